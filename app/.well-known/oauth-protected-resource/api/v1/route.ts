@@ -1,0 +1,15 @@
+import { allScopes } from "@/server/auth/scopes";
+import { env } from "@/server/env";
+
+export const dynamic = "force-dynamic";
+
+/** RFC 9728 metadata of the REST API as a protected resource. */
+export const GET = () =>
+  Response.json({
+    resource: `${env().PUBLIC_URL}/api/v1`,
+    authorization_servers: [env().PUBLIC_URL],
+    scopes_supported: allScopes,
+    bearer_methods_supported: ["header"],
+    resource_name: "Shopping API",
+    resource_documentation: `${env().PUBLIC_URL}/docs`,
+  });

@@ -1,0 +1,64 @@
+/**
+ * Opaque tokens and secrets: 32 random bytes, stored only as their SHA-256 (high-entropy values
+ * need no slow KDF, and SHA-256 keeps the token endpoint fast). Revocation is a column checked on
+ * every request, so it takes effect at once.
+ */
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import type { Db } from "../db";
+import { AppError } from "../errors";
+import type { Actor } from "../trpc/context";
+
+export const accessTokenLifetimeSeconds = 3600;
+/** The audience of tokens for the REST API (RFC 8707 resource); MCP connectors get their own. */
+export const restAudience = "api";
+
+export const randomSecret = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
+export const randomId = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, "").slice(0, 24)}`;
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** Constant-time comparison of a presented secret with a stored SHA-256. */
+export const secretMatches = (presented: string, storedHash: string | null): boolean => {
+  if (!storedHash) return false;
+  const a = Buffer.from(sha256(presented), "hex");
+  const b = Buffer.from(storedHash, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** Issues an access token; only its hash is stored. */
+export const issueAccessToken = async (
+  db: Db,
+  options: { clientId: string; scopes: readonly string[]; audience?: string; now: Date },
+) => {
+  const token = randomSecret("sat_");
+  const expiresAt = new Date(options.now.getTime() + accessTokenLifetimeSeconds * 1000);
+  await db.accessToken.create({
+    data: {
+      id: randomId("tok_"),
+      tokenHash: sha256(token),
+      clientId: options.clientId,
+      scopes: [...options.scopes],
+      audience: options.audience ?? restAudience,
+      expiresAt,
+    },
+  });
+  return { token, expiresAt };
+};
+
+/** Reads `Authorization: Bearer <token>`; undefined when absent or another scheme. */
+export const bearerToken = (header: string | null): string | undefined => {
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header?.trim() ?? "");
+  return match?.[1];
+};
+
+/** Resolves a bearer token to its actor, or throws 401 (missing, unknown, expired, revoked, wrong audience). */
+export const authenticateBearer = async (db: Db, header: string | null, now: Date, audience = restAudience): Promise<Actor> => {
+  const token = bearerToken(header);
+  if (!token) throw new AppError("unauthorized");
+  const record = await db.accessToken.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: { id: true, clientId: true, scopes: true, audience: true, expiresAt: true, revokedAt: true, client: { select: { revokedAt: true } } },
+  });
+  const isValid = record && !record.revokedAt && !record.client.revokedAt && record.expiresAt > now && record.audience === audience;
+  if (!isValid) throw new AppError("unauthorized", { message: "The access token is invalid, expired or revoked." });
+  return { kind: "client", clientId: record.clientId, tokenId: record.id, scopes: record.scopes };
+};

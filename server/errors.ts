@@ -1,0 +1,72 @@
+/**
+ * The one error type thrown below the edges, and the one table mapping each code to its HTTP status
+ * and tRPC code. Both the REST wrapper and the tRPC error formatter read this table.
+ */
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+
+type Mapping = { status: number; trpc: TRPC_ERROR_CODE_KEY };
+
+export const errorTable = {
+  unauthorized: { status: 401, trpc: "UNAUTHORIZED" },
+  insufficient_scope: { status: 403, trpc: "FORBIDDEN" },
+  forbidden: { status: 403, trpc: "FORBIDDEN" },
+  not_found: { status: 404, trpc: "NOT_FOUND" },
+  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED" },
+  idempotency_key_in_use: { status: 409, trpc: "CONFLICT" },
+  retired: { status: 410, trpc: "NOT_FOUND" },
+  payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
+  unsupported_media_type: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
+  invalid_request: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
+  idempotency_key_reused: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
+  rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
+  unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+} as const satisfies Record<string, Mapping>;
+
+export type ErrorCode = keyof typeof errorTable;
+
+export type AppErrorOptions = {
+  message?: string;
+  /** Field name to reason, only for 422. */
+  fields?: Record<string, string>;
+  /** Extra members of the error body the reference names (e.g. limit and room). */
+  details?: Record<string, unknown>;
+  /** Seconds for Retry-After (429, 503, 409 in-flight). */
+  retryAfter?: number;
+  headers?: Record<string, string>;
+};
+
+const defaultMessages: Partial<Record<ErrorCode, string>> = {
+  unauthorized: "A valid access token is required.",
+  insufficient_scope: "The access token lacks the scope this operation needs.",
+  not_found: "Nothing was found at this address.",
+  invalid_request: "The request is invalid; see fields.",
+  rate_limited: "Too many requests; retry after the seconds in Retry-After.",
+  unavailable: "A dependency is briefly unavailable; retry after the seconds in Retry-After.",
+  internal_error: "Something went wrong on our side.",
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly options: AppErrorOptions;
+
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    super(options.message ?? defaultMessages[code] ?? code.replace(/_/g, " "));
+    this.code = code;
+    this.options = options;
+  }
+
+  get status(): number {
+    return errorTable[this.code].status;
+  }
+}
+
+/** The shared error body: {"error": {code, message, fields?, ...details}}. */
+export const errorBody = (error: AppError) => ({
+  error: {
+    code: error.code,
+    message: error.message,
+    ...(error.options.fields ? { fields: error.options.fields } : {}),
+    ...error.options.details,
+  },
+});

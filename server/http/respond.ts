@@ -1,0 +1,28 @@
+/** Turns anything thrown below the edge into the shared error body and status. */
+import { randomUUID } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "../db";
+import { AppError, errorBody } from "../errors";
+import { zodFields } from "./zod-fields";
+
+/** Unwraps tRPC's wrapper and classifies the error as an AppError. */
+export const toAppError = (error: unknown): AppError => {
+  const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
+  if (cause instanceof AppError) return cause;
+  if (cause instanceof ZodError) return new AppError("invalid_request", { fields: zodFields(cause) });
+  if (isDatabaseUnavailable(cause) || isDatabaseUnavailable(error)) return new AppError("unavailable", { retryAfter: 5 });
+  const reference = randomUUID();
+  console.error(`[${reference}] unexpected error`, error);
+  return new AppError("internal_error", { message: `Something went wrong on our side (reference ${reference}).` });
+};
+
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
+
+export const errorResponse = (error: AppError, headers: Record<string, string> = {}) =>
+  json(errorBody(error), error.status, {
+    ...headers,
+    ...(error.options.retryAfter ? { "Retry-After": String(error.options.retryAfter) } : {}),
+    ...error.options.headers,
+  });

@@ -1,0 +1,104 @@
+/**
+ * The one wrapper every /api/v1 route uses: request id, bearer authentication (401 with
+ * WWW-Authenticate), rate limits and their headers, scope check (403), zod parsing of query and
+ * path parameters (422 naming each field), and mapping of every error to the shared body. Route
+ * files only parse and call the caller.
+ */
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { authenticateBearer, bearerToken } from "../auth/tokens";
+import { systemClock } from "../clock";
+import { db } from "../db";
+import { env } from "../env";
+import { AppError } from "../errors";
+import { type Actor, createInnerContext } from "../trpc/context";
+import { type Caller, createCaller } from "../trpc/caller";
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
+import { errorResponse, json, toAppError } from "./respond";
+import { zodFields } from "./zod-fields";
+
+type Options<Q extends z.ZodType, P extends z.ZodType> = {
+  scope: string;
+  query?: Q;
+  /** Query parameters that may repeat (size=S&size=M). */
+  arrays?: readonly string[];
+  params?: P;
+};
+
+type HandlerArgs<Q extends z.ZodType, P extends z.ZodType> = {
+  caller: Caller;
+  actor: Actor;
+  query: z.output<Q>;
+  params: z.output<P>;
+  request: Request;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Query string to a plain object; a scalar given twice is refused rather than silently picking one. */
+export const searchParamsToObject = (params: URLSearchParams, arrays: readonly string[] = []) => {
+  const result: Record<string, string | string[]> = {};
+  const fields: Record<string, string> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    if (arrays.includes(key)) result[key] = values;
+    else if (values.length > 1) fields[key] = "must be given once";
+    else result[key] = values[0];
+  }
+  if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
+  return result;
+};
+
+const parseWith = <S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> => {
+  if (!schema) return undefined as z.output<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError("invalid_request", { fields: zodFields(result.error) });
+  return result.data;
+};
+
+const wwwAuthenticate = (request: Request) => {
+  const metadata = `${env().PUBLIC_URL}/.well-known/oauth-protected-resource/api/v1`;
+  const hasToken = Boolean(bearerToken(request.headers.get("authorization")));
+  return hasToken
+    ? `Bearer realm="shopping-api", error="invalid_token", error_description="The access token is invalid, expired or revoked", resource_metadata="${metadata}"`
+    : `Bearer realm="shopping-api", resource_metadata="${metadata}"`;
+};
+
+export const withPartner =
+  <Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
+    options: Options<Q, P>,
+    handler: (args: HandlerArgs<Q, P>) => Promise<Response>,
+  ) =>
+  async (request: Request, context?: RouteContext): Promise<Response> => {
+    const incoming = request.headers.get("x-request-id");
+    const requestId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    let limits: RateLimitState = [];
+    const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits) });
+    try {
+      const database = db();
+      const actor = await authenticateBearer(database, request.headers.get("authorization"), systemClock.now());
+      if (actor.kind !== "client") throw new AppError("unauthorized");
+      limits = await consumeRateLimit(actor.personId ? `${actor.clientId}:${actor.personId}` : actor.clientId);
+      if (!actor.scopes.includes(options.scope)) {
+        throw new AppError("insufficient_scope", {
+          message: `This operation needs the ${options.scope} scope.`,
+          headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${options.scope}"` },
+        });
+      }
+      const url = new URL(request.url);
+      const query = parseWith(options.query, searchParamsToObject(url.searchParams, options.arrays));
+      const params = parseWith(options.params, context ? await context.params : {});
+      const caller = createCaller(createInnerContext({ db: database, actor, requestId }));
+      const response = await handler({ caller, actor, query, params, request });
+      for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
+      return response;
+    } catch (error) {
+      const appError = toAppError(error);
+      const extra: Record<string, string> = appError.code === "unauthorized" ? { "WWW-Authenticate": wwwAuthenticate(request) } : {};
+      return errorResponse(appError, { ...headers(), ...extra });
+    }
+  };
+
+export { json };

@@ -1,0 +1,72 @@
+/**
+ * `npm run ops -- <command>`: operates the service on its database (works while `npm start` runs,
+ * embedded database included). Add --json for one JSON object on stdout.
+ */
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { seedCatalog } from "../../prisma/seed/catalog";
+import { env } from "../env";
+import { resolveDatabaseUrl } from "./database-url";
+import { migrate } from "./migrate";
+import { createClient, revokeClient, setStore } from "./commands";
+
+const usage = `usage: npm run ops -- <command> [options] [--json]
+  db:migrate                                   apply pending migrations
+  catalog:seed --items N --stores M --seed S   load the sandbox catalogue (only into an empty catalogue)
+  client:create --name N --scopes "a b" [--redirect-uri URI]... [--linking]
+  client:revoke CLIENT_ID                      revoke a client and every token at once
+  store:set SLUG --agent-checkout direct|link`;
+
+const main = async () => {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      json: { type: "boolean", default: false },
+      items: { type: "string" }, stores: { type: "string" }, seed: { type: "string" },
+      name: { type: "string" }, scopes: { type: "string" }, "redirect-uri": { type: "string", multiple: true },
+      linking: { type: "boolean", default: false }, "agent-checkout": { type: "string" },
+    },
+  });
+  const database = await resolveDatabaseUrl();
+  process.env.DATABASE_URL = database.url;
+  const print = (result: Record<string, unknown>) => console.log(values.json ? JSON.stringify(result) : Object.entries(result).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("\n"));
+  try {
+    switch (command) {
+      case "db:migrate":
+        return print({ applied: await migrate(database.url) });
+      case "catalog:seed": {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          const result = await seedCatalog(client, {
+            items: Number(values.items ?? 5000), stores: Number(values.stores ?? 12), seed: Number(values.seed ?? 1),
+            imageBaseUrl: `${env().PUBLIC_URL}/images/items`, log: values.json ? undefined : console.log,
+          });
+          return print(result);
+        } finally {
+          await client.end();
+        }
+      }
+      case "client:create":
+        return print(await createClient({ name: values.name, scopes: values.scopes, redirectUris: values["redirect-uri"] ?? [], linking: values.linking }));
+      case "client:revoke":
+        return print(await revokeClient(positionals[0]));
+      case "store:set":
+        return print(await setStore(positionals[0], { agentCheckout: values["agent-checkout"] }));
+      default:
+        console.error(usage);
+        process.exitCode = 2;
+    }
+  } finally {
+    await database.stop();
+  }
+};
+
+main()
+  .then(() => process.exit(process.exitCode ?? 0))
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });

@@ -1,0 +1,56 @@
+/** Operator commands, validated with zod, on the same domain tables the service uses. */
+import { z } from "zod";
+import { db } from "../db";
+import { allScopes } from "../auth/scopes";
+import { randomId, randomSecret, sha256 } from "../auth/tokens";
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+
+const ZCreateClient = z.object({
+  name: z.string({ error: "--name is required" }).trim().min(1, "--name is required").max(100),
+  scopes: z
+    .string({ error: "--scopes is required" })
+    .transform((value) => [...new Set(value.split(/[\s,]+/).filter(Boolean))])
+    .pipe(z.array(z.enum(allScopes, { error: `scopes must be among: ${allScopes.join(" ")}` })).min(1, "--scopes needs at least one scope")),
+  redirectUris: z.array(z.url({ protocol: /^https?$/, error: "--redirect-uri must be an absolute http(s) URL" })),
+  linking: z.boolean(),
+});
+
+const parse = <T>(schema: z.ZodType<T>, input: unknown): T => {
+  const result = schema.safeParse(input);
+  return result.success ? result.data : fail(result.error.issues.map((issue) => issue.message).join("; "));
+};
+
+/** Creates an approved partner client; the secret is returned here only and stored as SHA-256. */
+export const createClient = async (input: unknown) => {
+  const options = parse(ZCreateClient, input);
+  const id = randomId("cli_");
+  const secret = randomSecret("sec_");
+  await db().apiClient.create({
+    data: { id, name: options.name, secretHash: sha256(secret), scopes: options.scopes, redirectUris: options.redirectUris, linkingEnabled: options.linking },
+  });
+  return { client_id: id, client_secret: secret, name: options.name, scopes: options.scopes, redirect_uris: options.redirectUris, linking: options.linking };
+};
+
+/** Revokes a client: its secret and every token it holds stop working on the next request. */
+export const revokeClient = async (clientId: string | undefined) => {
+  if (!clientId) fail("usage: client:revoke CLIENT_ID");
+  const now = new Date();
+  const [client] = await db().$transaction([
+    db().apiClient.updateMany({ where: { id: clientId, revokedAt: null }, data: { revokedAt: now } }),
+    db().accessToken.updateMany({ where: { clientId, revokedAt: null }, data: { revokedAt: now } }),
+  ]);
+  const exists = await db().apiClient.findUnique({ where: { id: clientId! }, select: { revokedAt: true } });
+  if (!exists) fail(`no client ${clientId}`);
+  return { client_id: clientId, revoked: true, revoked_at: (exists!.revokedAt ?? now).toISOString(), changed: client.count === 1 };
+};
+
+/** Changes a store's settings (for now whether assistants may buy directly). */
+export const setStore = async (slug: string | undefined, input: { agentCheckout?: string }) => {
+  if (!slug) fail("usage: store:set SLUG --agent-checkout direct|link");
+  const agentCheckout = parse(z.enum(["direct", "link"], { error: "--agent-checkout must be direct or link" }), input.agentCheckout);
+  const store = await db().store.update({ where: { slug }, data: { agentCheckout }, select: { slug: true, agentCheckout: true } }).catch(() => fail(`no store ${slug}`));
+  return { slug: store.slug, agent_checkout: store.agentCheckout };
+};

@@ -1,0 +1,14 @@
+/**
+ * Finds the database the service uses: DATABASE_URL, else the embedded database a running
+ * `npm start` serves, else the embedded database opened by this process (the service is stopped).
+ */
+import { env } from "../env";
+import { runningEmbeddedDatabaseUrl, startEmbeddedDatabase } from "../embedded-db";
+
+export const resolveDatabaseUrl = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
+  const config = env();
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => undefined };
+  const running = runningEmbeddedDatabaseUrl(config.DATA_DIR);
+  if (running) return { url: running, stop: async () => undefined };
+  return startEmbeddedDatabase(config.DATA_DIR);
+};

@@ -1,0 +1,31 @@
+/** Named Prisma selects and filters for the catalogue. */
+import type { Prisma } from "../../generated/prisma/client";
+
+/** Stores whose items are listed: open, able to take payment and able to ship. */
+export const listedStoreWhere = { isOpen: true, canTakePayment: true, canShip: true } satisfies Prisma.StoreWhereInput;
+
+export const productSummarySelect = {
+  id: true,
+  title: true,
+  brand: true,
+  priceCents: true,
+  condition: true,
+  url: true,
+  sizes: true,
+  category: { select: { path: true } },
+  store: { select: { slug: true, name: true, url: true, agentCheckout: true } },
+  images: { where: { isCover: true }, select: { url: true }, take: 1 },
+  variants: { select: { quantity: true } },
+} satisfies Prisma.ItemSelect;
+
+export type ProductSummaryRow = Prisma.ItemGetPayload<{ select: typeof productSummarySelect }>;
+
+export const productDetailSelect = {
+  ...productSummarySelect,
+  description: true,
+  createdAt: true,
+  images: { select: { url: true, isCover: true }, orderBy: { position: "asc" } },
+  variants: { select: { id: true, size: true, color: true, quantity: true }, orderBy: { id: "asc" } },
+} satisfies Prisma.ItemSelect;
+
+export type ProductDetailRow = Prisma.ItemGetPayload<{ select: typeof productDetailSelect }>;

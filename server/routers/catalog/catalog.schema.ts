@@ -1,0 +1,139 @@
+/**
+ * Request and response schemas of the catalogue operations. Imports only zod, so forms and the
+ * OpenAPI builder can import it. Field names are the wire names of the reference.
+ */
+import { z } from "zod";
+import { decimalPattern } from "../../domain/money";
+import { sortOrders } from "../../search/types";
+
+/** Optional fields accept null as if omitted (reference 1.2.1). */
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+
+/** A query-string array: repeated parameters, each a non-empty string. */
+const repeated = (max: number, label: string) =>
+  optional(z.array(z.string().trim().min(1, `each ${label} must not be empty`).max(max)).max(50, `at most 50 ${label} values`))
+    .transform((values) => values ?? []);
+
+const price = z
+  .union([z.number(), z.string()])
+  .transform((value) => String(value))
+  .refine((value) => decimalPattern.test(value), "must be an amount of at least 0 with at most two decimals")
+  .meta({ description: "Amount in CAD, at least 0, at most two decimals", example: "49.99" });
+
+export const ZSearchProductsRequest = z
+  .object({
+    q: optional(z.string().max(200, "must be at most 200 characters")).meta({ description: "Free text, ranked by its words" }),
+    category: optional(z.string().max(300, "must be at most 300 characters")).meta({ description: "A category path from GET /categories; includes everything below it" }),
+    size: repeated(40, "size").meta({ description: "Repeatable; an item matches any given size (MD matches M)" }),
+    color: repeated(40, "color").meta({ description: "Repeatable; any of the colours" }),
+    brand: repeated(100, "brand").meta({ description: "Repeatable; exactly as in facets.brand" }),
+    store: optional(z.string().max(63, "must be at most 63 characters")).meta({ description: "Only this store's items, by slug" }),
+    min_price: optional(price),
+    max_price: optional(price),
+    sort: optional(z.enum(sortOrders, { error: `must be one of ${sortOrders.join(", ")}` })).transform((value) => value ?? "relevance"),
+    page: optional(z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(2000, "must be at most 2000")).transform((value) => value ?? 1),
+    per_page: optional(z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(48, "must be at most 48")).transform((value) => value ?? 24),
+  })
+  .strict()
+  .superRefine((input, ctx) => {
+    if (input.min_price !== undefined && input.max_price !== undefined && Number(input.max_price) < Number(input.min_price)) {
+      ctx.addIssue({ code: "custom", path: ["max_price"], message: "must be at least min_price" });
+    }
+  });
+export type TSearchProductsRequest = z.input<typeof ZSearchProductsRequest>;
+
+export const ZMoney = z
+  .object({
+    amount: z.string().meta({ description: "Decimal string with two decimals", example: "129.00" }),
+    currency: z.literal("CAD"),
+  })
+  .meta({ id: "Money" });
+
+export const ZStoreSummary = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    url: z.url(),
+    agent_checkout: z.enum(["link", "direct"]),
+  })
+  .meta({ id: "StoreSummary" });
+
+export const conditions = ["new_with_tags", "new_without_tags", "excellent", "good", "fair"] as const;
+
+export const ZProductSummary = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    brand: z.string().nullable(),
+    category: z.string().nullable().meta({ description: "Category path, levels joined with ' > '" }),
+    price: ZMoney,
+    sizes: z.array(z.string()).meta({ description: "As the store listed them" }),
+    condition: z.enum(conditions).nullable(),
+    available: z.boolean(),
+    cover_image: z.url().nullable().meta({ description: "URL of the cover image" }),
+    url: z.url(),
+    store: ZStoreSummary,
+    price_watchers: z.number().int().min(0).meta({ description: "Live price watches of OTHER shoppers on this item" }),
+    you_are_watching: z.boolean(),
+  })
+  .meta({ id: "ProductSummary" });
+
+const ZFacetValue = z.object({ value: z.string(), count: z.number().int() }).meta({ id: "FacetValue" });
+
+export const ZFacets = z
+  .object({
+    brand: z.array(ZFacetValue),
+    size: z.array(ZFacetValue),
+    color: z.array(ZFacetValue),
+    category: z.array(ZFacetValue),
+    store: z.array(ZFacetValue),
+  })
+  .meta({
+    id: "Facets",
+    description:
+      "Each facet is counted over the items matching every filter except its own (with brand=A the brand facet still lists B and C with the counts adding them would give). Most common first, at most 100 values.",
+  });
+
+export const ZPagination = z
+  .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), last_page: z.number().int() })
+  .meta({ id: "Pagination" });
+
+export const ZSearchProductsResponse = z.object({ data: z.array(ZProductSummary), pagination: ZPagination, facets: ZFacets });
+
+export const ZGetProductRequest = z.object({ id: z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1).max(2147483647) });
+
+export const ZProductDetail = ZProductSummary.extend({
+  description: z.string(),
+  created_at: z.iso.datetime(),
+  images: z.array(z.object({ url: z.url(), is_cover: z.boolean() })),
+  variants: z.array(
+    z.object({ id: z.number().int(), size: z.string().nullable(), color: z.string().nullable(), available: z.boolean() }),
+  ),
+}).meta({ id: "ProductDetail" });
+
+export const ZGetStoreRequest = z.object({ store_slug: z.string().min(1).max(63, "must be at most 63 characters") });
+
+export const ZStoreDetail = ZStoreSummary.extend({
+  province: z.string(),
+  open_for_orders: z.boolean().meta({ description: "Open, able to take payment and able to ship: its items are listed" }),
+  offers_price_alerts: z.boolean(),
+  free_shipping: z
+    .object({ threshold: ZMoney })
+    .nullable()
+    .meta({ description: "Spend at least threshold (items, before tax) in this store and shipping is free; null when there is no offer" }),
+  shipping_services: z.array(z.object({ key: z.string(), label: z.string(), min_days: z.number().int(), max_days: z.number().int() })),
+}).meta({ id: "StoreDetail" });
+
+export type TCategoryNode = { path: string; name: string; item_count: number; children: TCategoryNode[] };
+export const ZCategoryNode: z.ZodType<TCategoryNode> = z
+  .object({
+    path: z.string(),
+    name: z.string(),
+    item_count: z.number().int().meta({ description: "Listed items in this category and below" }),
+    get children() {
+      return z.array(ZCategoryNode);
+    },
+  })
+  .meta({ id: "CategoryNode" });
+
+export const ZListCategoriesResponse = z.object({ data: z.array(ZCategoryNode) });

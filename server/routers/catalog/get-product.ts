@@ -1,0 +1,18 @@
+/** GET /products/{id}: one listed item with its variants and images; 404 when not listed. */
+import { AppError } from "../../errors";
+import { toProductDetail } from "../../http/serializers/product";
+import { scopedProcedure } from "../../trpc/procedures";
+import { listedStoreWhere, productDetailSelect } from "./catalog.queries";
+import { ZGetProductRequest, ZProductDetail } from "./catalog.schema";
+
+export const getProduct = scopedProcedure("catalog:read")
+  .input(ZGetProductRequest)
+  .output(ZProductDetail)
+  .query(async ({ ctx, input }) => {
+    const row = await ctx.db.item.findFirst({
+      where: { id: input.id, status: { not: "removed" }, store: listedStoreWhere },
+      select: productDetailSelect,
+    });
+    if (!row) throw new AppError("not_found", { message: `No item ${input.id} is for sale.` });
+    return toProductDetail(row);
+  });

@@ -1,0 +1,27 @@
+/** GET /stores/{store_slug}: a store with its free-shipping offer and shipping services. */
+import { toMoney } from "../../domain/money";
+import { AppError } from "../../errors";
+import { scopedProcedure } from "../../trpc/procedures";
+import { ZGetStoreRequest, ZStoreDetail } from "./catalog.schema";
+
+export const getStore = scopedProcedure("catalog:read")
+  .input(ZGetStoreRequest)
+  .output(ZStoreDetail)
+  .query(async ({ ctx, input }) => {
+    const store = await ctx.db.store.findUnique({
+      where: { slug: input.store_slug },
+      include: { shippingRates: { orderBy: { baseCents: "asc" } } },
+    });
+    if (!store) throw new AppError("not_found", { message: `No store ${input.store_slug}.` });
+    return {
+      slug: store.slug,
+      name: store.name,
+      url: store.url,
+      agent_checkout: store.agentCheckout,
+      province: store.province,
+      open_for_orders: store.isOpen && store.canTakePayment && store.canShip,
+      offers_price_alerts: store.offersPriceAlerts,
+      free_shipping: store.freeShippingThresholdCents === null ? null : { threshold: toMoney(store.freeShippingThresholdCents) },
+      shipping_services: store.shippingRates.map((rate) => ({ key: rate.key, label: rate.label, min_days: rate.minDays, max_days: rate.maxDays })),
+    };
+  });

@@ -1,0 +1,60 @@
+/**
+ * `npm start`: validates the configuration, starts the embedded database when DATABASE_URL is not
+ * set, applies migrations, seeds the sandbox catalogue on first start, builds the app if it has
+ * not been built, and serves everything (pages, /api/v1, /oauth) on PORT.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { parseEnv } from "./env";
+
+const log = (line: string) => console.log(`[start] ${line}`);
+
+const main = async () => {
+  let config;
+  try {
+    config = parseEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  process.env.PUBLIC_URL = config.PUBLIC_URL;
+  let stopDatabase = async () => undefined as void;
+  if (!config.DATABASE_URL) {
+    const { startEmbeddedDatabase } = await import("./embedded-db");
+    const embedded = await startEmbeddedDatabase(config.DATA_DIR);
+    process.env.DATABASE_URL = embedded.url;
+    process.env.DATABASE_POOL_MAX ??= "4";
+    stopDatabase = embedded.stop;
+    log(`embedded PostgreSQL (PGlite) in ${path.resolve(config.DATA_DIR)}`);
+  }
+  const { prepareDatabase } = await import("./ops/prepare-database");
+  await prepareDatabase({ url: process.env.DATABASE_URL!, seedItems: config.SEED_ITEMS, publicUrl: config.PUBLIC_URL, log });
+
+  const root = path.resolve(__dirname, "..");
+  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    log("building the app (first start)");
+    const build = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env: process.env });
+    if (build.status !== 0) throw new Error("next build failed");
+  }
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir: root, hostname: "0.0.0.0", port: config.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((request, response) => void handle(request, response));
+  server.listen(config.PORT, () => log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`));
+  const shutdown = async () => {
+    server.close();
+    await stopDatabase();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

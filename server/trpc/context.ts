@@ -1,0 +1,32 @@
+/**
+ * The inner context every procedure receives. It takes no Request: REST, MCP, pages and jobs each
+ * build one for their actor, so the same procedure serves all of them.
+ */
+import type { Clock } from "../clock";
+import { systemClock } from "../clock";
+import { type Db, db } from "../db";
+import type { CatalogSearch } from "../search/types";
+import { catalogSearch } from "../search";
+
+export type Actor =
+  | { kind: "anonymous" }
+  | { kind: "system" }
+  | { kind: "client"; clientId: string; tokenId: string; scopes: readonly string[]; personId?: string };
+
+export type Context = {
+  db: Db;
+  clock: Clock;
+  requestId: string;
+  actor: Actor;
+  search: CatalogSearch;
+};
+
+export const createInnerContext = (options: Partial<Context> & Pick<Context, "actor" | "requestId">): Context => {
+  const database = options.db ?? db();
+  return {
+    db: database,
+    clock: options.clock ?? systemClock,
+    search: options.search ?? catalogSearch(database),
+    ...options,
+  } as Context;
+};
