@@ -4,12 +4,29 @@
  * not been built, and serves everything (pages, /api/v1, /oauth) on PORT.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { parseEnv } from "./env";
 
 const log = (line: string) => console.log(`[start] ${line}`);
+
+const newestChange = (target: string): number => {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target)
+    .filter((name) => name !== "generated" && name !== "node_modules" && !name.endsWith(".test.ts"))
+    .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs);
+};
+
+/** True when there is no production build, or a source it is built from changed after it. */
+const isBuildStale = (root: string) => {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const sources = ["app", "server", "emails", "next.config.mjs", "package-lock.json", "tsconfig.json"];
+  return Math.max(...sources.map((source) => newestChange(path.join(root, source)))) > statSync(buildId).mtimeMs;
+};
 
 const main = async () => {
   let config;
@@ -31,11 +48,11 @@ const main = async () => {
     log(`embedded PostgreSQL (PGlite) in ${path.resolve(config.DATA_DIR)}`);
   }
   const { prepareDatabase } = await import("./ops/prepare-database");
-  await prepareDatabase({ url: process.env.DATABASE_URL!, seedItems: config.SEED_ITEMS, publicUrl: config.PUBLIC_URL, log });
+  await prepareDatabase({ url: process.env.DATABASE_URL!, seedItems: config.SEED_ITEMS, log });
 
   const root = path.resolve(__dirname, "..");
-  if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-    log("building the app (first start)");
+  if (isBuildStale(root)) {
+    log("building the app (no build yet, or sources changed since the last one)");
     const build = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env: process.env });
     if (build.status !== 0) throw new Error("next build failed");
   }

@@ -11,7 +11,7 @@ import {
   type Leaf, waistSizes,
 } from "./vocabulary";
 
-export type SeedOptions = { items: number; stores: number; seed: number; imageBaseUrl: string; log?: (line: string) => void };
+export type SeedOptions = { items: number; stores: number; seed: number; log?: (line: string) => void };
 
 /** mulberry32: a small, fast, seedable PRNG. */
 const prng = (seed: number) => {
@@ -156,7 +156,8 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
       const imageCount = random() < 0.4 ? 2 : 1;
       for (let position = 0; position < imageCount; position++) {
         images.item.push(id);
-        images.url.push(`${options.imageBaseUrl}/${id}/${position + 1}.svg`);
+        // Relative to the service's own origin (PUBLIC_URL is added when serialised): sandbox pictures.
+        images.url.push(`/images/items/${id}/${position + 1}.svg`);
         images.position.push(position);
         images.cover.push(position === 0);
       }

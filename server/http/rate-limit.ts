@@ -15,10 +15,11 @@ export const partnerPolicies: Policy[] = [
   { name: "hour", points: 3000, duration: 3600 },
 ];
 
-type Limiter = { policy: Policy; limiter: RateLimiterAbstract };
+export type Limiter = { policy: Policy; limiter: RateLimiterAbstract };
 
-const createLimiters = (policies: Policy[], prefix: string): Limiter[] => {
-  const url = env().REDIS_URL;
+/** One limiter per policy; counted in Redis at `redisUrl` when given, in memory otherwise. */
+export const createLimiters = (options: { redisUrl?: string; policies?: Policy[]; prefix: string }): Limiter[] => {
+  const { redisUrl: url, policies = partnerPolicies, prefix } = options;
   const redis = url
     ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 500, commandTimeout: 100, lazyConnect: false })
     : undefined;
@@ -32,7 +33,7 @@ const createLimiters = (policies: Policy[], prefix: string): Limiter[] => {
 };
 
 let shared: Limiter[] | undefined;
-const limiters = () => (shared ??= createLimiters(partnerPolicies, process.env.RATE_LIMIT_PREFIX ?? "rl"));
+const limiters = () => (shared ??= createLimiters({ redisUrl: env().REDIS_URL, prefix: process.env.RATE_LIMIT_PREFIX ?? "rl" }));
 
 export type RateLimitState = { policy: Policy; remaining: number; resetSeconds: number }[];
 
@@ -43,9 +44,9 @@ const state = (policy: Policy, result: RateLimiterRes) => ({
 });
 
 /** Consumes one request for `key` in every window; throws 429 when a window is spent. */
-export const consumeRateLimit = async (key: string): Promise<RateLimitState> => {
+export const consumeRateLimit = async (key: string, using: Limiter[] = limiters()): Promise<RateLimitState> => {
   const states: RateLimitState = [];
-  for (const { policy, limiter } of limiters()) {
+  for (const { policy, limiter } of using) {
     try {
       states.push(state(policy, await limiter.consume(key)));
     } catch (rejection) {

@@ -5,7 +5,6 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { seedCatalog } from "../../prisma/seed/catalog";
-import { env } from "../env";
 import { resolveDatabaseUrl } from "./database-url";
 import { migrate } from "./migrate";
 import { createClient, revokeClient, setStore } from "./commands";
@@ -42,7 +41,7 @@ const main = async () => {
         try {
           const result = await seedCatalog(client, {
             items: Number(values.items ?? 5000), stores: Number(values.stores ?? 12), seed: Number(values.seed ?? 1),
-            imageBaseUrl: `${env().PUBLIC_URL}/images/items`, log: values.json ? undefined : console.log,
+            log: values.json ? undefined : console.log,
           });
           return print(result);
         } finally {

@@ -82,7 +82,7 @@ export const createPgSearch = (db: Db): CatalogSearch => ({
         const value = facetValueSql[facet];
         return db.$queryRawUnsafe<{ value: string; count: bigint }[]>(
           `SELECT v.value, count(*) AS count FROM (SELECT ${value} AS value ${from} WHERE ${sql.where.join(" AND ")}) v
-           WHERE v.value IS NOT NULL GROUP BY v.value ORDER BY count(*) DESC, v.value ASC LIMIT ${facetLimit}`,
+           WHERE v.value IS NOT NULL GROUP BY v.value ORDER BY count(*) DESC, v.value COLLATE "C" ASC LIMIT ${facetLimit}`,
           ...sql.params,
         );
       }),

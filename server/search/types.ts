@@ -10,7 +10,7 @@
  * - Orders: relevance (score desc, created_at desc, id desc; newest when no lexemes), newest
  *   (created_at desc, id desc), price_asc (price, id asc), price_desc (price desc, id desc).
  * - Facets are disjunctive: each is counted over the items matching every filter except its own.
- *   Values by count desc then value asc, at most 100. Category counts the top-level path and the full
+ *   Values by count desc then value in code-point order (COLLATE "C"), at most 100. Category counts the top-level path and the full
  *   path of each item (once when they are the same).
  */
 export const sortOrders = ["relevance", "newest", "price_asc", "price_desc"] as const;

@@ -1,0 +1,97 @@
+/**
+ * Test data builders shared by integration tests and e2e: each call makes unique rows, so tests
+ * never depend on each other's data or on a global truncation.
+ */
+import { randomBytes } from "node:crypto";
+import { db } from "../../server/db";
+import { issueAccessToken, randomId, randomSecret, sha256 } from "../../server/auth/tokens";
+import { sizeKeys } from "../../server/domain/sizes";
+import type { Prisma } from "../../server/generated/prisma/client";
+
+const unique = () => randomBytes(4).toString("hex");
+
+export const createStore = async (overrides: Partial<Prisma.StoreUncheckedCreateInput> = {}) => {
+  const slug = overrides.slug ?? `store-${unique()}`;
+  return db().store.create({
+    data: {
+      slug,
+      name: `Store ${slug}`,
+      url: `https://${slug}.shops.example.ca`,
+      province: "ON",
+      freeShippingThresholdCents: 10000,
+      ...overrides,
+      shippingRates: {
+        create: [
+          { key: "standard", label: "Canada Post Regular Parcel", baseCents: 995, perItemCents: 250, remoteSurchargeCents: 1500, minDays: 4, maxDays: 9 },
+          { key: "express", label: "Purolator Express", baseCents: 2495, perItemCents: 500, remoteSurchargeCents: 3000, minDays: 1, maxDays: 2 },
+        ],
+      },
+    },
+  });
+};
+
+export const createCategory = async (path: string) => {
+  const parts = path.split(" > ");
+  let parentId: number | null = null;
+  let category = null;
+  for (let depth = 0; depth < parts.length; depth++) {
+    const current = parts.slice(0, depth + 1).join(" > ");
+    category = await db().category.upsert({
+      where: { path: current },
+      create: { path: current, name: parts[depth], depth, parentId },
+      update: {},
+    });
+    parentId = category.id;
+  }
+  return category!;
+};
+
+type ItemOptions = {
+  storeId: number;
+  title?: string;
+  brand?: string | null;
+  categoryPath?: string;
+  priceCents?: number;
+  sizes?: string[];
+  color?: string;
+  condition?: Prisma.ItemUncheckedCreateInput["condition"];
+  createdAt?: Date;
+  quantity?: number;
+  status?: Prisma.ItemUncheckedCreateInput["status"];
+};
+
+export const createItem = async (options: ItemOptions) => {
+  const sizes = options.sizes ?? ["M"];
+  const color = options.color ?? "black";
+  const category = options.categoryPath ? await createCategory(options.categoryPath) : null;
+  const id = unique();
+  return db().item.create({
+    data: {
+      storeId: options.storeId,
+      categoryId: category?.id,
+      title: options.title ?? `Test item ${id}`,
+      brand: options.brand === undefined ? "Test Brand" : options.brand,
+      description: "A test item.",
+      priceCents: options.priceCents ?? 4999,
+      condition: options.condition === undefined ? "good" : options.condition,
+      url: `https://example.ca/products/${id}`,
+      status: options.status ?? "active",
+      sizes,
+      sizeKeys: sizeKeys(sizes),
+      colors: [color],
+      createdAt: options.createdAt,
+      variants: { create: sizes.map((size) => ({ size, sizeKey: sizeKeys([size])[0], color, quantity: options.quantity ?? 1 })) },
+      images: { create: [{ url: `/images/items/${id}/1.svg`, position: 0, isCover: true }] },
+    },
+  });
+};
+
+/** A partner client with its secret, and optionally a ready access token. */
+export const createPartner = async (options: { scopes?: string[]; linking?: boolean } = {}) => {
+  const secret = randomSecret("sec_");
+  const client = await db().apiClient.create({
+    data: { id: randomId("cli_"), name: `Partner ${unique()}`, secretHash: sha256(secret), scopes: options.scopes ?? ["catalog:read", "checkout:write"], linkingEnabled: options.linking ?? false },
+  });
+  const token = async (scopes: string[] = client.scopes) => (await issueAccessToken(db(), { clientId: client.id, scopes, now: new Date() })).token;
+  return { client, secret, token };
+};

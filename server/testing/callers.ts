@@ -1,0 +1,6 @@
+/** Callers for integration tests: the same procedures REST and MCP use, with a chosen actor. */
+import { createInnerContext } from "../trpc/context";
+import { createCaller } from "../trpc/caller";
+
+export const partnerCaller = (scopes: string[] = ["catalog:read", "checkout:write"], clientId = "cli_test") =>
+  createCaller(createInnerContext({ requestId: "test", actor: { kind: "client", clientId, tokenId: "tok_test", scopes } }));

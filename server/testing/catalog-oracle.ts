@@ -1,0 +1,82 @@
+/**
+ * A brute-force model of the search semantics (server/search/types.ts) over every item loaded
+ * into memory, used by tests as an independent oracle. Text matching uses PostgreSQL's own
+ * plainto_tsquery to find the matching ids; everything else is plain JavaScript.
+ */
+import { db } from "../db";
+import type { Facets, FacetName, SearchQuery } from "../search/types";
+import { facetNames } from "../search/types";
+
+export type OracleItem = {
+  id: number; listed: boolean; priceCents: number; brand: string | null; sizeKeys: string[]; colors: string[];
+  createdAt: number; categoryPath: string | null; categoryDepth: number | null; storeSlug: string;
+};
+
+export const loadOracleItems = async (): Promise<OracleItem[]> => {
+  const rows = await db().item.findMany({
+    select: {
+      id: true, status: true, priceCents: true, brand: true, sizeKeys: true, colors: true, createdAt: true,
+      category: { select: { path: true, depth: true } },
+      store: { select: { slug: true, isOpen: true, canShip: true, canTakePayment: true } },
+    },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    listed: row.status === "active" && row.store.isOpen && row.store.canShip && row.store.canTakePayment,
+    priceCents: row.priceCents, brand: row.brand, sizeKeys: row.sizeKeys, colors: row.colors, createdAt: row.createdAt.getTime(),
+    categoryPath: row.category?.path ?? null, categoryDepth: row.category?.depth ?? null, storeSlug: row.store.slug,
+  }));
+};
+
+export const textMatches = async (text: string): Promise<Set<number>> => {
+  const rows = await db().$queryRaw<{ id: number }[]>`SELECT id FROM items WHERE search_vector @@ plainto_tsquery('english', ${text})`;
+  return new Set(rows.map((row) => row.id));
+};
+
+const matches = (item: OracleItem, query: SearchQuery, text: Set<number> | undefined, skip?: FacetName) => {
+  if (!item.listed) return false;
+  if (text && !text.has(item.id)) return false;
+  if (query.categoryPath && skip !== "category" && !(item.categoryPath === query.categoryPath || item.categoryPath?.startsWith(`${query.categoryPath} > `))) return false;
+  if (query.sizeKeys.length && skip !== "size" && !item.sizeKeys.some((key) => query.sizeKeys.includes(key))) return false;
+  if (query.colors.length && skip !== "color" && !item.colors.some((color) => query.colors.includes(color))) return false;
+  if (query.brands.length && skip !== "brand" && !(item.brand && query.brands.includes(item.brand))) return false;
+  if (query.storeSlug && skip !== "store" && item.storeSlug !== query.storeSlug) return false;
+  if (query.minCents !== undefined && item.priceCents < query.minCents) return false;
+  if (query.maxCents !== undefined && item.priceCents > query.maxCents) return false;
+  return true;
+};
+
+const facetValues = (item: OracleItem, facet: FacetName): string[] => {
+  if (facet === "brand") return item.brand ? [item.brand] : [];
+  if (facet === "size") return [...new Set(item.sizeKeys)];
+  if (facet === "color") return [...new Set(item.colors)];
+  if (facet === "store") return [item.storeSlug];
+  if (!item.categoryPath) return [];
+  return item.categoryDepth === 0 ? [item.categoryPath] : [item.categoryPath.split(" > ")[0], item.categoryPath];
+};
+
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Expected ids of the page (non-text sorts only), total and facets. */
+export const oracleSearch = (items: OracleItem[], query: SearchQuery, text?: Set<number>) => {
+  const hits = items.filter((item) => matches(item, query, text));
+  const order = {
+    price_asc: (a: OracleItem, b: OracleItem) => a.priceCents - b.priceCents || a.id - b.id,
+    price_desc: (a: OracleItem, b: OracleItem) => b.priceCents - a.priceCents || b.id - a.id,
+    newest: (a: OracleItem, b: OracleItem) => b.createdAt - a.createdAt || b.id - a.id,
+  }[query.sort === "relevance" ? "newest" : query.sort];
+  hits.sort(order);
+  const start = (query.page - 1) * query.perPage;
+  const facets = Object.fromEntries(
+    facetNames.map((facet) => {
+      const counts = new Map<string, number>();
+      for (const item of items) {
+        if (!matches(item, query, text, facet)) continue;
+        for (const value of facetValues(item, facet)) counts.set(value, (counts.get(value) ?? 0) + 1);
+      }
+      const values = [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || byCodePoint(a.value, b.value));
+      return [facet, values.slice(0, 100)];
+    }),
+  ) as Facets;
+  return { ids: hits.slice(start, start + query.perPage).map((item) => item.id), total: hits.length, facets };
+};

@@ -1,0 +1,20 @@
+/**
+ * Runs before each test file: gives it a fresh database copied from the migrated template and
+ * points DATABASE_URL at it before any server module reads the environment.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, inject } from "vitest";
+import { databaseUrl, withAdmin } from "./databases";
+
+const template = inject("templateDatabase");
+const name = `${template}_${randomBytes(4).toString("hex")}`;
+await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+process.env.DATABASE_URL = databaseUrl(name);
+process.env.RATE_LIMIT_PREFIX = `test:${name}`;
+process.env.PUBLIC_URL ??= "http://localhost:3000";
+
+afterAll(async () => {
+  const { db } = await import("../db");
+  await db().$disconnect().catch(() => undefined);
+  await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+});
