@@ -21,7 +21,7 @@ export type Limiter = { policy: Policy; limiter: RateLimiterAbstract };
 export const createLimiters = (options: { redisUrl?: string; policies?: Policy[]; prefix: string }): Limiter[] => {
   const { redisUrl: url, policies = partnerPolicies, prefix } = options;
   const redis = url
-    ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 500, commandTimeout: 100, lazyConnect: false })
+    ? new Redis(url, { maxRetriesPerRequest: 0, connectTimeout: 500, commandTimeout: 200 })
     : undefined;
   redis?.on("error", () => undefined); // the insurance limiter takes over; ioredis reconnects by itself
   return policies.map((policy) => {

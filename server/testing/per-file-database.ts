@@ -4,8 +4,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, inject } from "vitest";
-import { databaseUrl, withAdmin } from "./databases";
+import { databaseUrl, serverUrl, withAdmin } from "./databases";
 
+// Keep the server's address: a test may point DATABASE_URL elsewhere (e.g. through a proxy).
+process.env.TEST_DATABASE_SERVER_URL ??= serverUrl();
 const template = inject("templateDatabase");
 const name = `${template}_${randomBytes(4).toString("hex")}`;
 await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
