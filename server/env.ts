@@ -19,7 +19,7 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
-export const parseEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
+export const parseEnv = (source: Record<string, string | undefined> = process.env): Env => {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
@@ -33,3 +33,8 @@ export const parseEnv = (source: NodeJS.ProcessEnv = process.env): Env => {
 let cached: Env | undefined;
 /** The validated environment of this process. */
 export const env = (): Env => (cached ??= parseEnv());
+
+/** Forgets the parsed environment; for launchers that set DATABASE_URL after choosing a database. */
+export const resetEnv = () => {
+  cached = undefined;
+};

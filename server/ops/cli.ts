@@ -5,6 +5,7 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { seedCatalog } from "../../prisma/seed/catalog";
+import { resetEnv } from "../env";
 import { resolveDatabaseUrl } from "./database-url";
 import { migrate } from "./migrate";
 import { createClient, revokeClient, setStore } from "./commands";
@@ -30,6 +31,7 @@ const main = async () => {
   });
   const database = await resolveDatabaseUrl();
   process.env.DATABASE_URL = database.url;
+  resetEnv();
   const print = (result: Record<string, unknown>) => console.log(values.json ? JSON.stringify(result) : Object.entries(result).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("\n"));
   try {
     switch (command) {

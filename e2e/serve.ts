@@ -1,0 +1,49 @@
+/**
+ * Playwright's web server: `npm start` on a fresh local database (refusing a non-local server),
+ * seeded with a small sandbox catalogue. Writes e2e/.state.json so fixtures can run the ops CLI on
+ * the same database. The database is dropped when Playwright stops the server.
+ */
+import { spawn } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { databaseUrl, withAdmin } from "../server/testing/databases";
+
+const root = path.resolve(__dirname, "..");
+const port = Number(process.env.E2E_PORT ?? 3210);
+const name = `shopping_e2e_${process.pid}_${Date.now()}`;
+const statePath = path.join(__dirname, ".state.json");
+
+const main = async () => {
+  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
+  const url = databaseUrl(name);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  writeFileSync(statePath, JSON.stringify({ databaseUrl: url, baseUrl }));
+  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "start.ts")], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), PUBLIC_URL: baseUrl, SEED_ITEMS: "1500", RATE_LIMIT_PREFIX: `e2e:${name}` },
+  });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined);
+    rmSync(statePath, { force: true });
+    process.exit(0);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  child.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`npm start exited with ${code}`);
+      void stop();
+    }
+  });
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("[HOME] pages", () => {
+  test("the home page says what the service is and links to the reference", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Shopping API" })).toBeVisible();
+    await expect(page.getByText("independent Canadian fashion stores")).toBeVisible();
+    await page.getByRole("link", { name: /API reference/ }).click();
+    await expect(page).toHaveURL(/\/docs$/);
+  });
+
+  test("/docs renders the API reference from the OpenAPI document, offline", async ({ page }) => {
+    const failed: string[] = [];
+    page.on("requestfailed", (request) => failed.push(request.url()));
+    await page.goto("/docs");
+    await expect(page.getByText("Search items for sale").first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("/products").first()).toBeVisible();
+    expect(failed.filter((url) => url.startsWith("http://127.0.0.1"))).toEqual([]);
+  });
+});

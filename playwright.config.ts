@@ -1,0 +1,34 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/playwright.json" }], ["html", { open: "never" }]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    screenshot: "on",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "api", testMatch: "api/**/*.spec.ts" },
+    { name: "ui", testMatch: "ui/**/*.spec.ts" },
+  ],
+  webServer: {
+    command: "npx tsx e2e/serve.ts",
+    url: `${baseURL}/`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { E2E_PORT: String(port) },
+  },
+});
