@@ -14,9 +14,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   SEED_ITEMS: z.coerce.number().int().min(0).max(2_000_000).default(5000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Signs email links and sessions. Required in production; sandbox falls back to a fixed development value. */
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; APP_SECRET: string };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
 export const parseEnv = (source: Record<string, string | undefined> = process.env): Env => {
@@ -27,7 +29,12 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  return { ...env, PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "") };
+  if (env.SERVICE_ENV === "production" && !env.APP_SECRET) throw new Error("Invalid configuration:\n  APP_SECRET: required when SERVICE_ENV is production");
+  return {
+    ...env,
+    APP_SECRET: env.APP_SECRET ?? "sandbox-only-secret-do-not-use-in-production-0000",
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+  };
 };
 
 let cached: Env | undefined;

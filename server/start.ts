@@ -61,6 +61,9 @@ const main = async () => {
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((request, response) => void handle(request, response));
+  // Timed transitions and the email outbox, in-process (DESIGN.md, Jobs).
+  const { startSweep } = await import("./jobs/sweep");
+  startSweep();
   server.listen(config.PORT, () => log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`));
   const shutdown = async () => {
     server.close();

@@ -27,7 +27,7 @@ export const secretMatches = (presented: string, storedHash: string | null): boo
 /** Issues an access token; only its hash is stored. */
 export const issueAccessToken = async (
   db: Db,
-  options: { clientId: string; scopes: readonly string[]; audience?: string; now: Date },
+  options: { clientId: string; scopes: readonly string[]; audience?: string; personId?: string; now: Date },
 ) => {
   const token = randomSecret("sat_");
   const expiresAt = new Date(options.now.getTime() + accessTokenLifetimeSeconds * 1000);
@@ -36,6 +36,7 @@ export const issueAccessToken = async (
       id: randomId("tok_"),
       tokenHash: sha256(token),
       clientId: options.clientId,
+      personId: options.personId,
       scopes: [...options.scopes],
       audience: options.audience ?? restAudience,
       expiresAt,
@@ -56,9 +57,9 @@ export const authenticateBearer = async (db: Db, header: string | null, now: Dat
   if (!token) throw new AppError("unauthorized");
   const record = await db.accessToken.findUnique({
     where: { tokenHash: sha256(token) },
-    select: { id: true, clientId: true, scopes: true, audience: true, expiresAt: true, revokedAt: true, client: { select: { revokedAt: true } } },
+    select: { id: true, clientId: true, personId: true, scopes: true, audience: true, expiresAt: true, revokedAt: true, client: { select: { revokedAt: true } } },
   });
   const isValid = record && !record.revokedAt && !record.client.revokedAt && record.expiresAt > now && record.audience === audience;
   if (!isValid) throw new AppError("unauthorized", { message: "The access token is invalid, expired or revoked." });
-  return { kind: "client", clientId: record.clientId, tokenId: record.id, scopes: record.scopes };
+  return { kind: "client", clientId: record.clientId, tokenId: record.id, scopes: record.scopes, personId: record.personId ?? undefined };
 };

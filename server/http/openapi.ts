@@ -1,33 +1,24 @@
 /**
- * The OpenAPI 3.1 document, built from the same zod schemas the procedures validate with. Every
- * REST route must appear here (openapi.test.ts checks the app/api/v1 folder against `paths`).
+ * The OpenAPI 3.1 document, built from the same zod schemas the procedures validate with. Each
+ * resource contributes its paths from `server/routers/<resource>/<resource>.openapi.ts`; every REST
+ * route must appear (openapi.test.ts checks the app/api/v1 folder against `paths`).
  */
-import { z } from "zod";
 import { createDocument } from "zod-openapi";
+import { allScopes } from "../auth/scopes";
 import { env } from "../env";
-import {
-  ZGetProductRequest, ZGetStoreRequest, ZListCategoriesResponse, ZProductDetail, ZSearchProductsRequest, ZSearchProductsResponse, ZStoreDetail,
-} from "../routers/catalog/catalog.schema";
+import { catalogPaths } from "../routers/catalog/catalog.openapi";
 
-const ZError = z
-  .object({
-    error: z.object({
-      code: z.string().meta({ description: "Stable snake_case code; treat unknown codes as other" }),
-      message: z.string(),
-      fields: z.record(z.string(), z.string()).optional().meta({ description: "Only on 422: field name to the reason" }),
-    }),
-  })
-  .meta({ id: "Error" });
+const resourcePaths = [catalogPaths];
 
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ZError } } });
-const commonErrors = {
-  401: errorResponse("Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer)"),
-  403: errorResponse("The token lacks the scope (insufficient_scope)"),
-  422: errorResponse("Invalid request; fields names each bad field (invalid_request)"),
-  429: errorResponse("Rate limit reached; retry after Retry-After seconds (rate_limited)"),
-  503: errorResponse("A dependency is briefly unavailable; retry after Retry-After seconds (unavailable)"),
+const scopeDescriptions: Record<(typeof allScopes)[number], string> = {
+  "catalog:read": "Search items; read item and store details",
+  "checkout:write": "Create quotes and checkouts",
+  "profile:read": "Read the person's name, email and saved sizes",
+  "orders:read": "Read the person's orders and tracking",
+  "address:read": "Read the person's saved shipping address",
+  "purchase:write": "Buy with the person's saved card within their limits",
+  "alerts:write": "Set, list and stop the person's price-drop alerts",
 };
-const ok = (schema: z.ZodType, description = "OK") => ({ description, content: { "application/json": { schema } } });
 
 let cached: ReturnType<typeof createDocument> | undefined;
 
@@ -45,48 +36,13 @@ export const openApiDocument = () =>
       securitySchemes: {
         oauth2: {
           type: "oauth2",
-          flows: { clientCredentials: { tokenUrl: `${env().PUBLIC_URL}/oauth/token`, scopes: { "catalog:read": "Search items; read item and store details", "checkout:write": "Create quotes and checkouts" } } },
+          flows: {
+            clientCredentials: { tokenUrl: `${env().PUBLIC_URL}/oauth/token`, scopes: { "catalog:read": scopeDescriptions["catalog:read"], "checkout:write": scopeDescriptions["checkout:write"] } },
+            authorizationCode: { authorizationUrl: `${env().PUBLIC_URL}/oauth/authorize`, tokenUrl: `${env().PUBLIC_URL}/oauth/token`, scopes: scopeDescriptions },
+          },
         },
       },
     },
     security: [{ oauth2: [] }],
-    paths: {
-      "/products": {
-        get: {
-          operationId: "searchProducts",
-          summary: "Search items for sale",
-          description:
-            "Only items of stores that are open, can take payment and can ship; sold items never appear. relevance ranks by the words in q (stemmed English full text, title and brand weigh most) and means newest without q. Facets are disjunctive: each is counted over the items matching every filter except its own, so with brand=A the brand facet still lists B and C with the counts adding them would give. Scope catalog:read.",
-          security: [{ oauth2: ["catalog:read"] }],
-          requestParams: { query: ZSearchProductsRequest },
-          responses: { 200: ok(ZSearchProductsResponse), ...commonErrors },
-        },
-      },
-      "/products/{id}": {
-        get: {
-          operationId: "getProduct",
-          summary: "One item with its variants and images",
-          security: [{ oauth2: ["catalog:read"] }],
-          requestParams: { path: ZGetProductRequest },
-          responses: { 200: ok(ZProductDetail), 404: errorResponse("Not for sale (not_found)"), ...commonErrors },
-        },
-      },
-      "/stores/{store_slug}": {
-        get: {
-          operationId: "getStore",
-          summary: "A store, its free-shipping offer and shipping services",
-          security: [{ oauth2: ["catalog:read"] }],
-          requestParams: { path: ZGetStoreRequest },
-          responses: { 200: ok(ZStoreDetail), 404: errorResponse("No such store (not_found)"), ...commonErrors },
-        },
-      },
-      "/categories": {
-        get: {
-          operationId: "listCategories",
-          summary: "The category tree with listed item counts",
-          security: [{ oauth2: ["catalog:read"] }],
-          responses: { 200: ok(ZListCategoriesResponse), ...commonErrors },
-        },
-      },
-    },
+    paths: Object.assign({}, ...resourcePaths),
   }));

@@ -1,0 +1,28 @@
+/**
+ * The registry of email templates and the one render function. Each template module exports a
+ * default component and `subject(props)`. Adding an email: a file in emails/ and a line here.
+ */
+import { render } from "@react-email/render";
+import { createElement, type ComponentType } from "react";
+import VerifyEmail, { subject as verifyEmailSubject } from "./verify-email";
+
+type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
+
+const template = <P,>(component: ComponentType<P>, subject: (props: P) => string): Template<unknown> =>
+  ({ component, subject }) as Template<unknown>;
+
+export const templates = {
+  "verify-email": template(VerifyEmail, verifyEmailSubject),
+} satisfies Record<string, Template<unknown>>;
+
+export type TemplateName = keyof typeof templates;
+
+export const isTemplateName = (name: string): name is TemplateName => name in templates;
+
+/** Renders a template to subject, HTML and plain text. */
+export const renderEmail = async (name: TemplateName, props: unknown) => {
+  const { component, subject } = templates[name];
+  const element = createElement(component as ComponentType<object>, props as object);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: subject(props), html, text };
+};

@@ -1,0 +1,25 @@
+/** Building blocks shared by each resource's OpenAPI paths (server/routers/<resource>/<resource>.openapi.ts). */
+import { z } from "zod";
+
+export const ZError = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: "Stable snake_case code; treat unknown codes as other" }),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional().meta({ description: "Only on 422: field name to the reason" }),
+    }),
+  })
+  .meta({ id: "Error" });
+
+export const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ZError } } });
+
+/** The statuses every API endpoint may answer. */
+export const commonErrors = {
+  401: errorResponse("Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer)"),
+  403: errorResponse("The token lacks the scope (insufficient_scope)"),
+  422: errorResponse("Invalid request; fields names each bad field (invalid_request)"),
+  429: errorResponse("Rate limit reached; retry after Retry-After seconds (rate_limited)"),
+  503: errorResponse("A dependency is briefly unavailable; retry after Retry-After seconds (unavailable)"),
+};
+
+export const ok = (schema: z.ZodType, description = "OK") => ({ description, content: { "application/json": { schema } } });

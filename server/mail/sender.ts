@@ -1,0 +1,71 @@
+/**
+ * Delivers outbox emails: claims due rows with a lease (FOR UPDATE SKIP LOCKED, so several
+ * instances share the work), renders them with react-email, sends by SMTP when SMTP_URL is set and
+ * into the sandbox mailbox otherwise, and retries failures with backoff. Delivery is at least once:
+ * a crash after sending and before recording retries when the lease ends.
+ */
+import nodemailer from "nodemailer";
+import { isTemplateName, renderEmail } from "../../emails/render";
+import type { Db } from "../db";
+import { env } from "../env";
+
+const leaseMs = 2 * 60_000;
+const maxAttempts = 8;
+const fromAddress = () => process.env.MAIL_FROM ?? `Shopping API <no-reply@${new URL(env().PUBLIC_URL).hostname}>`;
+
+export type Transport = { name: string; send: (message: { to: string; subject: string; html: string; text: string }) => Promise<void> };
+
+export const sandboxTransport: Transport = { name: "sandbox", send: async () => undefined };
+
+export const smtpTransport = (url: string): Transport => {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    name: "smtp",
+    send: async (message) => {
+      await transporter.sendMail({ from: fromAddress(), ...message });
+    },
+  };
+};
+
+let configured: Transport | undefined;
+/** SMTP when SMTP_URL is set, else the sandbox mailbox. */
+export const configuredTransport = () => (configured ??= env().SMTP_URL ? smtpTransport(env().SMTP_URL!) : sandboxTransport);
+
+type Claimed = { id: string; to: string; template: string; props: unknown; attempts: number };
+
+/** Backoff after the n-th failed attempt: 10 s, 40 s, 90 s, ... capped at 1 hour. */
+export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 10_000 * attempts * attempts);
+
+/** Sends every email that is due; returns how many were sent and how many failed this round. */
+export const deliverDueEmails = async (options: { db: Db; now: Date; transport?: Transport; limit?: number }) => {
+  const { db, now } = options;
+  const transport = options.transport ?? configuredTransport();
+  const claimed = await db.$queryRaw<Claimed[]>`
+    UPDATE email_messages SET next_attempt_at = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM email_messages WHERE status = 'pending' AND next_attempt_at <= ${now}
+      ORDER BY next_attempt_at LIMIT ${options.limit ?? 20} FOR UPDATE SKIP LOCKED)
+    RETURNING id, "to", template, props, attempts`;
+  let sent = 0;
+  let failed = 0;
+  for (const email of claimed) {
+    try {
+      if (!isTemplateName(email.template)) throw new Error(`unknown template ${email.template}`);
+      const rendered = await renderEmail(email.template, email.props);
+      await transport.send({ to: email.to, ...rendered });
+      await db.emailMessage.update({
+        where: { id: email.id },
+        data: { status: "sent", sentAt: now, transport: transport.name, subject: rendered.subject, html: rendered.html, text: rendered.text, lastError: null },
+      });
+      sent++;
+    } catch (error) {
+      const isFinal = email.attempts >= maxAttempts;
+      await db.emailMessage.update({
+        where: { id: email.id },
+        data: { status: isFinal ? "failed" : "pending", nextAttemptAt: new Date(now.getTime() + retryDelayMs(email.attempts)), lastError: String((error as Error).message ?? error).slice(0, 500) },
+      });
+      failed++;
+    }
+  }
+  return { sent, failed };
+};

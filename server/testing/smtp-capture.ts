@@ -1,0 +1,46 @@
+/** A real SMTP server for tests (smtp-server) that keeps every message it receives, parsed. */
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
+
+export type CapturedEmail = { from: string; to: string[]; subject: string; text: string; html: string };
+
+export const startSmtpCapture = async () => {
+  const messages: CapturedEmail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData: (stream, session, callback) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", async () => {
+        const parsed = await PostalMime.parse(Buffer.concat(chunks));
+        messages.push({
+          from: parsed.from?.address ?? "",
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          subject: parsed.subject ?? "",
+          text: parsed.text ?? "",
+          html: parsed.html ?? "",
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    /** Waits until a message to `address` arrives (the sender works asynchronously). */
+    waitFor: async (address: string, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find((message) => message.to.includes(address));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no email to ${address} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
