@@ -5,6 +5,8 @@
 import { render } from "@react-email/render";
 import { createElement, type ComponentType } from "react";
 import VerifyEmail, { subject as verifyEmailSubject } from "./verify-email";
+import ResetPassword, { subject as resetPasswordSubject } from "./reset-password";
+import AccountExists, { subject as accountExistsSubject } from "./account-exists";
 
 type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
 
@@ -13,6 +15,8 @@ const template = <P,>(component: ComponentType<P>, subject: (props: P) => string
 
 export const templates = {
   "verify-email": template(VerifyEmail, verifyEmailSubject),
+  "reset-password": template(ResetPassword, resetPasswordSubject),
+  "account-exists": template(AccountExists, accountExistsSubject),
 } satisfies Record<string, Template<unknown>>;
 
 export type TemplateName = keyof typeof templates;

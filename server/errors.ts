@@ -21,6 +21,11 @@ export const errorTable = {
   rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
   unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+  // Accounts (issue 4)
+  /** The person must confirm their email address first (e.g. before approving an app). */
+  email_not_verified: { status: 403, trpc: "FORBIDDEN" },
+  /** An emailed link that is forged, expired, for another purpose or already used. */
+  invalid_link: { status: 400, trpc: "BAD_REQUEST" },
 } as const satisfies Record<string, Mapping>;
 
 export type ErrorCode = keyof typeof errorTable;

@@ -9,3 +9,26 @@ export const isScope = (value: string): value is Scope => (allScopes as readonly
 
 /** Splits an OAuth scope string; duplicates collapse. */
 export const parseScopeString = (value: string | null | undefined): string[] => [...new Set((value ?? "").split(" ").filter(Boolean))];
+
+/** Scopes only a person can grant, on the consent page (never on a client-credentials token). */
+export const personScopes: readonly Scope[] = ["profile:read", "orders:read", "address:read", "purchase:write", "alerts:write"];
+
+/** Scopes only an assistant registered at /oauth/register/agent may receive. */
+export const agentOnlyScopes: readonly Scope[] = ["purchase:write"];
+
+/**
+ * Scopes the person opts into with their own checkbox (unticked by default) rather than with the
+ * Approve button alone: they let the app spend money or send email for them.
+ */
+export const optInScopes: readonly Scope[] = ["purchase:write", "alerts:write"];
+
+/** What each scope lets an app do, in the words the consent and account pages use. */
+export const scopeWords: Record<Scope, string> = {
+  "catalog:read": "Search items and read store details",
+  "checkout:write": "Price orders and create checkout links that you pay yourself",
+  "profile:read": "See your name, email address and saved sizes",
+  "orders:read": "See your orders and their tracking",
+  "address:read": "See your saved shipping address",
+  "purchase:write": "Buy items for you with your saved card, within your spending limits (you can cancel each purchase from its email)",
+  "alerts:write": "Set, list and stop price alerts that email you when an item drops to your price",
+};

@@ -7,6 +7,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import type { Db } from "../db";
 import { AppError } from "../errors";
 import type { Actor } from "../trpc/context";
+import { isCurrentEnvironment } from "./environment";
 
 export const accessTokenLifetimeSeconds = 3600;
 /** The audience of tokens for the REST API (RFC 8707 resource); MCP connectors get their own. */
@@ -24,24 +25,31 @@ export const secretMatches = (presented: string, storedHash: string | null): boo
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-/** Issues an access token; only its hash is stored. */
-export const issueAccessToken = async (
-  db: Db,
-  options: { clientId: string; scopes: readonly string[]; audience?: string; personId?: string; now: Date },
-) => {
-  const token = randomSecret("sat_");
-  const expiresAt = new Date(options.now.getTime() + accessTokenLifetimeSeconds * 1000);
-  await db.accessToken.create({
+type AccessTokenRecord = { clientId: string; scopes: readonly string[]; audience?: string; personId?: string; grantId?: string; expiresAt: Date };
+
+/** Stores an access token the caller generated; only its hash is kept. */
+export const storeAccessToken = (db: Pick<Db, "accessToken">, token: string, record: AccessTokenRecord) =>
+  db.accessToken.create({
     data: {
       id: randomId("tok_"),
       tokenHash: sha256(token),
-      clientId: options.clientId,
-      personId: options.personId,
-      scopes: [...options.scopes],
-      audience: options.audience ?? restAudience,
-      expiresAt,
+      clientId: record.clientId,
+      personId: record.personId,
+      grantId: record.grantId,
+      scopes: [...record.scopes],
+      audience: record.audience ?? restAudience,
+      expiresAt: record.expiresAt,
     },
   });
+
+/** Issues an access token; only its hash is stored. */
+export const issueAccessToken = async (
+  db: Db,
+  options: { clientId: string; scopes: readonly string[]; audience?: string; personId?: string; grantId?: string; now: Date },
+) => {
+  const token = randomSecret("sat_");
+  const expiresAt = new Date(options.now.getTime() + accessTokenLifetimeSeconds * 1000);
+  await storeAccessToken(db, token, { ...options, expiresAt });
   return { token, expiresAt };
 };
 
@@ -57,9 +65,16 @@ export const authenticateBearer = async (db: Db, header: string | null, now: Dat
   if (!token) throw new AppError("unauthorized");
   const record = await db.accessToken.findUnique({
     where: { tokenHash: sha256(token) },
-    select: { id: true, clientId: true, personId: true, scopes: true, audience: true, expiresAt: true, revokedAt: true, client: { select: { revokedAt: true } } },
+    select: {
+      id: true, clientId: true, personId: true, scopes: true, audience: true, expiresAt: true, revokedAt: true,
+      client: { select: { revokedAt: true, environment: true } },
+      grant: { select: { revokedAt: true } },
+    },
   });
-  const isValid = record && !record.revokedAt && !record.client.revokedAt && record.expiresAt > now && record.audience === audience;
+  // A linked token dies with its grant (disconnect, code replay, refresh reuse) and every token with its client.
+  const isValid =
+    record && !record.revokedAt && !record.client.revokedAt && !record.grant?.revokedAt &&
+    isCurrentEnvironment(record.client.environment) && record.expiresAt > now && record.audience === audience;
   if (!isValid) throw new AppError("unauthorized", { message: "The access token is invalid, expired or revoked." });
   return { kind: "client", clientId: record.clientId, tokenId: record.id, scopes: record.scopes, personId: record.personId ?? undefined };
 };

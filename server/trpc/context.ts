@@ -11,7 +11,9 @@ import { catalogSearch } from "../search";
 export type Actor =
   | { kind: "anonymous" }
   | { kind: "system" }
-  | { kind: "client"; clientId: string; tokenId: string; scopes: readonly string[]; personId?: string };
+  | { kind: "client"; clientId: string; tokenId: string; scopes: readonly string[]; personId?: string }
+  /** A shopper signed in to the web pages (next-auth session). */
+  | { kind: "person"; personId: string };
 
 export type Context = {
   db: Db;

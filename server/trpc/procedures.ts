@@ -18,3 +18,29 @@ export const scopedProcedure = (scope: string) =>
     }
     return next({ ctx: { ...ctx, actor } });
   });
+
+/** Admits a shopper signed in to the pages; `ctx.personId` is theirs (401 otherwise). */
+export const shopperProcedure = t.procedure.use(({ ctx, next }) => {
+  if (ctx.actor.kind !== "person") throw new AppError("unauthorized", { message: "Sign in to continue." });
+  return next({ ctx: { ...ctx, personId: ctx.actor.personId } });
+});
+
+/**
+ * Admits whoever may read one person's data: the shopper themselves (page session), or a token
+ * that person granted (linked account) carrying `scope`. `ctx.personId` is always the data owner,
+ * taken from the session or the token, never from input, so nobody reaches another person's data.
+ * A client-credentials token has no person and gets 403.
+ */
+export const personDataProcedure = (scope: string) =>
+  t.procedure.use(({ ctx, next }) => {
+    const { actor } = ctx;
+    if (actor.kind === "person") return next({ ctx: { ...ctx, personId: actor.personId } });
+    if (actor.kind !== "client") throw new AppError("unauthorized");
+    if (!actor.personId || !actor.scopes.includes(scope)) {
+      throw new AppError("insufficient_scope", {
+        message: actor.personId ? `This operation needs the ${scope} scope.` : `This operation needs a linked-account token with the ${scope} scope.`,
+        details: { scope },
+      });
+    }
+    return next({ ctx: { ...ctx, personId: actor.personId } });
+  });

@@ -1,0 +1,6 @@
+import { authorizationServerMetadata } from "@/server/auth/oauth/metadata";
+
+export const dynamic = "force-dynamic";
+
+/** RFC 8414 authorization server metadata. */
+export const GET = () => Response.json(authorizationServerMetadata(), { headers: { "Cache-Control": "public, max-age=300" } });

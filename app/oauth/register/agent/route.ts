@@ -1,0 +1,6 @@
+import { handleAgentRegistration } from "@/server/auth/oauth/register-agent";
+
+export const dynamic = "force-dynamic";
+
+/** RFC 7591 registration for assistants (public clients). */
+export const POST = (request: Request) => handleAgentRegistration(request);

@@ -1,0 +1,55 @@
+/**
+ * Client authentication at the token and revocation endpoints (RFC 6749 2.3): client_secret_basic
+ * or client_secret_post for partners, never both at once; `none` (client_id only) for public
+ * clients, the assistants registered at /oauth/register/agent, which prove themselves with PKCE.
+ */
+import type { Db } from "../db";
+import { isCurrentEnvironment } from "./environment";
+import { oauthError } from "./oauth/responses";
+import { secretMatches } from "./tokens";
+
+export type ClientAuth = { clientId: string; secret: string | undefined; method: "basic" | "post" | "none" };
+
+const basicChallenge = { "WWW-Authenticate": 'Basic realm="oauth"' };
+
+/** The 401 invalid_client answer; with a Basic challenge when the client tried Basic (RFC 6749 5.2). */
+export const invalidClient = (auth: Pick<ClientAuth, "method"> | undefined, description = "Client authentication failed.") =>
+  oauthError("invalid_client", description, 401, auth?.method === "basic" ? basicChallenge : {});
+
+/** Reads client credentials from HTTP Basic or the form; refuses both at once. */
+export const readClientAuth = (request: Request, form: URLSearchParams): ClientAuth | Response => {
+  const header = request.headers.get("authorization");
+  const basic = header && /^Basic\s+(.+)$/i.exec(header);
+  if (basic) {
+    if (form.has("client_secret")) return oauthError("invalid_request", "Use one client authentication method, not both.");
+    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) return oauthError("invalid_client", "Malformed Basic credentials.", 401, basicChallenge);
+    // RFC 6749 2.3.1: id and secret are form-urlencoded before Basic encoding.
+    const decode = (value: string) => decodeURIComponent(value.replace(/\+/g, " "));
+    return { clientId: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)), method: "basic" };
+  }
+  const clientId = form.get("client_id");
+  if (!clientId) return oauthError("invalid_client", "Client authentication is required.", 401, basicChallenge);
+  const secret = form.get("client_secret") ?? undefined;
+  return { clientId, secret, method: secret === undefined ? "none" : "post" };
+};
+
+const clientSelect = { id: true, name: true, kind: true, secretHash: true, scopes: true, redirectUris: true, linkingEnabled: true, revokedAt: true, environment: true } as const;
+
+/**
+ * The client these credentials prove, or undefined: unknown, revoked, of the other environment,
+ * a confidential client without its right secret, or a public client that sent a secret.
+ */
+export const authenticateClient = async (db: Db, auth: ClientAuth) => {
+  const client = await db.apiClient.findUnique({ where: { id: auth.clientId }, select: clientSelect });
+  if (!client || client.revokedAt || !isCurrentEnvironment(client.environment)) return undefined;
+  const isPublic = client.secretHash === null && client.kind === "agent";
+  if (isPublic) return auth.secret === undefined ? client : undefined;
+  return auth.secret !== undefined && secretMatches(auth.secret, client.secretHash) ? client : undefined;
+};
+
+export type AuthenticatedClient = NonNullable<Awaited<ReturnType<typeof authenticateClient>>>;
+
+/** Whether a client may use account linking (authorization code and refresh token grants). */
+export const canLink = (client: { kind: string; linkingEnabled: boolean }) => client.kind === "agent" || client.linkingEnabled;

@@ -1,0 +1,68 @@
+/**
+ * next-auth (v4) for shoppers: email and password (credentials provider), JWT sessions in an
+ * HttpOnly, SameSite=Lax cookie (Secure when PUBLIC_URL is https). The session carries the person
+ * id and when they signed in; session.ts checks both against the database on every use, so a
+ * password reset ends older sessions.
+ */
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { db } from "../db";
+import { env } from "../env";
+import { checkSignInAttempt } from "./sign-in-limits";
+import { verifyAgainstDummy, verifyPassword } from "./passwords";
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; email: string; name: string | null };
+    authAt: number;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    authAt?: number;
+  }
+}
+
+/** Checks an email and password; the person, or null (same time either way, so no enumeration). */
+export const verifyCredentials = async (email: string, password: string) => {
+  const person = await db().person.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true, name: true, passwordHash: true } });
+  const isValid = person ? await verifyPassword(password, person.passwordHash) : await verifyAgainstDummy(password);
+  return isValid && person ? { id: person.id, email: person.email, name: person.name } : null;
+};
+
+const sessionDays = 14;
+
+/** The options, built on first use so PUBLIC_URL and APP_SECRET are read at run time, not at build. */
+export const authOptions = (): NextAuthOptions => {
+  // next-auth v4 takes its own origin from NEXTAUTH_URL; ours is PUBLIC_URL.
+  process.env.NEXTAUTH_URL = env().PUBLIC_URL;
+  return {
+    secret: env().APP_SECRET,
+    session: { strategy: "jwt", maxAge: sessionDays * 24 * 3600 },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        authorize: async (credentials) => {
+          const email = String(credentials?.email ?? "").slice(0, 254);
+          const password = String(credentials?.password ?? "").slice(0, 200);
+          if (!email || !password) return null;
+          if (!(await checkSignInAttempt(email))) throw new Error("TooManyAttempts");
+          return verifyCredentials(email, password);
+        },
+      }),
+    ],
+    callbacks: {
+      jwt: ({ token, user }) => (user ? { ...token, sub: user.id, authAt: Date.now() } : token),
+      session: ({ session, token }) => ({
+        ...session,
+        user: { id: token.sub!, email: token.email ?? "", name: token.name ?? null },
+        authAt: token.authAt ?? 0,
+      }),
+      // Only ever back to our own pages (callbackUrl comes from the query string).
+      redirect: ({ url, baseUrl }) => (url.startsWith("/") && !url.startsWith("//") ? `${baseUrl}${url}` : url.startsWith(`${baseUrl}/`) ? url : baseUrl),
+    },
+  };
+};

@@ -1,0 +1,13 @@
+/** GET /me: the person's name, email and saved sizes (profile:read, or the shopper's own page). */
+import { AppError } from "../../errors";
+import { personDataProcedure } from "../../trpc/procedures";
+import { meSelect } from "./account.queries";
+import { ZMeResponse } from "./account.schema";
+
+export const getMe = personDataProcedure("profile:read")
+  .output(ZMeResponse)
+  .query(async ({ ctx }) => {
+    const person = await ctx.db.person.findUnique({ where: { id: ctx.personId }, select: meSelect });
+    if (!person) throw new AppError("not_found");
+    return { name: person.name, email: person.email, email_verified: person.emailVerifiedAt !== null, sizes: person.sizes };
+  });
