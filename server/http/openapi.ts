@@ -7,8 +7,9 @@ import { createDocument } from "zod-openapi";
 import { allScopes } from "../auth/scopes";
 import { env } from "../env";
 import { catalogPaths } from "../routers/catalog/catalog.openapi";
+import { accountPaths } from "../routers/account/account.openapi";
 
-const resourcePaths = [catalogPaths];
+const resourcePaths = [catalogPaths, accountPaths];
 
 const scopeDescriptions: Record<(typeof allScopes)[number], string> = {
   "catalog:read": "Search items; read item and store details",
