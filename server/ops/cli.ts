@@ -9,13 +9,20 @@ import { resetEnv } from "../env";
 import { resolveDatabaseUrl } from "./database-url";
 import { migrate } from "./migrate";
 import { createClient, revokeClient, setStore } from "./commands";
+import * as accounts from "./account-commands";
 
 const usage = `usage: npm run ops -- <command> [options] [--json]
   db:migrate                                   apply pending migrations
   catalog:seed --items N --stores M --seed S   load the sandbox catalogue (only into an empty catalogue)
   client:create --name N --scopes "a b" [--redirect-uri URI]... [--linking]
   client:revoke CLIENT_ID                      revoke a client and every token at once
-  store:set SLUG --agent-checkout direct|link`;
+  store:set SLUG --agent-checkout direct|link
+  person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
+  client:list [--kind partner|agent]            list clients (never their secrets)
+  application:list [--status pending|approved|rejected]
+  application:approve APPLICATION_ID           approve a developer-portal application (creates its client)
+  application:reject APPLICATION_ID
+  agent:registration-token [--uses N] [--days D] [--note T]   initial access token for /oauth/register/agent`;
 
 const main = async () => {
   const [command, ...rest] = process.argv.slice(2);
@@ -27,6 +34,8 @@ const main = async () => {
       items: { type: "string" }, stores: { type: "string" }, seed: { type: "string" },
       name: { type: "string" }, scopes: { type: "string" }, "redirect-uri": { type: "string", multiple: true },
       linking: { type: "boolean", default: false }, "agent-checkout": { type: "string" },
+      email: { type: "string" }, password: { type: "string" }, verified: { type: "boolean", default: false }, sizes: { type: "string" },
+      "address-json": { type: "string" }, kind: { type: "string" }, status: { type: "string" }, uses: { type: "string" }, days: { type: "string" }, note: { type: "string" },
     },
   });
   const database = await resolveDatabaseUrl();
@@ -56,6 +65,18 @@ const main = async () => {
         return print(await revokeClient(positionals[0]));
       case "store:set":
         return print(await setStore(positionals[0], { agentCheckout: values["agent-checkout"] }));
+      case "person:create":
+        return print(await accounts.createPerson({ email: values.email, password: values.password, verified: values.verified, name: values.name, sizes: values.sizes, "address-json": values["address-json"] }));
+      case "client:list":
+        return print(await accounts.listClients(values.kind));
+      case "application:list":
+        return print(await accounts.listApplications(values.status));
+      case "application:approve":
+        return print(await accounts.approveApplicationCommand(positionals[0]));
+      case "application:reject":
+        return print(await accounts.rejectApplicationCommand(positionals[0]));
+      case "agent:registration-token":
+        return print(await accounts.createRegistrationToken({ uses: values.uses, days: values.days, note: values.note }));
       default:
         console.error(usage);
         process.exitCode = 2;

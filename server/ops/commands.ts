@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "../db";
 import { allScopes } from "../auth/scopes";
 import { randomId, randomSecret, sha256 } from "../auth/tokens";
+import { credentialTag, currentEnvironment } from "../auth/environment";
 
 const fail = (message: string): never => {
   throw new Error(message);
@@ -26,10 +27,10 @@ const parse = <T>(schema: z.ZodType<T>, input: unknown): T => {
 /** Creates an approved partner client; the secret is returned here only and stored as SHA-256. */
 export const createClient = async (input: unknown) => {
   const options = parse(ZCreateClient, input);
-  const id = randomId("cli_");
-  const secret = randomSecret("sec_");
+  const id = randomId(`cli_${credentialTag()}`);
+  const secret = randomSecret(`sec_${credentialTag()}`);
   await db().apiClient.create({
-    data: { id, name: options.name, secretHash: sha256(secret), scopes: options.scopes, redirectUris: options.redirectUris, linkingEnabled: options.linking },
+    data: { id, name: options.name, secretHash: sha256(secret), scopes: options.scopes, redirectUris: options.redirectUris, linkingEnabled: options.linking, environment: currentEnvironment() },
   });
   return { client_id: id, client_secret: secret, name: options.name, scopes: options.scopes, redirect_uris: options.redirectUris, linking: options.linking };
 };

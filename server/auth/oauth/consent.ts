@@ -66,6 +66,12 @@ const issueCode = async (request: ValidAuthorizeRequest, options: { personId: st
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
 
+/** The validated request the consent page shows, or undefined when it is no longer valid (start again at /oauth/authorize). */
+export const loadConsentRequest = async (query: URLSearchParams) => {
+  const result = await validateAuthorizeRequest(db(), query);
+  return result.kind === "valid" ? result.request : undefined;
+};
+
 /** POST /oauth/authorize. `personId` is the signed-in person (from the session), if any. */
 export const handleConsentDecision = async (request: Request, options: { personId: string | undefined; now: Date }): Promise<Response> => {
   if (!(request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {

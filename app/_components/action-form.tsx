@@ -1,0 +1,69 @@
+"use client";
+/**
+ * Forms that post to a server action and show its answer in place: a message, errors next to the
+ * fields they concern, and optionally a value shown once (a new client secret). Works with the
+ * ActionState every action in app/ returns.
+ */
+import { createContext, useActionState, useContext, type ReactNode } from "react";
+import { useFormStatus } from "react-dom";
+import type { ActionState } from "@/app/_trpc/action-state";
+
+type Action = (state: ActionState, data: FormData) => Promise<ActionState>;
+
+const StateContext = createContext<ActionState>({ status: "idle" });
+
+export function ActionForm({ action, children, className = "form", resetOnSuccess = false }: { action: Action; children: ReactNode; className?: string; resetOnSuccess?: boolean }) {
+  const [state, formAction] = useActionState(action, { status: "idle" } as ActionState);
+  return (
+    <StateContext.Provider value={state}>
+      <form action={formAction} className={className} noValidate key={resetOnSuccess && state.status === "ok" ? state.at : undefined}>
+        {children}
+      </form>
+    </StateContext.Provider>
+  );
+}
+
+/** A labelled input whose error (from the action's `fields`) appears under it. */
+export function Field({ name, label, hint, type = "text", defaultValue, autoComplete, required, placeholder, id = `field-${name}`, children }: {
+  name: string; label: string; hint?: string; type?: string; defaultValue?: string; autoComplete?: string; required?: boolean; placeholder?: string; id?: string; children?: ReactNode;
+}) {
+  const state = useContext(StateContext);
+  const error = state.fields?.[name];
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children ?? (
+        <input id={id} name={name} type={type} className="input" defaultValue={defaultValue} autoComplete={autoComplete} required={required} placeholder={placeholder} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      )}
+      {hint && !error ? <span className="hint">{hint}</span> : null}
+      {error ? <span className="field-error" id={`${id}-error`}>{error}</span> : null}
+    </div>
+  );
+}
+
+/** The answer of the last submission: a message, and a one-time value when the action returned one. */
+export function FormMessage({ okTone = "ok" }: { okTone?: "ok" | "info" }) {
+  const state = useContext(StateContext);
+  if (state.status === "idle" || (!state.message && !state.reveal)) return null;
+  return (
+    <div role={state.status === "error" ? "alert" : "status"} className="form-message">
+      {state.message ? <div className={`notice ${state.status === "error" ? "error" : okTone}`}><p>{state.message}</p></div> : null}
+      {state.reveal ? (
+        <div className="secret" style={{ marginTop: 12 }}>
+          <span className="hint">{state.reveal.label}</span>
+          <code data-testid="revealed-secret">{state.reveal.value}</code>
+          <span className="hint">Copy it now: it is shown only this once. We keep only a hash.</span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ children, className = "button primary", name, value }: { children: ReactNode; className?: string; name?: string; value?: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" className={className} disabled={pending} name={name} value={value}>
+      {children}
+    </button>
+  );
+}

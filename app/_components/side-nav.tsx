@@ -1,0 +1,17 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+/** The account area's navigation, marking the current page. */
+export function SideNav({ links }: { links: { href: string; label: string }[] }) {
+  const pathname = usePathname();
+  return (
+    <nav className="side-nav" aria-label="Account sections">
+      {links.map((link) => (
+        <Link key={link.href} href={link.href} aria-current={pathname === link.href ? "page" : undefined}>
+          {link.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

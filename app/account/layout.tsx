@@ -1,0 +1,46 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { ActionForm, FormMessage, SubmitButton } from "@/app/_components/action-form";
+import { SideNav } from "@/app/_components/side-nav";
+import { Topbar } from "@/app/_components/topbar";
+import { pageCaller } from "@/app/_trpc/server";
+import { resendConfirmationAction } from "./actions";
+import "../ui.css";
+
+export const dynamic = "force-dynamic";
+
+const links = [
+  { href: "/account", label: "Profile and sizes" },
+  { href: "/account/address", label: "Shipping address" },
+  { href: "/account/apps", label: "Connected apps" },
+];
+
+/** The signed-in shopper's area; anyone else is sent to sign in and brought back. */
+export default async function AccountLayout({ children }: { children: ReactNode }) {
+  const me = await (await pageCaller()).account.getMe().catch(() => undefined);
+  if (!me) redirect("/sign-in?callbackUrl=/account");
+  return (
+    <>
+      <Topbar email={me.email} />
+      <div className="account">
+        <SideNav links={links} />
+        <main>
+          {!me.email_verified ? (
+            <div className="notice warn" style={{ marginBottom: 16 }}>
+              <ActionForm action={resendConfirmationAction} className="form">
+                <p>
+                  Confirm <strong>{me.email}</strong> with the link we emailed you. Until then you cannot approve apps.
+                </p>
+                <FormMessage okTone="info" />
+                <div>
+                  <SubmitButton className="button secondary">Send a new link</SubmitButton>
+                </div>
+              </ActionForm>
+            </div>
+          ) : null}
+          {children}
+        </main>
+      </div>
+    </>
+  );
+}

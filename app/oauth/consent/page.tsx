@@ -1,0 +1,51 @@
+import { redirect } from "next/navigation";
+import { pageCaller } from "@/app/_trpc/server";
+import { currentPersonId } from "@/server/auth/session";
+import { consentPath } from "@/server/auth/oauth/authorize-endpoint";
+import { createConsentToken, loadConsentRequest } from "@/server/auth/oauth/consent";
+import { ConsentForm } from "./consent-form";
+import { UnverifiedNotice } from "./unverified-notice";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Connect an app · Shopping API" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const toQuery = (params: Awaited<SearchParams>) => {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) for (const item of [value ?? []].flat()) query.append(name, item);
+  return query;
+};
+
+/**
+ * The consent page (GET /oauth/authorize sends the browser here): who is asking, what for, and
+ * Approve or Deny. Signs the person in first; a person whose email is unconfirmed cannot approve.
+ */
+export default async function ConsentPage({ searchParams }: { searchParams: SearchParams }) {
+  const query = toQuery(await searchParams);
+  const personId = await currentPersonId();
+  if (!personId) redirect(`/sign-in?callbackUrl=${encodeURIComponent(consentPath(query))}`);
+  const request = await loadConsentRequest(query);
+  // The request changed since /oauth/authorize accepted it (e.g. the app was revoked): start again there.
+  if (!request) redirect(`/oauth/authorize?${query.toString()}`);
+  const me = await (await pageCaller()).account.getMe();
+  return (
+    <section className="auth-card wide" aria-labelledby="consent-title">
+      {me.email_verified ? (
+        <ConsentForm
+          request={{
+            clientName: request.client.name,
+            clientKind: request.client.kind,
+            redirectUri: request.redirectUri,
+            scopes: request.scopes,
+            parameters: request.parameters,
+          }}
+          personEmail={me.email}
+          consentToken={createConsentToken(personId, request.parameters, new Date())}
+        />
+      ) : (
+        <UnverifiedNotice clientName={request.client.name} email={me.email} />
+      )}
+    </section>
+  );
+}
