@@ -95,3 +95,53 @@ export const createPartner = async (options: { scopes?: string[]; linking?: bool
   const token = async (scopes: string[] = client.scopes) => (await issueAccessToken(db(), { clientId: client.id, scopes, now: new Date() })).token;
   return { client, secret, token };
 };
+
+// ---- Accounts (issue 4) ----------------------------------------------------------------------
+
+/** A person with a known password; confirmed unless `verified: false`. */
+export const createPerson = async (options: { verified?: boolean; name?: string | null; sizes?: string[]; password?: string; email?: string } = {}) => {
+  const { hashPassword } = await import("../../server/auth/passwords");
+  const password = options.password ?? `pw-${unique()}-${unique()}`;
+  const person = await db().person.create({
+    data: {
+      id: randomId("per_"),
+      email: options.email ?? `shopper-${unique()}@example.ca`,
+      name: options.name === undefined ? "Test Shopper" : options.name,
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+      sizes: options.sizes ?? [],
+    },
+  });
+  return { person, password };
+};
+
+/** A partner client with account linking switched on and registered redirect URIs. */
+export const createLinkingPartner = async (options: { scopes?: string[]; redirectUris?: string[]; linking?: boolean } = {}) => {
+  const secret = randomSecret("sec_test_");
+  const client = await db().apiClient.create({
+    data: {
+      id: randomId("cli_test_"),
+      name: `Linking Partner ${unique()}`,
+      kind: "partner",
+      secretHash: sha256(secret),
+      scopes: options.scopes ?? ["catalog:read", "checkout:write", "profile:read", "orders:read", "address:read", "alerts:write"],
+      redirectUris: options.redirectUris ?? ["https://partner.example.com/callback"],
+      linkingEnabled: options.linking ?? true,
+    },
+  });
+  return { client, secret };
+};
+
+/** An assistant as if registered at /oauth/register/agent: a public client (no secret) holding every scope. */
+export const createAgent = async (options: { scopes?: string[]; redirectUris?: string[] } = {}) =>
+  db().apiClient.create({
+    data: {
+      id: randomId("cli_test_"),
+      name: `Assistant ${unique()}`,
+      kind: "agent",
+      secretHash: null,
+      scopes: options.scopes ?? ["catalog:read", "checkout:write", "profile:read", "orders:read", "address:read", "purchase:write", "alerts:write"],
+      redirectUris: options.redirectUris ?? ["http://127.0.0.1:8976/callback"],
+      linkingEnabled: true,
+    },
+  });
