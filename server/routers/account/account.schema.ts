@@ -86,3 +86,6 @@ export const ZConnectedApp = z.object({
   scopes: z.array(z.string()),
   approved_at: z.date(),
 });
+
+/** The /me endpoints take no query parameters; an unknown one is a 422 like everywhere in the API. */
+export const ZNoQuery = z.object({}).strict();
