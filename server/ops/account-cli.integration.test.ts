@@ -1,0 +1,50 @@
+/** The accounts commands of `npm run ops`, run as an operator runs them (a real process, JSON out). */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { createPerson } from "../../prisma/factories";
+import { verifyCredentials } from "../auth/next-auth";
+import { sha256 } from "../auth/tokens";
+import { db } from "../db";
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, "..", "..");
+const ops = async (...args: string[]) => {
+  const { stdout } = await run(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "ops", "cli.ts"), ...args, "--json"], { cwd: root, env: process.env });
+  return JSON.parse(stdout.trim().split("\n").pop()!);
+};
+
+const address = { name: "Ana Silva", line1: "1 Main St", line2: "Apt 4", city: "Halifax", province: "NS", postal_code: "b3h 1a1", country: "CA" };
+
+describe("npm run ops (accounts)", () => {
+  it("person:create makes a confirmed sandbox person with sizes and an address", async () => {
+    const created = await ops("person:create", "--email", "Test.Person@Example.ca", "--password", "sandbox password 1", "--verified", "--name", "Ana", "--sizes", "M, 8", "--address-json", JSON.stringify(address));
+    expect(created).toMatchObject({ person_id: expect.stringMatching(/^per_/), email: "test.person@example.ca", verified: true, sizes: ["M", "8"], shipping_address: { postal_code: "B3H 1A1", province: "NS" } });
+    expect(await verifyCredentials("test.person@example.ca", "sandbox password 1")).toMatchObject({ id: created.person_id });
+    expect(await db().shippingAddress.findUniqueOrThrow({ where: { personId: created.person_id } })).toMatchObject({ city: "Halifax", postalCode: "B3H 1A1", line2: "Apt 4" });
+    expect((await db().person.findUniqueOrThrow({ where: { id: created.person_id } })).emailVerifiedAt).toBeInstanceOf(Date);
+  }, 30_000);
+
+  it("person:create refuses a bad address, a short password and a taken email with clear messages", async () => {
+    await expect(ops("person:create", "--email", "x@example.ca", "--password", "sandbox password 1", "--address-json", JSON.stringify({ ...address, province: "BC" }))).rejects.toMatchObject({ stderr: expect.stringContaining("British Columbia") });
+    await expect(ops("person:create", "--email", "x@example.ca", "--password", "short")).rejects.toMatchObject({ stderr: expect.stringContaining("at least 10 characters") });
+    const { person } = await createPerson();
+    await expect(ops("person:create", "--email", person.email, "--password", "sandbox password 1")).rejects.toMatchObject({ stderr: expect.stringContaining("exists") });
+  }, 30_000);
+
+  it("application:list/approve, client:list and agent:registration-token", async () => {
+    const { person } = await createPerson();
+    const application = await db().clientApplication.create({ data: { id: "app_cli_test", personId: person.id, name: "Pending App", contactEmail: "dev@app.example", redirectUris: ["https://app.example/cb"], wantsLinking: true, environment: "sandbox" } });
+    expect((await ops("application:list", "--status", "pending")).applications.map((a: { application_id: string }) => a.application_id)).toContain(application.id);
+    const approved = await ops("application:approve", application.id);
+    expect(approved).toMatchObject({ status: "approved", client_id: expect.stringMatching(/^cli_test_/), linking: true });
+    await expect(ops("application:approve", application.id)).rejects.toMatchObject({ stderr: expect.stringContaining("no pending application") });
+    const listed = await ops("client:list", "--kind", "partner");
+    expect(listed.clients.find((c: { client_id: string }) => c.client_id === approved.client_id)).toMatchObject({ name: "Pending App", kind: "partner", environment: "sandbox" });
+    expect(JSON.stringify(listed)).not.toMatch(/secret/i);
+    const issued = await ops("agent:registration-token", "--uses", "3", "--days", "7", "--note", "partner X");
+    expect(issued).toMatchObject({ registration_token: expect.stringMatching(/^reg_/), max_uses: 3 });
+    expect(await db().registrationToken.findUniqueOrThrow({ where: { tokenHash: sha256(issued.registration_token) } })).toMatchObject({ maxUses: 3, uses: 0, note: "partner X" });
+  }, 60_000);
+});
