@@ -25,13 +25,13 @@ const routes: Record<string, (request: Request) => Response | Promise<Response>>
   "GET /api/v1/me": meRoute,
   "GET /api/v1/me/shipping-address": addressRoute,
 };
-const appFetch = async (input: string | URL | Request, init?: RequestInit) => {
-  const request = new Request(input, init);
+const appFetch = async (url: string, init: { method: string; headers: Record<string, string>; body?: unknown }) => {
+  const request = new Request(url, { method: init.method, headers: init.headers, body: init.body as BodyInit | undefined });
   const route = routes[`${request.method} ${new URL(request.url).pathname}`];
   if (!route) throw new Error(`no route for ${request.method} ${request.url}`);
   return route(request);
 };
-const options = { [oauth.customFetch]: appFetch as typeof fetch, [oauth.allowInsecureRequests]: true };
+const options = { [oauth.customFetch]: appFetch, [oauth.allowInsecureRequests]: true };
 
 const discover = async () => oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { ...options, algorithm: "oauth2" }));
 
