@@ -45,7 +45,7 @@ describe("POST /oauth/revoke", () => {
     const { tokens } = await linkedTokens();
     const other = await createLinkingPartner();
     const otherAuth = { authorization: basic(other.client.id, other.secret) };
-    for (const form of [{ token: "sat_unknown" }, { token: "%%%garbage" }, { token: "x", token_type_hint: "foo" }, { token: tokens.access_token }, { token: tokens.refresh_token }]) {
+    for (const form of <Record<string, string>[]>[{ token: "sat_unknown" }, { token: "%%%garbage" }, { token: "x", token_type_hint: "foo" }, { token: tokens.access_token }, { token: tokens.refresh_token }]) {
       const response = await revoke(form, otherAuth);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe("");
