@@ -2,21 +2,27 @@
 /**
  * Forms that post to a server action and show its answer in place: a message, errors next to the
  * fields they concern, and optionally a value shown once (a new client secret). Works with the
- * ActionState every action in app/ returns.
+ * ActionState every action in app/ returns. The action is started from onSubmit rather than as the
+ * form's `action`, so a failed submission keeps what the person typed (React resets forms after
+ * form actions).
  */
-import { createContext, useActionState, useContext, type ReactNode } from "react";
-import { useFormStatus } from "react-dom";
+import { createContext, startTransition, useActionState, useContext, type FormEvent, type ReactNode } from "react";
 import type { ActionState } from "@/app/_trpc/action-state";
 
 type Action = (state: ActionState, data: FormData) => Promise<ActionState>;
 
-const StateContext = createContext<ActionState>({ status: "idle" });
+const StateContext = createContext<{ state: ActionState; pending: boolean }>({ state: { status: "idle" }, pending: false });
 
 export function ActionForm({ action, children, className = "form", resetOnSuccess = false }: { action: Action; children: ReactNode; className?: string; resetOnSuccess?: boolean }) {
-  const [state, formAction] = useActionState(action, { status: "idle" } as ActionState);
+  const [state, dispatch, pending] = useActionState(action, { status: "idle" } as ActionState);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    startTransition(() => dispatch(data));
+  };
   return (
-    <StateContext.Provider value={state}>
-      <form action={formAction} className={className} noValidate key={resetOnSuccess && state.status === "ok" ? state.at : undefined}>
+    <StateContext.Provider value={{ state, pending }}>
+      <form onSubmit={submit} className={className} noValidate key={resetOnSuccess && state.status === "ok" ? state.at : undefined}>
         {children}
       </form>
     </StateContext.Provider>
@@ -27,7 +33,7 @@ export function ActionForm({ action, children, className = "form", resetOnSucces
 export function Field({ name, label, hint, type = "text", defaultValue, autoComplete, required, placeholder, id = `field-${name}`, children }: {
   name: string; label: string; hint?: string; type?: string; defaultValue?: string; autoComplete?: string; required?: boolean; placeholder?: string; id?: string; children?: ReactNode;
 }) {
-  const state = useContext(StateContext);
+  const { state } = useContext(StateContext);
   const error = state.fields?.[name];
   return (
     <div className="field">
@@ -43,7 +49,7 @@ export function Field({ name, label, hint, type = "text", defaultValue, autoComp
 
 /** The answer of the last submission: a message, and a one-time value when the action returned one. */
 export function FormMessage({ okTone = "ok" }: { okTone?: "ok" | "info" }) {
-  const state = useContext(StateContext);
+  const { state } = useContext(StateContext);
   if (state.status === "idle" || (!state.message && !state.reveal)) return null;
   return (
     <div role={state.status === "error" ? "alert" : "status"} className="form-message">
@@ -60,7 +66,7 @@ export function FormMessage({ okTone = "ok" }: { okTone?: "ok" | "info" }) {
 }
 
 export function SubmitButton({ children, className = "button primary", name, value }: { children: ReactNode; className?: string; name?: string; value?: string }) {
-  const { pending } = useFormStatus();
+  const { pending } = useContext(StateContext);
   return (
     <button type="submit" className={className} disabled={pending} name={name} value={value}>
       {children}

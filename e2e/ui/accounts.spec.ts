@@ -76,7 +76,7 @@ test.describe("[ACCOUNTS] shopper pages", () => {
 
     await page.goto("/account");
     await expect(page.getByText("Until then you cannot approve apps")).toHaveCount(0);
-    await page.getByLabel("Sizes").fill("M, 8, 32x34");
+    await page.getByLabel("Sizes", { exact: true }).fill("M, 8, 32x34");
     await page.getByRole("button", { name: "Save sizes" }).click();
     await expect(page.getByText("Saved your sizes: M, 8, 32x34.")).toBeVisible();
     await snap(page, testInfo, "account-profile");
@@ -103,7 +103,7 @@ test.describe("[ACCOUNTS] shopper pages", () => {
     await expect(page.getByText(`If ${email} has an account`)).toBeVisible();
     await openEmail(page, email, "Reset your password");
     await page.goto((await page.getByRole("link", { name: "Choose a new password" }).getAttribute("href"))!);
-    await page.getByLabel("New password").fill("a brand new passphrase");
+    await page.getByLabel("New password", { exact: true }).fill("a brand new passphrase");
     await snap(page, testInfo, "reset-password");
     await page.getByRole("button", { name: "Save the new password" }).click();
     await expect(page.getByText("Your password was changed")).toBeVisible();
@@ -197,7 +197,7 @@ test.describe("[DEVELOPERS] partner portal", () => {
   test("apply, see the secret once, rotate it, and edit redirect URIs", async ({ page, request }, testInfo) => {
     const { email, password } = createPerson();
     await page.goto("/developers");
-    await page.getByRole("link", { name: "Sign in" }).first().click();
+    await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
     await signIn(page, email, password);
     await expect(page).toHaveURL(/\/developers$/);
     await page.getByLabel("Application name").fill("Wardrobe Sync");

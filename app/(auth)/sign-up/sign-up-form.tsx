@@ -6,7 +6,7 @@
  * a visitor whether an address is registered.
  */
 import { signIn } from "next-auth/react";
-import { useActionState, useEffect, useRef } from "react";
+import { startTransition, useActionState, useEffect, useRef } from "react";
 import type { ActionState } from "@/app/_trpc/action-state";
 import { signUpAction } from "../actions";
 
@@ -33,11 +33,13 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   return (
     <form
       className="form"
-      action={action}
       noValidate
       onSubmit={(event) => {
+        // Not a form action: React would clear the fields after a refused submission.
+        event.preventDefault();
         const data = new FormData(event.currentTarget);
         credentials.current = { email: String(data.get("email")), password: String(data.get("password")) };
+        startTransition(() => action(data));
       }}
     >
       {state.status === "error" ? (
