@@ -78,6 +78,14 @@ describe("linked-account endpoints", () => {
     expect(anonymous.headers.get("www-authenticate")).toContain("resource_metadata");
   });
 
+  it("a token issued for another audience (RFC 8707 resource) is refused here", async () => {
+    const { client } = await createLinkingPartner();
+    const { person } = await createPerson();
+    const { issueAccessToken } = await import("../../auth/tokens");
+    const { token: otherAudience } = await issueAccessToken(db(), { clientId: client.id, personId: person.id, scopes: ["profile:read"], audience: "mcp/account", now: new Date() });
+    expect((await call(me, otherAudience)).status).toBe(401);
+  });
+
   it("linked requests are rate limited per client and person", async () => {
     const { client, secret } = await createLinkingPartner();
     const { person } = await createPerson();
