@@ -2,7 +2,7 @@
 declare module "@node-oauth/oauth2-server/lib/grant-types/authorization-code-grant-type" {
   import type { AbstractGrantType, AuthorizationCode, Client, Request, Token, User } from "@node-oauth/oauth2-server";
   export default class AuthorizationCodeGrantType extends AbstractGrantType {
-    model: any;
+    model: unknown;
     getAuthorizationCode(request: Request, client: Client): Promise<AuthorizationCode>;
     verifyPKCE(request: Request, code: AuthorizationCode): void;
     validateRedirectUri(request: Request, code: AuthorizationCode): void;
@@ -13,7 +13,7 @@ declare module "@node-oauth/oauth2-server/lib/grant-types/authorization-code-gra
 declare module "@node-oauth/oauth2-server/lib/grant-types/refresh-token-grant-type" {
   import type { AbstractGrantType, Client, RefreshToken, Request, Token, User } from "@node-oauth/oauth2-server";
   export default class RefreshTokenGrantType extends AbstractGrantType {
-    model: any;
+    model: unknown;
     getRefreshToken(request: Request, client: Client): Promise<RefreshToken>;
     getScope(request: Request, token?: RefreshToken): string[];
     saveToken(user: User, client: Client, scope?: string[]): Promise<Token>;

@@ -29,7 +29,7 @@ const httpsUrl = z.string().max(2000).refine((value) => {
 
 const ZRegistration = z.object({
   redirect_uris: z.array(z.string()).min(1, "at least one redirect URI is required").max(10, "at most 10 redirect URIs"),
-  client_name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters").refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "must not contain control characters"),
+  client_name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters").refine((value) => ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), "must not contain control characters"),
   token_endpoint_auth_method: z.literal("none", { error: 'must be "none": assistants registered here are public clients using PKCE' }).default("none"),
   grant_types: z
     .array(z.string())
