@@ -10,7 +10,8 @@ import { secretMatches } from "./tokens";
 
 export type ClientAuth = { clientId: string; secret: string | undefined; method: "basic" | "post" | "none" };
 
-const basicChallenge = { "WWW-Authenticate": 'Basic realm="oauth"' };
+/** The challenge of a 401 to a client that tried HTTP Basic (RFC 6749 5.2). */
+export const basicChallenge = { "WWW-Authenticate": 'Basic realm="oauth"' };
 
 /** The 401 invalid_client answer; with a Basic challenge when the client tried Basic (RFC 6749 5.2). */
 export const invalidClient = (auth: Pick<ClientAuth, "method"> | undefined, description = "Client authentication failed.") =>

@@ -4,11 +4,13 @@
  * session replaced by a known person id.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { GET as authorizeGet, POST as authorizePost } from "@/app/oauth/authorize/route";
+import { GET as authorizeGet } from "@/app/oauth/authorize/route";
 import { POST as tokenPost } from "@/app/oauth/token/route";
 import { POST as revokePost } from "@/app/oauth/revoke/route";
+import { createLinkingPartner, createPerson } from "../../prisma/factories";
 import { handleConsentDecision, createConsentToken } from "../auth/oauth/consent";
 import { readAuthorizeParameters } from "../auth/oauth/authorize-request";
+import { toAppError } from "../http/respond";
 
 export const origin = "http://localhost:3000";
 
@@ -66,4 +68,21 @@ export const obtainCode = async (options: { personId: string; clientId: string; 
   return { code, verifier: pkce.verifier, location: new URL(location!) };
 };
 
-export { authorizePost };
+/** Calls a REST route handler with a bearer token. */
+export const callApi = (route: (request: Request) => Promise<Response>, accessToken: string, path = "/api/v1/me") =>
+  route(new Request(`${origin}${path}`, { headers: { authorization: `Bearer ${accessToken}` } }));
+
+/** A confirmed person linked to a new partner app: the tokens of the code exchange, and a refresh helper. */
+export const linkedPerson = async (scope = "profile:read address:read") => {
+  const { person } = await createPerson();
+  const { client, secret } = await createLinkingPartner();
+  const redirectUri = client.redirectUris[0];
+  const { code, verifier } = await obtainCode({ personId: person.id, clientId: client.id, redirectUri, scope });
+  const auth = { authorization: basic(client.id, secret) };
+  const tokens = await (await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri }, auth)).json();
+  const refresh = (refreshToken: string, extra: Record<string, string> = {}) => token({ grant_type: "refresh_token", refresh_token: refreshToken, ...extra }, auth);
+  return { person, client, secret, auth, tokens: tokens as { access_token: string; refresh_token: string; scope: string }, refresh };
+};
+
+/** The AppError a procedure call failed with (its code and fields). */
+export const failureOf = async (call: Promise<unknown>) => toAppError(await call.then(() => undefined, (error: unknown) => error));

@@ -3,20 +3,11 @@ import { describe, expect, it } from "vitest";
 import { GET as metadata } from "@/app/.well-known/oauth-authorization-server/route";
 import { GET as me } from "@/app/api/v1/me/route";
 import { GET as products } from "@/app/api/v1/products/route";
-import { createLinkingPartner, createPartner, createPerson } from "../../../prisma/factories";
-import { basic, obtainCode, revoke, token } from "../../testing/oauth";
+import { createLinkingPartner, createPartner } from "../../../prisma/factories";
+import { basic, callApi, linkedPerson, revoke, token } from "../../testing/oauth";
 
-const redirectUri = "https://partner.example.com/callback";
-const call = (route: typeof me, accessToken: string) => route(new Request("http://localhost:3000/api/v1/me", { headers: { authorization: `Bearer ${accessToken}` } }));
-
-const linkedTokens = async () => {
-  const { person } = await createPerson();
-  const { client, secret } = await createLinkingPartner();
-  const { code, verifier } = await obtainCode({ personId: person.id, clientId: client.id, redirectUri });
-  const auth = { authorization: basic(client.id, secret) };
-  const tokens = await (await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri }, auth)).json();
-  return { client, secret, auth, tokens };
-};
+const call = (route: typeof me, accessToken: string) => callApi(route, accessToken);
+const linkedTokens = linkedPerson;
 
 describe("POST /oauth/revoke", () => {
   it("revoking an access token stops it on the very next request (200, empty body)", async () => {

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/v1/me/route";
 import { createAgent, createLinkingPartner, createPerson } from "../../../prisma/factories";
 import { db } from "../../db";
-import { basic, obtainCode, pkcePair, token } from "../../testing/oauth";
+import { basic, callApi, obtainCode, pkcePair, token } from "../../testing/oauth";
 
 const redirectUri = "https://partner.example.com/callback";
-const callMe = (accessToken: string) => me(new Request("http://localhost:3000/api/v1/me", { headers: { authorization: `Bearer ${accessToken}` } }));
+const callMe = (accessToken: string) => callApi(me, accessToken);
 
 const linked = async () => {
   const { person } = await createPerson({ name: "Ana", sizes: ["M", "8"] });

@@ -4,12 +4,10 @@
  */
 import { Response as LibraryResponse, type Token } from "@node-oauth/oauth2-server";
 import { db } from "../../db";
-import type { ClientAuth } from "../client-auth";
+import { basicChallenge, type ClientAuth } from "../client-auth";
 import { accessTokenLifetimeSeconds } from "./lifetimes";
 import { oauthJson } from "./responses";
 import { libraryErrorResponse, libraryRequest, oauthServer } from "./server";
-
-const basicChallenge = { "WWW-Authenticate": 'Basic realm="oauth"' };
 
 const runGrant = async (auth: ClientAuth, form: URLSearchParams): Promise<Response> => {
   // Hand the library the credentials token-endpoint.ts already decoded (Basic is url-decoded per RFC 6749 2.3.1).

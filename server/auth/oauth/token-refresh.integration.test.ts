@@ -2,26 +2,15 @@
 import { describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/v1/me/route";
 import { GET as address } from "@/app/api/v1/me/shipping-address/route";
-import { createLinkingPartner, createPerson } from "../../../prisma/factories";
+import { createLinkingPartner } from "../../../prisma/factories";
 import { db } from "../../db";
 import { revokeClient } from "../../ops/commands";
-import { createCaller } from "../../trpc/caller";
-import { createInnerContext } from "../../trpc/context";
-import { basic, obtainCode, token } from "../../testing/oauth";
+import { shopperCaller } from "../../testing/callers";
+import { basic, callApi, linkedPerson, token } from "../../testing/oauth";
 import { sha256 } from "../tokens";
 
-const redirectUri = "https://partner.example.com/callback";
-const call = (route: typeof me, accessToken: string) => route(new Request("http://localhost:3000/api/v1/me", { headers: { authorization: `Bearer ${accessToken}` } }));
-
-const linkedTokens = async (scope = "profile:read address:read") => {
-  const { person } = await createPerson();
-  const { client, secret } = await createLinkingPartner();
-  const { code, verifier } = await obtainCode({ personId: person.id, clientId: client.id, redirectUri, scope });
-  const auth = { authorization: basic(client.id, secret) };
-  const tokens = await (await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri }, auth)).json();
-  const refresh = (refreshToken: string, extra: Record<string, string> = {}) => token({ grant_type: "refresh_token", refresh_token: refreshToken, ...extra }, auth);
-  return { person, client, secret, tokens, refresh };
-};
+const call = (route: typeof me, accessToken: string) => callApi(route, accessToken);
+const linkedTokens = linkedPerson;
 
 describe("refresh_token", () => {
   it("returns a new access token and a new refresh token; the old refresh token is spent", async () => {
@@ -97,7 +86,7 @@ describe("refresh_token", () => {
 
   it("after the person disconnects the app: the next request is 401 and refresh is invalid_grant", async () => {
     const { person, client, tokens, refresh } = await linkedTokens();
-    const shopper = createCaller(createInnerContext({ requestId: "t", actor: { kind: "person", personId: person.id } }));
+    const shopper = shopperCaller(person.id);
     expect((await shopper.account.connectedApps()).map((app) => app.client_id)).toEqual([client.id]);
     await shopper.account.disconnectApp({ client_id: client.id });
     expect((await call(me, tokens.access_token)).status).toBe(401);

@@ -2,16 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { createLinkingPartner, createPerson } from "../../../prisma/factories";
 import { db } from "../../db";
-import { createCaller } from "../../trpc/caller";
-import { createInnerContext } from "../../trpc/context";
-import { toAppError } from "../../http/respond";
-import { obtainCode } from "../../testing/oauth";
+import { shopperCaller as shopper, visitorCaller } from "../../testing/callers";
+import { failureOf as failure, obtainCode } from "../../testing/oauth";
 
-/** The AppError a procedure call failed with (its code and fields). */
-const failure = async (call: Promise<unknown>) => toAppError(await call.then(() => undefined, (error: unknown) => error));
-
-const shopper = (personId: string) => createCaller(createInnerContext({ requestId: "test", actor: { kind: "person", personId } }));
-const anonymous = createCaller(createInnerContext({ requestId: "test", actor: { kind: "anonymous" } }));
+const anonymous = visitorCaller();
 
 const address = { name: "Ana Silva", line1: "290 Bremner Blvd", line2: null, city: "Toronto", province: "ON" as const, postal_code: "m5v3l9", phone: null };
 

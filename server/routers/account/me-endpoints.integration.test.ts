@@ -4,9 +4,9 @@ import { GET as me } from "@/app/api/v1/me/route";
 import { GET as address } from "@/app/api/v1/me/shipping-address/route";
 import { createLinkingPartner, createPartner, createPerson } from "../../../prisma/factories";
 import { db } from "../../db";
-import { basic, obtainCode, token } from "../../testing/oauth";
+import { basic, callApi, obtainCode, token } from "../../testing/oauth";
 
-const call = (route: typeof me, accessToken: string) => route(new Request("http://localhost:3000/api/v1/me", { headers: { authorization: `Bearer ${accessToken}` } }));
+const call = (route: typeof me, accessToken: string) => callApi(route, accessToken);
 
 const addressOf = (personId: string, city: string, postalCode: string) =>
   db().shippingAddress.create({ data: { personId, name: `Person in ${city}`, line1: "1 Main St", city, province: "ON", postalCode } });

@@ -3,14 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createPerson } from "../../../prisma/factories";
 import { db } from "../../db";
 import { resetEnv } from "../../env";
-import { toAppError } from "../../http/respond";
 import { approveApplicationCommand } from "../../ops/account-commands";
-import { createCaller } from "../../trpc/caller";
-import { createInnerContext } from "../../trpc/context";
-import { basic, token } from "../../testing/oauth";
-
-const shopper = (personId: string) => createCaller(createInnerContext({ requestId: "test", actor: { kind: "person", personId } }));
-const failure = async (call: Promise<unknown>) => toAppError(await call.then(() => undefined, (error: unknown) => error));
+import { shopperCaller as shopper } from "../../testing/callers";
+import { basic, failureOf as failure, token } from "../../testing/oauth";
 const application = { name: "Closet Helper", contact_email: "dev@closet.example", redirect_uris: ["https://closet.example/cb"], wants_linking: true };
 
 afterEach(() => {

@@ -8,9 +8,8 @@ import { db } from "../../db";
 import { deliverDueEmails, smtpTransport } from "../../mail/sender";
 import { verifyCredentials } from "../../auth/next-auth";
 import { isSessionCurrent } from "../../auth/session";
-import { toAppError } from "../../http/respond";
-import { createCaller } from "../../trpc/caller";
-import { createInnerContext } from "../../trpc/context";
+import { shopperCaller, visitorCaller } from "../../testing/callers";
+import { failureOf as failure } from "../../testing/oauth";
 import { startSmtpCapture } from "../../testing/smtp-capture";
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -19,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.stop());
 
-const visitor = createCaller(createInnerContext({ requestId: "test", actor: { kind: "anonymous" } }));
-const failure = async (call: Promise<unknown>) => toAppError(await call.then(() => undefined, (error: unknown) => error));
+const visitor = visitorCaller();
 
 /** Sends what the outbox holds and returns the newest email to `address` with the link it carries. */
 const deliveredLink = async (address: string, path: string) => {
@@ -80,7 +78,7 @@ describe("sign-up and email confirmation", () => {
 
   it("a new confirmation email goes at most once per throttle window", async () => {
     const { person } = await createPerson({ verified: false });
-    const shopper = createCaller(createInnerContext({ requestId: "t", actor: { kind: "person", personId: person.id } }));
+    const shopper = shopperCaller(person.id);
     for (let i = 0; i < 3; i++) await shopper.shopperAuth.resendConfirmation();
     expect(await db().emailMessage.count({ where: { to: person.email, template: "verify-email" } })).toBe(1);
   });
