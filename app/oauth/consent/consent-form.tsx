@@ -4,6 +4,7 @@
  * themselves; purchase:write only ever reaches this form for assistants registered through the
  * agent door (authorize-request.ts refuses it for everyone else).
  */
+import { SignOutButton } from "@/app/_components/sign-out-button";
 import { isLoopback, redirectHost } from "@/server/auth/redirect-uris";
 import { optInScopes, scopeWords, type Scope } from "@/server/auth/scopes";
 import type { AuthorizeParameters } from "@/server/auth/oauth/authorize-request";
@@ -12,6 +13,8 @@ type Props = {
   request: { clientName: string; clientKind: "partner" | "agent"; redirectUri: string; scopes: Scope[]; parameters: AuthorizeParameters };
   personEmail: string;
   consentToken: string;
+  /** This page's own path, to come back to after switching account. */
+  consentPath: string;
 };
 
 const optInLabels: Partial<Record<Scope, { title: (app: string) => string; detail: string }>> = {
@@ -25,7 +28,7 @@ const optInLabels: Partial<Record<Scope, { title: (app: string) => string; detai
   },
 };
 
-export function ConsentForm({ request, personEmail, consentToken }: Props) {
+export function ConsentForm({ request, personEmail, consentToken, consentPath }: Props) {
   const app = request.clientName;
   const listed = request.scopes.filter((scope) => !optInScopes.includes(scope));
   const optIns = request.scopes.filter((scope) => optInScopes.includes(scope));
@@ -92,7 +95,8 @@ export function ConsentForm({ request, personEmail, consentToken }: Props) {
         </button>
       </div>
       <p className="fine-print">
-        Signed in as {personEmail}. You can disconnect {app} at any time under Account → Connected apps. {app} never sees your password or card number.
+        Signed in as {personEmail}. <SignOutButton callbackUrl={consentPath} label="Not you?" className="link-button" /> You can disconnect {app} at any time under
+        Account → Connected apps. {app} never sees your password or card number.
       </p>
     </form>
   );

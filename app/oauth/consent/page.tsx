@@ -42,6 +42,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
           }}
           personEmail={me.email}
           consentToken={createConsentToken(personId, request.parameters, new Date())}
+          consentPath={consentPath(query)}
         />
       ) : (
         <UnverifiedNotice clientName={request.client.name} email={me.email} />
