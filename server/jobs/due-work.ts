@@ -1,9 +1,11 @@
 /** Every timed or queued transition the sweep runs; each is idempotent and safe on several instances. */
 import type { Db } from "../db";
 import { deliverDueEmails } from "../mail/sender";
+import { expireDueCheckouts } from "../routers/checkout/checkout-transitions";
 
 export type DueWork = { name: string; run: (options: { db: Db; now: Date }) => Promise<unknown> };
 
 export const dueWork: DueWork[] = [
   { name: "deliver-emails", run: ({ db, now }) => deliverDueEmails({ db, now }) },
+  { name: "expire-checkouts", run: ({ db, now }) => expireDueCheckouts(db, { now }) },
 ];
