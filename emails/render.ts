@@ -4,6 +4,8 @@
  */
 import { render } from "@react-email/render";
 import { createElement, type ComponentType } from "react";
+import OrderConfirmation, { subject as orderConfirmationSubject } from "./order-confirmation";
+import OrderShipped, { subject as orderShippedSubject } from "./order-shipped";
 import VerifyEmail, { subject as verifyEmailSubject } from "./verify-email";
 
 type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
@@ -13,6 +15,8 @@ const template = <P,>(component: ComponentType<P>, subject: (props: P) => string
 
 export const templates = {
   "verify-email": template(VerifyEmail, verifyEmailSubject),
+  "order-confirmation": template(OrderConfirmation, orderConfirmationSubject),
+  "order-shipped": template(OrderShipped, orderShippedSubject),
 } satisfies Record<string, Template<unknown>>;
 
 export type TemplateName = keyof typeof templates;

@@ -2,10 +2,12 @@
 import type { Db } from "../db";
 import { deliverDueEmails } from "../mail/sender";
 import { expireDueCheckouts } from "../routers/checkout/checkout-transitions";
+import { settlePayments } from "../routers/checkout-page/settle-payments";
 
 export type DueWork = { name: string; run: (options: { db: Db; now: Date }) => Promise<unknown> };
 
 export const dueWork: DueWork[] = [
   { name: "deliver-emails", run: ({ db, now }) => deliverDueEmails({ db, now }) },
   { name: "expire-checkouts", run: ({ db, now }) => expireDueCheckouts(db, { now }) },
+  { name: "settle-payments", run: ({ db, now }) => settlePayments({ db, now }) },
 ];

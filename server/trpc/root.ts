@@ -1,12 +1,14 @@
 /** The application router: one sub-router per resource. */
 import { catalogRouter } from "../routers/catalog/router";
 import { checkoutRouter } from "../routers/checkout/router";
+import { checkoutPageRouter } from "../routers/checkout-page/router";
 import { mailboxRouter } from "../routers/mailbox/router";
 import { router } from "./init";
 
 export const appRouter = router({
   catalog: catalogRouter,
   checkout: checkoutRouter,
+  checkoutPage: checkoutPageRouter,
   mailbox: mailboxRouter,
 });
 
