@@ -2,6 +2,8 @@
 import { catalogRouter } from "../routers/catalog/router";
 import { checkoutRouter } from "../routers/checkout/router";
 import { checkoutPageRouter } from "../routers/checkout-page/router";
+import { ordersRouter } from "../routers/orders/router";
+import { sandboxRouter } from "../routers/sandbox/router";
 import { mailboxRouter } from "../routers/mailbox/router";
 import { router } from "./init";
 
@@ -9,6 +11,8 @@ export const appRouter = router({
   catalog: catalogRouter,
   checkout: checkoutRouter,
   checkoutPage: checkoutPageRouter,
+  orders: ordersRouter,
+  sandbox: sandboxRouter,
   mailbox: mailboxRouter,
 });
 
