@@ -7,8 +7,11 @@ import { createDocument } from "zod-openapi";
 import { allScopes } from "../auth/scopes";
 import { env } from "../env";
 import { catalogPaths } from "../routers/catalog/catalog.openapi";
+import { checkoutPaths } from "../routers/checkout/checkout.openapi";
+import { ordersPaths } from "../routers/orders/orders.openapi";
+import { sandboxPaths } from "../routers/sandbox/sandbox.openapi";
 
-const resourcePaths = [catalogPaths];
+const resourcePaths = [catalogPaths, checkoutPaths, ordersPaths, sandboxPaths];
 
 const scopeDescriptions: Record<(typeof allScopes)[number], string> = {
   "catalog:read": "Search items; read item and store details",

@@ -35,6 +35,14 @@ export const ZShippingAddress = z
   .meta({ id: "ShippingAddress" });
 export type TShippingAddress = z.output<typeof ZShippingAddress>;
 
+/** The address as answered: normalised (upper-case province, postal code as "K1A 0B1"). */
+export const ZShippingAddressResponse = z
+  .object({
+    name: z.string(), line1: z.string(), line2: z.string().optional(), city: z.string(),
+    province: z.enum(provinceCodes), postal_code: z.string(), country: z.literal("CA"),
+  })
+  .meta({ id: "ShippingAddressResponse" });
+
 export const ZQuoteItemRequest = z
   .object({
     item_id: wholeNumber.min(1, "must be at least 1").max(2147483647),
@@ -120,7 +128,7 @@ export const ZQuote = z
     quote_id: z.string().meta({ example: "quo_3f1c2d9e6b0a4c549a5e2f4b" }),
     expires_at: z.iso.datetime(),
     email: z.string().nullable(),
-    shipping_address: ZShippingAddress,
+    shipping_address: ZShippingAddressResponse,
     stores: z.array(ZQuoteStore),
     unavailable_items: z.array(ZUnavailableItem).meta({ description: "Requested items that cannot be bought now; the rest of the quote stands" }),
     totals: ZTotals,
