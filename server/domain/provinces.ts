@@ -40,6 +40,16 @@ export const normalizePostalCode = (input: string): string | undefined => {
 export const postalCodeMatchesProvince = (postalCode: string, province: Province) =>
   provinces[province].postalLetters.includes(postalCode.trim().toUpperCase()[0] ?? "");
 
+// Building an Intl.DateTimeFormat costs far more than using one; quotes need several per request.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar date (YYYY-MM-DD) at `instant` in the province's time zone. */
-export const localDate = (instant: Date, province: Province): string =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: provinces[province].timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+export const localDate = (instant: Date, province: Province): string => {
+  const { timeZone } = provinces[province];
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant);
+};

@@ -8,7 +8,7 @@ import { priceParcel } from "../../domain/parcel-pricing";
 import type { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
 import { scopedProcedure } from "../../trpc/procedures";
-import { quotableItemSelect } from "./checkout.queries";
+import { loadQuotableItems } from "./checkout.queries";
 import { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
 import { buildQuoteLines } from "./quote-lines";
 import { type QuoteSnapshot, toWireQuote } from "./quote-snapshot";
@@ -22,7 +22,7 @@ export const createQuote = scopedProcedure("checkout:write")
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
     const destination = input.shipping_address.province;
-    const items = await ctx.db.item.findMany({ where: { id: { in: [...new Set(input.items.map((line) => line.item_id))] } }, select: quotableItemSelect });
+    const items = await loadQuotableItems(ctx.db, [...new Set(input.items.map((line) => line.item_id))]);
     const { groups, unavailable } = buildQuoteLines(input.items, items);
     const unavailableItems = unavailable.map((line) => ({ item_id: line.itemId, size: line.size, quantity: line.quantity, reason: line.reason }));
     if (groups.length === 0) {
