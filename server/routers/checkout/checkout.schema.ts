@@ -3,11 +3,10 @@
  * helpers, so forms and the OpenAPI builder can import it. Field names are the wire names.
  */
 import { z } from "zod";
+import { optional } from "../shared/zod";
 import { normalizePostalCode, postalCodeMatchesProvince, provinceCodes, provinces } from "../../domain/provinces";
 import { ZMoney, ZStoreSummary } from "../catalog/catalog.schema";
 
-/** Optional fields accept null as if omitted (reference 1.2.1). */
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 const text = (max: number) => z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 const wholeNumber = z.number({ error: "must be a whole number" }).int("must be a whole number");
 

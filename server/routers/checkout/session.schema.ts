@@ -1,9 +1,9 @@
 /** Schemas of checkout sessions (POST, GET, cancel) and the Idempotency-Key header. Imports only zod. */
 import { z } from "zod";
+import { optional } from "../shared/zod";
 import { ZMoney, ZStoreSummary } from "../catalog/catalog.schema";
 import { ZQuoteLine, ZTaxLine, ZTotals } from "./checkout.schema";
 
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 /** Up to 64 characters of [A-Za-z0-9_-], optionally in double quotes (IETF draft form). */
 export const ZIdempotencyKey = z

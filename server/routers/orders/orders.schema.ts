@@ -1,10 +1,10 @@
 /** Schemas of the person's orders (GET /me/orders). Imports only zod. */
 import { z } from "zod";
+import { optional } from "../shared/zod";
 import { ZMoney, ZPagination, ZStoreSummary } from "../catalog/catalog.schema";
 import { ZQuoteLine, ZTaxLine, ZTotals } from "../checkout/checkout.schema";
 import { ZTracking } from "../checkout/session.schema";
 
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 const wholeNumber = z.coerce.number({ error: "must be a whole number" }).int("must be a whole number");
 
 export const ZListMyOrdersRequest = z
