@@ -10,7 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
-    reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results/vitest.json" }]] : ["default"],
+    reporters: process.env.CI ? ["default", ["json", { outputFile: "reports/vitest.json" }]] : ["default"],
     env: { TZ: "UTC", NEXT_TELEMETRY_DISABLED: "1", SEED_ITEMS: "0" },
   },
 });

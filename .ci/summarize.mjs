@@ -28,3 +28,4 @@ if (existsSync(playwrightPath)) {
 }
 
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exitCode = failed > 0 ? 1 : 0;

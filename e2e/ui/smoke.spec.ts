@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 
 test.describe("[HOME] pages", () => {
-  test("the home page says what the service is and links to the reference", async ({ page }) => {
+  test("the home page says what the service is and links to the reference", async ({ page }, testInfo) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Shopping API" })).toBeVisible();
     await expect(page.getByText("independent Canadian fashion stores")).toBeVisible();
+    await testInfo.attach("home", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
     await page.getByRole("link", { name: /API reference/ }).click();
     await expect(page).toHaveURL(/\/docs$/);
   });

@@ -2,24 +2,17 @@
 import type { Db } from "../../db";
 import type { Prisma } from "../../generated/prisma/client";
 
-/** The shape pricing needs about a requested item (store, rates, variants, cover). */
-const quotableItemSelect = {
-  id: true,
-  title: true,
-  priceCents: true,
-  status: true,
-  url: true,
+/** What pricing needs about a requested item: its store with rates, its variants and cover. */
+export type QuotableItem = {
+  id: number; title: string; priceCents: number; status: "active" | "sold" | "removed"; url: string;
   store: {
-    select: {
-      id: true, slug: true, name: true, url: true, agentCheckout: true, isOpen: true, canTakePayment: true, canShip: true, freeShippingThresholdCents: true,
-      shippingRates: { select: { key: true, label: true, baseCents: true, perItemCents: true, remoteSurchargeCents: true, minDays: true, maxDays: true } },
-    },
-  },
-  variants: { select: { id: true, size: true, sizeKey: true, color: true, quantity: true }, orderBy: { id: "asc" } },
-  images: { where: { isCover: true }, select: { url: true }, take: 1 },
-} satisfies Prisma.ItemSelect;
-
-export type QuotableItem = Prisma.ItemGetPayload<{ select: typeof quotableItemSelect }>;
+    id: number; slug: string; name: string; url: string; agentCheckout: "link" | "direct"; isOpen: boolean; canTakePayment: boolean; canShip: boolean;
+    freeShippingThresholdCents: number | null;
+    shippingRates: { key: string; label: string; baseCents: number; perItemCents: number; remoteSurchargeCents: number; minDays: number; maxDays: number }[];
+  };
+  variants: { id: number; size: string | null; sizeKey: string | null; color: string | null; quantity: number }[];
+  images: { url: string }[];
+};
 
 /**
  * Loads the requested items in the QuotableItem shape with one statement: Prisma's nested select
