@@ -104,10 +104,25 @@ export const withPartner =
         });
       }
       const url = new URL(request.url);
-      const query = parseWith(options.query, searchParamsToObject(url.searchParams, options.arrays));
-      const params = parseWith(options.params, context ? await context.params : {});
-      const headerValues = parseWith(options.headers, headerObject(options.headers, request)) as z.output<H>;
-      const body = options.body ? parseWith(options.body, await readJsonBody(request, options.maxBodyBytes)) : (undefined as z.output<B>);
+      // Every part is parsed before refusing, so one 422 names every bad field at once.
+      const fields: Record<string, string> = {};
+      const collect = <S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> => {
+        try {
+          return parseWith(schema, value);
+        } catch (error) {
+          if (!(error instanceof AppError && error.options.fields)) throw error;
+          Object.assign(fields, error.options.fields);
+          return undefined as z.output<S>;
+        }
+      };
+      const rawQuery = searchParamsToObject(url.searchParams, options.arrays);
+      const rawParams = context ? await context.params : {};
+      const rawBody = options.body ? await readJsonBody(request, options.maxBodyBytes) : undefined;
+      const query = collect(options.query, rawQuery);
+      const params = collect(options.params, rawParams);
+      const headerValues = collect(options.headers, headerObject(options.headers, request)) as z.output<H>;
+      const body = collect(options.body, rawBody);
+      if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
       const caller = createCaller(createInnerContext({ db: database, actor, requestId }));
       const response = await handler({ caller, actor, query, params, body, headers: headerValues, request });
       for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);

@@ -16,7 +16,6 @@ const send = (name: string, id: string, data: z.input<typeof ZCheckoutEvent>) =>
   inngest.send({ name, id, data }).catch((error: unknown) => console.warn(`[inngest] ${name} not sent`, (error as Error).message));
 };
 
-export const notifyCheckoutCreated = (options: { checkoutId: string; expiresAt: string }) =>
-  send(checkoutCreatedEvent, `checkout-created-${options.checkoutId}`, { checkout_id: options.checkoutId });
+export const notifyCheckoutCreated = (checkoutId: string) => send(checkoutCreatedEvent, `checkout-created-${checkoutId}`, { checkout_id: checkoutId });
 
 export const notifyCheckoutClosed = (checkoutId: string) => send(checkoutClosedEvent, `checkout-closed-${checkoutId}`, { checkout_id: checkoutId });

@@ -63,6 +63,6 @@ export const createSession = scopedProcedure("checkout:write")
       });
       return toWireCheckout(checkout);
     });
-    if (!outcome.replayed) notifyCheckoutCreated({ checkoutId: outcome.result.checkout_id, expiresAt: outcome.result.expires_at });
+    if (!outcome.replayed) notifyCheckoutCreated(outcome.result.checkout_id);
     return { checkout: outcome.result, replayed: outcome.replayed };
   });

@@ -122,6 +122,12 @@ describe("Idempotency-Key", () => {
     expect(await db().checkout.count({ where: { quoteId } })).toBe(0);
   });
 
+  it("a bad body and a missing key are named together in one 422", async () => {
+    const { response, text } = await createCheckoutVia(token, { quote_id: "quo_x", email: "not-an-email", colour: "red" }, null);
+    expect(response.status).toBe(422);
+    expect(Object.keys(JSON.parse(text).error.fields).sort()).toEqual(["Idempotency-Key", "colour", "email"]);
+  });
+
   it("replays the first response byte for byte (quoted key form too), and refuses the key with another body", async () => {
     const item = await createItem({ storeId });
     const quoteId = await quoteFor([item.id]);
