@@ -17,13 +17,13 @@ const describe = (error: unknown): ActionState => {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
+/** Saves a store's shipping choice. A refusal (closed checkout, payment under way) needs no message: the re-rendered page shows the state. */
 export async function chooseShipping(form: FormData) {
   const id = text(form, "id");
-  try {
-    await (await pageCaller()).checkoutPage.selectShipping({ id, store: text(form, "store"), option: text(form, "option") });
-  } finally {
-    revalidatePath(`/checkout/${id}`);
-  }
+  await (await pageCaller()).checkoutPage.selectShipping({ id, store: text(form, "store"), option: text(form, "option") }).catch((error: unknown) => {
+    if (toAppError(error).status >= 500) throw error;
+  });
+  revalidatePath(`/checkout/${id}`);
 }
 
 export async function payCheckout(_previous: ActionState, form: FormData): Promise<ActionState> {
