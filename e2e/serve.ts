@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { databaseUrl, withAdmin } from "../server/testing/databases";
+import { startMailCapture } from "./mail-capture";
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -17,17 +18,20 @@ const main = async () => {
   await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
   const url = databaseUrl(name);
   const baseUrl = `http://127.0.0.1:${port}`;
-  writeFileSync(statePath, JSON.stringify({ databaseUrl: url, baseUrl }));
+  // A real SMTP server receives the service's email; specs read it over HTTP (E2E_SMTP_CAPTURE=0 turns it off).
+  const mail = process.env.E2E_SMTP_CAPTURE === "0" ? undefined : await startMailCapture();
+  writeFileSync(statePath, JSON.stringify({ databaseUrl: url, baseUrl, mailCaptureUrl: mail?.httpUrl }));
   const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "start.ts")], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), PUBLIC_URL: baseUrl, SEED_ITEMS: "1500", RATE_LIMIT_PREFIX: `e2e:${name}` },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), PUBLIC_URL: baseUrl, SEED_ITEMS: "1500", RATE_LIMIT_PREFIX: `e2e:${name}`, ...(mail ? { SMTP_URL: mail.smtpUrl } : {}) },
   });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     child.kill("SIGTERM");
+    await mail?.stop();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined);
     rmSync(statePath, { force: true });

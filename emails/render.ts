@@ -4,6 +4,8 @@
  */
 import { render } from "@react-email/render";
 import { createElement, type ComponentType } from "react";
+import OrderConfirmation, { subject as orderConfirmationSubject } from "./order-confirmation";
+import OrderShipped, { subject as orderShippedSubject } from "./order-shipped";
 import VerifyEmail, { subject as verifyEmailSubject } from "./verify-email";
 import ResetPassword, { subject as resetPasswordSubject } from "./reset-password";
 import AccountExists, { subject as accountExistsSubject } from "./account-exists";
@@ -17,6 +19,8 @@ export const templates = {
   "verify-email": template(VerifyEmail, verifyEmailSubject),
   "reset-password": template(ResetPassword, resetPasswordSubject),
   "account-exists": template(AccountExists, accountExistsSubject),
+  "order-confirmation": template(OrderConfirmation, orderConfirmationSubject),
+  "order-shipped": template(OrderShipped, orderShippedSubject),
 } satisfies Record<string, Template<unknown>>;
 
 export type TemplateName = keyof typeof templates;

@@ -26,6 +26,14 @@ export const errorTable = {
   email_not_verified: { status: 403, trpc: "FORBIDDEN" },
   /** An emailed link that is forged, expired, for another purpose or already used. */
   invalid_link: { status: 400, trpc: "BAD_REQUEST" },
+  // Checkout refusals (issue 5): the caller must create a new quote (or, on the page, a new link).
+  quote_expired: { status: 409, trpc: "CONFLICT" },
+  item_unavailable: { status: 409, trpc: "CONFLICT" },
+  nothing_to_buy: { status: 409, trpc: "CONFLICT" },
+  /** The checkout is paid, cancelled or expired: it can no longer be paid or changed. */
+  checkout_closed: { status: 409, trpc: "CONFLICT" },
+  /** Another payment attempt of the same checkout is still with the processor. */
+  payment_in_progress: { status: 409, trpc: "CONFLICT" },
 } as const satisfies Record<string, Mapping>;
 
 export type ErrorCode = keyof typeof errorTable;

@@ -145,3 +145,13 @@ export const createAgent = async (options: { scopes?: string[]; redirectUris?: s
       linkingEnabled: true,
     },
   });
+/** A person (verified email) and an access token they granted a partner by linking (issue 5 tests). */
+export const createLinkedPerson = async (options: { scopes?: string[]; email?: string } = {}) => {
+  const partner = await createPartner({ linking: true, scopes: ["catalog:read", "checkout:write", "orders:read", "profile:read"] });
+  const person = await db().person.create({
+    data: { id: randomId("per_"), email: (options.email ?? `person-${unique()}@example.ca`).toLowerCase(), name: "Linked Person", emailVerifiedAt: new Date() },
+  });
+  const scopes = options.scopes ?? ["catalog:read", "checkout:write", "orders:read"];
+  const { token } = await issueAccessToken(db(), { clientId: partner.client.id, scopes, personId: person.id, now: new Date() });
+  return { person, partner, token };
+};

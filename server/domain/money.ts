@@ -24,3 +24,21 @@ export const parseCents = (input: string): Cents => {
   const [whole, fraction = ""] = input.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 };
+
+/**
+ * `milliPercent` thousandths of a percent of `cents`, rounded half-up to a whole cent, in integers
+ * only: 1999 at 13% (13000) = 259.87 -> 260. Negative bases round away from zero symmetrically.
+ */
+export const percentOfHalfUp = (cents: Cents, milliPercent: number): Cents => {
+  if (!Number.isSafeInteger(cents) || !Number.isSafeInteger(milliPercent) || milliPercent < 0) throw new Error(`bad tax input ${cents} x ${milliPercent}`);
+  const product = BigInt(Math.abs(cents)) * BigInt(milliPercent);
+  const rounded = Number((product + 50_000n) / 100_000n);
+  return cents < 0 ? -rounded : rounded;
+};
+
+/** Sum of whole cents (throws past the safe integer range rather than losing a cent). */
+export const sumCents = (values: readonly Cents[]): Cents => {
+  const total = values.reduce((sum, value) => sum + value, 0);
+  if (!Number.isSafeInteger(total)) throw new Error("sum of cents overflowed");
+  return total;
+};

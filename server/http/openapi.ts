@@ -8,8 +8,11 @@ import { allScopes } from "../auth/scopes";
 import { env } from "../env";
 import { catalogPaths } from "../routers/catalog/catalog.openapi";
 import { accountPaths } from "../routers/account/account.openapi";
+import { checkoutPaths } from "../routers/checkout/checkout.openapi";
+import { ordersPaths } from "../routers/orders/orders.openapi";
+import { sandboxPaths } from "../routers/sandbox/sandbox.openapi";
 
-const resourcePaths = [catalogPaths, accountPaths];
+const resourcePaths = [catalogPaths, accountPaths, checkoutPaths, ordersPaths, sandboxPaths];
 
 const scopeDescriptions: Record<(typeof allScopes)[number], string> = {
   "catalog:read": "Search items; read item and store details",

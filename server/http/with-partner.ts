@@ -1,8 +1,9 @@
 /**
  * The one wrapper every /api/v1 route uses: request id, bearer authentication (401 with
  * WWW-Authenticate), rate limits and their headers, scope check (403), zod parsing of query and
- * path parameters (422 naming each field), and mapping of every error to the shared body. Route
- * files only parse and call the caller.
+ * path parameters, selected headers and the JSON body (422 naming each field; 415 for a body that
+ * is not JSON, 413 for one over the size limit), and mapping of every error to the shared body.
+ * Route files only parse and call the caller.
  */
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
@@ -13,23 +14,34 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { type Actor, createInnerContext } from "../trpc/context";
 import { type Caller, createCaller } from "../trpc/caller";
+import { readJsonBody } from "./json-body";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 import { errorResponse, json, toAppError } from "./respond";
 import { zodFields } from "./zod-fields";
 
-type Options<Q extends z.ZodType, P extends z.ZodType> = {
+type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
+
+type Options<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
   scope: string;
   query?: Q;
   /** Query parameters that may repeat (size=S&size=M). */
   arrays?: readonly string[];
   params?: P;
+  /** The JSON body's schema; without it the body is ignored. */
+  body?: B;
+  /** Largest accepted body in bytes (default 64 KiB). */
+  maxBodyBytes?: number;
+  /** Request headers to parse, keyed by their name as documented (e.g. "Idempotency-Key"). */
+  headers?: H;
 };
 
-type HandlerArgs<Q extends z.ZodType, P extends z.ZodType> = {
+type HandlerArgs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
   caller: Caller;
   actor: Actor;
   query: z.output<Q>;
   params: z.output<P>;
+  body: z.output<B>;
+  headers: z.output<H>;
   request: Request;
 };
 
@@ -66,10 +78,14 @@ const wwwAuthenticate = (request: Request) => {
     : `Bearer realm="shopping-api", resource_metadata="${metadata}"`;
 };
 
+/** The declared headers as an object (absent ones undefined); duplicates arrive joined by ", " and fail their pattern. */
+const headerObject = (schema: HeaderSchema | undefined, request: Request) =>
+  schema ? Object.fromEntries(Object.keys(schema.shape).map((name) => [name, request.headers.get(name) ?? undefined])) : undefined;
+
 export const withPartner =
-  <Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined>(
-    options: Options<Q, P>,
-    handler: (args: HandlerArgs<Q, P>) => Promise<Response>,
+  <Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, H extends HeaderSchema = HeaderSchema>(
+    options: Options<Q, P, B, H>,
+    handler: (args: HandlerArgs<Q, P, B, H>) => Promise<Response>,
   ) =>
   async (request: Request, context?: RouteContext): Promise<Response> => {
     const incoming = request.headers.get("x-request-id");
@@ -88,10 +104,27 @@ export const withPartner =
         });
       }
       const url = new URL(request.url);
-      const query = parseWith(options.query, searchParamsToObject(url.searchParams, options.arrays));
-      const params = parseWith(options.params, context ? await context.params : {});
+      // Every part is parsed before refusing, so one 422 names every bad field at once.
+      const fields: Record<string, string> = {};
+      const collect = <S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> => {
+        try {
+          return parseWith(schema, value);
+        } catch (error) {
+          if (!(error instanceof AppError && error.options.fields)) throw error;
+          Object.assign(fields, error.options.fields);
+          return undefined as z.output<S>;
+        }
+      };
+      const rawQuery = searchParamsToObject(url.searchParams, options.arrays);
+      const rawParams = context ? await context.params : {};
+      const rawBody = options.body ? await readJsonBody(request, options.maxBodyBytes) : undefined;
+      const query = collect(options.query, rawQuery);
+      const params = collect(options.params, rawParams);
+      const headerValues = collect(options.headers, headerObject(options.headers, request)) as z.output<H>;
+      const body = collect(options.body, rawBody);
+      if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
       const caller = createCaller(createInnerContext({ db: database, actor, requestId }));
-      const response = await handler({ caller, actor, query, params, request });
+      const response = await handler({ caller, actor, query, params, body, headers: headerValues, request });
       for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
       return response;
     } catch (error) {

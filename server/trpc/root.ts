@@ -1,5 +1,9 @@
 /** The application router: one sub-router per resource. */
 import { catalogRouter } from "../routers/catalog/router";
+import { checkoutRouter } from "../routers/checkout/router";
+import { checkoutPageRouter } from "../routers/checkout-page/router";
+import { ordersRouter } from "../routers/orders/router";
+import { sandboxRouter } from "../routers/sandbox/router";
 import { mailboxRouter } from "../routers/mailbox/router";
 import { accountRouter } from "../routers/account/router";
 import { developersRouter } from "../routers/developers/router";
@@ -8,6 +12,10 @@ import { router } from "./init";
 
 export const appRouter = router({
   catalog: catalogRouter,
+  checkout: checkoutRouter,
+  checkoutPage: checkoutPageRouter,
+  orders: ordersRouter,
+  sandbox: sandboxRouter,
   mailbox: mailboxRouter,
   account: accountRouter,
   shopperAuth: shopperAuthRouter,

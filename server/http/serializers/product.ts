@@ -7,7 +7,7 @@ export type WatchCounts = { watchers: number; youAreWatching: boolean };
 const noWatches: WatchCounts = { watchers: 0, youAreWatching: false };
 
 /** Sandbox pictures are stored relative to the service's origin; store pictures are absolute. */
-const absolute = (url: string) => (url.startsWith("/") ? `${env().PUBLIC_URL}${url}` : url);
+export const absolute = (url: string) => (url.startsWith("/") ? `${env().PUBLIC_URL}${url}` : url);
 
 const coverUrl = (images: { url: string; isCover?: boolean }[]) => {
   const cover = images.find((image) => image.isCover !== false);

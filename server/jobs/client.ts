@@ -1,0 +1,10 @@
+/**
+ * The Inngest client. Functions are served from app/api/inngest; events are sent only when an
+ * Inngest server is configured (INNGEST_EVENT_KEY, or INNGEST_DEV for a dev server). Without one,
+ * the in-process sweep (sweep.ts) moves every timed state, so nothing depends on delivery.
+ */
+import { Inngest } from "inngest";
+
+export const inngest = new Inngest({ id: "shopping-api" });
+
+export const isInngestConfigured = () => Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV);

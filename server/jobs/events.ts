@@ -1,0 +1,21 @@
+/** Event names and payloads, and the senders the routers call after their transaction commits. */
+import { z } from "zod";
+import { inngest, isInngestConfigured } from "./client";
+
+export const checkoutCreatedEvent = "shopping/checkout.created";
+export const checkoutClosedEvent = "shopping/checkout.closed";
+
+export const ZCheckoutEvent = z.object({ checkout_id: z.string().startsWith("chk_") });
+
+/**
+ * Fire and forget: a lost event only means the sweep (every second) expires the checkout instead of
+ * the sleeping function. The event id is the business key, so a retried send runs one function.
+ */
+const send = (name: string, id: string, data: z.input<typeof ZCheckoutEvent>) => {
+  if (!isInngestConfigured()) return;
+  inngest.send({ name, id, data }).catch((error: unknown) => console.warn(`[inngest] ${name} not sent`, (error as Error).message));
+};
+
+export const notifyCheckoutCreated = (checkoutId: string) => send(checkoutCreatedEvent, `checkout-created-${checkoutId}`, { checkout_id: checkoutId });
+
+export const notifyCheckoutClosed = (checkoutId: string) => send(checkoutClosedEvent, `checkout-closed-${checkoutId}`, { checkout_id: checkoutId });

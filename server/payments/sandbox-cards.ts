@@ -1,0 +1,26 @@
+/** The sandbox processor's test cards (the same numbers Stripe's test mode uses). */
+export const testCards = {
+  succeeds: "4242424242424242",
+  declined: "4000000000000002",
+  requiresAuthentication: "4000002500003155",
+} as const;
+
+/** Luhn checksum, so a mistyped number is refused before it reaches the processor. */
+export const isLuhnValid = (digits: string) => {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+};
+
+/** What the sandbox bank answers for a card number: real cards are declined in test mode. */
+export const sandboxCardOutcome = (number: string): { status: "authorized" | "requires_action" | "declined"; declineCode: string | null } => {
+  if (number === testCards.succeeds) return { status: "authorized", declineCode: null };
+  if (number === testCards.requiresAuthentication) return { status: "requires_action", declineCode: null };
+  if (number === testCards.declined) return { status: "declined", declineCode: "card_declined" };
+  return { status: "declined", declineCode: "test_mode_live_card" };
+};

@@ -1,0 +1,50 @@
+/**
+ * After the processor holds the money: under the checkout's lock, place the orders if it is still
+ * awaiting payment, then capture; if it closed meanwhile (expired, cancelled, or paid by another
+ * attempt), release the hold instead. Safe to repeat: a finished attempt is recognised, and the
+ * processor calls reuse their keys. A capture that fails is retried by settle-payments.ts.
+ */
+import type { Db } from "../../db";
+import { notifyCheckoutClosed } from "../../jobs/events";
+import { type PaymentProvider, processorKey } from "../../payments/provider";
+import { lockCheckout } from "./payment-attempt";
+import type { PayOutcome } from "./page.schema";
+import { placeOrders } from "./place-orders";
+
+type Attempt = { id: string; checkoutId: string; attempt: number };
+
+/** Charges a held payment whose orders are placed; leaves it authorized for the sweep if the processor fails. */
+export const capturePayment = async (db: Db, provider: PaymentProvider, payment: Attempt & { processorPaymentId: string }) => {
+  try {
+    await provider.capture({ idempotencyKey: processorKey(payment, "capture"), paymentId: payment.processorPaymentId });
+    await db.payment.update({ where: { id: payment.id }, data: { status: "captured" } });
+  } catch (error) {
+    console.warn(`[payments] capture of ${payment.id} deferred to the sweep`, (error as Error).message);
+  }
+};
+
+/** Releases a hold that no order needs. */
+export const voidPayment = async (db: Db, provider: PaymentProvider, payment: Attempt & { processorPaymentId: string }) => {
+  await provider.cancel({ idempotencyKey: processorKey(payment, "cancel"), paymentId: payment.processorPaymentId });
+  await db.payment.update({ where: { id: payment.id }, data: { status: "voided" } });
+};
+
+export const finalizePayment = async (db: Db, provider: PaymentProvider, options: { payment: Attempt; processorPaymentId: string; now: Date }): Promise<PayOutcome> => {
+  const { payment, processorPaymentId, now } = options;
+  const decision = await db.$transaction(async (tx): Promise<{ kind: "paid"; orderNumber: string } | { kind: "void"; status: string }> => {
+    const checkout = await lockCheckout(tx, payment.checkoutId);
+    const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, select: { status: true } });
+    if (checkout.status === "paid" && (current.status === "authorized" || current.status === "captured")) return { kind: "paid", orderNumber: checkout.orderNumber! };
+    await tx.payment.update({ where: { id: payment.id }, data: { status: "authorized", processorPaymentId } });
+    if (checkout.status !== "awaiting_payment") return { kind: "void", status: checkout.status };
+    return { kind: "paid", orderNumber: await placeOrders(tx, checkout, now) };
+  });
+  const held = { ...payment, processorPaymentId };
+  if (decision.kind === "void") {
+    await voidPayment(db, provider, held);
+    return { outcome: "closed", message: `This checkout is ${decision.status.replace("_", " ")}; the hold on your card was released and nothing was charged.` };
+  }
+  notifyCheckoutClosed(payment.checkoutId);
+  await capturePayment(db, provider, held);
+  return { outcome: "paid", orderNumber: decision.orderNumber };
+};

@@ -1,0 +1,36 @@
+/**
+ * Inputs of the hosted checkout page's procedures. The checkout id in the URL is the capability
+ * (96 random bits), so every input carries it. Imports only zod and pure helpers, so the page's
+ * forms can import it.
+ */
+import { z } from "zod";
+import { isLuhnValid } from "../../payments/sandbox-cards";
+
+export const ZCheckoutRef = z.object({ id: z.string().regex(/^chk_[0-9a-f]{24}$/, "is not a checkout id") });
+
+export const ZSelectShipping = ZCheckoutRef.extend({ store: z.string().min(1).max(63), option: z.string().min(1).max(40) });
+
+const ZCard = z.object({
+  type: z.literal("card"),
+  number: z.string().transform((value) => value.replace(/[\s-]/g, "")).refine(isLuhnValid, "is not a valid card number"),
+  exp_month: z.coerce.number({ error: "must be a month" }).int().min(1, "must be a month from 1 to 12").max(12, "must be a month from 1 to 12"),
+  exp_year: z.coerce.number({ error: "must be a year" }).int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
+});
+
+const ZLink = z.object({ type: z.literal("link"), email: z.email({ error: "must be an email address" }) });
+
+export const ZPay = ZCheckoutRef.extend({
+  accept_terms: z.literal(true, { error: "must be accepted to pay" }),
+  method: z.discriminatedUnion("type", [ZCard, ZLink]),
+});
+export type TPay = z.input<typeof ZPay>;
+
+export const ZConfirmAuthentication = ZCheckoutRef.extend({ payment_id: z.string().regex(/^pay_[0-9a-f]{24}$/), authenticated: z.boolean() });
+
+/** What a payment attempt came to, for the page to show. */
+export type PayOutcome =
+  | { outcome: "paid"; orderNumber: string }
+  | { outcome: "declined"; message: string }
+  | { outcome: "requires_action"; paymentId: string }
+  | { outcome: "closed"; message: string };

@@ -1,0 +1,40 @@
+/**
+ * The hosted page's pay step: opens an attempt (checks state, time, stock and prices again), asks
+ * the processor for a hold with a key derived from the attempt, then records a decline, asks for
+ * the person's authentication, or places the orders and captures. A declined card leaves the
+ * checkout payable.
+ */
+import { AppError } from "../../errors";
+import { paymentProvider } from "../../payments";
+import { type PaymentMethod, processorKey } from "../../payments/provider";
+import { publicProcedure } from "../../trpc/procedures";
+import { finalizePayment } from "./finalize-payment";
+import { type PayOutcome, ZPay } from "./page.schema";
+import { startAttempt } from "./payment-attempt";
+
+export const declineMessages: Record<string, string> = {
+  card_declined: "Your card was declined. Try another card or pay with Link.",
+  authentication_failed: "Your bank could not confirm this payment. Try again or use another card.",
+  test_mode_live_card: "This is the sandbox: use a test card such as 4242 4242 4242 4242.",
+};
+
+export const pay = publicProcedure.input(ZPay).mutation(async ({ ctx, input }): Promise<PayOutcome> => {
+  const now = ctx.clock.now();
+  const card = input.method.type === "card" ? input.method : undefined;
+  if (card && card.exp_year * 12 + card.exp_month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) {
+    throw new AppError("invalid_request", { fields: { "method.exp_year": "the card has expired" } });
+  }
+  const method: PaymentMethod = card ? { type: "card", number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc } : { type: "link", email: input.method.type === "link" ? input.method.email : "" };
+  const payment = await startAttempt(ctx.db, { checkoutId: input.id, method: method.type, cardLast4: card ? card.number.slice(-4) : null, now });
+  const provider = paymentProvider(ctx.db);
+  const result = await provider.authorize({ idempotencyKey: processorKey(payment, "authorize"), amountCents: payment.amountCents, method, description: `Checkout ${payment.checkoutId}` });
+  if (result.status === "declined") {
+    await ctx.db.payment.update({ where: { id: payment.id }, data: { status: "declined", declineCode: result.declineCode, processorPaymentId: result.id } });
+    return { outcome: "declined", message: declineMessages[result.declineCode ?? ""] ?? "The payment was declined." };
+  }
+  if (result.status === "requires_action") {
+    await ctx.db.payment.update({ where: { id: payment.id }, data: { status: "requires_action", processorPaymentId: result.id } });
+    return { outcome: "requires_action", paymentId: payment.id };
+  }
+  return finalizePayment(ctx.db, provider, { payment, processorPaymentId: result.id, now });
+});

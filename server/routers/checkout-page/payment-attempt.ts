@@ -1,0 +1,63 @@
+/**
+ * Opens a payment attempt on a checkout, under the checkout's row lock: the checkout must still be
+ * awaiting payment and in time, its items still listed at the quoted prices (checked again at
+ * payment, as the reference requires), and no other attempt may be with the processor. A checkout
+ * found lapsed is expired here; one whose items moved is cancelled with the reason, and its items
+ * are freed: the person needs a new link either way.
+ */
+import { randomId } from "../../auth/tokens";
+import type { Db } from "../../db";
+import { AppError } from "../../errors";
+import { release } from "../checkout/reservations";
+import type { Tx } from "../shared/idempotency";
+
+/** An attempt stuck with the processor longer than this is settled by the sweep (settle-payments.ts). */
+export const attemptTimeoutMs = 60_000;
+
+export const lockCheckout = async (tx: Tx, id: string) => {
+  await tx.$queryRaw`SELECT id FROM checkouts WHERE id = ${id} FOR UPDATE`;
+  const checkout = await tx.checkout.findUnique({ where: { id }, select: { id: true, status: true, expiresAt: true, grandTotalCents: true, email: true, personId: true, firstName: true, orderNumber: true } });
+  if (!checkout) throw new AppError("not_found", { message: "No such checkout." });
+  return checkout;
+};
+
+/** Lines whose item left sale, or whose price is no longer the quoted one. */
+const movedLines = (tx: Tx, checkoutId: string) =>
+  tx.$queryRaw<{ item_id: number; unlisted: boolean }[]>`
+    SELECT l.item_id, (i.status <> 'active' OR NOT (s.is_open AND s.can_take_payment AND s.can_ship)) AS unlisted
+    FROM checkout_lines l JOIN items i ON i.id = l.item_id JOIN stores s ON s.id = i.store_id
+    WHERE l.checkout_id = ${checkoutId}
+      AND (i.status <> 'active' OR NOT (s.is_open AND s.can_take_payment AND s.can_ship) OR i.price_cents <> l.unit_price_cents)`;
+
+type Closed = { closed: { status: "expired" | "cancelled"; reason: string | null } };
+
+export const startAttempt = async (db: Db, options: { checkoutId: string; method: string; cardLast4: string | null; now: Date }) => {
+  const { now } = options;
+  const result = await db.$transaction(async (tx): Promise<Closed | { payment: { id: string; checkoutId: string; attempt: number; amountCents: number } }> => {
+    const checkout = await lockCheckout(tx, options.checkoutId);
+    if (checkout.status !== "awaiting_payment") throw new AppError("checkout_closed", { message: `This checkout is ${checkout.status.replace("_", " ")}.` });
+    const close = async (status: "expired" | "cancelled", reason: string | null): Promise<Closed> => {
+      await tx.checkout.update({ where: { id: checkout.id }, data: { status, closedAt: now, closedReason: reason } });
+      await release(tx, [checkout.id]);
+      return { closed: { status, reason } };
+    };
+    if (checkout.expiresAt <= now) return close("expired", null);
+    const moved = await movedLines(tx, checkout.id);
+    if (moved.length) return close("cancelled", moved.some((line) => line.unlisted) ? "item_unavailable" : "price_changed");
+    const busy = await tx.payment.count({ where: { checkoutId: checkout.id, status: "authorizing", updatedAt: { gt: new Date(now.getTime() - attemptTimeoutMs) } } });
+    if (busy) throw new AppError("payment_in_progress", { message: "A payment for this checkout is being processed; wait a moment.", retryAfter: 2 });
+    // An authentication step left open in another tab is abandoned: it never held money.
+    await tx.payment.updateMany({ where: { checkoutId: checkout.id, status: "requires_action" }, data: { status: "voided" } });
+    const attempt = (await tx.payment.count({ where: { checkoutId: checkout.id } })) + 1;
+    const payment = await tx.payment.create({
+      data: { id: randomId("pay_"), checkoutId: checkout.id, attempt, method: options.method, status: "authorizing", amountCents: checkout.grandTotalCents, cardLast4: options.cardLast4, createdAt: now, updatedAt: now },
+      select: { id: true, checkoutId: true, attempt: true, amountCents: true },
+    });
+    return { payment };
+  });
+  if ("closed" in result) {
+    const why = result.closed.reason === "price_changed" ? "a price changed" : result.closed.reason === "item_unavailable" ? "an item is no longer available" : "the link expired";
+    throw new AppError("checkout_closed", { message: `Nothing was charged: ${why}. Ask the app that sent you here for a new checkout link.`, details: result.closed });
+  }
+  return result.payment;
+};

@@ -1,0 +1,66 @@
+/**
+ * Places the orders of a checkout being paid, inside the payment's transaction: one order per store
+ * (from the quote snapshot and the chosen options), one order number for the checkout, the checkout
+ * marked paid, items with nothing left marked sold (they leave search), and the confirmation email
+ * written to the outbox. A linked person's checkout joins their account when its email is theirs.
+ */
+import { randomBytes } from "node:crypto";
+import type { Prisma } from "../../generated/prisma/client";
+import { formatCents } from "../../domain/money";
+import { addTotals } from "../../domain/totals";
+import { enqueueEmail } from "../../mail/outbox";
+import type { OrderConfirmationProps } from "../../../emails/order-confirmation";
+import { chosenOption, type QuoteSnapshot, type Selections } from "../checkout/quote-snapshot";
+import type { TShippingAddress } from "../checkout/checkout.schema";
+import type { Tx } from "../shared/idempotency";
+
+const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** SO- and 8 Crockford base-32 characters (40 random bits; the unique index catches the rare clash). */
+export const newOrderNumber = () => `SO-${[...randomBytes(8)].map((byte) => crockford[byte % 32]).join("")}`;
+
+const shortDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-CA", { month: "short", day: "numeric", timeZone: "UTC" });
+
+export const addressLines = (address: TShippingAddress) =>
+  [address.name, address.line1, address.line2, `${address.city} ${address.province} ${address.postal_code}`].filter((line): line is string => Boolean(line));
+
+type Paying = { id: string; email: string; personId: string | null; firstName: string | null };
+
+export const placeOrders = async (tx: Tx, checkout: Paying, now: Date) => {
+  const { selections, quote } = await tx.checkout.findUniqueOrThrow({ where: { id: checkout.id }, select: { selections: true, quote: { select: { snapshot: true, address: true } } } });
+  const snapshot = quote.snapshot as unknown as QuoteSnapshot;
+  const chosen = selections as Selections;
+  const person = checkout.personId ? await tx.person.findUnique({ where: { id: checkout.personId }, select: { id: true, email: true } }) : null;
+  const personId = person && person.email.toLowerCase() === checkout.email.toLowerCase() ? person.id : null;
+  const orderNumber = newOrderNumber();
+  const orders = snapshot.stores.map((store, index) => ({ store, option: chosenOption(store, chosen), number: `${orderNumber}-${index + 1}` }));
+  await tx.order.createMany({
+    data: orders.map(({ store, option, number }) => ({
+      id: `ord_${randomBytes(12).toString("hex")}`, number, checkoutId: checkout.id, storeId: store.storeId, personId, email: checkout.email,
+      shippingKey: option.key, shippingLabel: option.label, ...option.totals, taxLines: option.taxLines as unknown as Prisma.InputJsonValue, createdAt: now,
+    })),
+  });
+  await tx.checkout.update({ where: { id: checkout.id }, data: { status: "paid", paidAt: now, orderNumber } });
+  // Sold when nothing is left and no other open checkout still holds a unit (quantity > 1 items).
+  await tx.$executeRaw`
+    UPDATE items SET status = 'sold', updated_at = ${now}
+    WHERE id IN (SELECT item_id FROM checkout_lines WHERE checkout_id = ${checkout.id}) AND status = 'active'
+      AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.item_id = items.id AND v.quantity > 0)
+      AND NOT EXISTS (SELECT 1 FROM checkout_lines l JOIN checkouts c ON c.id = l.checkout_id WHERE l.item_id = items.id AND c.status = 'awaiting_payment')`;
+  const totals = addTotals(orders.map(({ option }) => option.totals));
+  const props: OrderConfirmationProps = {
+    firstName: checkout.firstName,
+    orderNumber,
+    stores: orders.map(({ store, option, number }) => ({
+      storeName: store.name, orderNumber: number, shippingLabel: option.label, shipping: formatCents(option.amountCents),
+      delivery: `${shortDate(option.delivery.earliest)} – ${shortDate(option.delivery.latest)}`,
+      items: store.lines.map((line) => ({ title: line.title, size: line.size, quantity: line.quantity, lineTotal: formatCents(line.unitPriceCents * line.quantity) })),
+      taxLines: option.taxLines.map((line) => ({ name: line.name, rate: line.rate, amount: formatCents(line.amountCents) })),
+      total: formatCents(option.totals.grandTotalCents),
+    })),
+    totals: { subtotal: formatCents(totals.subtotalCents), shipping: formatCents(totals.shippingCents), tax: formatCents(totals.taxCents), grandTotal: formatCents(totals.grandTotalCents) },
+    shipTo: addressLines(quote.address as TShippingAddress),
+  };
+  await enqueueEmail(tx, { to: checkout.email, template: "order-confirmation", props, dedupeKey: `order-confirmation:${checkout.id}` });
+  return orderNumber;
+};

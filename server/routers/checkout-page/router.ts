@@ -1,0 +1,8 @@
+/** The hosted checkout page's procedures; the page calls them through server actions. */
+import { router } from "../../trpc/init";
+import { confirmAuthentication } from "./confirm-authentication";
+import { pay } from "./pay";
+import { selectShipping } from "./select-shipping";
+import { view } from "./view";
+
+export const checkoutPageRouter = router({ view, selectShipping, pay, confirmAuthentication });

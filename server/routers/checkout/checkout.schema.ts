@@ -1,0 +1,136 @@
+/**
+ * Request and response schemas of quotes and checkout sessions. Imports only zod and pure domain
+ * helpers, so forms and the OpenAPI builder can import it. Field names are the wire names.
+ */
+import { z } from "zod";
+import { optional } from "../shared/zod";
+import { normalizePostalCode, postalCodeMatchesProvince, provinceCodes, provinces } from "../../domain/provinces";
+import { ZMoney, ZStoreSummary } from "../catalog/catalog.schema";
+
+const text = (max: number) => z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const wholeNumber = z.number({ error: "must be a whole number" }).int("must be a whole number");
+
+export const ZShippingAddress = z
+  .object({
+    name: text(200),
+    line1: text(200),
+    line2: optional(z.string().trim().max(200, "must be at most 200 characters")),
+    city: text(100),
+    province: z
+      .string({ error: "must be a province or territory code" })
+      .transform((value) => value.trim().toUpperCase())
+      .pipe(z.enum(provinceCodes, { error: `must be one of ${provinceCodes.join(", ")}` })),
+    postal_code: z
+      .string({ error: "must be a Canadian postal code" })
+      .transform((value, ctx) => normalizePostalCode(value) ?? (ctx.addIssue({ code: "custom", message: "must be a Canadian postal code like K1A 0B1" }), z.NEVER)),
+    country: z.literal("CA", { error: "must be CA: stores ship within Canada only" }),
+  })
+  .strict()
+  .superRefine((address, ctx) => {
+    if (!postalCodeMatchesProvince(address.postal_code, address.province)) {
+      ctx.addIssue({ code: "custom", path: ["postal_code"], message: `is not a postal code of ${provinces[address.province].name}` });
+    }
+  })
+  .meta({ id: "ShippingAddress" });
+export type TShippingAddress = z.output<typeof ZShippingAddress>;
+
+/** The address as answered: normalised (upper-case province, postal code as "K1A 0B1"). */
+export const ZShippingAddressResponse = z
+  .object({
+    name: z.string(), line1: z.string(), line2: z.string().optional(), city: z.string(),
+    province: z.enum(provinceCodes), postal_code: z.string(), country: z.literal("CA"),
+  })
+  .meta({ id: "ShippingAddressResponse" });
+
+export const ZQuoteItemRequest = z
+  .object({
+    item_id: wholeNumber.min(1, "must be at least 1").max(2147483647),
+    size: optional(text(40)).meta({ description: "As listed in the item's variants; optional when the item has one variant" }),
+    quantity: optional(wholeNumber.min(1, "must be at least 1").max(10, "must be at most 10")).transform((value) => value ?? 1),
+  })
+  .strict();
+
+export const ZCreateQuoteRequest = z
+  .object({
+    items: z.array(ZQuoteItemRequest, { error: "must be a list of items" }).min(1, "must list at least one item").max(50, "must list at most 50 items"),
+    shipping_address: ZShippingAddress,
+    email: optional(z.email({ error: "must be an email address" }).max(254)),
+  })
+  .strict();
+export type TCreateQuoteRequest = z.input<typeof ZCreateQuoteRequest>;
+
+const ZDeliveryEstimate = z
+  .object({ min_days: z.number().int(), max_days: z.number().int(), earliest: z.iso.date(), latest: z.iso.date() })
+  .meta({ id: "DeliveryEstimate", description: "Business days after today at the destination, and the dates they give" });
+
+export const ZTotals = z
+  .object({ subtotal: ZMoney, discount: ZMoney, shipping: ZMoney, tax: ZMoney, grand_total: ZMoney })
+  .meta({ id: "Totals", description: "subtotal - discount + shipping + tax = grand_total, exactly" });
+
+export const ZTaxLine = z
+  .object({
+    name: z.enum(["GST", "HST", "PST", "QST"]),
+    jurisdiction: z.string().meta({ description: "CA for the federal GST, else the province code" }),
+    rate: z.string().meta({ example: "9.975%" }),
+    amount: ZMoney,
+  })
+  .meta({ id: "TaxLine", description: "Charged on the store's items after discount plus its shipping; rounded half-up to the cent once per line" });
+
+export const ZShippingOption = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    amount: ZMoney,
+    free: z.boolean().meta({ description: "Made free by the store's free-shipping offer" }),
+    cheapest: z.boolean(),
+    delivery_estimate: ZDeliveryEstimate,
+    totals: ZTotals.meta({ description: "The store's totals if this option is chosen" }),
+  })
+  .meta({ id: "ShippingOption" });
+
+export const ZFreeShipping = z
+  .object({ threshold: ZMoney, qualifies: z.boolean(), remaining: ZMoney.meta({ description: "How much more in this store's items would qualify; 0.00 when it qualifies" }) })
+  .meta({ id: "FreeShippingOffer", description: "The store's offer: its cheapest service is free once its item subtotal reaches threshold" });
+
+export const ZQuoteLine = z.object({
+  item_id: z.number().int(),
+  title: z.string(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: ZMoney,
+  line_total: ZMoney,
+  image: z.url().nullable(),
+  url: z.url(),
+});
+
+export const ZQuoteStore = z
+  .object({
+    store: ZStoreSummary,
+    items: z.array(ZQuoteLine),
+    shipping_options: z.array(ZShippingOption),
+    selected_shipping: z.string().meta({ description: "The option the totals use: the cheapest unless chosen otherwise" }),
+    free_shipping: ZFreeShipping.nullable(),
+    tax_lines: z.array(ZTaxLine),
+    totals: ZTotals,
+  })
+  .meta({ id: "QuoteStore" });
+
+export const unavailableReasons = ["not_found", "sold", "out_of_stock", "store_unavailable"] as const;
+
+export const ZUnavailableItem = z
+  .object({ item_id: z.number().int(), size: z.string().nullable(), quantity: z.number().int(), reason: z.enum(unavailableReasons) })
+  .meta({ id: "UnavailableItem" });
+
+export const ZQuote = z
+  .object({
+    quote_id: z.string().meta({ example: "quo_3f1c2d9e6b0a4c549a5e2f4b" }),
+    expires_at: z.iso.datetime(),
+    email: z.string().nullable(),
+    shipping_address: ZShippingAddressResponse,
+    stores: z.array(ZQuoteStore),
+    unavailable_items: z.array(ZUnavailableItem).meta({ description: "Requested items that cannot be bought now; the rest of the quote stands" }),
+    totals: ZTotals,
+  })
+  .meta({ id: "Quote" });
+export type TQuote = z.output<typeof ZQuote>;

@@ -1,0 +1,54 @@
+/**
+ * POST /checkout/quotes: prices items from one or more stores for a Canadian address, with live
+ * shipping options, tax lines and totals per store, and stores the priced snapshot. Unavailable
+ * items are listed rather than failing the quote, unless nothing can be bought (409 nothing_to_buy).
+ */
+import { randomId } from "../../auth/tokens";
+import { priceParcel } from "../../domain/parcel-pricing";
+import type { Prisma } from "../../generated/prisma/client";
+import { AppError } from "../../errors";
+import { scopedProcedure } from "../../trpc/procedures";
+import { loadQuotableItems } from "./checkout.queries";
+import { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
+import { buildQuoteLines } from "./quote-lines";
+import { type QuoteSnapshot, toWireQuote } from "./quote-snapshot";
+
+/** How long a quote can be turned into a checkout; prices and stock are live, so keep it short. */
+export const quoteLifetimeMs = 30 * 60_000;
+
+export const createQuote = scopedProcedure("checkout:write")
+  .input(ZCreateQuoteRequest)
+  .output(ZQuote)
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.clock.now();
+    const destination = input.shipping_address.province;
+    const items = await loadQuotableItems(ctx.db, [...new Set(input.items.map((line) => line.item_id))]);
+    const { groups, unavailable } = buildQuoteLines(input.items, items);
+    const unavailableItems = unavailable.map((line) => ({ item_id: line.itemId, size: line.size, quantity: line.quantity, reason: line.reason }));
+    if (groups.length === 0) {
+      throw new AppError("nothing_to_buy", { message: "None of the requested items can be bought now.", details: { unavailable_items: unavailableItems } });
+    }
+    const snapshot: QuoteSnapshot = {
+      destination,
+      unavailable,
+      stores: groups.map(({ store, lines }) => ({
+        storeId: store.id, slug: store.slug, name: store.name, url: store.url, agentCheckout: store.agentCheckout, lines,
+        parcel: priceParcel({ lines, rates: store.shippingRates, freeShippingThresholdCents: store.freeShippingThresholdCents, destination, now }),
+      })),
+    };
+    const actor = ctx.actor.kind === "client" ? ctx.actor : undefined;
+    const quote = await ctx.db.quote.create({
+      data: {
+        id: randomId("quo_"),
+        clientId: actor?.clientId ?? "system",
+        personId: actor?.personId,
+        email: input.email?.toLowerCase() ?? null,
+        address: input.shipping_address,
+        snapshot: snapshot as unknown as Prisma.InputJsonValue,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + quoteLifetimeMs),
+      },
+      select: { id: true, expiresAt: true, email: true },
+    });
+    return toWireQuote({ ...quote, address: input.shipping_address, snapshot });
+  });

@@ -1,0 +1,68 @@
+/**
+ * POST /checkout/sessions: turns a quote into a checkout link valid 30 minutes, reserving its items.
+ * Idempotent per client and Idempotency-Key (server/routers/shared/idempotency.ts). Refusals (409,
+ * stored and replayed): quote_expired (also when a price moved since the quote), item_unavailable
+ * (some buyable item was taken since), nothing_to_buy (none of them is left).
+ */
+import { randomId } from "../../auth/tokens";
+import { AppError } from "../../errors";
+import { notifyCheckoutCreated } from "../../jobs/events";
+import { scopedProcedure } from "../../trpc/procedures";
+import { runIdempotent, type Tx } from "../shared/idempotency";
+import { toWireCheckout } from "./checkout-view";
+import { type QuoteSnapshot, resolveSelections, snapshotTotals } from "./quote-snapshot";
+import { reserve } from "./reservations";
+import { ZCheckout, ZCreateCheckoutInput } from "./session.schema";
+import { z } from "zod";
+
+
+export const checkoutLifetimeMs = 30 * 60_000;
+
+/** Reserves every line of the snapshot, or refuses with what was taken. */
+const reserveSnapshot = async (tx: Tx, snapshot: QuoteSnapshot) => {
+  const lines = snapshot.stores.flatMap((store) => store.lines);
+  const reserved = await reserve(tx, lines);
+  const missing = lines.filter((line) => !reserved.has(line.variantId));
+  const unavailable = missing.map((line) => ({ item_id: line.itemId, size: line.size }));
+  if (missing.length === lines.length) throw new AppError("nothing_to_buy", { message: "None of the quote's items can be bought now; create a new quote.", details: { items: unavailable } });
+  if (missing.length) throw new AppError("item_unavailable", { message: "Some items were bought or taken since the quote; create a new quote.", details: { items: unavailable } });
+  const repriced = lines.filter((line) => reserved.get(line.variantId) !== line.unitPriceCents);
+  if (repriced.length) {
+    throw new AppError("quote_expired", { message: "A price changed since the quote; create a new quote.", details: { items: repriced.map((line) => ({ item_id: line.itemId, size: line.size })) } });
+  }
+  return lines;
+};
+
+export const createSession = scopedProcedure("checkout:write")
+  .input(ZCreateCheckoutInput)
+  .output(z.object({ checkout: ZCheckout, replayed: z.boolean() }))
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.clock.now();
+    const actor = ctx.actor.kind === "client" ? ctx.actor : undefined;
+    const clientId = actor?.clientId ?? "system";
+    // Validation first: an unknown quote or selection is a 422/404 and stores nothing under the key.
+    const quote = await ctx.db.quote.findFirst({ where: { id: input.quote_id, clientId }, select: { id: true, expiresAt: true, snapshot: true } });
+    if (!quote) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
+    const snapshot = quote.snapshot as unknown as QuoteSnapshot;
+    const selections = resolveSelections(snapshot, input.shipping_selections);
+    const { idempotency_key: key, ...request } = input;
+    const ref = { scope: actor?.personId ? `${clientId}:${actor.personId}` : clientId, operation: "checkout.sessions.create", key };
+
+    const outcome = await runIdempotent(ctx.db, { ref, request, now, status: 201 }, async (tx) => {
+      if (quote.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
+      const lines = await reserveSnapshot(tx, snapshot);
+      const storeOf = new Map(snapshot.stores.flatMap((store) => store.lines.map((line) => [line.variantId, store.storeId])));
+      const totals = snapshotTotals(snapshot, selections);
+      const checkout = await tx.checkout.create({
+        data: {
+          id: randomId("chk_"), quoteId: quote.id, clientId, personId: actor?.personId, email: request.email.toLowerCase(),
+          firstName: request.first_name ?? null, lastName: request.last_name ?? null, selections, ...totals,
+          expiresAt: new Date(now.getTime() + checkoutLifetimeMs), createdAt: now,
+          lines: { createMany: { data: lines.map((line) => ({ storeId: storeOf.get(line.variantId)!, itemId: line.itemId, variantId: line.variantId, quantity: line.quantity, unitPriceCents: line.unitPriceCents })) } },
+        },
+      });
+      return toWireCheckout(checkout);
+    });
+    if (!outcome.replayed) notifyCheckoutCreated(outcome.result.checkout_id);
+    return { checkout: outcome.result, replayed: outcome.replayed };
+  });

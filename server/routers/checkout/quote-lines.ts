@@ -1,0 +1,60 @@
+/**
+ * Turns the requested items into buyable lines grouped by store, or unavailable lines with a
+ * reason. A size that is not the item's, or a missing size on an item with several, is the
+ * caller's mistake (422 naming the field); anything sold, reserved or unlisted is unavailable.
+ */
+import { normalizeSize } from "../../domain/sizes";
+import { AppError } from "../../errors";
+import type { QuotableItem } from "./checkout.queries";
+import type { SnapshotLine, UnavailableLine } from "./quote-snapshot";
+
+type Requested = { item_id: number; size?: string; quantity: number };
+export type BuyableGroup = { store: QuotableItem["store"]; lines: SnapshotLine[] };
+
+const pickVariant = (item: QuotableItem, size: string | undefined, field: string) => {
+  const sizes = item.variants.map((variant) => variant.size ?? "one size").join(", ");
+  if (size === undefined) {
+    if (item.variants.length === 1) return item.variants[0];
+    throw new AppError("invalid_request", { fields: { [field]: `is required: item ${item.id} comes in ${sizes}` } });
+  }
+  const key = normalizeSize(size);
+  const variant = item.variants.find((candidate) => candidate.size === size) ?? item.variants.find((candidate) => candidate.sizeKey === key);
+  if (!variant) throw new AppError("invalid_request", { fields: { [field]: `is not a size of item ${item.id} (${sizes})` } });
+  return variant;
+};
+
+const isStoreSelling = (store: QuotableItem["store"]) => store.isOpen && store.canTakePayment && store.canShip && store.shippingRates.length > 0;
+
+/** Same item and size asked twice counts once with the quantities added. */
+const merge = (requested: readonly Requested[]) => {
+  const merged = new Map<string, Requested & { index: number }>();
+  requested.forEach((line, index) => {
+    const key = `${line.item_id}:${line.size ?? ""}`;
+    const existing = merged.get(key);
+    if (existing) existing.quantity += line.quantity;
+    else merged.set(key, { ...line, index });
+  });
+  return [...merged.values()];
+};
+
+export const buildQuoteLines = (requested: readonly Requested[], items: readonly QuotableItem[]) => {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const groups = new Map<number, BuyableGroup>();
+  const unavailable: UnavailableLine[] = [];
+  for (const line of merge(requested)) {
+    const item = byId.get(line.item_id);
+    const miss = (reason: UnavailableLine["reason"]) => unavailable.push({ itemId: line.item_id, size: line.size ?? null, quantity: line.quantity, reason });
+    if (!item || item.status === "removed") { miss("not_found"); continue; }
+    const variant = pickVariant(item, line.size, `items[${line.index}].size`);
+    if (item.status === "sold") { miss("sold"); continue; }
+    if (!isStoreSelling(item.store)) { miss("store_unavailable"); continue; }
+    if (variant.quantity < line.quantity) { miss("out_of_stock"); continue; }
+    const group = groups.get(item.store.id) ?? { store: item.store, lines: [] };
+    group.lines.push({
+      itemId: item.id, variantId: variant.id, title: item.title, size: variant.size, color: variant.color, quantity: line.quantity,
+      unitPriceCents: item.priceCents, imageUrl: item.images[0]?.url ?? null, url: item.url,
+    });
+    groups.set(item.store.id, group);
+  }
+  return { groups: [...groups.values()], unavailable };
+};

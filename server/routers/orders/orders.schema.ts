@@ -1,0 +1,33 @@
+/** Schemas of the person's orders (GET /me/orders). Imports only zod. */
+import { z } from "zod";
+import { optional } from "../shared/zod";
+import { ZMoney, ZPagination, ZStoreSummary } from "../catalog/catalog.schema";
+import { ZQuoteLine, ZTaxLine, ZTotals } from "../checkout/checkout.schema";
+import { ZTracking } from "../checkout/session.schema";
+
+const wholeNumber = z.coerce.number({ error: "must be a whole number" }).int("must be a whole number");
+
+export const ZListMyOrdersRequest = z
+  .object({
+    page: optional(wholeNumber.min(1, "must be at least 1").max(2000, "must be at most 2000")).transform((value) => value ?? 1),
+    per_page: optional(wholeNumber.min(1, "must be at least 1").max(50, "must be at most 50")).transform((value) => value ?? 20),
+  })
+  .strict();
+
+export const ZOrder = z
+  .object({
+    order_number: z.string().meta({ description: "This store's order: the checkout's order number and the store's position" }),
+    checkout_order_number: z.string().meta({ description: "The order number of the whole checkout, shared by its stores" }),
+    placed_at: z.iso.datetime(),
+    status: z.literal("paid"),
+    fulfilment: z.enum(["processing", "shipped"]),
+    store: ZStoreSummary,
+    items: z.array(ZQuoteLine),
+    shipping: z.object({ key: z.string(), label: z.string(), amount: ZMoney }),
+    tax_lines: z.array(ZTaxLine),
+    totals: ZTotals,
+    tracking: ZTracking.nullable(),
+  })
+  .meta({ id: "Order" });
+
+export const ZListMyOrdersResponse = z.object({ data: z.array(ZOrder), pagination: ZPagination });

@@ -1,0 +1,18 @@
+/** Schemas of the sandbox helpers (POST /sandbox/orders/{order}/ship, POST /sandbox/checkouts/{checkout_id}/expire). */
+import { z } from "zod";
+import { optional } from "../shared/zod";
+
+
+export const ZShipOrderParams = z.object({ order: z.string().min(1).max(40, "must be at most 40 characters") });
+
+const ZShipOrderFields = z
+  .object({
+    carrier: optional(z.string().trim().min(1).max(60)).meta({ description: "Default Canada Post" }),
+    tracking_number: optional(z.string().trim().regex(/^[A-Za-z0-9 -]{4,40}$/, "must be 4 to 40 letters, digits, spaces or dashes")).meta({ description: "Default: a generated number" }),
+  })
+  .strict();
+
+/** The body is optional: no body ships with the defaults. */
+export const ZShipOrderBody = ZShipOrderFields.optional().transform((value) => value ?? {});
+
+export const ZShipOrderInput = ZShipOrderParams.extend(ZShipOrderFields.shape);

@@ -1,0 +1,44 @@
+/**
+ * POST /sandbox/orders/{order}/ship: marks one of the client's store orders shipped with a carrier
+ * and tracking number, and emails the tracking to the checkout email (outbox, same transaction).
+ * Shipping an order again answers it as it is, with no second email.
+ */
+import { randomInt } from "node:crypto";
+import { AppError } from "../../errors";
+import { enqueueEmail } from "../../mail/outbox";
+import { scopedProcedure } from "../../trpc/procedures";
+import { ownerFilter } from "../checkout/ownership";
+import type { QuoteSnapshot } from "../checkout/quote-snapshot";
+import { ZStoreOrder } from "../checkout/session.schema";
+import { assertSandbox } from "./sandbox-only";
+import { ZShipOrderInput } from "./sandbox.schema";
+
+const trackingNumber = () => Array.from({ length: 16 }, () => randomInt(10)).join("");
+
+export const shipOrder = scopedProcedure("checkout:write")
+  .input(ZShipOrderInput)
+  .output(ZStoreOrder)
+  .mutation(async ({ ctx, input }) => {
+    assertSandbox();
+    const now = ctx.clock.now();
+    const order = await ctx.db.order.findFirst({
+      where: { number: input.order, checkout: ownerFilter(ctx.actor) },
+      select: { id: true, storeId: true, email: true, checkout: { select: { quote: { select: { snapshot: true } } } } },
+    });
+    if (!order) throw new AppError("not_found", { message: `No order ${input.order}.` });
+    const store = (order.checkout.quote.snapshot as unknown as QuoteSnapshot).stores.find((candidate) => candidate.storeId === order.storeId)!;
+    await ctx.db.$transaction(async (tx) => {
+      const carrier = input.carrier ?? "Canada Post";
+      const tracking = input.tracking_number ?? trackingNumber();
+      const shipped = await tx.order.updateMany({ where: { id: order.id, fulfilment: "processing" }, data: { fulfilment: "shipped", carrier, trackingNumber: tracking, shippedAt: now } });
+      if (shipped.count === 0) return;
+      await enqueueEmail(tx, {
+        to: order.email,
+        template: "order-shipped",
+        props: { orderNumber: input.order, storeName: store.name, carrier, trackingNumber: tracking, items: store.lines.map((line) => `${line.title}${line.size ? ` (${line.size})` : ""}`) },
+        dedupeKey: `order-shipped:${order.id}`,
+      });
+    });
+    const result = await ctx.db.order.findUniqueOrThrow({ where: { id: order.id }, select: { number: true, fulfilment: true, carrier: true, trackingNumber: true, shippedAt: true } });
+    return { order_number: result.number, fulfilment: result.fulfilment, tracking: { carrier: result.carrier!, tracking_number: result.trackingNumber!, shipped_at: result.shippedAt!.toISOString() } };
+  });

@@ -1,0 +1,102 @@
+/**
+ * Idempotency-Key handling kept in PostgreSQL (DESIGN.md, RELIABILITY.md B3): a key belongs to one
+ * client (and person) and one operation. The first request claims it; its outcome is stored in the
+ * same transaction as the change it reports, so a crash leaves either both or neither. Replays get
+ * the stored outcome for 24 hours; the same key with another request is 422 idempotency_key_reused;
+ * a key whose first request is still running is 409 idempotency_key_in_use with Retry-After.
+ * Outcomes are stored only once execution begins: validation errors and outages store nothing, so a
+ * corrected retry runs. Business refusals (409) are stored and replayed like successes.
+ */
+import { createHash } from "node:crypto";
+import type { Db } from "../../db";
+import { AppError, errorBody, type ErrorCode } from "../../errors";
+
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+export const idempotencyLifetimeMs = 24 * 3_600_000;
+/** A claim older than this with no outcome belongs to a crashed request (its transaction rolled back). */
+export const abandonedClaimMs = 60_000;
+
+export type IdempotencyKeyRef = { scope: string; operation: string; key: string };
+
+/** JSON with sorted keys, so the same request in another key order hashes the same. */
+const canonical = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, member]) => member !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([name, member]) => `${JSON.stringify(name)}:${canonical(member)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+};
+
+export const requestHash = (request: unknown) => createHash("sha256").update(canonical(request)).digest("hex");
+
+const replayHeaders = { "Idempotent-Replayed": "true" };
+
+/** Outcomes worth replaying: a business refusal, never a validation error or an outage. */
+const isStoredRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status === 409 && error.code !== "idempotency_key_in_use";
+
+/** Claims the key: true when this request owns it now (new, expired, or abandoned by a crash). */
+const claim = async (db: Db, ref: IdempotencyKeyRef, hash: string, now: Date) => {
+  const rows = await db.$queryRaw<{ scope: string }[]>`
+    INSERT INTO idempotency_records (scope, operation, key, request_hash, locked_at, created_at, expires_at)
+    VALUES (${ref.scope}, ${ref.operation}, ${ref.key}, ${hash}, ${now}, ${now}, ${new Date(now.getTime() + idempotencyLifetimeMs)})
+    ON CONFLICT (scope, operation, key) DO UPDATE SET
+      request_hash = EXCLUDED.request_hash, locked_at = EXCLUDED.locked_at, created_at = EXCLUDED.created_at,
+      expires_at = EXCLUDED.expires_at, response_status = NULL, response_body = NULL
+    WHERE idempotency_records.expires_at <= ${now}
+       OR (idempotency_records.response_status IS NULL AND idempotency_records.request_hash = EXCLUDED.request_hash
+           AND idempotency_records.locked_at < ${new Date(now.getTime() - abandonedClaimMs)})
+    RETURNING scope`;
+  return rows.length === 1;
+};
+
+/** What a request that did not get the claim receives: the stored outcome, or why not. */
+const answerExisting = async <T>(db: Db, ref: IdempotencyKeyRef, hash: string): Promise<{ result: T; replayed: true }> => {
+  const record = await db.idempotencyRecord.findUnique({ where: { scope_operation_key: ref } });
+  if (!record) throw new AppError("idempotency_key_in_use", { message: "A request with this Idempotency-Key is in progress; retry shortly.", retryAfter: 1 });
+  if (record.requestHash !== hash) {
+    throw new AppError("idempotency_key_reused", { message: "This Idempotency-Key was used with a different request; use a new key for a new request." });
+  }
+  if (record.responseStatus === null || record.responseBody === null) {
+    throw new AppError("idempotency_key_in_use", { message: "A request with this Idempotency-Key is in progress; retry shortly.", retryAfter: 1 });
+  }
+  const body = JSON.parse(record.responseBody);
+  if (record.responseStatus >= 400) {
+    const { code, message, ...details } = body.error as { code: ErrorCode; message: string };
+    throw new AppError(code, { message, details, headers: replayHeaders });
+  }
+  return { result: body as T, replayed: true };
+};
+
+/**
+ * Runs `execute` once per key. Its result is stored as JSON with `status` inside its own
+ * transaction; a replay returns the parsed first result, which serialises to the same bytes.
+ */
+export const runIdempotent = async <T>(
+  db: Db,
+  options: { ref: IdempotencyKeyRef; request: unknown; now: Date; status: number },
+  execute: (tx: Tx) => Promise<T>,
+): Promise<{ result: T; replayed: boolean }> => {
+  const hash = requestHash(options.request);
+  const { ref, now } = options;
+  if (!(await claim(db, ref, hash, now))) return answerExisting<T>(db, ref, hash);
+  const owns = { ...ref, lockedAt: now, responseStatus: null };
+  try {
+    const result = await db.$transaction(async (tx) => {
+      const value = await execute(tx);
+      const stored = await tx.idempotencyRecord.updateMany({ where: owns, data: { responseStatus: options.status, responseBody: JSON.stringify(value), lockedAt: null } });
+      // Someone took the claim over (we ran past abandonedClaimMs): roll back rather than act twice.
+      if (stored.count !== 1) throw new AppError("idempotency_key_in_use", { message: "This request took too long; retry with the same key.", retryAfter: 1 });
+      return value;
+    });
+    return { result, replayed: false };
+  } catch (error) {
+    if (isStoredRefusal(error)) {
+      await db.idempotencyRecord.updateMany({ where: owns, data: { responseStatus: error.status, responseBody: JSON.stringify(errorBody(error)), lockedAt: null } });
+    } else {
+      await db.idempotencyRecord.deleteMany({ where: owns }).catch(() => undefined);
+    }
+    throw error;
+  }
+};

@@ -1,0 +1,17 @@
+/** Shared set-up for checkout tests: an address, a quote and a checkout through the real REST handlers. */
+import { randomUUID } from "node:crypto";
+import { POST as postQuote } from "@/app/api/v1/checkout/quotes/route";
+import { POST as postSession } from "@/app/api/v1/checkout/sessions/route";
+import { callRoute } from "./rest";
+
+export const torontoAddress = { name: "Ana Tremblay", line1: "100 Queen St W", city: "Toronto", province: "ON", postal_code: "M5H 2N2", country: "CA" };
+
+export const createQuoteVia = async (token: string, items: { item_id: number; size?: string; quantity?: number }[], address: Record<string, unknown> = torontoAddress) => {
+  const response = await callRoute(postQuote, { path: "/checkout/quotes", token, body: { items, shipping_address: address } });
+  return { response, body: await response.json() };
+};
+
+export const createCheckoutVia = async (token: string, body: Record<string, unknown>, key: string | null = randomUUID()) => {
+  const response = await callRoute(postSession, { path: "/checkout/sessions", token, body, headers: key === null ? {} : { "Idempotency-Key": key } });
+  return { response, text: await response.text() };
+};
