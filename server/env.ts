@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   SEED_ITEMS: z.coerce.number().int().min(0).max(2_000_000).default(5000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** Which CatalogSearch serves: the in-memory index (built at start) or the PostgreSQL reference. */
+  SEARCH_IMPL: z.enum(["memory", "postgres"]).default("memory"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
