@@ -49,6 +49,13 @@ const main = async () => {
   }
   const { prepareDatabase } = await import("./ops/prepare-database");
   await prepareDatabase({ url: process.env.DATABASE_URL!, seedItems: config.SEED_ITEMS, log });
+  let stopSearch = async () => undefined as void;
+  if (config.SEARCH_IMPL === "memory") {
+    // Built in the background: pg-search answers until it is ready (server/search/index.ts).
+    const { startCatalogIndex } = await import("./search/memory/start-index");
+    const { sync } = startCatalogIndex({ databaseUrl: process.env.DATABASE_URL!, log });
+    stopSearch = () => sync.stop();
+  } else log("search served by PostgreSQL (SEARCH_IMPL=postgres)");
 
   const root = path.resolve(__dirname, "..");
   if (isBuildStale(root)) {
@@ -64,6 +71,7 @@ const main = async () => {
   server.listen(config.PORT, () => log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`));
   const shutdown = async () => {
     server.close();
+    await stopSearch();
     await stopDatabase();
     process.exit(0);
   };
