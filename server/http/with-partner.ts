@@ -78,7 +78,7 @@ export const withPartner =
     const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits) });
     try {
       const database = db();
-      const actor = await authenticateBearer(database, request.headers.get("authorization"), systemClock.now());
+      const actor = await authenticateBearer(request.headers.get("authorization"), systemClock.now());
       if (actor.kind !== "client") throw new AppError("unauthorized");
       limits = await consumeRateLimit(actor.personId ? `${actor.clientId}:${actor.personId}` : actor.clientId);
       if (!actor.scopes.includes(options.scope)) {
@@ -90,7 +90,8 @@ export const withPartner =
       const url = new URL(request.url);
       const query = parseWith(options.query, searchParamsToObject(url.searchParams, options.arrays));
       const params = parseWith(options.params, context ? await context.params : {});
-      const caller = createCaller(createInnerContext({ db: database, actor, requestId }));
+      const wantsFresh = /no-cache|no-store|max-age=0/i.test(request.headers.get("cache-control") ?? "");
+      const caller = createCaller(createInnerContext({ db: database, actor, requestId, wantsFresh }));
       const response = await handler({ caller, actor, query, params, request });
       for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
       return response;

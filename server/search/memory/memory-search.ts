@@ -20,5 +20,6 @@ export const createMemorySearch = (options: { db: Db; sync: CatalogSync; fallbac
       // Read the index after the await: a rebuild may have swapped it meanwhile.
       return evaluate(options.sync.index, query, lexemes);
     },
+    version: () => options.sync.index?.version,
   };
 };
