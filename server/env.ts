@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Which CatalogSearch serves: the in-memory index (built at start) or the PostgreSQL reference. */
   SEARCH_IMPL: z.enum(["memory", "postgres"]).default("memory"),
+  /** Serve /api/v1 and /oauth/token from node:http in front of Next (same handlers), or all through Next. */
+  LEAN_API: z.enum(["on", "off"]).default("on"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string };
