@@ -13,7 +13,8 @@ import type { SearchHits } from "../../search/types";
 export type CachedPage = { hits: SearchHits; sources: ProductSummarySource[] };
 
 const ttlMs = 1000;
-const capacity = 2000;
+// A page with its facets is 20-60 KB: 256 of them bound the cache to about 10 MB.
+const capacity = 256;
 const entries = new Map<string, { version: number; expiresAt: number; page: CachedPage }>();
 
 /** The cached page for `key` if it was computed at `version` less than a second ago. */

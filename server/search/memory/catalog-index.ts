@@ -8,6 +8,7 @@
  * text moves the item to a new slot at the end, so posting lists stay sorted by slot with appends
  * only; the old slot is marked dead and skipped. Dead slots are reclaimed by the next full rebuild.
  */
+import { BrowseCounts } from "./browse-counts";
 import { Dictionary } from "./dictionary";
 import { ensureLength } from "./growable";
 import { Postings } from "./postings";
@@ -83,6 +84,9 @@ export class CatalogIndex {
   readonly categoryValues = new Dictionary();
   readonly postings = new Postings();
   readonly buckets = new SortBuckets();
+  readonly browse = new BrowseCounts();
+  /** During a bulk build the browse counts are computed once at the end. */
+  private isBuilding = false;
   private readonly slotOfItem = new IdSlots();
 
   // Stores and categories are small tables, kept as plain arrays by a dense index.
@@ -134,7 +138,10 @@ export class CatalogIndex {
       this.storeIndexBySlug.set(row.slug, index);
       this.storeSlugRanks = undefined;
     }
+    const wasListed = this.storeListed[index];
     this.storeListed[index] = row.isListed ? 1 : 0;
+    // Rare (a store opens or closes): recount rather than track which slots belong to the store.
+    if (wasListed !== this.storeListed[index] && !this.isBuilding) this.browse.recompute(this);
     this.version++;
   }
 
@@ -143,6 +150,7 @@ export class CatalogIndex {
     const index = this.storeIndexById.get(id);
     if (index === undefined) return;
     this.storeListed[index] = 0;
+    if (!this.isBuilding) this.browse.recompute(this);
     if (this.storeIndexBySlug.get(this.storeSlugs[index]) === index) this.storeIndexBySlug.delete(this.storeSlugs[index]);
     this.version++;
   }
@@ -179,11 +187,16 @@ export class CatalogIndex {
     const existing = this.slotOfItem.get(row.id);
     const textHash = hashText(row.vector);
     if (existing >= 0 && this.textHash[existing] === textHash) {
+      this.contribute(existing, -1);
       this.writeScalars(existing, row);
+      this.contribute(existing, 1);
       this.version++;
       return;
     }
-    if (existing >= 0) this.killSlot(existing);
+    if (existing >= 0) {
+      this.contribute(existing, -1);
+      this.killSlot(existing);
+    }
     const slot = this.slotCount++;
     this.ensureSlots(this.slotCount);
     this.itemId[slot] = row.id;
@@ -193,6 +206,7 @@ export class CatalogIndex {
     this.slotOfItem.set(row.id, slot);
     this.writeScalars(slot, row);
     if (row.vector) parseTsvectorText(row.vector, (lexeme, score) => this.postings.add(lexeme, slot, score));
+    this.contribute(slot, 1);
     this.version++;
   }
 
@@ -212,6 +226,10 @@ export class CatalogIndex {
     this.buckets.place(slot, row.priceCents, row.createdMs);
   }
 
+  private contribute(slot: number, sign: 1 | -1) {
+    if (!this.isBuilding) this.browse.contribute(this, slot, sign);
+  }
+
   private killSlot(slot: number) {
     this.isLive[slot] = 0;
     this.isActive[slot] = 0;
@@ -222,6 +240,7 @@ export class CatalogIndex {
   removeItem(id: number) {
     const slot = this.slotOfItem.get(id);
     if (slot < 0) return;
+    this.contribute(slot, -1);
     this.killSlot(slot);
     this.slotOfItem.set(id, -1);
     this.version++;
@@ -237,12 +256,21 @@ export class CatalogIndex {
     this.ensureSlots(options.items + 1024);
     this.slotOfItem.set(options.maxItemId + 1024, -1);
     this.postings.beginBulk(options.postings + 1024);
+    this.isBuilding = true;
   }
 
   /** After the bulk load: sort buckets from the loaded values and give posting lists their exact size. */
   finishBuild() {
-    this.buckets.rebalance(this.price, this.created, this.slotCount);
+    this.isBuilding = false;
     this.postings.compact(this.slotCount, this.itemId.length);
+    this.rebalanceBuckets();
+  }
+
+  /** Recomputes the sort buckets from the current prices and times (and the browse counts that use them). */
+  rebalanceBuckets() {
+    this.buckets.rebalance(this.price, this.created, this.slotCount);
+    this.browse.recompute(this);
+    this.version++;
   }
 
   /** Code-point ranks of the store slugs (tie order of the store facet). */

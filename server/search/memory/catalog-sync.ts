@@ -206,7 +206,7 @@ export class CatalogSync {
     if (work.catchUp) await this.catchUp(reader, index);
     this.stats.lastAppliedAt = Date.now();
     // New items all land in the newest bucket; re-balance before pages get slow, rebuild to drop dead slots.
-    if (index.buckets.placedSinceRebalance > index.slotCount * 0.25 + 10_000) index.buckets.rebalance(index.price, index.created, index.slotCount);
+    if (index.buckets.placedSinceRebalance > index.slotCount * 0.25 + 10_000) index.rebalanceBuckets();
     if (index.deadShare() > 0.3 && index.slotCount > 10_000) this.work.rebuild = true;
   }
 

@@ -9,7 +9,7 @@
 import { type Facets, type SearchHits, type SearchQuery, facetLimit } from "../types";
 import type { CatalogIndex } from "./catalog-index";
 import { topFacetValues } from "./facet-top";
-import { selectPage } from "./page-select";
+import { selectBrowsePage, selectPage } from "./page-select";
 import { bucketCount } from "./sort-buckets";
 import { matchText } from "./text-match";
 
@@ -159,6 +159,39 @@ const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
   return hitCount;
 };
 
+/** A browse page (no q, no filter but the category): facets and bucket counts are precomputed. */
+const evaluateBrowse = (index: CatalogIndex, query: SearchQuery, categoryFilter: Uint8Array | null): SearchHits => {
+  const totals = index.browse.totals(
+    { brands: index.brands.size, sizeSets: index.sizes.size, colorSets: index.colors.size, stores: index.storeSlugs.length, categories: index.categoryPaths.length },
+    categoryFilter,
+  );
+  const { isActive, store, storeListed, category } = index;
+  const pageSlots = selectBrowsePage({
+    index,
+    sort: query.sort,
+    histogram: query.sort === "price_asc" || query.sort === "price_desc" ? totals.price : totals.created,
+    total: totals.hitCount,
+    offset: (query.page - 1) * query.perPage,
+    limit: query.perPage,
+    admits: (slot) => isActive[slot] !== 0 && storeListed[store[slot]] !== 0 && (categoryFilter === null || categoryFilter[category[slot] + 1] !== 0),
+  });
+  return {
+    ids: pageSlots.map((slot) => index.itemId[slot]),
+    total: totals.hitCount,
+    facets: facetsFrom(index, { brand: totals.brand, sizeSet: totals.sizeSet, colorSet: totals.colorSet, perCategory: totals.perCategory, store: totals.store }),
+  };
+};
+
+type FacetCounts = { brand: Uint32Array; sizeSet: Uint32Array; colorSet: Uint32Array; perCategory: Uint32Array; store: Uint32Array };
+
+const facetsFrom = (index: CatalogIndex, counts: FacetCounts): Facets => ({
+  brand: topFacetValues(counts.brand, index.brands.values, index.brands.ranks(), facetLimit),
+  size: topFacetValues(index.sizes.expand(counts.sizeSet), index.sizes.values.values, index.sizes.values.ranks(), facetLimit),
+  color: topFacetValues(index.colors.expand(counts.colorSet), index.colors.values.values, index.colors.values.ranks(), facetLimit),
+  category: topFacetValues(categoryValueCounts(index, counts.perCategory), index.categoryValues.values, index.categoryValues.ranks(), facetLimit),
+  store: topFacetValues(counts.store, index.storeSlugs, index.storeRanks(), facetLimit),
+});
+
 /** Runs `query` (with q already turned into PostgreSQL lexemes) against the index. */
 export const evaluate = (index: CatalogIndex, query: SearchQuery, lexemes: string[]): SearchHits => {
   const text = lexemes.length ? matchText(index.postings, lexemes, index.slotCount, index.isActive) : null;
@@ -174,6 +207,9 @@ export const evaluate = (index: CatalogIndex, query: SearchQuery, lexemes: strin
   const colorFilter = query.colors.length ? index.colors.matching(query.colors) : null;
   const categoryFilter = query.categoryPath ? categoryMembership(index, query.categoryPath) : null;
   const storeTarget = query.storeSlug ? (index.storeIndexBySlug.get(query.storeSlug) ?? -2) : -1;
+
+  const isBrowse = !text && !brandFilter && !sizeFilter && !colorFilter && storeTarget === -1 && query.minCents === undefined && query.maxCents === undefined;
+  if (isBrowse) return evaluateBrowse(index, query, categoryFilter);
 
   const brandCounts = new Uint32Array(index.brands.size);
   const sizeSetCounts = new Uint32Array(index.sizes.size);
@@ -194,12 +230,6 @@ export const evaluate = (index: CatalogIndex, query: SearchQuery, lexemes: strin
 
   const hitList = { slots: hits, scores: isByScore ? scores : null, count: hitCount, histogram: isByScore ? null : histogram };
   const pageSlots = selectPage(index, hitList, query.sort, (query.page - 1) * query.perPage, query.perPage);
-  const facets: Facets = {
-    brand: topFacetValues(brandCounts, index.brands.values, index.brands.ranks(), facetLimit),
-    size: topFacetValues(index.sizes.expand(sizeSetCounts), index.sizes.values.values, index.sizes.values.ranks(), facetLimit),
-    color: topFacetValues(index.colors.expand(colorSetCounts), index.colors.values.values, index.colors.values.ranks(), facetLimit),
-    category: topFacetValues(categoryValueCounts(index, categoryCounts), index.categoryValues.values, index.categoryValues.ranks(), facetLimit),
-    store: topFacetValues(storeCounts, index.storeSlugs, index.storeRanks(), facetLimit),
-  };
+  const facets = facetsFrom(index, { brand: brandCounts, sizeSet: sizeSetCounts, colorSet: colorSetCounts, perCategory: categoryCounts, store: storeCounts });
   return { ids: pageSlots.map((slot) => index.itemId[slot]), total: hitCount, facets };
 };

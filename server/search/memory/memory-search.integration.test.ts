@@ -5,7 +5,7 @@
  * category, top-level categories, stores that cannot sell).
  */
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createItem, createStore } from "../../../prisma/factories";
 import { seedCatalog } from "../../../prisma/seed/catalog";
 import { db } from "../../db";
@@ -59,6 +59,26 @@ describe("memory search equals pg-search", () => {
     // The comparison is only worth something if most queries return a page.
     expect(withHits).toBeGreaterThan(100);
   }, 120_000);
+
+  it("after a closed store, sales, price changes and retitled items (incremental counts stay exact)", async () => {
+    // The store goes first: closing one recounts the browse counts, which would hide drift from the rest.
+    const store = await db().store.findFirstOrThrow({ where: { isOpen: true, canShip: true, canTakePayment: true, items: { some: {} } }, orderBy: { id: "desc" } });
+    await db().store.update({ where: { id: store.id }, data: { isOpen: false } });
+    const soldIds = (await client.query<{ id: number }>("SELECT id FROM items WHERE status = 'active' AND store_id <> $1 ORDER BY id LIMIT 60", [store.id])).rows.map((row) => row.id);
+    await db().item.updateMany({ where: { id: { in: soldIds.slice(0, 30) } }, data: { status: "sold" } });
+    for (const id of soldIds.slice(30, 45)) await db().item.update({ where: { id }, data: { priceCents: { increment: 777 } } });
+    for (const id of soldIds.slice(45)) await db().item.update({ where: { id }, data: { title: `Retitled ${id} quokka`, colors: ["teal"] } });
+    // The retitles came last: once memory search finds all of them, every earlier change is applied too.
+    const retitled = query({ text: "quokka" });
+    const expected = await reference.search(retitled);
+    expect(expected.total).toBeGreaterThan(0);
+    await vi.waitFor(async () => expect((await memory.search(retitled)).total).toBe(expected.total), { timeout: 2000 });
+    await sync.settled();
+    const queries = randomSearchQueries(await loadSearchVocabulary(client), { seed: 7, count: 60 });
+    for (const search of [...queries, query({ sort: "newest" }), query({ sort: "price_desc", page: 3 }), retitled, query({ colors: ["teal"] }), query({ storeSlug: store.slug })]) {
+      expect({ search, ...(await memory.search(search)) }).toEqual({ search, ...(await reference.search(search)) });
+    }
+  }, 60_000);
 
   it.each<[string, Partial<SearchQuery>]>([
     ["ties on price, both price orders", { sort: "price_asc", minCents: 4999, maxCents: 4999 }],

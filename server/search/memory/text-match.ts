@@ -9,6 +9,16 @@ export type TextMatches = { slots: Int32Array; scores: Int32Array; count: number
 
 const none: TextMatches = { slots: new Int32Array(0), scores: new Int32Array(0), count: 0 };
 
+/** Reused result buffers (matchText is synchronous and its caller finishes with them before the next call). */
+const scratch = { slots: new Int32Array(0), scores: new Int32Array(0) };
+const buffers = (length: number) => {
+  if (scratch.slots.length < length) {
+    scratch.slots = new Int32Array(Math.ceil(length * 1.25));
+    scratch.scores = new Int32Array(scratch.slots.length);
+  }
+  return scratch;
+};
+
 /** First index in list.slots[from..length) holding a slot >= target (galloping search). */
 const seek = (list: PostingList, from: number, target: number) => {
   let step = 1;
@@ -27,7 +37,7 @@ const seek = (list: PostingList, from: number, target: number) => {
   return from;
 };
 
-/** Slots (ascending) of active items having every lexeme, with scores. */
+/** Slots (ascending) of active items having every lexeme, with scores; valid until the next call. */
 export const matchText = (postings: Postings, lexemes: string[], slotCount: number, isActive: Uint8Array): TextMatches => {
   const lists: PostingList[] = [];
   for (const lexeme of lexemes) {
@@ -42,17 +52,16 @@ export const matchText = (postings: Postings, lexemes: string[], slotCount: numb
   let scores: Int32Array;
   if (first.dense) {
     const dense = first.dense;
-    slots = new Int32Array(Math.min(first.count, slotCount));
-    scores = new Int32Array(slots.length);
-    for (let slot = 0; slot < slotCount && count < slots.length; slot++) {
+    const limit = Math.min(first.count, slotCount);
+    ({ slots, scores } = buffers(limit));
+    for (let slot = 0; slot < slotCount && count < limit; slot++) {
       if (dense[slot] !== 0 && isActive[slot] !== 0) {
         slots[count] = slot;
         scores[count++] = dense[slot];
       }
     }
   } else {
-    slots = new Int32Array(first.length);
-    scores = new Int32Array(first.length);
+    ({ slots, scores } = buffers(first.length));
     for (let i = 0; i < first.length; i++) {
       const slot = first.slots[i];
       if (isActive[slot] !== 0) {
