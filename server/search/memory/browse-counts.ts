@@ -1,6 +1,6 @@
 /**
  * Precomputed counts for browse pages (no q, no filter but the category, no price range): per
- * category, the listed items by brand, size list, colour list and store, and per sort bucket. Every
+ * category, the listed items by brand, size, colour and store, and per sort bucket. Every
  * change to a listed item adds or removes its contribution (O(1)); a store that starts or stops
  * selling, or a re-balance of the sort buckets, recounts everything (O(items), rare). A browse page
  * then sums the categories it covers instead of scanning the catalogue: at a million items,
@@ -19,16 +19,19 @@ export type CountedIndex = {
   brand: Int32Array;
   sizeSet: Int32Array;
   colorSet: Int32Array;
+  /** Value ids of each size list / colour list. */
+  sizes: { members: Int32Array[] };
+  colors: { members: Int32Array[] };
   buckets: { priceBucket: Uint16Array; createdBucket: Uint16Array };
 };
 
-type Counts = { listed: number; brand: Uint32Array; sizeSet: Uint32Array; colorSet: Uint32Array; store: Uint32Array; created: Uint32Array; price: Uint32Array };
+type Counts = { listed: number; brand: Uint32Array; size: Uint32Array; color: Uint32Array; store: Uint32Array; created: Uint32Array; price: Uint32Array };
 
 const emptyCounts = (): Counts => ({
   listed: 0,
   brand: new Uint32Array(0),
-  sizeSet: new Uint32Array(0),
-  colorSet: new Uint32Array(0),
+  size: new Uint32Array(0),
+  color: new Uint32Array(0),
   store: new Uint32Array(0),
   created: new Uint32Array(bucketCount),
   price: new Uint32Array(bucketCount),
@@ -43,8 +46,9 @@ const bump = (array: Uint32Array, id: number, sign: number) => {
 export type BrowseTotals = {
   hitCount: number;
   brand: Uint32Array;
-  sizeSet: Uint32Array;
-  colorSet: Uint32Array;
+  /** Per size value and colour value (already expanded from the lists). */
+  size: Uint32Array;
+  color: Uint32Array;
   store: Uint32Array;
   /** Listed items per category index, over every category (the category facet ignores its filter). */
   perCategory: Uint32Array;
@@ -67,8 +71,9 @@ export class BrowseCounts {
     const counts = this.countsOf(index.category[slot]);
     counts.listed += sign;
     if (index.brand[slot] >= 0) counts.brand = bump(counts.brand, index.brand[slot], sign);
-    counts.sizeSet = bump(counts.sizeSet, index.sizeSet[slot], sign);
-    counts.colorSet = bump(counts.colorSet, index.colorSet[slot], sign);
+    // By value, not by list: there are few sizes and colours but many distinct lists of them.
+    for (const size of index.sizes.members[index.sizeSet[slot]]) counts.size = bump(counts.size, size, sign);
+    for (const color of index.colors.members[index.colorSet[slot]]) counts.color = bump(counts.color, color, sign);
     counts.store = bump(counts.store, index.store[slot], sign);
     counts.created[index.buckets.createdBucket[slot]] += sign;
     counts.price[index.buckets.priceBucket[slot]] += sign;
@@ -81,12 +86,12 @@ export class BrowseCounts {
   }
 
   /** Sums for the categories `categoryFilter` admits (membership by index + 1), or all of them. */
-  totals(sizes: { brands: number; sizeSets: number; colorSets: number; stores: number; categories: number }, categoryFilter: Uint8Array | null): BrowseTotals {
+  totals(sizes: { brands: number; sizes: number; colors: number; stores: number; categories: number }, categoryFilter: Uint8Array | null): BrowseTotals {
     const totals: BrowseTotals = {
       hitCount: 0,
       brand: new Uint32Array(sizes.brands),
-      sizeSet: new Uint32Array(sizes.sizeSets),
-      colorSet: new Uint32Array(sizes.colorSets),
+      size: new Uint32Array(sizes.sizes),
+      color: new Uint32Array(sizes.colors),
       store: new Uint32Array(sizes.stores),
       perCategory: new Uint32Array(sizes.categories),
       created: new Uint32Array(bucketCount),
@@ -100,8 +105,8 @@ export class BrowseCounts {
       if (categoryFilter !== null && categoryFilter[entry] === 0) return;
       totals.hitCount += counts.listed;
       add(totals.brand, counts.brand);
-      add(totals.sizeSet, counts.sizeSet);
-      add(totals.colorSet, counts.colorSet);
+      add(totals.size, counts.size);
+      add(totals.color, counts.color);
       add(totals.store, counts.store);
       add(totals.created, counts.created);
       add(totals.price, counts.price);

@@ -162,7 +162,7 @@ const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
 /** A browse page (no q, no filter but the category): facets and bucket counts are precomputed. */
 const evaluateBrowse = (index: CatalogIndex, query: SearchQuery, categoryFilter: Uint8Array | null): SearchHits => {
   const totals = index.browse.totals(
-    { brands: index.brands.size, sizeSets: index.sizes.size, colorSets: index.colors.size, stores: index.storeSlugs.length, categories: index.categoryPaths.length },
+    { brands: index.brands.size, sizes: index.sizes.values.size, colors: index.colors.values.size, stores: index.storeSlugs.length, categories: index.categoryPaths.length },
     categoryFilter,
   );
   const { isActive, store, storeListed, category } = index;
@@ -178,16 +178,17 @@ const evaluateBrowse = (index: CatalogIndex, query: SearchQuery, categoryFilter:
   return {
     ids: pageSlots.map((slot) => index.itemId[slot]),
     total: totals.hitCount,
-    facets: facetsFrom(index, { brand: totals.brand, sizeSet: totals.sizeSet, colorSet: totals.colorSet, perCategory: totals.perCategory, store: totals.store }),
+    facets: facetsFrom(index, { brand: totals.brand, size: totals.size, color: totals.color, perCategory: totals.perCategory, store: totals.store }),
   };
 };
 
-type FacetCounts = { brand: Uint32Array; sizeSet: Uint32Array; colorSet: Uint32Array; perCategory: Uint32Array; store: Uint32Array };
+/** Counts per brand, size value, colour value, category index and store. */
+type FacetCounts = { brand: Uint32Array; size: Uint32Array; color: Uint32Array; perCategory: Uint32Array; store: Uint32Array };
 
 const facetsFrom = (index: CatalogIndex, counts: FacetCounts): Facets => ({
   brand: topFacetValues(counts.brand, index.brands.values, index.brands.ranks(), facetLimit),
-  size: topFacetValues(index.sizes.expand(counts.sizeSet), index.sizes.values.values, index.sizes.values.ranks(), facetLimit),
-  color: topFacetValues(index.colors.expand(counts.colorSet), index.colors.values.values, index.colors.values.ranks(), facetLimit),
+  size: topFacetValues(counts.size, index.sizes.values.values, index.sizes.values.ranks(), facetLimit),
+  color: topFacetValues(counts.color, index.colors.values.values, index.colors.values.ranks(), facetLimit),
   category: topFacetValues(categoryValueCounts(index, counts.perCategory), index.categoryValues.values, index.categoryValues.ranks(), facetLimit),
   store: topFacetValues(counts.store, index.storeSlugs, index.storeRanks(), facetLimit),
 });
@@ -230,6 +231,6 @@ export const evaluate = (index: CatalogIndex, query: SearchQuery, lexemes: strin
 
   const hitList = { slots: hits, scores: isByScore ? scores : null, count: hitCount, histogram: isByScore ? null : histogram };
   const pageSlots = selectPage(index, hitList, query.sort, (query.page - 1) * query.perPage, query.perPage);
-  const facets = facetsFrom(index, { brand: brandCounts, sizeSet: sizeSetCounts, colorSet: colorSetCounts, perCategory: categoryCounts, store: storeCounts });
+  const facets = facetsFrom(index, { brand: brandCounts, size: index.sizes.expand(sizeSetCounts), color: index.colors.expand(colorSetCounts), perCategory: categoryCounts, store: storeCounts });
   return { ids: pageSlots.map((slot) => index.itemId[slot]), total: hitCount, facets };
 };
