@@ -55,7 +55,8 @@ export const applyItemRows = async (reader: Reader, index: CatalogIndex, rows: I
 
 /** Builds a new index from the whole catalogue, in id order, `batchSize` rows per query. */
 export const buildIndex = async (reader: Reader, options: { batchSize?: number } = {}): Promise<CatalogIndex> => {
-  const batchSize = options.batchSize ?? 20_000;
+  // Small batches: each one is garbage before the next scavenge, so the build does not grow the old generation.
+  const batchSize = options.batchSize ?? 5000;
   const index = new CatalogIndex();
   const { rows: sizes } = await reader.query<{ items: number; max_id: number; postings: number }>(
     "SELECT count(*)::int AS items, coalesce(max(id), 0) AS max_id, coalesce(sum(length(search_vector)), 0)::float8 AS postings FROM items",
