@@ -34,12 +34,11 @@ const listedItemIds = async (databaseUrl: string, count: number) => {
 
 type Post = (path: string, body: string, headers?: Record<string, string>) => Promise<{ status: number; body: string }>;
 
-/** True when the service routes `path` (anything but the catch-all's "No endpoint" 404). */
-const isRouted = async (post: Post, path: string, body: string) => {
-  const answer = await post(path, body);
-  if (answer.status === 404 && answer.body.includes("No endpoint")) return false;
-  if (answer.status >= 300) console.log(`probe of ${path} answered ${answer.status}: ${answer.body.slice(0, 500)}`);
-  return true;
+/** True when the service routes POST `path`: anything but the catch-all's "No endpoint" 404 (no token needed to tell). */
+const isRouted = async (baseUrl: string, path: string) => {
+  const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const body = await response.text();
+  return !(response.status === 404 && body.includes("No endpoint"));
 };
 
 /** Runs the quote or checkout benchmark; exits cleanly when the endpoint does not exist yet. */
@@ -49,6 +48,13 @@ export const benchCheckout = async (options: { kind: "quote" | "checkout"; items
   const service = await startService({ databaseUrl: database.url, searchImpl: "memory", log });
   const rss = sampleRss(service.pid);
   try {
+    const needed = options.kind === "quote" ? [quotesPath] : [quotesPath, sessionsPath];
+    for (const path of needed) {
+      if (!(await isRouted(service.baseUrl, path))) {
+        console.log(`${options.kind}: endpoint not available yet (POST ${path} answers 404)`);
+        return;
+      }
+    }
     const partners = await createPartners({ baseUrl: service.baseUrl, databaseUrl: database.url, count: 600 });
     const authorization = tokenRotation(partners);
     const post: Post = async (path, body, headers = {}) => {
@@ -56,11 +62,8 @@ export const benchCheckout = async (options: { kind: "quote" | "checkout"; items
       return { status: response.status, body: await response.text() };
     };
     const items = await listedItemIds(database.url, 20_000);
-    const path = options.kind === "quote" ? quotesPath : sessionsPath;
-    if (!(await isRouted(post, quotesPath, quoteBody(items.slice(0, 1)))) || (options.kind === "checkout" && !(await isRouted(post, sessionsPath, "{}")))) {
-      console.log(`${options.kind}: endpoint not available yet (POST ${path} answers 404)`);
-      return;
-    }
+    const probe = await post(quotesPath, quoteBody(items.slice(0, 1)));
+    if (probe.status >= 300) console.log(`a probe quote answered ${probe.status}: ${probe.body.slice(0, 500)} (bench/lib/checkout-bodies.ts may need the endpoint's field names)`);
     let phase;
     if (options.kind === "quote") {
       let next = 0;
