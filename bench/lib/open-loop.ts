@@ -10,8 +10,8 @@ import type { Phase, PhaseResult } from "./load";
 const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const round = (value: number) => Math.round(value * 100) / 100;
 
-/** Sends `rate` requests a second for `durationSeconds`; GET only. */
-export const runOpenLoop = async (phase: Omit<Phase, "connections" | "method"> & { rate: number }): Promise<PhaseResult> => {
+/** Sends `rate` requests a second for `durationSeconds`. */
+export const runOpenLoop = async (phase: Omit<Phase, "connections"> & { rate: number }): Promise<PhaseResult> => {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const base = new URL(phase.baseUrl);
   const total = Math.max(1, Math.round(phase.rate * phase.durationSeconds));
@@ -27,7 +27,7 @@ export const runOpenLoop = async (phase: Omit<Phase, "connections" | "method"> &
     const next = phase.next();
     pending.push(
       new Promise<void>((resolve) => {
-        const outgoing = request({ agent, host: base.hostname, port: base.port, path: next.path, headers: next.headers, method: "GET" }, (response) => {
+        const outgoing = request({ agent, host: base.hostname, port: base.port, path: next.path, headers: next.headers, method: phase.method ?? "GET" }, (response) => {
           response.resume();
           response.on("end", () => {
             latencies.push(performance.now() - scheduled);
@@ -41,7 +41,7 @@ export const runOpenLoop = async (phase: Omit<Phase, "connections" | "method"> &
           errors++;
           resolve();
         });
-        outgoing.end();
+        outgoing.end(next.body);
       }),
     );
   }
