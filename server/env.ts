@@ -16,6 +16,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /** Signs email links and sessions. Required in production; sandbox falls back to a fixed development value. */
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Which CatalogSearch serves: the in-memory index (built at start) or the PostgreSQL reference. */
+  SEARCH_IMPL: z.enum(["memory", "postgres"]).default("memory"),
+  /** Serve /api/v1 and /oauth/token from node:http in front of Next (same handlers), or all through Next. */
+  LEAN_API: z.enum(["on", "off"]).default("on"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; APP_SECRET: string };

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { createServer } from "node:http";
+import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import { parseEnv } from "./env";
 
@@ -49,6 +49,13 @@ const main = async () => {
   }
   const { prepareDatabase } = await import("./ops/prepare-database");
   await prepareDatabase({ url: process.env.DATABASE_URL!, seedItems: config.SEED_ITEMS, log });
+  let stopSearch = async () => undefined as void;
+  if (config.SEARCH_IMPL === "memory") {
+    // Built in the background: pg-search answers until it is ready (server/search/index.ts).
+    const { startCatalogIndex } = await import("./search/memory/start-index");
+    const { sync } = startCatalogIndex({ databaseUrl: process.env.DATABASE_URL!, log });
+    stopSearch = () => sync.stop();
+  } else log("search served by PostgreSQL (SEARCH_IMPL=postgres)");
 
   const root = path.resolve(__dirname, "..");
   if (isBuildStale(root)) {
@@ -60,13 +67,24 @@ const main = async () => {
   const app = next({ dev: false, dir: root, hostname: "0.0.0.0", port: config.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = createServer((request, response) => void handle(request, response));
+  // The partner API skips Next's request pipeline (server/http/lean-api.ts); pages stay in Next.
+  let handleApi: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
+  if (config.LEAN_API === "on") {
+    const { createLeanApi } = await import("./http/lean-api");
+    const leanApi = await createLeanApi({ appDir: path.join(root, "app"), prefixes: ["api/v1", "oauth/token"], origin: config.PUBLIC_URL });
+    handleApi = leanApi.handle;
+    log(`partner API served by node:http (${leanApi.routes.length} routes); LEAN_API=off hands everything to Next`);
+  }
+  const server = createServer((request, response) => {
+    if (!handleApi(request, response)) void handle(request, response);
+  });
   // Timed transitions and the email outbox, in-process (DESIGN.md, Jobs).
   const { startSweep } = await import("./jobs/sweep");
   startSweep();
   server.listen(config.PORT, () => log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`));
   const shutdown = async () => {
     server.close();
+    await stopSearch();
     await stopDatabase();
     process.exit(0);
   };

@@ -4,7 +4,7 @@
  * every request, so it takes effect at once.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import type { Db } from "../db";
+import { type Db, rawPool } from "../db";
 import { AppError } from "../errors";
 import type { Actor } from "../trpc/context";
 import { isCurrentEnvironment } from "./environment";
@@ -59,22 +59,30 @@ export const bearerToken = (header: string | null): string | undefined => {
   return match?.[1];
 };
 
-/** Resolves a bearer token to its actor, or throws 401 (missing, unknown, expired, revoked, wrong audience). */
-export const authenticateBearer = async (db: Db, header: string | null, now: Date, audience = restAudience): Promise<Actor> => {
+type TokenRow = {
+  id: string; client_id: string; person_id: string | null; scopes: string[]; audience: string; expires_at: Date; revoked_at: Date | null;
+  client_revoked_at: Date | null; client_environment: string; grant_revoked_at: Date | null;
+};
+
+// One prepared statement on the raw pool: every API request runs it, so Prisma's overhead would count.
+const tokenSql = `SELECT t.id, t.client_id, t.person_id, t.scopes, t.audience, t.expires_at, t.revoked_at,
+    c.revoked_at AS client_revoked_at, c.environment::text AS client_environment, g.revoked_at AS grant_revoked_at
+  FROM access_tokens t JOIN api_clients c ON c.id = t.client_id LEFT JOIN oauth_grants g ON g.id = t.grant_id
+  WHERE t.token_hash = $1`;
+
+/**
+ * Resolves a bearer token to its actor, or throws 401 (missing, unknown, expired, revoked, wrong
+ * audience). Reads the database on every request, so a revocation takes effect at once.
+ */
+export const authenticateBearer = async (header: string | null, now: Date, audience = restAudience): Promise<Actor> => {
   const token = bearerToken(header);
   if (!token) throw new AppError("unauthorized");
-  const record = await db.accessToken.findUnique({
-    where: { tokenHash: sha256(token) },
-    select: {
-      id: true, clientId: true, personId: true, scopes: true, audience: true, expiresAt: true, revokedAt: true,
-      client: { select: { revokedAt: true, environment: true } },
-      grant: { select: { revokedAt: true } },
-    },
-  });
+  const { rows } = await rawPool().query<TokenRow>({ name: "access-token", text: tokenSql, values: [sha256(token)] });
+  const record = rows[0];
   // A linked token dies with its grant (disconnect, code replay, refresh reuse) and every token with its client.
   const isValid =
-    record && !record.revokedAt && !record.client.revokedAt && !record.grant?.revokedAt &&
-    isCurrentEnvironment(record.client.environment) && record.expiresAt > now && record.audience === audience;
+    record && !record.revoked_at && !record.client_revoked_at && !record.grant_revoked_at &&
+    isCurrentEnvironment(record.client_environment) && record.expires_at > now && record.audience === audience;
   if (!isValid) throw new AppError("unauthorized", { message: "The access token is invalid, expired or revoked." });
-  return { kind: "client", clientId: record.clientId, tokenId: record.id, scopes: record.scopes, personId: record.personId ?? undefined };
+  return { kind: "client", clientId: record.client_id, tokenId: record.id, scopes: record.scopes, personId: record.person_id ?? undefined };
 };

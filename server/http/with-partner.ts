@@ -94,7 +94,7 @@ export const withPartner =
     const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits) });
     try {
       const database = db();
-      const actor = await authenticateBearer(database, request.headers.get("authorization"), systemClock.now());
+      const actor = await authenticateBearer(request.headers.get("authorization"), systemClock.now());
       if (actor.kind !== "client") throw new AppError("unauthorized");
       limits = await consumeRateLimit(actor.personId ? `${actor.clientId}:${actor.personId}` : actor.clientId);
       if (!actor.scopes.includes(options.scope)) {
@@ -123,7 +123,9 @@ export const withPartner =
       const headerValues = collect(options.headers, headerObject(options.headers, request)) as z.output<H>;
       const body = collect(options.body, rawBody);
       if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
-      const caller = createCaller(createInnerContext({ db: database, actor, requestId }));
+      // Cache-Control: no-cache asks for an answer computed now (skips the short search page cache).
+      const wantsFresh = /no-cache|no-store|max-age=0/i.test(request.headers.get("cache-control") ?? "");
+      const caller = createCaller(createInnerContext({ db: database, actor, requestId, wantsFresh }));
       const response = await handler({ caller, actor, query, params, body, headers: headerValues, request });
       for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
       return response;

@@ -42,6 +42,8 @@ export type SearchHits = { ids: number[]; total: number; facets: Facets };
 export type CatalogSearch = {
   name: string;
   search: (query: SearchQuery) => Promise<SearchHits>;
+  /** Changes whenever the catalogue the answers come from changes; undefined when not tracked. */
+  version?: () => number | undefined;
 };
 
 export const facetLimit = 100;

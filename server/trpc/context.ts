@@ -21,6 +21,8 @@ export type Context = {
   requestId: string;
   actor: Actor;
   search: CatalogSearch;
+  /** The client asked for a fresh answer (Cache-Control: no-cache): skip short-lived result caches. */
+  wantsFresh?: boolean;
 };
 
 export const createInnerContext = (options: Partial<Context> & Pick<Context, "actor" | "requestId">): Context => {

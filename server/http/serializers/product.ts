@@ -9,26 +9,46 @@ const noWatches: WatchCounts = { watchers: 0, youAreWatching: false };
 /** Sandbox pictures are stored relative to the service's origin; store pictures are absolute. */
 export const absolute = (url: string) => (url.startsWith("/") ? `${env().PUBLIC_URL}${url}` : url);
 
-const coverUrl = (images: { url: string; isCover?: boolean }[]) => {
-  const cover = images.find((image) => image.isCover !== false);
-  return cover ? absolute(cover.url) : null;
+/** What a ProductSummary is made of, flat: the search path reads it with one SQL query. */
+export type ProductSummarySource = Pick<ProductSummaryRow, "id" | "title" | "brand" | "priceCents" | "condition" | "url" | "sizes" | "store"> & {
+  categoryPath: string | null;
+  /** The cover image's URL as stored (relative for sandbox pictures). */
+  coverUrl: string | null;
+  /** Some variant has stock. */
+  isAvailable: boolean;
 };
 
-export const toProductSummary = (row: ProductSummaryRow, watches: WatchCounts = noWatches) => ({
+export const summarySourceOf = (row: ProductSummaryRow): ProductSummarySource => ({
   id: row.id,
   title: row.title,
   brand: row.brand,
-  category: row.category?.path ?? null,
-  price: toMoney(row.priceCents),
-  sizes: row.sizes,
+  priceCents: row.priceCents,
   condition: row.condition,
-  available: row.variants.some((variant) => variant.quantity > 0),
-  cover_image: coverUrl(row.images),
   url: row.url,
-  store: { slug: row.store.slug, name: row.store.name, url: row.store.url, agent_checkout: row.store.agentCheckout },
+  sizes: row.sizes,
+  store: row.store,
+  categoryPath: row.category?.path ?? null,
+  coverUrl: row.images.find((image) => (image as { isCover?: boolean }).isCover !== false)?.url ?? null,
+  isAvailable: row.variants.some((variant) => variant.quantity > 0),
+});
+
+export const summaryFromSource = (source: ProductSummarySource, watches: WatchCounts = noWatches) => ({
+  id: source.id,
+  title: source.title,
+  brand: source.brand,
+  category: source.categoryPath,
+  price: toMoney(source.priceCents),
+  sizes: source.sizes,
+  condition: source.condition,
+  available: source.isAvailable,
+  cover_image: source.coverUrl === null ? null : absolute(source.coverUrl),
+  url: source.url,
+  store: { slug: source.store.slug, name: source.store.name, url: source.store.url, agent_checkout: source.store.agentCheckout },
   price_watchers: watches.watchers,
   you_are_watching: watches.youAreWatching,
 });
+
+export const toProductSummary = (row: ProductSummaryRow, watches: WatchCounts = noWatches) => summaryFromSource(summarySourceOf(row), watches);
 
 export const toProductDetail = (row: ProductDetailRow, watches: WatchCounts = noWatches) => ({
   ...toProductSummary(row, watches),

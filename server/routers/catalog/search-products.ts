@@ -1,11 +1,12 @@
 /** GET /products: a page of listed items with pagination and disjunctive facets. */
 import { normalizeSize } from "../../domain/sizes";
 import { parseCents } from "../../domain/money";
-import { toProductSummary } from "../../http/serializers/product";
+import { summaryFromSource } from "../../http/serializers/product";
 import type { SearchQuery } from "../../search/types";
 import { scopedProcedure } from "../../trpc/procedures";
 import { ZSearchProductsRequest, ZSearchProductsResponse } from "./catalog.schema";
-import { productSummarySelect } from "./catalog.queries";
+import { loadProductSummaries } from "./product-summaries";
+import { type CachedPage, cachePage, cachedPage } from "./search-page-cache";
 
 export const searchProducts = scopedProcedure("catalog:read")
   .input(ZSearchProductsRequest)
@@ -24,22 +25,23 @@ export const searchProducts = scopedProcedure("catalog:read")
       page: input.page,
       perPage: input.per_page,
     };
-    const hits = await ctx.search.search(query);
-    const rows = hits.ids.length
-      ? await ctx.db.item.findMany({ where: { id: { in: hits.ids } }, select: productSummarySelect })
-      : [];
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const key = JSON.stringify(query);
+    const version = ctx.search.version?.();
+    let page: CachedPage | undefined = version !== undefined && !ctx.wantsFresh ? cachedPage(key, version) : undefined;
+    if (!page) {
+      const hits = await ctx.search.search(query);
+      const byId = await loadProductSummaries(hits.ids);
+      page = { hits, sources: hits.ids.flatMap((id) => byId.get(id) ?? []) };
+      if (version !== undefined && version === ctx.search.version?.()) cachePage(key, version, page);
+    }
     return {
-      data: hits.ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toProductSummary(row)] : [];
-      }),
+      data: page.sources.map((source) => summaryFromSource(source)),
       pagination: {
         page: input.page,
         per_page: input.per_page,
-        total: hits.total,
-        last_page: Math.max(1, Math.ceil(hits.total / input.per_page)),
+        total: page.hits.total,
+        last_page: Math.max(1, Math.ceil(page.hits.total / input.per_page)),
       },
-      facets: hits.facets,
+      facets: page.hits.facets,
     };
   });

@@ -1,0 +1,44 @@
+/**
+ * A benchmark catalogue: one database per size on the local server (kept between runs), migrated
+ * and loaded with the deterministic generator the first time. The load is timed.
+ */
+import pg from "pg";
+import { seedCatalog } from "../../prisma/seed/catalog";
+import { migrate } from "../../server/ops/migrate";
+import { assertLocal, databaseUrl } from "../../server/testing/databases";
+
+export const benchDatabaseName = (items: number) => {
+  const prefix = process.env.BENCH_DB_PREFIX ?? "shopping_bench_";
+  return `${prefix}${items >= 1_000_000 && items % 1_000_000 === 0 ? `${items / 1_000_000}m` : items % 1000 === 0 ? `${items / 1000}k` : items}`;
+};
+
+/** Stores scale with the catalogue, as in PERFORMANCE.md (5,000 stores at a million items). */
+const storesFor = (items: number) => Math.max(12, Math.min(5000, Math.round(items / 200)));
+
+/** Creates, migrates and seeds the catalogue database when needed; returns its URL and the load time if it loaded. */
+export const ensureCatalogDatabase = async (items: number, log: (line: string) => void) => {
+  const name = benchDatabaseName(items);
+  const url = databaseUrl(name);
+  assertLocal(url);
+  const admin = new pg.Client({ connectionString: databaseUrl("postgres") });
+  await admin.connect();
+  const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  await migrate(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    const result = await seedCatalog(client, { items, stores: storesFor(items), seed: 42, log });
+    if (result.skipped) {
+      log(`catalogue ${name} already holds ${result.items} items`);
+      return { url, name, loadSeconds: null as number | null };
+    }
+    const loadSeconds = Math.round((Date.now() - started) / 100) / 10;
+    log(`loaded ${items} items into ${name} in ${loadSeconds} s`);
+    return { url, name, loadSeconds };
+  } finally {
+    await client.end();
+  }
+};

@@ -1,0 +1,62 @@
+/**
+ * Open-loop load for latency: requests leave at evenly spaced times whatever the server does (a
+ * closed loop, or autocannon's per-second rate, waits or bursts and so hides queueing). Latency is
+ * counted from each request's scheduled start, so a slow server cannot slow the schedule down and
+ * flatter itself (no coordinated omission).
+ */
+import { Agent, request } from "node:http";
+import type { Phase, PhaseResult } from "./load";
+
+const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** Sends `rate` requests a second for `durationSeconds`. */
+export const runOpenLoop = async (phase: Omit<Phase, "connections"> & { rate: number }): Promise<PhaseResult> => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const base = new URL(phase.baseUrl);
+  const total = Math.max(1, Math.round(phase.rate * phase.durationSeconds));
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const scheduled = started + (i * 1000) / phase.rate;
+    const wait = scheduled - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const next = phase.next();
+    pending.push(
+      new Promise<void>((resolve) => {
+        const outgoing = request({ agent, host: base.hostname, port: base.port, path: next.path, headers: next.headers, method: phase.method ?? "GET" }, (response) => {
+          response.resume();
+          response.on("end", () => {
+            latencies.push(performance.now() - scheduled);
+            statuses[response.statusCode ?? 0] = (statuses[response.statusCode ?? 0] ?? 0) + 1;
+            if ((response.statusCode ?? 0) >= 300) errors++;
+            resolve();
+          });
+        });
+        outgoing.setTimeout(30_000, () => outgoing.destroy(new Error("timeout")));
+        outgoing.on("error", () => {
+          errors++;
+          resolve();
+        });
+        outgoing.end(next.body);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests: latencies.length,
+    requestsPerSecond: round(latencies.length / seconds),
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1] ?? NaN),
+    errors,
+    statuses,
+  };
+};

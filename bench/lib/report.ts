@@ -1,0 +1,32 @@
+/** Prints a result table and writes the JSON record to bench/results/<name>.json. */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const resultsDir = path.resolve(__dirname, "..", "results");
+
+export type Row = Record<string, string | number | null>;
+
+/** A plain-text table: one line per row, columns padded. */
+export const printTable = (title: string, rows: Row[]) => {
+  if (!rows.length) return;
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const cell = (value: unknown) => (value === null || value === undefined ? "-" : String(value));
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row[column]).length)));
+  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i])).join("  ");
+  console.log(`\n${title}`);
+  console.log(line(columns));
+  console.log(line(widths.map((width) => "-".repeat(width))));
+  for (const row of rows) console.log(line(columns.map((column) => cell(row[column]))));
+};
+
+/** Writes `record` as bench/results/<name>.json and returns the path. */
+export const writeResult = (name: string, record: unknown) => {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  return file;
+};
+
+/** a / b rounded, or null when either is missing. */
+export const ratio = (a: number | null | undefined, b: number | null | undefined) =>
+  a === null || a === undefined || b === null || b === undefined || b === 0 || !Number.isFinite(a) || !Number.isFinite(b) ? null : Math.round((a / b) * 100) / 100;

@@ -1,0 +1,39 @@
+/**
+ * `npm run bench -- <search|quote|checkout|token> [--items N] [--seconds S] [--only memory|postgres]`.
+ * Catalogue databases are shopping_bench_<size> on the local server (BENCH_DB_PREFIX changes the
+ * prefix), created and loaded on first use and kept. Results go to bench/results/<name>.json.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { benchCheckout } from "./checkout";
+import { benchSearch } from "./search";
+import { benchToken } from "./token";
+
+const usage = "usage: npm run bench -- <search|quote|checkout|token> [--items 100000] [--seconds 20] [--only memory|postgres]";
+
+const ZArgs = z.object({
+  command: z.enum(["search", "quote", "checkout", "token"], { error: usage }),
+  items: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  seconds: z.coerce.number().int().min(3).max(600).default(20),
+  only: z.enum(["memory", "postgres"]).optional(),
+});
+
+const main = async () => {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { items: { type: "string" }, seconds: { type: "string" }, only: { type: "string" } } });
+  const parsed = ZArgs.safeParse({ command: positionals[0], ...values });
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"));
+    process.exit(2);
+  }
+  const args = parsed.data;
+  if (args.command === "search") await benchSearch(args);
+  else if (args.command === "token") await benchToken(args);
+  else await benchCheckout({ kind: args.command, items: args.items, seconds: args.seconds });
+};
+
+main()
+  .then(() => process.exit(0))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,0 +1,116 @@
+/**
+ * Precomputed counts for browse pages (no q, no filter but the category, no price range): per
+ * category, the listed items by brand, size, colour and store, and per sort bucket. Every
+ * change to a listed item adds or removes its contribution (O(1)); a store that starts or stops
+ * selling, or a re-balance of the sort buckets, recounts everything (O(items), rare). A browse page
+ * then sums the categories it covers instead of scanning the catalogue: at a million items,
+ * ~1 ms instead of ~20 ms.
+ */
+import { ensureLength } from "./growable";
+import { bucketCount } from "./sort-buckets";
+
+/** What the index exposes to the counts (kept narrow so the two files stay independent). */
+export type CountedIndex = {
+  slotCount: number;
+  isActive: Uint8Array;
+  store: Int32Array;
+  storeListed: Uint8Array;
+  category: Int32Array;
+  brand: Int32Array;
+  sizeSet: Int32Array;
+  colorSet: Int32Array;
+  /** Value ids of each size list / colour list. */
+  sizes: { members: Int32Array[] };
+  colors: { members: Int32Array[] };
+  buckets: { priceBucket: Uint16Array; createdBucket: Uint16Array };
+};
+
+type Counts = { listed: number; brand: Uint32Array; size: Uint32Array; color: Uint32Array; store: Uint32Array; created: Uint32Array; price: Uint32Array };
+
+const emptyCounts = (): Counts => ({
+  listed: 0,
+  brand: new Uint32Array(0),
+  size: new Uint32Array(0),
+  color: new Uint32Array(0),
+  store: new Uint32Array(0),
+  created: new Uint32Array(bucketCount),
+  price: new Uint32Array(bucketCount),
+});
+
+const bump = (array: Uint32Array, id: number, sign: number) => {
+  if (id >= array.length) array = ensureLength(array, id + 1);
+  array[id] += sign;
+  return array;
+};
+
+export type BrowseTotals = {
+  hitCount: number;
+  brand: Uint32Array;
+  /** Per size value and colour value (already expanded from the lists). */
+  size: Uint32Array;
+  color: Uint32Array;
+  store: Uint32Array;
+  /** Listed items per category index, over every category (the category facet ignores its filter). */
+  perCategory: Uint32Array;
+  created: Uint32Array;
+  price: Uint32Array;
+};
+
+export class BrowseCounts {
+  /** Entry 0 is "no category"; category index c is entry c + 1. */
+  private byCategory: Counts[] = [];
+
+  private countsOf(category: number) {
+    while (this.byCategory.length <= category + 1) this.byCategory.push(emptyCounts());
+    return this.byCategory[category + 1];
+  }
+
+  /** Adds (sign 1) or removes (sign -1) a slot's contribution if it is listed. */
+  contribute(index: CountedIndex, slot: number, sign: 1 | -1) {
+    if (index.isActive[slot] === 0 || index.storeListed[index.store[slot]] === 0) return;
+    const counts = this.countsOf(index.category[slot]);
+    counts.listed += sign;
+    if (index.brand[slot] >= 0) counts.brand = bump(counts.brand, index.brand[slot], sign);
+    // By value, not by list: there are few sizes and colours but many distinct lists of them.
+    for (const size of index.sizes.members[index.sizeSet[slot]]) counts.size = bump(counts.size, size, sign);
+    for (const color of index.colors.members[index.colorSet[slot]]) counts.color = bump(counts.color, color, sign);
+    counts.store = bump(counts.store, index.store[slot], sign);
+    counts.created[index.buckets.createdBucket[slot]] += sign;
+    counts.price[index.buckets.priceBucket[slot]] += sign;
+  }
+
+  /** Recounts every slot. */
+  recompute(index: CountedIndex) {
+    this.byCategory = [];
+    for (let slot = 0; slot < index.slotCount; slot++) this.contribute(index, slot, 1);
+  }
+
+  /** Sums for the categories `categoryFilter` admits (membership by index + 1), or all of them. */
+  totals(sizes: { brands: number; sizes: number; colors: number; stores: number; categories: number }, categoryFilter: Uint8Array | null): BrowseTotals {
+    const totals: BrowseTotals = {
+      hitCount: 0,
+      brand: new Uint32Array(sizes.brands),
+      size: new Uint32Array(sizes.sizes),
+      color: new Uint32Array(sizes.colors),
+      store: new Uint32Array(sizes.stores),
+      perCategory: new Uint32Array(sizes.categories),
+      created: new Uint32Array(bucketCount),
+      price: new Uint32Array(bucketCount),
+    };
+    const add = (into: Uint32Array, from: Uint32Array) => {
+      for (let id = 0; id < from.length; id++) into[id] += from[id];
+    };
+    this.byCategory.forEach((counts, entry) => {
+      if (entry > 0) totals.perCategory[entry - 1] = counts.listed;
+      if (categoryFilter !== null && categoryFilter[entry] === 0) return;
+      totals.hitCount += counts.listed;
+      add(totals.brand, counts.brand);
+      add(totals.size, counts.size);
+      add(totals.color, counts.color);
+      add(totals.store, counts.store);
+      add(totals.created, counts.created);
+      add(totals.price, counts.price);
+    });
+    return totals;
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * Keeps one process's in-memory index in step with PostgreSQL, the source of truth:
+ * - builds it at start (searches fall back to pg-search until then);
+ * - LISTENs on `catalog_changes` (migration 20261122120000) and reloads the rows each notification
+ *   names, so a sold item or a new price shows within milliseconds on every instance;
+ * - catches up by `updated_at` on an interval as a safety net (a lost connection, a missed
+ *   notification), and compares the item count in the same snapshot to spot missed inserts or
+ *   deletes, which trigger a full rebuild;
+ * - if the LISTEN self-test fails (PGlite behind pglite-socket may not deliver notifications), polls
+ *   with the catch-up every `pollMs` instead, which still bounds staleness.
+ * All reads and applications run one at a time in arrival order, so an older read never overwrites
+ * a newer one. The index is swapped whole after a rebuild; searches never see a half-built one.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import type { CatalogIndex } from "./catalog-index";
+import { applyItemRows, buildIndex, loadCategories, loadItemsByIds, loadItemsChangedSince, loadStores } from "./catalog-loader";
+
+export type CatalogSyncOptions = {
+  databaseUrl: string;
+  log?: (line: string) => void;
+  /** Safety-net catch-up interval when notifications work. */
+  catchUpMs?: number;
+  /** Catch-up interval when they do not (the only freshness source then). */
+  pollMs?: number;
+  /** Catch-up re-reads this much before its last run: covers transactions that commit late. */
+  overlapMs?: number;
+};
+
+export const catalogChannel = "catalog_changes";
+
+type Work = { items: Set<number>; stores: boolean; categories: boolean; catchUp: boolean; rebuild: boolean };
+
+const noWork = (): Work => ({ items: new Set(), stores: false, categories: false, catchUp: false, rebuild: false });
+
+export class CatalogSync {
+  /** The index searches read; undefined until the first build finishes. */
+  index: CatalogIndex | undefined;
+  /** True when the LISTEN self-test passed. */
+  isListening = false;
+  stats = { buildMs: 0, builtAt: 0, rebuilds: 0, notifications: 0, catchUps: 0, lastAppliedAt: 0 };
+
+  private readonly options: Required<Omit<CatalogSyncOptions, "log">> & Pick<CatalogSyncOptions, "log">;
+  private reader: pg.Client | undefined;
+  private listener: pg.Client | undefined;
+  private work = noWork();
+  private draining: Promise<void> | undefined;
+  private watermark = new Date(0);
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private pingToken = "";
+  private onPing: (() => void) | undefined;
+  private mismatches = 0;
+
+  constructor(options: CatalogSyncOptions) {
+    this.options = { catchUpMs: 10_000, pollMs: 500, overlapMs: 5_000, ...options };
+  }
+
+  private log(line: string) {
+    this.options.log?.(`[search] ${line}`);
+  }
+
+  /** Connects, starts listening, builds the index and starts the catch-up timer. */
+  async start() {
+    await this.listen();
+    this.work.rebuild = true;
+    await this.drain();
+    this.schedule(this.isListening ? this.options.catchUpMs : this.options.pollMs);
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.draining?.catch(() => undefined);
+    await Promise.all([this.reader?.end(), this.listener?.end()].map((closing) => closing?.catch(() => undefined)));
+  }
+
+  /** Resolves when every change heard so far has been applied (tests, benchmarks). */
+  async settled() {
+    while (this.draining) await this.draining;
+  }
+
+  /** Queues a full catch-up now (as the timer does) and waits for it. */
+  async catchUpNow() {
+    this.work.catchUp = true;
+    await this.drain();
+  }
+
+  private schedule(intervalMs: number) {
+    clearInterval(this.timer);
+    this.timer = setInterval(() => {
+      this.work.catchUp = true;
+      void this.drain();
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  private async connectReader() {
+    if (this.reader) return this.reader;
+    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: "catalog-index" });
+    client.on("error", () => {
+      if (this.reader === client) this.reader = undefined;
+    });
+    await client.connect();
+    return (this.reader = client);
+  }
+
+  private async listen() {
+    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: "catalog-listen" });
+    client.on("notification", (message) => this.onNotification(message.payload ?? ""));
+    client.on("error", (error) => this.onListenerLost(client, error));
+    client.on("end", () => this.onListenerLost(client));
+    await client.connect();
+    await client.query(`LISTEN ${catalogChannel}`);
+    this.listener = client;
+    this.isListening = await this.selfTest();
+    this.log(this.isListening ? "listening for catalogue changes" : `notifications do not arrive here; polling every ${this.options.pollMs} ms`);
+  }
+
+  /** Sends a notification to ourselves: true if it arrives within a second. */
+  private async selfTest() {
+    this.pingToken = randomUUID();
+    const arrived = new Promise<boolean>((resolve) => {
+      this.onPing = () => resolve(true);
+      setTimeout(() => resolve(false), 1000).unref();
+    });
+    const reader = await this.connectReader();
+    await reader.query("SELECT pg_notify($1, $2)", [catalogChannel, `ping:${this.pingToken}`]);
+    const result = await arrived;
+    this.onPing = undefined;
+    return result;
+  }
+
+  private onListenerLost(client: pg.Client, error?: Error) {
+    if (this.listener !== client || this.stopped) return;
+    this.listener = undefined;
+    this.log(`lost the LISTEN connection (${error?.message ?? "closed"}); reconnecting`);
+    // Changes made while disconnected are found by the catch-up after reconnecting.
+    const retry = (delay: number) =>
+      setTimeout(() => {
+        if (this.stopped) return;
+        this.listen()
+          .then(() => {
+            this.work.catchUp = true;
+            void this.drain();
+          })
+          .catch(() => retry(Math.min(delay * 2, 10_000)));
+      }, delay).unref();
+    retry(200);
+  }
+
+  private onNotification(payload: string) {
+    if (payload.startsWith("ping:")) {
+      if (payload === `ping:${this.pingToken}`) this.onPing?.();
+      return;
+    }
+    this.stats.notifications++;
+    const [kind, list = ""] = payload.split(":", 2);
+    if (kind === "item") {
+      if (list === "*") this.work.catchUp = true;
+      else for (const id of list.split(",")) this.work.items.add(Number(id));
+    } else if (kind === "store") this.work.stores = true;
+    else if (kind === "category") this.work.categories = true;
+    void this.drain();
+  }
+
+  /** Runs queued work until none is left; one runner at a time. */
+  private drain(): Promise<void> {
+    if (this.draining) return this.draining;
+    this.draining = (async () => {
+      try {
+        while (!this.stopped) {
+          const work = this.work;
+          if (!work.rebuild && !work.catchUp && !work.stores && !work.categories && !work.items.size) break;
+          this.work = noWork();
+          await this.run(work);
+        }
+      } catch (error) {
+        this.log(`sync failed, retrying on the next catch-up: ${(error as Error).message}`);
+        this.reader?.end().catch(() => undefined);
+        this.reader = undefined;
+        this.work.catchUp = true;
+      } finally {
+        this.draining = undefined;
+      }
+    })();
+    return this.draining;
+  }
+
+  private async run(work: Work) {
+    const reader = await this.connectReader();
+    if (work.rebuild || !this.index) {
+      await this.rebuild(reader);
+      return;
+    }
+    const index = this.index;
+    if (work.categories) index.setCategories(await loadCategories(reader));
+    if (work.stores) for (const store of await loadStores(reader)) index.upsertStore(store);
+    if (work.items.size) {
+      const ids = [...work.items];
+      const rows = await loadItemsByIds(reader, ids);
+      await applyItemRows(reader, index, rows);
+      const found = new Set(rows.map((row) => row.id));
+      for (const id of ids) if (!found.has(id)) index.removeItem(id);
+    }
+    if (work.catchUp) await this.catchUp(reader, index);
+    this.stats.lastAppliedAt = Date.now();
+    // New items all land in the newest bucket; re-balance before pages get slow, rebuild to drop dead slots.
+    if (index.buckets.placedSinceRebalance > index.slotCount * 0.25 + 10_000) index.rebalanceBuckets();
+    if (index.deadShare() > 0.3 && index.slotCount > 10_000) this.work.rebuild = true;
+  }
+
+  private async rebuild(reader: pg.Client) {
+    const started = Date.now();
+    const { rows } = await reader.query<{ now: Date }>("SELECT now()");
+    const index = await buildIndex(reader);
+    this.index = index;
+    this.watermark = new Date(rows[0].now.getTime() - this.options.overlapMs);
+    this.stats.buildMs = Date.now() - started;
+    this.stats.builtAt = Date.now();
+    this.stats.rebuilds++;
+    this.log(`index built: ${index.itemCount} items, ${index.postings.size} lexemes, ${Math.round(index.bytes() / 1048576)} MB of arrays, ${this.stats.buildMs} ms`);
+  }
+
+  /** Rows changed since the last catch-up, and the item count, read in one snapshot. */
+  private async catchUp(reader: pg.Client, index: CatalogIndex) {
+    this.stats.catchUps++;
+    await reader.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    try {
+      const { rows } = await reader.query<{ count: number; now: Date }>("SELECT count(*)::int AS count, now() AS now FROM items");
+      const changed = await loadItemsChangedSince(reader, this.watermark);
+      index.setCategories(await loadCategories(reader));
+      for (const store of await loadStores(reader)) index.upsertStore(store);
+      await applyItemRows(reader, index, changed);
+      await reader.query("COMMIT");
+      this.watermark = new Date(rows[0].now.getTime() - this.options.overlapMs);
+      if (index.itemCount === rows[0].count) this.mismatches = 0;
+      else if (++this.mismatches === 1) {
+        // Maybe a notification for a delete is still queued: apply it and look again at once.
+        this.work.catchUp = true;
+      } else {
+        this.log(`index holds ${index.itemCount} items, the database ${rows[0].count}: rebuilding`);
+        this.mismatches = 0;
+        this.work.rebuild = true;
+      }
+    } catch (error) {
+      await reader.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+  }
+}

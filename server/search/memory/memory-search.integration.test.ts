@@ -1,0 +1,109 @@
+/**
+ * The in-memory search must answer exactly as pg-search, the PostgreSQL reference: same ids in the
+ * same order, same total, same facet values and counts in the same order. 200 seeded random queries
+ * over a generated catalogue plus hand-made edge cases (ties, code-point order, no brand, no
+ * category, top-level categories, stores that cannot sell).
+ */
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createItem, createStore } from "../../../prisma/factories";
+import { seedCatalog } from "../../../prisma/seed/catalog";
+import { db } from "../../db";
+import { randomSearchQueries, loadSearchVocabulary } from "../../testing/random-search-queries";
+import { createPgSearch } from "../pg-search";
+import type { CatalogSearch, SearchQuery } from "../types";
+import { CatalogSync } from "./catalog-sync";
+import { createMemorySearch } from "./memory-search";
+
+let sync: CatalogSync;
+let reference: CatalogSearch;
+let memory: CatalogSearch;
+let client: pg.Client;
+
+const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ sizeKeys: [], colors: [], brands: [], sort: "relevance", page: 1, perPage: 24, ...overrides });
+
+beforeAll(async () => {
+  client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await seedCatalog(client, { items: 4000, stores: 14, seed: 23 });
+  // Edge cases the generator does not make.
+  const store = await createStore({ slug: "edge-cases" });
+  const created = new Date("2026-06-01T00:00:00Z");
+  // Same count, values differing above U+FFFF and at U+E000: code-point order puts U+E000 first.
+  await createItem({ storeId: store.id, brand: "Zed \u{1F600}", title: "Emoji tee", createdAt: created });
+  await createItem({ storeId: store.id, brand: "Zed \uE000", title: "Private use tee", createdAt: created });
+  await createItem({ storeId: store.id, brand: null, title: "Unbranded wool coat", categoryPath: "Women", priceCents: 4999, createdAt: created });
+  await createItem({ storeId: store.id, title: "Uncategorised wool coat", priceCents: 4999, createdAt: created });
+  await createItem({ storeId: store.id, title: "Coat O'Brien back\\slash", categoryPath: "Outlet > Coats", priceCents: 4999, sizes: ["MD", "L"], createdAt: created });
+  sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL!, catchUpMs: 600_000 });
+  await sync.start();
+  reference = createPgSearch(db());
+  memory = createMemorySearch({ db: db(), sync, fallback: reference });
+}, 120_000);
+
+afterAll(async () => {
+  await sync?.stop();
+  await client?.end();
+});
+
+describe("memory search equals pg-search", () => {
+  it("for 200 seeded random queries", async () => {
+    const queries = randomSearchQueries(await loadSearchVocabulary(client), { seed: 20261122, count: 200 });
+    let withHits = 0;
+    for (const [number, search] of queries.entries()) {
+      const expected = await reference.search(search);
+      const actual = await memory.search(search);
+      expect({ number, search, ...actual }).toEqual({ number, search, ...expected });
+      if (expected.ids.length) withHits++;
+    }
+    // The comparison is only worth something if most queries return a page.
+    expect(withHits).toBeGreaterThan(100);
+  }, 120_000);
+
+  it("after a closed store, sales, price changes and retitled items (incremental counts stay exact)", async () => {
+    // The store goes first: closing one recounts the browse counts, which would hide drift from the rest.
+    const store = await db().store.findFirstOrThrow({ where: { isOpen: true, canShip: true, canTakePayment: true, items: { some: {} } }, orderBy: { id: "desc" } });
+    await db().store.update({ where: { id: store.id }, data: { isOpen: false } });
+    const soldIds = (await client.query<{ id: number }>("SELECT id FROM items WHERE status = 'active' AND store_id <> $1 ORDER BY id LIMIT 60", [store.id])).rows.map((row) => row.id);
+    await db().item.updateMany({ where: { id: { in: soldIds.slice(0, 30) } }, data: { status: "sold" } });
+    for (const id of soldIds.slice(30, 45)) await db().item.update({ where: { id }, data: { priceCents: { increment: 777 } } });
+    for (const id of soldIds.slice(45)) await db().item.update({ where: { id }, data: { title: `Retitled ${id} quokka`, colors: ["teal"] } });
+    // The retitles came last: once memory search finds all of them, every earlier change is applied too.
+    const retitled = query({ text: "quokka" });
+    const expected = await reference.search(retitled);
+    expect(expected.total).toBeGreaterThan(0);
+    await vi.waitFor(async () => expect((await memory.search(retitled)).total).toBe(expected.total), { timeout: 2000 });
+    await sync.settled();
+    const queries = randomSearchQueries(await loadSearchVocabulary(client), { seed: 7, count: 60 });
+    for (const search of [...queries, query({ sort: "newest" }), query({ sort: "price_desc", page: 3 }), retitled, query({ colors: ["teal"] }), query({ storeSlug: store.slug })]) {
+      expect({ search, ...(await memory.search(search)) }).toEqual({ search, ...(await reference.search(search)) });
+    }
+  }, 60_000);
+
+  it.each<[string, Partial<SearchQuery>]>([
+    ["ties on price, both price orders", { sort: "price_asc", minCents: 4999, maxCents: 4999 }],
+    ["ties on price, descending", { sort: "price_desc", minCents: 4999, maxCents: 4999, perPage: 3, page: 2 }],
+    ["ties on creation time", { sort: "newest", storeSlug: "edge-cases" }],
+    ["relevance ties on score", { text: "wool coat", sort: "relevance", perPage: 48 }],
+    ["code-point order of facet values", { storeSlug: "edge-cases", text: "tee" }],
+    ["top-level category", { categoryPath: "Women", text: "coat" }],
+    ["a category only edge items use", { categoryPath: "Outlet" }],
+    ["sizes spelled differently", { sizeKeys: ["M"], storeSlug: "edge-cases" }],
+    ["stop words only", { text: "the of and", sort: "relevance", page: 3 }],
+    ["punctuation in q", { text: "O'Brien back\\slash" }],
+    ["every facet filtered at once", { categoryPath: "Women", sizeKeys: ["M", "S"], colors: ["black", "navy"], brands: ["Roots", "Zara"], storeSlug: "edge-cases", minCents: 1000, maxCents: 90000 }],
+    ["deep page", { sort: "newest", page: 60, perPage: 48 }],
+    ["page past the end", { sort: "price_desc", page: 2000, perPage: 48 }],
+  ])("%s", async (_name, overrides) => {
+    const search = query(overrides);
+    expect(await memory.search(search)).toEqual(await reference.search(search));
+  });
+
+  it("answers through pg-search until the index is built", async () => {
+    const unbuilt = new CatalogSync({ databaseUrl: process.env.DATABASE_URL! });
+    const search = createMemorySearch({ db: db(), sync: unbuilt, fallback: reference });
+    const browse = query({ sort: "newest" });
+    expect(unbuilt.index).toBeUndefined();
+    expect(await search.search(browse)).toEqual(await reference.search(browse));
+  });
+});
