@@ -145,16 +145,6 @@ export class CatalogIndex {
     this.version++;
   }
 
-  /** A deleted store lists nothing (its items cannot exist without it, but be safe). */
-  removeStore(id: number) {
-    const index = this.storeIndexById.get(id);
-    if (index === undefined) return;
-    this.storeListed[index] = 0;
-    if (!this.isBuilding) this.browse.recompute(this);
-    if (this.storeIndexBySlug.get(this.storeSlugs[index]) === index) this.storeIndexBySlug.delete(this.storeSlugs[index]);
-    this.version++;
-  }
-
   hasStore(id: number) {
     return this.storeIndexById.has(id);
   }

@@ -9,6 +9,3 @@ export const ensureLength = <T extends TypedArray>(array: T, length: number): T 
   next.set(array as never);
   return next;
 };
-
-/** A copy holding exactly the first `length` elements (drops the growth slack after a build). */
-export const trimmed = <T extends TypedArray>(array: T, length: number): T => array.slice(0, length) as T;
