@@ -10,6 +10,8 @@ import { selectBrowsePage, selectPage } from "./page-select";
 import { bucketCount } from "./sort-buckets";
 import { type ScanInput, scanFiltered, scanUnfiltered } from "./scan";
 import { matchText } from "./text-match";
+import { evaluateBroadText, isBroadText } from "./broad-text";
+import type { PostingList } from "./postings";
 
 const emptyFacets = (): Facets => ({ brand: [], size: [], color: [], category: [], store: [] });
 
@@ -57,12 +59,25 @@ const categoryValueCounts = (index: CatalogIndex, perCategory: Uint32Array) => {
   return counts;
 };
 
-/** A browse page (no q, no filter but the category): facets and bucket counts are precomputed. */
-const evaluateBrowse = (index: CatalogIndex, query: SearchQuery, categoryFilter: Uint8Array | null): SearchHits => {
-  const totals = index.browse.totals(
+/** A q most items match, and nothing else: browse totals minus the items missing a word (broad-text.ts). */
+const evaluateBroad = (index: CatalogIndex, query: SearchQuery, lists: PostingList[]): SearchHits => {
+  const { totals, pageSlots } = evaluateBroadText({ index, lists, totals: browseTotals(index, null), sort: query.sort, offset: (query.page - 1) * query.perPage, limit: query.perPage });
+  return {
+    ids: pageSlots.map((slot) => index.itemId[slot]),
+    total: totals.hitCount,
+    facets: facetsFrom(index, { brand: totals.brand, size: totals.size, color: totals.color, perCategory: totals.perCategory, store: totals.store }),
+  };
+};
+
+const browseTotals = (index: CatalogIndex, categoryFilter: Uint8Array | null) =>
+  index.browse.totals(
     { brands: index.brands.size, sizes: index.sizes.values.size, colors: index.colors.values.size, stores: index.storeSlugs.length, categories: index.categoryPaths.length },
     categoryFilter,
   );
+
+/** A browse page (no q, no filter but the category): facets and bucket counts are precomputed. */
+const evaluateBrowse = (index: CatalogIndex, query: SearchQuery, categoryFilter: Uint8Array | null): SearchHits => {
+  const totals = browseTotals(index, categoryFilter);
   const { isActive, store, storeListed, category } = index;
   const pageSlots = selectBrowsePage({
     index,
@@ -93,6 +108,12 @@ const facetsFrom = (index: CatalogIndex, counts: FacetCounts): Facets => ({
 
 /** Runs `query` (with q already turned into PostgreSQL lexemes) against the index. */
 export const evaluate = (index: CatalogIndex, query: SearchQuery, lexemes: string[]): SearchHits => {
+  const isFiltered = query.brands.length > 0 || query.sizeKeys.length > 0 || query.colors.length > 0 || Boolean(query.categoryPath) || Boolean(query.storeSlug);
+  const isTextOnly = lexemes.length > 0 && !isFiltered && query.minCents === undefined && query.maxCents === undefined;
+  if (isTextOnly) {
+    const lists = lexemes.map((lexeme) => index.postings.get(lexeme));
+    if (isBroadText(lists, index.slotCount)) return evaluateBroad(index, query, lists as PostingList[]);
+  }
   const text = lexemes.length ? matchText(index.postings, lexemes, index.slotCount, index.isActive) : null;
   if (text && text.count === 0) return { ids: [], total: 0, facets: emptyFacets() };
   const candidates = text ? text.slots : everySlot(index.slotCount);

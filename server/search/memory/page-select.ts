@@ -17,7 +17,7 @@ export type Hits = { slots: Int32Array; scores: Int32Array | null; count: number
 type Span = { first: number; last: number; before: number };
 
 /** The buckets (in sort order) holding positions [offset, end), and how many hits precede them. */
-const spanOf = (histogram: Uint32Array, offset: number, end: number): Span => {
+export const spanOf = (histogram: Uint32Array, offset: number, end: number): Span => {
   let first = 0;
   let before = 0;
   while (before + histogram[first] <= offset) before += histogram[first++];
