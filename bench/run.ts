@@ -1,18 +1,20 @@
 /**
- * `npm run bench -- <search|quote|checkout|token> [--items N] [--seconds S] [--only memory|postgres]`.
+ * `npm run bench -- <search|quote|checkout|token|load> [--items N] [--seconds S] [--only memory|postgres]`.
+ * `load` only loads (timed) the catalogue database for --items, if it is empty.
  * Catalogue databases are shopping_bench_<size> on the local server (BENCH_DB_PREFIX changes the
  * prefix), created and loaded on first use and kept. Results go to bench/results/<name>.json.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { benchCheckout } from "./checkout";
+import { ensureCatalogDatabase } from "./lib/database";
 import { benchSearch } from "./search";
 import { benchToken } from "./token";
 
-const usage = "usage: npm run bench -- <search|quote|checkout|token> [--items 100000] [--seconds 20] [--only memory|postgres]";
+const usage = "usage: npm run bench -- <search|quote|checkout|token|load> [--items 100000] [--seconds 20] [--only memory|postgres]";
 
 const ZArgs = z.object({
-  command: z.enum(["search", "quote", "checkout", "token"], { error: usage }),
+  command: z.enum(["search", "quote", "checkout", "token", "load"], { error: usage }),
   items: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   seconds: z.coerce.number().int().min(3).max(600).default(20),
   only: z.enum(["memory", "postgres"]).optional(),
@@ -28,6 +30,7 @@ const main = async () => {
   const args = parsed.data;
   if (args.command === "search") await benchSearch(args);
   else if (args.command === "token") await benchToken(args);
+  else if (args.command === "load") await ensureCatalogDatabase(args.items, (line) => console.log(line));
   else await benchCheckout({ kind: args.command, items: args.items, seconds: args.seconds });
 };
 

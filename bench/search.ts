@@ -78,6 +78,7 @@ const runImpl = async (options: { impl: "memory" | "postgres"; databaseUrl: stri
 /** Runs the search benchmark at `items` and writes bench/results/search-<items>.json. */
 export const benchSearch = async (options: { items: number; seconds: number; only?: "memory" | "postgres" }) => {
   const log = (line: string) => console.log(line);
+  const machineAtStart = machine();
   const database = await ensureCatalogDatabase(options.items, log);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -114,6 +115,6 @@ export const benchSearch = async (options: { items: number; seconds: number; onl
     metric("index build ms", (r) => r.indexBuildMs, "lower"),
   ];
   printTable(`search, ${options.items} items`, rows);
-  const record = { name: "search", items: options.items, measuredAt: new Date().toISOString(), machine: machine(), catalogLoadSeconds: database.loadSeconds, database: database.name, results, table: rows };
+  const record = { name: "search", items: options.items, measuredAt: new Date().toISOString(), machine: machine(), loadAverageAtStart: machineAtStart.loadAverage, catalogLoadSeconds: database.loadSeconds, database: database.name, results, table: rows };
   console.log(`\nwrote ${writeResult(`search-${options.items}`, record)}`);
 };

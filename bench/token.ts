@@ -13,6 +13,7 @@ import { startService } from "./lib/service";
 
 export const benchToken = async (options: { items: number; seconds: number }) => {
   const log = (line: string) => console.log(line);
+  const machineAtStart = machine();
   const database = await ensureCatalogDatabase(options.items, log);
   const service = await startService({ databaseUrl: database.url, searchImpl: "memory", log });
   const rss = sampleRss(service.pid);
@@ -37,7 +38,7 @@ export const benchToken = async (options: { items: number; seconds: number }) =>
     ];
     printTable("token endpoint (client_credentials), ms", rows);
     console.log(`server RSS peak ${memory.peakMb} MB`);
-    const record = { name: "token", measuredAt: new Date().toISOString(), machine: machine(), database: database.name, throughput, latency, rssMb: memory };
+    const record = { name: "token", measuredAt: new Date().toISOString(), machine: machine(), loadAverageAtStart: machineAtStart.loadAverage, database: database.name, throughput, latency, rssMb: memory };
     console.log(`\nwrote ${writeResult("token", record)}`);
   } finally {
     rss.stop();

@@ -49,13 +49,6 @@ const main = async () => {
   }
   const { prepareDatabase } = await import("./ops/prepare-database");
   await prepareDatabase({ url: process.env.DATABASE_URL!, seedItems: config.SEED_ITEMS, log });
-  let stopSearch = async () => undefined as void;
-  if (config.SEARCH_IMPL === "memory") {
-    // Built in the background: pg-search answers until it is ready (server/search/index.ts).
-    const { startCatalogIndex } = await import("./search/memory/start-index");
-    const { sync } = startCatalogIndex({ databaseUrl: process.env.DATABASE_URL!, log });
-    stopSearch = () => sync.stop();
-  } else log("search served by PostgreSQL (SEARCH_IMPL=postgres)");
 
   const root = path.resolve(__dirname, "..");
   if (isBuildStale(root)) {
@@ -63,6 +56,14 @@ const main = async () => {
     const build = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env: process.env });
     if (build.status !== 0) throw new Error("next build failed");
   }
+  // After the (blocking) build: the index builds in the background while the server starts, and
+  // pg-search answers until it is ready (server/search/index.ts).
+  let stopSearch = async () => undefined as void;
+  if (config.SEARCH_IMPL === "memory") {
+    const { startCatalogIndex } = await import("./search/memory/start-index");
+    const { sync } = startCatalogIndex({ databaseUrl: process.env.DATABASE_URL!, log });
+    stopSearch = () => sync.stop();
+  } else log("search served by PostgreSQL (SEARCH_IMPL=postgres)");
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: root, hostname: "0.0.0.0", port: config.PORT });
   await app.prepare();

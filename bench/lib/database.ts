@@ -4,6 +4,8 @@
  */
 import pg from "pg";
 import { seedCatalog } from "../../prisma/seed/catalog";
+import { machine } from "./machine";
+import { writeResult } from "./report";
 import { migrate } from "../../server/ops/migrate";
 import { assertLocal, databaseUrl } from "../../server/testing/databases";
 
@@ -26,6 +28,7 @@ const warmUp = async (client: pg.Client) => {
 
 /** Creates, migrates and seeds the catalogue database when needed; returns its URL and the load time if it loaded. */
 export const ensureCatalogDatabase = async (items: number, log: (line: string) => void) => {
+  const machineAtStart = machine();
   const name = benchDatabaseName(items);
   const url = databaseUrl(name);
   assertLocal(url);
@@ -45,6 +48,7 @@ export const ensureCatalogDatabase = async (items: number, log: (line: string) =
     else {
       loadSeconds = Math.round((Date.now() - started) / 100) / 10;
       log(`loaded ${items} items into ${name} in ${loadSeconds} s`);
+      writeResult(`catalog-load-${items}`, { name: "catalog-load", items, stores: storesFor(items), seed: 42, seconds: loadSeconds, measuredAt: new Date().toISOString(), machine: machineAtStart });
       // What autovacuum would soon do: hint bits, visibility map and statistics for every table.
       await client.query("VACUUM ANALYZE");
     }

@@ -19,10 +19,13 @@ export const printTable = (title: string, rows: Row[]) => {
   for (const row of rows) console.log(line(columns.map((column) => cell(row[column]))));
 };
 
-/** Writes `record` as bench/results/<name>.json and returns the path. */
+/**
+ * Writes `record` as bench/results/<name>.json and returns the path. A run with LEAN_API=off (every
+ * request through Next, for before/after comparisons) is written as <name>-next-only.json.
+ */
 export const writeResult = (name: string, record: unknown) => {
   mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `${name}.json`);
+  const file = path.join(resultsDir, `${name}${process.env.LEAN_API === "off" ? "-next-only" : ""}.json`);
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   return file;
 };

@@ -65,10 +65,17 @@ export class BrowseCounts {
     return this.byCategory[category + 1];
   }
 
+  /** The sum over every category: browse-all pages read it directly. */
+  private all = emptyCounts();
+
   /** Adds (sign 1) or removes (sign -1) a slot's contribution if it is listed. */
   contribute(index: CountedIndex, slot: number, sign: 1 | -1) {
     if (index.isActive[slot] === 0 || index.storeListed[index.store[slot]] === 0) return;
-    const counts = this.countsOf(index.category[slot]);
+    this.add(this.countsOf(index.category[slot]), index, slot, sign);
+    this.add(this.all, index, slot, sign);
+  }
+
+  private add(counts: Counts, index: CountedIndex, slot: number, sign: 1 | -1) {
     counts.listed += sign;
     if (index.brand[slot] >= 0) counts.brand = bump(counts.brand, index.brand[slot], sign);
     // By value, not by list: there are few sizes and colours but many distinct lists of them.
@@ -82,6 +89,7 @@ export class BrowseCounts {
   /** Recounts every slot. */
   recompute(index: CountedIndex) {
     this.byCategory = [];
+    this.all = emptyCounts();
     for (let slot = 0; slot < index.slotCount; slot++) this.contribute(index, slot, 1);
   }
 
@@ -100,9 +108,7 @@ export class BrowseCounts {
     const add = (into: Uint32Array, from: Uint32Array) => {
       for (let id = 0; id < from.length; id++) into[id] += from[id];
     };
-    this.byCategory.forEach((counts, entry) => {
-      if (entry > 0) totals.perCategory[entry - 1] = counts.listed;
-      if (categoryFilter !== null && categoryFilter[entry] === 0) return;
+    const addAll = (counts: Counts) => {
       totals.hitCount += counts.listed;
       add(totals.brand, counts.brand);
       add(totals.size, counts.size);
@@ -110,7 +116,12 @@ export class BrowseCounts {
       add(totals.store, counts.store);
       add(totals.created, counts.created);
       add(totals.price, counts.price);
+    };
+    this.byCategory.forEach((counts, entry) => {
+      if (entry > 0) totals.perCategory[entry - 1] = counts.listed;
+      if (categoryFilter !== null && categoryFilter[entry] !== 0) addAll(counts);
     });
+    if (categoryFilter === null) addAll(this.all);
     return totals;
   }
 }

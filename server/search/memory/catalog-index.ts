@@ -11,6 +11,7 @@
 import { BrowseCounts } from "./browse-counts";
 import { Dictionary } from "./dictionary";
 import { ensureLength } from "./growable";
+import { IdSlots } from "./id-slots";
 import { Postings } from "./postings";
 import { SortBuckets } from "./sort-buckets";
 import { parseTsvectorText } from "./tsvector-text";
@@ -39,22 +40,6 @@ const hashText = (text: string | null) => {
   if (text) for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash | 0;
 };
-
-/** Maps item ids to slots; ids are serial, so a typed array indexed by id is compact. */
-class IdSlots {
-  private slots = new Int32Array(0).fill(-1);
-  get(id: number): number {
-    return id < this.slots.length ? this.slots[id] : -1;
-  }
-  set(id: number, slot: number) {
-    if (id >= this.slots.length) {
-      const previous = this.slots.length;
-      this.slots = ensureLength(this.slots, id + 1);
-      this.slots.fill(-1, previous);
-    }
-    this.slots[id] = slot;
-  }
-}
 
 export class CatalogIndex {
   /** Slots used (live and dead). */

@@ -1,23 +1,17 @@
 /**
- * Answers a SearchQuery from the index in one pass over the candidates (every slot, or the text
- * matches): an item failing no facet filter is a hit and counts in every facet; an item failing
- * exactly one facet's filter counts in that facet only (facets are disjunctive: each ignores its own
- * filter); price and text are not facets, so failing them excludes the item from everything.
- * The pass counts dictionary ids (brand, size list, colour list, category, store) and expands them
- * into facet values afterwards; it also counts hits per sort bucket for page selection.
+ * Answers a SearchQuery from the index: browse pages from the precomputed browse counts, everything
+ * else with one scan over the candidates (every slot, or the text matches; scan.ts), then the page
+ * (page-select.ts) and the top facet values.
  */
 import { type Facets, type SearchHits, type SearchQuery, facetLimit } from "../types";
 import type { CatalogIndex } from "./catalog-index";
 import { topFacetValues } from "./facet-top";
 import { selectBrowsePage, selectPage } from "./page-select";
 import { bucketCount } from "./sort-buckets";
+import { type ScanInput, scanFiltered, scanUnfiltered } from "./scan";
 import { matchText } from "./text-match";
-
-const brandBit = 1;
-const sizeBit = 2;
-const colorBit = 4;
-const categoryBit = 8;
-const storeBit = 16;
+import { evaluateBroadText, isBroadText } from "./broad-text";
+import type { PostingList } from "./postings";
 
 const emptyFacets = (): Facets => ({ brand: [], size: [], color: [], category: [], store: [] });
 
@@ -65,106 +59,25 @@ const categoryValueCounts = (index: CatalogIndex, perCategory: Uint32Array) => {
   return counts;
 };
 
-type ScanInput = {
-  candidates: Int32Array;
-  candidateCount: number;
-  candidateScores: Int32Array | null;
-  minPrice: number;
-  maxPrice: number;
-  brandFilter: Uint8Array | null;
-  sizeFilter: Uint8Array | null;
-  colorFilter: Uint8Array | null;
-  categoryFilter: Uint8Array | null;
-  storeTarget: number;
-  sortBucket: Uint16Array;
-  histogram: Uint32Array;
-  hits: Int32Array;
-  scores: Int32Array;
-  brandCounts: Uint32Array;
-  sizeSetCounts: Uint32Array;
-  colorSetCounts: Uint32Array;
-  categoryCounts: Uint32Array;
-  storeCounts: Uint32Array;
+/** A q most items match, and nothing else: browse totals minus the items missing a word (broad-text.ts). */
+const evaluateBroad = (index: CatalogIndex, query: SearchQuery, lists: PostingList[]): SearchHits => {
+  const { totals, pageSlots } = evaluateBroadText({ index, lists, totals: browseTotals(index, null), sort: query.sort, offset: (query.page - 1) * query.perPage, limit: query.perPage });
+  return {
+    ids: pageSlots.map((slot) => index.itemId[slot]),
+    total: totals.hitCount,
+    facets: facetsFrom(index, { brand: totals.brand, size: totals.size, color: totals.color, perCategory: totals.perCategory, store: totals.store }),
+  };
 };
 
-/** The scan without facet filters (browse, q, price): every listed candidate in range is a hit. */
-const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
-  const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
-  const { candidates, candidateCount, candidateScores, minPrice, maxPrice, sortBucket, histogram, hits, scores } = input;
-  const { brandCounts, sizeSetCounts, colorSetCounts, categoryCounts, storeCounts } = input;
-  let hitCount = 0;
-  for (let k = 0; k < candidateCount; k++) {
-    const slot = candidates[k];
-    if (isActive[slot] === 0) continue;
-    const itemStore = store[slot];
-    if (storeListed[itemStore] === 0) continue;
-    const itemPrice = price[slot];
-    if (itemPrice < minPrice || itemPrice > maxPrice) continue;
-    if (candidateScores !== null) scores[hitCount] = candidateScores[k];
-    hits[hitCount++] = slot;
-    histogram[sortBucket[slot]]++;
-    const itemBrand = brand[slot];
-    if (itemBrand >= 0) brandCounts[itemBrand]++;
-    sizeSetCounts[sizeSet[slot]]++;
-    colorSetCounts[colorSet[slot]]++;
-    const itemCategory = category[slot];
-    if (itemCategory >= 0) categoryCounts[itemCategory]++;
-    storeCounts[itemStore]++;
-  }
-  return hitCount;
-};
-
-/** The scan with facet filters: hits count everywhere, items failing one facet's filter count there. */
-const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
-  const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
-  const { candidates, candidateCount, candidateScores, minPrice, maxPrice, sortBucket, histogram, hits, scores } = input;
-  const { brandFilter, sizeFilter, colorFilter, categoryFilter, storeTarget } = input;
-  const { brandCounts, sizeSetCounts, colorSetCounts, categoryCounts, storeCounts } = input;
-  let hitCount = 0;
-  for (let k = 0; k < candidateCount; k++) {
-    const slot = candidates[k];
-    if (isActive[slot] === 0) continue;
-    const itemStore = store[slot];
-    if (storeListed[itemStore] === 0) continue;
-    const itemPrice = price[slot];
-    if (itemPrice < minPrice || itemPrice > maxPrice) continue;
-    const itemBrand = brand[slot];
-    const itemSizes = sizeSet[slot];
-    const itemColors = colorSet[slot];
-    const itemCategory = category[slot];
-    let failed = 0;
-    if (brandFilter !== null && brandFilter[itemBrand + 1] === 0) failed |= brandBit;
-    if (sizeFilter !== null && sizeFilter[itemSizes] === 0) failed |= sizeBit;
-    if (colorFilter !== null && colorFilter[itemColors] === 0) failed |= colorBit;
-    if (categoryFilter !== null && categoryFilter[itemCategory + 1] === 0) failed |= categoryBit;
-    if (storeTarget !== -1 && itemStore !== storeTarget) failed |= storeBit;
-    if (failed === 0) {
-      if (candidateScores !== null) scores[hitCount] = candidateScores[k];
-      hits[hitCount++] = slot;
-      histogram[sortBucket[slot]]++;
-      if (itemBrand >= 0) brandCounts[itemBrand]++;
-      sizeSetCounts[itemSizes]++;
-      colorSetCounts[itemColors]++;
-      if (itemCategory >= 0) categoryCounts[itemCategory]++;
-      storeCounts[itemStore]++;
-    } else if (failed === brandBit) {
-      if (itemBrand >= 0) brandCounts[itemBrand]++;
-    } else if (failed === sizeBit) sizeSetCounts[itemSizes]++;
-    else if (failed === colorBit) colorSetCounts[itemColors]++;
-    else if (failed === categoryBit) {
-      if (itemCategory >= 0) categoryCounts[itemCategory]++;
-    } else if (failed === storeBit) storeCounts[itemStore]++;
-    // Failing two or more facet filters: counted nowhere.
-  }
-  return hitCount;
-};
-
-/** A browse page (no q, no filter but the category): facets and bucket counts are precomputed. */
-const evaluateBrowse = (index: CatalogIndex, query: SearchQuery, categoryFilter: Uint8Array | null): SearchHits => {
-  const totals = index.browse.totals(
+const browseTotals = (index: CatalogIndex, categoryFilter: Uint8Array | null) =>
+  index.browse.totals(
     { brands: index.brands.size, sizes: index.sizes.values.size, colors: index.colors.values.size, stores: index.storeSlugs.length, categories: index.categoryPaths.length },
     categoryFilter,
   );
+
+/** A browse page (no q, no filter but the category): facets and bucket counts are precomputed. */
+const evaluateBrowse = (index: CatalogIndex, query: SearchQuery, categoryFilter: Uint8Array | null): SearchHits => {
+  const totals = browseTotals(index, categoryFilter);
   const { isActive, store, storeListed, category } = index;
   const pageSlots = selectBrowsePage({
     index,
@@ -195,6 +108,12 @@ const facetsFrom = (index: CatalogIndex, counts: FacetCounts): Facets => ({
 
 /** Runs `query` (with q already turned into PostgreSQL lexemes) against the index. */
 export const evaluate = (index: CatalogIndex, query: SearchQuery, lexemes: string[]): SearchHits => {
+  const isFiltered = query.brands.length > 0 || query.sizeKeys.length > 0 || query.colors.length > 0 || Boolean(query.categoryPath) || Boolean(query.storeSlug);
+  const isTextOnly = lexemes.length > 0 && !isFiltered && query.minCents === undefined && query.maxCents === undefined;
+  if (isTextOnly) {
+    const lists = lexemes.map((lexeme) => index.postings.get(lexeme));
+    if (isBroadText(lists, index.slotCount)) return evaluateBroad(index, query, lists as PostingList[]);
+  }
   const text = lexemes.length ? matchText(index.postings, lexemes, index.slotCount, index.isActive) : null;
   if (text && text.count === 0) return { ids: [], total: 0, facets: emptyFacets() };
   const candidates = text ? text.slots : everySlot(index.slotCount);

@@ -35,6 +35,11 @@ beforeAll(async () => {
   await createItem({ storeId: store.id, brand: null, title: "Unbranded wool coat", categoryPath: "Women", priceCents: 4999, createdAt: created });
   await createItem({ storeId: store.id, title: "Uncategorised wool coat", priceCents: 4999, createdAt: created });
   await createItem({ storeId: store.id, title: "Coat O'Brien back\\slash", categoryPath: "Outlet > Coats", priceCents: 4999, sizes: ["MD", "L"], createdAt: created });
+  // A word nearly every item has in its description (class D) and these have in the title (A): old
+  // items that relevance must still put first.
+  for (const title of ["Colour block tee", "Colour wash jeans", "Colour story scarf"]) {
+    await createItem({ storeId: store.id, title, createdAt: new Date("2020-01-01T00:00:00Z") });
+  }
   sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL!, catchUpMs: 600_000 });
   await sync.start();
   reference = createPgSearch(db());
@@ -93,6 +98,10 @@ describe("memory search equals pg-search", () => {
     ["punctuation in q", { text: "O'Brien back\\slash" }],
     ["every facet filtered at once", { categoryPath: "Women", sizeKeys: ["M", "S"], colors: ["black", "navy"], brands: ["Roots", "Zara"], storeSlug: "edge-cases", minCents: 1000, maxCents: 90000 }],
     ["deep page", { sort: "newest", page: 60, perPage: 48 }],
+    ["a word every item has (broad q), relevance", { text: "colour", sort: "relevance", perPage: 48 }],
+    ["broad q, relevance, second page", { text: "colour", sort: "relevance", page: 2, perPage: 48 }],
+    ["broad q, newest and price, deep", { text: "colour sizes", sort: "price_desc", page: 30, perPage: 48 }],
+    ["broad q, newest", { text: "sizes", sort: "newest", perPage: 13, page: 3 }],
     ["page past the end", { sort: "price_desc", page: 2000, perPage: 48 }],
   ])("%s", async (_name, overrides) => {
     const search = query(overrides);

@@ -17,7 +17,7 @@ export type Hits = { slots: Int32Array; scores: Int32Array | null; count: number
 type Span = { first: number; last: number; before: number };
 
 /** The buckets (in sort order) holding positions [offset, end), and how many hits precede them. */
-const spanOf = (histogram: Uint32Array, offset: number, end: number): Span => {
+export const spanOf = (histogram: Uint32Array, offset: number, end: number): Span => {
   let first = 0;
   let before = 0;
   while (before + histogram[first] <= offset) before += histogram[first++];
@@ -85,23 +85,22 @@ const selectByScore = (index: CatalogIndex, hits: Hits & { scores: Int32Array },
 
 /**
  * A browse page from precomputed bucket counts (browse-counts.ts): only the slots in the page's
- * buckets are visited, and `admits` says which of them are hits.
+ * buckets are visited (bucket-order.ts), and `admits` says which of them are hits.
  */
 export const selectBrowsePage = (options: { index: CatalogIndex; sort: SortOrder; histogram: Uint32Array; total: number; offset: number; limit: number; admits: (slot: number) => boolean }) => {
   const { index, sort, histogram, total, offset } = options;
   if (offset >= total) return [];
   const end = Math.min(total, offset + options.limit);
   const isPrice = sort === "price_asc" || sort === "price_desc";
-  const buckets = isPrice ? index.buckets.priceBucket : index.buckets.createdBucket;
   const isReversed = sort === "price_desc";
   const span = spanOf(isReversed ? histogram.slice().reverse() : histogram, offset, end);
   const low = isReversed ? bucketCount - 1 - span.last : span.first;
   const high = isReversed ? bucketCount - 1 - span.first : span.last;
   const chosen: number[] = [];
-  for (let slot = 0; slot < index.slotCount; slot++) {
-    const bucket = buckets[slot];
-    if (bucket >= low && bucket <= high && options.admits(slot)) chosen.push(slot);
-  }
+  const order = isPrice ? index.buckets.priceOrder : index.buckets.createdOrder;
+  order.forEach(low, high, index.slotCount, (slot) => {
+    if (options.admits(slot)) chosen.push(slot);
+  });
   chosen.sort(comparator(index, sort));
   return chosen.slice(offset - span.before, end - span.before);
 };

@@ -4,6 +4,7 @@
  * the exact order, so a page is found by counting hits per bucket and sorting only the buckets the
  * page falls in: deep pages cost two passes, never a full sort.
  */
+import { BucketOrder } from "./bucket-order";
 import { ensureLength } from "./growable";
 
 export const bucketCount = 1024;
@@ -36,6 +37,10 @@ export class SortBuckets {
   private createdBounds = new Float64Array(0);
   /** Slots placed since the bounds were computed; many new ones (all "newest") unbalance them. */
   placedSinceRebalance = 0;
+  /** Slots grouped by bucket, for browse pages. */
+  readonly priceOrder = new BucketOrder(() => this.priceBucket);
+  readonly createdOrder = new BucketOrder(() => this.createdBucket);
+  private isRebalancing = false;
 
   ensureSlots(capacity: number) {
     this.priceBucket = ensureLength(this.priceBucket, capacity);
@@ -43,8 +48,14 @@ export class SortBuckets {
   }
 
   place(slot: number, price: number, created: number) {
-    this.priceBucket[slot] = bucketOf(this.priceBounds, price);
-    this.createdBucket[slot] = bucketOf(this.createdBounds, -created);
+    const priceBucket = bucketOf(this.priceBounds, price);
+    const createdBucket = bucketOf(this.createdBounds, -created);
+    if (!this.isRebalancing) {
+      this.priceOrder.placed(slot, priceBucket !== this.priceBucket[slot]);
+      this.createdOrder.placed(slot, createdBucket !== this.createdBucket[slot]);
+    }
+    this.priceBucket[slot] = priceBucket;
+    this.createdBucket[slot] = createdBucket;
     this.placedSinceRebalance++;
   }
 
@@ -56,11 +67,15 @@ export class SortBuckets {
     for (let slot = 0; slot < slotCount; slot++) values[slot] = -created[slot];
     this.createdBounds = quantiles(values);
     this.ensureSlots(slotCount);
+    this.isRebalancing = true;
     for (let slot = 0; slot < slotCount; slot++) this.place(slot, price[slot], created[slot]);
+    this.isRebalancing = false;
+    this.priceOrder.rebuild(slotCount);
+    this.createdOrder.rebuild(slotCount);
     this.placedSinceRebalance = 0;
   }
 
   bytes() {
-    return this.priceBucket.byteLength + this.createdBucket.byteLength;
+    return this.priceBucket.byteLength + this.createdBucket.byteLength + this.priceOrder.bytes() + this.createdOrder.bytes();
   }
 }

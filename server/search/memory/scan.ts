@@ -1,0 +1,109 @@
+/**
+ * The one pass over a query's candidates (every slot, or the text matches): an item failing no facet
+ * filter is a hit and counts in every facet; an item failing exactly one facet's filter counts in
+ * that facet only (facets are disjunctive: each ignores its own filter); price and text are not
+ * facets, so failing them excludes the item from everything. It counts dictionary ids (brand, size
+ * list, colour list, category, store), expanded into facet values afterwards, and hits per sort
+ * bucket for page selection. Two copies of the loop, so the common unfiltered one stays tight.
+ */
+import type { CatalogIndex } from "./catalog-index";
+
+const brandBit = 1;
+const sizeBit = 2;
+const colorBit = 4;
+const categoryBit = 8;
+const storeBit = 16;
+
+export type ScanInput = {
+  candidates: Int32Array;
+  candidateCount: number;
+  candidateScores: Int32Array | null;
+  minPrice: number;
+  maxPrice: number;
+  brandFilter: Uint8Array | null;
+  sizeFilter: Uint8Array | null;
+  colorFilter: Uint8Array | null;
+  categoryFilter: Uint8Array | null;
+  storeTarget: number;
+  sortBucket: Uint16Array;
+  histogram: Uint32Array;
+  hits: Int32Array;
+  scores: Int32Array;
+  brandCounts: Uint32Array;
+  sizeSetCounts: Uint32Array;
+  colorSetCounts: Uint32Array;
+  categoryCounts: Uint32Array;
+  storeCounts: Uint32Array;
+};
+
+/** The scan without facet filters (browse, q, price): every listed candidate in range is a hit. */
+export const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
+  const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
+  const { candidates, candidateCount, candidateScores, minPrice, maxPrice, sortBucket, histogram, hits, scores } = input;
+  const { brandCounts, sizeSetCounts, colorSetCounts, categoryCounts, storeCounts } = input;
+  let hitCount = 0;
+  for (let k = 0; k < candidateCount; k++) {
+    const slot = candidates[k];
+    if (isActive[slot] === 0) continue;
+    const itemStore = store[slot];
+    if (storeListed[itemStore] === 0) continue;
+    const itemPrice = price[slot];
+    if (itemPrice < minPrice || itemPrice > maxPrice) continue;
+    if (candidateScores !== null) scores[hitCount] = candidateScores[k];
+    hits[hitCount++] = slot;
+    histogram[sortBucket[slot]]++;
+    const itemBrand = brand[slot];
+    if (itemBrand >= 0) brandCounts[itemBrand]++;
+    sizeSetCounts[sizeSet[slot]]++;
+    colorSetCounts[colorSet[slot]]++;
+    const itemCategory = category[slot];
+    if (itemCategory >= 0) categoryCounts[itemCategory]++;
+    storeCounts[itemStore]++;
+  }
+  return hitCount;
+};
+
+/** The scan with facet filters: hits count everywhere, items failing one facet's filter count there. */
+export const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
+  const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
+  const { candidates, candidateCount, candidateScores, minPrice, maxPrice, sortBucket, histogram, hits, scores } = input;
+  const { brandFilter, sizeFilter, colorFilter, categoryFilter, storeTarget } = input;
+  const { brandCounts, sizeSetCounts, colorSetCounts, categoryCounts, storeCounts } = input;
+  let hitCount = 0;
+  for (let k = 0; k < candidateCount; k++) {
+    const slot = candidates[k];
+    if (isActive[slot] === 0) continue;
+    const itemStore = store[slot];
+    if (storeListed[itemStore] === 0) continue;
+    const itemPrice = price[slot];
+    if (itemPrice < minPrice || itemPrice > maxPrice) continue;
+    const itemBrand = brand[slot];
+    const itemSizes = sizeSet[slot];
+    const itemColors = colorSet[slot];
+    const itemCategory = category[slot];
+    let failed = 0;
+    if (brandFilter !== null && brandFilter[itemBrand + 1] === 0) failed |= brandBit;
+    if (sizeFilter !== null && sizeFilter[itemSizes] === 0) failed |= sizeBit;
+    if (colorFilter !== null && colorFilter[itemColors] === 0) failed |= colorBit;
+    if (categoryFilter !== null && categoryFilter[itemCategory + 1] === 0) failed |= categoryBit;
+    if (storeTarget !== -1 && itemStore !== storeTarget) failed |= storeBit;
+    if (failed === 0) {
+      if (candidateScores !== null) scores[hitCount] = candidateScores[k];
+      hits[hitCount++] = slot;
+      histogram[sortBucket[slot]]++;
+      if (itemBrand >= 0) brandCounts[itemBrand]++;
+      sizeSetCounts[itemSizes]++;
+      colorSetCounts[itemColors]++;
+      if (itemCategory >= 0) categoryCounts[itemCategory]++;
+      storeCounts[itemStore]++;
+    } else if (failed === brandBit) {
+      if (itemBrand >= 0) brandCounts[itemBrand]++;
+    } else if (failed === sizeBit) sizeSetCounts[itemSizes]++;
+    else if (failed === colorBit) colorSetCounts[itemColors]++;
+    else if (failed === categoryBit) {
+      if (itemCategory >= 0) categoryCounts[itemCategory]++;
+    } else if (failed === storeBit) storeCounts[itemStore]++;
+    // Failing two or more facet filters: counted nowhere.
+  }
+  return hitCount;
+};
