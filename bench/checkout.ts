@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- quote` and `-- checkout`: POST /api/v1/checkout/quotes and /checkout/sessions.
- * Another engineer builds these endpoints; until the service routes them (a 404 from the catch-all),
- * the harness says "endpoint not available yet" and exits 0. Quotes price 1 to 3 listed items;
+ * If the service does not route them (a 404 from the catch-all), the harness says "endpoint not
+ * available yet" and exits 0. Quotes price 1 to 3 listed items;
  * checkouts each use a quote made beforehand for items no other checkout holds.
  */
 import pg from "pg";
@@ -23,7 +23,9 @@ const listedItemIds = async (databaseUrl: string, count: number) => {
   try {
     const { rows } = await client.query<{ id: number }>(
       `SELECT i.id FROM items i JOIN stores s ON s.id = i.store_id
-       WHERE i.status = 'active' AND s.is_open AND s.can_ship AND s.can_take_payment ORDER BY i.id DESC LIMIT $1`,
+       WHERE i.status = 'active' AND s.is_open AND s.can_ship AND s.can_take_payment
+         AND (SELECT count(*) FROM variants v WHERE v.item_id = i.id) = 1
+       ORDER BY i.id DESC LIMIT $1`,
       [count],
     );
     return rows.map((row) => row.id);

@@ -1,7 +1,6 @@
 /**
- * Request bodies for POST /checkout/quotes and /checkout/sessions. The reference does not show their
- * payloads ("Payload: not shown"); these follow its field names (catalog_item_id, quote_id, email)
- * and DESIGN.md (CAD, Canadian addresses). Adjust here if the endpoints settle on other names.
+ * Request bodies for POST /checkout/quotes and /checkout/sessions, as the service documents them
+ * (server/routers/checkout/checkout.schema.ts). Items are single-variant, so no size is needed.
  */
 import { randomUUID } from "node:crypto";
 
@@ -16,7 +15,7 @@ export const shippingAddress = {
 
 /** A quote for the given items, one of each, shipped to a Toronto address. */
 export const quoteBody = (itemIds: number[]) =>
-  JSON.stringify({ items: itemIds.map((id) => ({ catalog_item_id: String(id), quantity: 1 })), shipping_address: shippingAddress });
+  JSON.stringify({ items: itemIds.map((id) => ({ item_id: id, quantity: 1 })), shipping_address: shippingAddress });
 
 /** A checkout for a quote, with a fresh Idempotency-Key. */
 export const checkoutRequest = (quoteId: string) => ({
