@@ -5,17 +5,8 @@
  * values come from the catalogue itself.
  */
 import type { SearchVocabulary } from "../../server/testing/random-search-queries";
+import { prng } from "../../prisma/seed/prng";
 
-const prng = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 export type MixEntry = { kind: "browse" | "text" | "text+filters"; path: string };
 

@@ -10,20 +10,9 @@ import {
   adjectives, brands, categoryLeaves, colors, conditionsWeighted, inseams, letterSpellings, provinces, shoeSizes, storeNames,
   type Leaf, waistSizes,
 } from "./vocabulary";
+import { prng } from "./prng";
 
 export type SeedOptions = { items: number; stores: number; seed: number; log?: (line: string) => void };
-
-/** mulberry32: a small, fast, seedable PRNG. */
-const prng = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 type Random = ReturnType<typeof prng>;
 const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];

@@ -5,6 +5,7 @@
  */
 import type pg from "pg";
 import { type SearchQuery, sortOrders } from "../search/types";
+import { prng } from "../../prisma/seed/prng";
 
 export type SearchVocabulary = { words: string[]; titles: string[][]; categories: string[]; sizes: string[]; colors: string[]; brands: string[]; stores: string[] };
 
@@ -24,17 +25,6 @@ export const loadSearchVocabulary = async (client: Pick<pg.ClientBase, "query">)
   };
 };
 
-/** mulberry32, as the catalogue generator uses. */
-const prng = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 /** `count` queries; the same seed and vocabulary give the same queries. */
 export const randomSearchQueries = (vocabulary: SearchVocabulary, options: { seed: number; count: number }): SearchQuery[] => {
