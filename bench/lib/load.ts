@@ -30,6 +30,21 @@ export type PhaseResult = {
 const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 const round = (value: number) => Math.round(value * 100) / 100;
 
+/** One phase's figures from its latencies (ms): request rate, percentiles, errors and statuses. */
+export const summarizePhase = (latencies: number[], seconds: number, errors: number, statuses: Record<string, number>): PhaseResult => {
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    requests: latencies.length,
+    requestsPerSecond: round(latencies.length / seconds),
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1] ?? NaN),
+    errors,
+    statuses,
+  };
+};
+
 /** Runs the phase and summarises it; non-2xx answers, timeouts and socket errors count as errors. */
 export const runPhase = async (phase: Phase): Promise<PhaseResult> => {
   const latencies: number[] = [];
@@ -59,16 +74,6 @@ export const runPhase = async (phase: Phase): Promise<PhaseResult> => {
     });
   });
   const seconds = (Date.now() - started) / 1000;
-  const sorted = Float64Array.from(latencies).sort();
   const failedStatuses = Object.entries(statuses).filter(([status]) => !status.startsWith("2")).reduce((sum, [, count]) => sum + count, 0);
-  return {
-    requests: latencies.length,
-    requestsPerSecond: round(latencies.length / seconds),
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted[sorted.length - 1] ?? NaN),
-    errors: failedStatuses + result.errors + result.timeouts,
-    statuses,
-  };
+  return summarizePhase(latencies, seconds, failedStatuses + result.errors + result.timeouts, statuses);
 };

@@ -5,10 +5,8 @@
  * flatter itself (no coordinated omission).
  */
 import { Agent, request } from "node:http";
-import type { Phase, PhaseResult } from "./load";
+import { type Phase, type PhaseResult, summarizePhase } from "./load";
 
-const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Sends `rate` requests a second for `durationSeconds`. */
 export const runOpenLoop = async (phase: Omit<Phase, "connections"> & { rate: number }): Promise<PhaseResult> => {
@@ -48,15 +46,5 @@ export const runOpenLoop = async (phase: Omit<Phase, "connections"> & { rate: nu
   await Promise.all(pending);
   agent.destroy();
   const seconds = (performance.now() - started) / 1000;
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    requests: latencies.length,
-    requestsPerSecond: round(latencies.length / seconds),
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted[sorted.length - 1] ?? NaN),
-    errors,
-    statuses,
-  };
+  return summarizePhase(latencies, seconds, errors, statuses);
 };

@@ -36,7 +36,11 @@ export type ScanInput = {
   storeCounts: Uint32Array;
 };
 
-/** The scan without facet filters (browse, q, price): every listed candidate in range is a hit. */
+/**
+ * The scan without facet filters (browse, q, price): every listed candidate in range is a hit.
+ * Kept apart from scanFiltered on purpose: this is the hot loop of most queries, and it skips the
+ * per-item filter bookkeeping entirely.
+ */
 export const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
   const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
   const { candidates, candidateCount, candidateScores, minPrice, maxPrice, sortBucket, histogram, hits, scores } = input;
