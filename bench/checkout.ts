@@ -5,6 +5,7 @@
  * checkouts each use a quote made beforehand for items no other checkout holds.
  */
 import pg from "pg";
+import { storeCanSellSql } from "../server/domain/store-can-sell";
 import { checkoutRequest, quoteBody } from "./lib/checkout-bodies";
 import { ensureCatalogDatabase } from "./lib/database";
 import { runPhase } from "./lib/load";
@@ -23,7 +24,7 @@ const listedItemIds = async (databaseUrl: string, count: number) => {
   try {
     const { rows } = await client.query<{ id: number }>(
       `SELECT i.id FROM items i JOIN stores s ON s.id = i.store_id
-       WHERE i.status = 'active' AND s.is_open AND s.can_ship AND s.can_take_payment
+       WHERE i.status = 'active' AND ${storeCanSellSql("s")}
          AND (SELECT count(*) FROM variants v WHERE v.item_id = i.id) = 1
        ORDER BY i.id DESC LIMIT $1`,
       [count],

@@ -27,7 +27,7 @@ export const saveAddressAction = async (_state: ActionState, data: FormData) =>
     async () =>
       (await pageCaller()).account.saveShippingAddress({
         name: formValue(data, "name") ?? "", line1: formValue(data, "line1") ?? "", line2: formValue(data, "line2") || null, city: formValue(data, "city") ?? "",
-        province: (formValue(data, "province") ?? "") as never, postal_code: formValue(data, "postal_code") ?? "", country: "CA", phone: formValue(data, "phone") || null,
+        province: formValue(data, "province") ?? "", postal_code: formValue(data, "postal_code") ?? "", country: "CA", phone: formValue(data, "phone") || null,
       }),
     refreshed((result) => `Saved. Parcels go to ${result.line1}, ${result.city} ${result.province} ${result.postal_code}.`),
   );

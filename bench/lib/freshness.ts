@@ -4,6 +4,7 @@
  * gone), then its price changes (polling a price filter only the new price passes). The item is restored afterwards.
  */
 import pg from "pg";
+import { storeCanSellSql } from "../../server/domain/store-can-sell";
 
 type Probe = { id: number; priceCents: number; slug: string; path: string };
 
@@ -15,7 +16,7 @@ const findProbe = async (databaseUrl: string): Promise<Probe> => {
     const { rows } = await client.query<{ id: number; price_cents: number; slug: string }>(
       `SELECT i.id, i.price_cents, s.slug FROM stores s
        JOIN LATERAL (SELECT id, price_cents FROM items WHERE store_id = s.id AND status = 'active' ORDER BY created_at DESC, id DESC LIMIT 1) i ON true
-       WHERE s.is_open AND s.can_ship AND s.can_take_payment ORDER BY s.id LIMIT 1`,
+       WHERE ${storeCanSellSql("s")} ORDER BY s.id LIMIT 1`,
     );
     return { id: rows[0].id, priceCents: rows[0].price_cents, slug: rows[0].slug, path: `/api/v1/products?store=${rows[0].slug}&sort=newest&per_page=1` };
   } finally {

@@ -1,4 +1,5 @@
 /** Word lists of the sandbox catalogue generator: a fashion marketplace of Canadian stores. */
+import type { Province } from "../../server/domain/provinces";
 
 /** Category tree (three levels) with the size system of each branch and the noun its titles use. */
 export type SizeSystem = "letter" | "shoe" | "waist" | "one";
@@ -74,4 +75,5 @@ export const storeNames = [
   "Fundy Fashion", "Yukon Layers", "Rideau Wardrobe", "Banff Basics", "Chinook Clothing", "Muskoka Market",
 ];
 
-export const provinces = ["ON", "QC", "BC", "AB", "NS", "MB", "SK", "NB", "NL", "PE"];
+/** Where the generated stores are (every province; no territory). */
+export const provinces: Province[] = ["ON", "QC", "BC", "AB", "NS", "MB", "SK", "NB", "NL", "PE"];

@@ -1,44 +1,33 @@
 /**
- * Canada's provinces and territories: the destinations the marketplace ships to. Holds what the
- * tax, shipping and address rules need: the time zone a local date is read in, whether the
- * destination is remote (territories pay a shipping surcharge) and the postal code's first letter.
+ * Canada's provinces and territories, the destinations the marketplace ships to: the one table of
+ * what the address, tax and shipping rules need about each. The address rule (address.ts) reads
+ * the names and postal letters, tax and shipping the time zone and whether the destination is remote
+ * (territories pay a shipping surcharge).
  */
-export const provinceCodes = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"] as const;
-export type Province = (typeof provinceCodes)[number];
-
 type ProvinceFacts = { name: string; timeZone: string; isRemote: boolean; postalLetters: string };
 
-/** Postal letters from Canada Post's forward sortation areas (X is shared by NT and NU). */
-export const provinces: Record<Province, ProvinceFacts> = {
-  AB: { name: "Alberta", timeZone: "America/Edmonton", isRemote: false, postalLetters: "T" },
+/**
+ * In Canada Post order (west to east, then north), the order forms list them in. Postal letters are
+ * the first letters of each one's forward sortation areas (X is shared by NT and NU).
+ */
+export const provinces = {
   BC: { name: "British Columbia", timeZone: "America/Vancouver", isRemote: false, postalLetters: "V" },
+  AB: { name: "Alberta", timeZone: "America/Edmonton", isRemote: false, postalLetters: "T" },
+  SK: { name: "Saskatchewan", timeZone: "America/Regina", isRemote: false, postalLetters: "S" },
   MB: { name: "Manitoba", timeZone: "America/Winnipeg", isRemote: false, postalLetters: "R" },
+  ON: { name: "Ontario", timeZone: "America/Toronto", isRemote: false, postalLetters: "KLMNP" },
+  QC: { name: "Quebec", timeZone: "America/Toronto", isRemote: false, postalLetters: "GHJ" },
   NB: { name: "New Brunswick", timeZone: "America/Moncton", isRemote: false, postalLetters: "E" },
-  NL: { name: "Newfoundland and Labrador", timeZone: "America/St_Johns", isRemote: false, postalLetters: "A" },
   NS: { name: "Nova Scotia", timeZone: "America/Halifax", isRemote: false, postalLetters: "B" },
+  PE: { name: "Prince Edward Island", timeZone: "America/Halifax", isRemote: false, postalLetters: "C" },
+  NL: { name: "Newfoundland and Labrador", timeZone: "America/St_Johns", isRemote: false, postalLetters: "A" },
+  YT: { name: "Yukon", timeZone: "America/Whitehorse", isRemote: true, postalLetters: "Y" },
   NT: { name: "Northwest Territories", timeZone: "America/Yellowknife", isRemote: true, postalLetters: "X" },
   NU: { name: "Nunavut", timeZone: "America/Iqaluit", isRemote: true, postalLetters: "X" },
-  ON: { name: "Ontario", timeZone: "America/Toronto", isRemote: false, postalLetters: "KLMNP" },
-  PE: { name: "Prince Edward Island", timeZone: "America/Halifax", isRemote: false, postalLetters: "C" },
-  QC: { name: "Quebec", timeZone: "America/Toronto", isRemote: false, postalLetters: "GHJ" },
-  SK: { name: "Saskatchewan", timeZone: "America/Regina", isRemote: false, postalLetters: "S" },
-  YT: { name: "Yukon", timeZone: "America/Whitehorse", isRemote: true, postalLetters: "Y" },
-};
+} as const satisfies Record<string, ProvinceFacts>;
 
-export const isProvince = (value: string): value is Province => (provinceCodes as readonly string[]).includes(value);
-
-// Canada Post never uses D, F, I, O, Q or U; W and Z never start a code.
-const postalPattern = /^([ABCEGHJ-NPRSTVXY])(\d)([ABCEGHJ-NPRSTV-Z]) ?(\d)([ABCEGHJ-NPRSTV-Z])(\d)$/;
-
-/** "k1a0b1" -> "K1A 0B1"; undefined when it is not a Canadian postal code. */
-export const normalizePostalCode = (input: string): string | undefined => {
-  const match = postalPattern.exec(input.trim().toUpperCase());
-  return match ? `${match[1]}${match[2]}${match[3]} ${match[4]}${match[5]}${match[6]}` : undefined;
-};
-
-/** True when the postal code's first letter belongs to the province (a typo would misroute tax). */
-export const postalCodeMatchesProvince = (postalCode: string, province: Province) =>
-  provinces[province].postalLetters.includes(postalCode.trim().toUpperCase()[0] ?? "");
+export type Province = keyof typeof provinces;
+export const provinceCodes = Object.keys(provinces) as [Province, ...Province[]];
 
 // Building an Intl.DateTimeFormat costs far more than using one; quotes need several per request.
 const formatters = new Map<string, Intl.DateTimeFormat>();

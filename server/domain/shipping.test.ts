@@ -1,7 +1,6 @@
 /** Shipping options, the remote surcharge, delivery estimates and the free-shipping threshold edges. */
 import { describe, expect, it } from "vitest";
 import { addBusinessDays } from "./business-days";
-import { normalizePostalCode, postalCodeMatchesProvince } from "./provinces";
 import { freeShippingOffer, type ShippingRate, shippingOptions } from "./shipping";
 
 const rates: ShippingRate[] = [
@@ -59,18 +58,5 @@ describe("free-shipping threshold", () => {
     expect(free.map((option) => [option.key, option.amountCents, option.isFree, option.regularCents])).toEqual([["standard", 0, true, 1245], ["express", 2995, false, 2995]]);
     const paid = shippingOptions({ rates, itemCount: 2, province: "ON", offer: freeShippingOffer(10000, 9999), now });
     expect(paid.every((option) => !option.isFree && option.amountCents === option.regularCents)).toBe(true);
-  });
-});
-
-describe("postal codes", () => {
-  it("normalises and checks the province's first letter", () => {
-    expect(normalizePostalCode("k1a0b1")).toBe("K1A 0B1");
-    expect(normalizePostalCode(" H2X 1Y4 ")).toBe("H2X 1Y4");
-    expect(normalizePostalCode("D1A 0B1")).toBeUndefined();
-    expect(normalizePostalCode("12345")).toBeUndefined();
-    expect(postalCodeMatchesProvince("K1A 0B1", "ON")).toBe(true);
-    expect(postalCodeMatchesProvince("K1A 0B1", "QC")).toBe(false);
-    expect(postalCodeMatchesProvince("X0A 0H0", "NU")).toBe(true);
-    expect(postalCodeMatchesProvince("X1A 2P7", "NT")).toBe(true);
   });
 });

@@ -4,10 +4,11 @@
  */
 import { z } from "zod";
 import { db } from "../db";
+import { ZCanadianAddressSchema } from "../domain/address";
 import { approveApplication, rejectApplication } from "../auth/applications";
 import { hashPassword } from "../auth/passwords";
 import { randomId, randomSecret, sha256 } from "../auth/tokens";
-import { ZShippingAddressInput, ZEmail, ZPersonName } from "../routers/account/account.schema";
+import { ZEmail, ZPersonName } from "../routers/account/account.schema";
 import { ZPassword } from "../routers/shopper-auth/shopper-auth.schema";
 
 const fail = (message: string): never => {
@@ -29,7 +30,7 @@ const ZAddressJson = z
       return z.NEVER;
     }
   })
-  .pipe(ZShippingAddressInput);
+  .pipe(ZCanadianAddressSchema);
 
 const ZCreatePerson = z.object({
   email: ZEmail,

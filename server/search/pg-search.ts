@@ -3,6 +3,7 @@
  * and total and one per facet. It is the oracle the fast implementation is tested against.
  */
 import type { Db } from "../db";
+import { storeCanSellSql } from "../domain/store-can-sell";
 import { type CatalogSearch, type FacetName, type Facets, type SearchQuery, facetLimit, facetNames } from "./types";
 
 /** A tsquery literal for one lexeme, quoted so punctuation inside it stays part of the lexeme. */
@@ -27,7 +28,7 @@ const addParam = (sql: Sql, value: unknown) => {
 
 /** WHERE clauses for every filter except `skip` (the facet being counted). */
 const filters = (query: SearchQuery, lexemes: string[], skip?: FacetName): Sql => {
-  const sql: Sql = { where: ["i.status = 'active'", "s.is_open", "s.can_take_payment", "s.can_ship"], params: [] };
+  const sql: Sql = { where: ["i.status = 'active'", storeCanSellSql("s")], params: [] };
   if (lexemes.length) sql.where.push(`i.search_vector @@ ${addParam(sql, lexemes.map(lexemeQuery).join(" & "))}::tsquery`);
   if (query.categoryPath && skip !== "category") {
     sql.where.push(`(c.path = ${addParam(sql, query.categoryPath)} OR c.path LIKE ${addParam(sql, `${query.categoryPath.replace(/[\\%_]/g, "\\$&")} > %`)})`);

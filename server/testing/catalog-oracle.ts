@@ -4,6 +4,7 @@
  * plainto_tsquery to find the matching ids; everything else is plain JavaScript.
  */
 import { db } from "../db";
+import { storeCanSell } from "../domain/store-can-sell";
 import type { Facets, FacetName, SearchQuery } from "../search/types";
 import { facetNames } from "../search/types";
 
@@ -17,12 +18,12 @@ export const loadOracleItems = async (): Promise<OracleItem[]> => {
     select: {
       id: true, status: true, priceCents: true, brand: true, sizeKeys: true, colors: true, createdAt: true,
       category: { select: { path: true, depth: true } },
-      store: { select: { slug: true, isOpen: true, canShip: true, canTakePayment: true } },
+      store: { select: { slug: true, isOpen: true, canShip: true, canTakePayment: true, shippingRates: { select: { id: true }, take: 1 } } },
     },
   });
   return rows.map((row) => ({
     id: row.id,
-    listed: row.status === "active" && row.store.isOpen && row.store.canShip && row.store.canTakePayment,
+    listed: row.status === "active" && storeCanSell(row.store),
     priceCents: row.priceCents, brand: row.brand, sizeKeys: row.sizeKeys, colors: row.colors, createdAt: row.createdAt.getTime(),
     categoryPath: row.category?.path ?? null, categoryDepth: row.category?.depth ?? null, storeSlug: row.store.slug,
   }));

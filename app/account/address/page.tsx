@@ -1,6 +1,6 @@
 import { ActionForm, Field, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { pageCaller } from "@/app/_trpc/server";
-import { provinceCodes, provinces } from "@/server/domain/address";
+import { provinceCodes, provinces } from "@/server/domain/provinces";
 import { removeAddressAction, saveAddressAction } from "../actions";
 
 export const dynamic = "force-dynamic";
@@ -30,7 +30,7 @@ export default async function AddressPage() {
                 </option>
                 {provinceCodes.map((code) => (
                   <option key={code} value={code}>
-                    {provinces[code]}
+                    {provinces[code].name}
                   </option>
                 ))}
               </select>

@@ -1,11 +1,11 @@
 /** GET /me/shipping-address: the saved address (address:read); 404 when none is saved. */
+import { ZCanadianAddressResponse } from "../../domain/address";
 import { AppError } from "../../errors";
 import { personDataProcedure } from "../../trpc/procedures";
 import { addressSelect, toShippingAddress } from "./account.queries";
-import { ZShippingAddress } from "./account.schema";
 
 export const getShippingAddress = personDataProcedure("address:read")
-  .output(ZShippingAddress)
+  .output(ZCanadianAddressResponse)
   .query(async ({ ctx }) => {
     const address = await ctx.db.shippingAddress.findUnique({ where: { personId: ctx.personId }, select: addressSelect });
     if (!address) throw new AppError("not_found", { message: "No shipping address is saved on this account." });

@@ -1,8 +1,5 @@
-/** Named Prisma selects and filters for the catalogue. */
+/** Named Prisma selects of the catalogue (which stores list their items: server/domain/store-can-sell.ts). */
 import type { Prisma } from "../../generated/prisma/client";
-
-/** Stores whose items are listed: open, able to take payment and able to ship. */
-export const listedStoreWhere = { isOpen: true, canTakePayment: true, canShip: true } satisfies Prisma.StoreWhereInput;
 
 export const productSummarySelect = {
   id: true,

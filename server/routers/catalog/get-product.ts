@@ -1,8 +1,9 @@
 /** GET /products/{id}: one listed item with its variants and images; 404 when not listed. */
+import { storeCanSellWhere } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
 import { toProductDetail } from "../../http/serializers/product";
 import { scopedProcedure } from "../../trpc/procedures";
-import { listedStoreWhere, productDetailSelect } from "./catalog.queries";
+import { productDetailSelect } from "./catalog.queries";
 import { ZGetProductRequest, ZProductDetail } from "./catalog.schema";
 
 export const getProduct = scopedProcedure("catalog:read")
@@ -10,7 +11,7 @@ export const getProduct = scopedProcedure("catalog:read")
   .output(ZProductDetail)
   .query(async ({ ctx, input }) => {
     const row = await ctx.db.item.findFirst({
-      where: { id: input.id, status: { not: "removed" }, store: listedStoreWhere },
+      where: { id: input.id, status: { not: "removed" }, store: storeCanSellWhere },
       select: productDetailSelect,
     });
     if (!row) throw new AppError("not_found", { message: `No item ${input.id} is for sale.` });

@@ -1,5 +1,6 @@
 /** GET /stores/{store_slug}: a store with its free-shipping offer and shipping services. */
 import { toMoney } from "../../domain/money";
+import { storeCanSell } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
 import { scopedProcedure } from "../../trpc/procedures";
 import { ZGetStoreRequest, ZStoreDetail } from "./catalog.schema";
@@ -19,7 +20,7 @@ export const getStore = scopedProcedure("catalog:read")
       url: store.url,
       agent_checkout: store.agentCheckout,
       province: store.province,
-      open_for_orders: store.isOpen && store.canTakePayment && store.canShip,
+      open_for_orders: storeCanSell(store),
       offers_price_alerts: store.offersPriceAlerts,
       free_shipping: store.freeShippingThresholdCents === null ? null : { threshold: toMoney(store.freeShippingThresholdCents) },
       shipping_services: store.shippingRates.map((rate) => ({ key: rate.key, label: rate.label, min_days: rate.minDays, max_days: rate.maxDays })),

@@ -1,4 +1,6 @@
 /** GET /categories: the category tree with the number of listed items in each subtree. */
+import { storeCanSellSql } from "../../domain/store-can-sell";
+import { Prisma } from "../../generated/prisma/client";
 import { scopedProcedure } from "../../trpc/procedures";
 import { type TCategoryNode, ZListCategoriesResponse } from "./catalog.schema";
 
@@ -9,7 +11,7 @@ export const listCategories = scopedProcedure("catalog:read")
       ctx.db.category.findMany({ select: { id: true, path: true, name: true, parentId: true }, orderBy: { path: "asc" } }),
       ctx.db.$queryRaw<{ category_id: number; count: bigint }[]>`
         SELECT i.category_id, count(*) AS count FROM items i JOIN stores s ON s.id = i.store_id
-        WHERE i.status = 'active' AND s.is_open AND s.can_take_payment AND s.can_ship AND i.category_id IS NOT NULL
+        WHERE i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))} AND i.category_id IS NOT NULL
         GROUP BY i.category_id`,
     ]);
     const own = new Map(counts.map((row) => [row.category_id, Number(row.count)]));

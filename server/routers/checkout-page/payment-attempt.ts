@@ -7,7 +7,9 @@
  */
 import { randomId } from "../../auth/tokens";
 import type { Db } from "../../db";
+import { storeCanSellSql } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
+import { Prisma } from "../../generated/prisma/client";
 import { release } from "../checkout/reservations";
 import type { Tx } from "../shared/idempotency";
 
@@ -21,13 +23,15 @@ export const lockCheckout = async (tx: Tx, id: string) => {
   return checkout;
 };
 
+const storeSells = Prisma.raw(storeCanSellSql("s"));
+
 /** Lines whose item left sale, or whose price is no longer the quoted one. */
 const movedLines = (tx: Tx, checkoutId: string) =>
   tx.$queryRaw<{ item_id: number; unlisted: boolean }[]>`
-    SELECT l.item_id, (i.status <> 'active' OR NOT (s.is_open AND s.can_take_payment AND s.can_ship)) AS unlisted
+    SELECT l.item_id, (i.status <> 'active' OR NOT ${storeSells}) AS unlisted
     FROM checkout_lines l JOIN items i ON i.id = l.item_id JOIN stores s ON s.id = i.store_id
     WHERE l.checkout_id = ${checkoutId}
-      AND (i.status <> 'active' OR NOT (s.is_open AND s.can_take_payment AND s.can_ship) OR i.price_cents <> l.unit_price_cents)`;
+      AND (i.status <> 'active' OR NOT ${storeSells} OR i.price_cents <> l.unit_price_cents)`;
 
 type Closed = { closed: { status: "expired" | "cancelled"; reason: string | null } };
 

@@ -4,43 +4,11 @@
  */
 import { z } from "zod";
 import { optional } from "../shared/zod";
-import { normalizePostalCode, postalCodeMatchesProvince, provinceCodes, provinces } from "../../domain/provinces";
+import { ZCanadianAddressResponse, ZCanadianAddressSchema } from "../../domain/address";
 import { ZMoney, ZStoreSummary } from "../catalog/catalog.schema";
 
 const text = (max: number) => z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 const wholeNumber = z.number({ error: "must be a whole number" }).int("must be a whole number");
-
-export const ZShippingAddress = z
-  .object({
-    name: text(200),
-    line1: text(200),
-    line2: optional(z.string().trim().max(200, "must be at most 200 characters")),
-    city: text(100),
-    province: z
-      .string({ error: "must be a province or territory code" })
-      .transform((value) => value.trim().toUpperCase())
-      .pipe(z.enum(provinceCodes, { error: `must be one of ${provinceCodes.join(", ")}` })),
-    postal_code: z
-      .string({ error: "must be a Canadian postal code" })
-      .transform((value, ctx) => normalizePostalCode(value) ?? (ctx.addIssue({ code: "custom", message: "must be a Canadian postal code like K1A 0B1" }), z.NEVER)),
-    country: z.literal("CA", { error: "must be CA: stores ship within Canada only" }),
-  })
-  .strict()
-  .superRefine((address, ctx) => {
-    if (!postalCodeMatchesProvince(address.postal_code, address.province)) {
-      ctx.addIssue({ code: "custom", path: ["postal_code"], message: `is not a postal code of ${provinces[address.province].name}` });
-    }
-  })
-  .meta({ id: "ShippingAddress" });
-export type TShippingAddress = z.output<typeof ZShippingAddress>;
-
-/** The address as answered: normalised (upper-case province, postal code as "K1A 0B1"). */
-export const ZShippingAddressResponse = z
-  .object({
-    name: z.string(), line1: z.string(), line2: z.string().optional(), city: z.string(),
-    province: z.enum(provinceCodes), postal_code: z.string(), country: z.literal("CA"),
-  })
-  .meta({ id: "ShippingAddressResponse" });
 
 export const ZQuoteItemRequest = z
   .object({
@@ -53,11 +21,13 @@ export const ZQuoteItemRequest = z
 export const ZCreateQuoteRequest = z
   .object({
     items: z.array(ZQuoteItemRequest, { error: "must be a list of items" }).min(1, "must list at least one item").max(50, "must list at most 50 items"),
-    shipping_address: ZShippingAddress,
+    shipping_address: ZCanadianAddressSchema,
     email: optional(z.email({ error: "must be an email address" }).max(254)),
   })
   .strict();
 export type TCreateQuoteRequest = z.input<typeof ZCreateQuoteRequest>;
+/** The quote's shipping address as parsed: normalised, stored with the quote. */
+export type TShippingAddress = z.output<typeof ZCreateQuoteRequest>["shipping_address"];
 
 const ZDeliveryEstimate = z
   .object({ min_days: z.number().int(), max_days: z.number().int(), earliest: z.iso.date(), latest: z.iso.date() })
@@ -127,7 +97,7 @@ export const ZQuote = z
     quote_id: z.string().meta({ example: "quo_3f1c2d9e6b0a4c549a5e2f4b" }),
     expires_at: z.iso.datetime(),
     email: z.string().nullable(),
-    shipping_address: ZShippingAddressResponse,
+    shipping_address: ZCanadianAddressResponse,
     stores: z.array(ZQuoteStore),
     unavailable_items: z.array(ZUnavailableItem).meta({ description: "Requested items that cannot be bought now; the rest of the quote stands" }),
     totals: ZTotals,

@@ -4,6 +4,7 @@
  * caller's mistake (422 naming the field); anything sold, reserved or unlisted is unavailable.
  */
 import { normalizeSize } from "../../domain/sizes";
+import { storeCanSell } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
 import type { QuotableItem } from "./checkout.queries";
 import type { SnapshotLine, UnavailableLine } from "./quote-snapshot";
@@ -22,8 +23,6 @@ const pickVariant = (item: QuotableItem, size: string | undefined, field: string
   if (!variant) throw new AppError("invalid_request", { fields: { [field]: `is not a size of item ${item.id} (${sizes})` } });
   return variant;
 };
-
-const isStoreSelling = (store: QuotableItem["store"]) => store.isOpen && store.canTakePayment && store.canShip && store.shippingRates.length > 0;
 
 /** Same item and size asked twice counts once with the quantities added. */
 const merge = (requested: readonly Requested[]) => {
@@ -47,7 +46,7 @@ export const buildQuoteLines = (requested: readonly Requested[], items: readonly
     if (!item || item.status === "removed") { miss("not_found"); continue; }
     const variant = pickVariant(item, line.size, `items[${line.index}].size`);
     if (item.status === "sold") { miss("sold"); continue; }
-    if (!isStoreSelling(item.store)) { miss("store_unavailable"); continue; }
+    if (!storeCanSell(item.store)) { miss("store_unavailable"); continue; }
     if (variant.quantity < line.quantity) { miss("out_of_stock"); continue; }
     const group = groups.get(item.store.id) ?? { store: item.store, lines: [] };
     group.lines.push({

@@ -4,6 +4,8 @@
  * changes the checkout's status, so stock and status never disagree. Each also touches
  * items.updated_at, so incremental search indexes see the change.
  */
+import { storeCanSellSql } from "../../domain/store-can-sell";
+import { Prisma } from "../../generated/prisma/client";
 import type { Tx } from "../shared/idempotency";
 
 export type Reservation = { variantId: number; quantity: number };
@@ -23,7 +25,7 @@ export const reserve = async (tx: Tx, lines: readonly Reservation[]) => {
       UPDATE variants v SET quantity = v.quantity - w.quantity
       FROM wanted w, items i, stores s
       WHERE v.id = w.variant_id AND i.id = v.item_id AND s.id = i.store_id AND v.quantity >= w.quantity
-        AND i.status = 'active' AND s.is_open AND s.can_take_payment AND s.can_ship
+        AND i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))}
       RETURNING v.id AS variant_id, v.item_id, i.price_cents),
     touched AS (UPDATE items SET updated_at = now() WHERE id IN (SELECT item_id FROM taken))
     SELECT variant_id, price_cents FROM taken`;

@@ -4,6 +4,7 @@
  * array rows: at a million items the Prisma layer would double the build time.
  */
 import type pg from "pg";
+import { storeCanSellSql } from "../../domain/store-can-sell";
 import { CatalogIndex, type CategoryRow, type ItemRow, type StoreRow } from "./catalog-index";
 
 export type Reader = Pick<pg.ClientBase, "query">;
@@ -34,7 +35,7 @@ const queryItems = async (reader: Reader, where: string, values: unknown[]): Pro
 
 export const loadStores = async (reader: Reader): Promise<StoreRow[]> => {
   const result = await reader.query<{ id: number; slug: string; listed: boolean }>(
-    "SELECT id, slug, is_open AND can_take_payment AND can_ship AS listed FROM stores",
+    `SELECT s.id, s.slug, ${storeCanSellSql("s")} AS listed FROM stores s`,
   );
   return result.rows.map((row) => ({ id: row.id, slug: row.slug, isListed: row.listed }));
 };

@@ -10,8 +10,8 @@ import { createCategory, createItem, createStore } from "../../../prisma/factori
 import { db } from "../../db";
 import { createPgSearch } from "../pg-search";
 import type { CatalogSearch, SearchQuery } from "../types";
-import { CatalogSync } from "./catalog-sync";
-import { createMemorySearch } from "./memory-search";
+import { startMemorySearch } from "../../testing/memory-index";
+import type { CatalogSync } from "./catalog-sync";
 
 let sync: CatalogSync;
 let memory: CatalogSearch;
@@ -30,9 +30,7 @@ const eventually = async (search: SearchQuery, accept: (ids: number[], total: nu
 };
 
 beforeAll(async () => {
-  sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL!, catchUpMs: 600_000 });
-  await sync.start();
-  memory = createMemorySearch({ db: db(), sync, fallback: reference() });
+  ({ sync, memory } = await startMemorySearch());
 }, 60_000);
 
 afterAll(async () => {
@@ -67,6 +65,17 @@ describe("the in-memory index follows PostgreSQL", () => {
     await db().store.update({ where: { id: store.id }, data: { canShip: false } });
     await eventually(search, (_ids, total) => total === 0);
     await db().store.update({ where: { id: store.id }, data: { canShip: true } });
+    await eventually(search, (_ids, total) => total === 1);
+  });
+
+  it("a store losing its last shipping rate hides its items; a new rate lists them again", async () => {
+    const store = await createStore();
+    await createItem({ storeId: store.id, title: "Rate probe mitten" });
+    const search = query({ text: "rate probe mitten" });
+    await eventually(search, (_ids, total) => total === 1);
+    await db().shippingRate.deleteMany({ where: { storeId: store.id } });
+    await eventually(search, (_ids, total) => total === 0);
+    await db().shippingRate.create({ data: { storeId: store.id, key: "standard", label: "Canada Post", baseCents: 995, perItemCents: 250, remoteSurchargeCents: 1500, minDays: 4, maxDays: 9 } });
     await eventually(search, (_ids, total) => total === 1);
   });
 

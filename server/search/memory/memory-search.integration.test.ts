@@ -2,7 +2,7 @@
  * The in-memory search must answer exactly as pg-search, the PostgreSQL reference: same ids in the
  * same order, same total, same facet values and counts in the same order. 200 seeded random queries
  * over a generated catalogue plus hand-made edge cases (ties, code-point order, no brand, no
- * category, top-level categories, stores that cannot sell).
+ * category, top-level categories, stores that cannot sell, one for want of a shipping rate).
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -40,6 +40,10 @@ beforeAll(async () => {
   for (const title of ["Colour block tee", "Colour wash jeans", "Colour story scarf"]) {
     await createItem({ storeId: store.id, title, createdAt: new Date("2020-01-01T00:00:00Z") });
   }
+  // A store with no shipping rate cannot ship, so cannot sell (server/domain/store-can-sell.ts).
+  const rateless = await createStore({ slug: "no-shipping-rates" });
+  await createItem({ storeId: rateless.id, title: "Rateless wool coat", priceCents: 4999, createdAt: created });
+  await db().shippingRate.deleteMany({ where: { storeId: rateless.id } });
   sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL!, catchUpMs: 600_000 });
   await sync.start();
   reference = createPgSearch(db());

@@ -1,0 +1,12 @@
+/** The in-memory search index over the test file's database, kept fresh by NOTIFY (no periodic catch-up). */
+import { db } from "../db";
+import { CatalogSync } from "../search/memory/catalog-sync";
+import { createMemorySearch } from "../search/memory/memory-search";
+import { createPgSearch } from "../search/pg-search";
+
+/** Builds the index and starts listening; `sync.stop()` it in afterAll. */
+export const startMemorySearch = async () => {
+  const sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL!, catchUpMs: 600_000 });
+  await sync.start();
+  return { sync, memory: createMemorySearch({ db: db(), sync, fallback: createPgSearch(db()) }) };
+};
