@@ -150,4 +150,13 @@ describe("lean API layer: malformed requests are answered, never hang or throw",
     expect(unknown.status).toBe(400);
     expect(errorCode(unknown.body)).toBe("bad_request");
   });
+
+  it("refuses requests to the token endpoint in RFC 6749's shape, never cached", async () => {
+    for (const [method, target, status] of [["POST", "/oauth/token?x=%ZZ", 400], ["DELETE", "/oauth/token", 405]] as const) {
+      const response = await rawRequest(port, rawRequestBytes(method, target));
+      expect(response.status, target).toBe(status);
+      expect(JSON.parse(response.body)).toEqual({ error: "invalid_request", error_description: expect.any(String) });
+      expect(response.headers["cache-control"]).toBe("no-store");
+    }
+  });
 });

@@ -18,6 +18,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import findMyWay from "find-my-way";
+import { oauthError } from "../auth/oauth/responses";
 import { AppError } from "../errors";
 import { send, sendError, sendRedirect } from "./node-response";
 import { assignRequestId } from "./request-id";
@@ -94,6 +95,14 @@ const toRequest = (request: IncomingMessage, url: string): Request => {
   }
 };
 
+/** The layer's refusal: the shared error body, or RFC 6749's {"error", "error_description"} under /oauth/ (DESIGN.md). */
+const refuse = (to: ServerResponse, requestId: string, error: AppError, pathname: string) => {
+  if (!pathname.startsWith("/oauth/")) return sendError(to, requestId, error);
+  const code = error.status >= 500 ? (error.status === 503 ? "temporarily_unavailable" : "server_error") : "invalid_request";
+  const headers = { ...(error.options.retryAfter ? { "Retry-After": String(error.options.retryAfter) } : {}), ...error.options.headers };
+  return send(oauthError(code, error.message, error.status, headers), to, requestId);
+};
+
 const allowed = (module: Record<string, unknown>) => {
   const methods = new Set(nextMethods.filter((method) => typeof module[method] === "function"));
   if (methods.has("GET")) methods.add("HEAD");
@@ -143,7 +152,7 @@ export const createLeanApi = async (options: { appDir: string; prefixes: string[
     const handler = (route.module[method] ?? (method === "HEAD" ? route.module.GET : undefined)) as Handler | undefined;
     if (typeof handler !== "function") {
       if (method === "OPTIONS") void send(new Response(null, { status: 204, headers: { allow: allowed(route.module) } }), response, requestId);
-      else void sendError(response, requestId, new AppError("method_not_allowed", { message: `This endpoint does not accept ${method}.`, headers: { Allow: allowed(route.module) } }));
+      else void refuse(response, requestId, new AppError("method_not_allowed", { message: `This endpoint does not accept ${method}.`, headers: { Allow: allowed(route.module) } }), pathname);
       return true;
     }
     const params: Params = { ...(match.params as Record<string, string>) };
@@ -156,7 +165,7 @@ export const createLeanApi = async (options: { appDir: string; prefixes: string[
       try {
         await send(await handler(webRequest, { params: Promise.resolve(params) }), response, requestId);
       } catch (error) {
-        await sendError(response, requestId, toAppError(error, requestId));
+        await refuse(response, requestId, toAppError(error, requestId), pathname);
       }
     })().catch(() => response.destroy());
     return true;
@@ -167,7 +176,7 @@ export const createLeanApi = async (options: { appDir: string; prefixes: string[
     try {
       return serve(request, response, requestId);
     } catch (error) {
-      void sendError(response, requestId, toAppError(error, requestId)).catch(() => response.destroy());
+      void refuse(response, requestId, toAppError(error, requestId), request.url ?? "").catch(() => response.destroy());
       return true;
     }
   };
