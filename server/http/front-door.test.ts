@@ -59,6 +59,15 @@ describe("front door", () => {
     }
   });
 
+  it("refuses with a JSON 400, before Next, a path it cannot decode (Next answers a bare 500) or a target that is not a path", async () => {
+    for (const target of ["/account/%E0%A4%A", "/%00", "http://evil.example/account", "*"]) {
+      const response = await rawRequest(port, rawRequestBytes(target === "*" ? "OPTIONS" : "GET", target));
+      expect(response.status, target).toBe(400);
+      expect(errorCode(response.body)).toBe("bad_request");
+    }
+    expect((await rawRequest(port, rawRequestBytes("GET", "/account?next=%"))).status).toBe(200);
+  });
+
   it("serves a request with an Expect it does not know instead of node's bare 417", async () => {
     expect((await rawRequest(port, rawRequestBytes("GET", "/", [["Expect", "something"]]))).status).toBe(200);
   });

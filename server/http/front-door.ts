@@ -11,6 +11,7 @@ import type { Duplex } from "node:stream";
 import { AppError, type ErrorCode } from "../errors";
 import { answerOnSocket, sendError } from "./node-response";
 import { assignRequestId } from "./request-id";
+import { decodePath, splitTarget } from "./request-target";
 import { toAppError } from "./respond";
 
 type Handlers = {
@@ -35,7 +36,10 @@ export const createFrontServer = (handlers: Handlers) => {
     const requestId = assignRequestId(request, response);
     const fail = (error: unknown) => sendError(response, requestId, toAppError(error, requestId)).catch(() => response.destroy());
     try {
-      if (!handlers.api(request, response)) Promise.resolve(handlers.next(request, response)).catch(fail);
+      if (handlers.api(request, response)) return;
+      // Next answers a path it cannot decode with a bare 500; its query parsing is lenient, so only the path is checked.
+      decodePath(splitTarget(request.url ?? "").pathname);
+      Promise.resolve(handlers.next(request, response)).catch(fail);
     } catch (error) {
       void fail(error);
     }

@@ -22,6 +22,7 @@ import { oauthError } from "../auth/oauth/responses";
 import { AppError } from "../errors";
 import { send, sendError, sendRedirect } from "./node-response";
 import { assignRequestId } from "./request-id";
+import { badRequest, checkQuery, decodePath, splitTarget } from "./request-target";
 import { toAppError } from "./respond";
 
 type Params = Record<string, string | string[]>;
@@ -58,20 +59,6 @@ const findRoutes = (appDir: string, dir: string): Omit<Route, "module">[] => {
     const base = { ...route, pattern: pattern.replace(/\/\*$/, "") || "/", catchAll: undefined };
     return segments[catchAllIndex]?.isOptional ? [route, base] : [route];
   });
-};
-
-const badRequest = (message: string) => new AppError("bad_request", { message });
-
-/** decodeURIComponent that refuses what it cannot decode and NUL (PostgreSQL text cannot hold it). */
-const decodeStrict = (value: string, what: string) => {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(value);
-  } catch {
-    throw badRequest(`The ${what} has malformed percent-encoding.`);
-  }
-  if (decoded.includes("\0")) throw badRequest(`The ${what} contains a NUL character.`);
-  return decoded;
 };
 
 /** Where Next would redirect this path (repeated slashes, backslashes, a trailing slash), or null. */
@@ -131,19 +118,15 @@ export const createLeanApi = async (options: { appDir: string; prefixes: string[
 
   /** Answers the request, or returns false when it is Next's. Throws an AppError to refuse it. */
   const serve = (request: IncomingMessage, response: ServerResponse, requestId: string): boolean => {
-    const target = (request.url ?? "").split("#")[0];
-    if (!target.startsWith("/")) throw badRequest("The request target must be a path (origin-form).");
-    const queryAt = target.indexOf("?");
-    const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
-    const query = queryAt === -1 ? "" : target.slice(queryAt);
+    const { target, pathname, query } = splitTarget(request.url ?? "");
     if (!isUnderPrefix(pathname)) return false;
     const redirect = cleanPath(pathname);
     if (redirect !== null) {
       sendRedirect(response, requestId, `${redirect}${query}`);
       return true;
     }
-    const segments = pathname.split("/").slice(1).map((segment) => decodeStrict(segment, "path"));
-    for (const part of query.slice(1).split("&")) for (const piece of part.split("=")) decodeStrict(piece.replace(/\+/g, " "), "query string");
+    const segments = decodePath(pathname);
+    checkQuery(query);
     const match = router.find("GET", pathname);
     if (!match) return false;
     const route = match.store as Route;
