@@ -33,12 +33,13 @@ const clientError = (code: string | undefined) => {
 
 export const createFrontServer = (handlers: Handlers) => {
   const listener = (request: IncomingMessage, response: ServerResponse) => {
-    const requestId = assignRequestId(request, response);
+    const requestId = assignRequestId(request);
     const fail = (error: unknown) => sendError(response, requestId, toAppError(error, requestId)).catch(() => response.destroy());
     try {
       if (handlers.api(request, response)) return;
       // Next answers a path it cannot decode with a bare 500; its query parsing is lenient, so only the path is checked.
       decodePath(splitTarget(request.url ?? "").pathname);
+      assignRequestId(request, response);
       Promise.resolve(handlers.next(request, response)).catch(fail);
     } catch (error) {
       void fail(error);

@@ -155,7 +155,7 @@ export const createLeanApi = async (options: { appDir: string; prefixes: string[
   };
 
   const handle = (request: IncomingMessage, response: ServerResponse): boolean => {
-    const requestId = assignRequestId(request, response);
+    const requestId = assignRequestId(request);
     try {
       return serve(request, response, requestId);
     } catch (error) {

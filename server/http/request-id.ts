@@ -12,7 +12,11 @@ export const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
 
 export const requestIdFrom = (incoming: string | null | undefined): string => (incoming && requestIdPattern.test(incoming) ? incoming : randomUUID());
 
-/** Assigns the request's id (idempotent: a second call keeps the first id) and returns it. */
+/**
+ * Assigns the request's id (idempotent: a second call keeps the first id) and returns it. With a
+ * response, the id is also set on it, for answers written by others (Next); the lean layer writes
+ * it itself when it finishes a response.
+ */
 export const assignRequestId = (request: IncomingMessage, response?: ServerResponse): string => {
   const incoming = request.headers["x-request-id"];
   const id = requestIdFrom(typeof incoming === "string" ? incoming : undefined);
