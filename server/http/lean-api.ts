@@ -133,19 +133,19 @@ export const createLeanApi = async (options: { appDir: string; prefixes: string[
     const method = request.method ?? "";
     if (!nextMethods.includes(method)) throw badRequest(`The method ${method} is not supported.`);
     const handler = (route.module[method] ?? (method === "HEAD" ? route.module.GET : undefined)) as Handler | undefined;
-    if (typeof handler !== "function") {
-      if (method === "OPTIONS") void send(new Response(null, { status: 204, headers: { allow: allowed(route.module) } }), response, requestId);
-      else void refuse(response, requestId, new AppError("method_not_allowed", { message: `This endpoint does not accept ${method}.`, headers: { Allow: allowed(route.module) } }), pathname);
-      return true;
-    }
     const params: Params = { ...(match.params as Record<string, string>) };
     if (route.catchAll) {
       delete params["*"];
       params[route.catchAll.name] = segments.slice(route.catchAll.index);
     }
-    const webRequest = toRequest(request, `${options.origin}${target}`);
+    const webRequest = typeof handler === "function" ? toRequest(request, `${options.origin}${target}`) : undefined;
     void (async () => {
       try {
+        if (!handler || !webRequest) {
+          const allow = allowed(route.module);
+          if (method !== "OPTIONS") throw new AppError("method_not_allowed", { message: `This endpoint does not accept ${method}.`, headers: { Allow: allow } });
+          return await send(new Response(null, { status: 204, headers: { allow } }), response, requestId);
+        }
         await send(await handler(webRequest, { params: Promise.resolve(params) }), response, requestId);
       } catch (error) {
         await refuse(response, requestId, toAppError(error, requestId), pathname);
