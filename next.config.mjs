@@ -1,13 +1,13 @@
+import { securityHeaders } from "./server/http/security-headers.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and WebAssembly packages stay ordinary Node requires instead of being bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "ioredis", "@prisma/adapter-pg", "rate-limiter-flexible"],
   poweredByHeader: false,
   typescript: { tsconfigPath: "tsconfig.json" },
-  // No page of this site may be framed by another (clickjacking of consent, account and checkout pages).
-  headers: async () => [
-    { source: "/:path*", headers: [{ key: "Content-Security-Policy", value: "frame-ancestors 'none'" }, { key: "X-Frame-Options", value: "DENY" }] },
-  ],
+  // The same list is sent by the lean API layer (server/http/security-headers.mjs).
+  headers: async () => [{ source: "/:path*", headers: securityHeaders }],
 };
 
 export default nextConfig;

@@ -7,15 +7,21 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 type Mapping = { status: number; trpc: TRPC_ERROR_CODE_KEY };
 
 export const errorTable = {
+  /** The HTTP layer cannot read the request: malformed target or percent-encoding, NUL, unknown method. */
+  bad_request: { status: 400, trpc: "BAD_REQUEST" },
   unauthorized: { status: 401, trpc: "UNAUTHORIZED" },
   insufficient_scope: { status: 403, trpc: "FORBIDDEN" },
   forbidden: { status: 403, trpc: "FORBIDDEN" },
   not_found: { status: 404, trpc: "NOT_FOUND" },
   method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED" },
+  /** The request did not arrive in time (node's request timeout). */
+  request_timeout: { status: 408, trpc: "TIMEOUT" },
   idempotency_key_in_use: { status: 409, trpc: "CONFLICT" },
   retired: { status: 410, trpc: "NOT_FOUND" },
   payload_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
   unsupported_media_type: { status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
+  /** The request line and headers exceed node's limit (16 KiB). */
+  request_header_fields_too_large: { status: 431, trpc: "BAD_REQUEST" },
   invalid_request: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
   idempotency_key_reused: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
   rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },

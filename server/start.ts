@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { parseEnv } from "./env";
 
@@ -76,9 +76,9 @@ const main = async () => {
     handleApi = leanApi.handle;
     log(`partner API served by node:http (${leanApi.routes.length} routes); LEAN_API=off hands everything to Next`);
   }
-  const server = createServer((request, response) => {
-    if (!handleApi(request, response)) void handle(request, response);
-  });
+  // Every request gets its X-Request-Id there first, pages included (server/http/front-door.ts).
+  const { createFrontServer } = await import("./http/front-door");
+  const server = createFrontServer({ api: handleApi, next: handle });
   // Timed transitions and the email outbox, in-process (DESIGN.md, Jobs).
   const { startSweep } = await import("./jobs/sweep");
   startSweep();

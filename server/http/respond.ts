@@ -6,13 +6,13 @@ import { isDatabaseUnavailable } from "../db";
 import { AppError, errorBody } from "../errors";
 import { zodFields } from "./zod-fields";
 
-/** Unwraps tRPC's wrapper and classifies the error as an AppError. */
-export const toAppError = (error: unknown): AppError => {
+/** Unwraps tRPC's wrapper and classifies the error as an AppError; an unexpected one is logged under the request id when given. */
+export const toAppError = (error: unknown, requestId?: string): AppError => {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   if (cause instanceof AppError) return cause;
   if (cause instanceof ZodError) return new AppError("invalid_request", { fields: zodFields(cause) });
   if (isDatabaseUnavailable(cause) || isDatabaseUnavailable(error)) return new AppError("unavailable", { retryAfter: 5 });
-  const reference = randomUUID();
+  const reference = requestId ?? randomUUID();
   console.error(`[${reference}] unexpected error`, error);
   return new AppError("internal_error", { message: `Something went wrong on our side (reference ${reference}).` });
 };

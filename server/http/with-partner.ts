@@ -5,7 +5,6 @@
  * is not JSON, 413 for one over the size limit), and mapping of every error to the shared body.
  * Route files only parse and call the caller.
  */
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { authenticateBearer, bearerToken } from "../auth/tokens";
 import { systemClock } from "../clock";
@@ -16,6 +15,7 @@ import { type Actor, createInnerContext } from "../trpc/context";
 import { type Caller, createCaller } from "../trpc/caller";
 import { readJsonBody } from "./json-body";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
+import { requestIdFrom } from "./request-id";
 import { errorResponse, json, toAppError } from "./respond";
 import { zodFields } from "./zod-fields";
 
@@ -46,8 +46,6 @@ type HandlerArgs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, 
 };
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-
-const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Query string to a plain object; a scalar given twice is refused rather than silently picking one. */
 export const searchParamsToObject = (params: URLSearchParams, arrays: readonly string[] = []) => {
@@ -88,8 +86,8 @@ export const withPartner =
     handler: (args: HandlerArgs<Q, P, B, H>) => Promise<Response>,
   ) =>
   async (request: Request, context?: RouteContext): Promise<Response> => {
-    const incoming = request.headers.get("x-request-id");
-    const requestId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    // The front door already assigned the id and wrote it on the request (server/http/request-id.ts).
+    const requestId = requestIdFrom(request.headers.get("x-request-id"));
     let limits: RateLimitState = [];
     const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits) });
     try {
@@ -130,7 +128,7 @@ export const withPartner =
       for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
       return response;
     } catch (error) {
-      const appError = toAppError(error);
+      const appError = toAppError(error, requestId);
       const extra: Record<string, string> = appError.code === "unauthorized" ? { "WWW-Authenticate": wwwAuthenticate(request) } : {};
       return errorResponse(appError, { ...headers(), ...extra });
     }

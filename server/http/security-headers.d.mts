@@ -1,0 +1,1 @@
+export declare const securityHeaders: readonly { key: string; value: string }[];
