@@ -8,7 +8,7 @@
 import { randomId } from "../../auth/tokens";
 import type { Db } from "../../db";
 import { AppError } from "../../errors";
-import { release } from "../checkout/reservations";
+import { moveCheckouts } from "../checkout/checkout-transitions";
 import type { Tx } from "../shared/idempotency";
 
 /** An attempt stuck with the processor longer than this is settled by the sweep (settle-payments.ts). */
@@ -37,8 +37,7 @@ export const startAttempt = async (db: Db, options: { checkoutId: string; method
     const checkout = await lockCheckout(tx, options.checkoutId);
     if (checkout.status !== "awaiting_payment") throw new AppError("checkout_closed", { message: `This checkout is ${checkout.status.replace("_", " ")}.` });
     const close = async (status: "expired" | "cancelled", reason: string | null): Promise<Closed> => {
-      await tx.checkout.update({ where: { id: checkout.id }, data: { status, closedAt: now, closedReason: reason } });
-      await release(tx, [checkout.id]);
+      await moveCheckouts(tx, { ids: [checkout.id], event: status === "expired" ? "expire" : "cancel", now, reason });
       return { closed: { status, reason } };
     };
     if (checkout.expiresAt <= now) return close("expired", null);
