@@ -1,8 +1,10 @@
 /**
  * After the processor holds the money: under the checkout's lock, place the orders if it is still
- * awaiting payment, then capture; if it closed meanwhile (expired, cancelled, or paid by another
- * attempt), release the hold instead. Safe to repeat: a finished attempt is recognised, and the
- * processor calls reuse their keys. A capture that fails is retried by settle-payments.ts.
+ * awaiting payment and record this attempt as the one that paid, then capture; if it closed
+ * meanwhile (expired, cancelled, or paid by another attempt), release the hold instead. Only the
+ * recorded attempt is ever captured. Safe to repeat: the paying attempt is recognised by the
+ * checkout's paid_payment_id, and the processor calls reuse their keys. A capture that fails is
+ * retried by settle-payments.ts.
  */
 import type { Db } from "../../db";
 import { notifyCheckoutClosed } from "../../jobs/events";
@@ -33,11 +35,10 @@ export const finalizePayment = async (db: Db, provider: PaymentProvider, options
   const { payment, processorPaymentId, now } = options;
   const decision = await db.$transaction(async (tx): Promise<{ kind: "paid"; orderNumber: string } | { kind: "void"; status: string }> => {
     const checkout = await lockCheckout(tx, payment.checkoutId);
-    const current = await tx.payment.findUniqueOrThrow({ where: { id: payment.id }, select: { status: true } });
-    if (checkout.status === "paid" && (current.status === "authorized" || current.status === "captured")) return { kind: "paid", orderNumber: checkout.orderNumber! };
+    if (checkout.paidPaymentId === payment.id) return { kind: "paid", orderNumber: checkout.orderNumber! };
     await tx.payment.update({ where: { id: payment.id }, data: { status: "authorized", processorPaymentId } });
     if (checkout.status !== "awaiting_payment") return { kind: "void", status: checkout.status };
-    return { kind: "paid", orderNumber: await placeOrders(tx, checkout, now) };
+    return { kind: "paid", orderNumber: await placeOrders(tx, checkout, { paymentId: payment.id, now }) };
   });
   const held = { ...payment, processorPaymentId };
   if (decision.kind === "void") {

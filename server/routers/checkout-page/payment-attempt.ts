@@ -16,7 +16,7 @@ export const attemptTimeoutMs = 60_000;
 
 export const lockCheckout = async (tx: Tx, id: string) => {
   await tx.$queryRaw`SELECT id FROM checkouts WHERE id = ${id} FOR UPDATE`;
-  const checkout = await tx.checkout.findUnique({ where: { id }, select: { id: true, status: true, expiresAt: true, grandTotalCents: true, email: true, personId: true, firstName: true, orderNumber: true } });
+  const checkout = await tx.checkout.findUnique({ where: { id }, select: { id: true, status: true, expiresAt: true, grandTotalCents: true, email: true, personId: true, firstName: true, orderNumber: true, paidPaymentId: true } });
   if (!checkout) throw new AppError("not_found", { message: "No such checkout." });
   return checkout;
 };

@@ -16,15 +16,15 @@ type Move = {
   now: Date;
   /** Why it closed when not by the partner: price_changed, item_unavailable. */
   reason?: string | null;
-  /** For `pay`: the checkout's order number. */
-  paid?: { orderNumber: string };
+  /** For `pay`: the order number and the payment that paid (the only one ever captured). */
+  paid?: { orderNumber: string; paymentId: string };
 };
 
 /** Applies `event` to each checkout where the table allows it; returns the ids that moved. */
 export const moveCheckouts = async (tx: Tx, move: Move): Promise<string[]> => {
   if (move.ids.length === 0) return [];
   const rule = checkoutTransition(move.event);
-  const closing = rule.to === "paid" ? { paidAt: move.now, orderNumber: move.paid?.orderNumber } : { closedAt: move.now, closedReason: move.reason ?? null };
+  const closing = rule.to === "paid" ? { paidAt: move.now, orderNumber: move.paid?.orderNumber, paidPaymentId: move.paid?.paymentId } : { closedAt: move.now, closedReason: move.reason ?? null };
   const moved = await tx.checkout.updateManyAndReturn({
     where: { id: { in: [...move.ids] }, status: { in: [...rule.from] }, ...(rule.needsDue ? { expiresAt: { lte: move.now } } : {}) },
     data: { status: rule.to, updatedAt: move.now, ...closing },
