@@ -5,7 +5,7 @@
  */
 import type { Db } from "../db";
 import { deliverDueEmails } from "../mail/sender";
-import { purgeEndedCredentials } from "../auth/oauth/purge";
+import { purgeExpiredRecords } from "./purge";
 import { expireDueCheckouts } from "../routers/checkout/checkout-transitions";
 import { settlePayments } from "../routers/checkout-page/settle-payments";
 
@@ -13,7 +13,7 @@ export type DueWork = { name: string; intervalMs: number; run: (options: { db: D
 
 export const dueWork: DueWork[] = [
   { name: "deliver-emails", intervalMs: 1_000, run: ({ db, now }) => deliverDueEmails({ db, now }) },
-  { name: "purge-ended-credentials", intervalMs: 10 * 60_000, run: ({ db, now }) => purgeEndedCredentials({ db, now }) },
+  { name: "purge-expired-records", intervalMs: 10 * 60_000, run: ({ db, now }) => purgeExpiredRecords({ db, now }) },
   { name: "expire-checkouts", intervalMs: 1_000, run: ({ db, now }) => expireDueCheckouts(db, { now }) },
   { name: "settle-payments", intervalMs: 5_000, run: ({ db, now }) => settlePayments({ db, now }) },
 ];
