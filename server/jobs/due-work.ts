@@ -1,15 +1,19 @@
-/** Every timed or queued transition the sweep runs; each is idempotent and safe on several instances. */
+/**
+ * Every timed or queued transition the sweep runs, each with its own cadence; each is idempotent
+ * and safe on several instances. They run in separate loops (sweep.ts), so a slow one (email to a
+ * stalled SMTP server) never delays checkout expiry or payment settlement.
+ */
 import type { Db } from "../db";
 import { deliverDueEmails } from "../mail/sender";
-import { purgeEndedCredentials } from "../auth/oauth/purge";
+import { purgeExpiredRecords } from "./purge";
 import { expireDueCheckouts } from "../routers/checkout/checkout-transitions";
 import { settlePayments } from "../routers/checkout-page/settle-payments";
 
-export type DueWork = { name: string; run: (options: { db: Db; now: Date }) => Promise<unknown> };
+export type DueWork = { name: string; intervalMs: number; run: (options: { db: Db; now: Date }) => Promise<unknown> };
 
 export const dueWork: DueWork[] = [
-  { name: "deliver-emails", run: ({ db, now }) => deliverDueEmails({ db, now }) },
-  { name: "purge-ended-credentials", run: ({ db, now }) => purgeEndedCredentials({ db, now }) },
-  { name: "expire-checkouts", run: ({ db, now }) => expireDueCheckouts(db, { now }) },
-  { name: "settle-payments", run: ({ db, now }) => settlePayments({ db, now }) },
+  { name: "deliver-emails", intervalMs: 1_000, run: ({ db, now }) => deliverDueEmails({ db, now }) },
+  { name: "purge-expired-records", intervalMs: 10 * 60_000, run: ({ db, now }) => purgeExpiredRecords({ db, now }) },
+  { name: "expire-checkouts", intervalMs: 1_000, run: ({ db, now }) => expireDueCheckouts(db, { now }) },
+  { name: "settle-payments", intervalMs: 5_000, run: ({ db, now }) => settlePayments({ db, now }) },
 ];

@@ -17,8 +17,16 @@ export type Transport = { name: string; send: (message: { to: string; subject: s
 
 export const sandboxTransport: Transport = { name: "sandbox", send: async () => undefined };
 
+/**
+ * Nodemailer waits 2 minutes to connect, 30 s for the greeting and 10 minutes of silence by default:
+ * a blackholed server would hold a delivery round that long. A few seconds each is plenty for a
+ * relay; a failed send stays in the outbox and is retried with backoff. The URL's query string may
+ * override them (`smtp://host?greetingTimeout=10000`).
+ */
+export const smtpTimeouts = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as const;
+
 export const smtpTransport = (url: string): Transport => {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport({ url, ...smtpTimeouts });
   return {
     name: "smtp",
     send: async (message) => {

@@ -116,6 +116,20 @@ describe("checked again at payment", () => {
     expect((await page.checkoutPage.view({ id })).status).toBe("expired");
   });
 
+  it("a 3-D Secure confirmation after the link lapsed releases the hold, expires the checkout and charges nothing", async () => {
+    const { id, items } = await newCheckout();
+    const started = await page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.requiresAuthentication) });
+    const late = pageCaller(fixedClock(new Date(Date.now() + 31 * 60_000)));
+    const outcome = await late.checkoutPage.confirmAuthentication({ id, payment_id: (started as { paymentId: string }).paymentId, authenticated: true });
+    expect(outcome).toEqual({ outcome: "closed", message: expect.stringMatching(/expired.*nothing was charged/) });
+    expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "expired", orderNumber: null, paidPaymentId: null });
+    const payment = await db().payment.findFirstOrThrow({ where: { checkoutId: id } });
+    expect(payment.status).toBe("voided");
+    expect((await db().sandboxPayment.findUniqueOrThrow({ where: { id: payment.processorPaymentId! } })).status).toBe("voided");
+    expect(await db().order.count({ where: { checkoutId: id } })).toBe(0);
+    expect((await db().variant.findFirstOrThrow({ where: { itemId: items[0].id } })).quantity).toBe(1);
+  });
+
   it("a hold that arrives after the checkout closed is released, not captured", async () => {
     const { id } = await newCheckout();
     const started = await page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.requiresAuthentication) });

@@ -36,5 +36,6 @@ export const pay = publicProcedure.input(ZPay).mutation(async ({ ctx, input }): 
     await ctx.db.payment.update({ where: { id: payment.id }, data: { status: "requires_action", processorPaymentId: result.id } });
     return { outcome: "requires_action", paymentId: payment.id };
   }
-  return finalizePayment(ctx.db, provider, { payment, processorPaymentId: result.id, now });
+  // The processor may take a while: the link's expiry is judged when the hold comes back.
+  return finalizePayment(ctx.db, provider, { payment, processorPaymentId: result.id, now: ctx.clock.now() });
 });

@@ -10,7 +10,7 @@ import type { Db } from "../../db";
 import { storeCanSellSql } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
-import { release } from "../checkout/reservations";
+import { moveCheckouts } from "../checkout/checkout-transitions";
 import type { Tx } from "../shared/idempotency";
 
 /** An attempt stuck with the processor longer than this is settled by the sweep (settle-payments.ts). */
@@ -18,7 +18,7 @@ export const attemptTimeoutMs = 60_000;
 
 export const lockCheckout = async (tx: Tx, id: string) => {
   await tx.$queryRaw`SELECT id FROM checkouts WHERE id = ${id} FOR UPDATE`;
-  const checkout = await tx.checkout.findUnique({ where: { id }, select: { id: true, status: true, expiresAt: true, grandTotalCents: true, email: true, personId: true, firstName: true, orderNumber: true } });
+  const checkout = await tx.checkout.findUnique({ where: { id }, select: { id: true, status: true, expiresAt: true, grandTotalCents: true, email: true, personId: true, firstName: true, orderNumber: true, paidPaymentId: true } });
   if (!checkout) throw new AppError("not_found", { message: "No such checkout." });
   return checkout;
 };
@@ -41,8 +41,7 @@ export const startAttempt = async (db: Db, options: { checkoutId: string; method
     const checkout = await lockCheckout(tx, options.checkoutId);
     if (checkout.status !== "awaiting_payment") throw new AppError("checkout_closed", { message: `This checkout is ${checkout.status.replace("_", " ")}.` });
     const close = async (status: "expired" | "cancelled", reason: string | null): Promise<Closed> => {
-      await tx.checkout.update({ where: { id: checkout.id }, data: { status, closedAt: now, closedReason: reason } });
-      await release(tx, [checkout.id]);
+      await moveCheckouts(tx, { ids: [checkout.id], event: status === "expired" ? "expire" : "cancel", now, reason });
       return { closed: { status, reason } };
     };
     if (checkout.expiresAt <= now) return close("expired", null);

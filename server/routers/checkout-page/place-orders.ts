@@ -10,6 +10,7 @@ import { formatCents } from "../../domain/money";
 import { addTotals } from "../../domain/totals";
 import { enqueueEmail } from "../../mail/outbox";
 import type { OrderConfirmationProps } from "../../../emails/order-confirmation";
+import { moveCheckouts } from "../checkout/checkout-transitions";
 import { chosenOption, type QuoteSnapshot, type Selections } from "../checkout/quote-snapshot";
 import type { TShippingAddress } from "../checkout/checkout.schema";
 import type { Tx } from "../shared/idempotency";
@@ -26,7 +27,9 @@ export const addressLines = (address: TShippingAddress) =>
 
 type Paying = { id: string; email: string; personId: string | null; firstName: string | null };
 
-export const placeOrders = async (tx: Tx, checkout: Paying, now: Date) => {
+/** Places the orders paid by `paymentId`, which the checkout records as its one payment to capture. */
+export const placeOrders = async (tx: Tx, checkout: Paying, paying: { paymentId: string; now: Date }) => {
+  const { now } = paying;
   const { selections, quote } = await tx.checkout.findUniqueOrThrow({ where: { id: checkout.id }, select: { selections: true, quote: { select: { snapshot: true, address: true } } } });
   const snapshot = quote.snapshot as unknown as QuoteSnapshot;
   const chosen = selections as Selections;
@@ -40,7 +43,8 @@ export const placeOrders = async (tx: Tx, checkout: Paying, now: Date) => {
       shippingKey: option.key, shippingLabel: option.label, ...option.totals, taxLines: option.taxLines as unknown as Prisma.InputJsonValue, createdAt: now,
     })),
   });
-  await tx.checkout.update({ where: { id: checkout.id }, data: { status: "paid", paidAt: now, orderNumber } });
+  const [paid] = await moveCheckouts(tx, { ids: [checkout.id], event: "pay", now, paid: { orderNumber, paymentId: paying.paymentId } });
+  if (!paid) throw new Error(`checkout ${checkout.id} is not awaiting payment`);
   // Sold when nothing is left and no other open checkout still holds a unit (quantity > 1 items).
   await tx.$executeRaw`
     UPDATE items SET status = 'sold', updated_at = ${now}

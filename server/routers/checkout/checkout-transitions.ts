@@ -1,22 +1,45 @@
 /**
- * The checkout's closing transitions, each idempotent and safe with several instances: the status
- * only moves from awaiting_payment (a guarded update), and the reservations are given back in the
- * same transaction. The Inngest function, the in-process sweep, the sandbox helper and the cancel
- * endpoint all call these.
+ * The one writer of a checkout's status. Every change (cancel by the partner, expiry by the sweep,
+ * the Inngest function or the sandbox helper, payment, and closing at payment time when items moved
+ * or the link lapsed) goes through `moveCheckouts`: one conditional update guarded by the state
+ * table (server/domain/checkout-state.ts), so a status only moves along its arrows however many
+ * instances race, and the reservations go back in the same transaction when the rule says so.
  */
 import type { Db } from "../../db";
+import { type CheckoutEvent, checkoutTransition } from "../../domain/checkout-state";
+import type { Tx } from "../shared/idempotency";
 import { release } from "./reservations";
 
-/** Cancels, or expires once due; false when it was not awaiting payment (or not yet due). */
+type Move = {
+  ids: readonly string[];
+  event: CheckoutEvent;
+  now: Date;
+  /** Why it closed when not by the partner: price_changed, item_unavailable. */
+  reason?: string | null;
+  /** For `pay`: the order number and the payment that paid (the only one ever captured). */
+  paid?: { orderNumber: string; paymentId: string };
+};
+
+/** Applies `event` to each checkout where the table allows it; returns the ids that moved. */
+export const moveCheckouts = async (tx: Tx, move: Move): Promise<string[]> => {
+  if (move.ids.length === 0) return [];
+  const rule = checkoutTransition(move.event);
+  const closing = rule.to === "paid" ? { paidAt: move.now, orderNumber: move.paid?.orderNumber, paidPaymentId: move.paid?.paymentId } : { closedAt: move.now, closedReason: move.reason ?? null };
+  const moved = await tx.checkout.updateManyAndReturn({
+    where: { id: { in: [...move.ids] }, status: { in: [...rule.from] }, ...(rule.needsDue ? { expiresAt: { lte: move.now } } : {}) },
+    data: { status: rule.to, updatedAt: move.now, ...closing },
+    select: { id: true },
+  });
+  const ids = moved.map((row) => row.id);
+  if (rule.releasesReservations) await release(tx, ids);
+  return ids;
+};
+
+/** Cancels, or expires once due, in its own transaction; false when the table refused the move. */
 export const closeCheckout = async (db: Db, options: { id: string; to: "cancelled" | "expired"; now: Date; reason?: string }) =>
   db.$transaction(async (tx) => {
-    const due = options.to === "expired" ? { expiresAt: { lte: options.now } } : {};
-    const moved = await tx.checkout.updateMany({
-      where: { id: options.id, status: "awaiting_payment", ...due },
-      data: { status: options.to, closedAt: options.now, closedReason: options.reason ?? null },
-    });
-    if (moved.count === 1) await release(tx, [options.id]);
-    return moved.count === 1;
+    const event = options.to === "expired" ? "expire" : "cancel";
+    return (await moveCheckouts(tx, { ids: [options.id], event, now: options.now, reason: options.reason })).length === 1;
   });
 
 /**
@@ -25,12 +48,10 @@ export const closeCheckout = async (db: Db, options: { id: string; to: "cancelle
  */
 export const expireDueCheckouts = async (db: Db, options: { now: Date; limit?: number }) =>
   db.$transaction(async (tx) => {
-    const expired = await tx.$queryRaw<{ id: string }[]>`
-      UPDATE checkouts SET status = 'expired', closed_at = ${options.now}, updated_at = ${options.now}
-      WHERE id IN (
-        SELECT id FROM checkouts WHERE status = 'awaiting_payment' AND expires_at <= ${options.now}
-        ORDER BY expires_at LIMIT ${options.limit ?? 100} FOR UPDATE SKIP LOCKED)
-      RETURNING id`;
-    await release(tx, expired.map((row) => row.id));
+    const from = [...checkoutTransition("expire").from];
+    const due = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM checkouts WHERE status = ANY(${from}::"CheckoutStatus"[]) AND expires_at <= ${options.now}
+      ORDER BY expires_at LIMIT ${options.limit ?? 100} FOR UPDATE SKIP LOCKED`;
+    const expired = await moveCheckouts(tx, { ids: due.map((row) => row.id), event: "expire", now: options.now });
     return { expired: expired.length };
   });

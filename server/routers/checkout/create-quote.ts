@@ -10,6 +10,7 @@ import { AppError } from "../../errors";
 import { scopedProcedure } from "../../trpc/procedures";
 import { loadQuotableItems } from "./checkout.queries";
 import { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
+import { ownerOf } from "./ownership";
 import { buildQuoteLines } from "./quote-lines";
 import { type QuoteSnapshot, toWireQuote } from "./quote-snapshot";
 
@@ -36,12 +37,10 @@ export const createQuote = scopedProcedure("checkout:write")
         parcel: priceParcel({ lines, rates: store.shippingRates, freeShippingThresholdCents: store.freeShippingThresholdCents, destination, now }),
       })),
     };
-    const actor = ctx.actor.kind === "client" ? ctx.actor : undefined;
     const quote = await ctx.db.quote.create({
       data: {
         id: randomId("quo_"),
-        clientId: actor?.clientId ?? "system",
-        personId: actor?.personId,
+        ...ownerOf(ctx.actor),
         email: input.email?.toLowerCase() ?? null,
         address: input.shipping_address,
         snapshot: snapshot as unknown as Prisma.InputJsonValue,

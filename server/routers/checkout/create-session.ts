@@ -10,6 +10,7 @@ import { notifyCheckoutCreated } from "../../jobs/events";
 import { scopedProcedure } from "../../trpc/procedures";
 import { runIdempotent, type Tx } from "../shared/idempotency";
 import { toWireCheckout } from "./checkout-view";
+import { ownerOf } from "./ownership";
 import { type QuoteSnapshot, resolveSelections, snapshotTotals } from "./quote-snapshot";
 import { reserve } from "./reservations";
 import { ZCheckout, ZCreateCheckoutInput } from "./session.schema";
@@ -38,15 +39,14 @@ export const createSession = scopedProcedure("checkout:write")
   .output(z.object({ checkout: ZCheckout, replayed: z.boolean() }))
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    const actor = ctx.actor.kind === "client" ? ctx.actor : undefined;
-    const clientId = actor?.clientId ?? "system";
-    // Validation first: an unknown quote or selection is a 422/404 and stores nothing under the key.
-    const quote = await ctx.db.quote.findFirst({ where: { id: input.quote_id, clientId }, select: { id: true, expiresAt: true, snapshot: true } });
+    const owner = ownerOf(ctx.actor);
+    // Validation first: an unknown quote (or another owner's) or selection is a 422/404 and stores nothing under the key.
+    const quote = await ctx.db.quote.findFirst({ where: { id: input.quote_id, ...owner }, select: { id: true, expiresAt: true, snapshot: true } });
     if (!quote) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
     const snapshot = quote.snapshot as unknown as QuoteSnapshot;
     const selections = resolveSelections(snapshot, input.shipping_selections);
     const { idempotency_key: key, ...request } = input;
-    const ref = { scope: actor?.personId ? `${clientId}:${actor.personId}` : clientId, operation: "checkout.sessions.create", key };
+    const ref = { scope: owner.personId ? `${owner.clientId}:${owner.personId}` : owner.clientId, operation: "checkout.sessions.create", key };
 
     const outcome = await runIdempotent(ctx.db, { ref, request, now, status: 201 }, async (tx) => {
       if (quote.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
@@ -55,7 +55,7 @@ export const createSession = scopedProcedure("checkout:write")
       const totals = snapshotTotals(snapshot, selections);
       const checkout = await tx.checkout.create({
         data: {
-          id: randomId("chk_"), quoteId: quote.id, clientId, personId: actor?.personId, email: request.email.toLowerCase(),
+          id: randomId("chk_"), quoteId: quote.id, ...owner, email: request.email.toLowerCase(),
           firstName: request.first_name ?? null, lastName: request.last_name ?? null, selections, ...totals,
           expiresAt: new Date(now.getTime() + checkoutLifetimeMs), createdAt: now,
           lines: { createMany: { data: lines.map((line) => ({ storeId: storeOf.get(line.variantId)!, itemId: line.itemId, variantId: line.variantId, quantity: line.quantity, unitPriceCents: line.unitPriceCents })) } },

@@ -1,0 +1,47 @@
+/**
+ * Keeps tables from growing forever (a due-work task, every 10 minutes; each delete is idempotent,
+ * so several instances may run it). Retention, stated in docs/decisions.md:
+ * - OAuth grants that ended (revoked or expired) over 30 days ago, with their codes and tokens
+ *   (cascade); codes used or expired over a day ago; refresh tokens a day after they expire (used
+ *   ones stay until then: reuse detection needs them for the token's whole life);
+ * - access tokens (client-credentials and linked) a day after they expire;
+ * - idempotency records once their 24-hour replay window ends (expires_at);
+ * - quotes expired over 7 days ago that no checkout references;
+ * - sent emails, and failed ones (the sender gave up), 30 days after they were written.
+ * Deletes go in batches of 1,000 rows (at most 20 per table per run), so a big backlog never holds
+ * locks long; the next run carries on.
+ */
+import type { Db } from "../db";
+import { Prisma } from "../generated/prisma/client";
+
+const day = 86_400_000;
+const batchSize = 1_000;
+const maxBatches = 20;
+
+/** Deletes the rows of `table` matching `where`, a batch at a time; returns how many went. */
+const deleteInBatches = async (db: Db, table: string, where: Prisma.Sql) => {
+  let deleted = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const count = await db.$executeRaw`
+      DELETE FROM ${Prisma.raw(table)} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${Prisma.raw(table)} WHERE ${where} LIMIT ${batchSize}))`;
+    deleted += count;
+    if (count < batchSize) break;
+  }
+  return deleted;
+};
+
+export const purgeExpiredRecords = async (options: { db: Db; now: Date }) => {
+  const { db, now } = options;
+  const dayAgo = new Date(now.getTime() - day);
+  const weekAgo = new Date(now.getTime() - 7 * day);
+  const monthAgo = new Date(now.getTime() - 30 * day);
+  return {
+    grants: await deleteInBatches(db, "oauth_grants", Prisma.sql`revoked_at < ${monthAgo} OR expires_at < ${monthAgo}`),
+    codes: await deleteInBatches(db, "authorization_codes", Prisma.sql`expires_at < ${dayAgo} OR consumed_at < ${dayAgo}`),
+    refreshTokens: await deleteInBatches(db, "refresh_tokens", Prisma.sql`expires_at < ${dayAgo}`),
+    accessTokens: await deleteInBatches(db, "access_tokens", Prisma.sql`expires_at < ${dayAgo}`),
+    idempotencyRecords: await deleteInBatches(db, "idempotency_records", Prisma.sql`expires_at < ${now}`),
+    quotes: await deleteInBatches(db, "quotes", Prisma.sql`expires_at < ${weekAgo} AND NOT EXISTS (SELECT 1 FROM checkouts c WHERE c.quote_id = quotes.id)`),
+    emails: await deleteInBatches(db, "email_messages", Prisma.sql`status IN ('sent', 'failed') AND created_at < ${monthAgo}`),
+  };
+};
