@@ -8,6 +8,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db";
 import { env } from "../env";
+import { sameOriginPath } from "./callback-url";
 import { checkSignInAttempt } from "./sign-in-limits";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
 
@@ -62,7 +63,7 @@ export const authOptions = (): NextAuthOptions => {
         authAt: token.authAt ?? 0,
       }),
       // Only ever back to our own pages (callbackUrl comes from the query string).
-      redirect: ({ url, baseUrl }) => (url.startsWith("/") && !url.startsWith("//") ? `${baseUrl}${url}` : url.startsWith(`${baseUrl}/`) ? url : baseUrl),
+      redirect: ({ url, baseUrl }) => `${baseUrl}${sameOriginPath(url, { publicUrl: baseUrl, fallback: "/" })}`,
     },
   };
 };
