@@ -59,13 +59,19 @@ describe("POST /oauth/register/agent", () => {
     ["grant_types client_credentials", { grant_types: ["client_credentials"] }],
     ["an admin scope", { scope: "purchase:write admin" }],
     ["a client secret method", { token_endpoint_auth_method: "client_secret_basic" }],
-    ["a 100 KB client_name", { client_name: "x".repeat(100_000) }],
+    ["a 1 KB client_name", { client_name: "x".repeat(1_000) }],
     ["no client_name", { client_name: undefined }],
     ["an http logo_uri (metadata address)", { logo_uri: "http://169.254.169.254/latest/meta-data" }],
     ["response_types token", { response_types: ["token"] }],
   ])("refuses %s: invalid_client_metadata", async (_case, overrides) => {
     const response = await post({ ...valid, ...overrides });
     expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe("invalid_client_metadata");
+  });
+
+  it("refuses metadata over 16 KB (a 100 KB client_name) with 413 invalid_client_metadata", async () => {
+    const response = await post({ ...valid, client_name: "x".repeat(100_000) });
+    expect(response.status).toBe(413);
     expect((await response.json()).error).toBe("invalid_client_metadata");
   });
 
