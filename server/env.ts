@@ -22,6 +22,10 @@ const EnvSchema = z.object({
    * PUBLIC_URL is not a loopback address; otherwise generated once and kept in DATA_DIR/app-secret.
    */
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** How many proxies of ours stand in front: X-Forwarded-For is read only then (see server/http/client-ip.ts). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Per-address and per-client limits of sign-in, sign-up, email links and /oauth/*; `off` only for load tests, never in production. */
+  AUTH_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** Which CatalogSearch serves: the in-memory index (built at start) or the PostgreSQL reference. */
   SEARCH_IMPL: z.enum(["memory", "postgres"]).default("memory"),
   /** Serve /api/v1 and /oauth/token from node:http in front of Next (same handlers), or all through Next. */
@@ -39,6 +43,7 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  if (env.SERVICE_ENV === "production" && env.AUTH_RATE_LIMITS === "off") throw new Error("Invalid configuration:\n  AUTH_RATE_LIMITS: cannot be off in production");
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return { ...env, PUBLIC_URL: publicUrl, APP_SECRET: env.APP_SECRET ?? embeddedSecret({ ...env, PUBLIC_URL: publicUrl }) };
 };

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import { parseEnv } from "./env";
+import { socketAddressHeader } from "./http/client-ip";
 
 const log = (line: string) => console.log(`[start] ${line}`);
 
@@ -79,6 +80,8 @@ const main = async () => {
     log(`partner API served by node:http (${leanApi.routes.length} routes); LEAN_API=off hands everything to Next`);
   }
   const server = createServer((request, response) => {
+    // The one trusted source of the client's address (server/http/client-ip.ts); a client's own value is overwritten.
+    request.headers[socketAddressHeader] = request.socket.remoteAddress ?? "unknown";
     if (!handleApi(request, response)) void handle(request, response);
   });
   // Timed transitions and the email outbox, in-process (DESIGN.md, Jobs).

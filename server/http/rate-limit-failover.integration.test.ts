@@ -1,9 +1,14 @@
 /**
  * The limiter's fall-back when Redis is slow: one short deadline, then memory (and memory alone
- * for a few seconds), so a 2-second Redis adds well under 100 ms to a request.
+ * for a few seconds), so a 2-second Redis adds well under 100 ms to a request. And a partner's
+ * linked-token traffic counts toward the partner's own limit as well as per person.
  */
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import { GET as categories } from "@/app/api/v1/categories/route";
+import { createLinkingPartner, createPerson } from "../../prisma/factories";
+import { issueAccessToken } from "../auth/tokens";
+import { db } from "../db";
 import { consumeRateLimit, createLimiters } from "./rate-limit";
 
 /** A TCP proxy to Redis that holds every chunk, both ways, for `delayMs`. */
@@ -50,4 +55,21 @@ describe("rate limiter with a slow Redis", () => {
     }
     await expect(consumeRateLimit("slow-client", limiters)).rejects.toMatchObject({ code: "rate_limited" });
   });
+});
+
+describe("linked tokens", () => {
+  it("count toward the partner's own per-client limit, not only per person", async () => {
+    const { client } = await createLinkingPartner();
+    const tokens = [];
+    for (let i = 0; i < 3; i++) {
+      const { person } = await createPerson();
+      tokens.push((await issueAccessToken(db(), { clientId: client.id, personId: person.id, scopes: ["catalog:read"], now: new Date() })).token);
+    }
+    const call = (token: string) => categories(new Request("http://localhost:3000/api/v1/categories", { headers: { authorization: `Bearer ${token}` } }));
+    const statuses: number[] = [];
+    // 3 people x 41 requests: each person stays under 120 a minute, the partner together does not.
+    for (let i = 0; i < 41; i++) for (const token of tokens) statuses.push((await call(token)).status);
+    expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(120)).toEqual([429, 429, 429]);
+  }, 120_000);
 });

@@ -86,9 +86,10 @@ export class FailoverLimiter {
     return this.run((limiter) => limiter.consume(key));
   }
 
-  /** Points spent in the current window (0 when none), without consuming. */
-  async spent(key: string) {
-    return (await this.run(async (limiter) => (await limiter.get(key)) ?? new RateLimiterRes(0, 0, 0, false))).consumedPoints;
+  /** The current window of `key` (null when it has none), without consuming. */
+  async peek(key: string): Promise<RateLimiterRes | null> {
+    const result = await this.run(async (limiter) => (await limiter.get(key)) ?? new RateLimiterRes(0, 0, 0, false));
+    return result.consumedPoints ? result : null;
   }
 
   async reset(key: string) {
@@ -160,6 +161,17 @@ export const consumeRateLimit = async (key: string, using: Limiter[] = partnerLi
     }
   }
   return states;
+};
+
+/**
+ * A partner's request: counted per client, and for a linked token per client and person too, so
+ * the traffic of all the people a partner acts for adds up to the partner's own limit.
+ */
+export const consumePartnerRateLimit = async (actor: { clientId: string; personId?: string }): Promise<RateLimitState> => {
+  const client = await consumeRateLimit(actor.clientId);
+  if (!actor.personId) return client;
+  const person = await consumeRateLimit(`${actor.clientId}:${actor.personId}`);
+  return client.map((window, i) => (person[i].remaining < window.remaining ? person[i] : window));
 };
 
 /** RateLimit-Policy and RateLimit (IETF draft) plus the widely used RateLimit-Limit/-Remaining/-Reset. */

@@ -3,11 +3,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { POST as register } from "@/app/oauth/register/agent/route";
 import { db } from "../../db";
 import { resetEnv } from "../../env";
+import { socketAddressHeader } from "../../http/client-ip";
 import { createRegistrationToken } from "../../ops/account-commands";
 import { authorize, authorizeParams, pkcePair } from "../../testing/oauth";
 
+let caller = 0;
+/** Each registration from its own address: the per-address limit (10 a minute) is tested in auth-limits.integration.test.ts. */
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  register(new Request("http://localhost:3000/oauth/register/agent", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) }));
+  register(new Request("http://localhost:3000/oauth/register/agent", {
+    method: "POST",
+    headers: { "content-type": "application/json", [socketAddressHeader]: `203.0.113.${++caller}`, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  }));
 
 const valid = { client_name: "Shopping Helper", redirect_uris: ["https://helper.example/callback", "http://127.0.0.1:33418/cb"] };
 

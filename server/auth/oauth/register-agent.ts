@@ -9,12 +9,14 @@
 import { z } from "zod";
 import { systemClock } from "../../clock";
 import { db, isDatabaseUnavailable } from "../../db";
+import { clientIp } from "../../http/client-ip";
 import { zodFields } from "../../http/zod-fields";
+import { admit, authLimits } from "../auth-limits";
 import { bearerToken, randomId, sha256 } from "../tokens";
 import { credentialTag, currentEnvironment } from "../environment";
 import { redirectUriProblem } from "../redirect-uris";
 import { allScopes, isScope } from "../scopes";
-import { oauthError, oauthJson, oauthUnavailable, readOAuthBody } from "./responses";
+import { oauthError, oauthJson, oauthLimited, oauthUnavailable, readOAuthBody } from "./responses";
 
 const maxBodyBytes = 16_384;
 const registeredGrants = ["authorization_code", "refresh_token"];
@@ -69,6 +71,8 @@ const spendInitialAccessToken = async (header: string | null, now: Date) => {
 };
 
 export const handleAgentRegistration = async (request: Request): Promise<Response> => {
+  const limited = await oauthLimited(() => admit(authLimits.registerPerIp, clientIp(request.headers)));
+  if (limited) return limited;
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
     return oauthError("invalid_client_metadata", "Send the client metadata as application/json.");
   }

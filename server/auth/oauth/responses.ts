@@ -2,6 +2,7 @@
  * Responses of the /oauth/* endpoints in the shape of RFC 6749 section 5: JSON, never cached,
  * errors as {"error", "error_description"}.
  */
+import { AppError } from "../../errors";
 import { BodyTooLargeError, maxFormBytes, readCappedText } from "../../http/read-body";
 
 export type OAuthErrorCode =
@@ -19,6 +20,21 @@ export const oauthError = (error: OAuthErrorCode, description: string, status = 
 
 /** The answer when the database cannot be reached: 503 and Retry-After, never invalid_grant (clients would drop valid credentials). */
 export const oauthUnavailable = () => oauthError("temporarily_unavailable", "Retry shortly.", 503, { "Retry-After": "5" });
+
+/**
+ * Runs a rate-limit check at an OAuth endpoint: undefined when admitted, else the 429 answer in
+ * RFC 6749's shape. RFC 6749 defines no code for it; `temporarily_unavailable` is its registered
+ * "try again later" code, and 429 with Retry-After (and RateLimit headers) tells it from an outage (503).
+ */
+export const oauthLimited = async (check: () => Promise<unknown>): Promise<Response | undefined> => {
+  try {
+    await check();
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== "rate_limited") throw error;
+    return oauthError("temporarily_unavailable", error.message, 429, { "Retry-After": String(error.options.retryAfter ?? 60), ...error.options.headers });
+  }
+};
 
 /** The 413 of an OAuth endpoint: RFC 6749's error shape with the HTTP status that says why. */
 const oauthBodyTooLarge = (limit: number, code: OAuthErrorCode) => oauthError(code, `The body must be at most ${limit} bytes.`, 413);
