@@ -1,12 +1,15 @@
 /**
  * Every body the service reads is capped: a 10 MB POST to /oauth/token, /oauth/revoke, the consent
- * POST or /oauth/register/agent is refused with 413 after at most the cap has been read, whether
- * it declares its length or streams it chunked, so one request cannot fill the heap.
+ * POST, /oauth/register/agent or /api/auth/* is refused with 413 after at most the cap has been read, whether
+ * it declares its length or streams it chunked, so one request cannot fill the heap. Sign-in
+ * (next-auth's POST) likewise.
  */
 import { describe, expect, it } from "vitest";
 import { POST as tokenPost } from "@/app/oauth/token/route";
 import { POST as revokePost } from "@/app/oauth/revoke/route";
 import { POST as registerPost } from "@/app/oauth/register/agent/route";
+import { POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
+import { NextRequest } from "next/server";
 import { handleConsentDecision } from "../auth/oauth/consent";
 
 const tenMegabytes = 10 * 1024 * 1024;
@@ -34,6 +37,10 @@ const endpoints = [
   { name: "POST /oauth/revoke", type: form, error: "invalid_request", call: (request: Request) => revokePost(request) },
   { name: "POST /oauth/register/agent", type: "application/json", error: "invalid_client_metadata", call: (request: Request) => registerPost(request) },
   { name: "POST /oauth/authorize (consent)", type: form, error: undefined, call: (request: Request) => handleConsentDecision(request, { personId: "per_x", now: new Date() }) },
+  {
+    name: "POST /api/auth/callback/credentials (sign-in)", type: form, error: undefined,
+    call: (request: Request) => nextAuthPost(new NextRequest(request.url, { method: "POST", headers: request.headers, body: request.body, duplex: "half" } as never), { params: Promise.resolve({ nextauth: ["callback", "credentials"] }) }),
+  },
 ];
 
 describe("request bodies are capped", () => {
