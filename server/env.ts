@@ -2,6 +2,9 @@
  * The service's configuration, validated once at start. A wrong value stops the process with a
  * message naming the variable, rather than failing later on first use.
  */
+import { randomBytes } from "node:crypto";
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 const EnvSchema = z.object({
@@ -14,8 +17,15 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   SEED_ITEMS: z.coerce.number().int().min(0).max(2_000_000).default(5000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
-  /** Signs email links and sessions. Required in production; sandbox falls back to a fixed development value. */
+  /**
+   * Signs email links, consent forms and session cookies. Required in production and whenever
+   * PUBLIC_URL is not a loopback address; otherwise generated once and kept in DATA_DIR/app-secret.
+   */
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** How many proxies of ours stand in front: X-Forwarded-For is read only then (see server/http/client-ip.ts). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Per-address and per-client limits of sign-in, sign-up, email links and /oauth/*; `off` only for load tests, never in production. */
+  AUTH_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** Which CatalogSearch serves: the in-memory index (built at start) or the PostgreSQL reference. */
   SEARCH_IMPL: z.enum(["memory", "postgres"]).default("memory"),
   /** Serve /api/v1 and /oauth/token from node:http in front of Next (same handlers), or all through Next. */
@@ -33,12 +43,46 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  if (env.SERVICE_ENV === "production" && !env.APP_SECRET) throw new Error("Invalid configuration:\n  APP_SECRET: required when SERVICE_ENV is production");
-  return {
-    ...env,
-    APP_SECRET: env.APP_SECRET ?? "sandbox-only-secret-do-not-use-in-production-0000",
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
-  };
+  if (env.SERVICE_ENV === "production" && env.AUTH_RATE_LIMITS === "off") throw new Error("Invalid configuration:\n  AUTH_RATE_LIMITS: cannot be off in production");
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return { ...env, PUBLIC_URL: publicUrl, APP_SECRET: env.APP_SECRET ?? embeddedSecret({ ...env, PUBLIC_URL: publicUrl }) };
+};
+
+const isLoopback = (url: string) => {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+};
+
+/**
+ * The secret of a sandbox that only this machine can reach: 32 random bytes made on first start
+ * and kept in DATA_DIR/app-secret (mode 0600), so the server, the ops CLI and later starts all
+ * sign with the same value. Anything reachable from elsewhere, and production, must be given one.
+ */
+const embeddedSecret = (env: { SERVICE_ENV: string; PUBLIC_URL: string; DATA_DIR: string }) => {
+  if (env.SERVICE_ENV === "production" || !isLoopback(env.PUBLIC_URL)) {
+    throw new Error(
+      `Invalid configuration:\n  APP_SECRET: required when SERVICE_ENV is production or PUBLIC_URL is not a loopback address (${env.PUBLIC_URL}); ` +
+        "set at least 32 random characters, e.g. `openssl rand -base64 32`",
+    );
+  }
+  const file = path.join(env.DATA_DIR, "app-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  // Written aside, then linked into place: a concurrent first start reads a whole file or links nothing.
+  const staged = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(staged, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+  try {
+    linkSync(staged, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    unlinkSync(staged);
+  }
+  return readFileSync(file, "utf8").trim();
 };
 
 let cached: Env | undefined;

@@ -38,6 +38,8 @@ const main = async () => {
   }
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   process.env.PUBLIC_URL = config.PUBLIC_URL;
+  // The generated sandbox secret (DATA_DIR/app-secret) travels to the build and every later reader.
+  process.env.APP_SECRET = config.APP_SECRET;
   let stopDatabase = async () => undefined as void;
   if (!config.DATABASE_URL) {
     const { startEmbeddedDatabase } = await import("./embedded-db");

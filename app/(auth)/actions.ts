@@ -1,12 +1,18 @@
 "use server";
 /** Server actions of sign-up, email confirmation and password reset: each calls one procedure. */
+import { headers } from "next/headers";
 import { pageCaller } from "@/app/_trpc/server";
+import { admit, authLimits } from "@/server/auth/auth-limits";
+import { clientIp } from "@/server/http/client-ip";
 import type { ActionState } from "@/app/_trpc/action-state";
 import { formValue, runAction } from "@/app/_trpc/run-action";
 
 export const signUpAction = async (_state: ActionState, data: FormData) =>
   runAction(
-    async () => (await pageCaller()).shopperAuth.signUp({ email: formValue(data, "email") ?? "", password: formValue(data, "password") ?? "", name: formValue(data, "name") || null }),
+    async () => {
+      await admit(authLimits.signUpPerIp, clientIp(await headers()));
+      return (await pageCaller()).shopperAuth.signUp({ email: formValue(data, "email") ?? "", password: formValue(data, "password") ?? "", name: formValue(data, "name") || null });
+    },
     (result) => ({ message: `Check your inbox: we sent a link to ${result.email} to confirm your address.` }),
   );
 
@@ -18,7 +24,10 @@ export const confirmEmailAction = async (_state: ActionState, data: FormData) =>
 
 export const requestResetAction = async (_state: ActionState, data: FormData) =>
   runAction(
-    async () => (await pageCaller()).shopperAuth.requestPasswordReset({ email: formValue(data, "email") ?? "" }),
+    async () => {
+      await admit(authLimits.emailLinksPerIp, clientIp(await headers()));
+      return (await pageCaller()).shopperAuth.requestPasswordReset({ email: formValue(data, "email") ?? "" });
+    },
     (result) => ({ message: `If ${result.email} has an account, we sent it a link to choose a new password. It works for one hour.` }),
   );
 

@@ -17,18 +17,34 @@ export const basicChallenge = { "WWW-Authenticate": 'Basic realm="oauth"' };
 export const invalidClient = (auth: Pick<ClientAuth, "method"> | undefined, description = "Client authentication failed.") =>
   oauthError("invalid_client", description, 401, auth?.method === "basic" ? basicChallenge : {});
 
+const formDecode = (value: string) => {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return undefined; // a malformed %-escape
+  }
+};
+
+/** Id and secret of a Basic credential (base64 of id:secret, each form-urlencoded: RFC 6749 2.3.1), or undefined when malformed. */
+const decodeBasic = (value: string) => {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined;
+  const decoded = Buffer.from(value, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return undefined;
+  const clientId = formDecode(decoded.slice(0, colon));
+  const secret = formDecode(decoded.slice(colon + 1));
+  return clientId && secret !== undefined ? { clientId, secret } : undefined;
+};
+
 /** Reads client credentials from HTTP Basic or the form; refuses both at once. */
 export const readClientAuth = (request: Request, form: URLSearchParams): ClientAuth | Response => {
   const header = request.headers.get("authorization");
   const basic = header && /^Basic\s+(.+)$/i.exec(header);
   if (basic) {
     if (form.has("client_secret")) return oauthError("invalid_request", "Use one client authentication method, not both.");
-    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    if (colon < 0) return oauthError("invalid_client", "Malformed Basic credentials.", 401, basicChallenge);
-    // RFC 6749 2.3.1: id and secret are form-urlencoded before Basic encoding.
-    const decode = (value: string) => decodeURIComponent(value.replace(/\+/g, " "));
-    return { clientId: decode(decoded.slice(0, colon)), secret: decode(decoded.slice(colon + 1)), method: "basic" };
+    const credentials = decodeBasic(basic[1].trim());
+    if (!credentials) return oauthError("invalid_client", "Malformed Basic credentials.", 401, basicChallenge);
+    return { ...credentials, method: "basic" };
   }
   const clientId = form.get("client_id");
   if (!clientId) return oauthError("invalid_client", "Client authentication is required.", 401, basicChallenge);

@@ -8,7 +8,10 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../db";
 import { env } from "../env";
-import { checkSignInAttempt } from "./sign-in-limits";
+import { sameOriginPath } from "./callback-url";
+import { clientIp } from "../http/client-ip";
+import { admitSignIn, recordSignIn } from "./auth-limits";
+import { AppError } from "../errors";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
 
 declare module "next-auth" {
@@ -31,6 +34,26 @@ export const verifyCredentials = async (email: string, password: string) => {
   return isValid && person ? { id: person.id, email: person.email, name: person.name } : null;
 };
 
+/**
+ * A sign-in attempt from `headers`' client: refused (TooManyAttempts) before any hashing while a
+ * limit is spent; otherwise the credentials are checked and a failure is counted.
+ */
+export const signInWithPassword = async (email: string, password: string, headers: Headers) => {
+  const ip = clientIp(headers);
+  try {
+    await admitSignIn(email, ip);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "rate_limited") throw new Error("TooManyAttempts");
+    throw error;
+  }
+  const person = await verifyCredentials(email, password);
+  await recordSignIn(email, ip, person !== null);
+  return person;
+};
+
+const headersOf = (raw: Record<string, unknown> | undefined) =>
+  new Headers(Object.entries(raw ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+
 const sessionDays = 14;
 
 /** The options, built on first use so PUBLIC_URL and APP_SECRET are read at run time, not at build. */
@@ -45,12 +68,11 @@ export const authOptions = (): NextAuthOptions => {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        authorize: async (credentials) => {
+        authorize: async (credentials, request) => {
           const email = String(credentials?.email ?? "").slice(0, 254);
           const password = String(credentials?.password ?? "").slice(0, 200);
           if (!email || !password) return null;
-          if (!(await checkSignInAttempt(email))) throw new Error("TooManyAttempts");
-          return verifyCredentials(email, password);
+          return signInWithPassword(email, password, headersOf(request?.headers));
         },
       }),
     ],
@@ -62,7 +84,7 @@ export const authOptions = (): NextAuthOptions => {
         authAt: token.authAt ?? 0,
       }),
       // Only ever back to our own pages (callbackUrl comes from the query string).
-      redirect: ({ url, baseUrl }) => (url.startsWith("/") && !url.startsWith("//") ? `${baseUrl}${url}` : url.startsWith(`${baseUrl}/`) ? url : baseUrl),
+      redirect: ({ url, baseUrl }) => `${baseUrl}${sameOriginPath(url, { publicUrl: baseUrl, fallback: "/" })}`,
     },
   };
 };

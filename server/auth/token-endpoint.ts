@@ -8,14 +8,15 @@ import { db, isDatabaseUnavailable } from "../db";
 import { systemClock } from "../clock";
 import { accessTokenLifetimeSeconds, issueAccessToken } from "./tokens";
 import { clientCredentialsScopes, parseScopeString } from "./scopes";
-import { authenticateClient, invalidClient, readClientAuth, type ClientAuth } from "./client-auth";
-import { oauthError, oauthJson, oauthUnavailable, readForm } from "./oauth/responses";
+import { clientIp } from "../http/client-ip";
+import { admit, authLimits, recordFailure, refuseIfSpent } from "./auth-limits";
+import { authenticateClient, invalidClient, readClientAuth, type AuthenticatedClient, type ClientAuth } from "./client-auth";
+import { oauthError, oauthJson, oauthLimited, oauthUnavailable, readForm } from "./oauth/responses";
 import { exchangeAuthorizationCode, exchangeRefreshToken } from "./oauth/token-grants";
 
-const grantClientCredentials = async (auth: ClientAuth, form: URLSearchParams): Promise<Response> => {
-  const client = await authenticateClient(db(), auth);
+const grantClientCredentials = async (auth: ClientAuth, form: URLSearchParams, client: AuthenticatedClient): Promise<Response> => {
   // A public client (no secret) cannot use this grant: it could not prove who it is.
-  if (!client || client.secretHash === null) return invalidClient(auth);
+  if (client.secretHash === null) return invalidClient(auth);
   const grantable = client.scopes.filter((scope) => clientCredentialsScopes.includes(scope as never));
   const requested = form.has("scope") ? parseScopeString(form.get("scope")) : grantable;
   const refused = requested.filter((scope) => !grantable.includes(scope));
@@ -25,13 +26,32 @@ const grantClientCredentials = async (auth: ClientAuth, form: URLSearchParams): 
   return oauthJson({ token_type: "Bearer", expires_in: accessTokenLifetimeSeconds, access_token: token, scope: requested.join(" ") });
 };
 
-const grants: Record<string, (auth: ClientAuth, form: URLSearchParams) => Promise<Response>> = {
+const grants: Record<string, (auth: ClientAuth, form: URLSearchParams, client: AuthenticatedClient) => Promise<Response>> = {
   client_credentials: grantClientCredentials,
   authorization_code: exchangeAuthorizationCode,
   refresh_token: exchangeRefreshToken,
 };
 
+/**
+ * Authenticates the client, counting a failure against the address (refused while that count is
+ * spent), then counts the request against the client's own limit (only once authenticated, so
+ * nobody can spend another partner's limit with its public client_id).
+ */
+const authenticateWithinLimits = async (auth: ClientAuth, ip: string): Promise<AuthenticatedClient | Response> => {
+  const failed = await oauthLimited(() => refuseIfSpent(authLimits.failuresPerIp, ip));
+  if (failed) return failed;
+  const client = await authenticateClient(db(), auth);
+  if (!client) {
+    await recordFailure(authLimits.failuresPerIp, ip);
+    return invalidClient(auth);
+  }
+  return (await oauthLimited(() => admit(authLimits.tokenPerClient, client.id))) ?? client;
+};
+
 export const handleTokenRequest = async (request: Request): Promise<Response> => {
+  const ip = clientIp(request.headers);
+  const limited = await oauthLimited(() => admit(authLimits.tokenPerIp, ip));
+  if (limited) return limited;
   const form = await readForm(request);
   if (form instanceof Response) return form;
   const grantType = form.get("grant_type");
@@ -41,7 +61,9 @@ export const handleTokenRequest = async (request: Request): Promise<Response> =>
   const auth = readClientAuth(request, form);
   if (auth instanceof Response) return auth;
   try {
-    return await grant(auth, form);
+    const client = await authenticateWithinLimits(auth, ip);
+    if (client instanceof Response) return client;
+    return await grant(auth, form, client);
   } catch (error) {
     // Never answer invalid_grant for an outage: clients would throw away valid credentials.
     if (isDatabaseUnavailable(error)) return oauthUnavailable();

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { AppError, type ErrorCode } from "../errors";
+import { socketAddressHeader } from "./client-ip";
 import { answerOnSocket, sendError } from "./node-response";
 import { assignRequestId } from "./request-id";
 import { decodePath, splitTarget } from "./request-target";
@@ -34,6 +35,8 @@ const clientError = (code: string | undefined) => {
 export const createFrontServer = (handlers: Handlers) => {
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     const requestId = assignRequestId(request);
+    // The one trusted source of the client's address (server/http/client-ip.ts); a client's own value is overwritten.
+    request.headers[socketAddressHeader] = request.socket.remoteAddress ?? "unknown";
     const fail = (error: unknown) => sendError(response, requestId, toAppError(error, requestId)).catch(() => response.destroy());
     try {
       if (handlers.api(request, response)) return;

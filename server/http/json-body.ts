@@ -4,6 +4,7 @@
  * past), 422 naming `body` when it is not valid JSON. An empty body reads as undefined.
  */
 import { AppError } from "../errors";
+import { BodyTooLargeError, readCappedBytes } from "./read-body";
 
 export const defaultMaxBodyBytes = 64 * 1024;
 
@@ -14,29 +15,11 @@ const isJsonType = (contentType: string | null) => {
 
 const tooLarge = (limit: number) => new AppError("payload_too_large", { message: `The body must be at most ${limit} bytes.` });
 
-const readLimited = async (request: Request, limit: number): Promise<Uint8Array> => {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-};
-
 /** The parsed body, or undefined when there is none. */
 export const readJsonBody = async (request: Request, limit = defaultMaxBodyBytes): Promise<unknown> => {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw tooLarge(limit);
-  const bytes = await readLimited(request, limit);
+  const bytes = await readCappedBytes(request, limit).catch((error: unknown) => {
+    throw error instanceof BodyTooLargeError ? tooLarge(limit) : error;
+  });
   if (bytes.byteLength === 0) return undefined;
   if (!isJsonType(request.headers.get("content-type"))) {
     throw new AppError("unsupported_media_type", { message: "The body must be JSON (Content-Type: application/json)." });

@@ -1,39 +1,139 @@
 /**
- * Partner rate limits: 120 requests a minute and 3,000 an hour per client (per client and person
- * for linked tokens), fixed windows, counted in Redis when REDIS_URL is set so every instance shares
- * them. If Redis fails the limiter falls back to counting in memory (rate-limiter-flexible's
- * insurance limiter): the API keeps serving; money rules never depend on Redis.
+ * Rate limits, defined one way (`createLimiters`: fixed-window policies under a prefix) and
+ * consumed one way (`consumeRateLimit`: 429 `rate_limited` with Retry-After and RateLimit headers).
+ * Partners: 120 requests a minute and 3,000 an hour per client, and for linked tokens per client
+ * and person as well. Counted in Redis when REDIS_URL is set, so every instance shares them.
+ *
+ * Redis is an optimisation, never a dependency: each Redis call gets one short deadline (40 ms);
+ * a call that misses it is decided by memory instead, and a Redis that failed, or is still silent
+ * 250 ms later, is left alone for the next 5 seconds (every limiter of that connection), so a slow
+ * or dead Redis costs a request at most one deadline. Money rules never depend on Redis.
  */
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "../env";
 import { AppError } from "../errors";
 
-export type Policy = { name: "minute" | "hour"; points: number; duration: number };
+export type Policy = { name: string; points: number; duration: number };
 export const partnerPolicies: Policy[] = [
   { name: "minute", points: 120, duration: 60 },
   { name: "hour", points: 3000, duration: 3600 },
 ];
 
-export type Limiter = { policy: Policy; limiter: RateLimiterAbstract };
+/** How long one Redis call may take before memory answers instead, and how long Redis is then skipped. */
+const redisDeadlineMs = 40;
+const redisPauseMs = 5000;
 
-/** One limiter per policy; counted in Redis at `redisUrl` when given, in memory otherwise. */
+type RedisLink = { client: Redis; pausedUntil: number };
+const links = new Map<string, RedisLink>();
+const redisLink = (url: string) => {
+  let link = links.get(url);
+  if (!link) {
+    const client = new Redis(url, { maxRetriesPerRequest: 0, connectTimeout: 500, commandTimeout: 1000 });
+    client.on("error", () => undefined); // memory takes over; ioredis reconnects by itself
+    link = { client, pausedUntil: 0 };
+    links.set(url, link);
+  }
+  return link;
+};
+
+const deadline = <T>(work: Promise<T>, ms: number) => {
+  work.catch(() => undefined); // a late answer (or failure) after the deadline is dropped
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error("redis deadline")), ms);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+};
+
+/** Resolves once the connection is ready (at once when it is), so a first call waits for the connection, not a reconnect loop. */
+const whenReady = (client: Redis) =>
+  client.status === "ready" ? Promise.resolve() : new Promise<void>((resolve, reject) => {
+    client.once("ready", resolve);
+    setTimeout(() => {
+      client.off("ready", resolve);
+      reject(new Error("redis not ready"));
+    }, redisDeadlineMs);
+  });
+
+/**
+ * After a missed deadline: a failed Redis is skipped at once; a slow one only if its answer has
+ * not come within 250 ms. A mere hiccup still lands its count in Redis, so the shared count stays
+ * exact and only that one request was decided by memory.
+ */
+const pauseUnlessAnswered = (link: RedisLink, work: Promise<unknown>) => {
+  const pause = () => {
+    link.pausedUntil = Date.now() + redisPauseMs;
+  };
+  let answered = false;
+  work.then(
+    () => (answered = true),
+    (error: unknown) => (error instanceof RateLimiterRes ? (answered = true) : pause()),
+  );
+  setTimeout(() => answered || pause(), 250).unref();
+};
+
+type Operation = (limiter: RateLimiterAbstract) => Promise<RateLimiterRes>;
+
+/** Redis with a deadline, memory when Redis is slow, failing or paused. A spent window (RateLimiterRes) is passed on. */
+export class FailoverLimiter {
+  constructor(
+    private readonly memory: RateLimiterMemory,
+    private readonly redis?: { limiter: RateLimiterRedis; link: RedisLink },
+  ) {}
+
+  consume(key: string) {
+    return this.run((limiter) => limiter.consume(key));
+  }
+
+  /** The current window of `key` (null when it has none), without consuming. */
+  async peek(key: string): Promise<RateLimiterRes | null> {
+    const result = await this.run(async (limiter) => (await limiter.get(key)) ?? new RateLimiterRes(0, 0, 0, false));
+    return result.consumedPoints ? result : null;
+  }
+
+  async reset(key: string) {
+    await this.run(async (limiter) => {
+      await limiter.delete(key);
+      return new RateLimiterRes();
+    });
+  }
+
+  private async run(operation: Operation) {
+    const { redis } = this;
+    if (!redis || Date.now() < redis.link.pausedUntil) return operation(this.memory);
+    const work = whenReady(redis.link.client).then(() => operation(redis.limiter));
+    try {
+      return await deadline(work, redisDeadlineMs);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw error;
+      pauseUnlessAnswered(redis.link, work);
+      return operation(this.memory);
+    }
+  }
+}
+
+export type Limiter = { policy: Policy; limiter: FailoverLimiter };
+
+/** One limiter per policy; counted in Redis at `redisUrl` when given (memory when it is slow or down), in memory otherwise. */
 export const createLimiters = (options: { redisUrl?: string; policies?: Policy[]; prefix: string }): Limiter[] => {
   const { redisUrl: url, policies = partnerPolicies, prefix } = options;
-  const redis = url
-    ? new Redis(url, { maxRetriesPerRequest: 0, connectTimeout: 500, commandTimeout: 200 })
-    : undefined;
-  redis?.on("error", () => undefined); // the insurance limiter takes over; ioredis reconnects by itself
+  const link = url ? redisLink(url) : undefined;
   return policies.map((policy) => {
     const options = { keyPrefix: `${prefix}:${policy.name}`, points: policy.points, duration: policy.duration };
     const memory = new RateLimiterMemory(options);
-    const limiter = redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
-    return { policy, limiter };
+    const redis = link ? { limiter: new RateLimiterRedis({ ...options, storeClient: link.client }), link } : undefined;
+    return { policy, limiter: new FailoverLimiter(memory, redis) };
   });
 };
 
-let shared: Limiter[] | undefined;
-const limiters = () => (shared ??= createLimiters({ redisUrl: env().REDIS_URL, prefix: process.env.RATE_LIMIT_PREFIX ?? "rl" }));
+/** Limiters for `policies` under `name`, made on first use with this process's REDIS_URL and RATE_LIMIT_PREFIX. */
+export const defineLimit = (name: string, policies: Policy[]) => {
+  let made: Limiter[] | undefined;
+  return () => (made ??= createLimiters({ redisUrl: env().REDIS_URL, prefix: `${process.env.RATE_LIMIT_PREFIX ?? "rl"}:${name}`, policies }));
+};
+
+const partnerLimiters = defineLimit("partner", partnerPolicies);
 
 export type RateLimitState = { policy: Policy; remaining: number; resetSeconds: number }[];
 
@@ -44,7 +144,7 @@ const state = (policy: Policy, result: RateLimiterRes) => ({
 });
 
 /** Consumes one request for `key` in every window; throws 429 when a window is spent. */
-export const consumeRateLimit = async (key: string, using: Limiter[] = limiters()): Promise<RateLimitState> => {
+export const consumeRateLimit = async (key: string, using: Limiter[] = partnerLimiters()): Promise<RateLimitState> => {
   const states: RateLimitState = [];
   for (const { policy, limiter } of using) {
     try {
@@ -53,7 +153,7 @@ export const consumeRateLimit = async (key: string, using: Limiter[] = limiters(
       if (rejection instanceof Error) throw rejection;
       const spent = state(policy, rejection as RateLimiterRes);
       throw new AppError("rate_limited", {
-        message: `Rate limit of ${policy.points} requests per ${policy.name} reached; retry after ${spent.resetSeconds} seconds.`,
+        message: `Rate limit of ${policy.points} requests per ${policy.duration} seconds reached; retry after ${spent.resetSeconds} seconds.`,
         retryAfter: spent.resetSeconds,
         details: { violated_policies: [policy.name] },
         headers: rateLimitHeaders([...states, spent]),
@@ -63,12 +163,23 @@ export const consumeRateLimit = async (key: string, using: Limiter[] = limiters(
   return states;
 };
 
+/**
+ * A partner's request: counted per client, and for a linked token per client and person too, so
+ * the traffic of all the people a partner acts for adds up to the partner's own limit.
+ */
+export const consumePartnerRateLimit = async (actor: { clientId: string; personId?: string }): Promise<RateLimitState> => {
+  const client = await consumeRateLimit(actor.clientId);
+  if (!actor.personId) return client;
+  const person = await consumeRateLimit(`${actor.clientId}:${actor.personId}`);
+  return client.map((window, i) => (person[i].remaining < window.remaining ? person[i] : window));
+};
+
 /** RateLimit-Policy and RateLimit (IETF draft) plus the widely used RateLimit-Limit/-Remaining/-Reset. */
 export const rateLimitHeaders = (states: RateLimitState): Record<string, string> => {
   if (!states.length) return {};
   const tightest = states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
   return {
-    "RateLimit-Policy": partnerPolicies.map((p) => `"${p.name}";q=${p.points};w=${p.duration}`).join(", "),
+    "RateLimit-Policy": states.map((s) => `"${s.policy.name}";q=${s.policy.points};w=${s.policy.duration}`).join(", "),
     RateLimit: states.map((s) => `"${s.policy.name}";r=${s.remaining};t=${s.resetSeconds}`).join(", "),
     "RateLimit-Limit": String(tightest.policy.points),
     "RateLimit-Remaining": String(tightest.remaining),

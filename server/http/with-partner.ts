@@ -14,7 +14,7 @@ import { AppError } from "../errors";
 import { type Actor, createInnerContext } from "../trpc/context";
 import { type Caller, createCaller } from "../trpc/caller";
 import { readJsonBody } from "./json-body";
-import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
+import { consumePartnerRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 import { requestIdFrom } from "./request-id";
 import { errorResponse, json, toAppError } from "./respond";
 import { zodFields } from "./zod-fields";
@@ -94,7 +94,7 @@ export const withPartner =
       const database = db();
       const actor = await authenticateBearer(request.headers.get("authorization"), systemClock.now());
       if (actor.kind !== "client") throw new AppError("unauthorized");
-      limits = await consumeRateLimit(actor.personId ? `${actor.clientId}:${actor.personId}` : actor.clientId);
+      limits = await consumePartnerRateLimit(actor);
       if (!actor.scopes.includes(options.scope)) {
         throw new AppError("insufficient_scope", {
           message: `This operation needs the ${options.scope} scope.`,

@@ -1,4 +1,4 @@
-/** The accounts commands of `npm run ops`, run as an operator runs them (a real process, JSON out). */
+/** The accounts and mail commands of `npm run ops`, run as an operator runs them (a real process, JSON out). */
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -7,6 +7,8 @@ import { createPerson } from "../../prisma/factories";
 import { verifyCredentials } from "../auth/next-auth";
 import { sha256 } from "../auth/tokens";
 import { db } from "../db";
+import { deliverDueEmails } from "../mail/sender";
+import { visitorCaller } from "../testing/callers";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "..", "..");
@@ -46,5 +48,19 @@ describe("npm run ops (accounts)", () => {
     const issued = await ops("agent:registration-token", "--uses", "3", "--days", "7", "--note", "partner X");
     expect(issued).toMatchObject({ registration_token: expect.stringMatching(/^reg_/), max_uses: 3 });
     expect(await db().registrationToken.findUniqueOrThrow({ where: { tokenHash: sha256(issued.registration_token) } })).toMatchObject({ maxUses: 3, uses: 0, note: "partner X" });
+  }, 60_000);
+});
+
+describe("npm run ops (mail)", () => {
+  it("mail:list --to finds a person's reset email and mail:show prints its text with the link", async () => {
+    const { person } = await createPerson();
+    await visitorCaller().shopperAuth.requestPasswordReset({ email: person.email });
+    await deliverDueEmails({ db: db(), now: new Date(), limit: 100 });
+    const listed = await ops("mail:list", "--to", person.email.toUpperCase());
+    expect(listed.messages).toEqual([expect.objectContaining({ id: expect.any(String), to: person.email, subject: "Reset your password", status: "sent" })]);
+    const shown = await ops("mail:show", listed.messages[0].id);
+    expect(shown).toMatchObject({ id: listed.messages[0].id, to: person.email, subject: "Reset your password" });
+    expect(shown.text).toMatch(/\/reset-password\?token=/);
+    await expect(ops("mail:show", "eml_nope")).rejects.toMatchObject({ stderr: expect.stringContaining("no email eml_nope") });
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import { resolveDatabaseUrl } from "./database-url";
 import { migrate } from "./migrate";
 import { createClient, revokeClient, setStore } from "./commands";
 import * as accounts from "./account-commands";
+import { listMail, showMail } from "./mail-commands";
 
 const usage = `usage: npm run ops -- <command> [options] [--json]
   db:migrate                                   apply pending migrations
@@ -22,7 +23,9 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   application:list [--status pending|approved|rejected]
   application:approve APPLICATION_ID           approve a developer-portal application (creates its client)
   application:reject APPLICATION_ID
-  agent:registration-token [--uses N] [--days D] [--note T]   initial access token for /oauth/register/agent`;
+  agent:registration-token [--uses N] [--days D] [--note T]   initial access token for /oauth/register/agent
+  mail:list [--to EMAIL]                       the newest emails the service wrote (any address)
+  mail:show EMAIL_ID                           one email: subject, text (with its links) and HTML`;
 
 const main = async () => {
   const [command, ...rest] = process.argv.slice(2);
@@ -36,6 +39,7 @@ const main = async () => {
       linking: { type: "boolean", default: false }, "agent-checkout": { type: "string" },
       email: { type: "string" }, password: { type: "string" }, verified: { type: "boolean", default: false }, sizes: { type: "string" },
       "address-json": { type: "string" }, kind: { type: "string" }, status: { type: "string" }, uses: { type: "string" }, days: { type: "string" }, note: { type: "string" },
+      to: { type: "string" },
     },
   });
   const database = await resolveDatabaseUrl();
@@ -77,6 +81,10 @@ const main = async () => {
         return print(await accounts.rejectApplicationCommand(positionals[0]));
       case "agent:registration-token":
         return print(await accounts.createRegistrationToken({ uses: values.uses, days: values.days, note: values.note }));
+      case "mail:list":
+        return print(await listMail(values.to));
+      case "mail:show":
+        return print(await showMail(positionals[0]));
       default:
         console.error(usage);
         process.exitCode = 2;

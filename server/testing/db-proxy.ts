@@ -9,6 +9,7 @@ export const databaseProxy = () => {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
+  let cutTrigger: RegExp | undefined;
 
   const open = () =>
     new Promise<void>((resolve) => {
@@ -19,7 +20,16 @@ export const databaseProxy = () => {
           socket.on("close", () => sockets.delete(socket));
           socket.on("error", () => socket.destroy());
         }
-        client.pipe(upstream).pipe(client);
+        client.on("data", (chunk: Buffer) => {
+          // A planned outage in the middle of an operation: cut just before this statement reaches the server.
+          if (cutTrigger?.test(chunk.toString("latin1"))) {
+            cutTrigger = undefined;
+            void cut();
+            return;
+          }
+          upstream.write(chunk);
+        });
+        upstream.pipe(client);
       });
       server.listen(port, "127.0.0.1", () => {
         port = (server!.address() as net.AddressInfo).port;
@@ -41,5 +51,10 @@ export const databaseProxy = () => {
     process.env.DATABASE_URL = viaProxy.toString();
   };
 
-  return { use, open, cut };
+  /** Cuts every connection (an outage) when the next statement matching `statement` is sent, before the server sees it. */
+  const cutBefore = (statement: RegExp) => {
+    cutTrigger = statement;
+  };
+
+  return { use, open, cut, cutBefore };
 };

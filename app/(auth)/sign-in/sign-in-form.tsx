@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 
 const messages: Record<string, string> = {
   CredentialsSignin: "That email and password do not match an account.",
-  TooManyAttempts: "Too many attempts for this email. Wait 15 minutes, or reset your password.",
+  TooManyAttempts: "Too many sign-in attempts from here. Wait a few minutes, or reset your password.",
 };
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {

@@ -1,16 +1,23 @@
+import { redirect } from "next/navigation";
 import { pageCaller } from "@/app/_trpc/server";
+import { currentPersonId } from "@/server/auth/session";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sandbox mailbox" };
 
-/** Every email the sandbox sent, newest first; the HTML version opens on its own page. */
-export default async function MailboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
-  const { to } = await searchParams;
-  const emails = await (await pageCaller()).mailbox.list({ to });
+/**
+ * The signed-in person's own sandbox email, newest first (before confirming the address: only
+ * the confirmation email); the HTML version opens on its own page. Others are sent to sign in.
+ */
+export default async function MailboxPage() {
+  if (!(await currentPersonId())) redirect("/sign-in?callbackUrl=/sandbox/mailbox");
+  const emails = await (await pageCaller()).mailbox.list({});
   return (
     <main className="shell">
       <h1>Sandbox mailbox</h1>
-      <p style={{ color: "var(--muted)" }}>Emails the sandbox delivered{to ? ` to ${to}` : ""}. Nothing here leaves this machine.</p>
+      <p style={{ color: "var(--muted)" }}>
+        Emails the sandbox delivered to your address since you created your account (until you confirm it, only the confirmation email). Nothing here leaves this machine.
+      </p>
       {emails.length === 0 ? <p>No email yet.</p> : null}
       {emails.map((email) => (
         <article key={email.id} className="card" style={{ marginBottom: 12 }}>

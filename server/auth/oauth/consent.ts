@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { Response as LibraryResponse } from "@node-oauth/oauth2-server";
 import { db, isDatabaseUnavailable } from "../../db";
+import { BodyTooLargeError, maxFormBytes, readCappedText } from "../../http/read-body";
 import { createLinkToken, verifyLinkToken } from "../../mail/links";
 import { randomId, sha256 } from "../tokens";
 import { optInScopes, type Scope } from "../scopes";
@@ -77,7 +78,13 @@ export const handleConsentDecision = async (request: Request, options: { personI
   if (!(request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {
     return errorPage(400, "Invalid request", "The approval form was not sent as a form.");
   }
-  const form = new URLSearchParams(await request.text());
+  let form: URLSearchParams;
+  try {
+    form = new URLSearchParams(await readCappedText(request, maxFormBytes));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return errorPage(413, "Request too large", "The approval form was larger than any form this page sends.");
+    throw error;
+  }
   const { parameters } = readAuthorizeParameters(form);
   const query = new URLSearchParams(Object.entries(parameters) as [string, string][]);
   if (!options.personId) return redirectTo(`/sign-in?callbackUrl=${encodeURIComponent(consentPath(query))}`);

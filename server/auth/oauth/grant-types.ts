@@ -11,8 +11,11 @@
  * again revokes the whole grant. A wider scope is refused before the token is spent, so the client
  * keeps it. Of two concurrent uses exactly one wins the conditional update; the other is a reuse
  * (strict rotation, DESIGN.md), so the grant is revoked and neither result stays usable.
+ *
+ * Both: spending the credential and saving the new tokens are one transaction, so a database
+ * failure in between leaves it unspent and the client's retry is not mistaken for a replay.
  */
-import { InvalidGrantError, InvalidRequestError, OAuthError, type AuthorizationCode, type Client, type RefreshToken, type Request } from "@node-oauth/oauth2-server";
+import { InvalidGrantError, InvalidRequestError, OAuthError, type AuthorizationCode, type Client, type RefreshToken, type Request, type Token } from "@node-oauth/oauth2-server";
 import AuthorizationCodeGrantType from "@node-oauth/oauth2-server/lib/grant-types/authorization-code-grant-type";
 import RefreshTokenGrantType from "@node-oauth/oauth2-server/lib/grant-types/refresh-token-grant-type";
 import { audienceForResource } from "../resources";
@@ -29,20 +32,58 @@ const checkResource = (request: Request, user: GrantUser) => {
   }
 };
 
+/** A refusal to throw once the transaction committed (what it spent stays spent), or the tokens. */
+type Outcome = { refusal: OAuthError } | { token: Token };
+
+/** The OAuth error `check` throws, or undefined; other errors propagate (and roll back). */
+const refusalOf = (check: () => void): OAuthError | undefined => {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    if (error instanceof OAuthError) return error;
+    throw error;
+  }
+};
+
+/** Runs `work` in one transaction of the model, then throws its refusal or returns its tokens. */
+const settle = async (model: OAuthModel, work: (spending: OAuthModel) => Promise<Outcome>) => {
+  const outcome = await model.transaction(work);
+  if ("refusal" in outcome) throw outcome.refusal;
+  return outcome.token;
+};
+
+/** The library's saveToken, writing through `model` (the transaction's) instead of the grant's own. */
+const saveTokenWith = async <T>(grant: { model: unknown }, model: OAuthModel, save: () => Promise<T>) => {
+  const own = grant.model;
+  grant.model = model;
+  try {
+    return await save();
+  } finally {
+    grant.model = own;
+  }
+};
+
 export class CodeGrant extends AuthorizationCodeGrantType {
   async handle(request: Request, client: Client) {
-    const model = this.model as OAuthModel;
     const code = (await this.getAuthorizationCode(request, client)) as StoredCode;
-    const isFirstUse = await model.revokeAuthorizationCode(code);
-    this.verifyPKCE(request, code);
-    this.validateRedirectUri(request, code);
-    checkResource(request, code.user);
-    if (!isFirstUse) {
-      await model.revokeGrantFor(code.user, "code_replayed");
-      throw new InvalidGrantError("Invalid grant: the authorization code was already used; the tokens issued from it are revoked");
-    }
-    if (code.isRevoked) throw new InvalidGrantError("Invalid grant: the authorization was revoked");
-    return this.saveToken(code.user, client, code.authorizationCode, code.scope);
+    // Spending the code and saving its tokens commit together: an outage in between leaves the code unspent for the retry.
+    return settle(this.model as OAuthModel, async (spending) => {
+      const isFirstUse = await spending.revokeAuthorizationCode(code);
+      // A failed check still commits the spend: a wrong verifier burns the code (no online guessing).
+      const refusal = refusalOf(() => {
+        this.verifyPKCE(request, code);
+        this.validateRedirectUri(request, code);
+        checkResource(request, code.user);
+      });
+      if (refusal) return { refusal };
+      if (!isFirstUse) {
+        await spending.revokeGrantFor(code.user, "code_replayed");
+        return { refusal: new InvalidGrantError("Invalid grant: the authorization code was already used; the tokens issued from it are revoked") };
+      }
+      if (code.isRevoked) return { refusal: new InvalidGrantError("Invalid grant: the authorization was revoked") };
+      return { token: await saveTokenWith(this as never, spending, () => this.saveToken(code.user, client, code.authorizationCode, code.scope)) };
+    });
   }
 
   /** RFC 6749 5.2: a redirect_uri that differs from the authorization request's is invalid_grant. */
@@ -63,10 +104,13 @@ export class RefreshGrant extends RefreshTokenGrantType {
     }
     checkResource(request, token.user);
     const scope = this.getScope(request, token);
-    if (!(await model.revokeToken(token))) {
-      await model.revokeGrantFor(token.user, "refresh_token_reused");
-      throw new InvalidGrantError("Invalid grant: the refresh token was used concurrently; the authorization is revoked");
-    }
-    return this.saveToken(token.user, client, scope);
+    // Spending the refresh token and saving its successors commit together (see CodeGrant).
+    return settle(model, async (spending) => {
+      if (!(await spending.revokeToken(token))) {
+        await spending.revokeGrantFor(token.user, "refresh_token_reused");
+        return { refusal: new InvalidGrantError("Invalid grant: the refresh token was used concurrently; the authorization is revoked") };
+      }
+      return { token: await saveTokenWith(this as never, spending, () => this.saveToken(token.user, client, scope)) };
+    });
   }
 }

@@ -34,8 +34,14 @@ const toLibraryClient = (client: { id: string; kind: string; linkingEnabled: boo
 
 const clientSelect = { id: true, kind: true, secretHash: true, linkingEnabled: true, redirectUris: true, scopes: true, revokedAt: true, environment: true } as const;
 
-/** Options: `approvedScopes` is what the person ticked on the consent page (authorize only). */
-export const createOAuthModel = (db: Db, options: { purpose: "authorize" | "token"; approvedScopes?: string[] }) => ({
+type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+type ModelOptions = { purpose: "authorize" | "token"; approvedScopes?: string[] };
+
+/** Runs `work` in a transaction, or in the one `db` already is. */
+const inTransaction = <T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> =>
+  "$transaction" in db ? db.$transaction(work) : work(db);
+
+const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
   /**
    * At the token endpoint: the client these credentials prove (a confidential client needs its
    * secret; a public agent must send none). At authorize: the client by id (the person is the one
@@ -147,7 +153,7 @@ export const createOAuthModel = (db: Db, options: { purpose: "authorize" | "toke
   saveToken: async (token: Token, client: Client, user: User) => {
     const grant = user as GrantUser;
     const refreshTokenExpiresAt = token.refreshTokenExpiresAt ?? new Date(Date.now() + refreshTokenLifetimeSeconds * 1000);
-    await db.$transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await storeAccessToken(tx, token.accessToken, {
         clientId: client.id, personId: grant.id, grantId: grant.grantId, scopes: token.scope ?? [], audience: grant.audience, expiresAt: token.accessTokenExpiresAt!,
       });
@@ -165,4 +171,17 @@ export const createOAuthModel = (db: Db, options: { purpose: "authorize" | "toke
   getAccessToken: async () => null,
 });
 
-export type OAuthModel = ReturnType<typeof createOAuthModel>;
+export type OAuthModel = ReturnType<typeof createModelMethods> & {
+  /**
+   * Runs `work` with a model whose every statement belongs to one transaction: spending a code or
+   * refresh token and saving the tokens it buys commit together or not at all, so an outage in
+   * between leaves the credential unspent for the client's retry.
+   */
+  transaction: <T>(work: (model: OAuthModel) => Promise<T>) => Promise<T>;
+};
+
+/** Options: `approvedScopes` is what the person ticked on the consent page (authorize only). */
+export const createOAuthModel = (db: Db | Tx, options: ModelOptions): OAuthModel => ({
+  ...createModelMethods(db, options),
+  transaction: (work) => inTransaction(db, (tx) => work(createOAuthModel(tx, options))),
+});

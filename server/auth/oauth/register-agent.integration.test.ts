@@ -3,11 +3,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { POST as register } from "@/app/oauth/register/agent/route";
 import { db } from "../../db";
 import { resetEnv } from "../../env";
+import { socketAddressHeader } from "../../http/client-ip";
 import { createRegistrationToken } from "../../ops/account-commands";
 import { authorize, authorizeParams, pkcePair } from "../../testing/oauth";
 
+let caller = 0;
+/** Each registration from its own address: the per-address limit (10 a minute) is tested in auth-limits.integration.test.ts. */
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  register(new Request("http://localhost:3000/oauth/register/agent", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) }));
+  register(new Request("http://localhost:3000/oauth/register/agent", {
+    method: "POST",
+    headers: { "content-type": "application/json", [socketAddressHeader]: `203.0.113.${++caller}`, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  }));
 
 const valid = { client_name: "Shopping Helper", redirect_uris: ["https://helper.example/callback", "http://127.0.0.1:33418/cb"] };
 
@@ -59,13 +66,19 @@ describe("POST /oauth/register/agent", () => {
     ["grant_types client_credentials", { grant_types: ["client_credentials"] }],
     ["an admin scope", { scope: "purchase:write admin" }],
     ["a client secret method", { token_endpoint_auth_method: "client_secret_basic" }],
-    ["a 100 KB client_name", { client_name: "x".repeat(100_000) }],
+    ["a 1 KB client_name", { client_name: "x".repeat(1_000) }],
     ["no client_name", { client_name: undefined }],
     ["an http logo_uri (metadata address)", { logo_uri: "http://169.254.169.254/latest/meta-data" }],
     ["response_types token", { response_types: ["token"] }],
   ])("refuses %s: invalid_client_metadata", async (_case, overrides) => {
     const response = await post({ ...valid, ...overrides });
     expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe("invalid_client_metadata");
+  });
+
+  it("refuses metadata over 16 KB (a 100 KB client_name) with 413 invalid_client_metadata", async () => {
+    const response = await post({ ...valid, client_name: "x".repeat(100_000) });
+    expect(response.status).toBe(413);
     expect((await response.json()).error).toBe("invalid_client_metadata");
   });
 

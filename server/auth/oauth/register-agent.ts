@@ -9,12 +9,14 @@
 import { z } from "zod";
 import { systemClock } from "../../clock";
 import { db, isDatabaseUnavailable } from "../../db";
+import { clientIp } from "../../http/client-ip";
 import { zodFields } from "../../http/zod-fields";
+import { admit, authLimits } from "../auth-limits";
 import { bearerToken, randomId, sha256 } from "../tokens";
 import { credentialTag, currentEnvironment } from "../environment";
 import { redirectUriProblem } from "../redirect-uris";
 import { allScopes, isScope } from "../scopes";
-import { oauthError, oauthJson, oauthUnavailable } from "./responses";
+import { oauthError, oauthJson, oauthLimited, oauthUnavailable, readOAuthBody } from "./responses";
 
 const maxBodyBytes = 16_384;
 const registeredGrants = ["authorization_code", "refresh_token"];
@@ -69,11 +71,13 @@ const spendInitialAccessToken = async (header: string | null, now: Date) => {
 };
 
 export const handleAgentRegistration = async (request: Request): Promise<Response> => {
+  const limited = await oauthLimited(() => admit(authLimits.registerPerIp, clientIp(request.headers)));
+  if (limited) return limited;
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
     return oauthError("invalid_client_metadata", "Send the client metadata as application/json.");
   }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBodyBytes) return oauthError("invalid_client_metadata", `The metadata must be at most ${maxBodyBytes} bytes.`);
+  const text = await readOAuthBody(request, maxBodyBytes, "invalid_client_metadata");
+  if (text instanceof Response) return text;
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -7,23 +7,33 @@
  */
 import { systemClock } from "../../clock";
 import { db, isDatabaseUnavailable } from "../../db";
+import { clientIp } from "../../http/client-ip";
+import { admit, authLimits, recordFailure, refuseIfSpent } from "../auth-limits";
 import { authenticateClient, invalidClient, readClientAuth } from "../client-auth";
 import { sha256 } from "../tokens";
 import { revokeGrant } from "./grants";
-import { oauthError, oauthUnavailable, readForm } from "./responses";
+import { oauthError, oauthLimited, oauthUnavailable, readForm } from "./responses";
 
 const revoked = () => new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
 
 export const handleRevokeRequest = async (request: Request): Promise<Response> => {
+  const ip = clientIp(request.headers);
+  const limited = await oauthLimited(() => admit(authLimits.revokePerIp, ip));
+  if (limited) return limited;
   const form = await readForm(request);
   if (form instanceof Response) return form;
   const token = form.get("token");
   if (!token) return oauthError("invalid_request", "token is required.");
   const auth = readClientAuth(request, form);
   if (auth instanceof Response) return auth;
+  const failed = await oauthLimited(() => refuseIfSpent(authLimits.failuresPerIp, ip));
+  if (failed) return failed;
   try {
     const client = await authenticateClient(db(), auth);
-    if (!client) return invalidClient(auth);
+    if (!client) {
+      await recordFailure(authLimits.failuresPerIp, ip);
+      return invalidClient(auth);
+    }
     const now = systemClock.now();
     const hash = sha256(token);
     // Look at both kinds whatever the hint says (RFC 7009 2.1 lets the server ignore it).

@@ -1,27 +1,46 @@
-/** The sandbox mailbox: every email the service sent, readable without SMTP. Sandbox only. */
+/**
+ * The sandbox mailbox: the email the service sent, readable without SMTP. Sandbox only, and only
+ * the signed-in person's own mail: messages to their confirmed address sent since the account
+ * was created (before confirming, only the confirmation email, so a newcomer can confirm without
+ * SMTP). Another person's message is not_found. The operator reads any message through
+ * `npm run ops -- mail:list` / `mail:show`.
+ */
 import { z } from "zod";
+import type { Db } from "../../db";
 import { env } from "../../env";
 import { AppError } from "../../errors";
-import { publicProcedure } from "../../trpc/procedures";
+import { shopperProcedure } from "../../trpc/procedures";
 import { router } from "../../trpc/init";
 
 const sandboxOnly = () => {
   if (env().SERVICE_ENV !== "sandbox") throw new AppError("not_found");
 };
 
+/** The messages this person may read, as a Prisma filter. */
+const ownMail = async (db: Db, personId: string) => {
+  const person = await db.person.findUniqueOrThrow({ where: { id: personId }, select: { email: true, emailVerifiedAt: true, createdAt: true } });
+  return {
+    status: "sent" as const,
+    to: person.email,
+    createdAt: { gte: person.createdAt },
+    ...(person.emailVerifiedAt ? {} : { template: "verify-email" }),
+  };
+};
+
 export const mailboxRouter = router({
-  list: publicProcedure.input(z.object({ to: z.string().max(320).optional() })).query(async ({ ctx, input }) => {
+  /** `to` is accepted for old links and ignored: the list is always the person's own mail. */
+  list: shopperProcedure.input(z.object({ to: z.string().max(320).optional() })).query(async ({ ctx }) => {
     sandboxOnly();
     return ctx.db.emailMessage.findMany({
-      where: { status: "sent", ...(input.to ? { to: input.to.toLowerCase() } : {}) },
+      where: await ownMail(ctx.db, ctx.personId),
       orderBy: { sentAt: "desc" },
       take: 100,
       select: { id: true, to: true, subject: true, text: true, sentAt: true, transport: true },
     });
   }),
-  html: publicProcedure.input(z.object({ id: z.string().max(64) })).query(async ({ ctx, input }) => {
+  html: shopperProcedure.input(z.object({ id: z.string().max(64) })).query(async ({ ctx, input }) => {
     sandboxOnly();
-    const email = await ctx.db.emailMessage.findUnique({ where: { id: input.id }, select: { html: true } });
+    const email = await ctx.db.emailMessage.findFirst({ where: { id: input.id, ...(await ownMail(ctx.db, ctx.personId)) }, select: { html: true } });
     if (!email?.html) throw new AppError("not_found");
     return email.html;
   }),

@@ -1,6 +1,9 @@
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { authOptions } from "@/server/auth/next-auth";
+import { AppError } from "@/server/errors";
+import { BodyTooLargeError, maxFormBytes, readCappedBytes } from "@/server/http/read-body";
+import { errorResponse } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
@@ -9,4 +12,16 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 /** next-auth's sign-in, sign-out, session and CSRF endpoints, with options built at run time. */
 const handler = (request: NextRequest, context: Context) => NextAuth(request, context as never, authOptions());
 
-export { handler as GET, handler as POST };
+/** POSTs carry small forms: next-auth reads the body whole, so it gets at most 16 KiB (413 beyond). */
+const post = async (request: NextRequest, context: Context) => {
+  let body: Uint8Array;
+  try {
+    body = await readCappedBytes(request, maxFormBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return errorResponse(new AppError("payload_too_large", { message: error.message }));
+    throw error;
+  }
+  return handler(new NextRequest(request.url, { method: "POST", headers: request.headers, body: body.byteLength ? (body as BodyInit) : undefined }), context);
+};
+
+export { handler as GET, post as POST };

@@ -3,12 +3,17 @@ import { toAppError, errorResponse } from "@/server/http/respond";
 
 export const dynamic = "force-dynamic";
 
-/** One sandbox email as the HTML the person would see. */
+/** One of the signed-in person's sandbox emails as the HTML they would see; anyone else's is 404. */
 export const GET = async (_request: Request, context: { params: Promise<{ id: string }> }) => {
+  const { id } = await context.params;
   try {
-    const html = await (await pageCaller()).mailbox.html({ id: (await context.params).id });
+    const html = await (await pageCaller()).mailbox.html({ id });
     return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'none'" } });
   } catch (error) {
-    return errorResponse(toAppError(error));
+    const failure = toAppError(error);
+    if (failure.code === "unauthorized") {
+      return new Response(null, { status: 303, headers: { Location: `/sign-in?callbackUrl=${encodeURIComponent(`/sandbox/mailbox/${encodeURIComponent(id)}`)}` } });
+    }
+    return errorResponse(failure);
   }
 };

@@ -1,0 +1,86 @@
+/**
+ * Limits on the doors that need no token: /oauth/token, /oauth/revoke, /oauth/register/agent,
+ * sign-in, sign-up and the emails a visitor can trigger (forgot password). Per client address
+ * (server/http/client-ip.ts), and at the token endpoint per authenticated client too.
+ *
+ * Failed authentication (a wrong client secret, a wrong password) is counted per address, and
+ * for passwords per (email, address) plus a looser count per email alone: someone guessing one
+ * person's password from one place is stopped there without locking that person out from
+ * everywhere, and spraying many addresses at one account is slowed. Sign-in checks every count
+ * before the password hash (a 32 MiB scrypt) is computed. Same machinery and fall-back as the
+ * partner limits (server/http/rate-limit.ts); AUTH_RATE_LIMITS=off (load tests) turns them off.
+ */
+import { env } from "../env";
+import { AppError } from "../errors";
+import { consumeRateLimit, defineLimit, type Limiter, type Policy } from "../http/rate-limit";
+
+const minute = (points: number): Policy => ({ name: "minute", points, duration: 60 });
+const hour = (points: number): Policy => ({ name: "hour", points, duration: 3600 });
+const quarterHour = (points: number): Policy => ({ name: "15min", points, duration: 900 });
+
+export const authLimits = {
+  tokenPerIp: defineLimit("oauth-token-ip", [minute(300)]),
+  tokenPerClient: defineLimit("oauth-token-client", [minute(120), hour(1000)]),
+  revokePerIp: defineLimit("oauth-revoke-ip", [minute(120)]),
+  registerPerIp: defineLimit("oauth-register-ip", [minute(10), hour(50)]),
+  signUpPerIp: defineLimit("sign-up-ip", [hour(20)]),
+  emailLinksPerIp: defineLimit("email-links-ip", [hour(20)]),
+  signInPerIp: defineLimit("sign-in-ip", [minute(30)]),
+  failuresPerIp: defineLimit("auth-failures-ip", [quarterHour(50)]),
+  failuresPerEmailIp: defineLimit("sign-in-failures-email-ip", [quarterHour(10)]),
+  failuresPerEmail: defineLimit("sign-in-failures-email", [hour(100)]),
+};
+
+type Limit = () => Limiter[];
+const isOn = () => env().AUTH_RATE_LIMITS === "on";
+
+/** Counts one request for `key`; throws 429 rate_limited when a window is spent. */
+export const admit = async (limit: Limit, key: string) => {
+  if (isOn()) await consumeRateLimit(key, limit());
+};
+
+/** Throws 429 rate_limited when `key` already spent a window, without counting this request. */
+export const refuseIfSpent = async (limit: Limit, key: string) => {
+  if (!isOn()) return;
+  for (const { policy, limiter } of limit()) {
+    const spent = await limiter.peek(key);
+    if (spent && spent.consumedPoints >= policy.points) {
+      const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
+      throw new AppError("rate_limited", { message: `Too many failed attempts; retry after ${retryAfter} seconds.`, retryAfter, details: { violated_policies: [policy.name] } });
+    }
+  }
+};
+
+/** Counts a failure for `key` (a spent window is no error here: the next attempt is refused). */
+export const recordFailure = async (limit: Limit, key: string) => {
+  if (!isOn()) return;
+  await consumeRateLimit(key, limit()).catch((error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+  });
+};
+
+/** Forgets `key`'s failures (a successful sign-in from that place). */
+export const clearFailures = async (limit: Limit, key: string) => {
+  if (!isOn()) return;
+  await Promise.all(limit().map(({ limiter }) => limiter.reset(key)));
+};
+
+const signInKeys = (email: string, ip: string) => ({ email: email.trim().toLowerCase(), emailAtIp: `${email.trim().toLowerCase()}|${ip}` });
+
+/** Before a password is checked: counts the attempt per address and refuses while any failure count is spent. */
+export const admitSignIn = async (email: string, ip: string) => {
+  const keys = signInKeys(email, ip);
+  await admit(authLimits.signInPerIp, ip);
+  await refuseIfSpent(authLimits.failuresPerIp, ip);
+  await refuseIfSpent(authLimits.failuresPerEmailIp, keys.emailAtIp);
+  await refuseIfSpent(authLimits.failuresPerEmail, keys.email);
+};
+
+/** After the password was checked: a failure counts three ways; a success clears that place's count for the email. */
+export const recordSignIn = async (email: string, ip: string, isValid: boolean) => {
+  const keys = signInKeys(email, ip);
+  if (isValid) return clearFailures(authLimits.failuresPerEmailIp, keys.emailAtIp);
+  await recordFailure(authLimits.failuresPerIp, ip);
+  await recordFailure(authLimits.failuresPerEmailIp, keys.emailAtIp);
+  await recordFailure(authLimits.failuresPerEmail, keys.email);
+};
