@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and WebAssembly packages stay ordinary Node requires instead of being bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "ioredis", "@prisma/adapter-pg", "rate-limiter-flexible"],
+  serverExternalPackages: ["pg", "ioredis", "@prisma/adapter-pg", "rate-limiter-flexible"],
   poweredByHeader: false,
   typescript: { tsconfigPath: "tsconfig.json" },
   // No page of this site may be framed by another (clickjacking of consent, account and checkout pages).

@@ -117,15 +117,20 @@ export class CatalogSync {
     this.log(this.isListening ? "listening for catalogue changes" : `notifications do not arrive here; polling every ${this.options.pollMs} ms`);
   }
 
-  /** Sends a notification to ourselves: true if it arrives within a second. */
+  /**
+   * Sends a notification to ourselves: true if it arrives within two seconds of being sent (the
+   * clock starts after the send, so a slow connect on a busy machine does not fail the test).
+   */
   private async selfTest() {
     this.pingToken = randomUUID();
+    let timeout: () => void = () => undefined;
     const arrived = new Promise<boolean>((resolve) => {
       this.onPing = () => resolve(true);
-      setTimeout(() => resolve(false), 1000).unref();
+      timeout = () => setTimeout(() => resolve(false), 2000).unref();
     });
     const reader = await this.connectReader();
     await reader.query("SELECT pg_notify($1, $2)", [catalogChannel, `ping:${this.pingToken}`]);
+    timeout();
     const result = await arrived;
     this.onPing = undefined;
     return result;
