@@ -6,8 +6,8 @@
  * - catches up by `updated_at` on an interval as a safety net (a lost connection, a missed
  *   notification), and compares the item count in the same snapshot to spot missed inserts or
  *   deletes, which trigger a full rebuild;
- * - if the LISTEN self-test fails (PGlite behind pglite-socket may not deliver notifications), polls
- *   with the catch-up every `pollMs` instead, which still bounds staleness.
+ * - if the LISTEN self-test fails (a connection pooler in transaction mode, for one, does not deliver
+ *   notifications), polls with the catch-up every `pollMs` instead, which still bounds staleness.
  * All reads and applications run one at a time in arrival order, so an older read never overwrites
  * a newer one. The index is swapped whole after a rebuild; searches never see a half-built one.
  */
