@@ -45,7 +45,7 @@ const createClientWithOpsCli = async () => {
 /** Items that can be bought now, each with an available size, read over the API like a partner. */
 const buyableItems = async (get: (url: string) => Promise<Response>): Promise<Buyable[]> => {
   const items: Buyable[] = [];
-  for (let page = 1; page <= 4; page++) {
+  for (let page = 1; page <= 12; page++) {
     const search = (await (await get(`/api/v1/products?per_page=48&sort=newest&page=${page}`)).json()) as { data: { id: number; available: boolean }[] };
     const details = await Promise.all(search.data.filter((item) => item.available).map(async (item) => (await get(`/api/v1/products/${item.id}`)).json()));
     for (const detail of details as { id: number; variants: { size: string | null; available: boolean }[] }[]) {
