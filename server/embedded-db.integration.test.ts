@@ -10,8 +10,11 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { runningEmbeddedDatabaseUrl, startEmbeddedDatabase } from "./embedded-db";
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "shopping-embedded-db-"));
-chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach it
+// As root, PostgreSQL runs as the postgres user and must pass through the parent; DATA_DIR itself
+// does not exist yet (npm start creates it, as it creates .data).
+const workDir = mkdtempSync(path.join(tmpdir(), "shopping-embedded-db-"));
+chmodSync(workDir, 0o755);
+const dataDir = path.join(workDir, ".data");
 const quiet = () => undefined;
 
 const withClient = async <T>(url: string, run: (client: pg.Client) => Promise<T>) => {
@@ -24,7 +27,7 @@ const withClient = async <T>(url: string, run: (client: pg.Client) => Promise<T>
   }
 };
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 describe("embedded PostgreSQL", () => {
   it("creates the cluster on first start, delivers notifications, and refuses a second server on the folder", async () => {

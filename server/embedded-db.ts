@@ -87,6 +87,8 @@ export const startEmbeddedDatabase = async (dataDir: string, log: (line: string)
   if (existsSync(legacy)) log(`${legacy} (the PGlite database of earlier versions) is no longer used; left untouched, delete it when you like`);
   // PostgreSQL refuses to run as root: as root (CI, containers) it runs as the `postgres` user, created if missing.
   const isRoot = process.getuid?.() === 0;
+  // DATA_DIR with the usual mode (as root the postgres user must pass through it); the socket folder private.
+  mkdirSync(root, { recursive: true });
   mkdirSync(socket, { recursive: true, mode: 0o700 });
   if (isRoot && existsSync(pgdata)) chownToPostgres([socket]);
   await clearStalePostmaster(pgdata, log);

@@ -1,6 +1,6 @@
 /**
  * Load tier: the embedded default under concurrency, as a newcomer gets it. `npm start` (same node
- * flags and heap cap) with DATABASE_URL and REDIS_URL removed from its environment, a fresh DATA_DIR,
+ * flags and heap cap) with DATABASE_URL and REDIS_URL removed from its environment, a new DATA_DIR,
  * a free port and the default sandbox seed (5,000 items: seeding takes about a second, and it is what
  * `npm start` gives). A partner client is made with the ops CLI (a real process) while the service
  * runs; then 32 concurrent clients for 30 s mix uncached search, item detail, quotes, checkout
@@ -30,6 +30,7 @@ const partnersPerClient = 8;
 const root = path.resolve(__dirname, "..", "..");
 
 let service: Service;
+let workDir: string;
 let dataDir: string;
 let databaseUrl: string;
 
@@ -68,8 +69,11 @@ const countRows = async (sql: string) => {
 
 describe("embedded default (npm start without DATABASE_URL) under 32 concurrent clients", () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "shopping-embedded-"));
-    chmodSync(dataDir, 0o755); // run as root, PostgreSQL runs as the postgres user and must reach it
+    // A checkout-like folder (as root, PostgreSQL runs as the postgres user and must pass through
+    // it); DATA_DIR inside does not exist yet, as a newcomer's .data does not.
+    workDir = mkdtempSync(path.join(tmpdir(), "shopping-embedded-"));
+    chmodSync(workDir, 0o755);
+    dataDir = path.join(workDir, ".data");
     // The first start may build the app (several minutes on a busy 2-core machine).
     service = await startService({ dataDir, searchImpl: "memory", log: (line) => console.log(line), env: { SEED_ITEMS: "5000" } });
     databaseUrl = runningEmbeddedDatabaseUrl(dataDir)!;
@@ -77,7 +81,7 @@ describe("embedded default (npm start without DATABASE_URL) under 32 concurrent 
 
   afterAll(async () => {
     await service?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
   }, 60_000);
 
   it("answers every request without a 5xx or a connection error, and the work happens", async () => {
