@@ -1,10 +1,12 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+const include = ["server/**/*.test.ts", "prisma/**/*.test.ts", "emails/**/*.test.ts"];
+const loadTier = ["server/**/*.load.test.ts"];
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["server/**/*.test.ts", "prisma/**/*.test.ts", "emails/**/*.test.ts"],
     globalSetup: ["server/testing/global-setup.ts"],
     setupFiles: ["server/testing/per-file-database.ts"],
     testTimeout: 30_000,
@@ -12,5 +14,11 @@ export default defineConfig({
     pool: "forks",
     reporters: process.env.CI ? ["default", ["json", { outputFile: "reports/vitest.json" }]] : ["default"],
     env: { TZ: "UTC", NEXT_TELEMETRY_DISABLED: "1", SEED_ITEMS: "0" },
+    // The load tier (a whole `npm start` under 32 clients) runs after the others, alone, so neither
+    // slows the other down: projects with a higher groupOrder start when the lower ones are done.
+    projects: [
+      { extends: true, test: { name: "tests", include, exclude: [...loadTier, "**/node_modules/**"] } },
+      { extends: true, test: { name: "load", include: loadTier, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

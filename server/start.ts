@@ -45,9 +45,8 @@ const main = async () => {
     const { startEmbeddedDatabase } = await import("./embedded-db");
     const embedded = await startEmbeddedDatabase(config.DATA_DIR);
     process.env.DATABASE_URL = embedded.url;
-    process.env.DATABASE_POOL_MAX ??= "4";
     stopDatabase = embedded.stop;
-    log(`embedded PostgreSQL (PGlite) in ${path.resolve(config.DATA_DIR)}`);
+    log(`embedded PostgreSQL in ${path.resolve(config.DATA_DIR, "postgres")} (Unix socket only)`);
   }
   const { prepareDatabase } = await import("./ops/prepare-database");
   await prepareDatabase({ url: process.env.DATABASE_URL!, seedItems: config.SEED_ITEMS, log });

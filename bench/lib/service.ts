@@ -1,6 +1,8 @@
 /**
  * Starts the service as an operator would (`npm start`, production build) on a free port with the
  * chosen search implementation, and waits until it serves and, for the memory index, has built it.
+ * Without `databaseUrl` it starts the embedded default exactly as a newcomer gets it: DATABASE_URL
+ * and REDIS_URL removed from the child's environment, the database in `dataDir`.
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -9,7 +11,7 @@ import { processTree } from "./rss";
 
 const root = path.resolve(__dirname, "..", "..");
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -21,25 +23,41 @@ const freePort = () =>
 
 export type Service = { baseUrl: string; pid: number; indexBuildMs: number | null; stop: () => Promise<void> };
 
-/** `npm start` with DATABASE_URL, REDIS_URL, SEED_ITEMS=0 and SEARCH_IMPL; resolves when ready. */
-export const startService = async (options: { databaseUrl: string; searchImpl: "memory" | "postgres"; log: (line: string) => void; env?: Record<string, string> }): Promise<Service> => {
+/** The child's environment: the configured servers, or none of them for the embedded default. */
+const serviceEnv = (options: { databaseUrl?: string; dataDir?: string; port: number; baseUrl: string; searchImpl: string; env?: Record<string, string> }) => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    SEED_ITEMS: "0",
+    PORT: String(options.port),
+    PUBLIC_URL: options.baseUrl,
+    SEARCH_IMPL: options.searchImpl,
+    RATE_LIMIT_PREFIX: `bench:${Date.now()}`,
+    // Every load comes from one address and the token phase from one client: the auth limits would refuse it.
+    AUTH_RATE_LIMITS: "off",
+    ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+    ...options.env,
+  };
+  // As an operator runs it: Next chooses production itself (a test runner's NODE_ENV=test would not).
+  Reflect.deleteProperty(env, "NODE_ENV");
+  if (!options.databaseUrl) {
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+  }
+  return env;
+};
+
+/**
+ * `npm start` with DATABASE_URL (or the embedded default in `dataDir` when it is omitted), REDIS_URL,
+ * SEED_ITEMS=0 (unless `env` says otherwise) and SEARCH_IMPL; resolves when ready.
+ */
+export const startService = async (options: { databaseUrl?: string; dataDir?: string; searchImpl: "memory" | "postgres"; log: (line: string) => void; env?: Record<string, string> }): Promise<Service> => {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn("npm", ["start"], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: options.databaseUrl,
-      REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-      SEED_ITEMS: "0",
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      SEARCH_IMPL: options.searchImpl,
-      RATE_LIMIT_PREFIX: `bench:${Date.now()}`,
-      // Every load comes from one address and the token phase from one client: the auth limits would refuse it.
-      AUTH_RATE_LIMITS: "off",
-      ...options.env,
-    },
+    env: serviceEnv({ ...options, port, baseUrl }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -51,7 +69,7 @@ export const startService = async (options: { databaseUrl: string; searchImpl: "
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       output += text;
-      for (const line of text.split("\n").filter(Boolean)) if (/\[(start|search)\]/.test(line)) options.log(`  service: ${line.trim()}`);
+      for (const line of text.split("\n").filter(Boolean)) if (/\[(start|search|postgres)\]/.test(line)) options.log(`  service: ${line.trim()}`);
       if (/\[start\] serving/.test(text)) isServing = true;
       const built = /\[search\] index built: .*?(\d+) ms/.exec(text);
       if (built) {
@@ -72,7 +90,8 @@ export const startService = async (options: { databaseUrl: string; searchImpl: "
     } catch {
       for (const pid of pids) process.kill(pid, "SIGTERM");
     }
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // A clean stop (the embedded PostgreSQL shuts down with it) takes a moment; then force what is left.
+    for (let waited = 0; waited < 10_000 && child.exitCode === null && child.signalCode === null; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
     for (const pid of processTree(child.pid!)) {
       try {
         process.kill(pid, "SIGKILL");

@@ -10,5 +10,6 @@ export const resolveDatabaseUrl = async (): Promise<{ url: string; stop: () => P
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => undefined };
   const running = runningEmbeddedDatabaseUrl(config.DATA_DIR);
   if (running) return { url: running, stop: async () => undefined };
-  return startEmbeddedDatabase(config.DATA_DIR);
+  // Service stopped: start the cluster for this command (stdout stays for the command's output).
+  return startEmbeddedDatabase(config.DATA_DIR, (line) => console.error(`[postgres] ${line}`));
 };

@@ -1,8 +1,8 @@
 /**
  * Applies the SQL migrations in prisma/migrations, in order, each in its own transaction.
  * Records them in Prisma's own `_prisma_migrations` table (same columns and checksum), so
- * `prisma migrate status` reads the same history. Plain `pg` is used so this runs offline, on
- * PostgreSQL and on the embedded PGlite alike (Prisma 7's migrate needs a native engine download).
+ * `prisma migrate status` reads the same history. Plain `pg` is used so this runs offline, on a
+ * PostgreSQL server and on the embedded one alike (Prisma 7's migrate needs a native engine download).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";

@@ -6,8 +6,8 @@
  * - catches up by `updated_at` on an interval as a safety net (a lost connection, a missed
  *   notification), and compares the item count in the same snapshot to spot missed inserts or
  *   deletes, which trigger a full rebuild;
- * - if the LISTEN self-test fails (PGlite behind pglite-socket may not deliver notifications), polls
- *   with the catch-up every `pollMs` instead, which still bounds staleness.
+ * - if the LISTEN self-test fails (a connection pooler in transaction mode, for one, does not deliver
+ *   notifications), polls with the catch-up every `pollMs` instead, which still bounds staleness.
  * All reads and applications run one at a time in arrival order, so an older read never overwrites
  * a newer one. The index is swapped whole after a rebuild; searches never see a half-built one.
  */
@@ -117,15 +117,20 @@ export class CatalogSync {
     this.log(this.isListening ? "listening for catalogue changes" : `notifications do not arrive here; polling every ${this.options.pollMs} ms`);
   }
 
-  /** Sends a notification to ourselves: true if it arrives within a second. */
+  /**
+   * Sends a notification to ourselves: true if it arrives within two seconds of being sent (the
+   * clock starts after the send, so a slow connect on a busy machine does not fail the test).
+   */
   private async selfTest() {
     this.pingToken = randomUUID();
+    let timeout: () => void = () => undefined;
     const arrived = new Promise<boolean>((resolve) => {
       this.onPing = () => resolve(true);
-      setTimeout(() => resolve(false), 1000).unref();
+      timeout = () => setTimeout(() => resolve(false), 2000).unref();
     });
     const reader = await this.connectReader();
     await reader.query("SELECT pg_notify($1, $2)", [catalogChannel, `ping:${this.pingToken}`]);
+    timeout();
     const result = await arrived;
     this.onPing = undefined;
     return result;

@@ -1,0 +1,123 @@
+/**
+ * Load tier: the embedded default under concurrency, as a newcomer gets it. `npm start` (same node
+ * flags and heap cap) with DATABASE_URL and REDIS_URL removed from its environment, a new DATA_DIR,
+ * a free port and the default sandbox seed (5,000 items: seeding takes about a second, and it is what
+ * `npm start` gives). A partner client is made with the ops CLI (a real process) while the service
+ * runs; then 32 concurrent clients for 30 s mix uncached search, item detail, quotes, checkout
+ * creation, hosted checkout page views and payments. Zero 5xx and zero connection errors.
+ *
+ * Partner limits are 120 requests a minute per client: the 32 clients share 256 partner clients
+ * (8 each, round-robin), which leaves every client far under its limit, so 429s should not occur.
+ */
+import { execFile } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPartners, fetchToken, type Partner } from "../../bench/lib/partners";
+import { searchMix } from "../../bench/lib/query-mix";
+import { type Service, startService } from "../../bench/lib/service";
+import { prng } from "../../prisma/seed/prng";
+import { runningEmbeddedDatabaseUrl } from "../embedded-db";
+import { loadSearchVocabulary } from "./random-search-queries";
+import { type Buyable, type Sample, runShopperLoop, summarizeSamples } from "./shopper-load";
+
+const clients = 32;
+const seconds = 30;
+const partnersPerClient = 8;
+const root = path.resolve(__dirname, "..", "..");
+
+let service: Service;
+let workDir: string;
+let dataDir: string;
+let databaseUrl: string;
+
+/** `npm run ops -- client:create --json` against the running embedded database (no DATABASE_URL). */
+const createClientWithOpsCli = async () => {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "ops", "--", "client:create", "--name", "load tier", "--scopes", "catalog:read checkout:write", "--json"], { cwd: root, env });
+  return JSON.parse(stdout.trim().split("\n").pop()!) as { client_id: string; client_secret: string };
+};
+
+/** Items that can be bought now, each with an available size, read over the API like a partner. */
+const buyableItems = async (get: (url: string) => Promise<Response>): Promise<Buyable[]> => {
+  const items: Buyable[] = [];
+  for (let page = 1; page <= 12; page++) {
+    const search = (await (await get(`/api/v1/products?per_page=48&sort=newest&page=${page}`)).json()) as { data: { id: number; available: boolean }[] };
+    const details = await Promise.all(search.data.filter((item) => item.available).map(async (item) => (await get(`/api/v1/products/${item.id}`)).json()));
+    for (const detail of details as { id: number; variants: { size: string | null; available: boolean }[] }[]) {
+      const variant = detail.variants.find((candidate) => candidate.available);
+      if (variant) items.push({ item_id: detail.id, size: variant.size ?? undefined });
+    }
+  }
+  return items;
+};
+
+const countRows = async (sql: string) => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return Number((await client.query<{ count: string }>(sql)).rows[0].count);
+  } finally {
+    await client.end();
+  }
+};
+
+describe("embedded default (npm start without DATABASE_URL) under 32 concurrent clients", () => {
+  beforeAll(async () => {
+    // A checkout-like folder (as root, PostgreSQL runs as the postgres user and must pass through
+    // it); DATA_DIR inside does not exist yet, as a newcomer's .data does not.
+    workDir = mkdtempSync(path.join(tmpdir(), "shopping-embedded-"));
+    chmodSync(workDir, 0o755);
+    dataDir = path.join(workDir, ".data");
+    // The first start may build the app (several minutes on a busy 2-core machine).
+    service = await startService({ dataDir, searchImpl: "memory", log: (line) => console.log(line), env: { SEED_ITEMS: "5000" } });
+    databaseUrl = runningEmbeddedDatabaseUrl(dataDir)!;
+  }, 900_000);
+
+  afterAll(async () => {
+    await service?.stop();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it("answers every request without a 5xx or a connection error, and the work happens", async () => {
+    expect(databaseUrl, "npm start records the embedded database in DATA_DIR/embedded-db.json").toBeTruthy();
+    const cli = await createClientWithOpsCli();
+    const cliPartner: Partner = { clientId: cli.client_id, secret: cli.client_secret, token: await fetchToken(service.baseUrl, cli.client_id, cli.client_secret) };
+    const partners = [cliPartner, ...(await createPartners({ baseUrl: service.baseUrl, databaseUrl, count: clients * partnersPerClient - 1 }))];
+    let next = 0;
+    const get = (url: string) => fetch(`${service.baseUrl}${url}`, { headers: { authorization: `Bearer ${partners[next++ % partners.length].token}` } });
+    const items = await buyableItems(get);
+    const vocabularyClient = new pg.Client({ connectionString: databaseUrl });
+    await vocabularyClient.connect();
+    const vocabulary = await loadSearchVocabulary(vocabularyClient).finally(() => vocabularyClient.end());
+    const searchPaths = searchMix(vocabulary, { seed: 20261122, count: 2000 }).map((entry) => entry.path);
+
+    const samples: Sample[] = [];
+    const until = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: clients }, (_, index) => {
+        const own = partners.slice(index * partnersPerClient, (index + 1) * partnersPerClient);
+        let turn = 0;
+        return runShopperLoop({ baseUrl: service.baseUrl, authorization: () => `Bearer ${own[turn++ % own.length].token}`, record: (sample) => samples.push(sample), searchPaths, items, until, random: prng(index + 1) });
+      }),
+    );
+
+    const summary = summarizeSamples(samples);
+    console.table(summary);
+    const paid = samples.filter((sample) => sample.isPaid).length;
+    const orders = await countRows("SELECT count(*) FROM orders");
+    console.log(`${samples.length} requests in ${seconds} s (${Math.round(samples.length / seconds)} req/s), ${paid} paid checkouts, ${orders} orders, ${items.length} buyable items`);
+    const failed = (test: (sample: Sample) => boolean) => samples.filter(test).slice(0, 5);
+    expect(failed((sample) => sample.status >= 500), "5xx answers (first 5)").toEqual([]);
+    expect(failed((sample) => sample.status === 0), "connection errors and timeouts (first 5)").toEqual([]);
+    for (const row of summary) expect(row.count, `${row.kind} requests`).toBeGreaterThan(0);
+    expect(samples.filter((sample) => sample.kind === "checkout" && sample.status === 201).length).toBeGreaterThan(0);
+    expect(paid).toBeGreaterThan(0);
+    expect(orders).toBeGreaterThanOrEqual(paid);
+  }, 300_000);
+});
