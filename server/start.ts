@@ -82,10 +82,14 @@ const main = async () => {
   const server = createFrontServer({ api: handleApi, next: handle });
   // Timed transitions and the email outbox, in-process (DESIGN.md, Jobs).
   const { startSweep } = await import("./jobs/sweep");
-  startSweep();
+  const sweep = startSweep();
   server.listen(config.PORT, () => log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`));
+  // New requests stop first, then the sweep finishes its runs, then the database goes: nothing
+  // touches the database after it stopped.
   const shutdown = async () => {
     server.close();
+    server.closeIdleConnections();
+    await sweep.stop();
     await stopSearch();
     await stopDatabase();
     process.exit(0);
