@@ -17,7 +17,10 @@ import { startAttempt } from "../routers/checkout-page/payment-attempt";
 import { paymentProvider } from ".";
 import { type PaymentProvider, ownerOf, processorKey } from "./provider";
 import { testCards } from "./sandbox-cards";
+import { authorizePayment } from "./payment-steps";
 import { settlePayments } from "./settle-payments";
+import { stripeProvider } from "./stripe";
+import { startStripeShapedServer } from "../testing/stripe-shaped-server";
 
 let token: string;
 let storeId: number;
@@ -120,5 +123,23 @@ describe("reconciling attempts the processor never answered", () => {
     await expect(db().payment.create({ data: row })).rejects.toThrow(/exactly one checkout or purchase/);
     await expect(db().payment.create({ data: { ...row, checkoutId: id, purchaseId: "pur_x" } })).rejects.toThrow(/exactly one checkout or purchase/);
     await expect(db().payment.create({ data: { ...row, purchaseId: `pur_${Date.now()}` } })).resolves.toMatchObject({ checkoutId: null });
+  });
+
+  it("at Stripe: an authorize that timed out is found by its key's metadata and its PaymentIntent cancelled, never created twice", async () => {
+    const stripe = await startStripeShapedServer();
+    try {
+      const id = await newCheckout();
+      const attempt = await startAttempt(db(), { checkoutId: id, method: "card", cardLast4: "4242", now: new Date() });
+      stripe.delayNextResponse(1_500);
+      const impatient = stripeProvider({ secretKey: "sk_test_local", apiBase: stripe.url, maxNetworkRetries: 0, timeoutMs: 300 });
+      expect(await authorizePayment(db(), impatient, { payment: attempt, method: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2034, cvc: "123" }, description: `Checkout ${id}` })).toEqual({ kind: "unknown" });
+      await settlePayments({ db: db(), now: later(), provider: stripeProvider({ secretKey: "sk_test_local", apiBase: stripe.url }) });
+      const [intent, ...others] = [...stripe.intents.values()];
+      expect(others).toHaveLength(0);
+      expect(intent).toMatchObject({ status: "canceled", metadata: { authorize_key: `${id}:1:authorize` } });
+      expect(await db().payment.findUniqueOrThrow({ where: { id: attempt.id } })).toMatchObject({ status: "voided", processorPaymentId: intent.id });
+    } finally {
+      await stripe.close();
+    }
   });
 });

@@ -44,7 +44,7 @@ const toPayment = (intent: Stripe.PaymentIntent, refundedCents?: number): Proces
   status: statusOf(intent),
   amountCents: intent.amount,
   cardLast4: null,
-  declineCode: intent.last_payment_error ? (intent.last_payment_error.decline_code ?? intent.last_payment_error.code ?? "card_declined") : null,
+  declineCode: intent.last_payment_error ? (intent.last_payment_error.code ?? "card_declined") : null,
   ...(refundedCents === undefined ? {} : { refundedCents }),
 });
 
@@ -53,7 +53,7 @@ const mapError = (error: unknown): ProcessorPayment | never => {
   if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
     const intent = error.payment_intent;
     if (error.code === "authentication_required") return { ...toPayment(intent), status: "requires_action", declineCode: "authentication_required" };
-    return { ...toPayment(intent), status: "declined", declineCode: error.decline_code ?? error.code ?? "card_declined" };
+    return { ...toPayment(intent), status: "declined", declineCode: error.code ?? "card_declined" };
   }
   if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
     throw new UnknownOutcomeError(`stripe processor: ${error.message}`, { cause: error });
