@@ -59,6 +59,7 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
 const paymentProcessor = (env: z.infer<typeof EnvSchema>) => {
   const processor = env.PAYMENT_PROCESSOR ?? (env.SERVICE_ENV === "production" ? "stripe" : "sandbox");
   if (env.SERVICE_ENV === "production" && processor === "sandbox") throw new Error("Invalid configuration:\n  PAYMENT_PROCESSOR: the sandbox processor cannot take payments in production");
+  if (env.SERVICE_ENV === "production" && env.STRIPE_API_BASE) throw new Error("Invalid configuration:\n  STRIPE_API_BASE: only for a local Stripe-shaped server, never in production");
   return processor;
 };
 
