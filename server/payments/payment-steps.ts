@@ -6,7 +6,7 @@
  */
 import { randomId } from "../auth/tokens";
 import type { Db } from "../db";
-import { type PaymentMethod, type PaymentOwner, type PaymentProvider, isUnknownOutcome, ownerOf, processorKey } from "./provider";
+import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type ProcessorPaymentStatus, isUnknownOutcome, ownerOf, processorKey } from "./provider";
 
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
@@ -69,18 +69,24 @@ export const confirmPayment = async (db: Db, provider: PaymentProvider, options:
   return { kind: "declined", declineCode: result.declineCode };
 };
 
-/** Charges a held payment; leaves it authorized for the sweep if the processor fails. */
+/** Charges a held payment; leaves it authorized for the sweep if the processor fails. A hold the processor already released is recorded as such, never as captured. */
 export const capturePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
   try {
-    await provider.capture({ idempotencyKey: processorKey(ownerOf(payment), "capture"), paymentId: payment.processorPaymentId });
-    await db.payment.update({ where: { id: payment.id }, data: { status: "captured" } });
+    const result = await provider.capture({ idempotencyKey: processorKey(ownerOf(payment), "capture"), paymentId: payment.processorPaymentId });
+    await recordSettled(db, payment, result.status, "captured");
   } catch (error) {
     console.warn(`[payments] capture of ${payment.id} deferred to the sweep`, (error as Error).message);
   }
 };
 
-/** Releases a hold that nothing needs; nothing is charged. */
+/** Releases a hold that nothing needs; nothing is charged (unless the processor says it was already captured, which is recorded). */
 export const releasePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
-  await provider.release({ idempotencyKey: processorKey(ownerOf(payment), "release"), paymentId: payment.processorPaymentId });
-  await db.payment.update({ where: { id: payment.id }, data: { status: "voided" } });
+  const result = await provider.release({ idempotencyKey: processorKey(ownerOf(payment), "release"), paymentId: payment.processorPaymentId });
+  await recordSettled(db, payment, result.status, "voided");
+};
+
+/** Records where a capture or release left the payment, as the processor reports it. */
+const recordSettled = async (db: Db, payment: HeldPayment, status: ProcessorPaymentStatus, expected: "captured" | "voided") => {
+  if (status !== expected) console.error(`[payments] ${payment.id}: asked for ${expected}, the processor reports ${status}`);
+  if (status === "captured" || status === "voided") await db.payment.update({ where: { id: payment.id }, data: { status } });
 };

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { randomId } from "../auth/tokens";
 import { db } from "../db";
-import { type PaymentOwner, UnknownOutcomeError, processorKey } from "./provider";
+import { capturePayment, openPayment, releasePayment } from "./payment-steps";
+import { type PaymentOwner, UnknownOutcomeError, ownerOf, processorKey } from "./provider";
 import { sandboxProvider } from "./sandbox";
 import { testCards } from "./sandbox-cards";
 
@@ -58,5 +59,26 @@ describe("sandbox processor", () => {
     expect((await provider.authorize(input)).id).toBe(found!.id);
     expect(await db().sandboxPayment.count({ where: { idempotencyKey: key } })).toBe(1);
     expect(await provider.retrieve({ authorizeKey: "pur_never:authorize" })).toBeNull();
+  });
+});
+
+describe("payment steps", () => {
+  /** A purchase payment with a real sandbox hold, recorded authorized. */
+  const heldPayment = async () => {
+    const payment = await db().$transaction((tx) => openPayment(tx, { owner: purchase(), method: "saved", amountCents: 300, cardLast4: "4242", now: new Date() }));
+    const hold = await provider.authorize({ idempotencyKey: processorKey(ownerOf(payment), "authorize"), amountCents: 300, method: await saved(testCards.succeeds), description: "Purchase" });
+    await db().payment.update({ where: { id: payment.id }, data: { status: "authorized", processorPaymentId: hold.id } });
+    return { ...payment, processorPaymentId: hold.id };
+  };
+  const statusOf = async (id: string) => (await db().payment.findUniqueOrThrow({ where: { id } })).status;
+
+  it("a capture that finds the hold already released records it released, never captured; a release of a captured payment records the capture", async () => {
+    const [released, captured] = [await heldPayment(), await heldPayment()];
+    await provider.release({ idempotencyKey: randomId("k_"), paymentId: released.processorPaymentId });
+    await capturePayment(db(), provider, released);
+    await provider.capture({ idempotencyKey: randomId("k_"), paymentId: captured.processorPaymentId });
+    await releasePayment(db(), provider, captured);
+    expect(await statusOf(released.id)).toBe("voided");
+    expect(await statusOf(captured.id)).toBe("captured");
   });
 });
