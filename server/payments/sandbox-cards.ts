@@ -1,4 +1,4 @@
-/** The sandbox processor's test cards (the same numbers Stripe's test mode uses). */
+/** The sandbox processor's test cards (Stripe's test-mode numbers, plus one of ours for a bank that answers late). */
 export const testCards = {
   succeeds: "4242424242424242",
   declined: "4000000000000002",
