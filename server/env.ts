@@ -30,9 +30,15 @@ const EnvSchema = z.object({
   SEARCH_IMPL: z.enum(["memory", "postgres"]).default("memory"),
   /** Serve /api/v1 and /oauth/token from node:http in front of Next (same handlers), or all through Next. */
   LEAN_API: z.enum(["on", "off"]).default("on"),
+  /** The payment processor (server/payments/index.ts): the sandbox's test cards, or Stripe. Default: sandbox, and stripe in production. */
+  PAYMENT_PROCESSOR: z.enum(["sandbox", "stripe"]).optional(),
+  /** Stripe's secret API key, required when PAYMENT_PROCESSOR is stripe (checked when the processor is first used). */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_…)").optional(),
+  /** Another address for Stripe's API (a local Stripe-shaped server in tests); never set in production. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; APP_SECRET: string };
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; APP_SECRET: string; PAYMENT_PROCESSOR: "sandbox" | "stripe" };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
 export const parseEnv = (source: Record<string, string | undefined> = process.env): Env => {
@@ -45,7 +51,16 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
   const env = result.data;
   if (env.SERVICE_ENV === "production" && env.AUTH_RATE_LIMITS === "off") throw new Error("Invalid configuration:\n  AUTH_RATE_LIMITS: cannot be off in production");
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  return { ...env, PUBLIC_URL: publicUrl, APP_SECRET: env.APP_SECRET ?? embeddedSecret({ ...env, PUBLIC_URL: publicUrl }) };
+  const appSecret = env.APP_SECRET ?? embeddedSecret({ ...env, PUBLIC_URL: publicUrl });
+  return { ...env, PAYMENT_PROCESSOR: paymentProcessor(env), PUBLIC_URL: publicUrl, APP_SECRET: appSecret };
+};
+
+/** Sandbox by default, Stripe in production, which refuses the sandbox's test cards (STRIPE_SECRET_KEY is checked by server/payments on first use). */
+const paymentProcessor = (env: z.infer<typeof EnvSchema>) => {
+  const processor = env.PAYMENT_PROCESSOR ?? (env.SERVICE_ENV === "production" ? "stripe" : "sandbox");
+  if (env.SERVICE_ENV === "production" && processor === "sandbox") throw new Error("Invalid configuration:\n  PAYMENT_PROCESSOR: the sandbox processor cannot take payments in production");
+  if (env.SERVICE_ENV === "production" && env.STRIPE_API_BASE) throw new Error("Invalid configuration:\n  STRIPE_API_BASE: only for a local Stripe-shaped server, never in production");
+  return processor;
 };
 
 const isLoopback = (url: string) => {

@@ -7,7 +7,7 @@ import type { Db } from "../db";
 import { deliverDueEmails } from "../mail/sender";
 import { purgeExpiredRecords } from "./purge";
 import { expireDueCheckouts } from "../routers/checkout/checkout-transitions";
-import { settlePayments } from "../routers/checkout-page/settle-payments";
+import { settlePayments } from "../payments/settle-payments";
 
 export type DueWork = { name: string; intervalMs: number; run: (options: { db: Db; now: Date }) => Promise<unknown> };
 

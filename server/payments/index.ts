@@ -1,6 +1,21 @@
-/** The processor in use. Only the sandbox exists so far; production would plug a Stripe implementation in here. */
+/**
+ * The processor in use, chosen in this one place from the configuration: the sandbox (test cards,
+ * its ledger in the sandbox_* tables) or Stripe. Production never runs the sandbox (server/env.ts).
+ */
 import type { Db } from "../db";
+import { env } from "../env";
 import type { PaymentProvider } from "./provider";
 import { sandboxProvider } from "./sandbox";
+import { stripeProvider } from "./stripe";
 
-export const paymentProvider = (db: Db): PaymentProvider => sandboxProvider(db);
+let stripe: { key: string; provider: PaymentProvider } | undefined;
+
+export const paymentProvider = (db: Db): PaymentProvider => {
+  const config = env();
+  if (config.PAYMENT_PROCESSOR === "sandbox") return sandboxProvider(db);
+  if (!config.STRIPE_SECRET_KEY) throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR is stripe");
+  // One Stripe client per process (it keeps its connections); rebuilt only if the key changes.
+  const key = `${config.STRIPE_SECRET_KEY} ${config.STRIPE_API_BASE ?? ""}`;
+  if (stripe?.key !== key) stripe = { key, provider: stripeProvider({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE }) };
+  return stripe.provider;
+};

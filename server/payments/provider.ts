@@ -1,15 +1,20 @@
 /**
- * The payment processor interface. Every call carries an idempotency key derived from our own ids
- * (`<checkout id>:<attempt>:authorize`, `…:capture`, `…:cancel`), so a retried step gets the first
- * answer and never a second hold or charge. Payments are authorised (a hold) and captured only
- * after the orders are placed; a hold nobody captures lapses at the processor, so a crash between
- * the two can never charge anyone. Assistant purchases (a later issue) use the same three calls
- * with a 24-hour gap between hold and capture.
+ * The payment processor interface. A payment belongs to a checkout (one row per attempt) or to an
+ * assistant purchase (one payment). Every call carries an idempotency key derived from the owner
+ * (`chk_x:1:authorize`, `pur_x:authorize`, `pur_x:capture`), so a retried step gets the first
+ * answer and never a second hold or charge. Money is held first (manual capture) and captured only
+ * once the owner is settled; a hold nobody captures lapses at the processor, uncharged.
+ *
+ * An unknown outcome (a timeout, a lost connection, a 5xx) throws `UnknownOutcomeError`: the hold
+ * may exist. It is reconciled with `retrieve` (by the processor id, or by the authorize key when
+ * the id never reached us), never by a second authorize.
  */
 export type PaymentMethod =
   | { type: "card"; number: string; expMonth: number; expYear: number; cvc: string }
   /** The "Link" wallet: the person's saved card at the processor, found by their email. */
-  | { type: "link"; email: string };
+  | { type: "link"; email: string }
+  /** A card saved earlier (`saveMethod`), charged off-session: the person is not there. */
+  | { type: "saved"; customerId: string; paymentMethodId: string };
 
 export type ProcessorPaymentStatus = "requires_action" | "authorized" | "captured" | "declined" | "voided";
 
@@ -20,20 +25,51 @@ export type ProcessorPayment = {
   cardLast4: string | null;
   /** Why the bank declined, in the processor's words (card_declined, authentication_failed, …). */
   declineCode: string | null;
+  /** Refunded so far, of a captured payment. */
+  refundedCents?: number;
 };
 
+export type SavedMethod = { customerId: string; paymentMethodId: string; cardLast4: string };
+
 export type PaymentProvider = {
-  name: string;
-  /** Places a hold of `amountCents` CAD; may need the person's authentication first (requires_action). */
+  name: "sandbox" | "stripe";
+  /** How long after an authorize `retrieve` by key may still miss the payment (Stripe's search index lags); after that, "not found" means it never existed. */
+  lookupLagMs: number;
+  /** Places a hold of `amountCents` CAD; an on-session card may need the person's authentication first (requires_action). */
   authorize: (input: { idempotencyKey: string; amountCents: number; method: PaymentMethod; description: string }) => Promise<ProcessorPayment>;
   /** Records the outcome of the person's authentication step (3-D Secure) for a requires_action payment. */
   confirm: (input: { idempotencyKey: string; paymentId: string; authenticated: boolean }) => Promise<ProcessorPayment>;
   /** Charges a held payment. */
   capture: (input: { idempotencyKey: string; paymentId: string }) => Promise<ProcessorPayment>;
-  /** Releases a hold; nothing is charged. */
-  cancel: (input: { idempotencyKey: string; paymentId: string }) => Promise<ProcessorPayment>;
+  /** Releases a hold (or abandons an authentication step); nothing is charged. */
+  release: (input: { idempotencyKey: string; paymentId: string }) => Promise<ProcessorPayment>;
+  /** Gives back `amountCents` of a captured payment (all of it when omitted). */
+  refund: (input: { idempotencyKey: string; paymentId: string; amountCents?: number }) => Promise<ProcessorPayment>;
+  /** The payment as the processor sees it now, by its id or by the key of the authorize that made it; null if it never existed. */
+  retrieve: (input: { paymentId: string } | { authorizeKey: string }) => Promise<ProcessorPayment | null>;
+  /** Saves a card for off-session use (a SetupIntent at Stripe), for a new or an existing customer. */
+  saveMethod: (input: { idempotencyKey: string; card: Extract<PaymentMethod, { type: "card" }>; customerId?: string; email?: string }) => Promise<SavedMethod>;
 };
 
-/** Keys for processor calls, derived from our ids so a retry reuses them. */
-export const processorKey = (paymentAttempt: { checkoutId: string; attempt: number }, operation: "authorize" | "confirm" | "capture" | "cancel") =>
-  `${paymentAttempt.checkoutId}:${paymentAttempt.attempt}:${operation}`;
+/** The processor may or may not have done what was asked (timeout, lost connection, 5xx): reconcile with `retrieve`. */
+export class UnknownOutcomeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "UnknownOutcomeError";
+  }
+}
+
+export const isUnknownOutcome = (error: unknown): error is UnknownOutcomeError => error instanceof UnknownOutcomeError;
+
+/** Who a payment belongs to: an attempt at a checkout, or an assistant purchase (one payment). */
+export type PaymentOwner = { kind: "checkout"; id: string; attempt: number } | { kind: "purchase"; id: string };
+
+export type ProcessorOperation = "authorize" | "confirm" | "capture" | "release" | "refund";
+
+/** The key of a processor call, derived from our ids so a retry reuses it: `chk_x:1:authorize`, `pur_x:capture`. */
+export const processorKey = (owner: PaymentOwner, operation: ProcessorOperation) =>
+  owner.kind === "checkout" ? `${owner.id}:${owner.attempt}:${operation}` : `${owner.id}:${operation}`;
+
+/** The owner of a payment row (exactly one of checkout_id and purchase_id is set). */
+export const ownerOf = (payment: { checkoutId: string | null; purchaseId?: string | null; attempt: number }): PaymentOwner =>
+  payment.checkoutId ? { kind: "checkout", id: payment.checkoutId, attempt: payment.attempt } : { kind: "purchase", id: payment.purchaseId! };

@@ -1,8 +1,10 @@
-/** The sandbox processor's test cards (the same numbers Stripe's test mode uses). */
+/** The sandbox processor's test cards (Stripe's test-mode numbers, plus one of ours for a bank that answers late). */
 export const testCards = {
   succeeds: "4242424242424242",
   declined: "4000000000000002",
   requiresAuthentication: "4000002500003155",
+  /** The bank does not answer at first: authorize times out (unknown outcome) while the hold really exists; retrieve shows it authorized. */
+  answersLate: "4000000000000408",
 } as const;
 
 /** Luhn checksum, so a mistyped number is refused before it reaches the processor. */
@@ -19,7 +21,7 @@ export const isLuhnValid = (digits: string) => {
 
 /** What the sandbox bank answers for a card number: real cards are declined in test mode. */
 export const sandboxCardOutcome = (number: string): { status: "authorized" | "requires_action" | "declined"; declineCode: string | null } => {
-  if (number === testCards.succeeds) return { status: "authorized", declineCode: null };
+  if (number === testCards.succeeds || number === testCards.answersLate) return { status: "authorized", declineCode: null };
   if (number === testCards.requiresAuthentication) return { status: "requires_action", declineCode: null };
   if (number === testCards.declined) return { status: "declined", declineCode: "card_declined" };
   return { status: "declined", declineCode: "test_mode_live_card" };

@@ -4,9 +4,9 @@
  */
 import { AppError } from "../../errors";
 import { paymentProvider } from "../../payments";
-import { processorKey } from "../../payments/provider";
+import { confirmPayment } from "../../payments/payment-steps";
 import { publicProcedure } from "../../trpc/procedures";
-import { declineMessages } from "./pay";
+import { declinedOutcome } from "./pay";
 import { finalizePayment } from "./finalize-payment";
 import { type PayOutcome, ZConfirmAuthentication } from "./page.schema";
 
@@ -15,10 +15,7 @@ export const confirmAuthentication = publicProcedure.input(ZConfirmAuthenticatio
   if (!payment?.processorPaymentId) throw new AppError("not_found", { message: "No such payment." });
   if (payment.status !== "requires_action") throw new AppError("checkout_closed", { message: "This payment step is no longer open; start the payment again." });
   const provider = paymentProvider(ctx.db);
-  const result = await provider.confirm({ idempotencyKey: processorKey(payment, "confirm"), paymentId: payment.processorPaymentId, authenticated: input.authenticated });
-  if (result.status !== "authorized") {
-    await ctx.db.payment.updateMany({ where: { id: payment.id, status: "requires_action" }, data: { status: "declined", declineCode: result.declineCode } });
-    return { outcome: "declined", message: declineMessages[result.declineCode ?? ""] ?? "The payment was declined." };
-  }
-  return finalizePayment(ctx.db, provider, { payment, processorPaymentId: result.id, now: ctx.clock.now() });
+  const result = await confirmPayment(ctx.db, provider, { payment: { ...payment, processorPaymentId: payment.processorPaymentId }, authenticated: input.authenticated });
+  if (result.kind !== "authorized") return declinedOutcome(result.kind === "declined" ? result.declineCode : null);
+  return finalizePayment(ctx.db, provider, { payment: { ...payment, checkoutId: input.id }, processorPaymentId: result.processorPaymentId, now: ctx.clock.now() });
 });

@@ -4,33 +4,18 @@
  * meanwhile (expired, cancelled, or paid by another attempt), release the hold instead. Only the
  * recorded attempt is ever captured. Safe to repeat: the paying attempt is recognised by the
  * checkout's paid_payment_id, and the processor calls reuse their keys. A capture that fails is
- * retried by settle-payments.ts.
+ * retried by server/payments/settle-payments.ts.
  */
 import type { Db } from "../../db";
 import { notifyCheckoutClosed } from "../../jobs/events";
-import { type PaymentProvider, processorKey } from "../../payments/provider";
+import { capturePayment, releasePayment } from "../../payments/payment-steps";
+import type { PaymentProvider } from "../../payments/provider";
 import { moveCheckouts } from "../checkout/checkout-transitions";
 import { lockCheckout } from "./payment-attempt";
 import type { PayOutcome } from "./page.schema";
 import { placeOrders } from "./place-orders";
 
 type Attempt = { id: string; checkoutId: string; attempt: number };
-
-/** Charges a held payment whose orders are placed; leaves it authorized for the sweep if the processor fails. */
-export const capturePayment = async (db: Db, provider: PaymentProvider, payment: Attempt & { processorPaymentId: string }) => {
-  try {
-    await provider.capture({ idempotencyKey: processorKey(payment, "capture"), paymentId: payment.processorPaymentId });
-    await db.payment.update({ where: { id: payment.id }, data: { status: "captured" } });
-  } catch (error) {
-    console.warn(`[payments] capture of ${payment.id} deferred to the sweep`, (error as Error).message);
-  }
-};
-
-/** Releases a hold that no order needs. */
-export const voidPayment = async (db: Db, provider: PaymentProvider, payment: Attempt & { processorPaymentId: string }) => {
-  await provider.cancel({ idempotencyKey: processorKey(payment, "cancel"), paymentId: payment.processorPaymentId });
-  await db.payment.update({ where: { id: payment.id }, data: { status: "voided" } });
-};
 
 const lapsedMessage =
   "This checkout link expired before the payment was confirmed: the hold on your card was released and nothing was charged. Ask the app that sent you here for a new checkout link.";
@@ -53,7 +38,7 @@ export const finalizePayment = async (db: Db, provider: PaymentProvider, options
   const held = { ...payment, processorPaymentId };
   if (decision.kind === "void") {
     if (decision.isLapsedNow) notifyCheckoutClosed(payment.checkoutId);
-    await voidPayment(db, provider, held);
+    await releasePayment(db, provider, held);
     if (decision.isLapsedNow) return { outcome: "closed", message: lapsedMessage };
     return { outcome: "closed", message: `This checkout is ${decision.status.replace("_", " ")}; the hold on your card was released and nothing was charged.` };
   }

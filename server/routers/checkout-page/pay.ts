@@ -1,12 +1,13 @@
 /**
  * The hosted page's pay step: opens an attempt (checks state, time, stock and prices again), asks
- * the processor for a hold with a key derived from the attempt, then records a decline, asks for
- * the person's authentication, or places the orders and captures. A declined card leaves the
- * checkout payable.
+ * the processor for a hold (server/payments, key derived from the attempt), then records a decline,
+ * asks for the person's authentication, or places the orders and captures. A declined card leaves
+ * the checkout payable; a bank that does not answer leaves the attempt to the settlement sweep.
  */
 import { AppError } from "../../errors";
 import { paymentProvider } from "../../payments";
-import { type PaymentMethod, processorKey } from "../../payments/provider";
+import { authorizePayment } from "../../payments/payment-steps";
+import type { PaymentMethod } from "../../payments/provider";
 import { publicProcedure } from "../../trpc/procedures";
 import { finalizePayment } from "./finalize-payment";
 import { type PayOutcome, ZPay } from "./page.schema";
@@ -18,6 +19,8 @@ export const declineMessages: Record<string, string> = {
   test_mode_live_card: "This is the sandbox: use a test card such as 4242 4242 4242 4242.",
 };
 
+export const declinedOutcome = (declineCode: string | null): PayOutcome => ({ outcome: "declined", message: declineMessages[declineCode ?? ""] ?? "The payment was declined." });
+
 export const pay = publicProcedure.input(ZPay).mutation(async ({ ctx, input }): Promise<PayOutcome> => {
   const now = ctx.clock.now();
   const card = input.method.type === "card" ? input.method : undefined;
@@ -27,15 +30,12 @@ export const pay = publicProcedure.input(ZPay).mutation(async ({ ctx, input }): 
   const method: PaymentMethod = card ? { type: "card", number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc } : { type: "link", email: input.method.type === "link" ? input.method.email : "" };
   const payment = await startAttempt(ctx.db, { checkoutId: input.id, method: method.type, cardLast4: card ? card.number.slice(-4) : null, now });
   const provider = paymentProvider(ctx.db);
-  const result = await provider.authorize({ idempotencyKey: processorKey(payment, "authorize"), amountCents: payment.amountCents, method, description: `Checkout ${payment.checkoutId}` });
-  if (result.status === "declined") {
-    await ctx.db.payment.update({ where: { id: payment.id }, data: { status: "declined", declineCode: result.declineCode, processorPaymentId: result.id } });
-    return { outcome: "declined", message: declineMessages[result.declineCode ?? ""] ?? "The payment was declined." };
-  }
-  if (result.status === "requires_action") {
-    await ctx.db.payment.update({ where: { id: payment.id }, data: { status: "requires_action", processorPaymentId: result.id } });
-    return { outcome: "requires_action", paymentId: payment.id };
+  const result = await authorizePayment(ctx.db, provider, { payment, method, description: `Checkout ${payment.checkoutId}` });
+  if (result.kind === "declined") return declinedOutcome(result.declineCode);
+  if (result.kind === "requires_action") return { outcome: "requires_action", paymentId: payment.id };
+  if (result.kind === "unknown") {
+    throw new AppError("payment_in_progress", { message: "Your bank has not answered yet. Nothing is charged unless it approves; try again in a minute.", retryAfter: 60 });
   }
   // The processor may take a while: the link's expiry is judged when the hold comes back.
-  return finalizePayment(ctx.db, provider, { payment, processorPaymentId: result.id, now: ctx.clock.now() });
+  return finalizePayment(ctx.db, provider, { payment, processorPaymentId: result.processorPaymentId, now: ctx.clock.now() });
 });

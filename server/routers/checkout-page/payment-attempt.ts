@@ -5,16 +5,13 @@
  * found lapsed is expired here; one whose items moved is cancelled with the reason, and its items
  * are freed: the person needs a new link either way.
  */
-import { randomId } from "../../auth/tokens";
 import type { Db } from "../../db";
 import { storeCanSellSql } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
+import { attemptTimeoutMs, openPayment } from "../../payments/payment-steps";
 import { moveCheckouts } from "../checkout/checkout-transitions";
 import type { Tx } from "../shared/idempotency";
-
-/** An attempt stuck with the processor longer than this is settled by the sweep (settle-payments.ts). */
-export const attemptTimeoutMs = 60_000;
 
 export const lockCheckout = async (tx: Tx, id: string) => {
   await tx.$queryRaw`SELECT id FROM checkouts WHERE id = ${id} FOR UPDATE`;
@@ -52,11 +49,8 @@ export const startAttempt = async (db: Db, options: { checkoutId: string; method
     // An authentication step left open in another tab is abandoned: it never held money.
     await tx.payment.updateMany({ where: { checkoutId: checkout.id, status: "requires_action" }, data: { status: "voided" } });
     const attempt = (await tx.payment.count({ where: { checkoutId: checkout.id } })) + 1;
-    const payment = await tx.payment.create({
-      data: { id: randomId("pay_"), checkoutId: checkout.id, attempt, method: options.method, status: "authorizing", amountCents: checkout.grandTotalCents, cardLast4: options.cardLast4, createdAt: now, updatedAt: now },
-      select: { id: true, checkoutId: true, attempt: true, amountCents: true },
-    });
-    return { payment };
+    const payment = await openPayment(tx, { owner: { kind: "checkout", id: checkout.id, attempt }, method: options.method, amountCents: checkout.grandTotalCents, cardLast4: options.cardLast4, now });
+    return { payment: { ...payment, checkoutId: checkout.id } };
   });
   if ("closed" in result) {
     const why = result.closed.reason === "price_changed" ? "a price changed" : result.closed.reason === "item_unavailable" ? "an item is no longer available" : "the link expired";

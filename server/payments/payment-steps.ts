@@ -1,0 +1,92 @@
+/**
+ * The steps of one payment, whoever owns it (a checkout attempt or an assistant purchase): open the
+ * row, authorize, confirm the authentication step, capture, release. Each step calls the processor
+ * with the key derived from the owner and records the answer on the payment row; deciding *whether*
+ * to capture or release belongs to the owner (the checkout's paying attempt, the purchase's state).
+ */
+import { randomId } from "../auth/tokens";
+import type { Db } from "../db";
+import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type ProcessorPaymentStatus, isUnknownOutcome, ownerOf, processorKey } from "./provider";
+
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+/** An attempt with the processor longer than this is reconciled by the sweep (settle-payments.ts). */
+export const attemptTimeoutMs = 60_000;
+
+type PaymentRef = { id: string; checkoutId: string | null; purchaseId?: string | null; attempt: number };
+export type HeldPayment = PaymentRef & { processorPaymentId: string };
+
+/** Opens a payment in `authorizing`; the owner union makes "exactly one owner" hold by construction (and the trigger in SQL). */
+export const openPayment = (tx: Tx, options: { owner: PaymentOwner; method: string; amountCents: number; cardLast4: string | null; now: Date }) => {
+  const { owner, now } = options;
+  return tx.payment.create({
+    data: {
+      id: randomId("pay_"), ...(owner.kind === "checkout" ? { checkoutId: owner.id, attempt: owner.attempt } : { purchaseId: owner.id, attempt: 1 }),
+      method: options.method, status: "authorizing", amountCents: options.amountCents, cardLast4: options.cardLast4, createdAt: now, updatedAt: now,
+    },
+    select: { id: true, checkoutId: true, purchaseId: true, attempt: true, amountCents: true },
+  });
+};
+
+export type AuthorizeResult =
+  | { kind: "authorized"; processorPaymentId: string }
+  | { kind: "requires_action"; processorPaymentId: string }
+  | { kind: "declined"; declineCode: string | null }
+  /** The processor did not answer: the payment stays `authorizing` and settlement reconciles it with `retrieve`. */
+  | { kind: "unknown" };
+
+/**
+ * Asks for the hold and records a decline or an authentication step. An authorized hold is left for
+ * the owner to record (under its own lock, with what the hold pays for); an unknown outcome is left
+ * `authorizing`, never retried with a second authorize.
+ */
+export const authorizePayment = async (db: Db, provider: PaymentProvider, options: { payment: PaymentRef & { amountCents: number }; method: PaymentMethod; description: string }): Promise<AuthorizeResult> => {
+  const { payment } = options;
+  let result;
+  try {
+    result = await provider.authorize({ idempotencyKey: processorKey(ownerOf(payment), "authorize"), amountCents: payment.amountCents, method: options.method, description: options.description });
+  } catch (error) {
+    if (isUnknownOutcome(error)) return { kind: "unknown" };
+    throw error;
+  }
+  if (result.status === "declined") {
+    await db.payment.update({ where: { id: payment.id }, data: { status: "declined", declineCode: result.declineCode, processorPaymentId: result.id } });
+    return { kind: "declined", declineCode: result.declineCode };
+  }
+  if (result.status === "requires_action") {
+    await db.payment.update({ where: { id: payment.id }, data: { status: "requires_action", processorPaymentId: result.id } });
+    return { kind: "requires_action", processorPaymentId: result.id };
+  }
+  return { kind: "authorized", processorPaymentId: result.id };
+};
+
+/** Records the person's authentication step; a failed one declines the payment. */
+export const confirmPayment = async (db: Db, provider: PaymentProvider, options: { payment: HeldPayment; authenticated: boolean }): Promise<AuthorizeResult> => {
+  const { payment } = options;
+  const result = await provider.confirm({ idempotencyKey: processorKey(ownerOf(payment), "confirm"), paymentId: payment.processorPaymentId, authenticated: options.authenticated });
+  if (result.status === "authorized") return { kind: "authorized", processorPaymentId: result.id };
+  await db.payment.updateMany({ where: { id: payment.id, status: "requires_action" }, data: { status: "declined", declineCode: result.declineCode } });
+  return { kind: "declined", declineCode: result.declineCode };
+};
+
+/** Charges a held payment; leaves it authorized for the sweep if the processor fails. A hold the processor already released is recorded as such, never as captured. */
+export const capturePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
+  try {
+    const result = await provider.capture({ idempotencyKey: processorKey(ownerOf(payment), "capture"), paymentId: payment.processorPaymentId });
+    await recordSettled(db, payment, result.status, "captured");
+  } catch (error) {
+    console.warn(`[payments] capture of ${payment.id} deferred to the sweep`, (error as Error).message);
+  }
+};
+
+/** Releases a hold that nothing needs; nothing is charged (unless the processor says it was already captured, which is recorded). */
+export const releasePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
+  const result = await provider.release({ idempotencyKey: processorKey(ownerOf(payment), "release"), paymentId: payment.processorPaymentId });
+  await recordSettled(db, payment, result.status, "voided");
+};
+
+/** Records where a capture or release left the payment, as the processor reports it. */
+const recordSettled = async (db: Db, payment: HeldPayment, status: ProcessorPaymentStatus, expected: "captured" | "voided") => {
+  if (status !== expected) console.error(`[payments] ${payment.id}: asked for ${expected}, the processor reports ${status}`);
+  if (status === "captured" || status === "voided") await db.payment.update({ where: { id: payment.id }, data: { status } });
+};

@@ -1,0 +1,61 @@
+/**
+ * The payments safety net for checkout payments, run by the sweep (assistant purchases will settle
+ * through their own state machine). Every call reuses its key, so a repeat never charges twice.
+ * - An attempt left `authorizing` (a crash, or the processor never answered) is reconciled with
+ *   `retrieve`, never a second authorize: a hold found is settled like any other (below); an
+ *   authentication step nobody will complete is released; a decline is recorded; a payment the
+ *   processor never made is declined; when the processor cannot say, the next run asks again.
+ * - A hold left `authorized` is captured only when it is the attempt its checkout recorded as paying
+ *   (paid_payment_id, set with the orders) and released otherwise.
+ */
+import type { Db } from "../db";
+import { paymentProvider } from ".";
+import { type PaymentProvider, type ProcessorPayment, ownerOf, processorKey } from "./provider";
+import { attemptTimeoutMs, capturePayment, type HeldPayment, releasePayment } from "./payment-steps";
+
+const ownerSelect = { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true } as const;
+
+/** Captures the checkout's paying attempt; releases any other hold. */
+const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
+  const paying = await db.checkout.count({ where: { id: payment.checkoutId!, paidPaymentId: payment.id } });
+  await (paying ? capturePayment(db, provider, payment) : releasePayment(db, provider, payment));
+};
+
+/** Reconciles one attempt whose authorize never answered; true when its outcome is now recorded. */
+const reconcile = async (db: Db, provider: PaymentProvider, payment: { id: string; checkoutId: string | null; purchaseId: string | null; attempt: number; processorPaymentId: string | null; createdAt: Date }, now: Date) => {
+  let found: ProcessorPayment | null;
+  try {
+    found = await provider.retrieve(payment.processorPaymentId ? { paymentId: payment.processorPaymentId } : { authorizeKey: processorKey(ownerOf(payment), "authorize") });
+  } catch (error) {
+    console.warn(`[payments] ${payment.id}: the processor cannot say yet, asking again later`, (error as Error).message);
+    return false;
+  }
+  if (!found) {
+    if (payment.createdAt.getTime() > now.getTime() - provider.lookupLagMs) return false;
+    const { count } = await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: "processor_timeout" } });
+    return count === 1;
+  }
+  const { count } = await db.payment.updateMany({
+    where: { id: payment.id, status: "authorizing" },
+    data: { status: found.status, processorPaymentId: found.id, declineCode: found.declineCode },
+  });
+  if (count !== 1) return false;
+  const held = { ...payment, processorPaymentId: found.id };
+  if (found.status === "authorized") await settleHold(db, provider, held);
+  // Nobody is on the page to authenticate an attempt the person was told is still processing.
+  if (found.status === "requires_action") await releasePayment(db, provider, held);
+  return true;
+};
+
+export const settlePayments = async (options: { db: Db; now: Date; limit?: number; provider?: PaymentProvider }) => {
+  const { db, now } = options;
+  const provider = options.provider ?? paymentProvider(db);
+  const stale = new Date(now.getTime() - attemptTimeoutMs);
+  const take = options.limit ?? 20;
+  const lost = await db.payment.findMany({ where: { status: "authorizing", updatedAt: { lt: stale }, checkoutId: { not: null } }, select: { ...ownerSelect, createdAt: true }, take });
+  let reconciled = 0;
+  for (const payment of lost) if (await reconcile(db, provider, payment, now)) reconciled++;
+  const held = await db.payment.findMany({ where: { status: "authorized", updatedAt: { lt: stale }, processorPaymentId: { not: null }, checkoutId: { not: null } }, select: ownerSelect, take });
+  for (const payment of held) await settleHold(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! });
+  return { reconciled, settled: held.length };
+};

@@ -1,0 +1,153 @@
+/**
+ * The Stripe processor: a hold is a PaymentIntent created with `capture_method: "manual"` and
+ * `confirm: true` (off-session, `off_session: true`, for a saved card), captured or cancelled
+ * later; cards are saved with a SetupIntent for a Customer. Every write passes our key as Stripe's
+ * `Idempotency-Key`, and the authorize key is kept in the PaymentIntent's metadata so that an
+ * unknown outcome (timeout, lost connection, 5xx) is found again with the Search API, never by
+ * creating a second PaymentIntent.
+ *
+ * Card numbers never go to Stripe's API: in production the page would collect the card with
+ * Stripe.js and send a PaymentMethod id. Here the sandbox test numbers map to Stripe's test
+ * PaymentMethods (`pm_card_visa`, …); any other number, and Link, are refused.
+ */
+import Stripe from "stripe";
+import { type PaymentMethod, type PaymentProvider, type ProcessorPayment, UnknownOutcomeError } from "./provider";
+import { testCards } from "./sandbox-cards";
+
+/** Stripe's test PaymentMethods for the sandbox's test card numbers. */
+const testPaymentMethods: Record<string, string> = {
+  [testCards.succeeds]: "pm_card_visa",
+  [testCards.answersLate]: "pm_card_visa",
+  [testCards.declined]: "pm_card_chargeDeclined",
+  [testCards.requiresAuthentication]: "pm_card_authenticationRequired",
+};
+
+const cardPaymentMethod = (card: Extract<PaymentMethod, { type: "card" }>) => {
+  const id = testPaymentMethods[card.number];
+  if (!id) throw new Error("stripe processor: card numbers are collected by Stripe.js; only the test cards can be sent from the server");
+  return id;
+};
+
+const statusOf = (intent: Stripe.PaymentIntent): ProcessorPayment["status"] => {
+  switch (intent.status) {
+    case "requires_capture": return "authorized";
+    case "succeeded": return "captured";
+    case "canceled": return "voided";
+    case "requires_action": return "requires_action";
+    case "requires_payment_method": return "declined";
+    default: throw new UnknownOutcomeError(`stripe processor: payment ${intent.id} is ${intent.status}`);
+  }
+};
+
+const toPayment = (intent: Stripe.PaymentIntent, refundedCents?: number): ProcessorPayment => ({
+  id: intent.id,
+  status: statusOf(intent),
+  amountCents: intent.amount,
+  cardLast4: null,
+  declineCode: intent.last_payment_error ? (intent.last_payment_error.code ?? "card_declined") : null,
+  ...(refundedCents === undefined ? {} : { refundedCents }),
+});
+
+/** Stripe's errors in our terms: a card error carries its PaymentIntent (a decline, or authentication needed); a transport or 5xx error is an unknown outcome. */
+const mapError = (error: unknown): ProcessorPayment | never => {
+  if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+    const intent = error.payment_intent;
+    if (error.code === "authentication_required") return { ...toPayment(intent), status: "requires_action", declineCode: "authentication_required" };
+    return { ...toPayment(intent), status: "declined", declineCode: error.code ?? "card_declined" };
+  }
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+    throw new UnknownOutcomeError(`stripe processor: ${error.message}`, { cause: error });
+  }
+  throw error;
+};
+
+/** Cards only, confirmed on the server: no payment method that redirects (which would need a return_url). */
+const noRedirects = { enabled: true, allow_redirects: "never" } as const;
+
+const isUnexpectedState = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "payment_intent_unexpected_state";
+
+export const stripeProvider = (options: { secretKey: string; apiBase?: string; timeoutMs?: number; maxNetworkRetries?: number }): PaymentProvider => {
+  const base = options.apiBase ? new URL(options.apiBase) : undefined;
+  const stripe = new Stripe(options.secretKey, {
+    // Retries reuse the same Idempotency-Key (Stripe replays the first answer), within a bounded time.
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs ?? 20_000,
+    telemetry: false,
+    ...(base ? { host: base.hostname, port: base.port || (base.protocol === "http:" ? 80 : 443), protocol: base.protocol === "http:" ? "http" : "https" } : {}),
+  });
+  const retrieveIntent = async (id: string) => toPayment(await stripe.paymentIntents.retrieve(id));
+  /** A capture or cancel that finds the PaymentIntent already moved answers with its state (a replayed step is a success). */
+  const move = async (id: string, call: () => Promise<Stripe.PaymentIntent>) => {
+    try {
+      return toPayment(await call());
+    } catch (error) {
+      if (isUnexpectedState(error)) return retrieveIntent(id);
+      return mapError(error);
+    }
+  };
+
+  return {
+    name: "stripe",
+    // The Search API can lag behind writes (Stripe documents up to an hour during outages).
+    lookupLagMs: 60 * 60_000,
+    authorize: async ({ idempotencyKey, amountCents, method, description }) => {
+      if (method.type === "link") throw new Error("stripe processor: Link needs Stripe.js on the page");
+      const target = method.type === "saved"
+        ? { customer: method.customerId, payment_method: method.paymentMethodId, off_session: true }
+        : { payment_method: cardPaymentMethod(method) };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          { amount: amountCents, currency: "cad", capture_method: "manual", confirm: true, automatic_payment_methods: noRedirects, description, metadata: { authorize_key: idempotencyKey }, ...target },
+          { idempotencyKey },
+        );
+        return toPayment(intent);
+      } catch (error) {
+        return mapError(error);
+      }
+    },
+    // 3-D Secure happens in the browser with Stripe.js; afterwards the PaymentIntent says how it went.
+    confirm: async ({ idempotencyKey, paymentId, authenticated }) => {
+      const payment = await retrieveIntent(paymentId);
+      if (payment.status !== "requires_action" || authenticated) return payment;
+      await move(paymentId, () => stripe.paymentIntents.cancel(paymentId, { cancellation_reason: "abandoned" }, { idempotencyKey }));
+      return { ...payment, status: "declined", declineCode: "authentication_failed" };
+    },
+    capture: ({ idempotencyKey, paymentId }) => move(paymentId, () => stripe.paymentIntents.capture(paymentId, {}, { idempotencyKey })),
+    release: ({ idempotencyKey, paymentId }) => move(paymentId, () => stripe.paymentIntents.cancel(paymentId, { cancellation_reason: "abandoned" }, { idempotencyKey })),
+    refund: async ({ idempotencyKey, paymentId, amountCents }) => {
+      try {
+        await stripe.refunds.create({ payment_intent: paymentId, ...(amountCents === undefined ? {} : { amount: amountCents }) }, { idempotencyKey });
+        const refunds = await stripe.refunds.list({ payment_intent: paymentId, limit: 100 });
+        const refunded = refunds.data.filter((refund) => refund.status !== "failed" && refund.status !== "canceled").reduce((sum, refund) => sum + refund.amount, 0);
+        return toPayment(await stripe.paymentIntents.retrieve(paymentId), refunded);
+      } catch (error) {
+        return mapError(error);
+      }
+    },
+    retrieve: async (input) => {
+      try {
+        if ("paymentId" in input) return await retrieveIntent(input.paymentId);
+        const found = await stripe.paymentIntents.search({ query: `metadata['authorize_key']:'${input.authorizeKey}'`, limit: 1 });
+        return found.data[0] ? toPayment(found.data[0]) : null;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
+        return mapError(error);
+      }
+    },
+    saveMethod: async ({ idempotencyKey, card, customerId, email }) => {
+      try {
+        const customer = customerId ?? (await stripe.customers.create({ ...(email ? { email } : {}) }, { idempotencyKey: `${idempotencyKey}:customer` })).id;
+        const setup = await stripe.setupIntents.create(
+          { customer, payment_method: cardPaymentMethod(card), confirm: true, usage: "off_session", automatic_payment_methods: noRedirects },
+          { idempotencyKey },
+        );
+        if (setup.status !== "succeeded" || !setup.payment_method) throw new Error(`stripe processor: the card was not saved (${setup.status})`);
+        const paymentMethodId = typeof setup.payment_method === "string" ? setup.payment_method : setup.payment_method.id;
+        return { customerId: customer, paymentMethodId, cardLast4: card.number.slice(-4) };
+      } catch (error) {
+        mapError(error);
+        throw error;
+      }
+    },
+  };
+};
