@@ -32,7 +32,7 @@ const EnvSchema = z.object({
   LEAN_API: z.enum(["on", "off"]).default("on"),
   /** The payment processor (server/payments/index.ts): the sandbox's test cards, or Stripe. Default: sandbox, and stripe in production. */
   PAYMENT_PROCESSOR: z.enum(["sandbox", "stripe"]).optional(),
-  /** Stripe's secret API key, required when PAYMENT_PROCESSOR is stripe (checked when the processor is first used). */
+  /** Stripe's secret API key, required when PAYMENT_PROCESSOR is stripe (checked by `npm start` and when the processor is first used). */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_…)").optional(),
   /** Another address for Stripe's API (a local Stripe-shaped server in tests); never set in production. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
@@ -55,7 +55,7 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
   return { ...env, PAYMENT_PROCESSOR: paymentProcessor(env), PUBLIC_URL: publicUrl, APP_SECRET: appSecret };
 };
 
-/** Sandbox by default, Stripe in production, which refuses the sandbox's test cards (STRIPE_SECRET_KEY is checked by server/payments on first use). */
+/** Sandbox by default, Stripe in production, which refuses the sandbox's test cards (STRIPE_SECRET_KEY is checked by `npm start` and again by server/payments on first use). */
 const paymentProcessor = (env: z.infer<typeof EnvSchema>) => {
   const processor = env.PAYMENT_PROCESSOR ?? (env.SERVICE_ENV === "production" ? "stripe" : "sandbox");
   if (env.SERVICE_ENV === "production" && processor === "sandbox") throw new Error("Invalid configuration:\n  PAYMENT_PROCESSOR: the sandbox processor cannot take payments in production");

@@ -32,6 +32,8 @@ const main = async () => {
   let config;
   try {
     config = parseEnv();
+    // The launcher is what a real deployment runs: a Stripe processor without its key would only fail at the first payment.
+    if (config.PAYMENT_PROCESSOR === "stripe" && !config.STRIPE_SECRET_KEY) throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR is stripe");
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
