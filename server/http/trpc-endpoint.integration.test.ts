@@ -3,7 +3,7 @@
  * procedures with the session cookie, and the CSRF refusals (B2-21) that must change nothing.
  */
 import { encode } from "next-auth/jwt";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as route from "../../app/api/trpc/[trpc]/route";
 import { createLinkedPerson, createPerson } from "../../prisma/factories";
 import { db } from "../db";
@@ -92,6 +92,20 @@ describe("/api/trpc", () => {
     expect((await jsonPost("account.setSpendingLimits", undefined, limits, bearer)).status).toBe(401);
     expect((await call({ path: "account.getSpendingSettings", headers: bearer })).status).toBe(401);
     expect(await storedLimits(person.id)).toEqual(untouched);
+  });
+
+  it("hides an unexpected error's message behind a reference, and refuses batches", async () => {
+    const { person } = await createPerson();
+    const cookie = await sessionCookie(person.id);
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const update = vi.spyOn(db().person, "update").mockRejectedValueOnce(new Error("secret internal detail"));
+    const failed = await jsonPost("account.setSpendingLimits", cookie, limits, { "x-request-id": "req-limits-1" });
+    update.mockRestore();
+    log.mockRestore();
+    expect(failed.status).toBe(500);
+    expect(failed.body.error).toMatchObject({ message: expect.stringContaining("req-limits-1"), data: { code: "internal_error", httpStatus: 500 } });
+    expect(JSON.stringify(failed.body)).not.toContain("secret internal detail");
+    expect((await call({ path: "account.getSpendingSettings,account.getSpendingSettings?batch=1&input=%7B%7D", cookie })).status).toBe(400);
   });
 
   it("exposes only the dashboard procedures: the rest of the app router is not found", async () => {

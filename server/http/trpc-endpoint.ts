@@ -16,6 +16,7 @@ import { AppError, errorTable, type ErrorCode } from "../errors";
 import { createInnerContext } from "../trpc/context";
 import { dashboardRouter } from "../trpc/dashboard";
 import { BodyTooLargeError, readCappedBytes } from "./read-body";
+import { toAppError } from "./respond";
 
 /** The dashboard's inputs are a few short fields. */
 export const maxTrpcBodyBytes = 16 * 1024;
@@ -44,23 +45,28 @@ const checkedPost = async (request: Request): Promise<Request | Response> => {
   }
 };
 
-/** Handles GET (queries) and POST (mutations) under /api/trpc. */
+/** Handles GET (queries) and POST (mutations) under /api/trpc; one call per request (the client sends no batches). */
 export const handleTrpcRequest = async (request: Request): Promise<Response> => {
   if (request.method !== "GET" && request.method !== "POST") return refuse("method_not_allowed", "Use GET for queries and POST for mutations.", { Allow: "GET, POST" });
   const checked = request.method === "POST" ? await checkedPost(request) : request;
   if (checked instanceof Response) return checked;
   const requestId = request.headers.get("x-request-id") ?? randomUUID();
-  return fetchRequestHandler({
+  let unexpected: unknown;
+  const response = await fetchRequestHandler({
     endpoint: "/api/trpc",
     req: checked,
     router: dashboardRouter,
+    allowBatching: false,
     createContext: async () => {
       const personId = await personIdFromRequest(checked);
       return createInnerContext({ requestId, actor: personId ? { kind: "person", personId } : { kind: "anonymous" } });
     },
-    onError: ({ error, path }) => {
-      if (error.cause instanceof AppError || error.code !== "INTERNAL_SERVER_ERROR") return;
-      console.error(`[${requestId}] /api/trpc ${path ?? ""} failed`, error.cause ?? error);
+    onError: ({ error }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof AppError)) unexpected = error;
     },
   });
+  if (unexpected === undefined) return response;
+  // Never show the browser an internal message: log it under the request id, answer 500 (or 503 on a database outage).
+  const appError = toAppError(unexpected, requestId);
+  return refuse(appError.code, appError.message, appError.options.retryAfter ? { "Retry-After": String(appError.options.retryAfter) } : {});
 };
