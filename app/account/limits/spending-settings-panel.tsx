@@ -85,7 +85,7 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
           <dd>{settings.limit_per_30_days ? dollars(settings.limit_per_30_days.amount) : "Not set"}</dd>
         </dl>
         {!hasLimits ? <p className="hint">Assistants cannot buy for you until both limits are set.</p> : null}
-        <form className="form" onSubmit={saveLimits} noValidate>
+        <form className="form" style={{ marginTop: 16 }} onSubmit={saveLimits} noValidate>
           <NoticeLine notice={limitsNotice} />
           <div className="row">
             <LimitField name="limit_per_order" label="Limit per order (CAD)" value={perOrder} error={fields.limit_per_order} onChange={setPerOrder} />
@@ -98,17 +98,19 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
       </section>
       <section className="panel" aria-labelledby="pause-title">
         <h2 id="pause-title">Assistant purchases</h2>
-        <p data-testid="purchases-state">
-          {settings.purchases_paused ? "Paused: assistants cannot buy for you." : "On: assistants can buy for you within your limits."}
-          {settings.paused_changed_at ? <span className="hint"> Changed {settings.paused_changed_at.slice(0, 16).replace("T", " ")} UTC.</span> : null}
-        </p>
-        <NoticeLine notice={pauseNotice} />
-        <div className="button-row">
-          {settings.purchases_paused ? (
-            <button type="button" className="button primary" disabled={isPending} onClick={() => void setPaused(false)}>Resume assistant purchases</button>
-          ) : (
-            <button type="button" className="button secondary" disabled={isPending} onClick={() => void setPaused(true)}>Pause assistant purchases</button>
-          )}
+        <div className="form">
+          <p data-testid="purchases-state">
+            {settings.purchases_paused ? "Paused: assistants cannot buy for you." : "On: assistants can buy for you within your limits."}
+            {settings.paused_changed_at ? <span className="hint"> Changed {settings.paused_changed_at.slice(0, 16).replace("T", " ")} UTC.</span> : null}
+          </p>
+          <NoticeLine notice={pauseNotice} />
+          <div className="button-row">
+            {settings.purchases_paused ? (
+              <button type="button" className="button primary" disabled={isPending} onClick={() => void setPaused(false)}>Resume assistant purchases</button>
+            ) : (
+              <button type="button" className="button secondary" disabled={isPending} onClick={() => void setPaused(true)}>Pause assistant purchases</button>
+            )}
+          </div>
         </div>
       </section>
     </>
