@@ -1,11 +1,13 @@
 /**
  * Request and response schemas of the account operations (profile, sizes, shipping address,
- * connected apps). Imports only zod, so forms and the OpenAPI builder can import it. The shipping
- * address is the one Canadian address schema (server/domain/address.ts). Wire names are snake_case.
+ * connected apps, spending limits). Imports only zod and pure modules, so forms and the OpenAPI
+ * builder can import it. The shipping address is the one Canadian address schema
+ * (server/domain/address.ts). Wire names are snake_case.
  */
 import { z } from "zod";
 import { decimalPattern, formatCents, parseCents } from "../../domain/money";
 import { maxSpendingLimitCents } from "../../domain/spending-limits";
+import { ZMoney } from "../catalog/catalog.schema";
 
 /** An email address as stored: trimmed and lower-cased. */
 export const ZEmail = z
@@ -68,8 +70,6 @@ export const ZSetSpendingLimitsInput = z
 export type TSetSpendingLimitsInput = z.input<typeof ZSetSpendingLimitsInput>;
 
 export const ZSetPurchasesPausedInput = z.object({ paused: z.boolean({ error: "must be true or false" }) }).strict();
-
-const ZMoney = z.object({ amount: z.string(), currency: z.literal("CAD") });
 
 /** What the dashboard shows: the limits (null = not set) and whether assistant purchases are paused. */
 export const ZSpendingSettingsResponse = z.object({
