@@ -12,6 +12,7 @@ export const dynamic = "force-dynamic";
 const links = [
   { href: "/account", label: "Profile and sizes" },
   { href: "/account/address", label: "Shipping address" },
+  { href: "/account/limits", label: "Spending limits" },
   { href: "/account/apps", label: "Connected apps" },
 ];
 

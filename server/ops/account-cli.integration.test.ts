@@ -28,6 +28,18 @@ describe("npm run ops (accounts)", () => {
     expect((await db().person.findUniqueOrThrow({ where: { id: created.person_id } })).emailVerifiedAt).toBeInstanceOf(Date);
   }, 30_000);
 
+  it("person:create sets spending limits and pauses purchases; bad limits are refused with the flag's name", async () => {
+    const created = await ops("person:create", "--email", "limits.person@example.ca", "--password", "sandbox password 1", "--limit-per-order", "500.00", "--limit-per-30-days", "2000", "--paused");
+    expect(created).toMatchObject({ limit_per_order: { amount: "500.00", currency: "CAD" }, limit_per_30_days: { amount: "2000.00", currency: "CAD" }, purchases_paused: true });
+    expect(await db().person.findUniqueOrThrow({ where: { id: created.person_id }, select: { spendingLimitPerOrderCents: true, spendingLimitPer30DaysCents: true, purchasesPaused: true } }))
+      .toEqual({ spendingLimitPerOrderCents: 50_000, spendingLimitPer30DaysCents: 200_000, purchasesPaused: true });
+    expect(await ops("person:create", "--email", "no.limits@example.ca", "--password", "sandbox password 1")).toMatchObject({ limit_per_order: null, limit_per_30_days: null, purchases_paused: false });
+    await expect(ops("person:create", "--email", "y@example.ca", "--password", "sandbox password 1", "--limit-per-order", "500.001", "--limit-per-30-days", "2000.00")).rejects.toMatchObject({ stderr: expect.stringContaining("--limit-per-order must be an amount in dollars with at most two decimals") });
+    await expect(ops("person:create", "--email", "y@example.ca", "--password", "sandbox password 1", "--limit-per-order", "3000.00", "--limit-per-30-days", "2000.00")).rejects.toMatchObject({ stderr: expect.stringContaining("must not be more than the limit per 30 days") });
+    await expect(ops("person:create", "--email", "y@example.ca", "--password", "sandbox password 1", "--limit-per-order", "5.00")).rejects.toMatchObject({ stderr: expect.stringContaining("go together") });
+    expect(await db().person.count({ where: { email: "y@example.ca" } })).toBe(0);
+  }, 60_000);
+
   it("person:create refuses a bad address, a short password and a taken email with clear messages", async () => {
     await expect(ops("person:create", "--email", "x@example.ca", "--password", "sandbox password 1", "--address-json", JSON.stringify({ ...address, province: "BC" }))).rejects.toMatchObject({ stderr: expect.stringContaining("British Columbia") });
     await expect(ops("person:create", "--email", "x@example.ca", "--password", "short")).rejects.toMatchObject({ stderr: expect.stringContaining("at least 10 characters") });

@@ -8,7 +8,9 @@ import { ZCanadianAddressSchema } from "../domain/address";
 import { approveApplication, rejectApplication } from "../auth/applications";
 import { hashPassword } from "../auth/passwords";
 import { randomId, randomSecret, sha256 } from "../auth/tokens";
-import { ZEmail, ZPersonName } from "../routers/account/account.schema";
+import { ZEmail, ZPersonName, ZSetSpendingLimitsInput } from "../routers/account/account.schema";
+import { rowToSpendingSettingsResponse } from "../routers/account/spending.queries";
+import { zodFields } from "../http/zod-fields";
 import { ZPassword } from "../routers/shopper-auth/shopper-auth.schema";
 
 const fail = (message: string): never => {
@@ -39,12 +41,25 @@ const ZCreatePerson = z.object({
   name: ZPersonName.optional(),
   sizes: z.string().optional().transform((value) => [...new Set((value ?? "").split(",").map((size) => size.trim()).filter(Boolean))]),
   "address-json": ZAddressJson.optional(),
+  "limit-per-order": z.string().optional(),
+  "limit-per-30-days": z.string().optional(),
+  paused: z.boolean().default(false),
 });
 
-/** Creates a sandbox test person (optionally confirmed, with sizes and a saved address). */
+/** The two limits (both or neither), checked by the dashboard's own schema; in cents. */
+const spendingLimits = (perOrder: string | undefined, per30Days: string | undefined) => {
+  if (perOrder === undefined && per30Days === undefined) return {};
+  if (perOrder === undefined || per30Days === undefined) return fail("--limit-per-order and --limit-per-30-days go together");
+  const result = ZSetSpendingLimitsInput.safeParse({ limit_per_order: perOrder, limit_per_30_days: per30Days });
+  if (!result.success) return fail(Object.entries(zodFields(result.error)).map(([field, reason]) => `--${field.replace(/_/g, "-")} ${reason}`).join("; "));
+  return { spendingLimitPerOrderCents: result.data.limit_per_order, spendingLimitPer30DaysCents: result.data.limit_per_30_days };
+};
+
+/** Creates a sandbox test person (optionally confirmed, with sizes, a saved address, spending limits, purchases paused). */
 export const createPerson = async (input: unknown) => {
   const options = parse(ZCreatePerson, input);
   const address = options["address-json"];
+  const limits = spendingLimits(options["limit-per-order"], options["limit-per-30-days"]);
   const now = new Date();
   const person = await db().person.create({
     data: {
@@ -54,12 +69,15 @@ export const createPerson = async (input: unknown) => {
       passwordHash: await hashPassword(options.password),
       emailVerifiedAt: options.verified ? now : null,
       sizes: options.sizes,
+      ...limits,
+      ...(options.paused ? { purchasesPaused: true, purchasesPausedChangedAt: now } : {}),
       ...(address
         ? { shippingAddress: { create: { name: address.name, line1: address.line1, line2: address.line2, city: address.city, province: address.province, postalCode: address.postal_code, country: address.country, phone: address.phone } } }
         : {}),
     },
   }).catch((error: { code?: string }) => (error.code === "P2002" ? fail(`a person with email ${options.email} exists`) : Promise.reject(error)));
-  return { person_id: person.id, email: person.email, name: person.name, verified: options.verified, sizes: person.sizes, shipping_address: address ?? null };
+  const spending = rowToSpendingSettingsResponse(person);
+  return { person_id: person.id, email: person.email, name: person.name, verified: options.verified, sizes: person.sizes, shipping_address: address ?? null, ...spending };
 };
 
 /** Lists partner applications (all, or of one status). */

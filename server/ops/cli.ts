@@ -19,6 +19,7 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   client:revoke CLIENT_ID                      revoke a client and every token at once
   store:set SLUG --agent-checkout direct|link
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
+                [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused]
   client:list [--kind partner|agent]            list clients (never their secrets)
   application:list [--status pending|approved|rejected]
   application:approve APPLICATION_ID           approve a developer-portal application (creates its client)
@@ -39,7 +40,7 @@ const main = async () => {
       linking: { type: "boolean", default: false }, "agent-checkout": { type: "string" },
       email: { type: "string" }, password: { type: "string" }, verified: { type: "boolean", default: false }, sizes: { type: "string" },
       "address-json": { type: "string" }, kind: { type: "string" }, status: { type: "string" }, uses: { type: "string" }, days: { type: "string" }, note: { type: "string" },
-      to: { type: "string" },
+      to: { type: "string" }, "limit-per-order": { type: "string" }, "limit-per-30-days": { type: "string" }, paused: { type: "boolean", default: false },
     },
   });
   const database = await resolveDatabaseUrl();
@@ -70,7 +71,10 @@ const main = async () => {
       case "store:set":
         return print(await setStore(positionals[0], { agentCheckout: values["agent-checkout"] }));
       case "person:create":
-        return print(await accounts.createPerson({ email: values.email, password: values.password, verified: values.verified, name: values.name, sizes: values.sizes, "address-json": values["address-json"] }));
+        return print(await accounts.createPerson({
+          email: values.email, password: values.password, verified: values.verified, name: values.name, sizes: values.sizes, "address-json": values["address-json"],
+          "limit-per-order": values["limit-per-order"], "limit-per-30-days": values["limit-per-30-days"], paused: values.paused,
+        }));
       case "client:list":
         return print(await accounts.listClients(values.kind));
       case "application:list":

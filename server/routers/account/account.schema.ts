@@ -1,9 +1,13 @@
 /**
  * Request and response schemas of the account operations (profile, sizes, shipping address,
- * connected apps). Imports only zod, so forms and the OpenAPI builder can import it. The shipping
- * address is the one Canadian address schema (server/domain/address.ts). Wire names are snake_case.
+ * connected apps, spending limits). Imports only zod and pure modules, so forms and the OpenAPI
+ * builder can import it. The shipping address is the one Canadian address schema
+ * (server/domain/address.ts). Wire names are snake_case.
  */
 import { z } from "zod";
+import { decimalPattern, formatCents, parseCents } from "../../domain/money";
+import { maxSpendingLimitCents } from "../../domain/spending-limits";
+import { ZMoney } from "../catalog/catalog.schema";
 
 /** An email address as stored: trimmed and lower-cased. */
 export const ZEmail = z
@@ -44,3 +48,35 @@ export const ZConnectedApp = z.object({
 
 /** The /me endpoints take no query parameters; an unknown one is a 422 like everywhere in the API. */
 export const ZNoQuery = z.object({}).strict();
+
+/** A spending limit as typed: dollars with at most two decimals ("500", "500.00"), more than 0 and at most $50,000.00; in cents. */
+export const ZSpendingLimit = z
+  .string({ error: "is required" })
+  .trim()
+  .refine((value) => !value.startsWith("-"), { message: "must be more than 0.00", abort: true })
+  .refine((value) => decimalPattern.test(value), { message: "must be an amount in dollars with at most two decimals, like 500.00", abort: true })
+  .transform(parseCents)
+  .refine((cents) => cents > 0, { message: "must be more than 0.00", abort: true })
+  .refine((cents) => cents <= maxSpendingLimitCents, { message: `must be at most ${formatCents(maxSpendingLimitCents)}` });
+
+/** Both limits at once; the per-order limit may not exceed the 30-day one. */
+export const ZSetSpendingLimitsInput = z
+  .object({ limit_per_order: ZSpendingLimit, limit_per_30_days: ZSpendingLimit })
+  .strict()
+  .refine((input) => input.limit_per_order <= input.limit_per_30_days, {
+    message: "must not be more than the limit per 30 days",
+    path: ["limit_per_order"],
+  });
+export type TSetSpendingLimitsInput = z.input<typeof ZSetSpendingLimitsInput>;
+
+export const ZSetPurchasesPausedInput = z.object({ paused: z.boolean({ error: "must be true or false" }) }).strict();
+
+/** What the dashboard shows: the limits (null = not set) and whether assistant purchases are paused. */
+export const ZSpendingSettingsResponse = z.object({
+  limit_per_order: ZMoney.nullable(),
+  limit_per_30_days: ZMoney.nullable(),
+  purchases_paused: z.boolean(),
+  /** ISO 8601 instant of the last pause or resume; null if never changed. */
+  paused_changed_at: z.string().nullable(),
+});
+export type TSpendingSettingsResponse = z.infer<typeof ZSpendingSettingsResponse>;

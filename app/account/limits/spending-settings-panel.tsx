@@ -1,0 +1,118 @@
+"use client";
+/**
+ * The limits form and the pause switch. Both call the dashboard procedures through @trpc/client
+ * and show the saved state in place (no page reload); a refused value shows its reason under the
+ * field it concerns.
+ */
+import { useState, type FormEvent } from "react";
+import { dashboardClient, fieldErrorsOf, messageOf } from "@/app/_trpc/client";
+import type { TSpendingSettingsResponse } from "@/server/routers/account/account.schema";
+import { dollars } from "./dollars";
+
+type Notice = { tone: "ok" | "error"; text: string } | null;
+
+function LimitField({ name, label, value, error, onChange }: { name: string; label: string; value: string; error?: string; onChange: (value: string) => void }) {
+  const id = `field-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} className="input" inputMode="decimal" autoComplete="off" placeholder="500.00" value={value} onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : `${id}-hint`} />
+      {error ? <span className="field-error" id={`${id}-error`}>{error}</span> : <span className="hint" id={`${id}-hint`}>Dollars, at most two decimals, up to $50,000.00</span>}
+    </div>
+  );
+}
+
+function NoticeLine({ notice }: { notice: Notice }) {
+  if (!notice) return null;
+  return (
+    <div role={notice.tone === "error" ? "alert" : "status"} className={`notice ${notice.tone}`}>
+      <p>{notice.text}</p>
+    </div>
+  );
+}
+
+export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsResponse }) {
+  const [settings, setSettings] = useState(initial);
+  const [perOrder, setPerOrder] = useState(initial.limit_per_order?.amount ?? "");
+  const [per30Days, setPer30Days] = useState(initial.limit_per_30_days?.amount ?? "");
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [limitsNotice, setLimitsNotice] = useState<Notice>(null);
+  const [pauseNotice, setPauseNotice] = useState<Notice>(null);
+  const [isPending, setIsPending] = useState(false);
+
+  const saveLimits = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsPending(true);
+    try {
+      const saved = await dashboardClient.account.setSpendingLimits.mutate({ limit_per_order: perOrder, limit_per_30_days: per30Days });
+      setSettings(saved);
+      setPerOrder(saved.limit_per_order?.amount ?? "");
+      setPer30Days(saved.limit_per_30_days?.amount ?? "");
+      setFields({});
+      setLimitsNotice({ tone: "ok", text: "Your spending limits are saved." });
+    } catch (error) {
+      const refused = fieldErrorsOf(error);
+      setFields(refused ?? {});
+      setLimitsNotice({ tone: "error", text: refused ? "Please correct the highlighted fields." : messageOf(error) });
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  const setPaused = async (paused: boolean) => {
+    setIsPending(true);
+    try {
+      const saved = await dashboardClient.account.setPurchasesPaused.mutate({ paused });
+      setSettings(saved);
+      setPauseNotice({ tone: "ok", text: saved.purchases_paused ? "Assistant purchases are paused." : "Assistant purchases are resumed." });
+    } catch (error) {
+      setPauseNotice({ tone: "error", text: messageOf(error) });
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  const hasLimits = settings.limit_per_order !== null && settings.limit_per_30_days !== null;
+  return (
+    <>
+      <section className="panel" aria-labelledby="limits-title">
+        <h2 id="limits-title">Limits</h2>
+        <dl className="facts" data-testid="saved-limits">
+          <dt>Per order</dt>
+          <dd>{settings.limit_per_order ? dollars(settings.limit_per_order.amount) : "Not set"}</dd>
+          <dt>Per rolling 30 days</dt>
+          <dd>{settings.limit_per_30_days ? dollars(settings.limit_per_30_days.amount) : "Not set"}</dd>
+        </dl>
+        {!hasLimits ? <p className="hint">Assistants cannot buy for you until both limits are set.</p> : null}
+        <form className="form" style={{ marginTop: 16 }} onSubmit={saveLimits} noValidate>
+          <NoticeLine notice={limitsNotice} />
+          <div className="row">
+            <LimitField name="limit_per_order" label="Limit per order (CAD)" value={perOrder} error={fields.limit_per_order} onChange={setPerOrder} />
+            <LimitField name="limit_per_30_days" label="Limit per rolling 30 days (CAD)" value={per30Days} error={fields.limit_per_30_days} onChange={setPer30Days} />
+          </div>
+          <div>
+            <button type="submit" className="button primary" disabled={isPending}>Save limits</button>
+          </div>
+        </form>
+      </section>
+      <section className="panel" aria-labelledby="pause-title">
+        <h2 id="pause-title">Assistant purchases</h2>
+        <div className="form">
+          <p data-testid="purchases-state">
+            {settings.purchases_paused ? "Paused: assistants cannot buy for you." : "On: assistants can buy for you within your limits."}
+            {settings.paused_changed_at ? <span className="hint"> Changed {settings.paused_changed_at.slice(0, 16).replace("T", " ")} UTC.</span> : null}
+          </p>
+          <NoticeLine notice={pauseNotice} />
+          <div className="button-row">
+            {settings.purchases_paused ? (
+              <button type="button" className="button primary" disabled={isPending} onClick={() => void setPaused(false)}>Resume assistant purchases</button>
+            ) : (
+              <button type="button" className="button secondary" disabled={isPending} onClick={() => void setPaused(true)}>Pause assistant purchases</button>
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
