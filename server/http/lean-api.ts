@@ -16,11 +16,11 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { Readable } from "node:stream";
 import findMyWay from "find-my-way";
 import { oauthError } from "../auth/oauth/responses";
 import { AppError } from "../errors";
 import { send, sendError, sendRedirect } from "./node-response";
+import { requestBodyStream } from "./request-body-stream";
 import { assignRequestId } from "./request-id";
 import { badRequest, checkQuery, decodePath, splitTarget } from "./request-target";
 import { toAppError } from "./respond";
@@ -75,7 +75,7 @@ const toRequest = (request: IncomingMessage, url: string): Request => {
       else if (value !== undefined) headers.set(name, value);
     }
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    const body = hasBody ? (Readable.toWeb(request) as ReadableStream) : undefined;
+    const body = hasBody ? requestBodyStream(request) : undefined;
     return new Request(url, { method: request.method, headers, body, duplex: "half" } as RequestInit);
   } catch (error) {
     throw badRequest(`The request cannot be read (${(error as Error).message}).`);
