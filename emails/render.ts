@@ -9,6 +9,8 @@ import OrderShipped, { subject as orderShippedSubject } from "./order-shipped";
 import VerifyEmail, { subject as verifyEmailSubject } from "./verify-email";
 import ResetPassword, { subject as resetPasswordSubject } from "./reset-password";
 import AccountExists, { subject as accountExistsSubject } from "./account-exists";
+import PurchaseCopy, { subject as purchaseCopySubject } from "./purchase-copy";
+import PurchaseClosed, { subject as purchaseClosedSubject } from "./purchase-closed";
 
 type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
 
@@ -21,6 +23,8 @@ export const templates = {
   "account-exists": template(AccountExists, accountExistsSubject),
   "order-confirmation": template(OrderConfirmation, orderConfirmationSubject),
   "order-shipped": template(OrderShipped, orderShippedSubject),
+  "purchase-copy": template(PurchaseCopy, purchaseCopySubject),
+  "purchase-closed": template(PurchaseClosed, purchaseClosedSubject),
 } satisfies Record<string, Template<unknown>>;
 
 export type TemplateName = keyof typeof templates;

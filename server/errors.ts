@@ -40,6 +40,15 @@ export const errorTable = {
   checkout_closed: { status: 409, trpc: "CONFLICT" },
   /** Another payment attempt of the same checkout is still with the processor. */
   payment_in_progress: { status: 409, trpc: "CONFLICT" },
+  // Assistant purchases (issue 9)
+  /** One purchase per quote: this quote was already bought. */
+  quote_already_purchased: { status: 409, trpc: "CONFLICT" },
+  /** The cancel link was used after cancel_until: the charge goes ahead. */
+  too_late_to_cancel: { status: 409, trpc: "CONFLICT" },
+  /** The cancel lost the race with the charge (B3-13): the card is charged. */
+  already_charged: { status: 409, trpc: "CONFLICT" },
+  /** The purchase was refused, or must be paid by the person: there is no hold to cancel. */
+  purchase_closed: { status: 409, trpc: "CONFLICT" },
 } as const satisfies Record<string, Mapping>;
 
 export type ErrorCode = keyof typeof errorTable;

@@ -6,7 +6,7 @@
  *   ones stay until then: reuse detection needs them for the token's whole life);
  * - access tokens (client-credentials and linked) a day after they expire;
  * - idempotency records once their 24-hour replay window ends (expires_at);
- * - quotes expired over 7 days ago that no checkout references;
+ * - quotes expired over 7 days ago that no checkout or purchase references;
  * - sent emails, and failed ones (the sender gave up), 30 days after they were written.
  * Deletes go in batches of 1,000 rows (at most 20 per table per run), so a big backlog never holds
  * locks long; the next run carries on.
@@ -41,7 +41,7 @@ export const purgeExpiredRecords = async (options: { db: Db; now: Date }) => {
     refreshTokens: await deleteInBatches(db, "refresh_tokens", Prisma.sql`expires_at < ${dayAgo}`),
     accessTokens: await deleteInBatches(db, "access_tokens", Prisma.sql`expires_at < ${dayAgo}`),
     idempotencyRecords: await deleteInBatches(db, "idempotency_records", Prisma.sql`expires_at < ${now}`),
-    quotes: await deleteInBatches(db, "quotes", Prisma.sql`expires_at < ${weekAgo} AND NOT EXISTS (SELECT 1 FROM checkouts c WHERE c.quote_id = quotes.id)`),
+    quotes: await deleteInBatches(db, "quotes", Prisma.sql`expires_at < ${weekAgo} AND NOT EXISTS (SELECT 1 FROM checkouts c WHERE c.quote_id = quotes.id) AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.quote_id = quotes.id)`),
     emails: await deleteInBatches(db, "email_messages", Prisma.sql`status IN ('sent', 'failed') AND created_at < ${monthAgo}`),
   };
 };

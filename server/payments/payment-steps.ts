@@ -69,13 +69,19 @@ export const confirmPayment = async (db: Db, provider: PaymentProvider, options:
   return { kind: "declined", declineCode: result.declineCode };
 };
 
-/** Charges a held payment; leaves it authorized for the sweep if the processor fails. A hold the processor already released is recorded as such, never as captured. */
-export const capturePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
+/**
+ * Charges a held payment; leaves it authorized for the sweep if the processor fails (then returns
+ * null). A hold the processor already released is recorded as such, never as captured. Returns the
+ * status the processor reports: a capture that finds the payment already captured is `captured`.
+ */
+export const capturePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment): Promise<ProcessorPaymentStatus | null> => {
   try {
     const result = await provider.capture({ idempotencyKey: processorKey(ownerOf(payment), "capture"), paymentId: payment.processorPaymentId });
     await recordSettled(db, payment, result.status, "captured");
+    return result.status;
   } catch (error) {
     console.warn(`[payments] capture of ${payment.id} deferred to the sweep`, (error as Error).message);
+    return null;
   }
 };
 
@@ -83,6 +89,7 @@ export const capturePayment = async (db: Db, provider: PaymentProvider, payment:
 export const releasePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
   const result = await provider.release({ idempotencyKey: processorKey(ownerOf(payment), "release"), paymentId: payment.processorPaymentId });
   await recordSettled(db, payment, result.status, "voided");
+  return result.status;
 };
 
 /** Records where a capture or release left the payment, as the processor reports it. */

@@ -3,6 +3,7 @@
  * with keys derived from the purchase, each key answered once, and a ledger tests can count.
  */
 import { describe, expect, it } from "vitest";
+import { createBarePurchase } from "../../prisma/factories/purchases";
 import { randomId } from "../auth/tokens";
 import { db } from "../db";
 import { capturePayment, openPayment, releasePayment } from "./payment-steps";
@@ -65,7 +66,8 @@ describe("sandbox processor", () => {
 describe("payment steps", () => {
   /** A purchase payment with a real sandbox hold, recorded authorized. */
   const heldPayment = async () => {
-    const payment = await db().$transaction((tx) => openPayment(tx, { owner: purchase(), method: "saved", amountCents: 300, cardLast4: "4242", now: new Date() }));
+    const owner = { kind: "purchase" as const, id: (await createBarePurchase()).id };
+    const payment = await db().$transaction((tx) => openPayment(tx, { owner, method: "saved", amountCents: 300, cardLast4: "4242", now: new Date() }));
     const hold = await provider.authorize({ idempotencyKey: processorKey(ownerOf(payment), "authorize"), amountCents: 300, method: await saved(testCards.succeeds), description: "Purchase" });
     await db().payment.update({ where: { id: payment.id }, data: { status: "authorized", processorPaymentId: hold.id } });
     return { ...payment, processorPaymentId: hold.id };

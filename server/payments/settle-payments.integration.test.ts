@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createItem, createPartner, createStore } from "../../prisma/factories";
+import { createBarePurchase } from "../../prisma/factories/purchases";
 import { fixedClock } from "../clock";
 import { db } from "../db";
 import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
@@ -122,7 +123,7 @@ describe("reconciling attempts the processor never answered", () => {
     const row = { id: `pay_${Date.now().toString(16)}`, attempt: 1, method: "card", status: "authorizing" as const, amountCents: 100 };
     await expect(db().payment.create({ data: row })).rejects.toThrow(/exactly one checkout or purchase/);
     await expect(db().payment.create({ data: { ...row, checkoutId: id, purchaseId: "pur_x" } })).rejects.toThrow(/exactly one checkout or purchase/);
-    await expect(db().payment.create({ data: { ...row, purchaseId: `pur_${Date.now()}` } })).resolves.toMatchObject({ checkoutId: null });
+    await expect(db().payment.create({ data: { ...row, purchaseId: (await createBarePurchase()).id } })).resolves.toMatchObject({ checkoutId: null });
   });
 
   it("at Stripe: an authorize that timed out is found by its key's metadata and its PaymentIntent cancelled, never created twice", async () => {

@@ -1,0 +1,72 @@
+/**
+ * Assistant purchases for tests, until POST /purchases exists: a person with a card saved at the
+ * sandbox processor, an assistant, a quote for one item of a direct store, and the purchase made
+ * through the real use case (createPurchaseWithHold), so it holds a real sandbox hold.
+ */
+import { db } from "../../server/db";
+import { randomId } from "../../server/auth/tokens";
+import { sandboxProvider } from "../../server/payments/sandbox";
+import { testCards } from "../../server/payments/sandbox-cards";
+import { createPurchaseWithHold } from "../../server/purchases/create-purchase";
+import { createAgent, createItem, createPerson, createStore } from ".";
+
+/** A quote row for one item (the snapshot holds what purchases read: the stores' lines). */
+export const createPurchasableQuote = async (options: { clientId: string; personId: string; priceCents?: number }) => {
+  const store = await createStore({ agentCheckout: "direct" });
+  const item = await createItem({ storeId: store.id, priceCents: options.priceCents ?? 5000 });
+  const variant = await db().variant.findFirstOrThrow({ where: { itemId: item.id } });
+  const line = { itemId: item.id, variantId: variant.id, title: item.title, size: variant.size, color: variant.color, quantity: 1, unitPriceCents: item.priceCents, imageUrl: null, url: item.url };
+  const snapshot = { destination: "ON", stores: [{ storeId: store.id, slug: store.slug, name: store.name, url: store.url, agentCheckout: "direct", lines: [line], parcel: {} }], unavailable: [] };
+  const quote = await db().quote.create({
+    data: {
+      id: randomId("quo_"), clientId: options.clientId, personId: options.personId,
+      address: { name: "Ana Tremblay", line1: "100 Queen St W", city: "Toronto", province: "ON", postal_code: "M5H 2N2", country: "CA" },
+      snapshot, expiresAt: new Date(Date.now() + 30 * 60_000),
+    },
+  });
+  return { quote, item };
+};
+
+type PurchaseOptions = {
+  /** The saved sandbox card (testCards.succeeds by default). */
+  card?: string;
+  grandTotalCents?: number;
+  now?: Date;
+  afterAuthorize?: () => Promise<void>;
+};
+
+/** Everything a purchase needs, then the purchase itself through createPurchaseWithHold. */
+export const createPurchase = async (options: PurchaseOptions = {}) => {
+  const now = options.now ?? new Date();
+  const { person } = await createPerson();
+  const agent = await createAgent();
+  const { quote, item } = await createPurchasableQuote({ clientId: agent.id, personId: person.id });
+  const provider = sandboxProvider(db());
+  const card = options.card ?? testCards.succeeds;
+  const saved = await provider.saveMethod({ idempotencyKey: randomId("save_"), card: { type: "card", number: card, expMonth: 12, expYear: 2030, cvc: "123" } });
+  const input = {
+    clientId: agent.id, assistant: agent.name, personId: person.id, email: person.email, quoteId: quote.id, grandTotalCents: options.grandTotalCents ?? 5000,
+    method: { type: "saved" as const, customerId: saved.customerId, paymentMethodId: saved.paymentMethodId }, cardLast4: saved.cardLast4, now, afterAuthorize: options.afterAuthorize,
+  };
+  const purchase = await createPurchaseWithHold(db(), provider, input);
+  return { purchase, person, agent, quote, item, input };
+};
+
+/** A held purchase whose charge (and cancel deadline) is moved to `chargesAt`, as the sandbox helper would. */
+export const createHeldPurchase = async (options: PurchaseOptions & { chargesAt?: Date; cancelUntil?: Date } = {}) => {
+  const made = await createPurchase(options);
+  if (made.purchase.status !== "held") throw new Error(`factory: the purchase is ${made.purchase.status}, not held`);
+  const chargesAt = options.chargesAt ?? made.purchase.chargesAt!;
+  const purchase = await db().purchase.update({ where: { id: made.purchase.id }, data: { chargesAt, cancelUntil: options.cancelUntil ?? chargesAt } });
+  return { ...made, purchase };
+};
+
+/** A purchase row alone (processing, no payment yet), for tests of the payment steps. */
+export const createBarePurchase = async () => {
+  const { person } = await createPerson();
+  const agent = await createAgent();
+  const { quote } = await createPurchasableQuote({ clientId: agent.id, personId: person.id });
+  return db().purchase.create({
+    data: { id: randomId("pur_"), clientId: agent.id, personId: person.id, quoteId: quote.id, email: person.email, grandTotalCents: 5000, cancelUntil: new Date(Date.now() + 86_400_000) },
+  });
+};

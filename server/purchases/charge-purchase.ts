@@ -1,0 +1,92 @@
+/**
+ * Charging a held purchase at charges_at, exactly once, whoever runs it (the sleeping Inngest
+ * function, the sweep, both at once, or a retried step):
+ * - before charging, an item sold elsewhere releases the hold (cancelled, reason item_sold), and a
+ *   copy email not delivered by charges_at does too (cancelled, reason notice_undelivered; the
+ *   sandbox mailbox counts as delivered);
+ * - the charge is claimed with one guarded move held -> capturing (only one worker wins it; a
+ *   cancel after that is too late), then captured with key `pur_x:capture`. A purchase found
+ *   `capturing` (a retried step, or a worker that stopped after claiming) is captured again with the
+ *   same key: the processor replays the first answer, or reports it already captured, which counts
+ *   as success. Then capturing -> paid with charges_at null, and the email, in one transaction.
+ * - a processor that reports the hold released (it lapsed) moves it to refused (hold_expired); a
+ *   processor that fails leaves it capturing and throws, for the step's retry or the next sweep.
+ */
+import type { Db } from "../db";
+import { env } from "../env";
+import { attemptTimeoutMs, capturePayment } from "../payments/payment-steps";
+import type { PaymentProvider } from "../payments/provider";
+import type { QuoteSnapshot } from "../routers/checkout/quote-snapshot";
+import { cancelHeld, heldPaymentOf } from "./purchase-hold";
+import { copyEmailKey, writeClosedEmail } from "./purchase-emails";
+import { movePurchase } from "./purchase-writer";
+
+export type ChargeOutcome = "paid" | "cancelled" | "refused" | "not_due" | "not_held" | "claimed_elsewhere";
+
+type Options = { now: Date; provider: PaymentProvider; /** The sandbox mailbox (no SMTP) counts as delivered; defaults to whether SMTP_URL is unset. */ sandboxMailbox?: boolean };
+
+/** True when an item of the purchase's quote is no longer for sale (sold elsewhere, or removed). */
+const hasSoldItem = async (db: Db, snapshot: QuoteSnapshot) => {
+  const itemIds = snapshot.stores.flatMap((store) => store.lines.map((line) => line.itemId));
+  return (await db.item.count({ where: { id: { in: itemIds }, status: { not: "active" } } })) > 0;
+};
+
+/** The copy email with the cancel link reached the person: sent, or (sandbox mailbox) written. */
+const isNoticeDelivered = async (db: Db, purchaseId: string, sandboxMailbox: boolean) => {
+  const email = await db.emailMessage.findUnique({ where: { dedupeKey: copyEmailKey(purchaseId) }, select: { status: true } });
+  return Boolean(email && (email.status === "sent" || sandboxMailbox));
+};
+
+/** Charges one purchase if it is held and due (or was left capturing); idempotent. */
+export const chargeDuePurchase = async (db: Db, id: string, options: Options): Promise<{ id: string; outcome: ChargeOutcome }> => {
+  const { now, provider } = options;
+  const purchase = await db.purchase.findUnique({ where: { id }, select: { status: true, chargesAt: true, quote: { select: { snapshot: true } } } });
+  if (!purchase) throw new Error(`no purchase ${id}`);
+  if (purchase.status === "held") {
+    if (!purchase.chargesAt || purchase.chargesAt > now) return { id, outcome: "not_due" };
+    if (await hasSoldItem(db, purchase.quote.snapshot as QuoteSnapshot)) {
+      return { id, outcome: (await cancelHeld(db, provider, { id, event: "item_sold", now })) ? "cancelled" : "claimed_elsewhere" };
+    }
+    if (!(await isNoticeDelivered(db, id, options.sandboxMailbox ?? !env().SMTP_URL))) {
+      return { id, outcome: (await cancelHeld(db, provider, { id, event: "notice_undelivered", now })) ? "cancelled" : "claimed_elsewhere" };
+    }
+    if (!(await movePurchase(db, { id, event: "claim_charge", now }))) return { id, outcome: "claimed_elsewhere" };
+  } else if (purchase.status !== "capturing") {
+    return { id, outcome: "not_held" };
+  }
+  const payment = await heldPaymentOf(db, id);
+  // No hold left on the payment row: a retry after the capture (or the lapse) was recorded there.
+  const status = payment ? await capturePayment(db, provider, payment) : (await db.payment.findUniqueOrThrow({ where: { purchaseId: id }, select: { status: true } })).status;
+  if (status !== "captured" && status !== "voided") throw new Error(`capture of purchase ${id} did not answer; retried later`);
+  await db.$transaction(async (tx) => {
+    if (!(await movePurchase(tx, { id, event: status === "captured" ? "charged" : "charge_failed", now }))) return;
+    if (status === "captured") await writeClosedEmail(tx, await tx.purchase.findUniqueOrThrow({ where: { id } }), "charged");
+  });
+  return { id, outcome: status === "captured" ? "paid" : "refused" };
+};
+
+/**
+ * The sweep's due-work task: every held purchase whose charges_at has passed, and every purchase
+ * left capturing longer than a processor call takes (its worker stopped), a batch at a time.
+ */
+export const chargeDuePurchases = async (db: Db, options: Options & { limit?: number }) => {
+  const { now } = options;
+  const due = await db.purchase.findMany({
+    where: { OR: [{ status: "held", chargesAt: { lte: now } }, { status: "capturing", capturingAt: { lt: new Date(now.getTime() - attemptTimeoutMs) } }] },
+    select: { id: true },
+    orderBy: { chargesAt: "asc" },
+    take: options.limit ?? 20,
+  });
+  const counts: Partial<Record<ChargeOutcome | "failed", number>> = {};
+  for (const { id } of due) {
+    const outcome = await chargeDuePurchase(db, id, options).then(
+      (result) => result.outcome,
+      (error: unknown) => {
+        console.warn(`[purchases] charge of ${id} failed; retried later`, (error as Error).message);
+        return "failed" as const;
+      },
+    );
+    counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
+  return counts;
+};

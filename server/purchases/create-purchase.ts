@@ -1,0 +1,73 @@
+/**
+ * Creating a purchase and its hold, in three steps so that a crash anywhere leaves something the
+ * reconciliation (reconcile-purchases.ts) can finish, and never an unrecorded hold:
+ * 1. one transaction writes the purchase (`processing`) and its payment (`authorizing`), so the
+ *    row exists before the processor is asked (a hold always has a row to find it by);
+ * 2. the processor is asked for the hold with key `pur_x:authorize` (a retry replays, never a
+ *    second hold);
+ * 3. one transaction records the answer: held (order number, charges_at, the copy email with the
+ *    cancel link), or requires_person (declined, or the bank wants the person). An unknown answer
+ *    leaves the purchase `processing` for reconciliation.
+ * POST /purchases (next step) checks the person, quote, limits and store rules, then calls this.
+ */
+import { randomId } from "../auth/tokens";
+import type { Db } from "../db";
+import { AppError } from "../errors";
+import { authorizePayment, openPayment, releasePayment } from "../payments/payment-steps";
+import type { PaymentMethod, PaymentProvider } from "../payments/provider";
+import { newOrderNumber } from "../routers/checkout-page/place-orders";
+import { notifyPurchaseHeld } from "../jobs/events";
+import { movePurchase } from "./purchase-writer";
+import { writeCopyEmail } from "./purchase-emails";
+
+/** 24 hours between the hold and the charge (the reference's "Purchase charge delay"). */
+export const chargeDelayMs = 24 * 3_600_000;
+
+export type NewPurchase = {
+  clientId: string;
+  /** The assistant's name, for the copy email. */
+  assistant: string;
+  personId: string;
+  email: string;
+  quoteId: string;
+  grandTotalCents: number;
+  /** The person's saved card (off-session). */
+  method: Extract<PaymentMethod, { type: "saved" }>;
+  cardLast4: string | null;
+  now: Date;
+  /** Tests only: runs between the processor's answer and our record of it (a crash there). */
+  afterAuthorize?: () => Promise<void>;
+};
+
+export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, input: NewPurchase) => {
+  const { now } = input;
+  const id = randomId("pur_");
+  const chargesAt = new Date(now.getTime() + chargeDelayMs);
+  const payment = await db
+    .$transaction(async (tx) => {
+      await tx.purchase.create({
+        data: { id, clientId: input.clientId, personId: input.personId, quoteId: input.quoteId, email: input.email, grandTotalCents: input.grandTotalCents, status: "processing", cancelUntil: chargesAt, createdAt: now, updatedAt: now },
+      });
+      return openPayment(tx, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
+    })
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === "P2002") throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
+      throw error;
+    });
+  const result = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` });
+  await input.afterAuthorize?.();
+  if (result.kind === "authorized") {
+    await db.$transaction(async (tx) => {
+      await tx.payment.update({ where: { id: payment.id }, data: { status: "authorized", processorPaymentId: result.processorPaymentId, updatedAt: now } });
+      const orderNumber = newOrderNumber();
+      if (!(await movePurchase(tx, { id, event: "hold", now, held: { orderNumber, chargesAt } }))) throw new Error(`purchase ${id} left processing before its hold was recorded`);
+      await writeCopyEmail(tx, { id, email: input.email, orderNumber, grandTotalCents: input.grandTotalCents, chargesAt, cancelUntil: chargesAt }, input.assistant);
+    });
+    notifyPurchaseHeld(id);
+  } else if (result.kind === "requires_action" || result.kind === "declined") {
+    // Nobody is there to authenticate off-session: the person pays through a checkout link instead.
+    if (result.kind === "requires_action") await releasePayment(db, provider, { ...payment, processorPaymentId: result.processorPaymentId });
+    await movePurchase(db, { id, event: "needs_person", now, reason: result.kind === "requires_action" ? "authentication_required" : (result.declineCode ?? "card_declined") });
+  }
+  return db.purchase.findUniqueOrThrow({ where: { id } });
+};

@@ -1,0 +1,43 @@
+/**
+ * The purchase's one payment as the payment steps need it, and the two ways a hold ends without a
+ * charge. A release happens after the move that decided it commits; if the process stops in
+ * between, reconcilePurchases releases any hold left under a closed purchase (same key, so never
+ * twice).
+ */
+import type { Db } from "../db";
+import type { PurchaseEvent } from "../domain/purchase-state";
+import { type HeldPayment, releasePayment } from "../payments/payment-steps";
+import type { PaymentProvider } from "../payments/provider";
+import type { PurchaseClosedProps } from "../../emails/purchase-closed";
+import { movePurchase } from "./purchase-writer";
+import { writeClosedEmail } from "./purchase-emails";
+
+/** The purchase's payment while it holds money at the processor (authorized, with its processor id), else null. */
+export const heldPaymentOf = async (db: Db, purchaseId: string): Promise<HeldPayment | null> => {
+  const payment = await db.payment.findUnique({ where: { purchaseId }, select: { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true, status: true } });
+  if (!payment?.processorPaymentId || (payment.status !== "authorized" && payment.status !== "requires_action")) return null;
+  return { ...payment, processorPaymentId: payment.processorPaymentId };
+};
+
+/** Releases the purchase's hold if it still has one (key `pur_x:release`); nothing is charged. */
+export const releaseHold = async (db: Db, provider: PaymentProvider, purchaseId: string) => {
+  const payment = await heldPaymentOf(db, purchaseId);
+  if (payment) await releasePayment(db, provider, payment);
+};
+
+const outcomes: Partial<Record<PurchaseEvent, PurchaseClosedProps["outcome"]>> = { cancel: "cancelled", item_sold: "item_sold", notice_undelivered: "notice_undelivered" };
+
+/**
+ * Moves a held purchase to cancelled (the person's cancel, item_sold, notice_undelivered) with its
+ * email in the same transaction, then releases the hold. False when the table refused the move.
+ */
+export const cancelHeld = async (db: Db, provider: PaymentProvider, options: { id: string; event: "cancel" | "item_sold" | "notice_undelivered"; now: Date; by?: string }) => {
+  const moved = await db.$transaction(async (tx) => {
+    if (!(await movePurchase(tx, options))) return false;
+    const purchase = await tx.purchase.findUniqueOrThrow({ where: { id: options.id } });
+    await writeClosedEmail(tx, purchase, outcomes[options.event]!);
+    return true;
+  });
+  if (moved) await releaseHold(db, provider, options.id);
+  return moved;
+};

@@ -1,0 +1,52 @@
+/**
+ * The one writer of a purchase's status (STYLE habit 12). Every move (the hold recorded at
+ * creation, the charge claimed and recorded, the person's cancel, the releases for item_sold and
+ * notice_undelivered, reconciliation) goes through `movePurchase`: one conditional update guarded
+ * by the state table (server/domain/purchase-state.ts), so a status only moves along its arrows
+ * however many workers race, and exactly one of them sees the move happen.
+ */
+import { type PurchaseEvent, type PurchaseState, purchaseTransition } from "../domain/purchase-state";
+import type { Tx } from "../payments/payment-steps";
+
+export type PurchaseMove = {
+  id: string;
+  event: PurchaseEvent;
+  now: Date;
+  /** For needs_person and refuse: the code (card_declined, bank_no_answer, …); other events carry their own. */
+  reason?: string;
+  /** For hold: the order number and when the card will be charged (also the cancel deadline). */
+  held?: { orderNumber: string; chargesAt: Date };
+  /** Who cancelled: person, or service (item_sold, notice_undelivered). */
+  by?: string;
+};
+
+const stamps = (to: PurchaseState, now: Date) => {
+  if (to === "held") return { heldAt: now };
+  if (to === "capturing") return { capturingAt: now };
+  if (to === "paid") return { paidAt: now };
+  return { closedAt: now };
+};
+
+/** Applies `event` when the table allows it; true when this call moved the purchase. */
+export const movePurchase = async (tx: Pick<Tx, "purchase">, move: PurchaseMove): Promise<boolean> => {
+  const rule = purchaseTransition(move.event);
+  const reason = rule.reason ?? move.reason;
+  const { count } = await tx.purchase.updateMany({
+    where: {
+      id: move.id,
+      status: { in: [...rule.from] },
+      ...(rule.needsDue ? { chargesAt: { lte: move.now } } : {}),
+      ...(rule.needsCancellable ? { cancelUntil: { gt: move.now } } : {}),
+    },
+    data: {
+      status: rule.to,
+      updatedAt: move.now,
+      ...stamps(rule.to, move.now),
+      ...(rule.clearsChargesAt ? { chargesAt: null } : {}),
+      ...(move.held ? { orderNumber: move.held.orderNumber, chargesAt: move.held.chargesAt, cancelUntil: move.held.chargesAt } : {}),
+      ...(rule.to === "cancelled" ? { cancelledBy: move.by ?? (move.event === "cancel" ? "person" : "service") } : {}),
+      ...(reason ? { reason } : {}),
+    },
+  });
+  return count === 1;
+};
