@@ -8,6 +8,9 @@ import { deliverDueEmails } from "../mail/sender";
 import { purgeExpiredRecords } from "./purge";
 import { expireDueCheckouts } from "../routers/checkout/checkout-transitions";
 import { settlePayments } from "../payments/settle-payments";
+import { paymentProvider } from "../payments";
+import { chargeDuePurchases } from "../purchases/charge-purchase";
+import { reconcilePurchases } from "../purchases/reconcile-purchases";
 
 export type DueWork = { name: string; intervalMs: number; run: (options: { db: Db; now: Date }) => Promise<unknown> };
 
@@ -16,4 +19,6 @@ export const dueWork: DueWork[] = [
   { name: "purge-expired-records", intervalMs: 10 * 60_000, run: ({ db, now }) => purgeExpiredRecords({ db, now }) },
   { name: "expire-checkouts", intervalMs: 1_000, run: ({ db, now }) => expireDueCheckouts(db, { now }) },
   { name: "settle-payments", intervalMs: 5_000, run: ({ db, now }) => settlePayments({ db, now }) },
+  { name: "charge-purchases", intervalMs: 5_000, run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider(db) }) },
+  { name: "reconcile-purchases", intervalMs: 15_000, run: ({ db, now }) => reconcilePurchases(db, { now, provider: paymentProvider(db) }) },
 ];

@@ -1,4 +1,5 @@
 /** Every Inngest function the service serves (app/api/inngest). */
+import { chargePurchase } from "./charge-purchase";
 import { expireCheckout } from "./expire-checkout";
 
-export const functions = [expireCheckout];
+export const functions = [expireCheckout, chargePurchase];

@@ -1,0 +1,51 @@
+/**
+ * Orphan holds (B4-13) and releases that did not happen, run by the sweep. No hold can exist
+ * without its purchase row: createPurchaseWithHold writes the row (`processing`) and its payment
+ * (`authorizing`) before asking the processor. So a process stopped between the processor's hold and
+ * our record of it leaves a purchase still `processing` past a deadline; here it is looked up at the
+ * processor by its key (`pur_x:authorize`, never a second authorize), any hold found is released
+ * (`pur_x:release`), and the purchase is refused with reason `bank_no_answer`: nothing charged, and
+ * nothing the person was not told about (no copy email went out). Then any hold still open under a
+ * purchase that closed (cancelled, refused, requires_person: the process stopped after the move and
+ * before the release) is released.
+ */
+import type { Db } from "../db";
+import { attemptTimeoutMs, releasePayment } from "../payments/payment-steps";
+import { type PaymentProvider, type ProcessorPayment, processorKey } from "../payments/provider";
+import { movePurchase } from "./purchase-writer";
+
+const paymentSelect = { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true, status: true, createdAt: true } as const;
+
+/** Settles one purchase stuck in processing; true when it is now refused with nothing held. */
+const settleStuck = async (db: Db, provider: PaymentProvider, purchaseId: string, now: Date) => {
+  const payment = await db.payment.findUnique({ where: { purchaseId }, select: paymentSelect });
+  if (payment && payment.status === "authorizing") {
+    let found: ProcessorPayment | null;
+    try {
+      found = await provider.retrieve(payment.processorPaymentId ? { paymentId: payment.processorPaymentId } : { authorizeKey: processorKey({ kind: "purchase", id: purchaseId }, "authorize") });
+    } catch (error) {
+      console.warn(`[purchases] ${purchaseId}: the processor cannot say yet, asking again later`, (error as Error).message);
+      return false;
+    }
+    if (!found && payment.createdAt.getTime() > now.getTime() - provider.lookupLagMs) return false;
+    const status = found?.status ?? "declined";
+    await db.payment.update({ where: { id: payment.id }, data: { status, processorPaymentId: found?.id ?? null, declineCode: found ? found.declineCode : "processor_timeout", updatedAt: now } });
+    if (found && (status === "authorized" || status === "requires_action")) await releasePayment(db, provider, { ...payment, processorPaymentId: found.id });
+  }
+  return movePurchase(db, { id: purchaseId, event: "refuse", now, reason: "bank_no_answer" });
+};
+
+export const reconcilePurchases = async (db: Db, options: { now: Date; provider: PaymentProvider; limit?: number }) => {
+  const { now, provider } = options;
+  const take = options.limit ?? 20;
+  const stuck = await db.purchase.findMany({ where: { status: "processing", updatedAt: { lt: new Date(now.getTime() - attemptTimeoutMs) } }, select: { id: true }, take });
+  let refused = 0;
+  for (const { id } of stuck) if (await settleStuck(db, provider, id, now)) refused++;
+  const leftover = await db.payment.findMany({
+    where: { status: { in: ["authorized", "requires_action"] }, processorPaymentId: { not: null }, purchase: { status: { in: ["cancelled", "refused", "requires_person"] } } },
+    select: paymentSelect,
+    take,
+  });
+  for (const payment of leftover) await releasePayment(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! });
+  return { refused, released: leftover.length };
+};
