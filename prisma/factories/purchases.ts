@@ -32,7 +32,7 @@ type PurchaseOptions = {
   card?: string;
   grandTotalCents?: number;
   now?: Date;
-  afterAuthorize?: () => Promise<void>;
+  afterAuthorize?: (purchaseId: string) => Promise<void>;
 };
 
 /** Everything a purchase needs, then the purchase itself through createPurchaseWithHold. */

@@ -36,7 +36,7 @@ export type NewPurchase = {
   cardLast4: string | null;
   now: Date;
   /** Tests only: runs between the processor's answer and our record of it (a crash there). */
-  afterAuthorize?: () => Promise<void>;
+  afterAuthorize?: (purchaseId: string) => Promise<void>;
 };
 
 export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, input: NewPurchase) => {
@@ -55,7 +55,7 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
       throw error;
     });
   const result = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` });
-  await input.afterAuthorize?.();
+  await input.afterAuthorize?.(id);
   if (result.kind === "authorized") {
     await db.$transaction(async (tx) => {
       await tx.payment.update({ where: { id: payment.id }, data: { status: "authorized", processorPaymentId: result.processorPaymentId, updatedAt: now } });
