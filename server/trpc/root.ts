@@ -8,6 +8,7 @@ import { mailboxRouter } from "../routers/mailbox/router";
 import { accountRouter } from "../routers/account/router";
 import { developersRouter } from "../routers/developers/router";
 import { shopperAuthRouter } from "../routers/shopper-auth/router";
+import { purchasePageRouter } from "../routers/purchase-page/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -20,6 +21,7 @@ export const appRouter = router({
   account: accountRouter,
   shopperAuth: shopperAuthRouter,
   developers: developersRouter,
+  purchasePage: purchasePageRouter,
 });
 
 export type AppRouter = typeof appRouter;
