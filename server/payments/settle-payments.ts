@@ -1,6 +1,6 @@
 /**
- * The payments safety net for checkout payments, run by the sweep (assistant purchases will settle
- * through their own state machine). Every call reuses its key, so a repeat never charges twice.
+ * The payments safety net for checkout payments, run by the sweep (assistant purchases settle
+ * through their own state machine, server/purchases). Every call reuses its key, so a repeat never charges twice.
  * - An attempt left `authorizing` (a crash, or the processor never answered) is reconciled with
  *   `retrieve`, never a second authorize: a hold found is settled like any other (below); an
  *   authentication step nobody will complete is released; a decline is recorded; a payment the
