@@ -1,14 +1,15 @@
-/** Sent when an assistant's purchase ends: charged, or cancelled with nothing charged (by the person, item sold elsewhere, copy not delivered). */
+/** Sent when an assistant's purchase ends: charged, cancelled with nothing charged (by the person, item sold elsewhere, copy not delivered), or the hold lapsed before the charge. */
 import { Text } from "@react-email/components";
 import { EmailLayout } from "./components/layout";
 
-export type PurchaseClosedProps = { orderNumber: string; grandTotal: string; outcome: "charged" | "cancelled" | "item_sold" | "notice_undelivered" };
+export type PurchaseClosedProps = { orderNumber: string; grandTotal: string; outcome: "charged" | "cancelled" | "item_sold" | "notice_undelivered" | "hold_expired" };
 
 const headings: Record<PurchaseClosedProps["outcome"], string> = {
   charged: "Your card was charged",
   cancelled: "Your purchase is cancelled",
   item_sold: "The item sold elsewhere: nothing was charged",
   notice_undelivered: "Your purchase is cancelled: nothing was charged",
+  hold_expired: "Your purchase could not be charged: nothing was charged",
 };
 
 const texts: Record<PurchaseClosedProps["outcome"], string> = {
@@ -16,6 +17,7 @@ const texts: Record<PurchaseClosedProps["outcome"], string> = {
   cancelled: "is cancelled as you asked. The hold on your card is released; nothing was charged.",
   item_sold: "is cancelled because the item sold elsewhere before the charge. The hold on your card is released; nothing was charged.",
   notice_undelivered: "is cancelled because we could not deliver its copy (with the cancel link) to you in time. The hold on your card is released; nothing was charged.",
+  hold_expired: "could not be charged: your bank had already released the hold on your card. The order is not placed and nothing was charged.",
 };
 
 export const subject = (props: PurchaseClosedProps) => `Order ${props.orderNumber}: ${headings[props.outcome].toLowerCase()}`;

@@ -61,6 +61,18 @@ describe("charging a held purchase", () => {
     expect(await sandboxLedger(purchase.id)).toMatchObject({ status: "captured", captures: 1 });
   });
 
+  it("a hold the bank already released (lapsed, B4-10): refused with hold_expired, nothing charged, the person told, no retry", async () => {
+    const { purchase } = await createHeldPurchase({ chargesAt: past() });
+    const payment = await db().payment.findUniqueOrThrow({ where: { purchaseId: purchase.id } });
+    await provider().release({ idempotencyKey: `lapse-${purchase.id}`, paymentId: payment.processorPaymentId! });
+    expect(await chargeDuePurchase(db(), purchase.id, { now: new Date(), provider: provider() })).toMatchObject({ outcome: "refused" });
+    expect(await purchaseOf(purchase.id)).toMatchObject({ status: "refused", reason: "hold_expired", chargesAt: null });
+    expect((await sandboxLedger(purchase.id)).status).toBe("voided");
+    expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("voided");
+    expect((await db().emailMessage.findUniqueOrThrow({ where: { dedupeKey: `purchase-closed:${purchase.id}` } })).props).toMatchObject({ outcome: "hold_expired" });
+    expect(await chargeDuePurchase(db(), purchase.id, { now: new Date(), provider: provider() })).toMatchObject({ outcome: "not_held" });
+  });
+
   it("is not charged before charges_at", async () => {
     const { purchase } = await createHeldPurchase();
     expect(await chargeDuePurchase(db(), purchase.id, { now: new Date(), provider: provider() })).toMatchObject({ outcome: "not_due" });

@@ -9,8 +9,9 @@
  *   `capturing` (a retried step, or a worker that stopped after claiming) is captured again with the
  *   same key: the processor replays the first answer, or reports it already captured, which counts
  *   as success. Then capturing -> paid with charges_at null, and the email, in one transaction.
- * - a processor that reports the hold released (it lapsed) moves it to refused (hold_expired); a
- *   processor that fails leaves it capturing and throws, for the step's retry or the next sweep.
+ * - a processor that reports the hold released (it lapsed) moves it to refused (hold_expired) and
+ *   the person is told; a processor that fails leaves it capturing and throws, for the step's retry
+ *   or the next sweep.
  */
 import type { Db } from "../db";
 import { env } from "../env";
@@ -60,7 +61,7 @@ export const chargeDuePurchase = async (db: Db, id: string, options: Options): P
   if (status !== "captured" && status !== "voided") throw new Error(`capture of purchase ${id} did not answer; retried later`);
   await db.$transaction(async (tx) => {
     if (!(await movePurchase(tx, { id, event: status === "captured" ? "charged" : "charge_failed", now }))) return;
-    if (status === "captured") await writeClosedEmail(tx, await tx.purchase.findUniqueOrThrow({ where: { id } }), "charged");
+    await writeClosedEmail(tx, await tx.purchase.findUniqueOrThrow({ where: { id } }), status === "captured" ? "charged" : "hold_expired");
   });
   return { id, outcome: status === "captured" ? "paid" : "refused" };
 };

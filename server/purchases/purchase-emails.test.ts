@@ -11,7 +11,7 @@ describe("purchase emails", () => {
     expect(email.text).toContain("$50.00 CAD");
   });
 
-  it.each(["charged", "cancelled", "item_sold", "notice_undelivered"] as const)("the closed email for %s", async (outcome) => {
+  it.each(["charged", "cancelled", "item_sold", "notice_undelivered", "hold_expired"] as const)("the closed email for %s", async (outcome) => {
     const email = await renderEmail("purchase-closed", { orderNumber: "SO-ABCDEFGH", grandTotal: "50.00", outcome });
     expect(email.subject).toContain("SO-ABCDEFGH");
     expect(email.text).toContain(outcome === "charged" ? "was charged" : "nothing was charged");
