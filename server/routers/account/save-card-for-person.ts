@@ -15,7 +15,8 @@ import { cardBrand, type ZSaveCardInput } from "./saved-card.schema";
 import { savedCardSelect, type SavedCardForPurchase } from "./saved-card.queries";
 import type { z } from "zod";
 
-type Card = z.output<typeof ZSaveCardInput>;
+/** A card as the save schema outputs it (digits only, four-digit year). */
+export type Card = z.output<typeof ZSaveCardInput>;
 
 const invalid = (fields: Record<string, string>) => new AppError("invalid_request", { fields });
 
@@ -44,11 +45,16 @@ const refuseUnsavableTestCard = (number: string) => {
   if (!(Object.values(testCards) as string[]).includes(number)) throw invalid({ number: "is not a sandbox test card: use 4242 4242 4242 4242" });
 };
 
-/** Saves `card` for the person, replacing any saved card (the same processor customer is reused). */
-export const saveCardForPerson = async ({ db, personId, card, now }: { db: Db; personId: string; card: Card; now: Date }): Promise<SavedCardForPurchase> => {
+/** Throws what saving `card` would be refused with, before anything is written (403 in production, 422 with fields). */
+export const checkCardToSave = (card: Card, now: Date) => {
   refuseRawNumbersInProduction();
   refuseExpired(card, now);
   refuseUnsavableTestCard(card.number);
+};
+
+/** Saves `card` for the person, replacing any saved card (the same processor customer is reused). */
+export const saveCardForPerson = async ({ db, personId, card, now }: { db: Db; personId: string; card: Card; now: Date }): Promise<SavedCardForPurchase> => {
+  checkCardToSave(card, now);
   const person = await db.person.findUniqueOrThrow({ where: { id: personId }, select: { email: true, savedCard: { select: { processorCustomerId: true } } } });
   const saved = await paymentProvider(db)
     .saveMethod({
