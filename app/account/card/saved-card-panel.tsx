@@ -47,23 +47,27 @@ export function SavedCardPanel({ initial }: { initial: TSavedCardResponse }) {
   const [card, setCard] = useState(initial.card);
   const [form, setForm] = useState(emptyForm);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Notice>(null);
+  // What is saved or removed shows beside the card; a refused save shows in the form.
+  const [formNotice, setFormNotice] = useState<Notice>(null);
+  const [cardNotice, setCardNotice] = useState<Notice>(null);
   const [isPending, setIsPending] = useState(false);
   const set = (name: keyof typeof emptyForm) => (value: string) => setForm((current) => ({ ...current, [name]: value }));
 
-  const run = async (call: () => Promise<TSavedCardResponse>, done: (saved: TSavedCardResponse) => string) => {
+  const run = async (call: () => Promise<TSavedCardResponse>, done: (saved: TSavedCardResponse) => string, setRefusal: (notice: Notice) => void) => {
     setIsPending(true);
+    setFormNotice(null);
+    setCardNotice(null);
     try {
       const saved = await call();
       setCard(saved.card);
       setForm(emptyForm);
       setFields({});
-      setNotice({ tone: "ok", text: done(saved) });
+      setCardNotice({ tone: "ok", text: done(saved) });
     } catch (error) {
       const refused = fieldErrorsOf(error);
       setFields(refused ?? {});
       setForm((current) => ({ ...current, cvc: "" }));
-      setNotice({ tone: "error", text: refused ? "Please correct the highlighted fields." : messageOf(error) });
+      setRefusal({ tone: "error", text: refused ? "Please correct the highlighted fields." : messageOf(error) });
     } finally {
       setIsPending(false);
     }
@@ -72,9 +76,9 @@ export function SavedCardPanel({ initial }: { initial: TSavedCardResponse }) {
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = { number: form.number, exp_month: Number(form.exp_month.trim() || Number.NaN), exp_year: Number(form.exp_year.trim() || Number.NaN), cvc: form.cvc };
-    void run(() => dashboardClient.account.saveCard.mutate(input), (saved) => `${saved.card ? cardName(saved.card) : "Your card"} is saved.`);
+    void run(() => dashboardClient.account.saveCard.mutate(input), (saved) => `${saved.card ? cardName(saved.card) : "Your card"} is saved.`, setFormNotice);
   };
-  const remove = () => void run(() => dashboardClient.account.removeCard.mutate(), () => "Your card is removed.");
+  const remove = () => void run(() => dashboardClient.account.removeCard.mutate(), () => "Your card is removed.", setCardNotice);
 
   return (
     <>
@@ -82,7 +86,7 @@ export function SavedCardPanel({ initial }: { initial: TSavedCardResponse }) {
         <h2 id="card-title">Card on file</h2>
         <SavedCardFacts card={card} isPending={isPending} onRemove={remove} />
         <div style={{ marginTop: 12 }}>
-          <NoticeLine notice={notice} />
+          <NoticeLine notice={cardNotice} />
         </div>
       </section>
       <section className="panel" aria-labelledby="card-form-title">
@@ -93,6 +97,7 @@ export function SavedCardPanel({ initial }: { initial: TSavedCardResponse }) {
           </p>
         ) : (
           <form className="form" style={{ marginTop: 16 }} onSubmit={save} noValidate>
+            <NoticeLine notice={formNotice} />
             <p className="hint">
               Sandbox: use a test card. 4242 4242 4242 4242 pays; 4000 0025 0000 3155 asks for authentication (assistants cannot provide it);
               4000 0000 0000 0002 is declined and cannot be saved. Any future expiry and any three digits.
