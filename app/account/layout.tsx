@@ -13,6 +13,7 @@ const links = [
   { href: "/account", label: "Profile and sizes" },
   { href: "/account/address", label: "Shipping address" },
   { href: "/account/limits", label: "Spending limits" },
+  { href: "/account/card", label: "Saved card" },
   { href: "/account/apps", label: "Connected apps" },
 ];
 

@@ -94,6 +94,29 @@ describe("/api/trpc", () => {
     expect(await storedLimits(person.id)).toEqual(untouched);
   });
 
+  it("saves, reads and removes the card with the session cookie; never by GET, from another origin, or with a token", async () => {
+    const { person, token } = await createLinkedPerson({ scopes: ["profile:read", "purchase:write"] });
+    const cookie = await sessionCookie(person.id);
+    const card = { number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2030, cvc: "123" };
+    const savedCard = () => db().savedCard.count({ where: { personId: person.id } });
+    const getMutation = await call({ path: `account.saveCard?input=${encodeURIComponent(JSON.stringify(card))}`, cookie });
+    expect(getMutation.status).toBe(405);
+    expect((await jsonPost("account.saveCard", cookie, card, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await jsonPost("account.saveCard", undefined, card, { authorization: `Bearer ${token}` })).status).toBe(401);
+    expect(await savedCard()).toBe(0);
+    const refused = await jsonPost("account.saveCard", cookie, { ...card, cvc: "1" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error?.data).toMatchObject({ code: "invalid_request", fields: { cvc: "must be 3 or 4 digits" } });
+    const saved = await jsonPost("account.saveCard", cookie, card);
+    expect(saved.status).toBe(200);
+    expect(saved.body.result?.data).toMatchObject({ card: { brand: "visa", last4: "4242" } });
+    expect((await call({ path: "account.getSavedCard", cookie })).body.result?.data).toMatchObject({ card: { last4: "4242" } });
+    expect((await jsonPost("account.removeCard", undefined, undefined, { authorization: `Bearer ${token}` })).status).toBe(401);
+    expect(await savedCard()).toBe(1);
+    expect((await jsonPost("account.removeCard", cookie, undefined)).body.result?.data).toEqual({ card: null, card_entry: "sandbox_test_cards" });
+    expect(await savedCard()).toBe(0);
+  });
+
   it("hides an unexpected error's message behind a reference, and refuses batches", async () => {
     const { person } = await createPerson();
     const cookie = await sessionCookie(person.id);

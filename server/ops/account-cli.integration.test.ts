@@ -7,6 +7,7 @@ import { createPerson } from "../../prisma/factories";
 import { verifyCredentials } from "../auth/next-auth";
 import { sha256 } from "../auth/tokens";
 import { db } from "../db";
+import { readSavedCard } from "../routers/account/saved-card.queries";
 import { deliverDueEmails } from "../mail/sender";
 import { visitorCaller } from "../testing/callers";
 
@@ -38,6 +39,17 @@ describe("npm run ops (accounts)", () => {
     await expect(ops("person:create", "--email", "y@example.ca", "--password", "sandbox password 1", "--limit-per-order", "3000.00", "--limit-per-30-days", "2000.00")).rejects.toMatchObject({ stderr: expect.stringContaining("must not be more than the limit per 30 days") });
     await expect(ops("person:create", "--email", "y@example.ca", "--password", "sandbox password 1", "--limit-per-order", "5.00")).rejects.toMatchObject({ stderr: expect.stringContaining("go together") });
     expect(await db().person.count({ where: { email: "y@example.ca" } })).toBe(0);
+  }, 60_000);
+
+  it("person:create --card saves a sandbox test card as the dashboard would; a bad or declined number creates no one", async () => {
+    const created = await ops("person:create", "--email", "card.person@example.ca", "--password", "sandbox password 1", "--card", "4242 4242 4242 4242");
+    expect(created.card).toMatchObject({ brand: "visa", last4: "4242", exp_month: 12, exp_year: new Date().getUTCFullYear() + 5 });
+    expect(await readSavedCard(db(), created.person_id)).toMatchObject({ processorCustomerId: expect.stringMatching(/^sbcus_/), paymentMethodId: expect.stringMatching(/^sbpm_/), last4: "4242" });
+    expect((await ops("person:create", "--email", "no.card@example.ca", "--password", "sandbox password 1")).card).toBeNull();
+    await expect(ops("person:create", "--email", "z@example.ca", "--password", "sandbox password 1", "--card", "4242424242424241")).rejects.toMatchObject({ stderr: expect.stringContaining("--card is not a valid card number") });
+    await expect(ops("person:create", "--email", "z@example.ca", "--password", "sandbox password 1", "--card", "4000000000000002")).rejects.toMatchObject({ stderr: expect.stringContaining("--card was declined") });
+    await expect(ops("person:create", "--email", "z@example.ca", "--password", "sandbox password 1", "--card", "5555555555554444")).rejects.toMatchObject({ stderr: expect.stringContaining("--card is not a sandbox test card") });
+    expect(await db().person.count({ where: { email: "z@example.ca" } })).toBe(0);
   }, 60_000);
 
   it("person:create refuses a bad address, a short password and a taken email with clear messages", async () => {

@@ -9,7 +9,11 @@ import { approveApplication, rejectApplication } from "../auth/applications";
 import { hashPassword } from "../auth/passwords";
 import { randomId, randomSecret, sha256 } from "../auth/tokens";
 import { ZEmail, ZPersonName, ZSetSpendingLimitsInput } from "../routers/account/account.schema";
+import { checkCardToSave, saveCardForPerson, type Card } from "../routers/account/save-card-for-person";
+import { ZCardNumber } from "../routers/account/saved-card.schema";
+import { toSavedCardResponse } from "../routers/account/saved-card.queries";
 import { rowToSpendingSettingsResponse } from "../routers/account/spending.queries";
+import { AppError } from "../errors";
 import { zodFields } from "../http/zod-fields";
 import { ZPassword } from "../routers/shopper-auth/shopper-auth.schema";
 
@@ -44,7 +48,21 @@ const ZCreatePerson = z.object({
   "limit-per-order": z.string().optional(),
   "limit-per-30-days": z.string().optional(),
   paused: z.boolean().default(false),
+  card: ZCardNumber.optional(),
 });
+
+/** `--card NUMBER` (a sandbox test card) as the dashboard would save it, expiring in December five years on; refused the way the dashboard refuses it. */
+const cardToSave = (number: string | undefined, now: Date): Card | undefined => {
+  if (number === undefined) return undefined;
+  const card = { number, exp_month: 12, exp_year: now.getUTCFullYear() + 5, cvc: "123" };
+  try {
+    checkCardToSave(card, now);
+  } catch (error) {
+    if (error instanceof AppError) fail(error.options.fields ? Object.values(error.options.fields).map((reason) => `--card ${reason}`).join("; ") : error.message);
+    throw error;
+  }
+  return card;
+};
 
 /** The two limits (both or neither), checked by the dashboard's own schema; in cents. */
 const spendingLimits = (perOrder: string | undefined, per30Days: string | undefined) => {
@@ -55,12 +73,13 @@ const spendingLimits = (perOrder: string | undefined, per30Days: string | undefi
   return { spendingLimitPerOrderCents: result.data.limit_per_order, spendingLimitPer30DaysCents: result.data.limit_per_30_days };
 };
 
-/** Creates a sandbox test person (optionally confirmed, with sizes, a saved address, spending limits, purchases paused). */
+/** Creates a sandbox test person (optionally confirmed, with sizes, a saved address, spending limits, purchases paused, a saved test card). */
 export const createPerson = async (input: unknown) => {
   const options = parse(ZCreatePerson, input);
   const address = options["address-json"];
   const limits = spendingLimits(options["limit-per-order"], options["limit-per-30-days"]);
   const now = new Date();
+  const card = cardToSave(options.card, now);
   const person = await db().person.create({
     data: {
       id: randomId("per_"),
@@ -77,7 +96,8 @@ export const createPerson = async (input: unknown) => {
     },
   }).catch((error: { code?: string }) => (error.code === "P2002" ? fail(`a person with email ${options.email} exists`) : Promise.reject(error)));
   const spending = rowToSpendingSettingsResponse(person);
-  return { person_id: person.id, email: person.email, name: person.name, verified: options.verified, sizes: person.sizes, shipping_address: address ?? null, ...spending };
+  const saved = card ? toSavedCardResponse(await saveCardForPerson({ db: db(), personId: person.id, card, now })).card : null;
+  return { person_id: person.id, email: person.email, name: person.name, verified: options.verified, sizes: person.sizes, shipping_address: address ?? null, ...spending, card: saved };
 };
 
 /** Lists partner applications (all, or of one status). */

@@ -19,7 +19,7 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   client:revoke CLIENT_ID                      revoke a client and every token at once
   store:set SLUG --agent-checkout direct|link
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
-                [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused]
+                [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused] [--card 4242424242424242]
   client:list [--kind partner|agent]            list clients (never their secrets)
   application:list [--status pending|approved|rejected]
   application:approve APPLICATION_ID           approve a developer-portal application (creates its client)
@@ -41,6 +41,7 @@ const main = async () => {
       email: { type: "string" }, password: { type: "string" }, verified: { type: "boolean", default: false }, sizes: { type: "string" },
       "address-json": { type: "string" }, kind: { type: "string" }, status: { type: "string" }, uses: { type: "string" }, days: { type: "string" }, note: { type: "string" },
       to: { type: "string" }, "limit-per-order": { type: "string" }, "limit-per-30-days": { type: "string" }, paused: { type: "boolean", default: false },
+      card: { type: "string" },
     },
   });
   const database = await resolveDatabaseUrl();
@@ -74,6 +75,7 @@ const main = async () => {
         return print(await accounts.createPerson({
           email: values.email, password: values.password, verified: values.verified, name: values.name, sizes: values.sizes, "address-json": values["address-json"],
           "limit-per-order": values["limit-per-order"], "limit-per-30-days": values["limit-per-30-days"], paused: values.paused,
+          card: values.card,
         }));
       case "client:list":
         return print(await accounts.listClients(values.kind));

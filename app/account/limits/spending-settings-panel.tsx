@@ -7,9 +7,8 @@
 import { useState, type FormEvent } from "react";
 import { dashboardClient, fieldErrorsOf, messageOf } from "@/app/_trpc/client";
 import type { TSpendingSettingsResponse } from "@/server/routers/account/account.schema";
+import { NoticeLine, type Notice } from "../notice-line";
 import { dollars } from "./dollars";
-
-type Notice = { tone: "ok" | "error"; text: string } | null;
 
 function LimitField({ name, label, value, error, onChange }: { name: string; label: string; value: string; error?: string; onChange: (value: string) => void }) {
   const id = `field-${name}`;
@@ -19,15 +18,6 @@ function LimitField({ name, label, value, error, onChange }: { name: string; lab
       <input id={id} name={name} className="input" inputMode="decimal" autoComplete="off" placeholder="500.00" value={value} onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : `${id}-hint`} />
       {error ? <span className="field-error" id={`${id}-error`}>{error}</span> : <span className="hint" id={`${id}-hint`}>Dollars, at most two decimals, up to $50,000.00</span>}
-    </div>
-  );
-}
-
-function NoticeLine({ notice }: { notice: Notice }) {
-  if (!notice) return null;
-  return (
-    <div role={notice.tone === "error" ? "alert" : "status"} className={`notice ${notice.tone}`}>
-      <p>{notice.text}</p>
     </div>
   );
 }
