@@ -49,6 +49,19 @@ export const errorTable = {
   already_charged: { status: 409, trpc: "CONFLICT" },
   /** The purchase was refused, or must be paid by the person: there is no hold to cancel. */
   purchase_closed: { status: 409, trpc: "CONFLICT" },
+  // POST /purchases refusals (DESIGN.md): 429 and 403 as listed, 409 every other purchase code.
+  too_many_purchases: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  agent_purchases_unavailable: { status: 403, trpc: "FORBIDDEN" },
+  purchases_paused: { status: 403, trpc: "FORBIDDEN" },
+  store_requires_checkout_link: { status: 403, trpc: "FORBIDDEN" },
+  not_available_in_market: { status: 403, trpc: "FORBIDDEN" },
+  address_not_on_file: { status: 409, trpc: "CONFLICT" },
+  spending_limit_not_set: { status: 409, trpc: "CONFLICT" },
+  no_saved_card: { status: 409, trpc: "CONFLICT" },
+  card_not_on_this_account: { status: 409, trpc: "CONFLICT" },
+  price_changed: { status: 409, trpc: "CONFLICT" },
+  price_unavailable: { status: 409, trpc: "CONFLICT" },
+  over_spending_limit: { status: 409, trpc: "CONFLICT" },
 } as const satisfies Record<string, Mapping>;
 
 export type ErrorCode = keyof typeof errorTable;

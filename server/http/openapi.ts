@@ -11,8 +11,9 @@ import { accountPaths } from "../routers/account/account.openapi";
 import { checkoutPaths } from "../routers/checkout/checkout.openapi";
 import { ordersPaths } from "../routers/orders/orders.openapi";
 import { sandboxPaths } from "../routers/sandbox/sandbox.openapi";
+import { purchasesPaths } from "../routers/purchases/purchases.openapi";
 
-const resourcePaths = [catalogPaths, accountPaths, checkoutPaths, ordersPaths, sandboxPaths];
+const resourcePaths = [catalogPaths, accountPaths, checkoutPaths, ordersPaths, purchasesPaths, sandboxPaths];
 
 const scopeDescriptions: Record<(typeof allScopes)[number], string> = {
   "catalog:read": "Search items; read item and store details",

@@ -8,7 +8,7 @@ import { seedCatalog } from "../../prisma/seed/catalog";
 import { resetEnv } from "../env";
 import { resolveDatabaseUrl } from "./database-url";
 import { migrate } from "./migrate";
-import { createClient, revokeClient, setStore } from "./commands";
+import { createClient, revokeClient, setClient, setStore } from "./commands";
 import * as accounts from "./account-commands";
 import { listMail, showMail } from "./mail-commands";
 
@@ -17,6 +17,7 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   catalog:seed --items N --stores M --seed S   load the sandbox catalogue (only into an empty catalogue)
   client:create --name N --scopes "a b" [--redirect-uri URI]... [--linking]
   client:revoke CLIENT_ID                      revoke a client and every token at once
+  client:set CLIENT_ID --purchases on|off      switch assistant purchases (POST /purchases) for one agent
   store:set SLUG --agent-checkout direct|link
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
                 [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused] [--card 4242424242424242]
@@ -41,7 +42,7 @@ const main = async () => {
       email: { type: "string" }, password: { type: "string" }, verified: { type: "boolean", default: false }, sizes: { type: "string" },
       "address-json": { type: "string" }, kind: { type: "string" }, status: { type: "string" }, uses: { type: "string" }, days: { type: "string" }, note: { type: "string" },
       to: { type: "string" }, "limit-per-order": { type: "string" }, "limit-per-30-days": { type: "string" }, paused: { type: "boolean", default: false },
-      card: { type: "string" },
+      card: { type: "string" }, purchases: { type: "string" },
     },
   });
   const database = await resolveDatabaseUrl();
@@ -69,6 +70,8 @@ const main = async () => {
         return print(await createClient({ name: values.name, scopes: values.scopes, redirectUris: values["redirect-uri"] ?? [], linking: values.linking }));
       case "client:revoke":
         return print(await revokeClient(positionals[0]));
+      case "client:set":
+        return print(await setClient(positionals[0], { purchases: values.purchases }));
       case "store:set":
         return print(await setStore(positionals[0], { agentCheckout: values["agent-checkout"] }));
       case "person:create":

@@ -55,3 +55,13 @@ export const setStore = async (slug: string | undefined, input: { agentCheckout?
   const store = await db().store.update({ where: { slug }, data: { agentCheckout }, select: { slug: true, agentCheckout: true } }).catch(() => fail(`no store ${slug}`));
   return { slug: store.slug, agent_checkout: store.agentCheckout };
 };
+
+/** Switches assistant purchases on or off for one client (null until set: on in sandbox, off in production). */
+export const setClient = async (clientId: string | undefined, input: { purchases?: string }) => {
+  if (!clientId) fail("usage: client:set CLIENT_ID --purchases on|off");
+  const purchases = parse(z.enum(["on", "off"], { error: "--purchases must be on or off" }), input.purchases);
+  const client = await db()
+    .apiClient.update({ where: { id: clientId }, data: { purchasesEnabled: purchases === "on" }, select: { id: true, kind: true, purchasesEnabled: true } })
+    .catch(() => fail(`no client ${clientId}`));
+  return { client_id: client.id, kind: client.kind, purchases: client.purchasesEnabled ? "on" : "off" };
+};

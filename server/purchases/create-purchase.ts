@@ -13,7 +13,7 @@
 import { randomId } from "../auth/tokens";
 import type { Db } from "../db";
 import { AppError } from "../errors";
-import { authorizePayment, openPayment, releasePayment } from "../payments/payment-steps";
+import { authorizePayment, openPayment, releasePayment, type Tx } from "../payments/payment-steps";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider";
 import { newOrderNumber } from "../routers/checkout-page/place-orders";
 import { notifyPurchaseHeld } from "../jobs/events";
@@ -35,6 +35,12 @@ export type NewPurchase = {
   method: Extract<PaymentMethod, { type: "saved" }>;
   cardLast4: string | null;
   now: Date;
+  /**
+   * Runs first in the transaction that writes the purchase, before the processor is asked: POST
+   * /purchases locks the person's row there and checks prices, stock and spending limits, so two
+   * purchases of one person cannot both pass the 30-day check. Throwing refuses with nothing written.
+   */
+  beforeInsert?: (tx: Tx) => Promise<void>;
   /** Tests only: runs between the processor's answer and our record of it (a crash there). */
   afterAuthorize?: (purchaseId: string) => Promise<void>;
 };
@@ -45,6 +51,7 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
   const chargesAt = new Date(now.getTime() + chargeDelayMs);
   const payment = await db
     .$transaction(async (tx) => {
+      await input.beforeInsert?.(tx);
       await tx.purchase.create({
         data: { id, clientId: input.clientId, personId: input.personId, quoteId: input.quoteId, email: input.email, grandTotalCents: input.grandTotalCents, status: "processing", cancelUntil: chargesAt, createdAt: now, updatedAt: now },
       });

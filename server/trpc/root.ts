@@ -9,6 +9,7 @@ import { accountRouter } from "../routers/account/router";
 import { developersRouter } from "../routers/developers/router";
 import { shopperAuthRouter } from "../routers/shopper-auth/router";
 import { purchasePageRouter } from "../routers/purchase-page/router";
+import { purchasesRouter } from "../routers/purchases/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   shopperAuth: shopperAuthRouter,
   developers: developersRouter,
   purchasePage: purchasePageRouter,
+  purchases: purchasesRouter,
 });
 
 export type AppRouter = typeof appRouter;

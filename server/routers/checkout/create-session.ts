@@ -11,7 +11,7 @@ import { scopedProcedure } from "../../trpc/procedures";
 import { runIdempotent, type Tx } from "../shared/idempotency";
 import { toWireCheckout } from "./checkout-view";
 import { ownerOf } from "./ownership";
-import { type QuoteSnapshot, resolveSelections, snapshotTotals } from "./quote-snapshot";
+import { type QuoteSnapshot, resolveSelections, type Selections, snapshotTotals } from "./quote-snapshot";
 import { reserve } from "./reservations";
 import { ZCheckout, ZCreateCheckoutInput } from "./session.schema";
 import { z } from "zod";
@@ -34,6 +34,29 @@ const reserveSnapshot = async (tx: Tx, snapshot: QuoteSnapshot) => {
   return lines;
 };
 
+/**
+ * The checkout creation use case without its edge: reserves the quote's lines and writes the
+ * checkout (awaiting_payment, 30 minutes). POST /purchases calls it for requires_person. The caller
+ * sends `shopping/checkout.created` (notifyCheckoutCreated) after commit.
+ */
+export const insertCheckout = async (
+  tx: Tx,
+  input: { quoteId: string; snapshot: QuoteSnapshot; owner: { clientId: string; personId: string | null }; email: string; firstName: string | null; lastName: string | null; selections: Selections; now: Date },
+) => {
+  const { snapshot, now } = input;
+  const lines = await reserveSnapshot(tx, snapshot);
+  const storeOf = new Map(snapshot.stores.flatMap((store) => store.lines.map((line) => [line.variantId, store.storeId])));
+  const totals = snapshotTotals(snapshot, input.selections);
+  return tx.checkout.create({
+    data: {
+      id: randomId("chk_"), quoteId: input.quoteId, ...input.owner, email: input.email.toLowerCase(),
+      firstName: input.firstName, lastName: input.lastName, selections: input.selections, ...totals,
+      expiresAt: new Date(now.getTime() + checkoutLifetimeMs), createdAt: now,
+      lines: { createMany: { data: lines.map((line) => ({ storeId: storeOf.get(line.variantId)!, itemId: line.itemId, variantId: line.variantId, quantity: line.quantity, unitPriceCents: line.unitPriceCents })) } },
+    },
+  });
+};
+
 export const createSession = scopedProcedure("checkout:write")
   .input(ZCreateCheckoutInput)
   .output(z.object({ checkout: ZCheckout, replayed: z.boolean() }))
@@ -50,17 +73,7 @@ export const createSession = scopedProcedure("checkout:write")
 
     const outcome = await runIdempotent(ctx.db, { ref, request, now, status: 201 }, async (tx) => {
       if (quote.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
-      const lines = await reserveSnapshot(tx, snapshot);
-      const storeOf = new Map(snapshot.stores.flatMap((store) => store.lines.map((line) => [line.variantId, store.storeId])));
-      const totals = snapshotTotals(snapshot, selections);
-      const checkout = await tx.checkout.create({
-        data: {
-          id: randomId("chk_"), quoteId: quote.id, ...owner, email: request.email.toLowerCase(),
-          firstName: request.first_name ?? null, lastName: request.last_name ?? null, selections, ...totals,
-          expiresAt: new Date(now.getTime() + checkoutLifetimeMs), createdAt: now,
-          lines: { createMany: { data: lines.map((line) => ({ storeId: storeOf.get(line.variantId)!, itemId: line.itemId, variantId: line.variantId, quantity: line.quantity, unitPriceCents: line.unitPriceCents })) } },
-        },
-      });
+      const checkout = await insertCheckout(tx, { quoteId: quote.id, snapshot, owner, email: request.email, firstName: request.first_name ?? null, lastName: request.last_name ?? null, selections, now });
       return toWireCheckout(checkout);
     });
     if (!outcome.replayed) notifyCheckoutCreated(outcome.result.checkout_id);

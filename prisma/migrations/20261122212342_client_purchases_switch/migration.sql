@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "api_clients" ADD COLUMN     "purchases_enabled" BOOLEAN;
