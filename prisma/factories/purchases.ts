@@ -8,6 +8,7 @@ import { randomId } from "../../server/auth/tokens";
 import { sandboxProvider } from "../../server/payments/sandbox";
 import { testCards } from "../../server/payments/sandbox-cards";
 import { createPurchaseWithHold } from "../../server/purchases/create-purchase";
+import { reserve } from "../../server/routers/checkout/reservations";
 import { createAgent, createItem, createPerson, createStore } from ".";
 
 /** A quote row for one item (the snapshot holds what purchases read: the stores' lines). */
@@ -47,6 +48,8 @@ export const createPurchase = async (options: PurchaseOptions = {}) => {
   const input = {
     clientId: agent.id, assistant: agent.name, personId: person.id, email: person.email, quoteId: quote.id, grandTotalCents: options.grandTotalCents ?? 5000,
     method: { type: "saved" as const, customerId: saved.customerId, paymentMethodId: saved.paymentMethodId }, cardLast4: saved.cardLast4, now, afterAuthorize: options.afterAuthorize,
+    // As POST /purchases does: the item is reserved with the purchase (given back when it ends uncharged).
+    beforeInsert: async (tx: Parameters<typeof reserve>[0]) => void (await reserve(tx, [{ variantId: (await tx.variant.findFirstOrThrow({ where: { itemId: item.id } })).id, quantity: 1 }])),
   };
   const purchase = await createPurchaseWithHold(db(), provider, input);
   return { purchase, person, agent, quote, item, input };
@@ -65,7 +68,8 @@ export const createHeldPurchase = async (options: PurchaseOptions & { chargesAt?
 export const createBarePurchase = async () => {
   const { person } = await createPerson();
   const agent = await createAgent();
-  const { quote } = await createPurchasableQuote({ clientId: agent.id, personId: person.id });
+  const { quote, item } = await createPurchasableQuote({ clientId: agent.id, personId: person.id });
+  await db().variant.updateMany({ where: { itemId: item.id }, data: { quantity: { decrement: 1 } } });
   return db().purchase.create({
     data: { id: randomId("pur_"), clientId: agent.id, personId: person.id, quoteId: quote.id, email: person.email, grandTotalCents: 5000, cancelUntil: new Date(Date.now() + 86_400_000) },
   });

@@ -28,7 +28,7 @@ const stamps = (to: PurchaseState, now: Date) => {
 };
 
 /** Applies `event` when the table allows it; true when this call moved the purchase. */
-export const movePurchase = async (tx: Pick<Tx, "purchase">, move: PurchaseMove): Promise<boolean> => {
+export const movePurchase = async (tx: Pick<Tx, "purchase" | "$executeRaw">, move: PurchaseMove): Promise<boolean> => {
   const rule = purchaseTransition(move.event);
   const reason = rule.reason ?? move.reason;
   const { count } = await tx.purchase.updateMany({
@@ -48,5 +48,21 @@ export const movePurchase = async (tx: Pick<Tx, "purchase">, move: PurchaseMove)
       ...(reason ? { reason } : {}),
     },
   });
+  // The quote's items were reserved when the purchase was written (POST /purchases); a purchase that
+  // ends without a charge gives them back, once: only the caller whose move happened gets here.
+  if (count === 1 && releasingStates.includes(rule.to)) await releasePurchaseStock(tx, move.id);
   return count === 1;
 };
+
+/** Closing states that charge nothing: the reservation is given back. */
+const releasingStates: readonly PurchaseState[] = ["requires_person", "refused", "cancelled"];
+
+/** Adds the purchase's quote lines back to the variants' quantity (and touches the items for the search index). */
+const releasePurchaseStock = (tx: Pick<Tx, "$executeRaw">, purchaseId: string) => tx.$executeRaw`
+  WITH freed AS (
+    SELECT (line->>'variantId')::int AS variant_id, sum((line->>'quantity')::int)::int AS quantity
+    FROM purchases p JOIN quotes q ON q.id = p.quote_id,
+         jsonb_array_elements(q.snapshot->'stores') store, jsonb_array_elements(store->'lines') line
+    WHERE p.id = ${purchaseId} GROUP BY 1),
+  given AS (UPDATE variants v SET quantity = v.quantity + f.quantity FROM freed f WHERE v.id = f.variant_id RETURNING v.item_id)
+  UPDATE items SET updated_at = now() WHERE id IN (SELECT item_id FROM given)`;

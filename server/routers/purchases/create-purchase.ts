@@ -140,8 +140,7 @@ export const createPurchase = scopedProcedure("purchase:write")
       });
       if (purchase.status === "held" || purchase.status === "capturing") return { status: 201, body: toWirePurchase(purchase, null) };
       if (purchase.status === "processing") return { status: 202, body: toWirePurchase(purchase, null) };
-      // Nothing was charged: give back the purchase's reservation.
-      await ctx.db.$transaction((tx) => giveBack(tx, snapshot));
+      // Nothing was charged: the move to requires_person gave the reservation back (movePurchase).
       if (purchase.reason === "payment_method_not_found") {
         throw new AppError("card_not_on_this_account", { message: purchaseErrorMessage("card_not_on_this_account") });
       }
@@ -153,10 +152,3 @@ export const createPurchase = scopedProcedure("purchase:write")
       return { status: 402, body: toWirePurchase(purchase, checkout) };
     }
   });
-
-/** Adds back the quantities a purchase reserved (its hold was not made). */
-const giveBack = async (tx: Tx, snapshot: QuoteSnapshot) => {
-  for (const line of snapshot.stores.flatMap((store) => store.lines)) {
-    await tx.variant.update({ where: { id: line.variantId }, data: { quantity: { increment: line.quantity } } });
-  }
-};

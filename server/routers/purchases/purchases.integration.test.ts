@@ -14,6 +14,7 @@ import { randomId, issueAccessToken } from "../../auth/tokens";
 import { db } from "../../db";
 import { sandboxProvider } from "../../payments/sandbox";
 import { testCards } from "../../payments/sandbox-cards";
+import { cancelPurchase } from "../../purchases/cancel-purchase";
 import { reconcilePurchases } from "../../purchases/reconcile-purchases";
 import { createQuoteVia, torontoAddress } from "../../testing/checkout-fixtures";
 import { obtainCode, token as tokenEndpoint } from "../../testing/oauth";
@@ -107,6 +108,20 @@ describe("POST /purchases: a held purchase", () => {
     const massAssigned = await buy(token, quote.quote_id, randomUUID(), { quote_id: quote.quote_id, amount: "0.01", status: "paid" });
     expect(massAssigned.status).toBe(422);
     expect(await db().purchase.count({ where: { quoteId: quote.quote_id } })).toBe(0);
+  });
+});
+
+describe("POST /purchases: stock", () => {
+  it("the held purchase reserves the item; cancelling it gives the item back", async () => {
+    const { token } = await setup();
+    const item = await directItem();
+    const made = await buy(token, (await quoteOf(token, [item.id])).quote_id);
+    const quantity = async () => (await db().variant.findFirstOrThrow({ where: { itemId: item.id } })).quantity;
+    expect(await quantity()).toBe(0);
+    const cancelled = await cancelPurchase(db(), sandboxProvider(db()), { id: made.body.purchase_id, now: new Date(), by: "person" });
+    expect(cancelled).toBeTruthy();
+    expect(await quantity()).toBe(1);
+    expect((await getPurchase(token, made.body.purchase_id)).body).toMatchObject({ status: "cancelled", error: null, charges_at: null });
   });
 });
 
