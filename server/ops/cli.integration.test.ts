@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createStore } from "../../prisma/factories";
+import { createAgent, createStore } from "../../prisma/factories";
 import { sha256 } from "../auth/tokens";
 import { db } from "../db";
 
@@ -34,5 +34,13 @@ describe("npm run ops", () => {
     const store = await createStore();
     expect(await ops("store:set", store.slug, "--agent-checkout", "direct")).toEqual({ slug: store.slug, agent_checkout: "direct" });
     expect((await db().store.findUniqueOrThrow({ where: { id: store.id } })).agentCheckout).toBe("direct");
+  }, 30_000);
+
+  it("client:set --purchases on|off switches assistant purchases for one agent", async () => {
+    const agent = await createAgent();
+    expect(await ops("client:set", agent.id, "--purchases", "off")).toEqual({ client_id: agent.id, kind: "agent", purchases: "off" });
+    expect((await db().apiClient.findUniqueOrThrow({ where: { id: agent.id } })).purchasesEnabled).toBe(false);
+    expect(await ops("client:set", agent.id, "--purchases", "on")).toMatchObject({ purchases: "on" });
+    await expect(ops("client:set", agent.id, "--purchases", "maybe")).rejects.toMatchObject({ stderr: expect.stringContaining("--purchases must be on or off") });
   }, 30_000);
 });

@@ -349,6 +349,18 @@ describe("POST /purchases: the bank's other answers", () => {
     expect((await getPurchase(token, result.body.purchase_id)).body).toEqual(result.body);
   });
 
+  it("a saved card the processor does not find on the person's customer: 409 card_not_on_this_account, nothing held", async () => {
+    const { token, person } = await setup();
+    const other = await sandboxProvider(db()).saveMethod({ idempotencyKey: randomId("save_"), card: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2031, cvc: "123" } });
+    await db().savedCard.update({ where: { personId: person.id }, data: { paymentMethodId: other.paymentMethodId } });
+    const item = await directItem();
+    const result = await buy(token, (await quoteOf(token, [item.id])).quote_id);
+    expect([result.status, result.body.error.code]).toEqual([409, "card_not_on_this_account"]);
+    expect((await db().variant.findFirstOrThrow({ where: { itemId: item.id } })).quantity).toBe(1);
+    const purchase = await db().purchase.findFirstOrThrow({ where: { personId: person.id } });
+    expect((await getPurchase(token, purchase.id)).body).toMatchObject({ status: "requires_person", checkout: null, error: { code: "card_not_on_this_account" } });
+  });
+
   it("late bank (4000 0000 0000 0408): 202 processing, then GET follows it after reconciliation", async () => {
     const { token } = await setup({ card: testCards.answersLate });
     const result = await buy(token, (await quoteOf(token, [(await directItem()).id])).quote_id);
