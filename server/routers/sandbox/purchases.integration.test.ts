@@ -3,7 +3,7 @@
  * (paid, or cancelled item_sold), resolve gives the late card's answer (held with the copy email,
  * or requires_person); only the client's own purchases, only with purchase:write.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { POST as advanceRoute } from "@/app/api/v1/sandbox/purchases/[purchase_id]/advance/route";
 import { POST as resolveRoute } from "@/app/api/v1/sandbox/purchases/[purchase_id]/resolve/route";
 import { createAgent, createLinkedPerson } from "../../../prisma/factories";
@@ -11,7 +11,10 @@ import { createHeldPurchase, createPurchase } from "../../../prisma/factories/pu
 import { issueAccessToken } from "../../auth/tokens";
 import { openApiDocument } from "../../http/openapi";
 import { db } from "../../db";
+import { resetEnv } from "../../env";
 import { testCards } from "../../payments/sandbox-cards";
+import { partnerCaller } from "../../testing/callers";
+import { failureOf as failure } from "../../testing/oauth";
 import { sandboxLedger } from "../../testing/purchase-ledger";
 import { callRoute } from "../../testing/rest";
 
@@ -84,6 +87,25 @@ describe("POST /sandbox/purchases/{purchase_id}/resolve", () => {
     const stranger = await createAgent();
     expect((await resolve(purchase.id, await tokenOf({ clientId: stranger.id, personId: purchase.personId }), { outcome: "authorized" })).status).toBe(404);
     expect((await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).status).toBe("processing");
+  });
+});
+
+describe("outside the sandbox", () => {
+  afterEach(() => {
+    delete process.env.SERVICE_ENV;
+    delete process.env.APP_SECRET;
+    resetEnv();
+  });
+
+  it("advance and resolve are not found in production, and change nothing", async () => {
+    const { purchase } = await createHeldPurchase();
+    process.env.SERVICE_ENV = "production";
+    process.env.APP_SECRET = "y".repeat(40);
+    resetEnv();
+    const caller = partnerCaller(["purchase:write"], purchase.clientId);
+    expect((await failure(caller.sandbox.advancePurchase({ purchase_id: purchase.id }))).code).toBe("not_found");
+    expect((await failure(caller.sandbox.resolvePurchase({ purchase_id: purchase.id, outcome: "declined" }))).code).toBe("not_found");
+    expect(await sandboxLedger(purchase.id)).toMatchObject({ status: "authorized", captures: 0 });
   });
 });
 
