@@ -57,10 +57,14 @@ describe("npm run ops (accounts)", () => {
     const created = await ops("person:create", "--email", "buyer.person@example.ca", "--password", "sandbox password 1", "--card", "4242424242424242");
     const store = await createStore({ agentCheckout: "direct" });
     const item = await createItem({ storeId: store.id, priceCents: 4321 });
+    const stock = async () => (await db().variant.findFirstOrThrow({ where: { itemId: item.id }, orderBy: { id: "asc" } })).quantity;
+    const before = await stock();
     const purchase = await ops("purchase:create-sandbox", "--email", "Buyer.Person@example.ca", "--item", String(item.id), "--name", "Ops Assistant");
     expect(purchase).toMatchObject({ status: "held", grand_total: "43.21", assistant: "Ops Assistant", store: store.name, charges_at: expect.any(String) });
     expect(await sandboxLedger(purchase.purchase_id)).toMatchObject({ status: "authorized", holds: 1 });
     expect(await db().emailMessage.count({ where: { dedupeKey: `purchase-copy:${purchase.purchase_id}` } })).toBe(1);
+    // Reserved as POST /purchases reserves.
+    expect(await stock()).toBe(before - 1);
     expect((await shopperCaller(created.person_id).account.listMyPurchases()).purchases).toMatchObject([{ purchase_id: purchase.purchase_id, status: "held", assistant: "Ops Assistant", can_cancel: true }]);
     await ops("person:create", "--email", "nocard.buyer@example.ca", "--password", "sandbox password 1");
     await expect(ops("purchase:create-sandbox", "--email", "nocard.buyer@example.ca", "--item", String(item.id))).rejects.toMatchObject({ stderr: expect.stringContaining("has no saved card") });

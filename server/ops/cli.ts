@@ -37,14 +37,14 @@ const main = async () => {
     args: rest,
     allowPositionals: true,
     options: {
-      json: { type: "boolean", default: false },
+      json: { type: "boolean", default: false }, item: { type: "string" },
       items: { type: "string" }, stores: { type: "string" }, seed: { type: "string" },
       name: { type: "string" }, scopes: { type: "string" }, "redirect-uri": { type: "string", multiple: true },
       linking: { type: "boolean", default: false }, "agent-checkout": { type: "string" },
       email: { type: "string" }, password: { type: "string" }, verified: { type: "boolean", default: false }, sizes: { type: "string" },
       "address-json": { type: "string" }, kind: { type: "string" }, status: { type: "string" }, uses: { type: "string" }, days: { type: "string" }, note: { type: "string" },
       to: { type: "string" }, "limit-per-order": { type: "string" }, "limit-per-30-days": { type: "string" }, paused: { type: "boolean", default: false },
-      card: { type: "string" }, item: { type: "string" },
+      card: { type: "string" },
     },
   });
   const database = await resolveDatabaseUrl();

@@ -3,7 +3,8 @@
  * the real use case (createPurchaseWithHold) with the person's saved test card, so it holds a real
  * sandbox hold and sends the copy email. For demos and the browser tests of /account/purchases:
  * POST /purchases does the same with an assistant's token and all its checks (limits, store
- * `direct`, Quebec); this command skips those and charges the item's price (no shipping or tax).
+ * `direct`, Quebec); this command skips those and charges the item's price (no shipping or tax),
+ * reserving one unit as POST /purchases does.
  */
 import { db } from "../db";
 import { formatCents } from "../domain/money";
@@ -12,6 +13,8 @@ import { randomId } from "../auth/tokens";
 import { paymentProvider } from "../payments";
 import { createPurchaseWithHold } from "../purchases/create-purchase";
 import { readSavedCard } from "../routers/account/saved-card.queries";
+import { reserve } from "../routers/checkout/reservations";
+import { storeCanSellWhere } from "../domain/store-can-sell";
 
 const fail = (message: string): never => {
   throw new Error(message);
@@ -28,23 +31,28 @@ export const createSandboxPurchase = async (options: { email?: string; item?: st
   const itemId = options.item === undefined ? undefined : /^\d{1,12}$/.test(options.item) ? Number(options.item) : fail("--item must be an item id (a number)");
   const item =
     (await db().item.findFirst({
-      where: itemId === undefined ? { status: "active" } : { id: itemId },
+      where: itemId === undefined ? { status: "active", store: storeCanSellWhere, variants: { some: { quantity: { gt: 0 } } } } : { id: itemId },
       orderBy: { createdAt: "desc" },
-      select: { id: true, title: true, url: true, priceCents: true, status: true, store: { select: { id: true, slug: true, name: true, url: true, agentCheckout: true } }, variants: { take: 1, select: { id: true, size: true, color: true } } },
+      select: { id: true, title: true, url: true, priceCents: true, status: true, store: { select: { id: true, slug: true, name: true, url: true, agentCheckout: true } }, variants: { where: { quantity: { gt: 0 } }, orderBy: { id: "asc" }, take: 1, select: { id: true, size: true, color: true } } },
     })) ?? fail(options.item ? `no item ${options.item}` : "no item in the catalogue: run catalog:seed");
   if (item.status !== "active") fail(`item ${item.id} is not for sale`);
-  const variant = item.variants[0] ?? fail(`item ${item.id} has no variant`);
+  const variant = item.variants[0] ?? fail(`item ${item.id} is sold out`);
   const now = new Date();
-  const assistant = await db().apiClient.create({
-    data: { id: randomId("cli_"), name: options.assistant ?? "Sandbox Assistant", kind: "agent", secretHash: null, scopes: ["catalog:read", "purchase:write"], redirectUris: [], linkingEnabled: true },
-  });
   const line = { itemId: item.id, variantId: variant.id, title: item.title, size: variant.size, color: variant.color, quantity: 1, unitPriceCents: item.priceCents, imageUrl: null, url: item.url };
   const store = { storeId: item.store.id, slug: item.store.slug, name: item.store.name, url: item.store.url, agentCheckout: item.store.agentCheckout, lines: [line], parcel: {} };
-  const quote = await db().quote.create({
-    data: {
-      id: randomId("quo_"), clientId: assistant.id, personId: person.id, address: placeholderAddress,
-      snapshot: { destination: "ON", stores: [store], unavailable: [] }, expiresAt: new Date(now.getTime() + 30 * 60_000),
-    },
+  // As POST /purchases does, the item is reserved with the purchase (given back when it ends uncharged).
+  const { assistant, quote } = await db().$transaction(async (tx) => {
+    if (!(await reserve(tx, [{ variantId: variant.id, quantity: 1 }])).size) fail(`item ${item.id} is not available (sold out, or its store is not selling)`);
+    const agent = await tx.apiClient.create({
+      data: { id: randomId("cli_"), name: options.assistant ?? "Sandbox Assistant", kind: "agent", secretHash: null, scopes: ["catalog:read", "purchase:write"], redirectUris: [], linkingEnabled: true },
+    });
+    const made = await tx.quote.create({
+      data: {
+        id: randomId("quo_"), clientId: agent.id, personId: person.id, address: placeholderAddress,
+        snapshot: { destination: "ON", stores: [store], unavailable: [] }, expiresAt: new Date(now.getTime() + 30 * 60_000),
+      },
+    });
+    return { assistant: agent, quote: made };
   });
   const purchase = await createPurchaseWithHold(db(), paymentProvider(db()), {
     clientId: assistant.id, assistant: assistant.name, personId: person.id, email: person.email, quoteId: quote.id, grandTotalCents: item.priceCents,

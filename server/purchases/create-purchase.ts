@@ -13,12 +13,13 @@
 import { randomId } from "../auth/tokens";
 import type { Db } from "../db";
 import { AppError } from "../errors";
-import { type AuthorizeResult, type HeldPayment, authorizePayment, openPayment, releasePayment } from "../payments/payment-steps";
+import { authorizePayment, openPayment, releasePayment } from "../payments/payment-steps";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider";
 import { newOrderNumber } from "../routers/checkout-page/place-orders";
 import { notifyPurchaseHeld } from "../jobs/events";
 import { movePurchase } from "./purchase-writer";
 import { writeCopyEmail } from "./purchase-emails";
+import type { AuthorizeResult, HeldPayment } from "../payments/payment-steps";
 
 /** 24 hours between the hold and the charge (the reference's "Purchase charge delay"). */
 export const chargeDelayMs = 24 * 3_600_000;
