@@ -14,6 +14,7 @@ const links = [
   { href: "/account/address", label: "Shipping address" },
   { href: "/account/limits", label: "Spending limits" },
   { href: "/account/card", label: "Saved card" },
+  { href: "/account/purchases", label: "Assistant purchases" },
   { href: "/account/apps", label: "Connected apps" },
 ];
 

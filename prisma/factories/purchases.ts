@@ -34,12 +34,14 @@ type PurchaseOptions = {
   grandTotalCents?: number;
   now?: Date;
   afterAuthorize?: (purchaseId: string) => Promise<void>;
+  /** An existing person to buy for (a new one by default). */
+  person?: { id: string; email: string };
 };
 
 /** Everything a purchase needs, then the purchase itself through createPurchaseWithHold. */
 export const createPurchase = async (options: PurchaseOptions = {}) => {
   const now = options.now ?? new Date();
-  const { person } = await createPerson();
+  const person = options.person ?? (await createPerson()).person;
   const agent = await createAgent();
   const { quote, item } = await createPurchasableQuote({ clientId: agent.id, personId: person.id });
   const provider = sandboxProvider(db());

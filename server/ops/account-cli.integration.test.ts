@@ -3,13 +3,14 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createPerson } from "../../prisma/factories";
+import { createItem, createPerson, createStore } from "../../prisma/factories";
 import { verifyCredentials } from "../auth/next-auth";
 import { sha256 } from "../auth/tokens";
 import { db } from "../db";
 import { readSavedCard } from "../routers/account/saved-card.queries";
 import { deliverDueEmails } from "../mail/sender";
-import { visitorCaller } from "../testing/callers";
+import { shopperCaller, visitorCaller } from "../testing/callers";
+import { sandboxLedger } from "../testing/purchase-ledger";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "..", "..");
@@ -50,6 +51,24 @@ describe("npm run ops (accounts)", () => {
     await expect(ops("person:create", "--email", "z@example.ca", "--password", "sandbox password 1", "--card", "4000000000000002")).rejects.toMatchObject({ stderr: expect.stringContaining("--card was declined") });
     await expect(ops("person:create", "--email", "z@example.ca", "--password", "sandbox password 1", "--card", "5555555555554444")).rejects.toMatchObject({ stderr: expect.stringContaining("--card is not a sandbox test card") });
     expect(await db().person.count({ where: { email: "z@example.ca" } })).toBe(0);
+  }, 60_000);
+
+  it("purchase:create-sandbox makes a held purchase with the person's saved card, a real sandbox hold and the copy email; refused without a card", async () => {
+    const created = await ops("person:create", "--email", "buyer.person@example.ca", "--password", "sandbox password 1", "--card", "4242424242424242");
+    const store = await createStore({ agentCheckout: "direct" });
+    const item = await createItem({ storeId: store.id, priceCents: 4321 });
+    const stock = async () => (await db().variant.findFirstOrThrow({ where: { itemId: item.id }, orderBy: { id: "asc" } })).quantity;
+    const before = await stock();
+    const purchase = await ops("purchase:create-sandbox", "--email", "Buyer.Person@example.ca", "--item", String(item.id), "--name", "Ops Assistant");
+    expect(purchase).toMatchObject({ status: "held", grand_total: "43.21", assistant: "Ops Assistant", store: store.name, charges_at: expect.any(String) });
+    expect(await sandboxLedger(purchase.purchase_id)).toMatchObject({ status: "authorized", holds: 1 });
+    expect(await db().emailMessage.count({ where: { dedupeKey: `purchase-copy:${purchase.purchase_id}` } })).toBe(1);
+    // Reserved as POST /purchases reserves.
+    expect(await stock()).toBe(before - 1);
+    expect((await shopperCaller(created.person_id).account.listMyPurchases()).purchases).toMatchObject([{ purchase_id: purchase.purchase_id, status: "held", assistant: "Ops Assistant", can_cancel: true }]);
+    await ops("person:create", "--email", "nocard.buyer@example.ca", "--password", "sandbox password 1");
+    await expect(ops("purchase:create-sandbox", "--email", "nocard.buyer@example.ca", "--item", String(item.id))).rejects.toMatchObject({ stderr: expect.stringContaining("has no saved card") });
+    await expect(ops("purchase:create-sandbox", "--email", "nobody.here@example.ca")).rejects.toMatchObject({ stderr: expect.stringContaining("no person") });
   }, 60_000);
 
   it("person:create refuses a bad address, a short password and a taken email with clear messages", async () => {

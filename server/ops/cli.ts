@@ -11,6 +11,7 @@ import { migrate } from "./migrate";
 import { createClient, revokeClient, setClient, setStore } from "./commands";
 import * as accounts from "./account-commands";
 import { listMail, showMail } from "./mail-commands";
+import { createSandboxPurchase } from "./purchase-commands";
 
 const usage = `usage: npm run ops -- <command> [options] [--json]
   db:migrate                                   apply pending migrations
@@ -21,6 +22,8 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   store:set SLUG --agent-checkout direct|link
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
                 [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused] [--card 4242424242424242]
+  purchase:create-sandbox --email E [--item ITEM_ID] [--name ASSISTANT]
+                                               sandbox only: a held assistant purchase with the person's saved card
   client:list [--kind partner|agent]            list clients (never their secrets)
   application:list [--status pending|approved|rejected]
   application:approve APPLICATION_ID           approve a developer-portal application (creates its client)
@@ -35,7 +38,7 @@ const main = async () => {
     args: rest,
     allowPositionals: true,
     options: {
-      json: { type: "boolean", default: false },
+      json: { type: "boolean", default: false }, item: { type: "string" },
       items: { type: "string" }, stores: { type: "string" }, seed: { type: "string" },
       name: { type: "string" }, scopes: { type: "string" }, "redirect-uri": { type: "string", multiple: true },
       linking: { type: "boolean", default: false }, "agent-checkout": { type: "string" },
@@ -80,6 +83,8 @@ const main = async () => {
           "limit-per-order": values["limit-per-order"], "limit-per-30-days": values["limit-per-30-days"], paused: values.paused,
           card: values.card,
         }));
+      case "purchase:create-sandbox":
+        return print(await createSandboxPurchase({ email: values.email, item: values.item, assistant: values.name }));
       case "client:list":
         return print(await accounts.listClients(values.kind));
       case "application:list":

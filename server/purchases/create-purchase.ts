@@ -19,6 +19,7 @@ import { newOrderNumber } from "../routers/checkout-page/place-orders";
 import { notifyPurchaseHeld } from "../jobs/events";
 import { movePurchase } from "./purchase-writer";
 import { writeCopyEmail } from "./purchase-emails";
+import type { AuthorizeResult, HeldPayment } from "../payments/payment-steps";
 
 /** 24 hours between the hold and the charge (the reference's "Purchase charge delay"). */
 export const chargeDelayMs = 24 * 3_600_000;
@@ -63,12 +64,29 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
     });
   const result = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` });
   await input.afterAuthorize?.(id);
+  await recordAuthorizeAnswer(db, provider, { id, email: input.email, grandTotalCents: input.grandTotalCents, assistant: input.assistant, payment, result, now, chargesAt });
+  return db.purchase.findUniqueOrThrow({ where: { id } });
+};
+
+type AnsweredPurchase = {
+  id: string; email: string; grandTotalCents: number; assistant: string;
+  payment: Omit<HeldPayment, "processorPaymentId">; result: AuthorizeResult; now: Date; chargesAt: Date;
+};
+
+/**
+ * Records the bank's answer to a purchase's authorize: a hold → held (order number, charges_at and
+ * cancel_until, the copy email, the held event); a decline or an authentication step (released at
+ * once: nobody is there off-session) → requires_person. An unknown answer leaves it processing.
+ * Also used when a late answer is learnt afterwards (complete-late-authorize.ts).
+ */
+export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, answered: AnsweredPurchase) => {
+  const { id, payment, result, now, chargesAt } = answered;
   if (result.kind === "authorized") {
     await db.$transaction(async (tx) => {
       await tx.payment.update({ where: { id: payment.id }, data: { status: "authorized", processorPaymentId: result.processorPaymentId, updatedAt: now } });
       const orderNumber = newOrderNumber();
       if (!(await movePurchase(tx, { id, event: "hold", now, held: { orderNumber, chargesAt } }))) throw new Error(`purchase ${id} left processing before its hold was recorded`);
-      await writeCopyEmail(tx, { id, email: input.email, orderNumber, grandTotalCents: input.grandTotalCents, chargesAt, cancelUntil: chargesAt }, input.assistant);
+      await writeCopyEmail(tx, { id, email: answered.email, orderNumber, grandTotalCents: answered.grandTotalCents, chargesAt, cancelUntil: chargesAt }, answered.assistant);
     });
     notifyPurchaseHeld(id);
   } else if (result.kind === "requires_action" || result.kind === "declined") {
@@ -76,5 +94,4 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
     if (result.kind === "requires_action") await releasePayment(db, provider, { ...payment, processorPaymentId: result.processorPaymentId });
     await movePurchase(db, { id, event: "needs_person", now, reason: result.kind === "requires_action" ? "authentication_required" : (result.declineCode ?? "card_declined") });
   }
-  return db.purchase.findUniqueOrThrow({ where: { id } });
 };

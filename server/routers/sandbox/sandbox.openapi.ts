@@ -2,9 +2,11 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { commonErrors, errorResponse, ok } from "../../http/openapi-parts";
 import { ZCheckout, ZCheckoutIdParams, ZStoreOrder } from "../checkout/session.schema";
-import { ZShipOrderBody, ZShipOrderParams } from "./sandbox.schema";
+import { ZPurchaseIdParams, ZResolvePurchaseBody, ZSandboxPurchase, ZShipOrderBody, ZShipOrderParams } from "./sandbox.schema";
 
 const security = [{ oauth2: ["checkout:write"] }];
+const purchaseSecurity = [{ oauth2: ["purchase:write"] }];
+const noPurchase = errorResponse("No such purchase of yours, or not the sandbox (not_found)");
 
 export const sandboxPaths: ZodOpenApiPathsObject = {
   "/sandbox/orders/{order}/ship": {
@@ -24,6 +26,29 @@ export const sandboxPaths: ZodOpenApiPathsObject = {
       security,
       requestParams: { path: ZCheckoutIdParams },
       responses: { 200: ok(ZCheckout), 404: errorResponse("No such checkout of yours, or not the sandbox (not_found)"), ...commonErrors },
+    },
+  },
+  "/sandbox/purchases/{purchase_id}/advance": {
+    post: {
+      operationId: "sandboxAdvancePurchase",
+      summary: "Sandbox: move one of your held purchases to its charge time now and charge it",
+      description:
+        "charges_at and cancel_until move to now and the charge runs as it would at charges_at: the purchase ends paid with charges_at null, or cancelled with error.code item_sold (an item sold elsewhere) or notice_undelivered (the copy email was not delivered). A purchase that is not held is answered as it is.",
+      security: purchaseSecurity,
+      requestParams: { path: ZPurchaseIdParams },
+      responses: { 200: ok(ZSandboxPurchase), 404: noPurchase, ...commonErrors },
+    },
+  },
+  "/sandbox/purchases/{purchase_id}/resolve": {
+    post: {
+      operationId: "sandboxResolvePurchase",
+      summary: "Sandbox: give the bank's late answer to one of your processing purchases",
+      description:
+        "For a purchase left processing by the late test card 4000 0000 0000 0408: authorized records the hold (status held, charges_at 24 hours from now, the copy email sent), declined makes it requires_person with error.code card_declined; nothing is charged. A purchase that is not processing is answered as it is.",
+      security: purchaseSecurity,
+      requestParams: { path: ZPurchaseIdParams },
+      requestBody: { required: true, content: { "application/json": { schema: ZResolvePurchaseBody } } },
+      responses: { 200: ok(ZSandboxPurchase), 404: noPurchase, ...commonErrors },
     },
   },
 };
