@@ -30,7 +30,12 @@ describe("POST /sandbox/purchases/{purchase_id}/advance", () => {
     const token = await tokenOf(purchase);
     const response = await advance(purchase.id, token);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ purchase_id: purchase.id, status: "paid", order_number: purchase.orderNumber, charges_at: null, cancel_until: expect.any(String), error: null });
+    // The reference's Purchase, as GET /purchases/{id} answers it.
+    expect(await response.json()).toEqual({
+      purchase_id: purchase.id, status: "paid", order_number: purchase.orderNumber, fulfilment: "processing",
+      totals: { grand_total: { amount: expect.stringMatching(/^\d+\.\d{2}$/), currency: "CAD" } },
+      cancel_until: expect.any(String), charges_at: null, created_at: expect.any(String), checkout: null, error: null,
+    });
     expect(await (await advance(purchase.id, token)).json()).toMatchObject({ status: "paid" });
     expect(await sandboxLedger(purchase.id)).toEqual({ status: "captured", holds: 1, captures: 1, releases: 0 });
     expect(await db().emailMessage.count({ where: { dedupeKey: `purchase-closed:${purchase.id}` } })).toBe(1);

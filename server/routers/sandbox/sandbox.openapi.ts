@@ -2,7 +2,8 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { commonErrors, errorResponse, ok } from "../../http/openapi-parts";
 import { ZCheckout, ZCheckoutIdParams, ZStoreOrder } from "../checkout/session.schema";
-import { ZPurchaseIdParams, ZResolvePurchaseBody, ZSandboxPurchase, ZShipOrderBody, ZShipOrderParams } from "./sandbox.schema";
+import { ZPurchase, ZPurchaseIdParams } from "../purchases/purchase.schema";
+import { ZResolvePurchaseBody, ZShipOrderBody, ZShipOrderParams } from "./sandbox.schema";
 
 const security = [{ oauth2: ["checkout:write"] }];
 const purchaseSecurity = [{ oauth2: ["purchase:write"] }];
@@ -36,7 +37,7 @@ export const sandboxPaths: ZodOpenApiPathsObject = {
         "charges_at and cancel_until move to now and the charge runs as it would at charges_at: the purchase ends paid with charges_at null, or cancelled with error.code item_sold (an item sold elsewhere) or notice_undelivered (the copy email was not delivered). A purchase that is not held is answered as it is.",
       security: purchaseSecurity,
       requestParams: { path: ZPurchaseIdParams },
-      responses: { 200: ok(ZSandboxPurchase), 404: noPurchase, ...commonErrors },
+      responses: { 200: ok(ZPurchase), 404: noPurchase, ...commonErrors },
     },
   },
   "/sandbox/purchases/{purchase_id}/resolve": {
@@ -48,7 +49,7 @@ export const sandboxPaths: ZodOpenApiPathsObject = {
       security: purchaseSecurity,
       requestParams: { path: ZPurchaseIdParams },
       requestBody: { required: true, content: { "application/json": { schema: ZResolvePurchaseBody } } },
-      responses: { 200: ok(ZSandboxPurchase), 404: noPurchase, ...commonErrors },
+      responses: { 200: ok(ZPurchase), 404: noPurchase, ...commonErrors },
     },
   },
 };

@@ -1,6 +1,7 @@
 /** Schemas of the sandbox helpers (POST /sandbox/orders/{order}/ship, POST /sandbox/checkouts/{checkout_id}/expire). */
 import { z } from "zod";
 import { optional } from "../shared/zod";
+import { ZPurchaseIdParams } from "../purchases/purchase.schema";
 
 
 export const ZShipOrderParams = z.object({ order: z.string().min(1).max(40, "must be at most 40 characters") });
@@ -18,8 +19,6 @@ export const ZShipOrderBody = ZShipOrderFields.optional().transform((value) => v
 export const ZShipOrderInput = ZShipOrderParams.extend(ZShipOrderFields.shape);
 
 /** POST /sandbox/purchases/{purchase_id}/advance and /resolve. */
-export const ZPurchaseIdParams = z.object({ purchase_id: z.string().min(1).max(64, "must be at most 64 characters") });
-
 export const ZResolvePurchaseBody = z
   .object({ outcome: z.enum(["authorized", "declined"]).meta({ description: "The bank's late answer: authorized (the purchase becomes held) or declined (requires_person)" }) })
   .strict();
@@ -30,14 +29,3 @@ export const ZResolvePurchaseInput = ZPurchaseIdParams.extend(ZResolvePurchaseBo
  * What the purchase helpers answer: the purchase's id, public status and times, until the
  * Purchase serializer of GET /purchases/{purchase_id} lands (then they answer that shape).
  */
-export const ZSandboxPurchase = z
-  .object({
-    purchase_id: z.string(),
-    status: z.enum(["held", "paid", "processing", "requires_person", "refused", "cancelled", "refunded"]),
-    order_number: z.string().nullable(),
-    charges_at: z.iso.datetime().nullable().meta({ description: "While held, when the card will be charged; null once charged or closed" }),
-    cancel_until: z.iso.datetime(),
-    error: z.object({ code: z.string() }).nullable().meta({ description: "Why it was refused, cancelled by the service or needs the person" }),
-  })
-  .meta({ id: "SandboxPurchase" });
-export type TSandboxPurchase = z.infer<typeof ZSandboxPurchase>;

@@ -1,5 +1,5 @@
 import { json, withPartner } from "@/server/http/with-partner";
-import { ZPurchaseIdParams } from "@/server/routers/sandbox/sandbox.schema";
+import { ZPurchaseIdParams } from "@/server/routers/purchases/purchase.schema";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,6 @@
 import { json, withPartner } from "@/server/http/with-partner";
-import { ZPurchaseIdParams, ZResolvePurchaseBody } from "@/server/routers/sandbox/sandbox.schema";
+import { ZPurchaseIdParams } from "@/server/routers/purchases/purchase.schema";
+import { ZResolvePurchaseBody } from "@/server/routers/sandbox/sandbox.schema";
 
 export const dynamic = "force-dynamic";
 
