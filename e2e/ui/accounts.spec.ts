@@ -5,15 +5,11 @@
  * each page land in the report.
  */
 import * as oauth from "oauth4webapi";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { ops } from "../fixtures/api-client";
+import { signIn, snap, unique } from "../fixtures/shoppers";
 
-const unique = () => Math.random().toString(36).slice(2, 10);
 const redirectUri = "https://partner.example.com/callback";
-
-const snap = async (page: Page, testInfo: TestInfo, name: string) => {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
-};
 
 /** Opens the newest email with this subject in the signed-in person's sandbox mailbox. */
 const openEmail = async (page: Page, subject: string) => {
@@ -34,12 +30,6 @@ const operatorEmailLink = async (address: string, subject: string, path: string)
   }).toPass({ timeout: 20_000 });
   const { text } = ops("mail:show", id!) as { text: string };
   return new RegExp(`https?://[^\\s"<>]+${path}\\?token=[^\\s"<>&]+`).exec(text)?.[0];
-};
-
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
 };
 
 const createPerson = (verified = true) => {

@@ -3,25 +3,12 @@
  * without a reload, keeps the values after one, pauses and resumes, and shows a refused amount's
  * reason next to its field.
  */
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { ops } from "../fixtures/api-client";
-
-const unique = () => Math.random().toString(36).slice(2, 10);
-
-const snap = async (page: Page, testInfo: TestInfo, name: string) => {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
-};
+import { expect, test } from "@playwright/test";
+import { signInNewShopper, snap } from "../fixtures/shoppers";
 
 test.describe("[DASHBOARD] spending limits", () => {
   test("set limits, see them after a reload, pause and resume, and see a field error", async ({ page }, testInfo) => {
-    const email = `limits-${unique()}@example.ca`;
-    const password = "sandbox password 1";
-    ops("person:create", "--email", email, "--password", password, "--verified", "--name", "Lina");
-    await page.goto("/sign-in?callbackUrl=/account/limits");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/account\/limits$/, { timeout: 15_000 });
+    await signInNewShopper(page, { prefix: "limits", name: "Lina", path: "/account/limits" });
     await expect(page.getByRole("link", { name: "Spending limits" })).toBeVisible();
     const saved = page.getByTestId("saved-limits");
     await expect(saved).toContainText("Not set");

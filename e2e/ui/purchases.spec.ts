@@ -4,14 +4,9 @@
  * status, store, total, assistant and time left, cancels it through @trpc/client, and sees it
  * cancelled in place without a reload, and still after one.
  */
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ops } from "../fixtures/api-client";
-
-const unique = () => Math.random().toString(36).slice(2, 10);
-
-const snap = async (page: Page, testInfo: TestInfo, name: string) => {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
-};
+import { signIn, snap, unique } from "../fixtures/shoppers";
 
 test.describe("[DASHBOARD] assistant purchases", () => {
   test("see a held purchase, cancel it, see it cancelled", async ({ page }, testInfo) => {
@@ -22,9 +17,7 @@ test.describe("[DASHBOARD] assistant purchases", () => {
     expect(purchase.status).toBe("held");
 
     await page.goto("/sign-in?callbackUrl=/account/purchases");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signIn(page, email, password);
     await expect(page).toHaveURL(/\/account\/purchases$/, { timeout: 15_000 });
     await expect(page.getByRole("link", { name: "Assistant purchases" })).toBeVisible();
 

@@ -3,25 +3,12 @@
  * @trpc/client at /api/trpc (POST JSON, the number never in a URL), shows only brand and last four
  * after a reload, shows a refused number's reason next to its field, and removes the card.
  */
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { ops } from "../fixtures/api-client";
-
-const unique = () => Math.random().toString(36).slice(2, 10);
-
-const snap = async (page: Page, testInfo: TestInfo, name: string) => {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
-};
+import { expect, test } from "@playwright/test";
+import { signInNewShopper, snap } from "../fixtures/shoppers";
 
 test.describe("[DASHBOARD] saved card", () => {
   test("save 4242 4242 4242 4242, see Visa •••• 4242 after a reload, see a field error, remove it", async ({ page }, testInfo) => {
-    const email = `card-${unique()}@example.ca`;
-    const password = "sandbox password 1";
-    ops("person:create", "--email", email, "--password", password, "--verified", "--name", "Cara");
-    await page.goto("/sign-in?callbackUrl=/account/card");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/account\/card$/, { timeout: 15_000 });
+    await signInNewShopper(page, { prefix: "card", name: "Cara", path: "/account/card" });
     await expect(page.getByRole("link", { name: "Saved card" })).toBeVisible();
     const saved = page.getByTestId("saved-card");
     await expect(saved).toContainText("No card saved");
