@@ -16,7 +16,6 @@ const EnvSchema = z.object({
   SERVICE_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
   DATA_DIR: z.string().default(".data"),
   SEED_ITEMS: z.coerce.number().int().min(0).max(2_000_000).default(5000),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
    * Signs email links, consent forms and session cookies. Required in production and whenever
    * PUBLIC_URL is not a loopback address; otherwise generated once and kept in DATA_DIR/app-secret.
@@ -37,6 +36,9 @@ const EnvSchema = z.object({
   /** Another address for Stripe's API (a local Stripe-shaped server in tests); never set in production. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+/** Every variable the service reads at start (the README's Configuration table lists each). */
+export const configurationVariables = Object.keys(EnvSchema.shape);
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; APP_SECRET: string; PAYMENT_PROCESSOR: "sandbox" | "stripe" };
 
