@@ -65,7 +65,6 @@ export const ZCanadianAddressSchema = z
     return { ...input, postal_code: postalCode! };
   })
   .meta({ id: "ShippingAddressInput", description: "A Canadian address; the postal code must belong to the province" });
-export type TCanadianAddressInput = z.input<typeof ZCanadianAddressSchema>;
 export type TCanadianAddress = z.output<typeof ZCanadianAddressSchema>;
 
 /** A Canadian address as answered (saved address, quotes): normalised, absent lines as null. */

@@ -23,7 +23,7 @@ export const sandboxTransport: Transport = { name: "sandbox", send: async () => 
  * relay; a failed send stays in the outbox and is retried with backoff. The URL's query string may
  * override them (`smtp://host?greetingTimeout=10000`).
  */
-export const smtpTimeouts = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as const;
+const smtpTimeouts = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as const;
 
 export const smtpTransport = (url: string): Transport => {
   const transporter = nodemailer.createTransport({ url, ...smtpTimeouts });

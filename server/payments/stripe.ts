@@ -85,6 +85,9 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
       return mapError(error);
     }
   };
+  /** Cancels the PaymentIntent: releases a hold, or abandons an authentication step. */
+  const cancel = (idempotencyKey: string, paymentId: string) =>
+    move(paymentId, () => stripe.paymentIntents.cancel(paymentId, { cancellation_reason: "abandoned" }, { idempotencyKey }));
 
   return {
     name: "stripe",
@@ -109,11 +112,11 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
     confirm: async ({ idempotencyKey, paymentId, authenticated }) => {
       const payment = await retrieveIntent(paymentId);
       if (payment.status !== "requires_action" || authenticated) return payment;
-      await move(paymentId, () => stripe.paymentIntents.cancel(paymentId, { cancellation_reason: "abandoned" }, { idempotencyKey }));
+      await cancel(idempotencyKey, paymentId);
       return { ...payment, status: "declined", declineCode: "authentication_failed" };
     },
     capture: ({ idempotencyKey, paymentId }) => move(paymentId, () => stripe.paymentIntents.capture(paymentId, {}, { idempotencyKey })),
-    release: ({ idempotencyKey, paymentId }) => move(paymentId, () => stripe.paymentIntents.cancel(paymentId, { cancellation_reason: "abandoned" }, { idempotencyKey })),
+    release: ({ idempotencyKey, paymentId }) => cancel(idempotencyKey, paymentId),
     refund: async ({ idempotencyKey, paymentId, amountCents }) => {
       try {
         await stripe.refunds.create({ payment_intent: paymentId, ...(amountCents === undefined ? {} : { amount: amountCents }) }, { idempotencyKey });

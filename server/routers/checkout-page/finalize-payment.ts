@@ -39,8 +39,8 @@ export const finalizePayment = async (db: Db, provider: PaymentProvider, options
   if (decision.kind === "void") {
     if (decision.isLapsedNow) notifyCheckoutClosed(payment.checkoutId);
     await releasePayment(db, provider, held);
-    if (decision.isLapsedNow) return { outcome: "closed", message: lapsedMessage };
-    return { outcome: "closed", message: `This checkout is ${decision.status.replace("_", " ")}; the hold on your card was released and nothing was charged.` };
+    const message = decision.isLapsedNow ? lapsedMessage : `This checkout is ${decision.status.replace("_", " ")}; the hold on your card was released and nothing was charged.`;
+    return { outcome: "closed", message };
   }
   notifyCheckoutClosed(payment.checkoutId);
   await capturePayment(db, provider, held);

@@ -13,7 +13,7 @@ import { finalizePayment } from "./finalize-payment";
 import { type PayOutcome, ZPay } from "./page.schema";
 import { startAttempt } from "./payment-attempt";
 
-export const declineMessages: Record<string, string> = {
+const declineMessages: Record<string, string> = {
   card_declined: "Your card was declined. Try another card or pay with Link.",
   authentication_failed: "Your bank could not confirm this payment. Try again or use another card.",
   test_mode_live_card: "This is the sandbox: use a test card such as 4242 4242 4242 4242.",

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { optional } from "../shared/zod";
-import { ZCanadianAddressResponse, ZCanadianAddressSchema } from "../../domain/address";
+import { type TCanadianAddress, ZCanadianAddressResponse, ZCanadianAddressSchema } from "../../domain/address";
 import { ZMoney, ZStoreSummary } from "../catalog/catalog.schema";
 
 const text = (max: number) => z.string({ error: "must be a string" }).trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
@@ -27,7 +27,7 @@ export const ZCreateQuoteRequest = z
   .strict();
 export type TCreateQuoteRequest = z.input<typeof ZCreateQuoteRequest>;
 /** The quote's shipping address as parsed: normalised, stored with the quote. */
-export type TShippingAddress = z.output<typeof ZCreateQuoteRequest>["shipping_address"];
+export type TShippingAddress = TCanadianAddress;
 
 const ZDeliveryEstimate = z
   .object({ min_days: z.number().int(), max_days: z.number().int(), earliest: z.iso.date(), latest: z.iso.date() })
