@@ -1,5 +1,5 @@
 /**
- * Assistant purchases for tests, until POST /purchases exists: a person with a card saved at the
+ * Assistant purchases for tests, without a token or a POST /purchases call: a person with a card saved at the
  * sandbox processor, an assistant, a quote for one item of a direct store, and the purchase made
  * through the real use case (createPurchaseWithHold), so it holds a real sandbox hold.
  */

@@ -11,7 +11,7 @@ import { enqueueEmail } from "../mail/outbox";
 import type { Tx } from "../payments/payment-steps";
 import type { PurchaseClosedProps } from "../../emails/purchase-closed";
 
-export const cancelLinkPurpose = "purchase-cancel";
+const cancelLinkPurpose = "purchase-cancel";
 const linkGraceMs = 7 * 24 * 3_600_000;
 
 /** The dedupe key of the copy email: charging looks it up to decide notice_undelivered. */

@@ -20,7 +20,7 @@ export const heldPaymentOf = async (db: Db, purchaseId: string): Promise<HeldPay
 };
 
 /** Releases the purchase's hold if it still has one (key `pur_x:release`); nothing is charged. */
-export const releaseHold = async (db: Db, provider: PaymentProvider, purchaseId: string) => {
+const releaseHold = async (db: Db, provider: PaymentProvider, purchaseId: string) => {
   const payment = await heldPaymentOf(db, purchaseId);
   if (payment) await releasePayment(db, provider, payment);
 };

@@ -36,7 +36,7 @@ export const readSavedCard = async (db: Pick<Db, "savedCard">, personId: string)
   db.savedCard.findUnique({ where: { personId }, select: savedCardSelect });
 
 /** How a card is entered here: the sandbox form takes test numbers; production needs the processor's own form. */
-export const cardEntry = (): TSavedCardResponse["card_entry"] => (env().SERVICE_ENV === "production" ? "processor_form" : "sandbox_test_cards");
+const cardEntry = (): TSavedCardResponse["card_entry"] => (env().SERVICE_ENV === "production" ? "processor_form" : "sandbox_test_cards");
 
 /** A stored card → the wire shape: brand, last four and expiry only. */
 export const toSavedCardResponse = (card: SavedCardForPurchase | null): TSavedCardResponse => ({

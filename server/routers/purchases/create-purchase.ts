@@ -34,17 +34,28 @@ const thirtyDaysMs = 30 * 24 * hourMs;
 /** Statuses whose amount counts toward the 30-day limit. */
 const spendingStatuses = ["processing", "held", "capturing", "paid"] as const;
 
+/** quote_already_purchased when a purchase of the quote exists. */
+const assertQuoteNotBought = async (db: Pick<Tx, "purchase">, quoteId: string) => {
+  if (await db.purchase.findUnique({ where: { quoteId }, select: { id: true } })) {
+    throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
+  }
+};
+
+/** The person's spending settings when they allow a purchase; purchases_paused or spending_limit_not_set otherwise. */
+const spendingSettingsAllowingPurchase = async (db: Pick<Tx, "person">, personId: string) => {
+  const settings = await readSpendingSettings(db, personId);
+  const refusal = settings ? purchaseRefusal(settings) : "spending_limit_not_set";
+  if (refusal) throw new AppError(refusal, { message: refusal === "purchases_paused" ? "The person paused assistant purchases." : "The person has not set spending limits." });
+  return settings!;
+};
+
 /** Rules that read other purchases, prices and stock: run under the person's row lock in the insert transaction. */
 const lockedChecks = async (tx: Tx, options: { personId: string; quoteId: string; snapshot: QuoteSnapshot; grandTotalCents: number; now: Date }) => {
   const { personId, snapshot, grandTotalCents, now } = options;
   await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
   // A concurrent purchase of the same quote committed while we waited for the lock (the unique index is the backstop).
-  if (await tx.purchase.findUnique({ where: { quoteId: options.quoteId }, select: { id: true } })) {
-    throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
-  }
-  const settings = await readSpendingSettings(tx, personId);
-  const refusal = settings ? purchaseRefusal(settings) : "spending_limit_not_set";
-  if (refusal) throw new AppError(refusal, { message: refusal === "purchases_paused" ? "The person paused assistant purchases." : "The person has not set spending limits." });
+  await assertQuoteNotBought(tx, options.quoteId);
+  const settings = await spendingSettingsAllowingPurchase(tx, personId);
   const lines = snapshot.stores.flatMap((store) => store.lines);
   // Prices first (a repriced item needs a new quote), then stock, reserved under row locks in id order.
   const items = await tx.item.findMany({ where: { id: { in: lines.map((line) => line.itemId) } }, select: { id: true, priceCents: true, status: true } });
@@ -57,8 +68,8 @@ const lockedChecks = async (tx: Tx, options: { personId: string; quoteId: string
   const reserved = await reserve(tx, lines);
   const missing = lines.filter((line) => !reserved.has(line.variantId));
   if (missing.length) throw new AppError("item_unavailable", { message: "Some items were bought or taken since the quote; create a new quote.", details: { items: itemsOf(missing) } });
-  const perOrder = settings!.limitPerOrderCents!;
-  const per30Days = settings!.limitPer30DaysCents!;
+  const perOrder = settings.limitPerOrderCents!;
+  const per30Days = settings.limitPer30DaysCents!;
   const spent = await tx.purchase.aggregate({ where: { personId, status: { in: [...spendingStatuses] }, createdAt: { gt: new Date(now.getTime() - thirtyDaysMs) } }, _sum: { grandTotalCents: true } });
   const room30 = Math.max(0, per30Days - (spent._sum.grandTotalCents ?? 0));
   const room = Math.min(perOrder, room30);
@@ -113,9 +124,7 @@ export const createPurchase = scopedProcedure("purchase:write")
 
     async function buy(): Promise<TPurchaseOutcome> {
       if (quote!.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
-      if (await ctx.db.purchase.findUnique({ where: { quoteId: quote!.id }, select: { id: true } })) {
-        throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
-      }
+      await assertQuoteNotBought(ctx.db, quote!.id);
       const linkStores = snapshot.stores.filter((store) => store.agentCheckout !== "direct");
       if (linkStores.length) {
         throw new AppError("store_requires_checkout_link", { message: "A store of this quote sells only through a checkout link; use POST /checkout/sessions.", details: { stores: linkStores.map((store) => store.slug) } });
@@ -126,9 +135,7 @@ export const createPurchase = scopedProcedure("purchase:write")
       if (!isAddressOnFile(quote!.address, person.shippingAddress)) {
         throw new AppError("address_not_on_file", { message: "The quote's address is not the one saved in the person's account; quote for the saved address (address:read)." });
       }
-      const settings = await readSpendingSettings(ctx.db, personId);
-      const refusal = settings ? purchaseRefusal(settings) : "spending_limit_not_set";
-      if (refusal) throw new AppError(refusal, { message: refusal === "purchases_paused" ? "The person paused assistant purchases." : "The person has not set spending limits." });
+      await spendingSettingsAllowingPurchase(ctx.db, personId);
       const card = await readSavedCard(ctx.db, personId);
       if (!card) throw new AppError("no_saved_card", { message: "The person has no saved card." });
       const grandTotalCents = snapshotTotals(snapshot, {}).grandTotalCents;

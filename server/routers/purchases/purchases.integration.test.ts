@@ -119,7 +119,7 @@ describe("POST /purchases: stock", () => {
     const quantity = async () => (await db().variant.findFirstOrThrow({ where: { itemId: item.id } })).quantity;
     expect(await quantity()).toBe(0);
     const cancelled = await cancelPurchase(db(), sandboxProvider(db()), { id: made.body.purchase_id, now: new Date(), by: "person" });
-    expect(cancelled).toBeTruthy();
+    expect(cancelled).toEqual({ id: made.body.purchase_id, status: "cancelled", alreadyCancelled: false, reason: "cancelled_by_person" });
     expect(await quantity()).toBe(1);
     expect((await getPurchase(token, made.body.purchase_id)).body).toMatchObject({ status: "cancelled", error: null, charges_at: null });
   });

@@ -18,14 +18,9 @@ export const ZShipOrderBody = ZShipOrderFields.optional().transform((value) => v
 
 export const ZShipOrderInput = ZShipOrderParams.extend(ZShipOrderFields.shape);
 
-/** POST /sandbox/purchases/{purchase_id}/advance and /resolve. */
+/** POST /sandbox/purchases/{purchase_id}/resolve (advance takes only the path's purchase_id). */
 export const ZResolvePurchaseBody = z
   .object({ outcome: z.enum(["authorized", "declined"]).meta({ description: "The bank's late answer: authorized (the purchase becomes held) or declined (requires_person)" }) })
   .strict();
 
 export const ZResolvePurchaseInput = ZPurchaseIdParams.extend(ZResolvePurchaseBody.shape);
-
-/**
- * What the purchase helpers answer: the purchase's id, public status and times, until the
- * Purchase serializer of GET /purchases/{purchase_id} lands (then they answer that shape).
- */
