@@ -19,7 +19,7 @@ import { requestIdFrom } from "./request-id";
 import { toAppError } from "./respond";
 
 /** The dashboard's inputs are a few short fields. */
-export const maxTrpcBodyBytes = 16 * 1024;
+const maxTrpcBodyBytes = 16 * 1024;
 
 const refuse = (code: ErrorCode, message: string, headers: Record<string, string> = {}) => {
   const { status, trpc } = errorTable[code];
