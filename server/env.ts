@@ -42,6 +42,9 @@ export const configurationVariables = Object.keys(EnvSchema.shape);
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; APP_SECRET: string; PAYMENT_PROCESSOR: "sandbox" | "stripe" };
 
+/** The error of one bad variable, in the shape parseEnv uses for all of them. */
+export const invalidConfiguration = (variable: string, reason: string) => new Error(`Invalid configuration:\n  ${variable}: ${reason}`);
+
 /** Parses the environment; throws one readable error listing every bad variable. */
 export const parseEnv = (source: Record<string, string | undefined> = process.env): Env => {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
@@ -51,7 +54,7 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
-  if (env.SERVICE_ENV === "production" && env.AUTH_RATE_LIMITS === "off") throw new Error("Invalid configuration:\n  AUTH_RATE_LIMITS: cannot be off in production");
+  if (env.SERVICE_ENV === "production" && env.AUTH_RATE_LIMITS === "off") throw invalidConfiguration("AUTH_RATE_LIMITS", "cannot be off in production");
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const appSecret = env.APP_SECRET ?? embeddedSecret({ ...env, PUBLIC_URL: publicUrl });
   return { ...env, PAYMENT_PROCESSOR: paymentProcessor(env), PUBLIC_URL: publicUrl, APP_SECRET: appSecret };
@@ -60,8 +63,8 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
 /** Sandbox by default, Stripe in production, which refuses the sandbox's test cards (STRIPE_SECRET_KEY is checked by `npm start` and again by server/payments on first use). */
 const paymentProcessor = (env: z.infer<typeof EnvSchema>) => {
   const processor = env.PAYMENT_PROCESSOR ?? (env.SERVICE_ENV === "production" ? "stripe" : "sandbox");
-  if (env.SERVICE_ENV === "production" && processor === "sandbox") throw new Error("Invalid configuration:\n  PAYMENT_PROCESSOR: the sandbox processor cannot take payments in production");
-  if (env.SERVICE_ENV === "production" && env.STRIPE_API_BASE) throw new Error("Invalid configuration:\n  STRIPE_API_BASE: only for a local Stripe-shaped server, never in production");
+  if (env.SERVICE_ENV === "production" && processor === "sandbox") throw invalidConfiguration("PAYMENT_PROCESSOR", "the sandbox processor cannot take payments in production");
+  if (env.SERVICE_ENV === "production" && env.STRIPE_API_BASE) throw invalidConfiguration("STRIPE_API_BASE", "only for a local Stripe-shaped server, never in production");
   return processor;
 };
 
@@ -77,8 +80,9 @@ const isLoopback = (url: string) => {
  */
 const embeddedSecret = (env: { SERVICE_ENV: string; PUBLIC_URL: string; DATA_DIR: string }) => {
   if (env.SERVICE_ENV === "production" || !isLoopback(env.PUBLIC_URL)) {
-    throw new Error(
-      `Invalid configuration:\n  APP_SECRET: required when SERVICE_ENV is production or PUBLIC_URL is not a loopback address (${env.PUBLIC_URL}); ` +
+    throw invalidConfiguration(
+      "APP_SECRET",
+      `required when SERVICE_ENV is production or PUBLIC_URL is not a loopback address (${env.PUBLIC_URL}); ` +
         "set at least 32 random characters, e.g. `openssl rand -base64 32`",
     );
   }

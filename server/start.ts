@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { parseEnv } from "./env";
+import { invalidConfiguration, parseEnv } from "./env";
 
 const log = (line: string) => console.log(`[start] ${line}`);
 
@@ -33,7 +33,7 @@ const main = async () => {
   try {
     config = parseEnv();
     // The launcher is what a real deployment runs: a Stripe processor without its key would only fail at the first payment.
-    if (config.PAYMENT_PROCESSOR === "stripe" && !config.STRIPE_SECRET_KEY) throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR is stripe");
+    if (config.PAYMENT_PROCESSOR === "stripe" && !config.STRIPE_SECRET_KEY) throw invalidConfiguration("STRIPE_SECRET_KEY", "required when PAYMENT_PROCESSOR is stripe");
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

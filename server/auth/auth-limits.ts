@@ -60,12 +60,15 @@ export const recordFailure = async (limit: Limit, key: string) => {
 };
 
 /** Forgets `key`'s failures (a successful sign-in from that place). */
-export const clearFailures = async (limit: Limit, key: string) => {
+const clearFailures = async (limit: Limit, key: string) => {
   if (!isOn()) return;
   await Promise.all(limit().map(({ limiter }) => limiter.reset(key)));
 };
 
-const signInKeys = (email: string, ip: string) => ({ email: email.trim().toLowerCase(), emailAtIp: `${email.trim().toLowerCase()}|${ip}` });
+const signInKeys = (email: string, ip: string) => {
+  const normalised = email.trim().toLowerCase();
+  return { email: normalised, emailAtIp: `${normalised}|${ip}` };
+};
 
 /** Before a password is checked: counts the attempt per address and refuses while any failure count is spent. */
 export const admitSignIn = async (email: string, ip: string) => {

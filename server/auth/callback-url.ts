@@ -4,13 +4,13 @@
  * LF, so `/\t/evil.example` would become `//evil.example`) or backslash (read as a slash), raw or
  * percent-encoded, refuses it, as does a path that decodes to `//`.
  */
-const unsafe = { test: (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === "\\") };
+const hasUnsafeCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === "\\");
 
 /** The same-origin path (with query and fragment) `value` names, or `fallback`. */
 export const sameOriginPath = (value: string | undefined, options: { publicUrl: string; fallback: string }) => {
   const { publicUrl, fallback } = options;
   const origin = new URL(publicUrl).origin;
-  if (!value || unsafe.test(value)) return fallback;
+  if (!value || hasUnsafeCharacter(value)) return fallback;
   if (!value.startsWith("/") && !value.startsWith(`${origin}/`)) return fallback;
   let url: URL;
   let path: string;
@@ -20,6 +20,6 @@ export const sameOriginPath = (value: string | undefined, options: { publicUrl: 
   } catch {
     return fallback;
   }
-  if (url.origin !== origin || unsafe.test(path) || path.startsWith("//")) return fallback;
+  if (url.origin !== origin || hasUnsafeCharacter(path) || path.startsWith("//")) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 };

@@ -4,8 +4,9 @@
  * clients, the assistants registered at /oauth/register/agent, which prove themselves with PKCE.
  */
 import type { Db } from "../db";
+import { authLimits, recordFailure, refuseIfSpent } from "./auth-limits";
 import { isCurrentEnvironment } from "./environment";
-import { oauthError } from "./oauth/responses";
+import { oauthError, oauthLimited } from "./oauth/responses";
 import { secretMatches } from "./tokens";
 
 export type ClientAuth = { clientId: string; secret: string | undefined; method: "basic" | "post" | "none" };
@@ -67,6 +68,21 @@ export const authenticateClient = async (db: Db, auth: ClientAuth) => {
 };
 
 export type AuthenticatedClient = NonNullable<Awaited<ReturnType<typeof authenticateClient>>>;
+
+/**
+ * `authenticateClient` at the token and revocation endpoints: refused (429) while the address `ip`
+ * has spent its failure count; a failed authentication counts against `ip` and answers invalid_client.
+ */
+export const authenticateClientFrom = async (db: Db, auth: ClientAuth, ip: string): Promise<AuthenticatedClient | Response> => {
+  const failed = await oauthLimited(() => refuseIfSpent(authLimits.failuresPerIp, ip));
+  if (failed) return failed;
+  const client = await authenticateClient(db, auth);
+  if (!client) {
+    await recordFailure(authLimits.failuresPerIp, ip);
+    return invalidClient(auth);
+  }
+  return client;
+};
 
 /** Whether a client may use account linking (authorization code and refresh token grants). */
 export const canLink = (client: { kind: string; linkingEnabled: boolean }) => client.kind === "agent" || client.linkingEnabled;

@@ -9,8 +9,8 @@ import { systemClock } from "../clock";
 import { accessTokenLifetimeSeconds, issueAccessToken } from "./tokens";
 import { clientCredentialsScopes, parseScopeString } from "./scopes";
 import { clientIp } from "../http/client-ip";
-import { admit, authLimits, recordFailure, refuseIfSpent } from "./auth-limits";
-import { authenticateClient, invalidClient, readClientAuth, type AuthenticatedClient, type ClientAuth } from "./client-auth";
+import { admit, authLimits } from "./auth-limits";
+import { authenticateClientFrom, invalidClient, readClientAuth, type AuthenticatedClient, type ClientAuth } from "./client-auth";
 import { oauthError, oauthJson, oauthLimited, oauthUnavailable, readForm } from "./oauth/responses";
 import { exchangeAuthorizationCode, exchangeRefreshToken } from "./oauth/token-grants";
 
@@ -38,13 +38,8 @@ const grants: Record<string, (auth: ClientAuth, form: URLSearchParams, client: A
  * nobody can spend another partner's limit with its public client_id).
  */
 const authenticateWithinLimits = async (auth: ClientAuth, ip: string): Promise<AuthenticatedClient | Response> => {
-  const failed = await oauthLimited(() => refuseIfSpent(authLimits.failuresPerIp, ip));
-  if (failed) return failed;
-  const client = await authenticateClient(db(), auth);
-  if (!client) {
-    await recordFailure(authLimits.failuresPerIp, ip);
-    return invalidClient(auth);
-  }
+  const client = await authenticateClientFrom(db(), auth, ip);
+  if (client instanceof Response) return client;
   return (await oauthLimited(() => admit(authLimits.tokenPerClient, client.id))) ?? client;
 };
 

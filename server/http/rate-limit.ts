@@ -76,7 +76,7 @@ const pauseUnlessAnswered = (link: RedisLink, work: Promise<unknown>) => {
 type Operation = (limiter: RateLimiterAbstract) => Promise<RateLimiterRes>;
 
 /** Redis with a deadline, memory when Redis is slow, failing or paused. A spent window (RateLimiterRes) is passed on. */
-export class FailoverLimiter {
+class FailoverLimiter {
   constructor(
     private readonly memory: RateLimiterMemory,
     private readonly redis?: { limiter: RateLimiterRedis; link: RedisLink },

@@ -7,7 +7,6 @@
  * tRPC itself admits GET only for queries and POST only for mutations (405). Bodies are capped.
  * Refusals use tRPC's error shape with our code, as the procedures' errors do.
  */
-import { randomUUID } from "node:crypto";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { personIdFromRequest } from "../auth/session";
@@ -16,10 +15,11 @@ import { AppError, errorTable, type ErrorCode } from "../errors";
 import { createInnerContext } from "../trpc/context";
 import { dashboardRouter } from "../trpc/dashboard";
 import { BodyTooLargeError, readCappedBytes } from "./read-body";
+import { requestIdFrom } from "./request-id";
 import { toAppError } from "./respond";
 
 /** The dashboard's inputs are a few short fields. */
-export const maxTrpcBodyBytes = 16 * 1024;
+const maxTrpcBodyBytes = 16 * 1024;
 
 const refuse = (code: ErrorCode, message: string, headers: Record<string, string> = {}) => {
   const { status, trpc } = errorTable[code];
@@ -50,7 +50,8 @@ export const handleTrpcRequest = async (request: Request): Promise<Response> => 
   if (request.method !== "GET" && request.method !== "POST") return refuse("method_not_allowed", "Use GET for queries and POST for mutations.", { Allow: "GET, POST" });
   const checked = request.method === "POST" ? await checkedPost(request) : request;
   if (checked instanceof Response) return checked;
-  const requestId = request.headers.get("x-request-id") ?? randomUUID();
+  // The front door already assigned the id and wrote it on the request (server/http/request-id.ts).
+  const requestId = requestIdFrom(request.headers.get("x-request-id"));
   let unexpected: unknown;
   const response = await fetchRequestHandler({
     endpoint: "/api/trpc",

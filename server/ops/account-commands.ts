@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { db } from "../db";
+import { fail } from "./commands";
 import { ZCanadianAddressSchema } from "../domain/address";
 import { approveApplication, rejectApplication } from "../auth/applications";
 import { hashPassword } from "../auth/passwords";
@@ -16,10 +17,6 @@ import { rowToSpendingSettingsResponse } from "../routers/account/spending.queri
 import { AppError } from "../errors";
 import { zodFields } from "../http/zod-fields";
 import { ZPassword } from "../routers/shopper-auth/shopper-auth.schema";
-
-const fail = (message: string): never => {
-  throw new Error(message);
-};
 
 const parse = <T>(schema: z.ZodType<T>, input: unknown): T => {
   const result = schema.safeParse(input);

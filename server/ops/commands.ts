@@ -5,7 +5,8 @@ import { allScopes } from "../auth/scopes";
 import { randomId, randomSecret, sha256 } from "../auth/tokens";
 import { credentialTag, currentEnvironment } from "../auth/environment";
 
-const fail = (message: string): never => {
+/** Stops an operator command with `message` (the CLI prints it). */
+export const fail = (message: string): never => {
   throw new Error(message);
 };
 

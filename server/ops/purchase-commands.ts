@@ -7,6 +7,7 @@
  * reserving one unit as POST /purchases does.
  */
 import { db } from "../db";
+import { fail } from "./commands";
 import { formatCents } from "../domain/money";
 import { env } from "../env";
 import { randomId } from "../auth/tokens";
@@ -15,10 +16,6 @@ import { createPurchaseWithHold } from "../purchases/create-purchase";
 import { readSavedCard } from "../routers/account/saved-card.queries";
 import { reserve } from "../routers/checkout/reservations";
 import { storeCanSellWhere } from "../domain/store-can-sell";
-
-const fail = (message: string): never => {
-  throw new Error(message);
-};
 
 /** The quote's address (a purchase reads only its snapshot's stores). */
 const placeholderAddress = { name: "Sandbox Person", line1: "100 Queen St W", city: "Toronto", province: "ON", postal_code: "M5H 2N2", country: "CA" };

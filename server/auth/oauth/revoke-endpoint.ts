@@ -8,8 +8,8 @@
 import { systemClock } from "../../clock";
 import { db, isDatabaseUnavailable } from "../../db";
 import { clientIp } from "../../http/client-ip";
-import { admit, authLimits, recordFailure, refuseIfSpent } from "../auth-limits";
-import { authenticateClient, invalidClient, readClientAuth } from "../client-auth";
+import { admit, authLimits } from "../auth-limits";
+import { authenticateClientFrom, readClientAuth } from "../client-auth";
 import { sha256 } from "../tokens";
 import { revokeGrant } from "./grants";
 import { oauthError, oauthLimited, oauthUnavailable, readForm } from "./responses";
@@ -26,14 +26,9 @@ export const handleRevokeRequest = async (request: Request): Promise<Response> =
   if (!token) return oauthError("invalid_request", "token is required.");
   const auth = readClientAuth(request, form);
   if (auth instanceof Response) return auth;
-  const failed = await oauthLimited(() => refuseIfSpent(authLimits.failuresPerIp, ip));
-  if (failed) return failed;
   try {
-    const client = await authenticateClient(db(), auth);
-    if (!client) {
-      await recordFailure(authLimits.failuresPerIp, ip);
-      return invalidClient(auth);
-    }
+    const client = await authenticateClientFrom(db(), auth, ip);
+    if (client instanceof Response) return client;
     const now = systemClock.now();
     const hash = sha256(token);
     // Look at both kinds whatever the hint says (RFC 7009 2.1 lets the server ignore it).
