@@ -11,6 +11,7 @@ import { settlePayments } from "../payments/settle-payments";
 import { paymentProvider } from "../payments";
 import { chargeDuePurchases } from "../purchases/charge-purchase";
 import { reconcilePurchases } from "../purchases/reconcile-purchases";
+import { processPriceChanges } from "../price-changes/process-price-changes";
 
 export type DueWork = { name: string; intervalMs: number; run: (options: { db: Db; now: Date }) => Promise<unknown> };
 
@@ -20,5 +21,7 @@ export const dueWork: DueWork[] = [
   { name: "expire-checkouts", intervalMs: 1_000, run: ({ db, now }) => expireDueCheckouts(db, { now }) },
   { name: "settle-payments", intervalMs: 5_000, run: ({ db, now }) => settlePayments({ db, now }) },
   { name: "charge-purchases", intervalMs: 5_000, run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider(db) }) },
+  // Price changes recorded while no instance (or no Inngest) acted on them, and any the function missed.
+  { name: "process-price-changes", intervalMs: 1_000, run: ({ db, now }) => processPriceChanges(db, { now: () => now, maxEvents: 500 }) },
   { name: "reconcile-purchases", intervalMs: 15_000, run: ({ db, now }) => reconcilePurchases(db, { now, provider: paymentProvider(db) }) },
 ];

@@ -11,7 +11,7 @@ export const ZCheckoutEvent = z.object({ checkout_id: z.string().startsWith("chk
  * Fire and forget: a lost event only means the sweep expires the checkout (or charges the purchase)
  * instead of the sleeping function. The event id is the business key, so a retried send runs one function.
  */
-const send = (name: string, id: string, data: z.input<typeof ZCheckoutEvent> | z.input<typeof ZPurchaseEvent>) => {
+const send = (name: string, id: string, data: z.input<typeof ZCheckoutEvent> | z.input<typeof ZPurchaseEvent> | z.input<typeof ZPriceChangedEvent>) => {
   if (!isInngestConfigured()) return;
   inngest.send({ name, id, data }).catch((error: unknown) => console.warn(`[inngest] ${name} not sent`, (error as Error).message));
 };
@@ -28,3 +28,14 @@ export const ZPurchaseEvent = z.object({ purchase_id: z.string().startsWith("pur
 export const notifyPurchaseHeld = (purchaseId: string) => send(purchaseHeldEvent, `purchase-held-${purchaseId}`, { purchase_id: purchaseId });
 
 export const notifyPurchaseCancelled = (purchaseId: string) => send(purchaseCancelledEvent, `purchase-cancelled-${purchaseId}`, { purchase_id: purchaseId });
+
+export const priceChangedEvent = "shopping/item.price_changed";
+
+/** price_change_events ids written by one change (a store-wide sale writes many in one transaction). */
+export const ZPriceChangedEvent = z.object({ price_change_ids: z.array(z.number().int().positive()).min(1).max(10_000) });
+
+/** After a price change commits: the Inngest function processes its events at once (the sweep otherwise within a second). */
+export const notifyPriceChanged = (eventIds: readonly number[]) => {
+  if (eventIds.length === 0) return;
+  send(priceChangedEvent, `price-changed-${eventIds[0]}-${eventIds.length}`, { price_change_ids: [...eventIds] });
+};

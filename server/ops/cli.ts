@@ -12,6 +12,7 @@ import { createClient, revokeClient, setClient, setStore } from "./commands";
 import * as accounts from "./account-commands";
 import { listMail, showMail } from "./mail-commands";
 import { createSandboxPurchase } from "./purchase-commands";
+import { setItemPriceCommand } from "./item-commands";
 
 const usage = `usage: npm run ops -- <command> [options] [--json]
   db:migrate                                   apply pending migrations
@@ -20,6 +21,7 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   client:revoke CLIENT_ID                      revoke a client and every token at once
   client:set CLIENT_ID --purchases on|off      switch assistant purchases (POST /purchases) for one agent
   store:set SLUG --agent-checkout direct|link
+  item:set-price ITEM_ID --price 12.34          change an item's price (price watches and alerts act on it)
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
                 [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused] [--card 4242424242424242]
   purchase:create-sandbox --email E [--item ITEM_ID] [--name ASSISTANT]
@@ -45,7 +47,7 @@ const main = async () => {
       email: { type: "string" }, password: { type: "string" }, verified: { type: "boolean", default: false }, sizes: { type: "string" },
       "address-json": { type: "string" }, kind: { type: "string" }, status: { type: "string" }, uses: { type: "string" }, days: { type: "string" }, note: { type: "string" },
       to: { type: "string" }, "limit-per-order": { type: "string" }, "limit-per-30-days": { type: "string" }, paused: { type: "boolean", default: false },
-      card: { type: "string" }, purchases: { type: "string" },
+      card: { type: "string" }, purchases: { type: "string" }, price: { type: "string" },
     },
   });
   const database = await resolveDatabaseUrl();
@@ -77,6 +79,8 @@ const main = async () => {
         return print(await setClient(positionals[0], { purchases: values.purchases }));
       case "store:set":
         return print(await setStore(positionals[0], { agentCheckout: values["agent-checkout"] }));
+      case "item:set-price":
+        return print(await setItemPriceCommand(positionals[0], { price: values.price }));
       case "person:create":
         return print(await accounts.createPerson({
           email: values.email, password: values.password, verified: values.verified, name: values.name, sizes: values.sizes, "address-json": values["address-json"],

@@ -1,5 +1,6 @@
 /** Every Inngest function the service serves (app/api/inngest). */
 import { chargePurchase } from "./charge-purchase";
 import { expireCheckout } from "./expire-checkout";
+import { processPriceChangesFunction } from "./process-price-changes";
 
-export const functions = [expireCheckout, chargePurchase];
+export const functions = [expireCheckout, chargePurchase, processPriceChangesFunction];

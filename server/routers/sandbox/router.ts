@@ -1,6 +1,7 @@
 import { router } from "../../trpc/init";
 import { expireCheckoutNow } from "./expire-checkout";
 import { advancePurchase, resolvePurchase } from "./purchases";
+import { setItemPriceNow } from "./set-item-price";
 import { shipOrder } from "./ship-order";
 
-export const sandboxRouter = router({ shipOrder, expireCheckoutNow, advancePurchase, resolvePurchase });
+export const sandboxRouter = router({ shipOrder, expireCheckoutNow, advancePurchase, resolvePurchase, setItemPrice: setItemPriceNow });

@@ -3,7 +3,7 @@ import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { commonErrors, errorResponse, ok } from "../../http/openapi-parts";
 import { ZCheckout, ZCheckoutIdParams, ZStoreOrder } from "../checkout/session.schema";
 import { ZPurchase, ZPurchaseIdParams } from "../purchases/purchase.schema";
-import { ZResolvePurchaseBody, ZShipOrderBody, ZShipOrderParams } from "./sandbox.schema";
+import { ZItemIdParams, ZItemPriceChange, ZResolvePurchaseBody, ZSetItemPriceBody, ZShipOrderBody, ZShipOrderParams } from "./sandbox.schema";
 
 const security = [{ oauth2: ["checkout:write"] }];
 const purchaseSecurity = [{ oauth2: ["purchase:write"] }];
@@ -50,6 +50,18 @@ export const sandboxPaths: ZodOpenApiPathsObject = {
       requestParams: { path: ZPurchaseIdParams },
       requestBody: { required: true, content: { "application/json": { schema: ZResolvePurchaseBody } } },
       responses: { 200: ok(ZPurchase), 404: noPurchase, ...commonErrors },
+    },
+  },
+  "/sandbox/items/{item_id}/price": {
+    post: {
+      operationId: "sandboxSetItemPrice",
+      summary: "Sandbox: change an item's price, as a store edit would",
+      description:
+        "The new price is recorded with a price-change event in one transaction; live price watches (and alerts) on the item are evaluated from it within seconds. Setting the price it already has records nothing (changed: false). Any sandbox client token (catalog:read).",
+      security: [{ oauth2: ["catalog:read"] }],
+      requestParams: { path: ZItemIdParams },
+      requestBody: { required: true, content: { "application/json": { schema: ZSetItemPriceBody } } },
+      responses: { 200: ok(ZItemPriceChange), 404: errorResponse("No such item for sale, or not the sandbox (not_found)"), ...commonErrors },
     },
   },
 };

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { optional } from "../shared/zod";
 import { ZPurchaseIdParams } from "../purchases/purchase.schema";
+import { maxAmountCents, ZAmountInput } from "../shared/money-input";
+import { ZMoney } from "../catalog/catalog.schema";
 
 
 export const ZShipOrderParams = z.object({ order: z.string().min(1).max(40, "must be at most 40 characters") });
@@ -24,3 +26,20 @@ export const ZResolvePurchaseBody = z
   .strict();
 
 export const ZResolvePurchaseInput = ZPurchaseIdParams.extend(ZResolvePurchaseBody.shape);
+
+/** POST /sandbox/items/{item_id}/price. */
+export const ZItemIdParams = z.object({ item_id: z.string().regex(/^[1-9]\d{0,9}$/, "must be an item id").transform(Number).pipe(z.number().max(2_147_483_647, "must be an item id")) });
+
+export const ZSetItemPriceBody = z
+  .object({ price: ZAmountInput.meta({ description: "The item's new price in CAD, e.g. \"12.34\"", example: "12.34" }) })
+  .strict();
+
+/** What the procedure takes: the edge parsed the body's amount into cents already. */
+export const ZSetItemPriceInput = z.object({ item_id: z.number().int().positive(), price_cents: z.number().int().positive().max(maxAmountCents) });
+
+export const ZItemPriceChange = z.object({
+  catalog_item_id: z.string(),
+  old_price: ZMoney,
+  price: ZMoney,
+  changed: z.boolean().meta({ description: "False when the price already was this (no price change is recorded)" }),
+});

@@ -1,0 +1,16 @@
+/**
+ * What happens when an item's price changes: one handler per feature, each run for every recorded
+ * price change by process-price-changes.ts (in this order). A handler is idempotent and reads live
+ * state (the item's current price), so running an event twice, or two events of one item out of
+ * order, does no harm. To add a feature (price alerts), add its handler to the list.
+ */
+import type { Db } from "../db";
+
+export type PriceChangeRecord = { id: number; itemId: number; oldPriceCents: number; newPriceCents: number; createdAt: Date };
+
+export type PriceChangeHandler = {
+  name: string;
+  handle: (db: Db, event: PriceChangeRecord, options: { now: Date }) => Promise<void>;
+};
+
+export const priceChangeHandlers: readonly PriceChangeHandler[] = [];

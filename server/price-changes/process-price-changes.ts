@@ -1,0 +1,83 @@
+/**
+ * Acts on recorded price changes (price_change_events): every registered handler (handlers.ts) runs
+ * for each event, then the event is marked processed. Claiming is a lease taken with
+ * `FOR UPDATE SKIP LOCKED`: two instances (or the sweep and the Inngest function) never hold one
+ * event at once, and an event whose holder died is taken over when its lease ends. An event is
+ * unprocessed until every handler has succeeded, so a process that was down acts on the changes
+ * it missed when it comes back. Handlers must be idempotent (a failed event runs again whole) and
+ * must read live state rather than trust the event's prices (events of one item may be handled out
+ * of order by two instances).
+ */
+import type { Db } from "../db";
+import { type PriceChangeHandler, priceChangeHandlers, type PriceChangeRecord } from "./handlers";
+
+/** How long a claim holds an event before another instance may take it over. */
+export const priceChangeLeaseMs = 5 * 60_000;
+/** Wait after a failed attempt before the event is tried again, growing with attempts (capped). */
+const retryDelayMs = (attempts: number) => Math.min(15 * 60_000, 5_000 * 2 ** Math.min(attempts, 10));
+/** Events handled side by side within one run (each handler may call the payment processor). */
+const concurrency = 8;
+
+type ClaimedRow = { id: number; item_id: number; old_price_cents: number; new_price_cents: number; created_at: Date; attempts: number };
+
+/** Claims up to `limit` due events (all of `ids` when given, if still unprocessed and unclaimed). */
+export const claimPriceChanges = async (db: Db, options: { now: Date; limit: number; ids?: readonly number[] }): Promise<(PriceChangeRecord & { attempts: number; claimedUntil: Date })[]> => {
+  const claimedUntil = new Date(options.now.getTime() + priceChangeLeaseMs);
+  const ids = options.ids ? [...options.ids] : null;
+  const rows = await db.$queryRaw<ClaimedRow[]>`
+    UPDATE price_change_events SET claimed_until = ${claimedUntil}, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM price_change_events
+      WHERE processed_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ${options.now})
+        AND (${ids}::int[] IS NULL OR id = ANY(${ids}::int[]))
+      ORDER BY id LIMIT ${options.limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, item_id, old_price_cents, new_price_cents, created_at, attempts`;
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({ id: row.id, itemId: row.item_id, oldPriceCents: row.old_price_cents, newPriceCents: row.new_price_cents, createdAt: row.created_at, attempts: row.attempts, claimedUntil }));
+};
+
+const finish = async (db: Db, event: { id: number; attempts: number; claimedUntil: Date }, now: Date, error?: unknown) => {
+  // Only the holder of this lease records the result (a takeover after a very slow run does its own).
+  if (error === undefined) {
+    await db.priceChangeEvent.updateMany({ where: { id: event.id, claimedUntil: event.claimedUntil }, data: { processedAt: now, claimedUntil: null, lastError: null } });
+  } else {
+    const message = error instanceof Error ? error.message : String(error);
+    await db.priceChangeEvent.updateMany({
+      where: { id: event.id, claimedUntil: event.claimedUntil },
+      data: { claimedUntil: new Date(now.getTime() + retryDelayMs(event.attempts)), lastError: message.slice(0, 1000) },
+    });
+  }
+};
+
+/**
+ * Claims and handles due events until none is left (or `maxEvents` were handled); returns how many
+ * were processed and how many failed. `ids` limits it to those events (the Inngest function);
+ * `handlers` replaces the registry (tests of the processor itself).
+ */
+export const processPriceChanges = async (db: Db, options: { now: () => Date; ids?: readonly number[]; batch?: number; maxEvents?: number; handlers?: readonly PriceChangeHandler[] }) => {
+  let processed = 0;
+  let failed = 0;
+  const maxEvents = options.maxEvents ?? 10_000;
+  while (processed + failed < maxEvents) {
+    const claimed = await claimPriceChanges(db, { now: options.now(), limit: Math.min(options.batch ?? 100, maxEvents - processed - failed), ids: options.ids });
+    if (claimed.length === 0) break;
+    let next = 0;
+    const worker = async () => {
+      while (next < claimed.length) {
+        const event = claimed[next++];
+        try {
+          for (const handler of options.handlers ?? priceChangeHandlers) await handler.handle(db, event, { now: options.now() });
+          await finish(db, event, options.now());
+          processed++;
+        } catch (error) {
+          console.error(`[price-changes] event ${event.id} failed`, error);
+          await finish(db, event, options.now(), error);
+          failed++;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+  }
+  return { processed, failed };
+};

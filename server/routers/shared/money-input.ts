@@ -1,0 +1,20 @@
+/** An amount of CAD in a request body, to integer cents. Imports only zod and the money rules. */
+import { z } from "zod";
+import { decimalPattern, formatCents, parseCents } from "../../domain/money";
+
+/** The largest amount a price or watch field accepts: $1,000,000.00. */
+export const maxAmountCents = 100_000_000;
+
+/**
+ * A positive amount in dollars with at most two decimals, as a JSON number (12.34) or a decimal
+ * string ("12.34"), read by string arithmetic into cents (never floating point): 12.345 and "-1"
+ * are 422 with the reason.
+ */
+export const ZAmountInput = z
+  .union([z.number(), z.string()], { error: "must be an amount in CAD like 12.34" })
+  .transform((value) => (typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim()))
+  .refine((value) => !value.startsWith("-"), { message: "must be more than 0.00", abort: true })
+  .refine((value) => decimalPattern.test(value), { message: "must be an amount in CAD with at most two decimals, like 12.34", abort: true })
+  .transform(parseCents)
+  .refine((cents) => cents > 0, { message: "must be more than 0.00", abort: true })
+  .refine((cents) => cents <= maxAmountCents, { message: `must be at most ${formatCents(maxAmountCents)}` });
