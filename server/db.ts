@@ -36,7 +36,9 @@ export const rawPool = (): pg.Pool => {
   return (globalForDb.shoppingRawPool = pool);
 };
 
-const unavailableCodes = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03"]);
+// P2024: no free pooled connection in time; P2028: an interactive transaction could not start in
+// time or outlived its timeout (rolled back, nothing written). Both mean overload: retry later.
+const unavailableCodes = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03"]);
 
 /** True when an error means the database cannot be reached right now (answer 503, retry later). */
 export const isDatabaseUnavailable = (error: unknown): boolean => {
