@@ -41,6 +41,16 @@ describe("front door", () => {
     expect(twice.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("keeps an idle connection open longer than node's 5 s default, and says so in Keep-Alive", async () => {
+    const first = await fetch(`http://127.0.0.1:${port}/`);
+    expect(first.headers.get("keep-alive")).toBe("timeout=65");
+    await first.text();
+    await new Promise((resolve) => setTimeout(resolve, 5_500));
+    const reused = await fetch(`http://127.0.0.1:${port}/`);
+    expect(reused.status).toBe(200);
+    await reused.text();
+  }, 15_000);
+
   it("answers requests node's parser refuses with the JSON error shape and X-Request-Id", async () => {
     const cases: [Buffer, number, string][] = [
       [Buffer.from("GARBAGE\r\n\r\n"), 400, "bad_request"],

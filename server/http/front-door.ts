@@ -48,7 +48,10 @@ export const createFrontServer = (handlers: Handlers) => {
       void fail(error);
     }
   };
-  const server = createServer(listener);
+  // Keep idle connections for 65 s (node's default is 5 s): a client that pauses between calls (or
+  // whose event loop was busy) reused a socket the server had just closed and saw "other side closed".
+  // Longer than the 60 s idle timeout of common load balancers and client pools, as their docs advise.
+  const server = createServer({ keepAliveTimeout: 65_000 }, listener);
   // RFC 9110 lets a server ignore an Expect it does not support; node would answer a bare 417.
   server.on("checkExpectation", listener);
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
