@@ -1,9 +1,11 @@
 /** Sandbox and production credentials are separate: a client of the other environment is refused everywhere. */
 import { describe, expect, it } from "vitest";
-import { GET as products } from "@/app/api/v1/products/route";
 import { createPartner } from "../../prisma/factories";
 import { db } from "../db";
 import { basic, token } from "../testing/oauth";
+import { operationHandler } from "@/server/api/rest-router";
+
+const products = operationHandler("GET /api/v1/products");
 
 describe("service environments", () => {
   it("a production client and its tokens are refused by a sandbox deployment", async () => {

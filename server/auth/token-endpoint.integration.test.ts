@@ -1,9 +1,11 @@
 /** POST /oauth/token with grant_type=client_credentials, through the real route handler. */
 import { describe, expect, it } from "vitest";
 import { GET as tokenGet, POST as tokenPost } from "@/app/oauth/token/route";
-import { GET as products } from "@/app/api/v1/products/route";
 import { createPartner } from "../../prisma/factories";
 import { revokeClient } from "../ops/commands";
+import { operationHandler } from "@/server/api/rest-router";
+
+const products = operationHandler("GET /api/v1/products");
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
 

@@ -3,13 +3,15 @@
  * the 422 for each bound, headers, and the other catalogue endpoints.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as categories } from "@/app/api/v1/categories/route";
 import { GET as notFoundRoute } from "@/app/api/v1/[...path]/route";
-import { GET as product } from "@/app/api/v1/products/[id]/route";
-import { GET as products } from "@/app/api/v1/products/route";
-import { GET as store } from "@/app/api/v1/stores/[store_slug]/route";
 import { createItem, createPartner, createStore } from "../../prisma/factories";
 import { db } from "../db";
+import { operationHandler } from "@/server/api/rest-router";
+
+const categories = operationHandler("GET /api/v1/categories");
+const product = operationHandler("GET /api/v1/products/{id}");
+const products = operationHandler("GET /api/v1/products");
+const store = operationHandler("GET /api/v1/stores/{store_slug}");
 
 let token: string;
 let storeSlug: string;
@@ -126,7 +128,7 @@ describe("other catalogue endpoints", () => {
   });
 
   it("any other path under /api/v1 is a JSON 404", async () => {
-    const response = await notFoundRoute();
+    const response = await notFoundRoute(new Request("http://localhost:3000/api/v1/nothing/here"));
     expect(response.status).toBe(404);
     expect((await response.json()).error.code).toBe("not_found");
   });

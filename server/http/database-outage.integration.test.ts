@@ -3,9 +3,11 @@
  * database is back. The database is reached through a TCP proxy this test can cut.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as products } from "@/app/api/v1/products/route";
 import { POST as tokenPost } from "@/app/oauth/token/route";
 import { databaseProxy } from "../testing/db-proxy";
+import { operationHandler } from "@/server/api/rest-router";
+
+const products = operationHandler("GET /api/v1/products");
 
 const proxy = databaseProxy();
 let token: string;

@@ -12,6 +12,10 @@
  * and OPTIONS answers 204 with Allow when the route has none. A request under the prefixes that no
  * route matches goes to Next. Malformed targets, percent-encoding (path or query) and NUL get a JSON
  * 400. Handlers served here must not use next/headers (there is no Next request scope).
+ *
+ * The /api/v1 operations have no route files of their own: they are entries of the operation table
+ * (server/api/operations.ts), answered by the catch-all app/api/v1/[...path]/route.ts through
+ * server/api/rest-router.ts, which this layer serves like any other route module.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -1,4 +1,4 @@
-/** Building blocks shared by each resource's OpenAPI paths (server/routers/<resource>/<resource>.openapi.ts). */
+/** Building blocks of the OpenAPI document shared by the operation table's entries (server/api/). */
 import { z } from "zod";
 
 export const ZError = z
@@ -20,6 +20,12 @@ export const commonErrors = {
   422: errorResponse("Invalid request; fields names each bad field (invalid_request)"),
   429: errorResponse("Rate limit reached; retry after Retry-After seconds (rate_limited)"),
   503: errorResponse("A dependency is briefly unavailable; retry after Retry-After seconds (unavailable)"),
+};
+
+/** What reading a JSON body may answer (server/http/json-body.ts). */
+export const bodyErrors = {
+  413: errorResponse("Body over 64 KiB (payload_too_large)"),
+  415: errorResponse("Body is not JSON (unsupported_media_type)"),
 };
 
 export const ok = (schema: z.ZodType, description = "OK") => ({ description, content: { "application/json": { schema } } });

@@ -1,19 +1,39 @@
 /**
- * The OpenAPI 3.1 document, built from the same zod schemas the procedures validate with. Each
- * resource contributes its paths from `server/routers/<resource>/<resource>.openapi.ts`; every REST
- * route must appear (openapi.test.ts checks the app/api/v1 folder against `paths`).
+ * The OpenAPI 3.1 document, built from the operation table (server/api/operations.ts): each entry's
+ * path, scope, schemas (the same zod schemas the procedures validate with), words and responses.
+ * operations.test.ts checks that every path here is an entry and every entry is routed.
  */
-import { createDocument } from "zod-openapi";
+import { z } from "zod";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import type { Operation } from "../api/operation";
+import { operations } from "../api/operations";
 import { allScopes } from "../auth/scopes";
 import { env } from "../env";
-import { catalogPaths } from "../routers/catalog/catalog.openapi";
-import { accountPaths } from "../routers/account/account.openapi";
-import { checkoutPaths } from "../routers/checkout/checkout.openapi";
-import { ordersPaths } from "../routers/orders/orders.openapi";
-import { sandboxPaths } from "../routers/sandbox/sandbox.openapi";
-import { purchasesPaths } from "../routers/purchases/purchases.openapi";
+import { bodyErrors, commonErrors, ok } from "./openapi-parts";
 
-const resourcePaths = [catalogPaths, accountPaths, checkoutPaths, ordersPaths, purchasesPaths, sandboxPaths];
+/** One table entry as an OpenAPI operation: success response, common errors, then the entry's own. */
+const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
+  const { params, query, headers, body, bodyRequired } = entry.input;
+  // The table's parameter schemas are zod objects (the entry's type only says zod); one without fields (/me's) lists none.
+  const hasQuery = query instanceof z.ZodObject && Object.keys(query.shape).length > 0;
+  const requestParams = { ...(params ? { path: params } : {}), ...(hasQuery ? { query } : {}), ...(headers ? { header: headers } : {}) } as ZodOpenApiOperationObject["requestParams"];
+  return {
+    operationId: entry.operationId,
+    summary: entry.summary,
+    ...(entry.description ? { description: entry.description } : {}),
+    security: [{ oauth2: [entry.scope] }],
+    ...(Object.keys(requestParams ?? {}).length ? { requestParams } : {}),
+    ...(body ? { requestBody: { required: bodyRequired ?? true, content: { "application/json": { schema: body } } } } : {}),
+    ...(entry.lifecycle.state === "active" ? {} : { deprecated: true }),
+    responses: { [entry.status]: ok(entry.output, entry.outputDescription), ...(body ? bodyErrors : {}), ...commonErrors, ...entry.responses },
+  };
+};
+
+const toPaths = (entries: readonly Operation[]): ZodOpenApiPathsObject => {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const entry of entries) paths[entry.path] = { ...paths[entry.path], [entry.method.toLowerCase()]: toOperationObject(entry) };
+  return paths;
+};
 
 const scopeDescriptions: Record<(typeof allScopes)[number], string> = {
   "catalog:read": "Search items; read item and store details",
@@ -49,5 +69,5 @@ export const openApiDocument = () =>
       },
     },
     security: [{ oauth2: [] }],
-    paths: Object.assign({}, ...resourcePaths),
+    paths: toPaths(operations),
   }));

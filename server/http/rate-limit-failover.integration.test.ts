@@ -5,11 +5,13 @@
  */
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { GET as categories } from "@/app/api/v1/categories/route";
 import { createLinkingPartner, createPerson } from "../../prisma/factories";
 import { issueAccessToken } from "../auth/tokens";
 import { db } from "../db";
 import { consumeRateLimit, createLimiters } from "./rate-limit";
+import { operationHandler } from "@/server/api/rest-router";
+
+const categories = operationHandler("GET /api/v1/categories");
 
 /** A TCP proxy to Redis that holds every chunk, both ways, for `delayMs`. */
 const slowRedis = async (delayMs: number) => {

@@ -3,9 +3,11 @@
  * the limiter's fall-back to memory when Redis is unreachable.
  */
 import { describe, expect, it } from "vitest";
-import { GET as categories } from "@/app/api/v1/categories/route";
 import { createPartner } from "../../prisma/factories";
 import { consumeRateLimit, createLimiters } from "./rate-limit";
+import { operationHandler } from "@/server/api/rest-router";
+
+const categories = operationHandler("GET /api/v1/categories");
 
 const call = (token: string) => categories(new Request("http://localhost:3000/api/v1/categories", { headers: { authorization: `Bearer ${token}` } }));
 

@@ -1,6 +1,5 @@
 /** The order confirmation and tracking emails, delivered through the outbox to a real SMTP server. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as shipRoute } from "@/app/api/v1/sandbox/orders/[order]/ship/route";
 import { createItem, createPartner, createStore } from "../../prisma/factories";
 import { db } from "../db";
 import { testCards } from "../payments/sandbox-cards";
@@ -9,6 +8,9 @@ import { pageCaller } from "../testing/page-caller";
 import { callRoute } from "../testing/rest";
 import { startSmtpCapture } from "../testing/smtp-capture";
 import { deliverDueEmails, smtpTransport } from "./sender";
+import { operationHandler } from "@/server/api/rest-router";
+
+const shipRoute = operationHandler("POST /api/v1/sandbox/orders/{order}/ship");
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { createItem, createPartner, createStore } from "../../prisma/factories";
 import { db } from "../db";
 import { setItemPriceCommand } from "../ops/item-commands";
 import { callRoute } from "../testing/rest";
-import { POST as setPriceRoute } from "../../app/api/v1/sandbox/items/[item_id]/price/route";
+import { operationHandler } from "../api/rest-router";
 import type { PriceChangeHandler, PriceChangeRecord } from "./handlers";
 import { processPriceChanges } from "./process-price-changes";
 import { setItemPrice, setItemPrices } from "./set-item-price";
@@ -46,7 +46,7 @@ describe("recording a price change", () => {
     const store = await createStore();
     const item = await createItem({ storeId: store.id, priceCents: 5000 });
     const token = await (await createPartner({ scopes: ["catalog:read"] })).token();
-    const call = (body: unknown) => callRoute(setPriceRoute, { method: "POST", path: `/sandbox/items/${item.id}/price`, token, body, params: { item_id: String(item.id) } });
+    const call = (body: unknown) => callRoute(operationHandler("POST /api/v1/sandbox/items/{item_id}/price"), { method: "POST", path: `/sandbox/items/${item.id}/price`, token, body, params: { item_id: String(item.id) } });
     const answer = await call({ price: "12.34" });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ catalog_item_id: String(item.id), old_price: { amount: "50.00", currency: "CAD" }, price: { amount: "12.34", currency: "CAD" }, changed: true });

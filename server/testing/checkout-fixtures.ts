@@ -1,8 +1,10 @@
 /** Shared set-up for checkout tests: an address, a quote and a checkout through the real REST handlers. */
 import { randomUUID } from "node:crypto";
-import { POST as postQuote } from "@/app/api/v1/checkout/quotes/route";
-import { POST as postSession } from "@/app/api/v1/checkout/sessions/route";
 import { callRoute } from "./rest";
+import { operationHandler } from "@/server/api/rest-router";
+
+const postQuote = operationHandler("POST /api/v1/checkout/quotes");
+const postSession = operationHandler("POST /api/v1/checkout/sessions");
 
 export const torontoAddress = { name: "Ana Tremblay", line1: "100 Queen St W", city: "Toronto", province: "ON", postal_code: "M5H 2N2", country: "CA" };
 

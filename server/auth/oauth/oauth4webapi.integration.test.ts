@@ -9,11 +9,13 @@ import { describe, expect, it } from "vitest";
 import { GET as metadataRoute } from "@/app/.well-known/oauth-authorization-server/route";
 import { POST as tokenRoute } from "@/app/oauth/token/route";
 import { POST as revokeRoute } from "@/app/oauth/revoke/route";
-import { GET as meRoute } from "@/app/api/v1/me/route";
-import { GET as addressRoute } from "@/app/api/v1/me/shipping-address/route";
 import { createAgent, createLinkingPartner, createPerson } from "../../../prisma/factories";
 import { db } from "../../db";
 import { authorize, submitConsent } from "../../testing/oauth";
+import { operationHandler } from "@/server/api/rest-router";
+
+const meRoute = operationHandler("GET /api/v1/me");
+const addressRoute = operationHandler("GET /api/v1/me/shipping-address");
 
 const issuer = new URL("http://localhost:3000");
 

@@ -1,10 +1,12 @@
 /** POST /oauth/revoke (RFC 7009) and the authorization server metadata (RFC 8414). */
 import { describe, expect, it } from "vitest";
 import { GET as metadata } from "@/app/.well-known/oauth-authorization-server/route";
-import { GET as me } from "@/app/api/v1/me/route";
-import { GET as products } from "@/app/api/v1/products/route";
 import { createLinkingPartner, createPartner } from "../../../prisma/factories";
 import { basic, callApi, linkedPerson, revoke, token } from "../../testing/oauth";
+import { operationHandler } from "@/server/api/rest-router";
+
+const me = operationHandler("GET /api/v1/me");
+const products = operationHandler("GET /api/v1/products");
 
 const call = (route: typeof me, accessToken: string) => callApi(route, accessToken);
 const linkedTokens = linkedPerson;

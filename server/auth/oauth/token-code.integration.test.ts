@@ -1,9 +1,11 @@
 /** POST /oauth/token with grant_type=authorization_code, through the real route handler. */
 import { describe, expect, it } from "vitest";
-import { GET as me } from "@/app/api/v1/me/route";
 import { createAgent, createLinkingPartner, createPerson } from "../../../prisma/factories";
 import { db } from "../../db";
 import { basic, callApi, obtainCode, pkcePair, token } from "../../testing/oauth";
+import { operationHandler } from "@/server/api/rest-router";
+
+const me = operationHandler("GET /api/v1/me");
 
 const redirectUri = "https://partner.example.com/callback";
 const callMe = (accessToken: string) => callApi(me, accessToken);

@@ -1,13 +1,15 @@
 /** POST /oauth/token with grant_type=refresh_token: rotation, reuse detection, narrowing, disconnect, client revocation. */
 import { describe, expect, it } from "vitest";
-import { GET as me } from "@/app/api/v1/me/route";
-import { GET as address } from "@/app/api/v1/me/shipping-address/route";
 import { createLinkingPartner } from "../../../prisma/factories";
 import { db } from "../../db";
 import { revokeClient } from "../../ops/commands";
 import { shopperCaller } from "../../testing/callers";
 import { basic, callApi, linkedPerson, token } from "../../testing/oauth";
 import { sha256 } from "../tokens";
+import { operationHandler } from "@/server/api/rest-router";
+
+const me = operationHandler("GET /api/v1/me");
+const address = operationHandler("GET /api/v1/me/shipping-address");
 
 const call = (route: typeof me, accessToken: string) => callApi(route, accessToken);
 const linkedTokens = linkedPerson;

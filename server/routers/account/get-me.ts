@@ -1,10 +1,11 @@
 /** GET /me: the person's name, email and saved sizes (profile:read, or the shopper's own page). */
 import { AppError } from "../../errors";
+import { scopeOf } from "../../api/operations";
 import { personDataProcedure } from "../../trpc/procedures";
 import { meSelect } from "./account.queries";
 import { ZMeResponse } from "./account.schema";
 
-export const getMe = personDataProcedure("profile:read")
+export const getMe = personDataProcedure(scopeOf("GET /api/v1/me"))
   .output(ZMeResponse)
   .query(async ({ ctx }) => {
     const person = await ctx.db.person.findUnique({ where: { id: ctx.personId }, select: meSelect });

@@ -1,10 +1,11 @@
 /** GET /me/shipping-address: the saved address (address:read); 404 when none is saved. */
 import { ZCanadianAddressResponse } from "../../domain/address";
 import { AppError } from "../../errors";
+import { scopeOf } from "../../api/operations";
 import { personDataProcedure } from "../../trpc/procedures";
 import { addressSelect, toShippingAddress } from "./account.queries";
 
-export const getShippingAddress = personDataProcedure("address:read")
+export const getShippingAddress = personDataProcedure(scopeOf("GET /api/v1/me/shipping-address"))
   .output(ZCanadianAddressResponse)
   .query(async ({ ctx }) => {
     const address = await ctx.db.shippingAddress.findUnique({ where: { personId: ctx.personId }, select: addressSelect });

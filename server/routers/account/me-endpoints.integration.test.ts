@@ -1,10 +1,12 @@
 /** GET /me and GET /me/shipping-address: linked tokens only, and each person's own data only. */
 import { describe, expect, it } from "vitest";
-import { GET as me } from "@/app/api/v1/me/route";
-import { GET as address } from "@/app/api/v1/me/shipping-address/route";
 import { createLinkingPartner, createPartner, createPerson } from "../../../prisma/factories";
 import { db } from "../../db";
 import { basic, callApi, obtainCode, token } from "../../testing/oauth";
+import { operationHandler } from "@/server/api/rest-router";
+
+const me = operationHandler("GET /api/v1/me");
+const address = operationHandler("GET /api/v1/me/shipping-address");
 
 const call = (route: typeof me, accessToken: string) => callApi(route, accessToken);
 

@@ -2,11 +2,12 @@
 import { storeCanSellWhere } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
 import { toProductDetail } from "../../http/serializers/product";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { productDetailSelect } from "./catalog.queries";
 import { ZGetProductRequest, ZProductDetail } from "./catalog.schema";
 
-export const getProduct = scopedProcedure("catalog:read")
+export const getProduct = scopedProcedure(scopeOf("GET /api/v1/products/{id}"))
   .input(ZGetProductRequest)
   .output(ZProductDetail)
   .query(async ({ ctx, input }) => {

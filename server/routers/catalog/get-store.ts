@@ -2,10 +2,11 @@
 import { toMoney } from "../../domain/money";
 import { storeCanSell } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { ZGetStoreRequest, ZStoreDetail } from "./catalog.schema";
 
-export const getStore = scopedProcedure("catalog:read")
+export const getStore = scopedProcedure(scopeOf("GET /api/v1/stores/{store_slug}"))
   .input(ZGetStoreRequest)
   .output(ZStoreDetail)
   .query(async ({ ctx, input }) => {

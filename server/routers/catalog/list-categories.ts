@@ -1,10 +1,11 @@
 /** GET /categories: the category tree with the number of listed items in each subtree. */
 import { storeCanSellSql } from "../../domain/store-can-sell";
 import { Prisma } from "../../generated/prisma/client";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { type TCategoryNode, ZListCategoriesResponse } from "./catalog.schema";
 
-export const listCategories = scopedProcedure("catalog:read")
+export const listCategories = scopedProcedure(scopeOf("GET /api/v1/categories"))
   .output(ZListCategoriesResponse)
   .query(async ({ ctx }) => {
     const [categories, counts] = await Promise.all([

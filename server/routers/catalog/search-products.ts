@@ -3,12 +3,13 @@ import { normalizeSize } from "../../domain/sizes";
 import { parseCents } from "../../domain/money";
 import { summaryFromSource } from "../../http/serializers/product";
 import type { SearchQuery } from "../../search/types";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { ZSearchProductsRequest, ZSearchProductsResponse } from "./catalog.schema";
 import { loadProductSummaries } from "./product-summaries";
 import { type CachedPage, cachePage, cachedPage } from "./search-page-cache";
 
-export const searchProducts = scopedProcedure("catalog:read")
+export const searchProducts = scopedProcedure(scopeOf("GET /api/v1/products"))
   .input(ZSearchProductsRequest)
   .output(ZSearchProductsResponse)
   .query(async ({ ctx, input }) => {

@@ -5,13 +5,14 @@
  */
 import { AppError } from "../../errors";
 import { notifyCheckoutClosed } from "../../jobs/events";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { closeCheckout } from "./checkout-transitions";
 import { toWireCheckout } from "./checkout-view";
 import { findOwnCheckout } from "./ownership";
 import { ZCheckout, ZCheckoutIdParams } from "./session.schema";
 
-export const cancelSession = scopedProcedure("checkout:write")
+export const cancelSession = scopedProcedure(scopeOf("POST /api/v1/checkout/sessions/{checkout_id}/cancel"))
   .input(ZCheckoutIdParams)
   .output(ZCheckout)
   .mutation(async ({ ctx, input }) => {

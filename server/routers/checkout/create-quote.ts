@@ -7,6 +7,7 @@ import { randomId } from "../../auth/tokens";
 import { priceParcel } from "../../domain/parcel-pricing";
 import type { Prisma } from "../../generated/prisma/client";
 import { AppError } from "../../errors";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { loadQuotableItems } from "./checkout.queries";
 import { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
@@ -17,7 +18,7 @@ import { type QuoteSnapshot, toWireQuote } from "./quote-snapshot";
 /** How long a quote can be turned into a checkout; prices and stock are live, so keep it short. */
 export const quoteLifetimeMs = 30 * 60_000;
 
-export const createQuote = scopedProcedure("checkout:write")
+export const createQuote = scopedProcedure(scopeOf("POST /api/v1/checkout/quotes"))
   .input(ZCreateQuoteRequest)
   .output(ZQuote)
   .mutation(async ({ ctx, input }) => {

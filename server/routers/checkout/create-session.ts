@@ -7,6 +7,7 @@
 import { randomId } from "../../auth/tokens";
 import { AppError } from "../../errors";
 import { notifyCheckoutCreated } from "../../jobs/events";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { runIdempotent, type Tx } from "../shared/idempotency";
 import { toWireCheckout } from "./checkout-view";
@@ -57,7 +58,7 @@ export const insertCheckout = async (
   });
 };
 
-export const createSession = scopedProcedure("checkout:write")
+export const createSession = scopedProcedure(scopeOf("POST /api/v1/checkout/sessions"))
   .input(ZCreateCheckoutInput)
   .output(z.object({ checkout: ZCheckout, replayed: z.boolean() }))
   .mutation(async ({ ctx, input }) => {

@@ -1,4 +1,5 @@
 /** GET /checkout/sessions/{checkout_id}: status, totals per store and, once paid, each store's order and tracking. */
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { toCheckoutDetail } from "./checkout-view";
 import { findOwnCheckout } from "./ownership";
@@ -6,7 +7,7 @@ import { ZCheckoutDetail, ZCheckoutIdParams } from "./session.schema";
 
 export const orderSummarySelect = { storeId: true, number: true, fulfilment: true, carrier: true, trackingNumber: true, shippedAt: true } as const;
 
-export const getSession = scopedProcedure("checkout:write")
+export const getSession = scopedProcedure(scopeOf("GET /api/v1/checkout/sessions/{checkout_id}"))
   .input(ZCheckoutIdParams)
   .output(ZCheckoutDetail)
   .query(async ({ ctx, input }) => {

@@ -4,12 +4,14 @@
  * the client's own client-credentials token sees only person-less objects. Real tokens end to end.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as getSession } from "@/app/api/v1/checkout/sessions/[checkout_id]/route";
-import { POST as cancelSession } from "@/app/api/v1/checkout/sessions/[checkout_id]/cancel/route";
 import { createItem, createLinkingPartner, createPerson, createStore } from "../../../prisma/factories";
 import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtures";
 import { basic, obtainCode, token as tokenEndpoint } from "../../testing/oauth";
 import { callRoute } from "../../testing/rest";
+import { operationHandler } from "@/server/api/rest-router";
+
+const getSession = operationHandler("GET /api/v1/checkout/sessions/{checkout_id}");
+const cancelSession = operationHandler("POST /api/v1/checkout/sessions/{checkout_id}/cancel");
 
 let storeId: number;
 let personA: string;

@@ -1,10 +1,12 @@
 /** POST /checkout/quotes through the REST handler: pricing per store, unavailable items, and the 4xx edges. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as postQuote } from "@/app/api/v1/checkout/quotes/route";
 import { createItem, createPartner, createStore } from "../../../prisma/factories";
 import { db } from "../../db";
 import { createQuoteVia, torontoAddress } from "../../testing/checkout-fixtures";
 import { callRoute } from "../../testing/rest";
+import { operationHandler } from "@/server/api/rest-router";
+
+const postQuote = operationHandler("POST /api/v1/checkout/quotes");
 
 let token: string;
 let storeA: Awaited<ReturnType<typeof createStore>>;

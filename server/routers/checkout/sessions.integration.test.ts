@@ -5,14 +5,16 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as cancelRoute } from "@/app/api/v1/checkout/sessions/[checkout_id]/cancel/route";
-import { GET as getRoute } from "@/app/api/v1/checkout/sessions/[checkout_id]/route";
 import { createItem, createPartner, createStore } from "../../../prisma/factories";
 import { db } from "../../db";
 import { expireDueCheckouts } from "./checkout-transitions";
 import { partnerCaller } from "../../testing/callers";
 import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtures";
 import { callRoute } from "../../testing/rest";
+import { operationHandler } from "@/server/api/rest-router";
+
+const cancelRoute = operationHandler("POST /api/v1/checkout/sessions/{checkout_id}/cancel");
+const getRoute = operationHandler("GET /api/v1/checkout/sessions/{checkout_id}");
 
 let token: string;
 let otherToken: string;
@@ -116,7 +118,7 @@ describe("Idempotency-Key", () => {
   ])("%s -> 422 naming the header, nothing created", async (_name, headers) => {
     const item = await createItem({ storeId });
     const quoteId = await quoteFor([item.id]);
-    const response = await callRoute((await import("@/app/api/v1/checkout/sessions/route")).POST, { path: "/checkout/sessions", token, body: { quote_id: quoteId, email: "a@example.ca" }, headers });
+    const response = await callRoute(operationHandler("POST /api/v1/checkout/sessions"), { path: "/checkout/sessions", token, body: { quote_id: quoteId, email: "a@example.ca" }, headers });
     expect(response.status).toBe(422);
     expect(Object.keys((await response.json()).error.fields)).toEqual(["Idempotency-Key"]);
     expect(await db().checkout.count({ where: { quoteId } })).toBe(0);

@@ -6,12 +6,13 @@
 import { toMoney } from "../../domain/money";
 import { toWireTotals } from "../../domain/totals";
 import { AppError } from "../../errors";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import type { TaxLine } from "../../domain/tax";
 import { type QuoteSnapshot, toWireStore, toWireTaxLines } from "../checkout/quote-snapshot";
 import { ZListMyOrdersRequest, ZListMyOrdersResponse } from "./orders.schema";
 
-export const listMyOrders = scopedProcedure("orders:read")
+export const listMyOrders = scopedProcedure(scopeOf("GET /api/v1/me/orders"))
   .input(ZListMyOrdersRequest)
   .output(ZListMyOrdersResponse)
   .query(async ({ ctx, input }) => {

@@ -4,15 +4,17 @@
  * their own orders, paginated; shipping adds tracking and emails it; expire frees the items.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { GET as myOrders } from "@/app/api/v1/me/orders/route";
-import { POST as expireRoute } from "@/app/api/v1/sandbox/checkouts/[checkout_id]/expire/route";
-import { POST as shipRoute } from "@/app/api/v1/sandbox/orders/[order]/ship/route";
 import { createItem, createLinkedPerson, createPartner, createStore } from "../../../prisma/factories";
 import { db } from "../../db";
 import { testCards } from "../../payments/sandbox-cards";
 import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtures";
 import { pageCaller } from "../../testing/page-caller";
 import { callRoute } from "../../testing/rest";
+import { operationHandler } from "@/server/api/rest-router";
+
+const myOrders = operationHandler("GET /api/v1/me/orders");
+const expireRoute = operationHandler("POST /api/v1/sandbox/checkouts/{checkout_id}/expire");
+const shipRoute = operationHandler("POST /api/v1/sandbox/orders/{order}/ship");
 
 let storeId: number;
 beforeAll(async () => {

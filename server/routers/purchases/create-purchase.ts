@@ -17,6 +17,7 @@ import { paymentProvider } from "../../payments";
 import type { Tx } from "../../payments/payment-steps";
 import { isAddressOnFile } from "../../purchases/address-on-file";
 import { createPurchaseWithHold } from "../../purchases/create-purchase";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { readSavedCard } from "../account/saved-card.queries";
 import { readSpendingSettings } from "../account/spending.queries";
@@ -91,7 +92,7 @@ const lockedChecks = async (tx: Tx, options: { personId: string; quoteId: string
 const isStoredRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && error.code !== "too_many_purchases" && [403, 409].includes(error.status) && error.code !== "idempotency_key_in_use";
 
-export const createPurchase = scopedProcedure("purchase:write")
+export const createPurchase = scopedProcedure(scopeOf("POST /api/v1/purchases"))
   .input(ZCreatePurchaseInput)
   .output(z.object({ outcome: z.custom<TPurchaseOutcome>(), replayed: z.boolean() }))
   .mutation(async ({ ctx, input }) => {

@@ -6,9 +6,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { POST as postPurchase } from "@/app/api/v1/purchases/route";
-import { GET as getPurchaseRoute } from "@/app/api/v1/purchases/[purchase_id]/route";
-import { GET as getCheckoutRoute } from "@/app/api/v1/checkout/sessions/[checkout_id]/route";
 import { createAgent, createItem, createPartner, createPerson, createStore } from "../../../prisma/factories";
 import { randomId, issueAccessToken } from "../../auth/tokens";
 import { db } from "../../db";
@@ -21,6 +18,11 @@ import { obtainCode, token as tokenEndpoint } from "../../testing/oauth";
 import { sandboxLedger } from "../../testing/purchase-ledger";
 import { callRoute } from "../../testing/rest";
 import { purchasesPerHour } from "./purchase.schema";
+import { operationHandler } from "@/server/api/rest-router";
+
+const postPurchase = operationHandler("POST /api/v1/purchases");
+const getPurchaseRoute = operationHandler("GET /api/v1/purchases/{purchase_id}");
+const getCheckoutRoute = operationHandler("GET /api/v1/checkout/sessions/{checkout_id}");
 
 type Setup = { card?: string | null; limits?: [number, number] | null; paused?: boolean; address?: Record<string, unknown> | null; tick?: string[] };
 

@@ -2,6 +2,7 @@
  * POST /sandbox/checkouts/{checkout_id}/expire: moves one of the client's checkouts to its due time
  * now and runs the same expiry transition as the sweep and the Inngest function.
  */
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { closeCheckout } from "../checkout/checkout-transitions";
 import { toWireCheckout } from "../checkout/checkout-view";
@@ -9,7 +10,7 @@ import { findOwnCheckout } from "../checkout/ownership";
 import { ZCheckout, ZCheckoutIdParams } from "../checkout/session.schema";
 import { assertSandbox } from "./sandbox-only";
 
-export const expireCheckoutNow = scopedProcedure("checkout:write")
+export const expireCheckoutNow = scopedProcedure(scopeOf("POST /api/v1/sandbox/checkouts/{checkout_id}/expire"))
   .input(ZCheckoutIdParams)
   .output(ZCheckout)
   .mutation(async ({ ctx, input }) => {

@@ -4,8 +4,6 @@
  * or requires_person); only the client's own purchases, only with purchase:write.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { POST as advanceRoute } from "@/app/api/v1/sandbox/purchases/[purchase_id]/advance/route";
-import { POST as resolveRoute } from "@/app/api/v1/sandbox/purchases/[purchase_id]/resolve/route";
 import { createAgent, createLinkedPerson } from "../../../prisma/factories";
 import { createHeldPurchase, createPurchase } from "../../../prisma/factories/purchases";
 import { issueAccessToken } from "../../auth/tokens";
@@ -17,6 +15,10 @@ import { partnerCaller } from "../../testing/callers";
 import { failureOf as failure } from "../../testing/oauth";
 import { sandboxLedger } from "../../testing/purchase-ledger";
 import { callRoute } from "../../testing/rest";
+import { operationHandler } from "@/server/api/rest-router";
+
+const advanceRoute = operationHandler("POST /api/v1/sandbox/purchases/{purchase_id}/advance");
+const resolveRoute = operationHandler("POST /api/v1/sandbox/purchases/{purchase_id}/resolve");
 
 const tokenOf = async (purchase: { clientId: string; personId: string }, scopes = ["purchase:write"]) =>
   (await issueAccessToken(db(), { clientId: purchase.clientId, personId: purchase.personId, scopes, now: new Date() })).token;

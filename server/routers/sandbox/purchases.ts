@@ -9,6 +9,7 @@
  * Both answer the reference's Purchase (as GET /purchases/{id}); any other purchase is answered as
  * it is. Another client's or person's purchase is not_found.
  */
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { paymentProvider } from "../../payments";
 import { processorKey } from "../../payments/provider";
@@ -19,7 +20,7 @@ import { findOwnPurchase, readOwnPurchase } from "../purchases/purchases.queries
 import { ZPurchase, ZPurchaseIdParams } from "../purchases/purchase.schema";
 import { ZResolvePurchaseInput } from "./sandbox.schema";
 
-export const advancePurchase = scopedProcedure("purchase:write")
+export const advancePurchase = scopedProcedure(scopeOf("POST /api/v1/sandbox/purchases/{purchase_id}/advance"))
   .input(ZPurchaseIdParams)
   .output(ZPurchase)
   .mutation(async ({ ctx, input }) => {
@@ -33,7 +34,7 @@ export const advancePurchase = scopedProcedure("purchase:write")
     return readOwnPurchase(ctx.db, ctx.actor, purchase.id);
   });
 
-export const resolvePurchase = scopedProcedure("purchase:write")
+export const resolvePurchase = scopedProcedure(scopeOf("POST /api/v1/sandbox/purchases/{purchase_id}/resolve"))
   .input(ZResolvePurchaseInput)
   .output(ZPurchase)
   .mutation(async ({ ctx, input }) => {

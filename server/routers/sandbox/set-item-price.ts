@@ -6,11 +6,12 @@
  */
 import { toMoney } from "../../domain/money";
 import { setItemPrice } from "../../price-changes/set-item-price";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { assertSandbox } from "./sandbox-only";
 import { ZItemPriceChange, ZSetItemPriceInput } from "./sandbox.schema";
 
-export const setItemPriceNow = scopedProcedure("catalog:read")
+export const setItemPriceNow = scopedProcedure(scopeOf("POST /api/v1/sandbox/items/{item_id}/price"))
   .input(ZSetItemPriceInput)
   .output(ZItemPriceChange)
   .mutation(async ({ ctx, input }) => {

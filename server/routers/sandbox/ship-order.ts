@@ -6,6 +6,7 @@
 import { randomInt } from "node:crypto";
 import { AppError } from "../../errors";
 import { enqueueEmail } from "../../mail/outbox";
+import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { ownerFilter } from "../checkout/ownership";
 import type { QuoteSnapshot } from "../checkout/quote-snapshot";
@@ -15,7 +16,7 @@ import { ZShipOrderInput } from "./sandbox.schema";
 
 const trackingNumber = () => Array.from({ length: 16 }, () => randomInt(10)).join("");
 
-export const shipOrder = scopedProcedure("checkout:write")
+export const shipOrder = scopedProcedure(scopeOf("POST /api/v1/sandbox/orders/{order}/ship"))
   .input(ZShipOrderInput)
   .output(ZStoreOrder)
   .mutation(async ({ ctx, input }) => {

@@ -1,8 +1,13 @@
-import { AppError } from "@/server/errors";
-import { errorResponse } from "@/server/http/respond";
+import { handleRestRequest } from "@/server/api/rest-router";
 
 export const dynamic = "force-dynamic";
 
-/** Any other path under /api/v1 answers the JSON 404 of the shared error shape. */
-const notFound = () => errorResponse(new AppError("not_found", { message: "No endpoint at this path; see /api/v1/openapi.json." }));
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+/**
+ * Every /api/v1 operation, routed from the operation table (server/api/operations.ts); a path no
+ * entry has answers the JSON 404. All seven methods go to the router, which answers HEAD, OPTIONS
+ * and 405 with Allow per path as Next would for a route file.
+ */
+export {
+  handleRestRequest as GET, handleRestRequest as HEAD, handleRestRequest as OPTIONS, handleRestRequest as POST, handleRestRequest as PUT, handleRestRequest as PATCH,
+  handleRestRequest as DELETE,
+};

@@ -1,7 +1,0 @@
-import { json, withPartner } from "@/server/http/with-partner";
-import { ZNoQuery } from "@/server/routers/account/account.schema";
-
-export const dynamic = "force-dynamic";
-
-/** GET /me/shipping-address (address:read, linked accounts only). */
-export const GET = withPartner({ scope: "address:read", query: ZNoQuery }, async ({ caller }) => json(await caller.account.getShippingAddress()));

@@ -1,0 +1,107 @@
+/**
+ * What one public /api/v1 operation declares, once: its key ("METHOD /api/v1/path", OpenAPI path
+ * form), MCP tool name, scope, who may call it, input and output zod schemas, words for the
+ * OpenAPI document, lifecycle state, and the procedure call. REST routing (server/api/rest-router.ts,
+ * used by the lean layer and by Next's catch-all), the OpenAPI document (server/http/openapi.ts), the
+ * scope checks (with-partner.ts and the procedures, through `scopeOf`) and the MCP tools read it.
+ * The list itself is server/api/operations.ts.
+ */
+import type { z } from "zod";
+import type { ZodOpenApiResponsesObject } from "zod-openapi";
+import type { Scope } from "../auth/scopes";
+import type { Caller } from "../trpc/caller";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The operation's key, also the deprecation/brownout key: "GET /api/v1/products/{id}". */
+export type OperationId = `${Method} /api/v1/${string}`;
+
+/** An ISO 8601 date or date-time, as the Deprecation and Sunset headers are derived from it. */
+type Instant = string;
+
+/**
+ * Where the operation is in its life (the versioning work fills the non-active states): deprecated
+ * operations still answer, with their replacement named; brownouts are announced windows in which a
+ * deprecated operation already answers as retired; retired operations answer 410.
+ */
+export type Lifecycle =
+  | { state: "active" }
+  | { state: "deprecated"; announced: Instant; sunset: Instant; replacement?: OperationId; brownouts?: { start: Instant; end: Instant }[] }
+  | { state: "retired"; sunset: Instant; replacement?: OperationId };
+
+/**
+ * Who may call it. "client": any access token with the scope (a partner's client-credentials token
+ * or one a person granted). "person": only a token a person granted by linking their account; the
+ * scope alone guarantees it (person scopes are never on client-credentials tokens, operations.test.ts).
+ */
+export type Access = "client" | "person";
+
+type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
+
+/** What the procedure call answers: the body (the output schema's shape), and the status and headers when not the default. */
+export type Reply = { body: unknown; status?: number; headers?: Record<string, string> };
+
+export type CallArgs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
+  caller: Caller;
+  query: z.output<Q>;
+  params: z.output<P>;
+  body: z.output<B>;
+  headers: z.output<H>;
+};
+
+export type OperationSpec<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
+  id: OperationId;
+  /** The MCP tool that is this operation (issue 11), if any. */
+  tool?: string;
+  scope: Scope;
+  access: Access;
+  input: {
+    /** Path parameters, named as in the path ({id} is `id`). */
+    params?: P;
+    query?: Q;
+    /** Query parameters that may repeat (size=S&size=M). */
+    queryArrays?: readonly string[];
+    body?: B;
+    /** False when the body may be left out (default true when there is a body schema). */
+    bodyRequired?: boolean;
+    /** Largest accepted body in bytes (default 64 KiB). */
+    maxBodyBytes?: number;
+    /** Request headers, keyed by their documented name (e.g. "Idempotency-Key"). */
+    headers?: H;
+  };
+  /** The success body; `status` is its status (default 200). */
+  output: z.ZodType;
+  status?: 200 | 201;
+  summary: string;
+  description?: string;
+  /** Description of the success response (default "OK"). */
+  outputDescription?: string;
+  /** The operation's own responses beyond the success one and the common errors (server/http/openapi-parts.ts). */
+  responses?: ZodOpenApiResponsesObject;
+  /** OpenAPI operationId (camelCase, stable: generated clients name their functions after it). */
+  operationId: string;
+  lifecycle?: Lifecycle;
+  /** Calls the procedure with the parsed input. Method syntax so every entry fits the list's type. */
+  call(args: CallArgs<Q, P, B, H>): Promise<Reply>;
+};
+
+export type Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, H extends HeaderSchema = HeaderSchema> = OperationSpec<
+  Q,
+  P,
+  B,
+  H
+> & {
+  method: Method;
+  /** The OpenAPI path, relative to the server URL /api/v1: "/products/{id}". */
+  path: string;
+  status: 200 | 201;
+  lifecycle: Lifecycle;
+};
+
+/** One entry of the table: types the call's arguments from the schemas and splits the id into method and path. */
+export const defineOperation = <Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, H extends HeaderSchema = HeaderSchema>(
+  spec: OperationSpec<Q, P, B, H>,
+): Operation<Q, P, B, H> => {
+  const [method, full] = spec.id.split(" ") as [Method, string];
+  return { ...spec, method, path: full.slice("/api/v1".length), status: spec.status ?? 200, lifecycle: spec.lifecycle ?? { state: "active" } };
+};
