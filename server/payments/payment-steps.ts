@@ -5,10 +5,8 @@
  * to capture or release belongs to the owner (the checkout's paying attempt, the purchase's state).
  */
 import { randomId } from "../auth/tokens";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type ProcessorPaymentStatus, isUnknownOutcome, ownerOf, processorKey } from "./provider";
-
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 /** An attempt with the processor longer than this is reconciled by the sweep (settle-payments.ts). */
 export const attemptTimeoutMs = 60_000;

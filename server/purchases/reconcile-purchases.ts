@@ -5,7 +5,10 @@
  * our record of it leaves a purchase still `processing` past a deadline; here it is looked up at the
  * processor by its key (`pur_x:authorize`, never a second authorize), any hold found is released
  * (`pur_x:release`), and the purchase is refused with reason `bank_no_answer`: nothing charged, and
- * nothing the person was not told about (no copy email went out). Then any hold still open under a
+ * nothing the person was not told about (no copy email went out). POST /purchases staged `202
+ * processing` under its Idempotency-Key in the transaction that wrote the row, so the assistant's
+ * retry after such a crash gets that purchase (and GET follows it here), never a second purchase
+ * or hold. Then any hold still open under a
  * purchase that closed (cancelled, refused, requires_person: the process stopped after the move and
  * before the release) is released.
  */
