@@ -47,7 +47,7 @@ export const isDatabaseUnavailable = (error: unknown): boolean => {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown };
     if (typeof candidate.code === "string" && unavailableCodes.has(candidate.code)) return true;
     if (candidate.kind === "DatabaseNotReachable" || candidate.kind === "ConnectionClosed") return true;
-    if (typeof candidate.message === "string" && /ECONNREFUSED|Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|the database system is (starting|shutting) up/i.test(candidate.message)) return true;
+    if (typeof candidate.message === "string" && /ECONNREFUSED|Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|the database system is (starting|shutting) up|Unable to start a transaction in the given time/i.test(candidate.message)) return true;
     current = candidate.cause;
   }
   return false;

@@ -55,13 +55,9 @@ const spendingSettingsAllowingPurchase = async (db: Pick<Tx, "person">, personId
   return settings!;
 };
 
-/** Rules that read other purchases, prices and stock: run under the person's row lock in the insert transaction. */
-const lockedChecks = async (tx: Tx, options: { personId: string; quoteId: string; snapshot: QuoteSnapshot; grandTotalCents: number; now: Date }) => {
-  const { personId, snapshot, grandTotalCents, now } = options;
-  await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
-  // A concurrent purchase of the same quote committed while we waited for the lock (the unique index is the backstop).
-  await assertQuoteNotBought(tx, options.quoteId);
-  const settings = await spendingSettingsAllowingPurchase(tx, personId);
+/** Rules that read other purchases, prices and stock: run after the quote's rules, under the person's row lock, in the insert transaction. */
+const lockedChecks = async (tx: Tx, options: { personId: string; snapshot: QuoteSnapshot; grandTotalCents: number; now: Date; settings: Awaited<ReturnType<typeof spendingSettingsAllowingPurchase>> }) => {
+  const { personId, snapshot, grandTotalCents, now, settings } = options;
   const lines = snapshot.stores.flatMap((store) => store.lines);
   // Prices first (a repriced item needs a new quote), then stock, reserved under row locks in id order.
   const items = await tx.item.findMany({ where: { id: { in: lines.map((line) => line.itemId) } }, select: { id: true, priceCents: true, status: true } });
@@ -128,9 +124,10 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   const card = await readSavedCard(db, personId);
   const grandTotalCents = snapshotTotals(snapshot, {}).grandTotalCents;
 
-  /** The rules of the reference that need no lock, in its order. */
+  /** The rules of the reference about the quote, the person and the card, in its order; the person's settings when they allow the purchase. */
   const checkQuote = async (tx: Tx) => {
     if (quote.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
+    // Read under the person's lock: a concurrent purchase of this quote has committed by now (the unique index is the backstop).
     await assertQuoteNotBought(tx, quote.id);
     const linkStores = snapshot.stores.filter((store) => store.agentCheckout !== "direct");
     if (linkStores.length) {
@@ -141,8 +138,9 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
     if (!isAddressOnFile(quote.address, person.shippingAddress)) {
       throw new AppError("address_not_on_file", { message: "The quote's address is not the one saved in the person's account; quote for the saved address (address:read)." });
     }
-    await spendingSettingsAllowingPurchase(tx, personId);
+    const settings = await spendingSettingsAllowingPurchase(tx, personId);
     if (!card) throw new AppError("no_saved_card", { message: "The person has no saved card." });
+    return settings;
   };
 
   /** The final answer from the purchase as the answer's transaction recorded it. */
@@ -167,8 +165,10 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
       method: { type: "saved", customerId: card?.processorCustomerId ?? "", paymentMethodId: card?.paymentMethodId ?? "" }, cardLast4: card?.last4 ?? null, now,
       beforeInsert: async (tx) => {
         if (!(await claimIdempotencyKey(tx, ref, hash, now))) throw new KeyTaken();
-        await checkQuote(tx);
-        await lockedChecks(tx, { personId, quoteId: quote.id, snapshot, grandTotalCents, now });
+        // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
+        await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
+        const settings = await checkQuote(tx);
+        await lockedChecks(tx, { personId, snapshot, grandTotalCents, now, settings });
       },
       // A crash before the answer is recorded leaves this: the purchase is processing, and the reconciliation settles it.
       afterInsert: (tx, purchase) => stageIdempotentOutcome(tx, ref, now, storedAs({ status: 202, body: toWirePurchase(purchase, null) })),
