@@ -17,6 +17,9 @@ const createClient = () => {
 
 export type Db = ReturnType<typeof createClient>;
 
+/** The client inside an interactive transaction (`db.$transaction(async (tx) => …)`). */
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
 const globalForDb = globalThis as unknown as { shoppingDb?: Db; shoppingRawPool?: pg.Pool };
 
 /** The shared Prisma client, created on first use. */

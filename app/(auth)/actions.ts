@@ -2,7 +2,7 @@
 /** Server actions of sign-up, email confirmation and password reset: each calls one procedure. */
 import { headers } from "next/headers";
 import { pageCaller } from "@/app/_trpc/server";
-import { admit, authLimits } from "@/server/auth/auth-limits";
+import { admit, authLimits, limitLinkUse } from "@/server/auth/auth-limits";
 import { clientIp } from "@/server/http/client-ip";
 import type { ActionState } from "@/app/_trpc/action-state";
 import { formValue, runAction } from "@/app/_trpc/run-action";
@@ -18,7 +18,7 @@ export const signUpAction = async (_state: ActionState, data: FormData) =>
 
 export const confirmEmailAction = async (_state: ActionState, data: FormData) =>
   runAction(
-    async () => (await pageCaller()).shopperAuth.confirmEmail({ token: formValue(data, "token") ?? "" }),
+    async () => limitLinkUse(clientIp(await headers()), async () => (await pageCaller()).shopperAuth.confirmEmail({ token: formValue(data, "token") ?? "" })),
     (result) => ({ message: `${result.email} is confirmed. You can now approve apps and assistants.` }),
   );
 
@@ -33,6 +33,7 @@ export const requestResetAction = async (_state: ActionState, data: FormData) =>
 
 export const resetPasswordAction = async (_state: ActionState, data: FormData) =>
   runAction(
-    async () => (await pageCaller()).shopperAuth.resetPassword({ token: formValue(data, "token") ?? "", password: formValue(data, "password") ?? "" }),
+    async () =>
+      limitLinkUse(clientIp(await headers()), async () => (await pageCaller()).shopperAuth.resetPassword({ token: formValue(data, "token") ?? "", password: formValue(data, "password") ?? "" })),
     () => ({ message: "Your password was changed. Sign in with the new one." }),
   );

@@ -6,6 +6,7 @@ import { Topbar } from "@/app/_components/topbar";
 import { pageCaller } from "@/app/_trpc/server";
 import { resendConfirmationAction } from "./actions";
 import "../ui.css";
+import { signInPath } from "@/server/auth/sign-in-link";
 
 export const dynamic = "force-dynamic";
 
@@ -21,7 +22,7 @@ const links = [
 /** The signed-in shopper's area; anyone else is sent to sign in and brought back. */
 export default async function AccountLayout({ children }: { children: ReactNode }) {
   const me = await (await pageCaller()).account.getMe().catch(() => undefined);
-  if (!me) redirect("/sign-in?callbackUrl=/account");
+  if (!me) redirect(signInPath("/account"));
   return (
     <>
       <Topbar email={me.email} />

@@ -11,7 +11,9 @@ import { POST as revokePost } from "@/app/oauth/revoke/route";
 import { POST as registerPost } from "@/app/oauth/register/agent/route";
 import { createPartner, createPerson } from "../../prisma/factories";
 import { socketAddressHeader } from "../http/client-ip";
-import { admit, authLimits } from "./auth-limits";
+import { visitorCaller } from "../testing/callers";
+import { failureOf } from "../testing/oauth";
+import { admit, authLimits, limitLinkUse, recordFailure } from "./auth-limits";
 import { signInWithPassword } from "./next-auth";
 
 let next = 0;
@@ -107,5 +109,33 @@ describe("sign-up and forgot-password", () => {
     for (let i = 0; i < 20; i++) await admit(limit, ip);
     await expect(admit(limit, ip)).rejects.toMatchObject({ code: "rate_limited", options: { retryAfter: expect.any(Number) } });
     await admit(limit, freshIp());
+  });
+});
+
+describe("the pages that use an emailed link (confirm email, set a new password)", () => {
+  const visitor = visitorCaller();
+  const forgedReset = () => visitor.shopperAuth.resetPassword({ token: "forged.token", password: "a new password 1" }).then(() => undefined);
+  const forgedConfirm = () => visitor.shopperAuth.confirmEmail({ token: "forged.token" }).then(() => undefined);
+  const codeOf = async (ip: string, use: () => Promise<unknown>) => (await failureOf(limitLinkUse(ip, use))).code;
+
+  it("the 31st use in a minute from one address is refused before the token is looked at; another address goes on", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) expect(await codeOf(ip, i % 2 ? forgedReset : forgedConfirm)).toBe("invalid_link");
+    const refused = await failureOf(limitLinkUse(ip, forgedReset));
+    expect(refused).toMatchObject({ code: "rate_limited", options: { retryAfter: expect.any(Number) } });
+    expect(await codeOf(freshIp(), forgedReset)).toBe("invalid_link");
+  });
+
+  it("a forged token counts as a failed authentication of the address: with the address's failures spent (sign-in's count too), links are refused", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) expect(await codeOf(ip, forgedConfirm)).toBe("invalid_link");
+    // 30 more failures of that address elsewhere (wrong passwords, wrong client secrets) spend the 50 of the quarter hour.
+    for (let i = 0; i < 30; i++) await recordFailure(authLimits.failuresPerIp, ip);
+    expect(await codeOf(ip, forgedReset)).toBe("rate_limited");
+    // One failure fewer and the address is still let through: the 20 forged tokens were counted once each.
+    const other = freshIp();
+    for (let i = 0; i < 20; i++) expect(await codeOf(other, forgedConfirm)).toBe("invalid_link");
+    for (let i = 0; i < 29; i++) await recordFailure(authLimits.failuresPerIp, other);
+    expect(await codeOf(other, forgedReset)).toBe("invalid_link");
   });
 });

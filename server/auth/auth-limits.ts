@@ -1,6 +1,7 @@
 /**
  * Limits on the doors that need no token: /oauth/token, /oauth/revoke, /oauth/register/agent,
- * sign-in, sign-up and the emails a visitor can trigger (forgot password). Per client address
+ * sign-in, sign-up, the emails a visitor can trigger (forgot password) and the pages that use an
+ * emailed link's token (confirm the email, set a new password). Per client address
  * (server/http/client-ip.ts), and at the token endpoint per authenticated client too.
  *
  * Failed authentication (a wrong client secret, a wrong password) is counted per address, and
@@ -26,6 +27,7 @@ export const authLimits = {
   signUpPerIp: defineLimit("sign-up-ip", [hour(20)]),
   emailLinksPerIp: defineLimit("email-links-ip", [hour(20)]),
   signInPerIp: defineLimit("sign-in-ip", [minute(30)]),
+  linkUsesPerIp: defineLimit("link-uses-ip", [minute(30)]),
   failuresPerIp: defineLimit("auth-failures-ip", [quarterHour(50)]),
   failuresPerEmailIp: defineLimit("sign-in-failures-email-ip", [quarterHour(10)]),
   failuresPerEmail: defineLimit("sign-in-failures-email", [hour(100)]),
@@ -86,4 +88,23 @@ export const recordSignIn = async (email: string, ip: string, isValid: boolean) 
   await recordFailure(authLimits.failuresPerIp, ip);
   await recordFailure(authLimits.failuresPerEmailIp, keys.emailAtIp);
   await recordFailure(authLimits.failuresPerEmail, keys.email);
+};
+
+/**
+ * Runs the use of an emailed link's token (confirm the email, set a new password) under the limits
+ * sign-in has: counted per address, refused while the address's failed authentications are spent,
+ * and a token that does not work (invalid_link) counts as one, so guessing tokens is slowed as
+ * guessing passwords is.
+ */
+export const limitLinkUse = async <T>(ip: string, use: () => Promise<T>): Promise<T> => {
+  await admit(authLimits.linkUsesPerIp, ip);
+  await refuseIfSpent(authLimits.failuresPerIp, ip);
+  try {
+    return await use();
+  } catch (error) {
+    // A procedure called through tRPC throws its AppError wrapped (TRPCError's cause).
+    const failure = error instanceof AppError ? error : (error as { cause?: unknown } | null)?.cause;
+    if (failure instanceof AppError && failure.code === "invalid_link") await recordFailure(authLimits.failuresPerIp, ip);
+    throw error;
+  }
 };

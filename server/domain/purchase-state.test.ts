@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFinalPurchaseState, nextPurchaseState, publicPurchaseStatus, purchaseEvents, purchaseStatuses, purchaseTransition } from "./purchase-state";
+import { isFinalPurchaseState, nextPurchaseState, publicPurchaseStatus, publicPurchaseStatuses, purchaseEvents, purchaseStatuses, purchaseTransition } from "./purchase-state";
 
 /**
  * The only allowed moves, with the conditions under which they apply ("any": due and cancellable do
@@ -50,5 +50,7 @@ describe("purchase state table", () => {
 
   it("capturing is shown as held", () => {
     expect(purchaseStatuses.map(publicPurchaseStatus)).toEqual(["processing", "held", "held", "paid", "requires_person", "refused", "cancelled", "refunded"]);
+    // The one list of public statuses (API and dashboard schemas) is exactly what publicPurchaseStatus can answer.
+    expect(publicPurchaseStatuses).toEqual([...new Set(purchaseStatuses.map(publicPurchaseStatus))]);
   });
 });

@@ -70,5 +70,10 @@ export const nextPurchaseState = (status: PurchaseState, event: PurchaseEvent, o
 /** A final status: nothing moves it any more. */
 export const isFinalPurchaseState = (status: PurchaseState) => purchaseEvents.every((event) => !transitions[event].from.includes(status));
 
+export type PublicPurchaseStatus = Exclude<PurchaseState, "capturing">;
+
+/** The statuses clients see (API, dashboard, cancel page): every status but the internal `capturing`. */
+export const publicPurchaseStatuses = purchaseStatuses.filter((status): status is PublicPurchaseStatus => status !== "capturing") as [PublicPurchaseStatus, ...PublicPurchaseStatus[]];
+
 /** The status a client sees: `capturing` is a held purchase being charged. */
-export const publicPurchaseStatus = (status: PurchaseState): Exclude<PurchaseState, "capturing"> => (status === "capturing" ? "held" : status);
+export const publicPurchaseStatus = (status: PurchaseState): PublicPurchaseStatus => (status === "capturing" ? "held" : status);

@@ -5,10 +5,8 @@
  * to capture or release belongs to the owner (the checkout's paying attempt, the purchase's state).
  */
 import { randomId } from "../auth/tokens";
-import type { Db } from "../db";
-import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type ProcessorPaymentStatus, isUnknownOutcome, ownerOf, processorKey } from "./provider";
-
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+import type { Db, Tx } from "../db";
+import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type ProcessorPayment, type ProcessorPaymentStatus, isUnknownOutcome, ownerOf, processorKey } from "./provider";
 
 /** An attempt with the processor longer than this is reconciled by the sweep (settle-payments.ts). */
 export const attemptTimeoutMs = 60_000;
@@ -58,6 +56,28 @@ export const authorizePayment = async (db: Db, provider: PaymentProvider, option
     return { kind: "requires_action", processorPaymentId: result.id };
   }
   return { kind: "authorized", processorPaymentId: result.id };
+};
+
+/**
+ * What the processor knows of a payment whose authorize never answered: asked by the processor id
+ * when we have it, else by the authorize key (never a second authorize). `absent` only once the
+ * processor's lookup lag has passed since the payment was opened (before that, not found may be
+ * the lag); `ask_later` when the processor cannot say now.
+ */
+export const lookUpAuthorize = async (
+  provider: PaymentProvider,
+  payment: PaymentRef & { processorPaymentId: string | null; createdAt: Date },
+  now: Date,
+): Promise<{ kind: "found"; payment: ProcessorPayment } | { kind: "absent" } | { kind: "ask_later" }> => {
+  let found: ProcessorPayment | null;
+  try {
+    found = await provider.retrieve(payment.processorPaymentId ? { paymentId: payment.processorPaymentId } : { authorizeKey: processorKey(ownerOf(payment), "authorize") });
+  } catch (error) {
+    console.warn(`[payments] ${payment.id}: the processor cannot say yet, asking again later`, (error as Error).message);
+    return { kind: "ask_later" };
+  }
+  if (found) return { kind: "found", payment: found };
+  return payment.createdAt.getTime() > now.getTime() - provider.lookupLagMs ? { kind: "ask_later" } : { kind: "absent" };
 };
 
 /** Records the person's authentication step; a failed one declines the payment. */

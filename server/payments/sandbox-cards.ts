@@ -5,7 +5,12 @@ export const testCards = {
   requiresAuthentication: "4000002500003155",
   /** The bank does not answer at first: authorize times out (unknown outcome) while the hold really exists; retrieve shows it authorized. */
   answersLate: "4000000000000408",
+  /** A slow bank: the hold is placed, and the answer (approved) arrives only after `slowBankAnswerMs`. */
+  answersSlowly: "4000000000000093",
 } as const;
+
+/** How long the slow bank takes to answer: longer than Prisma's 5 s interactive-transaction timeout, so a caller holding a transaction across it fails. */
+export const slowBankAnswerMs = 6_000;
 
 /** Luhn checksum, so a mistyped number is refused before it reaches the processor. */
 export const isLuhnValid = (digits: string) => {
@@ -21,7 +26,7 @@ export const isLuhnValid = (digits: string) => {
 
 /** What the sandbox bank answers for a card number: real cards are declined in test mode. */
 export const sandboxCardOutcome = (number: string): { status: "authorized" | "requires_action" | "declined"; declineCode: string | null } => {
-  if (number === testCards.succeeds || number === testCards.answersLate) return { status: "authorized", declineCode: null };
+  if (number === testCards.succeeds || number === testCards.answersLate || number === testCards.answersSlowly) return { status: "authorized", declineCode: null };
   if (number === testCards.requiresAuthentication) return { status: "requires_action", declineCode: null };
   if (number === testCards.declined) return { status: "declined", declineCode: "card_declined" };
   return { status: "declined", declineCode: "test_mode_live_card" };

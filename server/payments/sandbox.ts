@@ -4,15 +4,17 @@
  * key (the same key with another request is an error, as at Stripe), and payments move
  * requires_action -> authorized -> captured, or to declined or voided. Tests count holds, captures,
  * releases and refunds in `sandbox_payments`. The `answersLate` card places its hold but the first
- * answer never arrives (UnknownOutcomeError); `retrieve` then shows the hold.
+ * answer never arrives (UnknownOutcomeError); `retrieve` then shows the hold. The `answersSlowly`
+ * card places its hold and answers only after `slowBankAnswerMs` (the sandbox's own transaction is
+ * over by then: the wait is the network's, not a lock's).
  */
 import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import { randomId } from "../auth/tokens";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import type { Prisma } from "../generated/prisma/client";
-import type { Tx } from "./payment-steps";
 import { type PaymentMethod, type PaymentProvider, type ProcessorPayment, UnknownOutcomeError } from "./provider";
-import { sandboxCardOutcome, testCards } from "./sandbox-cards";
+import { sandboxCardOutcome, slowBankAnswerMs, testCards } from "./sandbox-cards";
 
 type Row = { id: string; status: string; amountCents: number; cardLast4: string | null; declineCode: string | null; refundedCents: number };
 
@@ -69,11 +71,12 @@ export const sandboxProvider = (db: Db): PaymentProvider => {
             paymentMethodId: method.type === "saved" ? method.paymentMethodId : null,
           },
         });
-        return { ...toPayment(row), isLate: outcome.cardNumber === testCards.answersLate };
+        return { ...toPayment(row), isLate: outcome.cardNumber === testCards.answersLate, isSlow: outcome.cardNumber === testCards.answersSlowly };
       });
       // The hold exists, but this first answer is lost on the way back.
       if (payment.isLate && !isReplay) throw new UnknownOutcomeError("sandbox processor: the bank did not answer in time");
-      const { isLate: _isLate, ...result } = payment;
+      if (payment.isSlow && !isReplay) await sleep(slowBankAnswerMs);
+      const { isLate: _isLate, isSlow: _isSlow, ...result } = payment;
       return result;
     },
     confirm: ({ idempotencyKey, paymentId, authenticated }) =>

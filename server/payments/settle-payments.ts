@@ -10,8 +10,8 @@
  */
 import type { Db } from "../db";
 import { paymentProvider } from ".";
-import { type PaymentProvider, type ProcessorPayment, ownerOf, processorKey } from "./provider";
-import { attemptTimeoutMs, capturePayment, type HeldPayment, releasePayment } from "./payment-steps";
+import type { PaymentProvider } from "./provider";
+import { attemptTimeoutMs, capturePayment, type HeldPayment, lookUpAuthorize, releasePayment } from "./payment-steps";
 
 const ownerSelect = { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true } as const;
 
@@ -23,18 +23,13 @@ const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPaymen
 
 /** Reconciles one attempt whose authorize never answered; true when its outcome is now recorded. */
 const reconcile = async (db: Db, provider: PaymentProvider, payment: { id: string; checkoutId: string | null; purchaseId: string | null; attempt: number; processorPaymentId: string | null; createdAt: Date }, now: Date) => {
-  let found: ProcessorPayment | null;
-  try {
-    found = await provider.retrieve(payment.processorPaymentId ? { paymentId: payment.processorPaymentId } : { authorizeKey: processorKey(ownerOf(payment), "authorize") });
-  } catch (error) {
-    console.warn(`[payments] ${payment.id}: the processor cannot say yet, asking again later`, (error as Error).message);
-    return false;
-  }
-  if (!found) {
-    if (payment.createdAt.getTime() > now.getTime() - provider.lookupLagMs) return false;
+  const lookup = await lookUpAuthorize(provider, payment, now);
+  if (lookup.kind === "ask_later") return false;
+  if (lookup.kind === "absent") {
     const { count } = await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: "processor_timeout" } });
     return count === 1;
   }
+  const found = lookup.payment;
   const { count } = await db.payment.updateMany({
     where: { id: payment.id, status: "authorizing" },
     data: { status: found.status, processorPaymentId: found.id, declineCode: found.declineCode },

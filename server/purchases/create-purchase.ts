@@ -1,19 +1,21 @@
 /**
  * Creating a purchase and its hold, in three steps so that a crash anywhere leaves something the
  * reconciliation (reconcile-purchases.ts) can finish, and never an unrecorded hold:
- * 1. one transaction writes the purchase (`processing`) and its payment (`authorizing`), so the
- *    row exists before the processor is asked (a hold always has a row to find it by);
- * 2. the processor is asked for the hold with key `pur_x:authorize` (a retry replays, never a
- *    second hold);
- * 3. one transaction records the answer: held (order number, charges_at, the copy email with the
- *    cancel link), or requires_person (declined, or the bank wants the person). An unknown answer
- *    leaves the purchase `processing` for reconciliation.
- * POST /purchases (next step) checks the person, quote, limits and store rules, then calls this.
+ * 1. one short transaction writes the purchase (`processing`) and its payment (`authorizing`), so
+ *    the row exists before the processor is asked (a hold always has a row to find it by);
+ * 2. the processor is asked for the hold with key `pur_x:authorize`, outside any transaction (a slow
+ *    bank holds no database connection or lock; a retry replays, never a second hold);
+ * 3. one short transaction records the answer: held (order number, charges_at, the copy email with
+ *    the cancel link), or requires_person (declined, or the bank wants the person). An unknown
+ *    answer leaves the purchase `processing` for reconciliation.
+ * POST /purchases claims its Idempotency-Key and checks the person, quote, limits and store rules in
+ * the first transaction (beforeInsert), stages its crash answer there (afterInsert), and stores its
+ * final answer in the third (withAnswer).
  */
 import { randomId } from "../auth/tokens";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { AppError } from "../errors";
-import { authorizePayment, openPayment, releasePayment, type Tx } from "../payments/payment-steps";
+import { authorizePayment, openPayment, releasePayment } from "../payments/payment-steps";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider";
 import { newOrderNumber } from "../routers/checkout-page/place-orders";
 import { notifyPurchaseHeld } from "../jobs/events";
@@ -42,9 +44,16 @@ export type NewPurchase = {
    * purchases of one person cannot both pass the 30-day check. Throwing refuses with nothing written.
    */
   beforeInsert?: (tx: Tx) => Promise<void>;
+  /** Runs last in that transaction, with the purchase written (`processing`). */
+  afterInsert?: (tx: Tx, purchase: Purchase) => Promise<void>;
+  /** Runs in the transaction that records the bank's answer, with the purchase as recorded (still `processing` when the answer is unknown). */
+  withAnswer?: AnswerHook;
   /** Tests only: runs between the processor's answer and our record of it (a crash there). */
   afterAuthorize?: (purchaseId: string) => Promise<void>;
 };
+
+type Purchase = Awaited<ReturnType<Tx["purchase"]["findUniqueOrThrow"]>>;
+type AnswerHook = (tx: Tx, purchase: Purchase) => Promise<void>;
 
 export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, input: NewPurchase) => {
   const { now } = input;
@@ -53,10 +62,12 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
   const payment = await db
     .$transaction(async (tx) => {
       await input.beforeInsert?.(tx);
-      await tx.purchase.create({
+      const purchase = await tx.purchase.create({
         data: { id, clientId: input.clientId, personId: input.personId, quoteId: input.quoteId, email: input.email, grandTotalCents: input.grandTotalCents, status: "processing", cancelUntil: chargesAt, createdAt: now, updatedAt: now },
       });
-      return openPayment(tx, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
+      const opened = await openPayment(tx, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
+      await input.afterInsert?.(tx, purchase);
+      return opened;
     })
     .catch((error: unknown) => {
       if ((error as { code?: string }).code === "P2002") throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
@@ -64,7 +75,7 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
     });
   const result = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` });
   await input.afterAuthorize?.(id);
-  await recordAuthorizeAnswer(db, provider, { id, email: input.email, grandTotalCents: input.grandTotalCents, assistant: input.assistant, payment, result, now, chargesAt });
+  await recordAuthorizeAnswer(db, provider, { id, email: input.email, grandTotalCents: input.grandTotalCents, assistant: input.assistant, payment, result, now, chargesAt }, input.withAnswer);
   return db.purchase.findUniqueOrThrow({ where: { id } });
 };
 
@@ -73,25 +84,40 @@ type AnsweredPurchase = {
   payment: Omit<HeldPayment, "processorPaymentId">; result: AuthorizeResult; now: Date; chargesAt: Date;
 };
 
+/** The purchase as this transaction recorded it, handed to the caller's hook (POST /purchases stores its answer there). */
+const runHook = async (tx: Tx, id: string, hook: AnswerHook | undefined) => {
+  if (hook) await hook(tx, await tx.purchase.findUniqueOrThrow({ where: { id } }));
+};
+
 /**
  * Records the bank's answer to a purchase's authorize: a hold → held (order number, charges_at and
  * cancel_until, the copy email, the held event); a decline or an authentication step (released at
  * once: nobody is there off-session) → requires_person. An unknown answer leaves it processing.
- * Also used when a late answer is learnt afterwards (complete-late-authorize.ts).
+ * If the purchase already left processing (the reconciliation refused it after a very slow answer),
+ * the hold is recorded on the payment only, and the reconciliation releases it (a hold under a
+ * closed purchase). Also used when a late answer is learnt afterwards (complete-late-authorize.ts).
  */
-export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, answered: AnsweredPurchase) => {
+export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, answered: AnsweredPurchase, withAnswer?: AnswerHook) => {
   const { id, payment, result, now, chargesAt } = answered;
   if (result.kind === "authorized") {
-    await db.$transaction(async (tx) => {
+    const held = await db.$transaction(async (tx) => {
       await tx.payment.update({ where: { id: payment.id }, data: { status: "authorized", processorPaymentId: result.processorPaymentId, updatedAt: now } });
       const orderNumber = newOrderNumber();
-      if (!(await movePurchase(tx, { id, event: "hold", now, held: { orderNumber, chargesAt } }))) throw new Error(`purchase ${id} left processing before its hold was recorded`);
-      await writeCopyEmail(tx, { id, email: answered.email, orderNumber, grandTotalCents: answered.grandTotalCents, chargesAt, cancelUntil: chargesAt }, answered.assistant);
+      const moved = await movePurchase(tx, { id, event: "hold", now, held: { orderNumber, chargesAt } });
+      if (moved) await writeCopyEmail(tx, { id, email: answered.email, orderNumber, grandTotalCents: answered.grandTotalCents, chargesAt, cancelUntil: chargesAt }, answered.assistant);
+      await runHook(tx, id, withAnswer);
+      return moved;
     });
-    notifyPurchaseHeld(id);
-  } else if (result.kind === "requires_action" || result.kind === "declined") {
-    // Nobody is there to authenticate off-session: the person pays through a checkout link instead.
-    if (result.kind === "requires_action") await releasePayment(db, provider, { ...payment, processorPaymentId: result.processorPaymentId });
-    await movePurchase(db, { id, event: "needs_person", now, reason: result.kind === "requires_action" ? "authentication_required" : (result.declineCode ?? "card_declined") });
+    if (held) notifyPurchaseHeld(id);
+    return;
   }
+  // Nobody is there to authenticate off-session: the person pays through a checkout link instead.
+  if (result.kind === "requires_action") await releasePayment(db, provider, { ...payment, processorPaymentId: result.processorPaymentId });
+  if (result.kind === "unknown" && !withAnswer) return;
+  await db.$transaction(async (tx) => {
+    if (result.kind !== "unknown") {
+      await movePurchase(tx, { id, event: "needs_person", now, reason: result.kind === "requires_action" ? "authentication_required" : (result.declineCode ?? "card_declined") });
+    }
+    await runHook(tx, id, withAnswer);
+  });
 };

@@ -8,7 +8,7 @@ import { formatCents } from "../domain/money";
 import { env } from "../env";
 import { createLinkToken, verifyLinkToken } from "../mail/links";
 import { enqueueEmail } from "../mail/outbox";
-import type { Tx } from "../payments/payment-steps";
+import type { Tx } from "../db";
 import type { PurchaseClosedProps } from "../../emails/purchase-closed";
 
 const cancelLinkPurpose = "purchase-cancel";

@@ -6,7 +6,7 @@
  * however many workers race, and exactly one of them sees the move happen.
  */
 import { type PurchaseEvent, type PurchaseState, purchaseTransition } from "../domain/purchase-state";
-import type { Tx } from "../payments/payment-steps";
+import type { Tx } from "../db";
 
 export type PurchaseMove = {
   id: string;

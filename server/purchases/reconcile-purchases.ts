@@ -5,13 +5,16 @@
  * our record of it leaves a purchase still `processing` past a deadline; here it is looked up at the
  * processor by its key (`pur_x:authorize`, never a second authorize), any hold found is released
  * (`pur_x:release`), and the purchase is refused with reason `bank_no_answer`: nothing charged, and
- * nothing the person was not told about (no copy email went out). Then any hold still open under a
+ * nothing the person was not told about (no copy email went out). POST /purchases staged `202
+ * processing` under its Idempotency-Key in the transaction that wrote the row, so the assistant's
+ * retry after such a crash gets that purchase (and GET follows it here), never a second purchase
+ * or hold. Then any hold still open under a
  * purchase that closed (cancelled, refused, requires_person: the process stopped after the move and
  * before the release) is released.
  */
 import type { Db } from "../db";
-import { attemptTimeoutMs, releasePayment } from "../payments/payment-steps";
-import { type PaymentProvider, type ProcessorPayment, processorKey } from "../payments/provider";
+import { attemptTimeoutMs, lookUpAuthorize, releasePayment } from "../payments/payment-steps";
+import type { PaymentProvider } from "../payments/provider";
 import { movePurchase } from "./purchase-writer";
 
 const paymentSelect = { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true, status: true, createdAt: true } as const;
@@ -20,14 +23,9 @@ const paymentSelect = { id: true, checkoutId: true, purchaseId: true, attempt: t
 const settleStuck = async (db: Db, provider: PaymentProvider, purchaseId: string, now: Date) => {
   const payment = await db.payment.findUnique({ where: { purchaseId }, select: paymentSelect });
   if (payment && payment.status === "authorizing") {
-    let found: ProcessorPayment | null;
-    try {
-      found = await provider.retrieve(payment.processorPaymentId ? { paymentId: payment.processorPaymentId } : { authorizeKey: processorKey({ kind: "purchase", id: purchaseId }, "authorize") });
-    } catch (error) {
-      console.warn(`[purchases] ${purchaseId}: the processor cannot say yet, asking again later`, (error as Error).message);
-      return false;
-    }
-    if (!found && payment.createdAt.getTime() > now.getTime() - provider.lookupLagMs) return false;
+    const lookup = await lookUpAuthorize(provider, payment, now);
+    if (lookup.kind === "ask_later") return false;
+    const found = lookup.kind === "found" ? lookup.payment : null;
     const status = found?.status ?? "declined";
     await db.payment.update({ where: { id: payment.id }, data: { status, processorPaymentId: found?.id ?? null, declineCode: found ? found.declineCode : "processor_timeout", updatedAt: now } });
     if (found && (status === "authorized" || status === "requires_action")) await releasePayment(db, provider, { ...payment, processorPaymentId: found.id });

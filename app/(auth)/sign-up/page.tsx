@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/app/_components/safe-callback";
 import { currentPersonId } from "@/server/auth/session";
 import { SignUpForm } from "./sign-up-form";
+import { signInPath } from "@/server/auth/sign-in-link";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Create an account · Shopping API" };
@@ -17,7 +18,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
       <SignUpForm callbackUrl={callbackUrl} />
       <div className="auth-footer">
         <span>
-          Already have an account? <Link href={`/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in</Link>
+          Already have an account? <Link href={signInPath(callbackUrl)}>Sign in</Link>
         </span>
       </div>
     </section>

@@ -5,6 +5,7 @@ import { consentPath } from "@/server/auth/oauth/authorize-endpoint";
 import { createConsentToken, loadConsentRequest } from "@/server/auth/oauth/consent";
 import { ConsentForm } from "./consent-form";
 import { UnverifiedNotice } from "./unverified-notice";
+import { signInPath } from "@/server/auth/sign-in-link";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Connect an app · Shopping API" };
@@ -24,7 +25,7 @@ const toQuery = (params: Awaited<SearchParams>) => {
 export default async function ConsentPage({ searchParams }: { searchParams: SearchParams }) {
   const query = toQuery(await searchParams);
   const personId = await currentPersonId();
-  if (!personId) redirect(`/sign-in?callbackUrl=${encodeURIComponent(consentPath(query))}`);
+  if (!personId) redirect(signInPath(consentPath(query)));
   const request = await loadConsentRequest(query);
   // The request changed since /oauth/authorize accepted it (e.g. the app was revoked): start again there.
   if (!request) redirect(`/oauth/authorize?${query.toString()}`);

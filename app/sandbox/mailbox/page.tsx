@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { pageCaller } from "@/app/_trpc/server";
 import { currentPersonId } from "@/server/auth/session";
+import { signInPath } from "@/server/auth/sign-in-link";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sandbox mailbox" };
@@ -10,7 +11,7 @@ export const metadata = { title: "Sandbox mailbox" };
  * the confirmation email); the HTML version opens on its own page. Others are sent to sign in.
  */
 export default async function MailboxPage() {
-  if (!(await currentPersonId())) redirect("/sign-in?callbackUrl=/sandbox/mailbox");
+  if (!(await currentPersonId())) redirect(signInPath("/sandbox/mailbox"));
   const emails = await (await pageCaller()).mailbox.list({});
   return (
     <main className="shell">

@@ -18,6 +18,7 @@ import { authorizationCodeLifetimeSeconds } from "./lifetimes";
 import { libraryRequest, oauthServer } from "./server";
 import { clientRedirectUrl, errorPage, redirectTo, redirectWithError } from "./pages";
 import type { GrantUser } from "./model";
+import { signInPath } from "../sign-in-link";
 
 const consentLifetimeMs = 10 * 60_000;
 
@@ -87,7 +88,7 @@ export const handleConsentDecision = async (request: Request, options: { personI
   }
   const { parameters } = readAuthorizeParameters(form);
   const query = new URLSearchParams(Object.entries(parameters) as [string, string][]);
-  if (!options.personId) return redirectTo(`/sign-in?callbackUrl=${encodeURIComponent(consentPath(query))}`);
+  if (!options.personId) return redirectTo(signInPath(consentPath(query)));
   const nonce = readConsentToken(form.get("consent_token") ?? "", options.personId, parameters, options.now);
   if (!nonce) return errorPage(403, "This approval form has expired", "For your safety the form works for 10 minutes and only for the account that opened it. Go back to the app and start again.");
   try {

@@ -3,7 +3,7 @@
  * the assistant purchases made for them. Imports only zod and pure modules, so the page can import it.
  */
 import { z } from "zod";
-import { purchaseStatuses } from "../../domain/purchase-state";
+import { publicPurchaseStatuses } from "../../domain/purchase-state";
 import { ZMoney } from "../catalog/catalog.schema";
 
 /** Purchases per page of the dashboard list. */
@@ -14,11 +14,9 @@ export const ZListMyPurchasesInput = z
   .strict()
   .default({ page: 1 });
 
-const publicStatuses = purchaseStatuses.filter((status) => status !== "capturing") as Exclude<(typeof purchaseStatuses)[number], "capturing">[];
-
 export const ZMyPurchase = z.object({
   purchase_id: z.string(),
-  status: z.enum(publicStatuses),
+  status: z.enum(publicPurchaseStatuses),
   reason: z.string().nullable(),
   order_number: z.string().nullable(),
   stores: z.array(z.string()),

@@ -5,13 +5,12 @@
  * found lapsed is expired here; one whose items moved is cancelled with the reason, and its items
  * are freed: the person needs a new link either way.
  */
-import type { Db } from "../../db";
+import type { Db, Tx } from "../../db";
 import { storeCanSellSql } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { attemptTimeoutMs, openPayment } from "../../payments/payment-steps";
 import { moveCheckouts } from "../checkout/checkout-transitions";
-import type { Tx } from "../shared/idempotency";
 
 export const lockCheckout = async (tx: Tx, id: string) => {
   await tx.$queryRaw`SELECT id FROM checkouts WHERE id = ${id} FOR UPDATE`;

@@ -13,7 +13,7 @@ import type { OrderConfirmationProps } from "../../../emails/order-confirmation"
 import { moveCheckouts } from "../checkout/checkout-transitions";
 import { chosenOption, type QuoteSnapshot, type Selections } from "../checkout/quote-snapshot";
 import type { TShippingAddress } from "../checkout/checkout.schema";
-import type { Tx } from "../shared/idempotency";
+import type { Tx } from "../../db";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

@@ -5,9 +5,8 @@
  * table (server/domain/checkout-state.ts), so a status only moves along its arrows however many
  * instances race, and the reservations go back in the same transaction when the rule says so.
  */
-import type { Db } from "../../db";
+import type { Db, Tx } from "../../db";
 import { type CheckoutEvent, checkoutTransition } from "../../domain/checkout-state";
-import type { Tx } from "../shared/idempotency";
 import { release } from "./reservations";
 
 type Move = {

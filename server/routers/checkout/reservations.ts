@@ -6,7 +6,7 @@
  */
 import { storeCanSellSql } from "../../domain/store-can-sell";
 import { Prisma } from "../../generated/prisma/client";
-import type { Tx } from "../shared/idempotency";
+import type { Tx } from "../../db";
 
 export type Reservation = { variantId: number; quantity: number };
 

@@ -1,5 +1,6 @@
-/** Schemas of assistant purchases (POST /purchases, GET /purchases/{purchase_id}). Imports only zod. */
+/** Schemas of assistant purchases (POST /purchases, GET /purchases/{purchase_id}). Imports only zod and pure modules. */
 import { z } from "zod";
+import { publicPurchaseStatuses } from "../../domain/purchase-state";
 import { ZMoney } from "../catalog/catalog.schema";
 import { ZIdempotencyKey } from "../checkout/session.schema";
 
@@ -16,8 +17,6 @@ export const ZCreatePurchaseBody = z
 export const purchasesPerHour = 10;
 
 export const ZCreatePurchaseInput = ZCreatePurchaseBody.extend({ idempotency_key: ZIdempotencyKey });
-
-export const publicPurchaseStatuses = ["held", "paid", "processing", "requires_person", "refused", "cancelled", "refunded"] as const;
 
 export const ZPurchase = z
   .object({

@@ -2,7 +2,8 @@
  * POST /purchases and GET /purchases/{id} through the REST route handlers with real linked tokens
  * (an agent registered like /oauth/register/agent, consent with purchase:write ticked): every
  * refusal with its status, both limits at their edges, the races (one quote, one item, one key),
- * who may buy at all, 402 requires_person with a working checkout, 202 processing then GET.
+ * who may buy at all, 402 requires_person with a working checkout, 202 processing then GET; a bank
+ * slower than a transaction may stay open, and a process killed between the hold and its record.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -10,13 +11,14 @@ import { createAgent, createItem, createPartner, createPerson, createStore } fro
 import { randomId, issueAccessToken } from "../../auth/tokens";
 import { db } from "../../db";
 import { sandboxProvider } from "../../payments/sandbox";
-import { testCards } from "../../payments/sandbox-cards";
+import { slowBankAnswerMs, testCards } from "../../payments/sandbox-cards";
 import { cancelPurchase } from "../../purchases/cancel-purchase";
 import { reconcilePurchases } from "../../purchases/reconcile-purchases";
 import { createQuoteVia, torontoAddress } from "../../testing/checkout-fixtures";
 import { obtainCode, token as tokenEndpoint } from "../../testing/oauth";
 import { sandboxLedger } from "../../testing/purchase-ledger";
 import { callRoute } from "../../testing/rest";
+import { purchaseQuote } from "./create-purchase";
 import { purchasesPerHour } from "./purchase.schema";
 import { operationHandler } from "@/server/api/rest-router";
 
@@ -371,5 +373,59 @@ describe("POST /purchases: the bank's other answers", () => {
     await reconcilePurchases(db(), { now: new Date(Date.now() + 120_000), provider: sandboxProvider(db()) });
     const read = await getPurchase(token, result.body.purchase_id);
     expect(read.body).toMatchObject({ purchase_id: result.body.purchase_id, status: "refused", error: { code: "bank_no_answer" } });
+  });
+});
+
+describe("POST /purchases: the processor is asked outside any transaction", () => {
+  /** Sessions of this test's database sitting in an open transaction. */
+  const openTransactions = async () =>
+    Number((await db().$queryRaw<{ count: bigint }[]>`SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`)[0].count);
+
+  it(`a bank slower than the 5 s transaction timeout (${slowBankAnswerMs} ms): no transaction open meanwhile, a duplicate is 409 in use, then 201 held and replays`, async () => {
+    const { token, person } = await setup({ card: testCards.answersSlowly });
+    const quote = await quoteOf(token, [(await directItem()).id]);
+    const key = randomUUID();
+    const started = buy(token, quote.quote_id, key);
+    // Wait until the purchase is written and the hold placed: the request is now waiting on the bank.
+    await expect.poll(() => db().purchase.count({ where: { personId: person.id } }), { timeout: 5_000 }).toBe(1);
+    await expect.poll(async () => (await sandboxLedger((await db().purchase.findFirstOrThrow({ where: { personId: person.id } })).id)).holds, { timeout: 5_000 }).toBe(1);
+    expect(await openTransactions()).toBe(0);
+    const duplicate = await buy(token, quote.quote_id, key);
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error.code).toBe("idempotency_key_in_use");
+    expect(duplicate.headers.get("retry-after")).toBe("1");
+    const first = await started;
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ status: "held", error: null });
+    expect(await sandboxLedger(first.body.purchase_id)).toMatchObject({ status: "authorized", holds: 1 });
+    const replay = await buy(token, quote.quote_id, key);
+    expect([replay.status, replay.text, replay.headers.get("idempotent-replayed")]).toEqual([201, first.text, "true"]);
+  }, 30_000);
+
+  it("a process killed between the hold and its record: the key answers 409 in use, then the staged 202; reconciliation releases the hold; never a second hold", async () => {
+    const { token, person, agent } = await setup();
+    const quote = await quoteOf(token, [(await directItem()).id]);
+    const key = randomUUID();
+    const crash = async () => {
+      throw new Error("process killed");
+    };
+    const buyer = { db: db(), now: new Date(), clientId: agent.id, personId: person.id };
+    await expect(purchaseQuote(buyer, { quote_id: quote.quote_id, idempotency_key: key }, { afterAuthorize: crash })).rejects.toThrow("process killed");
+    const purchase = await db().purchase.findFirstOrThrow({ where: { personId: person.id } });
+    expect(purchase.status).toBe("processing");
+    expect(await sandboxLedger(purchase.id)).toMatchObject({ status: "authorized", holds: 1 });
+    // The retry comes at once: the first request may still be running.
+    const retry = await buy(token, quote.quote_id, key);
+    expect([retry.status, retry.body.error.code, retry.headers.get("retry-after")]).toEqual([409, "idempotency_key_in_use", "1"]);
+    const later = new Date(Date.now() + 120_000);
+    await reconcilePurchases(db(), { now: later, provider: sandboxProvider(db()) });
+    expect(await sandboxLedger(purchase.id)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
+    // Two minutes on, the claim is abandoned: the key answers what the dead request staged, the same purchase.
+    const replay = await purchaseQuote({ ...buyer, now: later }, { quote_id: quote.quote_id, idempotency_key: key });
+    expect(replay).toMatchObject({ replayed: true, result: { status: 202, body: { purchase_id: purchase.id, status: "processing" } } });
+    expect((await getPurchase(token, purchase.id)).body).toMatchObject({ status: "refused", error: { code: "bank_no_answer" } });
+    // A new key finds the quote bought; the ledger still has the one hold.
+    expect((await buy(token, quote.quote_id)).body.error.code).toBe("quote_already_purchased");
+    expect(await db().sandboxPayment.count({ where: { idempotencyKey: { startsWith: `${purchase.id}:` } } })).toBe(1);
   });
 });

@@ -8,10 +8,8 @@
  * corrected retry runs. Business refusals (409) are stored and replayed like successes.
  */
 import { createHash } from "node:crypto";
-import type { Db } from "../../db";
+import type { Db, Tx } from "../../db";
 import { AppError, errorBody, type ErrorCode } from "../../errors";
-
-export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 export const idempotencyLifetimeMs = 24 * 3_600_000;
 /** A claim older than this with no outcome belongs to a crashed request (its transaction rolled back). */
@@ -37,7 +35,7 @@ const replayHeaders = { "Idempotent-Replayed": "true" };
 const isStoredRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status === 409 && error.code !== "idempotency_key_in_use";
 
 /** Claims the key: true when this request owns it now (new, expired, or abandoned by a crash). */
-const claim = async (db: Db, ref: IdempotencyKeyRef, hash: string, now: Date) => {
+const claim = async (db: Pick<Tx, "$queryRaw">, ref: IdempotencyKeyRef, hash: string, now: Date) => {
   const rows = await db.$queryRaw<{ scope: string }[]>`
     INSERT INTO idempotency_records (scope, operation, key, request_hash, locked_at, created_at, expires_at)
     VALUES (${ref.scope}, ${ref.operation}, ${ref.key}, ${hash}, ${now}, ${now}, ${new Date(now.getTime() + idempotencyLifetimeMs)})
@@ -51,16 +49,21 @@ const claim = async (db: Db, ref: IdempotencyKeyRef, hash: string, now: Date) =>
   return rows.length === 1;
 };
 
-/** What a request that did not get the claim receives: the stored outcome, or why not. */
-const answerExisting = async <T>(db: Db, ref: IdempotencyKeyRef, hash: string): Promise<{ result: T; replayed: true }> => {
+const inUse = () => new AppError("idempotency_key_in_use", { message: "A request with this Idempotency-Key is in progress; retry shortly.", retryAfter: 1 });
+
+/**
+ * What a request that did not get the claim receives: the stored outcome, or why not. A staged
+ * outcome (stageIdempotentOutcome) is answered only once its request finished, or once that request
+ * is abandoned (a crash after the first step): then the staged outcome is the first answer.
+ */
+export const answerExisting = async <T>(db: Db, ref: IdempotencyKeyRef, hash: string, now: Date): Promise<{ result: T; replayed: true }> => {
   const record = await db.idempotencyRecord.findUnique({ where: { scope_operation_key: ref } });
-  if (!record) throw new AppError("idempotency_key_in_use", { message: "A request with this Idempotency-Key is in progress; retry shortly.", retryAfter: 1 });
+  if (!record) throw inUse();
   if (record.requestHash !== hash) {
     throw new AppError("idempotency_key_reused", { message: "This Idempotency-Key was used with a different request; use a new key for a new request." });
   }
-  if (record.responseStatus === null || record.responseBody === null) {
-    throw new AppError("idempotency_key_in_use", { message: "A request with this Idempotency-Key is in progress; retry shortly.", retryAfter: 1 });
-  }
+  const running = record.lockedAt !== null && record.lockedAt.getTime() >= now.getTime() - abandonedClaimMs;
+  if (record.responseStatus === null || record.responseBody === null || running) throw inUse();
   const body = JSON.parse(record.responseBody);
   if (record.responseStatus >= 400) {
     const { code, message, ...details } = body.error as { code: ErrorCode; message: string };
@@ -80,7 +83,7 @@ export const runIdempotent = async <T>(
 ): Promise<{ result: T; replayed: boolean }> => {
   const hash = requestHash(options.request);
   const { ref, now } = options;
-  if (!(await claim(db, ref, hash, now))) return answerExisting<T>(db, ref, hash);
+  if (!(await claim(db, ref, hash, now))) return answerExisting<T>(db, ref, hash, now);
   const owns = { ...ref, lockedAt: now, responseStatus: null };
   try {
     const result = await db.$transaction(async (tx) => {
@@ -100,3 +103,39 @@ export const runIdempotent = async <T>(
     throw error;
   }
 };
+
+/*
+ * Staged keys, for an operation that must call a third party (the processor) outside any
+ * transaction: claim the key in the transaction of the first write (claimIdempotencyKey), stage the
+ * outcome a crash would leave there (stageIdempotentOutcome: stored, but still claimed, so a
+ * concurrent duplicate gets 409 idempotency_key_in_use), then store the final outcome in the
+ * transaction that records the third party's answer (finishIdempotent). A request that dies between
+ * the steps leaves its staged outcome, which replays return once the claim is abandoned: the key
+ * never runs the operation twice.
+ */
+
+/** Claims the key inside the caller's transaction; false when another request holds or answered it (then call answerExisting after the transaction). */
+export const claimIdempotencyKey = (tx: Tx, ref: IdempotencyKeyRef, hash: string, now: Date) => claim(tx, ref, hash, now);
+
+/** Stores what a crash after this transaction leaves as the answer, keeping the key claimed. */
+export const stageIdempotentOutcome = async (tx: Tx, ref: IdempotencyKeyRef, now: Date, outcome: { status: number; body: unknown }) => {
+  const { count } = await tx.idempotencyRecord.updateMany({ where: { ...ref, lockedAt: now }, data: { responseStatus: outcome.status, responseBody: JSON.stringify(outcome.body) } });
+  if (count !== 1) throw new Error(`idempotency key ${ref.operation}/${ref.key} is not claimed by this request`);
+};
+
+/** Stores the final outcome and ends the claim (in the transaction that records what it reports). */
+export const finishIdempotent = async (tx: Tx, ref: IdempotencyKeyRef, now: Date, outcome: { status: number; body: unknown }) => {
+  await tx.idempotencyRecord.updateMany({ where: { ...ref, lockedAt: now }, data: { responseStatus: outcome.status, responseBody: JSON.stringify(outcome.body), lockedAt: null } });
+};
+
+/**
+ * Stores a refusal decided in a first transaction that rolled back (so the claim went with it):
+ * claims the key again and stores the outcome at once. False when another request took the key
+ * meanwhile (it decides the stored answer; this one still answers its own refusal).
+ */
+export const storeIdempotentRefusal = (db: Db, ref: IdempotencyKeyRef, hash: string, now: Date, outcome: { status: number; body: unknown }) =>
+  db.$transaction(async (tx) => {
+    if (!(await claim(tx, ref, hash, now))) return false;
+    await finishIdempotent(tx, ref, now, outcome);
+    return true;
+  });

@@ -1,5 +1,6 @@
 import { pageCaller } from "@/app/_trpc/server";
 import { toAppError, errorResponse } from "@/server/http/respond";
+import { signInPath } from "@/server/auth/sign-in-link";
 
 export const dynamic = "force-dynamic";
 
@@ -12,7 +13,7 @@ export const GET = async (_request: Request, context: { params: Promise<{ id: st
   } catch (error) {
     const failure = toAppError(error);
     if (failure.code === "unauthorized") {
-      return new Response(null, { status: 303, headers: { Location: `/sign-in?callbackUrl=${encodeURIComponent(`/sandbox/mailbox/${encodeURIComponent(id)}`)}` } });
+      return new Response(null, { status: 303, headers: { Location: signInPath(`/sandbox/mailbox/${encodeURIComponent(id)}`) } });
     }
     return errorResponse(failure);
   }
