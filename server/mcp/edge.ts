@@ -19,6 +19,7 @@ import { clientIp } from "../http/client-ip";
 import { consumePartnerRateLimit, consumeRateLimit, defineLimit, partnerPolicies, rateLimitHeaders, type RateLimitState } from "../http/rate-limit";
 import { BodyTooLargeError, readCappedText } from "../http/read-body";
 import { requestIdFrom } from "../http/request-id";
+import { wantsFreshAnswer } from "../http/with-partner";
 import { errorResponse, json, toAppError } from "../http/respond";
 import { type Actor, createInnerContext } from "../trpc/context";
 import { createCaller } from "../trpc/caller";
@@ -107,7 +108,7 @@ export const mcpRoute = (connector: ToolConnector) => async (request: Request): 
     const message = await readMessage(request);
     if (message === undefined) return withHeaders(jsonRpcError(400, -32700, "Parse error: the body is not JSON."), headers());
 
-    const callerApi = createCaller(createInnerContext({ db: db(), actor: caller.actor, requestId }));
+    const callerApi = createCaller(createInnerContext({ db: db(), actor: caller.actor, requestId, wantsFresh: wantsFreshAnswer(request.headers) }));
     const server = createConnectorServer(connector, { caller: callerApi, requestId, idempotencyKey: derivedKey(caller.owner, session) });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
