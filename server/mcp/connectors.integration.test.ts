@@ -158,6 +158,28 @@ describe("the public connector at /mcp", () => {
   });
 });
 
+describe("the public connector's rate limit", () => {
+  it("counts per session like a partner (120 a minute), then answers 429 rate_limited with Retry-After", async () => {
+    const client = await connect("/mcp");
+    const transport = client.transport as StreamableHTTPClientTransport;
+    const ping = () =>
+      fetch(`${server.base}/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-session-id": transport.sessionId!, "mcp-protocol-version": "2025-11-25" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
+    let refused: Response | undefined;
+    for (let i = 0; i < 125 && !refused; i++) {
+      const response = await ping();
+      if (response.status === 429) refused = response;
+      else expect(response.status).toBe(200);
+    }
+    expect(refused, "no 429 within 125 requests").toBeDefined();
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused!.json()).error.code).toBe("rate_limited");
+  });
+});
+
 describe("the account connector at /mcp/account", () => {
   it("asks for sign-in with the protected-resource metadata, and refuses a token of another audience (and the reverse)", async () => {
     const anonymous = await fetch(`${server.base}/mcp/account`, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });

@@ -84,6 +84,11 @@ const readMessage = async (request: Request): Promise<unknown> => {
 
 const isInitialize = (message: unknown) => (Array.isArray(message) ? message : [message]).some((entry) => (entry as { method?: unknown })?.method === "initialize");
 
+const withHeaders = (response: Response, headers: Record<string, string>) => {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+};
+
 const jsonRpcError = (status: number, code: number, message: string) => json({ jsonrpc: "2.0", id: null, error: { code, message } }, status);
 
 /** The route handler of one connector (POST only: stateless mode has no stream to GET and no session to DELETE). */
@@ -124,9 +129,4 @@ export const mcpRoute = (connector: ToolConnector) => async (request: Request): 
     const extra: Record<string, string> = appError.code === "unauthorized" && connector === "account" ? { "WWW-Authenticate": challenge(request) } : {};
     return errorResponse(appError, { ...headers(), ...extra });
   }
-};
-
-const withHeaders = (response: Response, headers: Record<string, string>) => {
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
 };

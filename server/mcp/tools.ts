@@ -7,12 +7,11 @@
  * scope and schemas come from it and this list keeps only name, annotations, call and text.
  */
 import type { z } from "zod";
-import { ZNoQuery } from "../routers/account/account.schema";
+import { ZMeResponse, ZNoQuery } from "../routers/account/account.schema";
 import { ZGetProductRequest, ZGetStoreRequest, ZListCategoriesResponse, ZProductDetail, ZSearchProductsRequest, ZSearchProductsResponse, ZStoreDetail } from "../routers/catalog/catalog.schema";
 import { ZCreateQuoteRequest, ZQuote } from "../routers/checkout/checkout.schema";
 import { ZCheckout, ZCheckoutDetail, ZCheckoutIdParams, ZCreateCheckoutBody, ZIdempotencyKey } from "../routers/checkout/session.schema";
 import { ZCanadianAddressResponse } from "../domain/address";
-import { ZMeResponse } from "../routers/account/account.schema";
 import { ZGetMyOrderRequest, ZListMyOrdersRequest, ZListMyOrdersResponse, ZOrder } from "../routers/orders/orders.schema";
 import type { Caller } from "../trpc/caller";
 
