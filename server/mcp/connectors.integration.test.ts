@@ -159,7 +159,7 @@ describe("the public connector at /mcp", () => {
 });
 
 describe("the public connector's rate limit", () => {
-  it("counts per session like a partner (120 a minute), then answers 429 rate_limited with Retry-After", async () => {
+  it("counts per address and per session like a partner (120 a minute), then answers 429 rate_limited with Retry-After", async () => {
     const client = await connect("/mcp");
     const transport = client.transport as StreamableHTTPClientTransport;
     const ping = () =>
