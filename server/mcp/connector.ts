@@ -48,7 +48,7 @@ export const runTool = async (definition: ToolDefinition, args: unknown, call: T
   const parsed = definition.input.safeParse(args ?? {});
   if (!parsed.success) return errorResult(new AppError("invalid_request", { fields: zodFields(parsed.error) }));
   try {
-    const result = await definition.call(parsed.data, call);
+    const result = await definition.call(parsed.data as Record<string, unknown>, call);
     return { structuredContent: result as Record<string, unknown>, content: [{ type: "text", text: definition.text(result) }] };
   } catch (error) {
     return errorResult(toAppError(error, call.requestId));

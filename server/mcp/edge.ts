@@ -26,13 +26,13 @@ import { createCaller } from "../trpc/caller";
 import { createConnectorServer } from "./connector";
 import { isAllowedHost, isAllowedOrigin } from "./origins";
 import { newSessionId, sessionKey } from "./session";
-import type { ToolConnector } from "./tools";
+import { scopesOf, type ToolConnector } from "./tools";
 
 const maxBodyBytes = 256 * 1024;
-/** What the public connector's callers hold: the catalogue and checkout links, as a partner. */
-const publicScopes = ["catalog:read", "checkout:write"] as const;
-/** The scopes an assistant asks for at /mcp/account (the protected-resource metadata lists them). */
-export const mcpAccountScopes = ["catalog:read", "checkout:write", "profile:read", "orders:read", "address:read"] as const;
+/** What the public connector's callers hold, as a partner: the scopes of its tools (catalogue and checkout links). */
+const publicScopes = scopesOf("public");
+/** The scopes an assistant asks for at /mcp/account (the protected-resource metadata lists them): those of its tools. */
+export const mcpAccountScopes = scopesOf("account");
 
 /** The public connector's limits: the partner policies, counted per IP and per session. */
 const publicLimiters = defineLimit("mcp", partnerPolicies);
