@@ -61,27 +61,11 @@ class AssistantProvider implements OAuthClientProvider {
 
 const connectorUrl = (baseURL: string) => new URL(`${baseURL}/mcp/account`);
 
-/**
- * fetch for the assistant, retrying once when a kept-alive socket was closed by the server before
- * the request went out (undici reports "fetch failed" with a socket error; nothing reached the
- * service). The ops CLI between two tests can leave a pooled connection idle past the server's
- * keep-alive timeout.
- */
-const assistantFetch: typeof fetch = async (input, init) => {
-  try {
-    return await fetch(input, init);
-  } catch (error) {
-    const code = ((error as Error).cause as { code?: string } | undefined)?.code;
-    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw error;
-    return fetch(input, init);
-  }
-};
-
 /** Runs the whole sign-in: discovery and registration by the SDK, sign-in and Approve in the browser, code exchange. */
 const linkAssistant = async (options: { page: Page; baseURL: string; provider: AssistantProvider; email: string; password: string; appName: string; snapName: string; testInfo: import("@playwright/test").TestInfo }) => {
   const { page, provider } = options;
   const first = new Client({ name: options.appName, version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(connectorUrl(options.baseURL), { authProvider: provider, fetch: assistantFetch });
+  const transport = new StreamableHTTPClientTransport(connectorUrl(options.baseURL), { authProvider: provider });
   await expect(first.connect(transport)).rejects.toThrow(/Unauthorized/);
   const authorizationUrl = provider.authorizationUrl!;
   expect(authorizationUrl.searchParams.get("resource")).toBe(connectorUrl(options.baseURL).href);
@@ -103,7 +87,7 @@ const linkAssistant = async (options: { page: Page; baseURL: string; provider: A
   await page.context().clearCookies();
 
   const client = new Client({ name: options.appName, version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(connectorUrl(options.baseURL), { authProvider: provider, fetch: assistantFetch }));
+  await client.connect(new StreamableHTTPClientTransport(connectorUrl(options.baseURL), { authProvider: provider }));
   return client;
 };
 
