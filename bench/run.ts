@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- <search|quote|checkout|purchase|token|load|embedded> [--items N] [--seconds S] [--only memory|postgres] [--rate R]`.
+ * `npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded> [--items N] [--seconds S] [--only memory|postgres] [--rate R]`.
  * `purchase` runs on a fresh database of its own (default --rate 50), see bench/purchase.ts.
  * `load` only loads (timed) the catalogue database for --items, if it is empty. `embedded` compares
  * the embedded default with the configured servers (default 5,000 items, the sandbox seed; --rate 100).
@@ -10,15 +10,16 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { benchCheckout } from "./checkout";
 import { benchEmbedded } from "./embedded";
+import { benchMcp } from "./mcp";
 import { benchPurchase } from "./purchase";
 import { ensureCatalogDatabase } from "./lib/database";
 import { benchSearch } from "./search";
 import { benchToken } from "./token";
 
-const usage = "usage: npm run bench -- <search|quote|checkout|purchase|token|load|embedded> [--items 100000] [--seconds 20] [--only memory|postgres] [--rate 100]";
+const usage = "usage: npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded> [--items 100000] [--seconds 20] [--only memory|postgres] [--rate 100]";
 
 const ZArgs = z.object({
-  command: z.enum(["search", "quote", "checkout", "purchase", "token", "load", "embedded"], { error: usage }),
+  command: z.enum(["search", "mcp", "quote", "checkout", "purchase", "token", "load", "embedded"], { error: usage }),
   items: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   seconds: z.coerce.number().int().min(3).max(600).default(20),
   only: z.enum(["memory", "postgres"]).optional(),
@@ -34,6 +35,7 @@ const main = async () => {
   }
   const args = parsed.data;
   if (args.command === "search") await benchSearch(args);
+  else if (args.command === "mcp") await benchMcp(args);
   else if (args.command === "token") await benchToken(args);
   else if (args.command === "embedded") await benchEmbedded({ items: values.items ? args.items : 5000, seconds: args.seconds, rate: args.rate });
   else if (args.command === "purchase") await benchPurchase({ seconds: args.seconds, rate: values.rate ? args.rate : 50 });

@@ -5,15 +5,12 @@
  * (2000 x 48, open loop), one hot URL repeated (closed loop, 50 connections, page cache on),
  * freshness after writes, and the service's RSS while it serves.
  */
-import pg from "pg";
-import { loadSearchVocabulary } from "../server/testing/random-search-queries";
-import { ensureCatalogDatabase } from "./lib/database";
 import { measureFreshness } from "./lib/freshness";
 import { runPhase, type PhaseResult } from "./lib/load";
 import { runOpenLoop } from "./lib/open-loop";
 import { machine } from "./lib/machine";
 import { createPartners, tokenRotation } from "./lib/partners";
-import { searchMix } from "./lib/query-mix";
+import { catalogWithSearchMix } from "./lib/query-mix";
 import { printTable, ratio, writeResult } from "./lib/report";
 import { sampleRss } from "./lib/rss";
 import { startService } from "./lib/service";
@@ -79,12 +76,7 @@ const runImpl = async (options: { impl: "memory" | "postgres"; databaseUrl: stri
 export const benchSearch = async (options: { items: number; seconds: number; only?: "memory" | "postgres" }) => {
   const log = (line: string) => console.log(line);
   const machineAtStart = machine();
-  const database = await ensureCatalogDatabase(options.items, log);
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  const vocabulary = await loadSearchVocabulary(client);
-  await client.end();
-  const mix = searchMix(vocabulary, { seed: 20261122, count: 5000 }).map((entry) => entry.path);
+  const { database, mix } = await catalogWithSearchMix(options.items, log);
   const impls = options.only ? [options.only] : (["memory", "postgres"] as const);
   const results: ImplResult[] = [];
   for (const impl of impls) results.push(await runImpl({ impl, databaseUrl: database.url, mix, seconds: options.seconds, log }));

@@ -3,8 +3,9 @@
  * seeded with a small sandbox catalogue. Writes e2e/.state.json so fixtures can run the ops CLI on
  * the same database. The database is dropped when Playwright stops the server.
  */
-import { spawn } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { databaseUrl, withAdmin } from "../server/testing/databases";
 import { startMailCapture } from "./mail-capture";
@@ -14,17 +15,30 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const name = `shopping_e2e_${process.pid}_${Date.now()}`;
 const statePath = path.join(__dirname, ".state.json");
 
+/**
+ * A throwaway certificate for 127.0.0.1: specs serve client ID metadata documents over https with
+ * it, and the service trusts it (NODE_EXTRA_CA_CERTS) under the CLIENT_METADATA_LOOPBACK allowance.
+ */
+const loopbackCertificate = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "e2e-tls-"));
+  const key = path.join(dir, "key.pem");
+  const cert = path.join(dir, "cert.pem");
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert], { stdio: "ignore" });
+  return { dir, key, cert };
+};
+
 const main = async () => {
   await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
   const url = databaseUrl(name);
   const baseUrl = `http://127.0.0.1:${port}`;
   // A real SMTP server receives the service's email; specs read it over HTTP (E2E_SMTP_CAPTURE=0 turns it off).
   const mail = process.env.E2E_SMTP_CAPTURE === "0" ? undefined : await startMailCapture();
-  writeFileSync(statePath, JSON.stringify({ databaseUrl: url, baseUrl, mailCaptureUrl: mail?.httpUrl }));
+  const tls = loopbackCertificate();
+  writeFileSync(statePath, JSON.stringify({ databaseUrl: url, baseUrl, mailCaptureUrl: mail?.httpUrl, loopbackTls: { key: tls.key, cert: tls.cert } }));
   const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "start.ts")], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), PUBLIC_URL: baseUrl, SEED_ITEMS: "1500", RATE_LIMIT_PREFIX: `e2e:${name}`, ...(mail ? { SMTP_URL: mail.smtpUrl } : {}) },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), PUBLIC_URL: baseUrl, SEED_ITEMS: "1500", RATE_LIMIT_PREFIX: `e2e:${name}`, CLIENT_METADATA_LOOPBACK: "on", NODE_EXTRA_CA_CERTS: tls.cert, ...(mail ? { SMTP_URL: mail.smtpUrl } : {}) },
   });
   let stopping = false;
   const stop = async () => {
@@ -35,6 +49,7 @@ const main = async () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined);
     rmSync(statePath, { force: true });
+    rmSync(tls.dir, { recursive: true, force: true });
     process.exit(0);
   };
   process.on("SIGTERM", stop);

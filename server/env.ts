@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Per-address and per-client limits of sign-in, sign-up, email links and /oauth/*; `off` only for load tests, never in production. */
   AUTH_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /** Sandbox test allowance: client metadata documents may be fetched from loopback addresses (server/auth/oauth/client-metadata-fetch.ts). */
+  CLIENT_METADATA_LOOPBACK: z.enum(["on", "off"]).default("off"),
   /** Which CatalogSearch serves: the in-memory index (built at start) or the PostgreSQL reference. */
   SEARCH_IMPL: z.enum(["memory", "postgres"]).default("memory"),
   /** Serve /api/v1 and /oauth/token from node:http in front of Next (same handlers), or all through Next. */
@@ -55,6 +57,7 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   if (env.SERVICE_ENV === "production" && env.AUTH_RATE_LIMITS === "off") throw invalidConfiguration("AUTH_RATE_LIMITS", "cannot be off in production");
+  if (env.SERVICE_ENV === "production" && env.CLIENT_METADATA_LOOPBACK === "on") throw invalidConfiguration("CLIENT_METADATA_LOOPBACK", "cannot be on in production");
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const appSecret = env.APP_SECRET ?? embeddedSecret({ ...env, PUBLIC_URL: publicUrl });
   return { ...env, PAYMENT_PROCESSOR: paymentProcessor(env), PUBLIC_URL: publicUrl, APP_SECRET: appSecret };

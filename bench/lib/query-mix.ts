@@ -4,7 +4,9 @@
  * sorts alike; pages 1 to 3, and 1% deep pages (100 to 2000); 24 or 48 per page. Words and filter
  * values come from the catalogue itself.
  */
-import type { SearchVocabulary } from "../../server/testing/random-search-queries";
+import pg from "pg";
+import { loadSearchVocabulary, type SearchVocabulary } from "../../server/testing/random-search-queries";
+import { ensureCatalogDatabase } from "./database";
 import { prng } from "../../prisma/seed/prng";
 
 
@@ -46,4 +48,14 @@ export const searchMix = (vocabulary: SearchVocabulary, options: { seed: number;
     params.set("per_page", String(pick([24, 48])));
     return { kind, path: `/api/v1/products?${params}` };
   });
+};
+
+/** The catalogue database for `items` (loaded on first use) and the benchmarks' fixed mix of 5,000 search paths over it. */
+export const catalogWithSearchMix = async (items: number, log: (line: string) => void) => {
+  const database = await ensureCatalogDatabase(items, log);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const vocabulary = await loadSearchVocabulary(client);
+  await client.end();
+  return { database, mix: searchMix(vocabulary, { seed: 20261122, count: 5000 }).map((entry) => entry.path) };
 };

@@ -2,7 +2,7 @@
 import { ZCanadianAddressResponse } from "../domain/address";
 import { errorResponse } from "../http/openapi-parts";
 import { ZMeResponse, ZNoQuery } from "../routers/account/account.schema";
-import { ZListMyOrdersRequest, ZListMyOrdersResponse } from "../routers/orders/orders.schema";
+import { ZGetMyOrderRequest, ZListMyOrdersRequest, ZListMyOrdersResponse, ZOrder } from "../routers/orders/orders.schema";
 import { defineOperation } from "./operation";
 
 const linkedOnly = "Needs an access token the person granted by linking their account (authorization code); a client-credentials token gets 403.";
@@ -45,5 +45,18 @@ export const accountOperations = [
     description:
       "One entry per store order. A checkout created with the person's token joins their account when paid with their account's email. Needs orders:read on a token the person granted (403 for client-credentials tokens).",
     call: async ({ caller, query }) => ({ body: await caller.orders.listMyOrders(query) }),
+  }),
+  defineOperation({
+    id: "GET /api/v1/me/orders/{order_number}",
+    tool: "get_my_order",
+    operationId: "getMyOrder",
+    scope: "orders:read",
+    access: "person",
+    input: { params: ZGetMyOrderRequest },
+    output: ZOrder,
+    summary: "One of the linked person's orders, with its tracking",
+    description: "Another person's order, or an unknown number, is 404 not_found. Needs orders:read on a token the person granted (403 for client-credentials tokens).",
+    responses: { 404: errorResponse("No such order on this account (not_found)") },
+    call: async ({ caller, params }) => ({ body: await caller.orders.getMyOrder(params) }),
   }),
 ];

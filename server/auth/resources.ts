@@ -1,12 +1,19 @@
 /**
  * Resource indicators (RFC 8707): each protected resource has an identifier (its URL) and the
  * audience string stored on tokens issued for it. Resource servers accept only their own audience
- * (authenticateBearer takes it). The MCP connectors add theirs here when they land.
+ * (authenticateBearer takes it), so a token for the REST API is refused by the account connector
+ * and the reverse. Without a `resource` parameter a token is for the REST API (DESIGN.md).
  */
 import { env } from "../env";
-import { restAudience } from "./tokens";
+import { mcpAccountAudience, restAudience } from "./tokens";
 
-export const resources = () => [{ identifier: `${env().PUBLIC_URL}/api/v1`, audience: restAudience }];
+/** The account connector's path; its identifier is PUBLIC_URL + this path. */
+export const mcpAccountPath = "/mcp/account";
+
+export const resources = () => [
+  { identifier: `${env().PUBLIC_URL}/api/v1`, audience: restAudience },
+  { identifier: `${env().PUBLIC_URL}${mcpAccountPath}`, audience: mcpAccountAudience },
+];
 
 /** The audience for a `resource` parameter: the REST API when absent, undefined when unknown. */
 export const audienceForResource = (resource: string | undefined): string | undefined => {

@@ -10,8 +10,10 @@ import type { Actor } from "../trpc/context";
 import { isCurrentEnvironment } from "./environment";
 
 export const accessTokenLifetimeSeconds = 3600;
-/** The audience of tokens for the REST API (RFC 8707 resource); MCP connectors get their own. */
+/** The audience of tokens for the REST API (RFC 8707 resource). */
 export const restAudience = "api";
+/** The audience of tokens for the account connector at /mcp/account (server/auth/resources.ts). */
+export const mcpAccountAudience = "mcp-account";
 
 export const randomSecret = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
 export const randomId = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, "").slice(0, 24)}`;

@@ -80,6 +80,9 @@ const wwwAuthenticate = (request: Request) => {
 const headerObject = (schema: HeaderSchema | undefined, request: Request) =>
   schema ? Object.fromEntries(Object.keys(schema.shape).map((name) => [name, request.headers.get(name) ?? undefined])) : undefined;
 
+/** Cache-Control: no-cache asks for an answer computed now (skips the short search page cache). */
+export const wantsFreshAnswer = (headers: Headers) => /no-cache|no-store|max-age=0/i.test(headers.get("cache-control") ?? "");
+
 export const withPartner =
   <Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, H extends HeaderSchema = HeaderSchema>(
     options: Options<Q, P, B, H>,
@@ -121,9 +124,7 @@ export const withPartner =
       const headerValues = collect(options.headers, headerObject(options.headers, request)) as z.output<H>;
       const body = collect(options.body, rawBody);
       if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
-      // Cache-Control: no-cache asks for an answer computed now (skips the short search page cache).
-      const wantsFresh = /no-cache|no-store|max-age=0/i.test(request.headers.get("cache-control") ?? "");
-      const caller = createCaller(createInnerContext({ db: database, actor, requestId, wantsFresh }));
+      const caller = createCaller(createInnerContext({ db: database, actor, requestId, wantsFresh: wantsFreshAnswer(request.headers) }));
       const response = await handler({ caller, actor, query, params, body, headers: headerValues, request });
       for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
       return response;

@@ -9,6 +9,7 @@ import type { Db } from "../../db";
 import { canLink } from "../client-auth";
 import { currentEnvironment, isCurrentEnvironment } from "../environment";
 import { redirectUriProblem } from "../redirect-uris";
+import { isMetadataDocumentClientId, syncMetadataDocumentClient } from "./client-metadata-document";
 import { audienceForResource } from "../resources";
 import { agentOnlyScopes, allScopes, isScope, type Scope } from "../scopes";
 
@@ -55,7 +56,8 @@ export const readAuthorizeParameters = (source: URLSearchParams) => {
   return { parameters, repeated };
 };
 
-const ZClientId = z.string().min(1).max(100);
+/** A registered id (cli_...) or a metadata document URL (client-metadata-document.ts). */
+const ZClientId = z.string().min(1).max(2000);
 
 const scopeProblem = (requested: string[], client: AuthorizeClient & { scopes: string[] }): string | undefined => {
   if (!requested.length) return "scope is required: ask for the scopes the app needs, separated by spaces.";
@@ -77,6 +79,10 @@ export const validateAuthorizeRequest = async (db: Db, source: URLSearchParams):
   if (repeated.includes("client_id") || repeated.includes("redirect_uri")) return page("Invalid request", "The app sent client_id or redirect_uri more than once.");
   const clientId = ZClientId.safeParse(parameters.client_id);
   if (!clientId.success) return page("Unknown app", "The app did not say who it is (client_id is missing).");
+  if (isMetadataDocumentClientId(clientId.data)) {
+    const problem = await syncMetadataDocumentClient(db, clientId.data);
+    if (problem) return page("Unknown app", problem);
+  }
   const client = await db.apiClient.findUnique({
     where: { id: clientId.data },
     select: { id: true, name: true, kind: true, scopes: true, redirectUris: true, linkingEnabled: true, revokedAt: true, environment: true },

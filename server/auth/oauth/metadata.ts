@@ -22,6 +22,8 @@ export const authorizationServerMetadata = () => {
     revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
     code_challenge_methods_supported: ["S256"],
     authorization_response_iss_parameter_supported: true,
+    // A client_id may be an https URL of the client's metadata document (client-metadata-document.ts).
+    client_id_metadata_document_supported: true,
     service_documentation: `${issuer}/docs`,
   };
 };

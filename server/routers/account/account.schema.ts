@@ -36,7 +36,8 @@ export const ZMeResponse = z
 
 export const ZUpdateProfileInput = z.object({ name: ZPersonName.nullable(), email: ZEmail }).strict();
 
-export const ZDisconnectAppInput = z.object({ client_id: z.string().min(1).max(100) }).strict();
+/** client_id: a registered id, or the URL of a client metadata document (up to 2,000 characters). */
+export const ZDisconnectAppInput = z.object({ client_id: z.string().min(1).max(2000) }).strict();
 
 export const ZConnectedApp = z.object({
   client_id: z.string(),

@@ -14,6 +14,10 @@ export const ZListMyOrdersRequest = z
   })
   .strict();
 
+export const ZGetMyOrderRequest = z
+  .object({ order_number: z.string({ error: "is required" }).min(1, "is required").max(40, "must be at most 40 characters").meta({ description: "An order_number from GET /me/orders (list_my_orders)" }) })
+  .strict();
+
 export const ZOrder = z
   .object({
     order_number: z.string().meta({ description: "This store's order: the checkout's order number and the store's position" }),
