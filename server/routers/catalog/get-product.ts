@@ -5,6 +5,7 @@ import { toProductDetail } from "../../http/serializers/product";
 import { scopedProcedure } from "../../trpc/procedures";
 import { productDetailSelect } from "./catalog.queries";
 import { ZGetProductRequest, ZProductDetail } from "./catalog.schema";
+import { watchCountsFor } from "./watch-counts";
 
 export const getProduct = scopedProcedure("catalog:read")
   .input(ZGetProductRequest)
@@ -15,5 +16,6 @@ export const getProduct = scopedProcedure("catalog:read")
       select: productDetailSelect,
     });
     if (!row) throw new AppError("not_found", { message: `No item ${input.id} is for sale.` });
-    return toProductDetail(row);
+    const [watches] = await watchCountsFor(ctx, [row.id]);
+    return toProductDetail(row, watches);
   });
