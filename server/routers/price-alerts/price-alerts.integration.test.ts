@@ -13,6 +13,7 @@ import { db } from "../../db";
 import { deliverDueEmails, smtpTransport } from "../../mail/sender";
 import { processPriceChanges } from "../../price-changes/process-price-changes";
 import { setItemPrice } from "../../price-changes/set-item-price";
+import { newlyRequestedScopes } from "../../auth/oauth/consent";
 import { obtainCode, token as tokenEndpoint } from "../../testing/oauth";
 import { callRoute } from "../../testing/rest";
 import { startSmtpCapture } from "../../testing/smtp-capture";
@@ -26,14 +27,14 @@ afterAll(async () => {
 });
 
 /** A person linked to a partner through the consent page, with `tick` ticked (alerts:write by default). */
-const linked = async (options: { tick?: string[]; scope?: string } = {}) => {
-  const { person } = await createPerson();
-  const { client, secret } = await createLinkingPartner();
+const linked = async (options: { tick?: string[]; scope?: string; again?: { person: { id: string; email: string }; client: { id: string; redirectUris: string[] }; secret: string } } = {}) => {
+  const person = options.again?.person ?? (await createPerson()).person;
+  const { client, secret } = options.again ?? (await createLinkingPartner());
   const redirectUri = client.redirectUris[0];
   const { code, verifier } = await obtainCode({ personId: person.id, clientId: client.id, redirectUri, scope: options.scope ?? "catalog:read alerts:write", tick: options.tick ?? ["alerts:write"] });
   const tokens = await (await tokenEndpoint({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: client.id, client_secret: secret })).json();
   if (!tokens.access_token) throw new Error(JSON.stringify(tokens));
-  return { person, client, token: tokens.access_token as string, scope: tokens.scope as string };
+  return { person, client, secret, token: tokens.access_token as string, scope: tokens.scope as string };
 };
 
 const itemAt = async (priceCents: number, store: Record<string, unknown> = {}) => createItem({ storeId: (await createStore(store)).id, priceCents });
@@ -131,6 +132,22 @@ describe("POST /price-alerts", () => {
     const refused = await post(await partner.token(), { catalog_item_id: String(item.id), target_price: 40 });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("insufficient_scope");
+  });
+});
+
+describe("persons linked before 1.6.0", () => {
+  it("reconnect to grant alerts:write: the consent page marks it New, and the new token sets alerts", async () => {
+    const before = await linked({ scope: "catalog:read", tick: [] });
+    // Connecting for the first time, nothing is marked new; asking again for alerts:write marks only it.
+    const { client: fresh } = await createLinkingPartner();
+    expect(await newlyRequestedScopes(before.person.id, fresh.id, ["catalog:read", "alerts:write"])).toEqual([]);
+    expect(await newlyRequestedScopes(before.person.id, before.client.id, ["catalog:read", "alerts:write"])).toEqual(["alerts:write"]);
+    const item = await itemAt(5000);
+    expect((await post(before.token, { catalog_item_id: String(item.id), target_price: 40 })).status).toBe(403);
+    const after = await linked({ again: before, tick: ["alerts:write"] });
+    expect(after.scope.split(" ")).toContain("alerts:write");
+    expect((await post(after.token, { catalog_item_id: String(item.id), target_price: 40 })).status).toBe(201);
+    expect(await newlyRequestedScopes(before.person.id, before.client.id, ["catalog:read", "alerts:write"])).toEqual([]);
   });
 });
 
