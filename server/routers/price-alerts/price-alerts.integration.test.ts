@@ -11,6 +11,7 @@ import { DELETE as deleteAlert } from "@/app/api/v1/price-alerts/[price_alert_id
 import { createItem, createLinkingPartner, createPartner, createPerson, createStore } from "../../../prisma/factories";
 import { db } from "../../db";
 import { deliverDueEmails, smtpTransport } from "../../mail/sender";
+import { priceAlertHandler } from "../../price-alerts/alert-on-price-change";
 import { processPriceChanges } from "../../price-changes/process-price-changes";
 import { setItemPrice } from "../../price-changes/set-item-price";
 import { newlyRequestedScopes } from "../../auth/oauth/consent";
@@ -215,5 +216,19 @@ describe("an alert fires", () => {
     expect(smtp.messages.filter((message) => message.to.includes(person.email))).toHaveLength(1);
     const listed = await list(token);
     expect(listed.body.data[0]).toMatchObject({ price_alert_id: id, status: "notified" });
+  });
+
+  it("the handler itself, run for two events of the item at the same moment many times over, notifies each alert once", async () => {
+    const item = await itemAt(5000);
+    const people = await Promise.all(Array.from({ length: 6 }, () => linked()));
+    const ids: string[] = [];
+    for (const [index, { token }] of people.entries()) ids.push((await post(token, { catalog_item_id: String(item.id), target_price: 40 + index }).then((answer) => answer.body.price_alert_id)) as string);
+    const first = await setItemPrice(db(), { itemId: item.id, priceCents: 3900 }, { now: new Date() });
+    const second = await setItemPrice(db(), { itemId: item.id, priceCents: 3800 }, { now: new Date() });
+    const events = await db().priceChangeEvent.findMany({ where: { id: { in: [first.eventId!, second.eventId!] } } });
+    await Promise.all(Array.from({ length: 4 }, () => events.map((event) => priceAlertHandler.handle(db(), event, { now: new Date() }))).flat());
+    const emails = await db().emailMessage.findMany({ where: { dedupeKey: { in: ids.map((id) => `price-alert:${id}`) } } });
+    expect(emails.map((email) => email.dedupeKey).sort()).toEqual(ids.map((id) => `price-alert:${id}`).sort());
+    expect(await db().priceAlert.count({ where: { id: { in: ids }, status: "notified" } })).toBe(6);
   });
 });
