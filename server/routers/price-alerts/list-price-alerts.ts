@@ -1,0 +1,9 @@
+/** GET /price-alerts (priceAlerts.list, scope alerts:write): the person's alerts, newest first, paginated like search. */
+import { listPriceAlerts as list } from "../../price-alerts/price-alerts";
+import { personDataProcedure } from "../../trpc/procedures";
+import { ZListPriceAlertsQuery, ZPriceAlertList } from "./price-alert.schema";
+
+export const listPriceAlerts = personDataProcedure("alerts:write")
+  .input(ZListPriceAlertsQuery)
+  .output(ZPriceAlertList)
+  .query(({ ctx, input }) => list(ctx.db, ctx.personId, { page: input.page, perPage: input.per_page }));
