@@ -1,14 +1,13 @@
 /**
- * price_watchers and you_are_watching on GET /products and GET /products/{id}, through the REST
- * route handlers, answered by pg-search and by the in-memory index: live watches (active, executing)
+ * price_watchers and you_are_watching on GET /products and GET /products/{id}, through the
+ * operation table's REST handlers, answered by pg-search and by the in-memory index: live watches (active, executing)
  * and live alerts of OTHER people count, once per person, over every variant; ended ones do not; the
  * viewer's own are excluded and flag you_are_watching; a client-credentials token sees every watcher
  * and never you_are_watching. The one-second page cache never hands one person's flag to another.
  * Watches are inserted as rows (their API is another part of issue 10).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GET as searchRoute } from "@/app/api/v1/products/route";
-import { GET as productRoute } from "@/app/api/v1/products/[id]/route";
+import { operationHandler } from "@/server/api/rest-router";
 import { createItem, createLinkedPerson, createPartner, createStore } from "../../../prisma/factories";
 import { randomId } from "../../auth/tokens";
 import { db } from "../../db";
@@ -16,6 +15,9 @@ import { useCatalogSync } from "../../search";
 import type { CatalogSync } from "../../search/memory/catalog-sync";
 import { startMemorySearch } from "../../testing/memory-index";
 import { callRoute } from "../../testing/rest";
+
+const searchRoute = operationHandler("GET /api/v1/products");
+const productRoute = operationHandler("GET /api/v1/products/{id}");
 
 type Summary = { id: number; price_watchers: number; you_are_watching: boolean };
 

@@ -4,10 +4,11 @@
  */
 import { AppError } from "../../errors";
 import { createPriceAlert as create } from "../../price-alerts/price-alerts";
+import { scopeOf } from "../../api/operations";
 import { personDataProcedure } from "../../trpc/procedures";
 import { ZCreatePriceAlertInput, ZPriceAlert } from "./price-alert.schema";
 
-export const createPriceAlert = personDataProcedure("alerts:write")
+export const createPriceAlert = personDataProcedure(scopeOf("POST /api/v1/price-alerts"))
   .input(ZCreatePriceAlertInput)
   .output(ZPriceAlert)
   .mutation(({ ctx, input }) => {

@@ -1,13 +1,12 @@
 /**
- * Price alerts through the REST route handlers with real linked tokens (consent with alerts:write
- * ticked): the 201 shape, every refusal with its status, 403 for a token without alerts:write (a
- * person linked before 1.6.0, a client-credentials token), another person's alert is 404, and the
- * alert firing: exactly one email (delivered over real SMTP) under two concurrent price events
- * handled by two processors, never a purchase, and the alert ends.
+ * Price alerts through the operation table's REST handlers with real linked tokens (consent with
+ * alerts:write ticked): the 201 shape, every refusal with its status, 403 for a token without
+ * alerts:write (a person linked before 1.6.0, a client-credentials token), another person's alert
+ * is 404, and the alert firing: exactly one email (delivered over real SMTP) under two concurrent
+ * price events handled by two processors, never a purchase, and the alert ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as postAlert, GET as listAlerts } from "@/app/api/v1/price-alerts/route";
-import { DELETE as deleteAlert } from "@/app/api/v1/price-alerts/[price_alert_id]/route";
+import { operationHandler } from "@/server/api/rest-router";
 import { createItem, createLinkingPartner, createPartner, createPerson, createStore } from "../../../prisma/factories";
 import { db } from "../../db";
 import { deliverDueEmails, smtpTransport } from "../../mail/sender";
@@ -18,6 +17,10 @@ import { newlyRequestedScopes } from "../../auth/oauth/consent";
 import { obtainCode, token as tokenEndpoint } from "../../testing/oauth";
 import { callRoute } from "../../testing/rest";
 import { startSmtpCapture } from "../../testing/smtp-capture";
+
+const postAlert = operationHandler("POST /api/v1/price-alerts");
+const listAlerts = operationHandler("GET /api/v1/price-alerts");
+const deleteAlert = operationHandler("DELETE /api/v1/price-alerts/{price_alert_id}");
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
