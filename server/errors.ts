@@ -62,6 +62,15 @@ export const errorTable = {
   price_changed: { status: 409, trpc: "CONFLICT" },
   price_unavailable: { status: 409, trpc: "CONFLICT" },
   over_spending_limit: { status: 409, trpc: "CONFLICT" },
+  // POST /price-alerts refusals (issue 10): 409, no alert set.
+  /** The item's store does not offer price alerts (its owner turned them off). */
+  store_alerts_unavailable: { status: 409, trpc: "CONFLICT" },
+  /** The item is already at or under the target price: nothing to wait for. */
+  already_at_price: { status: 409, trpc: "CONFLICT" },
+  /** The person already has a live alert on this item (its id is in the body). */
+  already_alerting: { status: 409, trpc: "CONFLICT" },
+  /** The person holds the most live alerts allowed. */
+  too_many_alerts: { status: 409, trpc: "CONFLICT" },
 } as const satisfies Record<string, Mapping>;
 
 export type ErrorCode = keyof typeof errorTable;

@@ -16,6 +16,7 @@ const links = [
   { href: "/account/limits", label: "Spending limits" },
   { href: "/account/card", label: "Saved card" },
   { href: "/account/purchases", label: "Assistant purchases" },
+  { href: "/account/alerts", label: "Price alerts" },
   { href: "/account/apps", label: "Connected apps" },
 ];
 

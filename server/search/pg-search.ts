@@ -4,6 +4,7 @@
  */
 import type { Db } from "../db";
 import { storeCanSellSql } from "../domain/store-can-sell";
+import { countWatchersInSql } from "./watchers";
 import { type CatalogSearch, type FacetName, type Facets, type SearchQuery, facetLimit, facetNames } from "./types";
 
 /** A tsquery literal for one lexeme, quoted so punctuation inside it stays part of the lexeme. */
@@ -100,4 +101,5 @@ export const createPgSearch = (db: Db): CatalogSearch => ({
     ) as Facets;
     return { ids: hits.map((row) => row.id), total, facets };
   },
+  priceWatchers: (itemIds, viewerId) => countWatchersInSql(db, itemIds, viewerId),
 });

@@ -42,6 +42,12 @@ export type SearchHits = { ids: number[]; total: number; facets: Facets };
 export type CatalogSearch = {
   name: string;
   search: (query: SearchQuery) => Promise<SearchHits>;
+  /**
+   * For each of `itemIds`, how many people other than `viewerId` have a live price watch or alert on
+   * it (server/search/watchers.ts). Not part of `search`'s answer: that is cached and shared by every
+   * viewer, this depends on who asks.
+   */
+  priceWatchers: (itemIds: readonly number[], viewerId: string | undefined) => Promise<number[]>;
   /** Changes whenever the catalogue the answers come from changes; undefined when not tracked. */
   version?: () => number | undefined;
 };

@@ -11,6 +11,8 @@ import type { AuthorizeParameters } from "@/server/auth/oauth/authorize-request"
 
 type Props = {
   request: { clientName: string; clientKind: "partner" | "agent"; redirectUri: string; scopes: Scope[]; parameters: AuthorizeParameters };
+  /** Permissions the person has not granted this app before, though they connected it (marked New). */
+  newScopes?: Scope[];
   personEmail: string;
   consentToken: string;
   /** This page's own path, to come back to after switching account. */
@@ -28,7 +30,16 @@ const optInLabels: Partial<Record<Scope, { title: (app: string) => string; detai
   },
 };
 
-export function ConsentForm({ request, personEmail, consentToken, consentPath }: Props) {
+/** The mark on a permission the person has not granted this app before. */
+const NewMark = ({ scope, newScopes }: { scope: Scope; newScopes: readonly Scope[] }) =>
+  newScopes.includes(scope) ? (
+    <>
+      {" "}
+      <span className="badge accent" data-testid="new-permission">New</span>
+    </>
+  ) : null;
+
+export function ConsentForm({ request, newScopes = [], personEmail, consentToken, consentPath }: Props) {
   const app = request.clientName;
   const listed = request.scopes.filter((scope) => !optInScopes.includes(scope));
   const optIns = request.scopes.filter((scope) => optInScopes.includes(scope));
@@ -51,6 +62,11 @@ export function ConsentForm({ request, personEmail, consentToken, consentPath }:
           <p>This app runs on your own computer (it returns to {redirectHost(request.redirectUri)}). Approve only if you started it yourself.</p>
         </div>
       ) : null}
+      {newScopes.length ? (
+        <div className="notice info" style={{ marginBottom: 16 }}>
+          <p>You connected {app} before. It now also asks for the permissions marked New.</p>
+        </div>
+      ) : null}
       {listed.length ? (
         <>
           <p className="label" style={{ margin: "0 0 10px" }}>
@@ -62,7 +78,10 @@ export function ConsentForm({ request, personEmail, consentToken, consentPath }:
                 <span className="tick" aria-hidden>
                   ✓
                 </span>
-                <span>{scopeWords[scope]}</span>
+                <span>
+                  {scopeWords[scope]}
+                  <NewMark scope={scope} newScopes={newScopes} />
+                </span>
               </li>
             ))}
           </ul>
@@ -77,7 +96,10 @@ export function ConsentForm({ request, personEmail, consentToken, consentPath }:
             <label className="opt-in" key={scope}>
               <input type="checkbox" name="grant_scope" value={scope} />
               <span>
-                <strong>{optInLabels[scope]?.title(app) ?? scopeWords[scope]}</strong>
+                <strong>
+                  {optInLabels[scope]?.title(app) ?? scopeWords[scope]}
+                  <NewMark scope={scope} newScopes={newScopes} />
+                </strong>
                 <span className="small muted">{optInLabels[scope]?.detail}</span>
               </span>
             </label>

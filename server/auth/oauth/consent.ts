@@ -74,6 +74,18 @@ export const loadConsentRequest = async (query: URLSearchParams) => {
   return result.kind === "valid" ? result.request : undefined;
 };
 
+/**
+ * The requested scopes this person has never granted this app, when they connected it before (an
+ * app asking again after 1.6.0 for alerts:write): the consent page marks them New. For an app
+ * connecting for the first time every permission is new, so none is marked.
+ */
+export const newlyRequestedScopes = async (personId: string, clientId: string, requested: readonly Scope[]): Promise<Scope[]> => {
+  const grants = await db().oAuthGrant.findMany({ where: { personId, clientId, revokedAt: null }, select: { scopes: true } });
+  if (!grants.length) return [];
+  const granted = new Set(grants.flatMap((grant) => grant.scopes));
+  return requested.filter((scope) => !granted.has(scope));
+};
+
 /** POST /oauth/authorize. `personId` is the signed-in person (from the session), if any. */
 export const handleConsentDecision = async (request: Request, options: { personId: string | undefined; now: Date }): Promise<Response> => {
   if (!(request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {

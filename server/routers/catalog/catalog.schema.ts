@@ -20,6 +20,12 @@ const price = z
   .refine((value) => decimalPattern.test(value), "must be an amount of at least 0 with at most two decimals")
   .meta({ description: "Amount in CAD, at least 0, at most two decimals", example: "49.99" });
 
+/** page and per_page as search takes them (1 to 2000, 1 to 48, default 24); lists reuse them. */
+export const pageFields = {
+  page: optional(z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(2000, "must be at most 2000")).transform((value) => value ?? 1),
+  per_page: optional(z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(48, "must be at most 48")).transform((value) => value ?? 24),
+};
+
 export const ZSearchProductsRequest = z
   .object({
     q: optional(z.string().max(200, "must be at most 200 characters")).meta({ description: "Free text, ranked by its words" }),
@@ -31,8 +37,7 @@ export const ZSearchProductsRequest = z
     min_price: optional(price),
     max_price: optional(price),
     sort: optional(z.enum(sortOrders, { error: `must be one of ${sortOrders.join(", ")}` })).transform((value) => value ?? "relevance"),
-    page: optional(z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(2000, "must be at most 2000")).transform((value) => value ?? 1),
-    per_page: optional(z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(1, "must be at least 1").max(48, "must be at most 48")).transform((value) => value ?? 24),
+    ...pageFields,
   })
   .strict()
   .superRefine((input, ctx) => {
@@ -73,8 +78,10 @@ export const ZProductSummary = z
     cover_image: z.url().nullable().meta({ description: "URL of the cover image" }),
     url: z.url(),
     store: ZStoreSummary,
-    price_watchers: z.number().int().min(0).meta({ description: "Live price watches of OTHER shoppers on this item" }),
-    you_are_watching: z.boolean(),
+    price_watchers: z.number().int().min(0).meta({
+      description: "How many OTHER shoppers have a live price watch or price alert on this item, over all its variants; the signed-in person is never counted. State it as returned",
+    }),
+    you_are_watching: z.boolean().meta({ description: "The token's person has a live price watch or price alert on this item; always false for a client-credentials token" }),
   })
   .meta({ id: "ProductSummary" });
 

@@ -6,6 +6,7 @@ import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { productDetailSelect } from "./catalog.queries";
 import { ZGetProductRequest, ZProductDetail } from "./catalog.schema";
+import { watchCountsFor } from "./watch-counts";
 
 export const getProduct = scopedProcedure(scopeOf("GET /api/v1/products/{id}"))
   .input(ZGetProductRequest)
@@ -16,5 +17,6 @@ export const getProduct = scopedProcedure(scopeOf("GET /api/v1/products/{id}"))
       select: productDetailSelect,
     });
     if (!row) throw new AppError("not_found", { message: `No item ${input.id} is for sale.` });
-    return toProductDetail(row);
+    const [watches] = await watchCountsFor(ctx, [row.id]);
+    return toProductDetail(row, watches);
   });

@@ -8,6 +8,7 @@ import { scopedProcedure } from "../../trpc/procedures";
 import { ZSearchProductsRequest, ZSearchProductsResponse } from "./catalog.schema";
 import { loadProductSummaries } from "./product-summaries";
 import { type CachedPage, cachePage, cachedPage } from "./search-page-cache";
+import { watchCountsFor } from "./watch-counts";
 
 export const searchProducts = scopedProcedure(scopeOf("GET /api/v1/products"))
   .input(ZSearchProductsRequest)
@@ -35,8 +36,10 @@ export const searchProducts = scopedProcedure(scopeOf("GET /api/v1/products"))
       page = { hits, sources: hits.ids.flatMap((id) => byId.get(id) ?? []) };
       if (version !== undefined && version === ctx.search.version?.()) cachePage(key, version, page);
     }
+    // Per viewer, after the shared cache (it holds nothing that depends on who asks).
+    const watches = await watchCountsFor(ctx, page.sources.map((source) => source.id));
     return {
-      data: page.sources.map((source) => summaryFromSource(source)),
+      data: page.sources.map((source, index) => summaryFromSource(source, watches[index])),
       pagination: {
         page: input.page,
         per_page: input.per_page,

@@ -8,12 +8,16 @@
  *   deletes, which trigger a full rebuild;
  * - if the LISTEN self-test fails (a connection pooler in transaction mode, for one, does not deliver
  *   notifications), polls with the catch-up every `pollMs` instead, which still bounds staleness.
+ * - does the same for the live price watchers of each item (watcher-counts.ts): `watchers:` notifications
+ *   from price_watches and price_alerts (migration 20261122224400), and the catch-up by updated_at
+ *   with a live-total comparison that reloads them whole on a mismatch.
  * All reads and applications run one at a time in arrival order, so an older read never overwrites
  * a newer one. The index is swapped whole after a rebuild; searches never see a half-built one.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { CatalogIndex } from "./catalog-index";
+import { catchUpWatchers, loadWatcherCounts, reloadWatchedItems, type WatcherCounts } from "./watcher-counts";
 import { applyItemRows, buildIndex, loadCategories, loadItemsByIds, loadItemsChangedSince, loadStores } from "./catalog-loader";
 
 export type CatalogSyncOptions = {
@@ -29,13 +33,17 @@ export type CatalogSyncOptions = {
 
 export const catalogChannel = "catalog_changes";
 
-type Work = { items: Set<number>; stores: boolean; categories: boolean; catchUp: boolean; rebuild: boolean };
+type Work = { items: Set<number>; stores: boolean; categories: boolean; catchUp: boolean; rebuild: boolean; watchedItems: Set<number>; allWatchers: boolean };
 
-const noWork = (): Work => ({ items: new Set(), stores: false, categories: false, catchUp: false, rebuild: false });
+const noWork = (): Work => ({ items: new Set(), stores: false, categories: false, catchUp: false, rebuild: false, watchedItems: new Set(), allWatchers: false });
+
+const hasWork = (work: Work) => work.rebuild || work.catchUp || work.stores || work.categories || work.items.size > 0 || work.allWatchers || work.watchedItems.size > 0;
 
 export class CatalogSync {
   /** The index searches read; undefined until the first build finishes. */
   index: CatalogIndex | undefined;
+  /** The live price watchers of each item; loaded with the index, so set whenever `index` is. */
+  watchers: WatcherCounts | undefined;
   /** True when the LISTEN self-test passed. */
   isListening = false;
   stats = { buildMs: 0, builtAt: 0, rebuilds: 0, notifications: 0, catchUps: 0, lastAppliedAt: 0 };
@@ -164,6 +172,9 @@ export class CatalogSync {
     if (kind === "item") {
       if (list === "*") this.work.catchUp = true;
       else for (const id of list.split(",")) this.work.items.add(Number(id));
+    } else if (kind === "watchers") {
+      if (list === "*") this.work.allWatchers = true;
+      else for (const id of list.split(",")) this.work.watchedItems.add(Number(id));
     } else if (kind === "store") this.work.stores = true;
     else if (kind === "category") this.work.categories = true;
     void this.drain();
@@ -176,7 +187,7 @@ export class CatalogSync {
       try {
         while (!this.stopped) {
           const work = this.work;
-          if (!work.rebuild && !work.catchUp && !work.stores && !work.categories && !work.items.size) break;
+          if (!hasWork(work)) break;
           this.work = noWork();
           await this.run(work);
         }
@@ -208,7 +219,9 @@ export class CatalogSync {
       const found = new Set(rows.map((row) => row.id));
       for (const id of ids) if (!found.has(id)) index.removeItem(id);
     }
-    if (work.catchUp) await this.catchUp(reader, index);
+    if (work.allWatchers || !this.watchers) this.watchers = await loadWatcherCounts(reader);
+    else if (work.watchedItems.size) await reloadWatchedItems(reader, this.watchers, [...work.watchedItems]);
+    if (work.catchUp) await this.catchUp(reader, index, this.watchers);
     this.stats.lastAppliedAt = Date.now();
     // New items all land in the newest bucket; re-balance before pages get slow, rebuild to drop dead slots.
     if (index.buckets.placedSinceRebalance > index.slotCount * 0.25 + 10_000) index.rebalanceBuckets();
@@ -219,6 +232,8 @@ export class CatalogSync {
     const started = Date.now();
     const { rows } = await reader.query<{ now: Date }>("SELECT now()");
     const index = await buildIndex(reader);
+    const watchers = await loadWatcherCounts(reader);
+    this.watchers = watchers;
     this.index = index;
     this.watermark = new Date(rows[0].now.getTime() - this.options.overlapMs);
     this.stats.buildMs = Date.now() - started;
@@ -228,7 +243,7 @@ export class CatalogSync {
   }
 
   /** Rows changed since the last catch-up, and the item count, read in one snapshot. */
-  private async catchUp(reader: pg.Client, index: CatalogIndex) {
+  private async catchUp(reader: pg.Client, index: CatalogIndex, watchers: WatcherCounts) {
     this.stats.catchUps++;
     await reader.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     try {
@@ -237,7 +252,10 @@ export class CatalogSync {
       index.setCategories(await loadCategories(reader));
       for (const store of await loadStores(reader)) index.upsertStore(store);
       await applyItemRows(reader, index, changed);
+      const liveWatchers = await catchUpWatchers(reader, watchers, this.watermark);
       await reader.query("COMMIT");
+      // A live watch or alert deleted outright (its person's account closed) leaves no updated_at.
+      if (liveWatchers !== watchers.total) this.work.allWatchers = true;
       this.watermark = new Date(rows[0].now.getTime() - this.options.overlapMs);
       if (index.itemCount === rows[0].count) this.mismatches = 0;
       else if (++this.mismatches === 1) {

@@ -6,7 +6,8 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createItem, createStore } from "../../../prisma/factories";
+import { createItem, createPartner, createPerson, createStore } from "../../../prisma/factories";
+import { randomId } from "../../auth/tokens";
 import { seedCatalog } from "../../../prisma/seed/catalog";
 import { db } from "../../db";
 import { randomSearchQueries, loadSearchVocabulary } from "../../testing/random-search-queries";
@@ -111,6 +112,55 @@ describe("memory search equals pg-search", () => {
     const search = query(overrides);
     expect(await memory.search(search)).toEqual(await reference.search(search));
   });
+
+  it("price_watchers: the same counts for every viewer, for seeded random watches and alerts, and after they change", async () => {
+    // Seven people, each with live and ended watches and alerts on random items (some people on the same items).
+    const { client: app } = await createPartner();
+    const people = await Promise.all(Array.from({ length: 7 }, async () => (await createPerson()).person.id));
+    const itemIds = (await client.query<{ id: number }>("SELECT id FROM items ORDER BY id LIMIT 300")).rows.map((row) => row.id);
+    let seed = 42;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const watchStatuses = ["active", "executing", "fulfilled", "cancelled", "needs_you"] as const;
+    const alertStatuses = ["active", "active", "notified", "stopped"] as const;
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    await db().priceWatch.createMany({
+      data: Array.from({ length: 400 }, () => ({
+        personId: people[next(7)], clientId: app.id, itemId: itemIds[next(60)], maxPriceCents: 100, maxTotalCents: 200, status: watchStatuses[next(5)], expiresAt,
+      })),
+    });
+    await db().priceAlert.createMany({
+      data: Array.from({ length: 400 }, () => ({ id: randomId("alr_"), personId: people[next(7)], clientId: app.id, itemId: itemIds[next(80)], targetPriceCents: 100, status: alertStatuses[next(4)] })),
+    });
+    const compare = async () => {
+      for (const viewer of [undefined, ...people, "per_nobody"]) {
+        expect({ viewer, counts: await memory.priceWatchers(itemIds, viewer) }).toEqual({ viewer, counts: await reference.priceWatchers(itemIds, viewer) });
+      }
+    };
+    await vi.waitFor(async () => {
+      await sync.settled();
+      await compare();
+    }, { timeout: 5000 });
+    const counts = await reference.priceWatchers(itemIds, undefined);
+    expect(counts.filter((count) => count > 1).length).toBeGreaterThan(10);
+    // Changes of many rows in one statement each: alerts stopped, watches claimed, watches deleted.
+    await db().priceAlert.updateMany({ where: { personId: people[0], status: "active" }, data: { status: "stopped" } });
+    await db().priceWatch.updateMany({ where: { personId: people[1], status: "active" }, data: { status: "executing" } });
+    await db().priceWatch.deleteMany({ where: { personId: people[2] } });
+    await vi.waitFor(async () => {
+      await sync.settled();
+      await compare();
+    }, { timeout: 5000 });
+    // A delete nobody announced (triggers off): the catch-up sees the live total differ and reloads every count.
+    await client.query("SET session_replication_role = replica");
+    try {
+      await client.query("DELETE FROM price_alerts WHERE person_id = $1", [people[3]]);
+    } finally {
+      await client.query("SET session_replication_role = origin");
+    }
+    await sync.catchUpNow();
+    await sync.settled();
+    await compare();
+  }, 60_000);
 
   it("answers through pg-search until the index is built", async () => {
     const unbuilt = new CatalogSync({ databaseUrl: process.env.DATABASE_URL! });

@@ -20,6 +20,11 @@ export const createMemorySearch = (options: { db: Db; sync: CatalogSync; fallbac
       // Read the index after the await: a rebuild may have swapped it meanwhile.
       return evaluate(options.sync.index, query, lexemes);
     },
+    priceWatchers: async (itemIds, viewerId) => {
+      const watchers = options.sync.index ? options.sync.watchers : undefined;
+      if (!watchers) return options.fallback.priceWatchers(itemIds, viewerId);
+      return itemIds.map((id) => watchers.count(id, viewerId));
+    },
     version: () => options.sync.index?.version,
   };
 };

@@ -1,0 +1,49 @@
+/**
+ * The price-alert handler of the price-change processor (server/price-changes/handlers.ts): when an
+ * item's live price is at or under an active alert's target, the alert moves to `notified` and its
+ * one email goes into the outbox, in one transaction. Never a purchase.
+ *
+ * Exactly once, even when two events of the item are handled at once by two processors: the move
+ * is a single UPDATE ... WHERE status = 'active', so of two transactions racing for one alert the
+ * second waits on the row lock, re-reads it as `notified` and skips it (PostgreSQL's read-committed
+ * re-check); only the winner's RETURNING row gets an email, and the email's dedupe key
+ * (`price-alert:<id>`) would stop a second one anyway. The item's price is read live (not from the
+ * event): events may be handled late or out of order. A sold or unlisted item notifies nobody.
+ */
+import { formatCents } from "../domain/money";
+import { storeCanSellSql } from "../domain/store-can-sell";
+import { env } from "../env";
+import { enqueueEmail } from "../mail/outbox";
+import type { PriceChangeHandler } from "../price-changes/handlers";
+
+type Fired = { id: string; email: string; title: string; url: string; store_name: string; price_cents: number; target_price_cents: number };
+
+export const priceAlertHandler: PriceChangeHandler = {
+  name: "price-alerts",
+  handle: async (db, event, { now }) => {
+    await db.$transaction(async (tx) => {
+      const fired = await tx.$queryRawUnsafe<Fired[]>(
+        `WITH item AS (
+           SELECT i.id, i.title, i.url, i.price_cents, s.name AS store_name FROM items i JOIN stores s ON s.id = i.store_id
+           WHERE i.id = $1 AND i.status = 'active' AND ${storeCanSellSql("s")})
+         UPDATE price_alerts a SET status = 'notified', notified_at = $2, notified_price_cents = item.price_cents, updated_at = $2
+         FROM item, persons p
+         WHERE a.item_id = item.id AND a.status = 'active' AND a.target_price_cents >= item.price_cents AND p.id = a.person_id
+         RETURNING a.id, p.email, item.title, item.url, item.store_name, item.price_cents, a.target_price_cents`,
+        event.itemId,
+        now,
+      );
+      for (const alert of fired) {
+        await enqueueEmail(tx, {
+          to: alert.email,
+          template: "price-alert",
+          dedupeKey: `price-alert:${alert.id}`,
+          props: {
+            title: alert.title, store: alert.store_name, price: formatCents(alert.price_cents), target: formatCents(alert.target_price_cents),
+            itemUrl: alert.url, alertsUrl: `${env().PUBLIC_URL}/account/alerts`,
+          },
+        });
+      }
+    });
+  },
+};
