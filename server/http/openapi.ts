@@ -1,11 +1,16 @@
 /**
  * The OpenAPI 3.1 document, built from the same zod schemas the procedures validate with. Each
  * resource contributes its paths from `server/routers/<resource>/<resource>.openapi.ts`; every REST
- * route must appear (openapi.test.ts checks the app/api/v1 folder against `paths`).
+ * route must appear (openapi.test.ts checks the app/api/v1 folder against `paths`). `info.version`
+ * is the newest entry of the change history (server/api/changes.ts); deprecated operations are
+ * marked from the lifecycle table when the document is served (openApiDocumentNow).
  */
 import { createDocument } from "zod-openapi";
 import { allScopes } from "../auth/scopes";
+import { apiVersion } from "../api/changes";
 import { env } from "../env";
+import { currentLifecycles } from "../lifecycle/lifecycle-store";
+import { markDeprecated } from "./lifecycle";
 import { catalogPaths } from "../routers/catalog/catalog.openapi";
 import { accountPaths } from "../routers/account/account.openapi";
 import { checkoutPaths } from "../routers/checkout/checkout.openapi";
@@ -32,7 +37,7 @@ export const openApiDocument = () =>
     openapi: "3.1.0",
     info: {
       title: "Shopping API",
-      version: "1.6.0",
+      version: apiVersion,
       description:
         "Search the catalogue of independent Canadian fashion stores, price orders and create hosted checkout links. Money is a two-decimal string in CAD. Errors share one body: {error: {code, message, fields?}}. Every response carries X-Request-Id; partner responses carry RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (120 a minute and 3,000 an hour per client).",
     },
@@ -51,3 +56,6 @@ export const openApiDocument = () =>
     security: [{ oauth2: [] }],
     paths: Object.assign({}, ...resourcePaths),
   }));
+
+/** The document as served: operations deprecated right now are marked (deprecated: true, dates in the description). */
+export const openApiDocumentNow = async () => markDeprecated(openApiDocument(), await currentLifecycles(), "/api/v1");

@@ -2,7 +2,8 @@
  * The one wrapper every /api/v1 route uses: request id, bearer authentication (401 with
  * WWW-Authenticate), rate limits and their headers, scope check (403), zod parsing of query and
  * path parameters, selected headers and the JSON body (422 naming each field; 415 for a body that
- * is not JSON, 413 for one over the size limit), and mapping of every error to the shared body.
+ * is not JSON, 413 for one over the size limit), the operation's lifecycle (deprecation headers,
+ * 410 retired: lifecycle.ts), and mapping of every error to the shared body.
  * Route files only parse and call the caller.
  */
 import type { z } from "zod";
@@ -13,7 +14,10 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { type Actor, createInnerContext } from "../trpc/context";
 import { type Caller, createCaller } from "../trpc/caller";
+import { operationIdOf } from "../api/operation-ids";
+import { recordCall } from "../lifecycle/call-log";
 import { readJsonBody } from "./json-body";
+import { lifecycleVerdict, type LifecycleVerdict } from "./lifecycle";
 import { consumePartnerRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 import { requestIdFrom } from "./request-id";
 import { errorResponse, json, toAppError } from "./respond";
@@ -89,11 +93,19 @@ export const withPartner =
     // The front door already assigned the id and wrote it on the request (server/http/request-id.ts).
     const requestId = requestIdFrom(request.headers.get("x-request-id"));
     let limits: RateLimitState = [];
-    const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits) });
+    let lifecycle: LifecycleVerdict = { headers: {} };
+    const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits), ...lifecycle.headers });
     try {
+      const url = new URL(request.url);
+      const operationId = operationIdOf(request.method, url.pathname);
+      const now = systemClock.now();
+      // A retired operation (after its sunset, or in a brownout) is gone for every caller: no token needed to learn it.
+      lifecycle = await lifecycleVerdict(operationId, now);
+      if (lifecycle.retired) throw lifecycle.retired;
       const database = db();
-      const actor = await authenticateBearer(request.headers.get("authorization"), systemClock.now());
+      const actor = await authenticateBearer(request.headers.get("authorization"), now);
       if (actor.kind !== "client") throw new AppError("unauthorized");
+      if (operationId) recordCall(actor.clientId, operationId, now);
       limits = await consumePartnerRateLimit(actor);
       if (!actor.scopes.includes(options.scope)) {
         throw new AppError("insufficient_scope", {
@@ -101,7 +113,6 @@ export const withPartner =
           headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${options.scope}"` },
         });
       }
-      const url = new URL(request.url);
       // Every part is parsed before refusing, so one 422 names every bad field at once.
       const fields: Record<string, string> = {};
       const collect = <S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> => {
