@@ -6,7 +6,7 @@
  * 410 retired: lifecycle.ts), and mapping of every error to the shared body.
  * Route files only parse and call the caller.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { authenticateBearer, bearerToken } from "../auth/tokens";
 import { systemClock } from "../clock";
 import { db } from "../db";
@@ -18,6 +18,7 @@ import { operationIdOf } from "../api/operation-ids";
 import { recordCall } from "../lifecycle/call-log";
 import { readJsonBody } from "./json-body";
 import { lifecycleVerdict, type LifecycleVerdict } from "./lifecycle";
+import { declaredKeys, prepareInput } from "./request-fields";
 import { consumePartnerRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 import { requestIdFrom } from "./request-id";
 import { errorResponse, json, toAppError } from "./respond";
@@ -51,14 +52,21 @@ type HandlerArgs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, 
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-/** Query string to a plain object; a scalar given twice is refused rather than silently picking one. */
-export const searchParamsToObject = (params: URLSearchParams, arrays: readonly string[] = []) => {
+/** What an operation without a query or body schema takes: nothing (unknown fields dropped, protected ones refused). */
+const ZNothing = z.object({});
+const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Query string to a plain object; a declared scalar given twice is refused rather than silently
+ * picking one (an undeclared one is dropped later anyway: request-fields.ts).
+ */
+export const searchParamsToObject = (params: URLSearchParams, arrays: readonly string[] = [], declared?: ReadonlySet<string>) => {
   const result: Record<string, string | string[]> = {};
   const fields: Record<string, string> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
     if (arrays.includes(key)) result[key] = values;
-    else if (values.length > 1) fields[key] = "must be given once";
+    else if (values.length > 1 && (!declared || declared.has(key))) fields[key] = "must be given once";
     else result[key] = values[0];
   }
   if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
@@ -124,9 +132,12 @@ export const withPartner =
           return undefined as z.output<S>;
         }
       };
-      const rawQuery = searchParamsToObject(url.searchParams, options.arrays);
+      // Unknown query parameters and body fields are dropped, protected ones refused (request-fields.ts).
+      const querySchema = options.query ?? ZNothing;
+      const bodySchema = options.body ?? (methodsWithBody.has(request.method) ? ZNothing : undefined);
+      const rawQuery = prepareInput(querySchema, searchParamsToObject(url.searchParams, options.arrays, declaredKeys(querySchema)), fields);
       const rawParams = context ? await context.params : {};
-      const rawBody = options.body ? await readJsonBody(request, options.maxBodyBytes) : undefined;
+      const rawBody = bodySchema ? prepareInput(bodySchema, await readJsonBody(request, options.maxBodyBytes), fields) : undefined;
       const query = collect(options.query, rawQuery);
       const params = collect(options.params, rawParams);
       const headerValues = collect(options.headers, headerObject(options.headers, request)) as z.output<H>;
