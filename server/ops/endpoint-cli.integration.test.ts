@@ -61,7 +61,7 @@ describe("npm run ops -- endpoint:*", () => {
     }
     expect(response.headers.get("sunset")).toBeNull();
     expect(await ops("endpoint:list")).toEqual({ endpoints: [] });
-  }, 60_000);
+  }, 120_000);
 
   it("refuses an unknown operation id, a bad date and a malformed brownout with a clear message", async () => {
     await expect(ops("endpoint:deprecate", "GET /api/v1/unknown", "--sunset", "2030-06-01", "--replacement", replacement)).rejects.toMatchObject({ stderr: expect.stringContaining('unknown operation "GET /api/v1/unknown"') });
@@ -69,5 +69,5 @@ describe("npm run ops -- endpoint:*", () => {
     await expect(ops("endpoint:deprecate", "GET /api/v1/categories", "--sunset", "2030-06-01", "--replacement", replacement, "--brownout", "2030-03-01T14:00:00Z")).rejects.toMatchObject({ stderr: expect.stringContaining("--brownout must be START/END") });
     await expect(ops("endpoint:restore", "DELETE /api/v1/categories")).rejects.toMatchObject({ stderr: expect.stringContaining("unknown operation") });
     expect(await db().endpointLifecycle.count()).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
