@@ -156,6 +156,25 @@ describe("deprecation input", () => {
   });
 });
 
+describe("changing a deprecation", () => {
+  it("keeps the first announcement (Deprecation, and the 6 months counted from it) when brownouts or dates change", async () => {
+    const token = await (await createPartner()).token();
+    const announced = second(new Date(Date.now() - 90 * dayMs));
+    const sunset = monthsFrom(announced, 6);
+    await deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [], now: announced });
+    // Three months later the operator adds a brownout: the sunset is under 6 months from now, but not from the announcement.
+    const now = new Date();
+    const brownout = { start: new Date(now.getTime() + dayMs), end: new Date(now.getTime() + dayMs + 60 * 60 * 1000) };
+    const { lifecycle } = await deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [brownout], now });
+    expect(lifecycle.deprecatedAt).toEqual(announced);
+    expect(lifecycle.brownouts).toEqual([brownout]);
+    const response = await listCategories(token);
+    expect(response.headers.get("deprecation")).toBe(`@${announced.getTime() / 1000}`);
+    // Moving the sunset earlier than 6 months after the announcement is still refused.
+    await expect(deprecateEndpoint({ operationId: operation, sunset: monthsFrom(announced, 5), replacement, brownouts: [], now })).rejects.toThrow(/6 months after the first announcement/);
+  });
+});
+
 describe("deprecation notices", () => {
   it("emails, through the outbox, the contact of every client that called the operation in the last 90 days, once", async () => {
     const recent = await createPartner();

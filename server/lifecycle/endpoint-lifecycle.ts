@@ -27,11 +27,13 @@ export const ZDeprecation = z
     replacement: z.url({ protocol: /^https?$/, error: "--replacement must be an absolute http(s) URL" }),
     brownouts: z.array(z.object({ start: z.date(), end: z.date() })).max(20, "at most 20 brownouts"),
     now: z.date(),
+    /** The first announcement when the operation is already deprecated (a change of dates or brownouts). */
+    announcedAt: z.date().optional(),
   })
   .superRefine((value, context) => {
-    const earliest = new Date(value.now);
+    const earliest = new Date(value.announcedAt ?? value.now);
     earliest.setUTCMonth(earliest.getUTCMonth() + 6);
-    if (value.sunset < earliest) context.addIssue({ code: "custom", message: `--sunset must be at least 6 months after the announcement (on or after ${earliest.toISOString().slice(0, 10)})` });
+    if (value.sunset < earliest) context.addIssue({ code: "custom", message: `--sunset must be at least 6 months after the first announcement (on or after ${earliest.toISOString().slice(0, 10)})` });
     for (const window of value.brownouts) {
       const label = `brownout ${window.start.toISOString()}/${window.end.toISOString()}`;
       if (window.end <= window.start) context.addIssue({ code: "custom", message: `${label} must end after it starts` });
@@ -40,7 +42,7 @@ export const ZDeprecation = z
     }
   });
 
-export type Deprecation = z.input<typeof ZDeprecation>;
+export type Deprecation = Omit<z.input<typeof ZDeprecation>, "announcedAt">;
 
 /** The changelog fragment of an operation's deprecation notice ("deprecate-get-api-v1-products-id"). */
 export const deprecationAnchor = (operationId: string) => `deprecate-${operationId.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/-+$/, "")}`;
@@ -57,14 +59,13 @@ const contactOf = (client: { contactEmail: string | null; application: { contact
  * invalid input. Returns the lifecycle and the addresses told.
  */
 export const deprecateEndpoint = async (input: Deprecation): Promise<{ lifecycle: Lifecycle; notified: string[] }> => {
-  const { operationId, sunset, replacement, brownouts, now } = ZDeprecation.parse(input);
-  const sorted = [...brownouts].sort((a, b) => a.start.getTime() - b.start.getTime());
-  const lifecycle: Lifecycle = { operationId, deprecatedAt: now, sunsetAt: sunset, replacement, brownouts: sorted, changelogAnchor: deprecationAnchor(operationId) };
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - noticeWindowDays * dayMs);
-  const notified = await db().$transaction(async (tx) => {
-    // A change of dates keeps the original announcement: the 6 months run from the first notice.
-    const existing = await tx.endpointLifecycle.findUnique({ where: { operationId }, select: { deprecatedAt: true } });
-    if (existing) lifecycle.deprecatedAt = existing.deprecatedAt;
+  const result = await db().$transaction(async (tx) => {
+    // A change of dates or brownouts keeps the first announcement: the 6 months run from it.
+    const existing = await tx.endpointLifecycle.findUnique({ where: { operationId: input.operationId }, select: { deprecatedAt: true } });
+    const { operationId, sunset, replacement, brownouts, now } = ZDeprecation.parse({ ...input, announcedAt: existing?.deprecatedAt });
+    const sorted = [...brownouts].sort((a, b) => a.start.getTime() - b.start.getTime());
+    const lifecycle: Lifecycle = { operationId, deprecatedAt: existing?.deprecatedAt ?? now, sunsetAt: sunset, replacement, brownouts: sorted, changelogAnchor: deprecationAnchor(operationId) };
+    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - noticeWindowDays * dayMs);
     const stored = { sunsetAt: sunset, replacement, brownouts: sorted.map((w) => ({ start: w.start.toISOString(), end: w.end.toISOString() })), changelogAnchor: lifecycle.changelogAnchor };
     await tx.endpointLifecycle.upsert({ where: { operationId }, create: { operationId, deprecatedAt: lifecycle.deprecatedAt, ...stored }, update: stored });
     const calls = await tx.clientOperationCall.findMany({
@@ -85,10 +86,10 @@ export const deprecateEndpoint = async (input: Deprecation): Promise<{ lifecycle
         dedupeKey: `endpoint-deprecated:${operationId}:${sunset.toISOString()}:${sorted.map(windowText).join(",")}:${to}`,
       });
     }
-    return [...byContact.keys()].sort();
+    return { lifecycle, notified: [...byContact.keys()].sort() };
   });
   forgetLifecycles();
-  return { lifecycle, notified };
+  return result;
 };
 
 /** Takes an operation's deprecation back: it answers as before on every instance within a second. */
