@@ -14,7 +14,9 @@ const replacement = "https://developers.example/changes/categories-v2";
 
 test.describe("[LIFECYCLE] deprecation, brownout, sunset", () => {
   test("the changelog page lists every version of the change history, newest first", async ({ page }, testInfo) => {
-    await page.goto("/changelog");
+    await page.goto("/");
+    await page.getByRole("link", { name: /Changelog/ }).click();
+    await expect(page).toHaveURL(/\/changelog$/);
     await expect(page.getByRole("heading", { name: "Changelog" })).toBeVisible();
     await expect(page.getByText("The API is at version 1.6.0")).toBeVisible();
     const headings = await page.locator("section[aria-labelledby=versions] article h3").allInnerTexts();
