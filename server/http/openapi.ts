@@ -2,8 +2,9 @@
  * The OpenAPI 3.1 document, built from the operation table (server/api/operations.ts): each entry's
  * path, scope, schemas (the same zod schemas the procedures validate with), words and responses.
  * operations.test.ts checks that every path here is an entry and every entry is routed.
- * `info.version` is the newest entry of the change history (server/api/changes.ts); deprecated
- * operations are marked from the lifecycle table when the document is served (openApiDocumentNow).
+ * `info.version` is the newest entry of the change history (server/api/changes.ts). Deprecation is
+ * not in the cached document: openApiDocumentNow marks each entry whose id has a live lifecycle
+ * (endpoint_lifecycles, at most a second old) when the document is served.
  */
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
@@ -29,7 +30,6 @@ const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
     security: [{ oauth2: [entry.scope] }],
     ...(Object.keys(requestParams ?? {}).length ? { requestParams } : {}),
     ...(body ? { requestBody: { required: bodyRequired ?? true, content: { "application/json": { schema: body } } } } : {}),
-    ...(entry.lifecycle.state === "active" ? {} : { deprecated: true }),
     responses: { [entry.status]: ok(entry.output, entry.outputDescription), ...(body ? bodyErrors : {}), ...commonErrors, ...entry.responses },
   };
 };
@@ -77,5 +77,5 @@ export const openApiDocument = () =>
     paths: toPaths(operations),
   }));
 
-/** The document as served: operations deprecated right now are marked (deprecated: true, dates in the description). */
-export const openApiDocumentNow = async () => markDeprecated(openApiDocument(), await currentLifecycles(), "/api/v1");
+/** The document as served: the entries deprecated right now in the live lifecycle are marked (deprecated: true, dates in the description). */
+export const openApiDocumentNow = async () => markDeprecated(openApiDocument(), operations, await currentLifecycles());

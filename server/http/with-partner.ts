@@ -14,7 +14,7 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { type Actor, createInnerContext } from "../trpc/context";
 import { type Caller, createCaller } from "../trpc/caller";
-import { operationIdOf } from "../api/operation-ids";
+import type { OperationId } from "../api/operation";
 import { recordCall } from "../lifecycle/call-log";
 import { readJsonBody } from "./json-body";
 import { lifecycleVerdict, type LifecycleVerdict } from "./lifecycle";
@@ -27,6 +27,8 @@ import { zodFields } from "./zod-fields";
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 
 type Options<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
+  /** The operation table entry served (server/api/rest-router.ts knows it from the match): the key of its live lifecycle and of the call log. */
+  operationId: OperationId;
   scope: string;
   query?: Q;
   /** Query parameters that may repeat (size=S&size=M). */
@@ -105,7 +107,7 @@ export const withPartner =
     const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits), ...lifecycle.headers });
     try {
       const url = new URL(request.url);
-      const operationId = operationIdOf(request.method, url.pathname);
+      const { operationId } = options;
       const now = systemClock.now();
       // A retired operation (after its sunset, or in a brownout) is gone for every caller: no token needed to learn it.
       lifecycle = await lifecycleVerdict(operationId, now);
@@ -113,7 +115,7 @@ export const withPartner =
       const database = db();
       const actor = await authenticateBearer(request.headers.get("authorization"), now);
       if (actor.kind !== "client") throw new AppError("unauthorized");
-      if (operationId) recordCall(actor.clientId, operationId, now);
+      recordCall(actor.clientId, operationId, now);
       limits = await consumePartnerRateLimit(actor);
       if (!actor.scopes.includes(options.scope)) {
         throw new AppError("insufficient_scope", {

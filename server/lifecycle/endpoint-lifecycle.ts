@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { db } from "../db";
-import { isKnownOperationId } from "../api/operation-ids";
+import { isOperationId } from "../api/operations";
 import { changelogUrl, retiredError } from "../http/lifecycle";
 import { enqueueEmail } from "../mail/outbox";
 import { forgetLifecycles, toLifecycle, type Brownout, type Lifecycle } from "./lifecycle-store";
@@ -18,7 +18,7 @@ export const noticeWindowDays = 90;
 /** A brownout is short: a partner notices it, their users barely do. */
 const maxBrownoutMs = dayMs;
 
-const ZOperationId = z.string().refine(isKnownOperationId, { error: (issue) => `unknown operation "${String(issue.input)}": give "METHOD /api/v1/path" as in the OpenAPI document (e.g. "GET /api/v1/categories")` });
+const ZOperationId = z.string().refine(isOperationId, { error: (issue) => `unknown operation "${String(issue.input)}": give "METHOD /api/v1/path" as in the operation table (server/api/operations.ts; e.g. "GET /api/v1/categories")` });
 
 export const ZDeprecation = z
   .object({
