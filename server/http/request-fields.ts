@@ -37,10 +37,16 @@ const unwrap = (schema: z.ZodType): z.ZodType => {
   return current;
 };
 
+/** The field schemas an object schema declares, through wrappers and transforms (undefined when the schema is not an object). */
+export const objectShape = (schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined => {
+  const def = schema ? defOf(unwrap(schema)) : undefined;
+  return def?.type === "object" && def.shape ? def.shape : undefined;
+};
+
 /** The fields an object schema declares (undefined when the schema is not an object). */
 export const declaredKeys = (schema: z.ZodType | undefined): ReadonlySet<string> | undefined => {
-  const def = schema ? defOf(unwrap(schema)) : undefined;
-  return def?.type === "object" && def.shape ? new Set(Object.keys(def.shape)) : undefined;
+  const shape = objectShape(schema);
+  return shape ? new Set(Object.keys(shape)) : undefined;
 };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
