@@ -21,6 +21,10 @@ export default function HomePage() {
           <h2>OpenAPI 3.1</h2>
           <p>The machine-readable document, for client generators and assistants.</p>
         </a>
+        <Link className="card" href="/changelog">
+          <h2>Changelog</h2>
+          <p>Every version of the API, and the deprecations announced, with their sunset dates.</p>
+        </Link>
         <Link className="card" href="/developers">
           <h2>Developer portal</h2>
           <p>Apply for partner credentials and manage your redirect addresses.</p>

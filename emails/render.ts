@@ -12,6 +12,7 @@ import AccountExists, { subject as accountExistsSubject } from "./account-exists
 import PurchaseCopy, { subject as purchaseCopySubject } from "./purchase-copy";
 import PurchaseClosed, { subject as purchaseClosedSubject } from "./purchase-closed";
 import PriceAlert, { subject as priceAlertSubject } from "./price-alert";
+import EndpointDeprecated, { subject as endpointDeprecatedSubject } from "./endpoint-deprecated";
 
 type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
 
@@ -27,6 +28,7 @@ export const templates = {
   "purchase-copy": template(PurchaseCopy, purchaseCopySubject),
   "purchase-closed": template(PurchaseClosed, purchaseClosedSubject),
   "price-alert": template(PriceAlert, priceAlertSubject),
+  "endpoint-deprecated": template(EndpointDeprecated, endpointDeprecatedSubject),
 } satisfies Record<string, Template<unknown>>;
 
 export type TemplateName = keyof typeof templates;

@@ -1,7 +1,9 @@
 /**
  * What one public /api/v1 operation declares, once: its key ("METHOD /api/v1/path", OpenAPI path
  * form), MCP tool name, scope, who may call it, input and output zod schemas, words for the
- * OpenAPI document, lifecycle state, and the procedure call. REST routing (server/api/rest-router.ts,
+ * OpenAPI document, and the procedure call. Not its lifecycle: deprecation, brownouts and
+ * retirement are set at run time (ops endpoint:deprecate) and live only in the database, keyed by
+ * `id` (server/lifecycle/lifecycle-store.ts). REST routing (server/api/rest-router.ts,
  * used by the lean layer and by Next's catch-all), the OpenAPI document (server/http/openapi.ts), the
  * scope checks (with-partner.ts and the procedures, through `scopeOf`) and the MCP tools read it.
  * The list itself is server/api/operations.ts.
@@ -13,21 +15,8 @@ import type { Caller } from "../trpc/caller";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** The operation's key, also the deprecation/brownout key: "GET /api/v1/products/{id}". */
+/** The operation's key, also the key of its live lifecycle (deprecation, brownouts, retirement): "GET /api/v1/products/{id}". */
 export type OperationId = `${Method} /api/v1/${string}`;
-
-/** An ISO 8601 date or date-time, as the Deprecation and Sunset headers are derived from it. */
-type Instant = string;
-
-/**
- * Where the operation is in its life (the versioning work fills the non-active states): deprecated
- * operations still answer, with their replacement named; brownouts are announced windows in which a
- * deprecated operation already answers as retired; retired operations answer 410.
- */
-export type Lifecycle =
-  | { state: "active" }
-  | { state: "deprecated"; announced: Instant; sunset: Instant; replacement?: OperationId; brownouts?: { start: Instant; end: Instant }[] }
-  | { state: "retired"; sunset: Instant; replacement?: OperationId };
 
 /**
  * Who may call it. "client": any access token with the scope (a partner's client-credentials token
@@ -80,7 +69,6 @@ export type OperationSpec<Q extends z.ZodType, P extends z.ZodType, B extends z.
   responses?: ZodOpenApiResponsesObject;
   /** OpenAPI operationId (camelCase, stable: generated clients name their functions after it). */
   operationId: string;
-  lifecycle?: Lifecycle;
   /** Calls the procedure with the parsed input. Method syntax so every entry fits the list's type. */
   call(args: CallArgs<Q, P, B, H>): Promise<Reply>;
 };
@@ -95,7 +83,6 @@ export type Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.Z
   /** The OpenAPI path, relative to the server URL /api/v1: "/products/{id}". */
   path: string;
   status: 200 | 201;
-  lifecycle: Lifecycle;
 };
 
 /** One entry of the table: types the call's arguments from the schemas and splits the id into method and path. */
@@ -103,5 +90,5 @@ export const defineOperation = <Q extends z.ZodType = z.ZodUndefined, P extends 
   spec: OperationSpec<Q, P, B, H>,
 ): Operation<Q, P, B, H> => {
   const [method, full] = spec.id.split(" ") as [Method, string];
-  return { ...spec, method, path: full.slice("/api/v1".length), status: spec.status ?? 200, lifecycle: spec.lifecycle ?? { state: "active" } };
+  return { ...spec, method, path: full.slice("/api/v1".length), status: spec.status ?? 200 };
 };

@@ -16,7 +16,18 @@
  *    `status` (201 for a create), `operationId`, `summary`, `description`, the operation's own error
  *    `responses`, and `call`, which calls the procedure and returns `{ body, status?, headers? }`.
  * 3. Nothing else: no route file under app/api/v1 (a route file there would shadow the table and
- *    fails operations.test.ts), no OpenAPI paths by hand.
+ *    fails operations.test.ts), no OpenAPI paths by hand. request-fields.integration.test.ts runs
+ *    its unknown-field, null and mass-assignment checks on the new entry by itself (give it a
+ *    realistic request there for a meaningful baseline).
+ *
+ * Lifecycle: an entry has no lifecycle field. Deprecation, brownouts and retirement are set at run
+ * time (`npm run ops -- endpoint:deprecate "<id>" ...`, which accepts only ids of this table) and
+ * live only in the endpoint_lifecycles table, keyed by the entry's `id`; every instance reads it at
+ * most a second late (server/lifecycle/lifecycle-store.ts). The REST router passes the matched
+ * entry's id to withPartner, which adds the Deprecation/Sunset/Link headers or answers 410 retired
+ * (server/http/lifecycle.ts) and records the call for the deprecation notices; the served OpenAPI
+ * document marks the entries deprecated now (openApiDocumentNow); MCP tools call
+ * `retiredErrorFor(entry.id)`. One source, so the document, REST and MCP cannot disagree.
  */
 import { accountOperations } from "./account";
 import { catalogOperations } from "./catalog";
@@ -36,6 +47,9 @@ export const operation = (id: OperationId): Operation => {
   if (!found) throw new Error(`No operation ${id} in server/api/operations.ts`);
   return found;
 };
+
+/** Whether `id` is an entry's key (the ops CLI refuses lifecycles for anything else). */
+export const isOperationId = (id: string): id is OperationId => byId.has(id);
 
 /** The scope the operation needs: what its procedure and the REST wrapper check. */
 export const scopeOf = (id: OperationId) => operation(id).scope;

@@ -21,6 +21,7 @@ type Store = { handlers: Map<string, Handler>; allow: string };
 const toHandler = (entry: Operation): Handler =>
   withPartner(
     {
+      operationId: entry.id,
       scope: entry.scope,
       query: entry.input.query,
       arrays: entry.input.queryArrays,

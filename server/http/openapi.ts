@@ -2,13 +2,19 @@
  * The OpenAPI 3.1 document, built from the operation table (server/api/operations.ts): each entry's
  * path, scope, schemas (the same zod schemas the procedures validate with), words and responses.
  * operations.test.ts checks that every path here is an entry and every entry is routed.
+ * `info.version` is the newest entry of the change history (server/api/changes.ts). Deprecation is
+ * not in the cached document: openApiDocumentNow marks each entry whose id has a live lifecycle
+ * (endpoint_lifecycles, at most a second old) when the document is served.
  */
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import type { Operation } from "../api/operation";
 import { operations } from "../api/operations";
 import { allScopes } from "../auth/scopes";
+import { apiVersion } from "../api/changes";
 import { env } from "../env";
+import { currentLifecycles } from "../lifecycle/lifecycle-store";
+import { markDeprecated } from "./lifecycle";
 import { bodyErrors, commonErrors, ok } from "./openapi-parts";
 
 /** One table entry as an OpenAPI operation: success response, common errors, then the entry's own. */
@@ -24,7 +30,6 @@ const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
     security: [{ oauth2: [entry.scope] }],
     ...(Object.keys(requestParams ?? {}).length ? { requestParams } : {}),
     ...(body ? { requestBody: { required: bodyRequired ?? true, content: { "application/json": { schema: body } } } } : {}),
-    ...(entry.lifecycle.state === "active" ? {} : { deprecated: true }),
     responses: { [entry.status]: ok(entry.output, entry.outputDescription), ...(body ? bodyErrors : {}), ...commonErrors, ...entry.responses },
   };
 };
@@ -52,7 +57,7 @@ export const openApiDocument = () =>
     openapi: "3.1.0",
     info: {
       title: "Shopping API",
-      version: "1.6.0",
+      version: apiVersion,
       description:
         "Search the catalogue of independent Canadian fashion stores, price orders and create hosted checkout links. Money is a two-decimal string in CAD. Errors share one body: {error: {code, message, fields?}}. Every response carries X-Request-Id; partner responses carry RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (120 a minute and 3,000 an hour per client).",
     },
@@ -71,3 +76,6 @@ export const openApiDocument = () =>
     security: [{ oauth2: [] }],
     paths: toPaths(operations),
   }));
+
+/** The document as served: the entries deprecated right now in the live lifecycle are marked (deprecated: true, dates in the description). */
+export const openApiDocumentNow = async () => markDeprecated(openApiDocument(), operations, await currentLifecycles());

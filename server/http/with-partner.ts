@@ -2,10 +2,11 @@
  * The one wrapper every /api/v1 route uses: request id, bearer authentication (401 with
  * WWW-Authenticate), rate limits and their headers, scope check (403), zod parsing of query and
  * path parameters, selected headers and the JSON body (422 naming each field; 415 for a body that
- * is not JSON, 413 for one over the size limit), and mapping of every error to the shared body.
+ * is not JSON, 413 for one over the size limit), the operation's lifecycle (deprecation headers,
+ * 410 retired: lifecycle.ts), and mapping of every error to the shared body.
  * Route files only parse and call the caller.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { authenticateBearer, bearerToken } from "../auth/tokens";
 import { systemClock } from "../clock";
 import { db } from "../db";
@@ -13,7 +14,11 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import { type Actor, createInnerContext } from "../trpc/context";
 import { type Caller, createCaller } from "../trpc/caller";
+import type { OperationId } from "../api/operation";
+import { recordCall } from "../lifecycle/call-log";
 import { readJsonBody } from "./json-body";
+import { lifecycleVerdict, type LifecycleVerdict } from "./lifecycle";
+import { declaredKeys, prepareInput } from "./request-fields";
 import { consumePartnerRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 import { requestIdFrom } from "./request-id";
 import { errorResponse, json, toAppError } from "./respond";
@@ -22,6 +27,8 @@ import { zodFields } from "./zod-fields";
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 
 type Options<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
+  /** The operation table entry served (server/api/rest-router.ts knows it from the match): the key of its live lifecycle and of the call log. */
+  operationId: OperationId;
   scope: string;
   query?: Q;
   /** Query parameters that may repeat (size=S&size=M). */
@@ -47,14 +54,21 @@ type HandlerArgs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, 
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-/** Query string to a plain object; a scalar given twice is refused rather than silently picking one. */
-export const searchParamsToObject = (params: URLSearchParams, arrays: readonly string[] = []) => {
+/** What an operation without a query or body schema takes: nothing (unknown fields dropped, protected ones refused). */
+const ZNothing = z.object({});
+const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Query string to a plain object; a declared scalar given twice is refused rather than silently
+ * picking one (an undeclared one is dropped later anyway: request-fields.ts).
+ */
+export const searchParamsToObject = (params: URLSearchParams, arrays: readonly string[] = [], declared?: ReadonlySet<string>) => {
   const result: Record<string, string | string[]> = {};
   const fields: Record<string, string> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
     if (arrays.includes(key)) result[key] = values;
-    else if (values.length > 1) fields[key] = "must be given once";
+    else if (values.length > 1 && (!declared || declared.has(key))) fields[key] = "must be given once";
     else result[key] = values[0];
   }
   if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
@@ -92,11 +106,19 @@ export const withPartner =
     // The front door already assigned the id and wrote it on the request (server/http/request-id.ts).
     const requestId = requestIdFrom(request.headers.get("x-request-id"));
     let limits: RateLimitState = [];
-    const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits) });
+    let lifecycle: LifecycleVerdict = { headers: {} };
+    const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits), ...lifecycle.headers });
     try {
+      const url = new URL(request.url);
+      const { operationId } = options;
+      const now = systemClock.now();
+      // A retired operation (after its sunset, or in a brownout) is gone for every caller: no token needed to learn it.
+      lifecycle = await lifecycleVerdict(operationId, now);
+      if (lifecycle.retired) throw lifecycle.retired;
       const database = db();
-      const actor = await authenticateBearer(request.headers.get("authorization"), systemClock.now());
+      const actor = await authenticateBearer(request.headers.get("authorization"), now);
       if (actor.kind !== "client") throw new AppError("unauthorized");
+      recordCall(actor.clientId, operationId, now);
       limits = await consumePartnerRateLimit(actor);
       if (!actor.scopes.includes(options.scope)) {
         throw new AppError("insufficient_scope", {
@@ -104,7 +126,6 @@ export const withPartner =
           headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${options.scope}"` },
         });
       }
-      const url = new URL(request.url);
       // Every part is parsed before refusing, so one 422 names every bad field at once.
       const fields: Record<string, string> = {};
       const collect = <S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> => {
@@ -116,9 +137,12 @@ export const withPartner =
           return undefined as z.output<S>;
         }
       };
-      const rawQuery = searchParamsToObject(url.searchParams, options.arrays);
+      // Unknown query parameters and body fields are dropped, protected ones refused (request-fields.ts).
+      const querySchema = options.query ?? ZNothing;
+      const bodySchema = options.body ?? (methodsWithBody.has(request.method) ? ZNothing : undefined);
+      const rawQuery = prepareInput(querySchema, searchParamsToObject(url.searchParams, options.arrays, declaredKeys(querySchema)), fields);
       const rawParams = context ? await context.params : {};
-      const rawBody = options.body ? await readJsonBody(request, options.maxBodyBytes) : undefined;
+      const rawBody = bodySchema ? prepareInput(bodySchema, await readJsonBody(request, options.maxBodyBytes), fields) : undefined;
       const query = collect(options.query, rawQuery);
       const params = collect(options.params, rawParams);
       const headerValues = collect(options.headers, headerObject(options.headers, request)) as z.output<H>;

@@ -13,11 +13,12 @@ import * as accounts from "./account-commands";
 import { listMail, showMail } from "./mail-commands";
 import { createSandboxPurchase } from "./purchase-commands";
 import { setItemPriceCommand } from "./item-commands";
+import { deprecateCommand, listCommand, restoreCommand } from "./endpoint-commands";
 
 const usage = `usage: npm run ops -- <command> [options] [--json]
   db:migrate                                   apply pending migrations
   catalog:seed --items N --stores M --seed S   load the sandbox catalogue (only into an empty catalogue)
-  client:create --name N --scopes "a b" [--redirect-uri URI]... [--linking]
+  client:create --name N --scopes "a b" [--redirect-uri URI]... [--linking] [--contact EMAIL]
   client:revoke CLIENT_ID                      revoke a client and every token at once
   client:set CLIENT_ID --purchases on|off      switch assistant purchases (POST /purchases) for one agent
   store:set SLUG --agent-checkout direct|link
@@ -32,7 +33,11 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   application:reject APPLICATION_ID
   agent:registration-token [--uses N] [--days D] [--note T]   initial access token for /oauth/register/agent
   mail:list [--to EMAIL]                       the newest emails the service wrote (any address)
-  mail:show EMAIL_ID                           one email: subject, text (with its links) and HTML`;
+  mail:show EMAIL_ID                           one email: subject, text (with its links) and HTML
+  endpoint:deprecate "GET /api/v1/path" --sunset DATE --replacement URL [--brownout START/END]...
+                                               deprecate an operation (headers, 410 from the sunset and in brownouts; emails its recent callers)
+  endpoint:restore "GET /api/v1/path"         take a deprecation back
+  endpoint:list                                deprecated operations and their state now`;
 
 const main = async () => {
   const [command, ...rest] = process.argv.slice(2);
@@ -48,6 +53,7 @@ const main = async () => {
       "address-json": { type: "string" }, kind: { type: "string" }, status: { type: "string" }, uses: { type: "string" }, days: { type: "string" }, note: { type: "string" },
       to: { type: "string" }, "limit-per-order": { type: "string" }, "limit-per-30-days": { type: "string" }, paused: { type: "boolean", default: false },
       card: { type: "string" }, purchases: { type: "string" }, price: { type: "string" },
+      contact: { type: "string" }, sunset: { type: "string" }, replacement: { type: "string" }, brownout: { type: "string", multiple: true },
     },
   });
   const database = await resolveDatabaseUrl();
@@ -72,7 +78,7 @@ const main = async () => {
         }
       }
       case "client:create":
-        return print(await createClient({ name: values.name, scopes: values.scopes, redirectUris: values["redirect-uri"] ?? [], linking: values.linking }));
+        return print(await createClient({ name: values.name, scopes: values.scopes, redirectUris: values["redirect-uri"] ?? [], linking: values.linking, contact: values.contact }));
       case "client:revoke":
         return print(await revokeClient(positionals[0]));
       case "client:set":
@@ -103,6 +109,12 @@ const main = async () => {
         return print(await listMail(values.to));
       case "mail:show":
         return print(await showMail(positionals[0]));
+      case "endpoint:deprecate":
+        return print(await deprecateCommand(positionals[0], { sunset: values.sunset, replacement: values.replacement, brownout: values.brownout }));
+      case "endpoint:restore":
+        return print(await restoreCommand(positionals[0]));
+      case "endpoint:list":
+        return print(await listCommand());
       default:
         console.error(usage);
         process.exitCode = 2;

@@ -18,6 +18,7 @@ const ZCreateClient = z.object({
     .pipe(z.array(z.enum(allScopes, { error: `scopes must be among: ${allScopes.join(" ")}` })).min(1, "--scopes needs at least one scope")),
   redirectUris: z.array(z.url({ protocol: /^https?$/, error: "--redirect-uri must be an absolute http(s) URL" })),
   linking: z.boolean(),
+  contact: z.email({ error: "--contact must be an email address" }).toLowerCase().optional(),
 });
 
 const parse = <T>(schema: z.ZodType<T>, input: unknown): T => {
@@ -31,9 +32,9 @@ export const createClient = async (input: unknown) => {
   const id = randomId(`cli_${credentialTag()}`);
   const secret = randomSecret(`sec_${credentialTag()}`);
   await db().apiClient.create({
-    data: { id, name: options.name, secretHash: sha256(secret), scopes: options.scopes, redirectUris: options.redirectUris, linkingEnabled: options.linking, environment: currentEnvironment() },
+    data: { id, name: options.name, secretHash: sha256(secret), scopes: options.scopes, redirectUris: options.redirectUris, linkingEnabled: options.linking, contactEmail: options.contact, environment: currentEnvironment() },
   });
-  return { client_id: id, client_secret: secret, name: options.name, scopes: options.scopes, redirect_uris: options.redirectUris, linking: options.linking };
+  return { client_id: id, client_secret: secret, name: options.name, scopes: options.scopes, redirect_uris: options.redirectUris, linking: options.linking, contact: options.contact ?? null };
 };
 
 /** Revokes a client: its secret and every token it holds stop working on the next request. */

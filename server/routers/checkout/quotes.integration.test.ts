@@ -85,7 +85,7 @@ describe("invalid requests", () => {
     ["no items", "items", { items: [] }],
     ["quantity zero", "items.quantity", { items: [{ item_id: 1, quantity: 0 }] }],
     ["quantity as a string", "items.quantity", { items: [{ item_id: 1, quantity: "1" }] }],
-    ["unknown member", "coupon", { coupon: "FREE" }],
+    ["a price of its own (mass assignment)", "items[0].unit_price", { items: [{ item_id: 1, unit_price: "0.01" }] }],
   ])("%s -> 422 naming %s", async (_name, field, patch) => {
     const response = await callRoute(postQuote, { path: "/checkout/quotes", token, body: { items: [{ item_id: 1 }], shipping_address: torontoAddress, ...patch } });
     expect(response.status).toBe(422);

@@ -1,5 +1,6 @@
-import { openApiDocument } from "@/server/http/openapi";
+import { openApiDocumentNow } from "@/server/http/openapi";
 
 export const dynamic = "force-dynamic";
 
-export const GET = () => Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } });
+// A minute of caching: a deprecation shows in the document soon after the operator announces it.
+export const GET = async () => Response.json(await openApiDocumentNow(), { headers: { "Cache-Control": "public, max-age=60" } });
