@@ -9,6 +9,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AppError, errorBody } from "../errors";
+import { retiredErrorFor } from "../http/lifecycle";
 import { toAppError } from "../http/respond";
 import { zodFields } from "../http/zod-fields";
 import { toolJsonSchema } from "./json-schema";
@@ -45,6 +46,9 @@ export const errorResult = (error: AppError): CallToolResult => ({ isError: true
 
 /** Runs one tool: parse with the operation's schema, call its procedure, answer structured content and text. */
 export const runTool = async (definition: ToolDefinition, args: unknown, call: ToolCall & { requestId: string }): Promise<CallToolResult> => {
+  // The tool is its REST operation: retired (after its sunset, in a brownout) at the same moments.
+  const retired = await retiredErrorFor(definition.operation);
+  if (retired) return errorResult(retired);
   const parsed = definition.input.safeParse(args ?? {});
   if (!parsed.success) return errorResult(new AppError("invalid_request", { fields: zodFields(parsed.error) }));
   try {

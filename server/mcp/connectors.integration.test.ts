@@ -13,6 +13,7 @@ import { createAgent, createItem, createLinkedPerson, createPerson, createStore 
 import { issueAccessToken, mcpAccountAudience } from "../auth/tokens";
 import { db } from "../db";
 import { openApiDocument } from "../http/openapi";
+import { deprecateEndpoint, restoreEndpoint } from "../lifecycle/endpoint-lifecycle";
 import { testCards } from "../payments/sandbox-cards";
 import { torontoAddress } from "../testing/checkout-fixtures";
 import { startConnectorServer } from "../testing/mcp-server";
@@ -100,6 +101,25 @@ describe("the public connector at /mcp", () => {
 
     expect(structured<{ data: unknown[] }>(await call(client, "list_categories")).data).toBeInstanceOf(Array);
     expect(errorOf(await call(client, "list_categories", { depth: 2 })).code).toBe("invalid_request");
+  });
+
+  it("answers a tool whose REST operation is in a brownout with the REST error: retired, with the Link; as before once restored", async () => {
+    const client = await connect("/mcp");
+    const now = Date.now();
+    const announced = new Date(now - 60 * 60 * 1000);
+    const sunset = new Date(announced.getTime() + 200 * 24 * 60 * 60 * 1000);
+    const replacement = "https://developers.example/changes/categories-v2";
+    await deprecateEndpoint({ operationId: "GET /api/v1/categories", sunset, replacement, brownouts: [{ start: new Date(now - 60_000), end: new Date(now + 10 * 60_000) }], now: announced });
+    try {
+      const retired = errorOf(await call(client, "list_categories"));
+      expect(retired.code).toBe("retired");
+      expect(retired.message).toContain(replacement);
+      // Other tools are not affected.
+      expect(structured(await call(client, "get_store", { store_slug: storeSlug }))).toMatchObject({ slug: storeSlug });
+    } finally {
+      await restoreEndpoint("GET /api/v1/categories");
+    }
+    expect(structured<{ data: unknown[] }>(await call(client, "list_categories")).data).toBeInstanceOf(Array);
   });
 
   it("prices, creates (once per session and arguments), follows and cancels a checkout; another session sees none of it", async () => {
