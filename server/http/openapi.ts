@@ -12,8 +12,9 @@ import { checkoutPaths } from "../routers/checkout/checkout.openapi";
 import { ordersPaths } from "../routers/orders/orders.openapi";
 import { sandboxPaths } from "../routers/sandbox/sandbox.openapi";
 import { purchasesPaths } from "../routers/purchases/purchases.openapi";
+import { webhooksPaths } from "../routers/webhooks/webhooks.openapi";
 
-const resourcePaths = [catalogPaths, accountPaths, checkoutPaths, ordersPaths, purchasesPaths, sandboxPaths];
+const resourcePaths = [catalogPaths, accountPaths, checkoutPaths, ordersPaths, purchasesPaths, sandboxPaths, webhooksPaths];
 
 const scopeDescriptions: Record<(typeof allScopes)[number], string> = {
   "catalog:read": "Search items; read item and store details",

@@ -11,6 +11,7 @@ import { settlePayments } from "../payments/settle-payments";
 import { paymentProvider } from "../payments";
 import { chargeDuePurchases } from "../purchases/charge-purchase";
 import { reconcilePurchases } from "../purchases/reconcile-purchases";
+import { deliverDueWebhooks } from "../webhooks/deliver";
 
 export type DueWork = { name: string; intervalMs: number; run: (options: { db: Db; now: Date }) => Promise<unknown> };
 
@@ -20,5 +21,7 @@ export const dueWork: DueWork[] = [
   { name: "expire-checkouts", intervalMs: 1_000, run: ({ db, now }) => expireDueCheckouts(db, { now }) },
   { name: "settle-payments", intervalMs: 5_000, run: ({ db, now }) => settlePayments({ db, now }) },
   { name: "charge-purchases", intervalMs: 5_000, run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider(db) }) },
+  // Short: a webhook's delay from the change to the receiver is mostly this wait (bench: webhooks).
+  { name: "deliver-webhooks", intervalMs: 200, run: ({ db, now }) => deliverDueWebhooks({ db, now }) },
   { name: "reconcile-purchases", intervalMs: 15_000, run: ({ db, now }) => reconcilePurchases(db, { now, provider: paymentProvider(db) }) },
 ];

@@ -1,5 +1,6 @@
 /** Every Inngest function the service serves (app/api/inngest). */
 import { chargePurchase } from "./charge-purchase";
+import { deliverWebhooks } from "./deliver-webhooks";
 import { expireCheckout } from "./expire-checkout";
 
-export const functions = [expireCheckout, chargePurchase];
+export const functions = [expireCheckout, chargePurchase, deliverWebhooks];
