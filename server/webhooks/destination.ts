@@ -34,7 +34,7 @@ const privateRanges = new BlockList();
 for (const [network, prefix] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) {
   privateRanges.addSubnet(network, prefix, "ipv4");
 }
-for (const [network, prefix] of [["::", 128], ["::1", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8]] as const) {
+for (const [network, prefix] of [["::", 128], ["::1", 128], ["64:ff9b::", 96], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8]] as const) {
   privateRanges.addSubnet(network, prefix, "ipv6");
 }
 const linkLocal = new BlockList();
@@ -47,6 +47,11 @@ export const isBlockedAddress = (address: string, environment: ServiceEnvironmen
   // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return isBlockedAddress(mapped[1], environment);
+  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (mappedHex) {
+    const [high, low] = [parseInt(mappedHex[1], 16), parseInt(mappedHex[2], 16)];
+    return isBlockedAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, environment);
+  }
   return (environment === "production" ? privateRanges : linkLocal).check(address, family);
 };
 
