@@ -415,7 +415,10 @@ export interface components {
     schemas: {
         CategoryNode: {
             children: components["schemas"]["CategoryNode"][];
-            /** @description Listed items in this category and below */
+            /**
+             * @description Listed items in this category and below
+             * @example 812
+             */
             item_count: number;
             name: string;
             path: string;
@@ -460,8 +463,10 @@ export interface components {
                 items: {
                     color: string | null;
                     image: string | null;
+                    /** @example 48213 */
                     item_id: number;
                     line_total: components["schemas"]["Money"];
+                    /** @example 1 */
                     quantity: number;
                     size: string | null;
                     title: string;
@@ -488,7 +493,9 @@ export interface components {
             earliest: string;
             /** Format: date */
             latest: string;
+            /** @example 5 */
             max_days: number;
+            /** @example 2 */
             min_days: number;
         };
         Error: {
@@ -511,6 +518,7 @@ export interface components {
             store: components["schemas"]["FacetValue"][];
         };
         FacetValue: {
+            /** @example 128 */
             count: number;
             value: string;
         };
@@ -548,8 +556,10 @@ export interface components {
             items: {
                 color: string | null;
                 image: string | null;
+                /** @example 48213 */
                 item_id: number;
                 line_total: components["schemas"]["Money"];
+                /** @example 1 */
                 quantity: number;
                 size: string | null;
                 title: string;
@@ -574,9 +584,13 @@ export interface components {
             tracking: components["schemas"]["Tracking"] | null;
         };
         Pagination: {
+            /** @example 56 */
             last_page: number;
+            /** @example 1 */
             page: number;
+            /** @example 24 */
             per_page: number;
+            /** @example 1342 */
             total: number;
         };
         ProductDetail: {
@@ -590,6 +604,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             description: string;
+            /** @example 48213 */
             id: number;
             images: {
                 is_cover: boolean;
@@ -597,7 +612,10 @@ export interface components {
                 url: string;
             }[];
             price: components["schemas"]["Money"];
-            /** @description Live price watches of OTHER shoppers on this item */
+            /**
+             * @description Live price watches of OTHER shoppers on this item
+             * @example 3
+             */
             price_watchers: number;
             /** @description As the store listed them */
             sizes: string[];
@@ -608,6 +626,7 @@ export interface components {
             variants: {
                 available: boolean;
                 color: string | null;
+                /** @example 90412 */
                 id: number;
                 size: string | null;
             }[];
@@ -621,9 +640,13 @@ export interface components {
             condition: ("new_with_tags" | "new_without_tags" | "excellent" | "good" | "fair") | null;
             /** @description URL of the cover image */
             cover_image: string | null;
+            /** @example 48213 */
             id: number;
             price: components["schemas"]["Money"];
-            /** @description Live price watches of OTHER shoppers on this item */
+            /**
+             * @description Live price watches of OTHER shoppers on this item
+             * @example 3
+             */
             price_watchers: number;
             /** @description As the store listed them */
             sizes: string[];
@@ -685,8 +708,10 @@ export interface components {
             items: {
                 color: string | null;
                 image: string | null;
+                /** @example 48213 */
                 item_id: number;
                 line_total: components["schemas"]["Money"];
+                /** @example 1 */
                 quantity: number;
                 size: string | null;
                 title: string;
@@ -769,7 +794,9 @@ export interface components {
             shipping_services: {
                 key: string;
                 label: string;
+                /** @example 5 */
                 max_days: number;
+                /** @example 2 */
                 min_days: number;
             }[];
             slug: string;
@@ -816,7 +843,9 @@ export interface components {
             tracking_number: string;
         };
         UnavailableItem: {
+            /** @example 48213 */
             item_id: number;
+            /** @example 1 */
             quantity: number;
             /** @enum {string} */
             reason: "not_found" | "sold" | "out_of_stock" | "store_unavailable";

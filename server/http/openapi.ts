@@ -33,11 +33,13 @@ export const openApiDocument = () =>
     openapi: "3.1.0",
     info: {
       title: "Shopping API",
+      license: { name: "Proprietary; partner terms apply", url: `${env().PUBLIC_URL}/developers` },
       version: "1.6.0",
       description:
         "Search the catalogue of independent Canadian fashion stores, price orders and create hosted checkout links. Money is a two-decimal string in CAD. Errors share one body: {error: {code, message, fields?}}. Every response carries X-Request-Id; partner responses carry RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (120 a minute and 3,000 an hour per client).",
     },
-    servers: [{ url: `${env().PUBLIC_URL}/api/v1` }],
+    // Relative to the document's own origin (/api/v1/openapi.json), so it is right behind any host.
+    servers: [{ url: "/api/v1", description: "This service" }],
     components: {
       securitySchemes: {
         oauth2: {

@@ -3,7 +3,7 @@
  * helpers, so forms and the OpenAPI builder can import it. Field names are the wire names.
  */
 import { z } from "zod";
-import { optional } from "../shared/zod";
+import { optional, ZIntCount, ZIntId, ZIntPage } from "../shared/zod";
 import { type TCanadianAddress, ZCanadianAddressResponse, ZCanadianAddressSchema } from "../../domain/address";
 import { ZMoney, ZStoreSummary } from "../catalog/catalog.schema";
 
@@ -30,7 +30,7 @@ export type TCreateQuoteRequest = z.input<typeof ZCreateQuoteRequest>;
 export type TShippingAddress = TCanadianAddress;
 
 const ZDeliveryEstimate = z
-  .object({ min_days: z.number().int(), max_days: z.number().int(), earliest: z.iso.date(), latest: z.iso.date() })
+  .object({ min_days: ZIntCount(2, 60), max_days: ZIntCount(5, 60), earliest: z.iso.date(), latest: z.iso.date() })
   .meta({ id: "DeliveryEstimate", description: "Business days after today at the destination, and the dates they give" });
 
 export const ZTotals = z
@@ -63,11 +63,11 @@ export const ZFreeShipping = z
   .meta({ id: "FreeShippingOffer", description: "The store's offer: its cheapest service is free once its item subtotal reaches threshold" });
 
 export const ZQuoteLine = z.object({
-  item_id: z.number().int(),
+  item_id: ZIntId(48213),
   title: z.string(),
   size: z.string().nullable(),
   color: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: ZIntPage(1, 99),
   unit_price: ZMoney,
   line_total: ZMoney,
   image: z.url().nullable(),
@@ -89,7 +89,7 @@ export const ZQuoteStore = z
 export const unavailableReasons = ["not_found", "sold", "out_of_stock", "store_unavailable"] as const;
 
 export const ZUnavailableItem = z
-  .object({ item_id: z.number().int(), size: z.string().nullable(), quantity: z.number().int(), reason: z.enum(unavailableReasons) })
+  .object({ item_id: ZIntId(48213), size: z.string().nullable(), quantity: ZIntPage(1, 99), reason: z.enum(unavailableReasons) })
   .meta({ id: "UnavailableItem" });
 
 export const ZQuote = z
