@@ -487,7 +487,15 @@ export interface components {
             }[];
             totals: components["schemas"]["Totals"];
         };
-        /** @description Business days after today at the destination, and the dates they give */
+        /**
+         * @description Business days after today at the destination, and the dates they give
+         * @example {
+         *       "min_days": 2,
+         *       "max_days": 5,
+         *       "earliest": "2026-11-25",
+         *       "latest": "2026-11-28"
+         *     }
+         */
         DeliveryEstimate: {
             /** Format: date */
             earliest: string;
@@ -539,6 +547,12 @@ export interface components {
             /** @description Saved sizes as the person typed them; use them as GET /products size filters */
             sizes: string[];
         };
+        /**
+         * @example {
+         *       "amount": "129.00",
+         *       "currency": "CAD"
+         *     }
+         */
         Money: {
             /**
              * @description Decimal string with two decimals
@@ -583,6 +597,14 @@ export interface components {
             totals: components["schemas"]["Totals"];
             tracking: components["schemas"]["Tracking"] | null;
         };
+        /**
+         * @example {
+         *       "page": 1,
+         *       "per_page": 24,
+         *       "total": 1342,
+         *       "last_page": 56
+         *     }
+         */
         Pagination: {
             /** @example 56 */
             last_page: number;
@@ -810,6 +832,14 @@ export interface components {
             order_number: string;
             tracking: components["schemas"]["Tracking"] | null;
         };
+        /**
+         * @example {
+         *       "slug": "maison-lumiere",
+         *       "name": "Maison Lumière",
+         *       "url": "https://maison-lumiere.example.ca",
+         *       "agent_checkout": "direct"
+         *     }
+         */
         StoreSummary: {
             /** @enum {string} */
             agent_checkout: "link" | "direct";
@@ -828,7 +858,31 @@ export interface components {
             /** @example 9.975% */
             rate: string;
         };
-        /** @description subtotal - discount + shipping + tax = grand_total, exactly */
+        /**
+         * @description subtotal - discount + shipping + tax = grand_total, exactly
+         * @example {
+         *       "subtotal": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "discount": {
+         *         "amount": "0.00",
+         *         "currency": "CAD"
+         *       },
+         *       "shipping": {
+         *         "amount": "12.00",
+         *         "currency": "CAD"
+         *       },
+         *       "tax": {
+         *         "amount": "18.33",
+         *         "currency": "CAD"
+         *       },
+         *       "grand_total": {
+         *         "amount": "159.33",
+         *         "currency": "CAD"
+         *       }
+         *     }
+         */
         Totals: {
             discount: components["schemas"]["Money"];
             grand_total: components["schemas"]["Money"];

@@ -52,5 +52,10 @@ describe("the OpenAPI document", () => {
     const componentIntegers = integers.filter(([pointer]) => pointer.startsWith("/components/"));
     expect(componentIntegers.filter(([, schema]) => schema.example === undefined).map(([pointer]) => pointer)).toEqual([]);
     expect(document.components.schemas.Money.properties.amount.example).toBe("129.00");
+    expect(document.components.schemas.Money.example).toEqual({ amount: "129.00", currency: "CAD" });
+    // Whole-object examples where a partner reads numbers: they must add up as the API's own do.
+    const totals = document.components.schemas.Totals.example as Record<string, { amount: string }>;
+    const cents = (name: string) => Number(totals[name].amount.replace(".", ""));
+    expect(cents("subtotal") - cents("discount") + cents("shipping") + cents("tax")).toBe(cents("grand_total"));
   });
 });

@@ -48,7 +48,7 @@ export const ZMoney = z
     amount: z.string().meta({ description: "Decimal string with two decimals", example: "129.00" }),
     currency: z.literal("CAD"),
   })
-  .meta({ id: "Money" });
+  .meta({ id: "Money", example: { amount: "129.00", currency: "CAD" } });
 
 export const ZStoreSummary = z
   .object({
@@ -57,7 +57,7 @@ export const ZStoreSummary = z
     url: z.url(),
     agent_checkout: z.enum(["link", "direct"]),
   })
-  .meta({ id: "StoreSummary" });
+  .meta({ id: "StoreSummary", example: { slug: "maison-lumiere", name: "Maison Lumière", url: "https://maison-lumiere.example.ca", agent_checkout: "direct" } });
 
 export const conditions = ["new_with_tags", "new_without_tags", "excellent", "good", "fair"] as const;
 
@@ -97,7 +97,7 @@ export const ZFacets = z
 
 export const ZPagination = z
   .object({ page: ZIntPage(1), per_page: ZIntPage(24, 48), total: ZIntCount(1342), last_page: ZIntCount(56) })
-  .meta({ id: "Pagination" });
+  .meta({ id: "Pagination", example: { page: 1, per_page: 24, total: 1342, last_page: 56 } });
 
 export const ZSearchProductsResponse = z.object({ data: z.array(ZProductSummary), pagination: ZPagination, facets: ZFacets });
 

@@ -31,11 +31,15 @@ export type TShippingAddress = TCanadianAddress;
 
 const ZDeliveryEstimate = z
   .object({ min_days: ZIntCount(2, 60), max_days: ZIntCount(5, 60), earliest: z.iso.date(), latest: z.iso.date() })
-  .meta({ id: "DeliveryEstimate", description: "Business days after today at the destination, and the dates they give" });
+  .meta({ id: "DeliveryEstimate", description: "Business days after today at the destination, and the dates they give", example: { min_days: 2, max_days: 5, earliest: "2026-11-25", latest: "2026-11-28" } });
 
 export const ZTotals = z
   .object({ subtotal: ZMoney, discount: ZMoney, shipping: ZMoney, tax: ZMoney, grand_total: ZMoney })
-  .meta({ id: "Totals", description: "subtotal - discount + shipping + tax = grand_total, exactly" });
+  .meta({
+    id: "Totals",
+    description: "subtotal - discount + shipping + tax = grand_total, exactly",
+    example: { subtotal: { amount: "129.00", currency: "CAD" }, discount: { amount: "0.00", currency: "CAD" }, shipping: { amount: "12.00", currency: "CAD" }, tax: { amount: "18.33", currency: "CAD" }, grand_total: { amount: "159.33", currency: "CAD" } },
+  });
 
 export const ZTaxLine = z
   .object({
