@@ -11,6 +11,7 @@ import ResetPassword, { subject as resetPasswordSubject } from "./reset-password
 import AccountExists, { subject as accountExistsSubject } from "./account-exists";
 import PurchaseCopy, { subject as purchaseCopySubject } from "./purchase-copy";
 import PurchaseClosed, { subject as purchaseClosedSubject } from "./purchase-closed";
+import WebhookEndpointDisabled, { subject as webhookEndpointDisabledSubject } from "./webhook-endpoint-disabled";
 
 type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
 
@@ -25,6 +26,7 @@ export const templates = {
   "order-shipped": template(OrderShipped, orderShippedSubject),
   "purchase-copy": template(PurchaseCopy, purchaseCopySubject),
   "purchase-closed": template(PurchaseClosed, purchaseClosedSubject),
+  "webhook-endpoint-disabled": template(WebhookEndpointDisabled, webhookEndpointDisabledSubject),
 } satisfies Record<string, Template<unknown>>;
 
 export type TemplateName = keyof typeof templates;

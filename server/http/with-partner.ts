@@ -22,7 +22,8 @@ import { zodFields } from "./zod-fields";
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 
 type Options<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
-  scope: string;
+  /** The scope the token needs; null admits any token of the client (what it configures about itself). */
+  scope: string | null;
   query?: Q;
   /** Query parameters that may repeat (size=S&size=M). */
   arrays?: readonly string[];
@@ -95,7 +96,7 @@ export const withPartner =
       const actor = await authenticateBearer(request.headers.get("authorization"), systemClock.now());
       if (actor.kind !== "client") throw new AppError("unauthorized");
       limits = await consumePartnerRateLimit(actor);
-      if (!actor.scopes.includes(options.scope)) {
+      if (options.scope !== null && !actor.scopes.includes(options.scope)) {
         throw new AppError("insufficient_scope", {
           message: `This operation needs the ${options.scope} scope.`,
           headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${options.scope}"` },
