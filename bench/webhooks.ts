@@ -9,8 +9,7 @@
  */
 import { machine } from "./lib/machine";
 import { printTable, writeResult } from "./lib/report";
-import { migrate } from "../server/ops/migrate";
-import { databaseUrl, withAdmin } from "../server/testing/databases";
+import { withScratchDatabase } from "./lib/database";
 
 const checkouts = 1000;
 const endpointsPerClient = 3;
@@ -31,11 +30,7 @@ const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T
 
 export const benchWebhooks = async () => {
   const name = `shopping_bench_webhooks_${process.pid}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
-  try {
-    process.env.DATABASE_URL = databaseUrl(name);
-    process.env.RATE_LIMIT_PREFIX = `bench:${name}`;
-    await migrate(process.env.DATABASE_URL);
+  await withScratchDatabase(name, async () => {
     const { createItem, createPartner, createStore } = await import("../prisma/factories");
     const { createQuoteVia, createCheckoutVia } = await import("../server/testing/checkout-fixtures");
     const { startReceiver } = await import("../server/testing/webhook-receiver");
@@ -114,7 +109,5 @@ export const benchWebhooks = async () => {
     await Promise.all(receivers.map((receiver) => receiver.close()));
     await db().$disconnect();
     if (lost || duplicates || unverified) process.exitCode = 1;
-  } finally {
-    await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  }
+  });
 };
