@@ -3,7 +3,7 @@ import { startReceiver } from "../../server/testing/webhook-receiver";
 
 test.describe("[WEBHOOKS] endpoints over HTTP, through the typed client (sdk/)", () => {
   test("register a loopback endpoint, send the test event, verify it with the standardwebhooks verifier, delete it", async ({ partner }) => {
-    const receiver = await startReceiver({ port: 4175 });
+    const receiver = await startReceiver();
     try {
       const created = await partner.sdk.POST("/webhook-endpoints", { body: { url: receiver.url, event_types: ["checkout.paid", "checkout.expired"] } });
       expect(created.response.status).toBe(201);

@@ -11,7 +11,7 @@ import { signIn, snap, unique } from "../fixtures/shoppers";
 
 test.describe("[WEBHOOKS] developer portal", () => {
   test("register an endpoint, send a test event, see the delivery and replay it", async ({ page }, testInfo) => {
-    const receiver = await startReceiver({ port: 4171 });
+    const receiver = await startReceiver();
     try {
       const email = `hooks-${unique()}@example.ca`;
       const password = "sandbox password 1";
