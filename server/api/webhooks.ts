@@ -3,6 +3,7 @@
  * so any valid token of the client may call them, whatever its scopes (`scope: null`).
  */
 import { errorResponse } from "../http/openapi-parts";
+import { ZNoQuery } from "../routers/account/account.schema";
 import {
   maxEndpointsPerOwner, ZCreateWebhookEndpointBody, ZRotateSecretBody, ZWebhookEndpointIdParams, ZWebhookEndpointList, ZWebhookEndpointWithSecret, ZWebhookTestResult,
 } from "../routers/webhooks/webhooks.schema";
@@ -24,7 +25,7 @@ export const webhookOperations = [
     operationId: "listWebhookEndpoints",
     scope: null,
     access: "client",
-    input: {},
+    input: { query: ZNoQuery },
     output: ZWebhookEndpointList,
     summary: "List the webhook endpoints",
     description: owner,

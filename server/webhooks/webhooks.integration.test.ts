@@ -87,6 +87,10 @@ describe("webhook endpoints over REST", () => {
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]).not.toHaveProperty("secret");
     expect(JSON.stringify(listed)).not.toContain(created.body.secret);
+    // The list takes no query parameters: an unknown one is a 422, as everywhere in the API.
+    const paged = await callRoute(listRoute, { path: "/webhook-endpoints?page=2", token });
+    expect(paged.status).toBe(422);
+    expect(await paged.json()).toMatchObject({ error: { code: "invalid_request", fields: { page: expect.any(String) } } });
     const refused = await register(token, ["checkout.paid"], "http://partner.example/hooks");
     expect(refused).toMatchObject({ status: 422, body: { error: { code: "invalid_request", fields: { url: expect.stringContaining("https") } } } });
     expect((await register(token, ["order.eaten"])).status).toBe(422);
