@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const include = ["server/**/*.test.ts", "prisma/**/*.test.ts", "emails/**/*.test.ts"];
+const include = ["server/**/*.test.ts", "prisma/**/*.test.ts", "emails/**/*.test.ts", "sdk/**/*.test.ts"];
 const loadTier = ["server/**/*.load.test.ts"];
 
 export default defineConfig({

@@ -4,19 +4,14 @@
  * Next's own overhead excluded, ~1 ms per PERFORMANCE.md) on a fresh local database, sequentially.
  */
 import { randomUUID } from "node:crypto";
-import { migrate } from "../server/ops/migrate";
-import { databaseUrl, withAdmin } from "../server/testing/databases";
+import { withScratchDatabase } from "./lib/database";
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 const main = async () => {
   const runs = Number(process.argv[2] ?? 500);
   const name = `shopping_bench_${process.pid}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
-  try {
-    process.env.DATABASE_URL = databaseUrl(name);
-    process.env.RATE_LIMIT_PREFIX = `bench:${name}`;
-    await migrate(process.env.DATABASE_URL);
+  await withScratchDatabase(name, async () => {
     const { createItem, createPartner, createStore } = await import("../prisma/factories");
     const { createQuoteVia, createCheckoutVia } = await import("../server/testing/checkout-fixtures");
     // Partners may send 120 requests a minute: a fresh client every 50 runs keeps the bench under it.
@@ -46,9 +41,7 @@ const main = async () => {
     line("POST /checkout/sessions (reserve 3)", checkoutMs);
     const { db } = await import("../server/db");
     await db().$disconnect();
-  } finally {
-    await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  }
+  });
   process.exit(0);
 };
 

@@ -13,6 +13,7 @@ import PurchaseCopy, { subject as purchaseCopySubject } from "./purchase-copy";
 import PurchaseClosed, { subject as purchaseClosedSubject } from "./purchase-closed";
 import PriceAlert, { subject as priceAlertSubject } from "./price-alert";
 import EndpointDeprecated, { subject as endpointDeprecatedSubject } from "./endpoint-deprecated";
+import WebhookEndpointDisabled, { subject as webhookEndpointDisabledSubject } from "./webhook-endpoint-disabled";
 
 type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
 
@@ -29,6 +30,7 @@ export const templates = {
   "purchase-closed": template(PurchaseClosed, purchaseClosedSubject),
   "price-alert": template(PriceAlert, priceAlertSubject),
   "endpoint-deprecated": template(EndpointDeprecated, endpointDeprecatedSubject),
+  "webhook-endpoint-disabled": template(WebhookEndpointDisabled, webhookEndpointDisabledSubject),
 } satisfies Record<string, Template<unknown>>;
 
 export type TemplateName = keyof typeof templates;

@@ -40,3 +40,48 @@ export const updateRedirectUrisAction = async (_state: ActionState, data: FormDa
       return { message: "Redirect URIs saved." };
     },
   );
+
+// ---- Webhook endpoints (issue 13) -------------------------------------------------------------
+
+const endpointInput = (data: FormData) => ({ application_id: formValue(data, "application_id") ?? "", endpoint_id: formValue(data, "endpoint_id") ?? "" });
+
+export const createWebhookAction = async (_state: ActionState, data: FormData) =>
+  runAction(
+    async () =>
+      (await pageCaller()).webhooks.portal.create({
+        application_id: formValue(data, "application_id") ?? "", url: formValue(data, "url") ?? "",
+        event_types: data.getAll("event_types").map(String) as never, description: formValue(data, "description") || undefined,
+      }),
+    (endpoint) => {
+      revalidatePath("/developers");
+      return { message: `Endpoint ${endpoint.url} registered.`, reveal: { label: `Signing secret for ${endpoint.endpoint_id}`, value: endpoint.secret } };
+    },
+  );
+
+export const rotateWebhookSecretAction = async (_state: ActionState, data: FormData) =>
+  runAction(
+    async () => (await pageCaller()).webhooks.portal.rotateSecret(endpointInput(data)),
+    (endpoint) => {
+      revalidatePath("/developers");
+      return { message: "New signing secret. The previous one also signs for 24 hours.", reveal: { label: `Signing secret for ${endpoint.endpoint_id}`, value: endpoint.secret } };
+    },
+  );
+
+/** The endpoint's one-click operations: test, enable, delete, replay a delivery. */
+export const webhookOperationAction = async (_state: ActionState, data: FormData) => {
+  const operation = formValue(data, "operation");
+  return runAction(
+    async () => {
+      const portal = (await pageCaller()).webhooks.portal;
+      if (operation === "test") return portal.test(endpointInput(data));
+      if (operation === "enable") return portal.enable(endpointInput(data));
+      if (operation === "delete") return portal.remove(endpointInput(data));
+      return portal.replay({ ...endpointInput(data), delivery_id: formValue(data, "delivery_id") ?? "" });
+    },
+    () => {
+      revalidatePath("/developers");
+      const messages: Record<string, string> = { test: "Test event queued.", enable: "Endpoint enabled.", delete: "Endpoint deleted.", replay: "Delivery queued again (same webhook-id)." };
+      return { message: messages[operation ?? "replay"] ?? "Done." };
+    },
+  );
+};

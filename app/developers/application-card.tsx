@@ -1,6 +1,7 @@
 /** One application on the developer portal: its status, client ID, scopes, redirect URIs and secret. */
 import { ActionForm, Field, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { rotateSecretAction, updateRedirectUrisAction } from "./actions";
+import { WebhooksPanel } from "./webhooks-panel";
 
 type Application = {
   application_id: string; name: string; environment: string; status: string; wants_linking: boolean; redirect_uris: string[];
@@ -69,6 +70,8 @@ export function ApplicationCard({ application }: { application: Application }) {
               <SubmitButton className="button secondary">Save redirect URIs</SubmitButton>
             </div>
           </ActionForm>
+          <hr className="divider" />
+          <WebhooksPanel applicationId={application.application_id} />
         </>
       ) : null}
     </section>

@@ -7,7 +7,7 @@ import { seedCatalog } from "../../prisma/seed/catalog";
 import { machine } from "./machine";
 import { writeResult } from "./report";
 import { migrate } from "../../server/ops/migrate";
-import { assertLocal, databaseUrl } from "../../server/testing/databases";
+import { assertLocal, databaseUrl, withAdmin } from "../../server/testing/databases";
 
 export const benchDatabaseName = (items: number) => {
   const prefix = process.env.BENCH_DB_PREFIX ?? "shopping_bench_";
@@ -56,5 +56,22 @@ export const ensureCatalogDatabase = async (items: number, log: (line: string) =
     return { url, name, loadSeconds };
   } finally {
     await client.end();
+  }
+};
+
+/**
+ * Runs `work` against a fresh, migrated database of its own (dropped afterwards, whatever happens),
+ * with DATABASE_URL and the rate-limit prefix pointing at it: modules that read them (factories,
+ * server/db) must be imported inside `work`.
+ */
+export const withScratchDatabase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
+  try {
+    process.env.DATABASE_URL = databaseUrl(name);
+    process.env.RATE_LIMIT_PREFIX = `bench:${name}`;
+    await migrate(process.env.DATABASE_URL);
+    return await work();
+  } finally {
+    await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   }
 };

@@ -25,6 +25,14 @@ export type OperationId = `${Method} /api/v1/${string}`;
  */
 export type Access = "client" | "person";
 
+/**
+ * The token an operation needs: a scope and who may hold it, or `scope: null` with access "client":
+ * any valid token of the client whatever its scopes, for what a client configures about itself
+ * (webhook endpoints). Such an entry's procedure is `clientProcedure`, which checks no scope (a
+ * linked token then acts for its person too); operations.test.ts checks both kinds.
+ */
+export type TokenRule = { scope: Scope; access: Access } | { scope: null; access: "client" };
+
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 
 /** What the procedure call answers: the body (the output schema's shape), and the status and headers when not the default. */
@@ -38,12 +46,11 @@ export type CallArgs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodTy
   headers: z.output<H>;
 };
 
-export type OperationSpec<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
+/** What every entry declares besides its token and success rules. */
+type OperationParts<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
   id: OperationId;
   /** The MCP tool that is this operation (issue 11), if any. */
   tool?: string;
-  scope: Scope;
-  access: Access;
   input: {
     /** Path parameters, named as in the path ({id} is `id`). */
     params?: P;
@@ -58,12 +65,9 @@ export type OperationSpec<Q extends z.ZodType, P extends z.ZodType, B extends z.
     /** Request headers, keyed by their documented name (e.g. "Idempotency-Key"). */
     headers?: H;
   };
-  /** The success body; `status` is its status (default 200). */
-  output: z.ZodType;
-  status?: 200 | 201;
   summary: string;
   description?: string;
-  /** Description of the success response (default "OK"). */
+  /** Description of the success response (default "OK", "No content" for a 204). */
   outputDescription?: string;
   /** The operation's own responses beyond the success one and the common errors (server/http/openapi-parts.ts). */
   responses?: ZodOpenApiResponsesObject;
@@ -73,17 +77,20 @@ export type OperationSpec<Q extends z.ZodType, P extends z.ZodType, B extends z.
   call(args: CallArgs<Q, P, B, H>): Promise<Reply>;
 };
 
-export type Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, H extends HeaderSchema = HeaderSchema> = OperationSpec<
-  Q,
-  P,
-  B,
-  H
-> & {
-  method: Method;
-  /** The OpenAPI path, relative to the server URL /api/v1: "/products/{id}". */
-  path: string;
-  status: 200 | 201;
-};
+/** The success answer: a body (`output`) with its status (default 200), or 204 and no body (the call's `body` is ignored). */
+type SuccessRule = { output: z.ZodType; status?: 200 | 201 | 202 } | { output?: undefined; status: 204 };
+
+export type OperationSpec<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = OperationParts<Q, P, B, H> & TokenRule & SuccessRule;
+
+export type Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, H extends HeaderSchema = HeaderSchema> = OperationParts<Q, P, B, H> &
+  TokenRule & {
+    method: Method;
+    /** The OpenAPI path, relative to the server URL /api/v1: "/products/{id}". */
+    path: string;
+    /** The success body's schema; none for a 204. */
+    output?: z.ZodType;
+    status: 200 | 201 | 202 | 204;
+  };
 
 /** One entry of the table: types the call's arguments from the schemas and splits the id into method and path. */
 export const defineOperation = <Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, H extends HeaderSchema = HeaderSchema>(

@@ -10,8 +10,9 @@ import { clientCredentialsScopes, personScopes } from "../auth/scopes";
 import { AppError } from "../errors";
 import { openApiDocument } from "../http/openapi";
 import { toAppError } from "../http/respond";
-import { partnerCaller } from "../testing/callers";
-import { operations, toolOperations } from "./operations";
+import { createPartner } from "../../prisma/factories";
+import { partnerCaller, shopperCaller, visitorCaller } from "../testing/callers";
+import { operations, scopeOf, toolOperations } from "./operations";
 import { handleRestRequest } from "./rest-router";
 
 const apiRoot = path.resolve(__dirname, "..", "..", "app", "api", "v1");
@@ -86,14 +87,16 @@ describe("operation table", () => {
 
   it("declares who may call each entry consistently with its scope", () => {
     for (const entry of operations) {
-      const allowed = entry.access === "client" ? clientCredentialsScopes : personScopes;
-      expect(allowed, entry.id).toContain(entry.scope);
+      // scope: null is any token of the client, person-granted or not: never "person" access.
+      if (entry.scope === null) expect(entry.access, entry.id).toBe("client");
+      else expect(entry.access === "client" ? clientCredentialsScopes : personScopes, entry.id).toContain(entry.scope);
     }
   });
 
   it("is what the procedures check: each refuses a token that has every scope but the entry's", async () => {
     const allScopes = [...clientCredentialsScopes, ...personScopes];
     for (const entry of operations) {
+      if (entry.scope === null) continue; // checked by the next two tests
       const caller = partnerCaller(allScopes.filter((scope) => scope !== entry.scope));
       // The scope middleware runs before input parsing, so no input is needed to reach it.
       const error = await entry.call({ caller, query: undefined, params: undefined, body: undefined, headers: { "Idempotency-Key": "k" } }).then(
@@ -103,6 +106,49 @@ describe("operation table", () => {
       expect(error, entry.id).toBeInstanceOf(AppError);
       expect(error?.code, entry.id).toBe("insufficient_scope");
       expect(error?.message, entry.id).toContain(entry.scope);
+    }
+  });
+
+  const anyTokenEntries = operations.filter((entry) => entry.scope === null);
+
+  it("admits any token of the client to a scope: null entry's procedure, and nobody else", async () => {
+    expect(anyTokenEntries.map((entry) => entry.id)).toContain("POST /api/v1/webhook-endpoints");
+    for (const entry of anyTokenEntries) {
+      const args = { query: undefined, params: undefined, body: undefined, headers: {} };
+      // A token without a single scope gets past the guard (the call may then refuse the missing input, never the token).
+      const error = await entry.call({ ...args, caller: partnerCaller([]) }).then(
+        () => undefined,
+        (thrown: unknown) => toAppError(thrown),
+      );
+      expect(["unauthorized", "insufficient_scope"], entry.id).not.toContain(error?.code);
+      // A signed-in shopper on the pages or a visitor is not a client.
+      for (const caller of [visitorCaller(), shopperCaller("per_x")]) {
+        const refused = await entry.call({ ...args, caller }).then(
+          () => undefined,
+          (thrown: unknown) => toAppError(thrown),
+        );
+        expect(refused?.code, entry.id).toBe("unauthorized");
+      }
+      expect(() => scopeOf(entry.id), entry.id).toThrow(/clientProcedure/);
+    }
+  });
+
+  it("serves a scope: null entry over REST to a token without scopes (no 403), documented with no scope and no 403", async () => {
+    const partner = await createPartner({ scopes: [] });
+    const token = await partner.token([]);
+    const document = openApiDocument();
+    for (const entry of anyTokenEntries) {
+      const response = await handleRestRequest(
+        new Request(`http://localhost:3000${samplePath(entry.path)}`, {
+          method: entry.method,
+          headers: { authorization: `Bearer ${token}`, ...(entry.input.body ? { "content-type": "application/json" } : {}) },
+          ...(entry.input.body ? { body: "{}" } : {}),
+        }),
+      );
+      expect([401, 403], entry.id).not.toContain(response.status);
+      const documented = document.paths?.[entry.path]?.[entry.method.toLowerCase() as "get"];
+      expect(documented?.security, entry.id).toEqual([{ oauth2: [] }]);
+      expect(Object.keys(documented?.responses ?? {}), entry.id).not.toContain("403");
     }
   });
 });

@@ -7,8 +7,9 @@
  *
  * To add an operation:
  * 1. Write its procedure as usual (server/routers/<resource>/<operation>.ts), guarded by
- *    `scopedProcedure(scopeOf("POST /api/v1/things"))` (or `personDataProcedure(...)`), and wire it
- *    in the resource's router.ts.
+ *    `scopedProcedure(scopeOf("POST /api/v1/things"))` (or `personDataProcedure(...)`; an operation
+ *    any token of the client may call, `scope: null`, uses `clientProcedure`), and wire it in the
+ *    resource's router.ts.
  * 2. Add one `defineOperation({...})` entry to the resource's file here (server/api/<resource>.ts;
  *    a new resource gets a new file, listed in `operations` below): `id` is "METHOD /api/v1/path"
  *    with {name} path parameters (also the deprecation/brownout key), `tool` the MCP tool name if it
@@ -36,8 +37,9 @@ import type { Operation, OperationId } from "./operation";
 import { priceAlertOperations } from "./price-alerts";
 import { purchaseOperations } from "./purchases";
 import { sandboxOperations } from "./sandbox";
+import { webhookOperations } from "./webhooks";
 
-export const operations: readonly Operation[] = [...catalogOperations, ...checkoutOperations, ...accountOperations, ...purchaseOperations, ...priceAlertOperations, ...sandboxOperations];
+export const operations: readonly Operation[] = [...catalogOperations, ...checkoutOperations, ...accountOperations, ...purchaseOperations, ...priceAlertOperations, ...sandboxOperations, ...webhookOperations];
 
 const byId = new Map<string, Operation>(operations.map((operation) => [operation.id, operation]));
 
@@ -51,8 +53,15 @@ export const operation = (id: OperationId): Operation => {
 /** Whether `id` is an entry's key (the ops CLI refuses lifecycles for anything else). */
 export const isOperationId = (id: string): id is OperationId => byId.has(id);
 
-/** The scope the operation needs: what its procedure and the REST wrapper check. */
-export const scopeOf = (id: OperationId) => operation(id).scope;
+/**
+ * The scope the operation needs: what its procedure and the REST wrapper check. An entry with
+ * `scope: null` (any token of the client) has none to give: its procedure is `clientProcedure`.
+ */
+export const scopeOf = (id: OperationId) => {
+  const { scope } = operation(id);
+  if (scope === null) throw new Error(`${id} admits any token of its client (scope: null): build its procedure with clientProcedure`);
+  return scope;
+};
 
 /** The operations that are MCP tools, with their tool names (for server/mcp). */
 export const toolOperations = () => operations.filter((entry): entry is Operation & { tool: string } => entry.tool !== undefined);

@@ -32,7 +32,8 @@ const toHandler = (entry: Operation): Handler =>
     },
     async (args) => {
       const reply = await entry.call(args);
-      return json(reply.body, reply.status ?? entry.status, reply.headers);
+      const status = reply.status ?? entry.status;
+      return status === 204 ? new Response(null, { status, headers: reply.headers }) : json(reply.body, status, reply.headers);
     },
   );
 

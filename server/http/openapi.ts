@@ -17,6 +17,15 @@ import { currentLifecycles } from "../lifecycle/lifecycle-store";
 import { markDeprecated } from "./lifecycle";
 import { bodyErrors, commonErrors, ok } from "./openapi-parts";
 
+const success = (entry: Operation) => (entry.output ? ok(entry.output, entry.outputDescription) : { description: entry.outputDescription ?? "No content" });
+
+/** The common errors; an entry any token of the client may call has no scope to lack (no 403). */
+const errorsOf = (entry: Operation) => {
+  if (entry.scope !== null) return commonErrors;
+  const { 403: _insufficientScope, ...errors } = commonErrors;
+  return errors;
+};
+
 /** One table entry as an OpenAPI operation: success response, common errors, then the entry's own. */
 const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
   const { params, query, headers, body, bodyRequired } = entry.input;
@@ -27,10 +36,11 @@ const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
     operationId: entry.operationId,
     summary: entry.summary,
     ...(entry.description ? { description: entry.description } : {}),
-    security: [{ oauth2: [entry.scope] }],
+    // No scope listed: any token of the client (scope: null in the table).
+    security: [{ oauth2: entry.scope === null ? [] : [entry.scope] }],
     ...(Object.keys(requestParams ?? {}).length ? { requestParams } : {}),
     ...(body ? { requestBody: { required: bodyRequired ?? true, content: { "application/json": { schema: body } } } } : {}),
-    responses: { [entry.status]: ok(entry.output, entry.outputDescription), ...(body ? bodyErrors : {}), ...commonErrors, ...entry.responses },
+    responses: { [entry.status]: success(entry), ...(body ? bodyErrors : {}), ...errorsOf(entry), ...entry.responses },
   };
 };
 
@@ -57,11 +67,13 @@ export const openApiDocument = () =>
     openapi: "3.1.0",
     info: {
       title: "Shopping API",
+      license: { name: "Proprietary; partner terms apply", url: `${env().PUBLIC_URL}/developers` },
       version: apiVersion,
       description:
         "Search the catalogue of independent Canadian fashion stores, price orders and create hosted checkout links. Money is a two-decimal string in CAD. Errors share one body: {error: {code, message, fields?}}. Every response carries X-Request-Id; partner responses carry RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (120 a minute and 3,000 an hour per client).",
     },
-    servers: [{ url: `${env().PUBLIC_URL}/api/v1` }],
+    // Relative to the document's own origin (/api/v1/openapi.json), so it is right behind any host.
+    servers: [{ url: "/api/v1", description: "This service" }],
     components: {
       securitySchemes: {
         oauth2: {

@@ -51,8 +51,8 @@ export const declaredKeys = (schema: z.ZodType | undefined): ReadonlySet<string>
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-const isOptionalNotNullable = (schema: z.ZodType) =>
-  (schema as unknown as { _zod: { optin?: string } })._zod.optin === "optional" && !schema.safeParse(null).success;
+/** May be left out (optional, or has a default) but does not take null: then null means "left out" (1.2.1). */
+const isOptionalNotNullable = (schema: z.ZodType) => schema.safeParse(undefined).success && !schema.safeParse(null).success;
 
 /**
  * `value` with the fields `schema` does not declare removed (and optional nulls removed), ready for

@@ -29,7 +29,8 @@ type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 type Options<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
   /** The operation table entry served (server/api/rest-router.ts knows it from the match): the key of its live lifecycle and of the call log. */
   operationId: OperationId;
-  scope: string;
+  /** The scope the token needs; null admits any token of the client (what it configures about itself). */
+  scope: string | null;
   query?: Q;
   /** Query parameters that may repeat (size=S&size=M). */
   arrays?: readonly string[];
@@ -120,7 +121,7 @@ export const withPartner =
       if (actor.kind !== "client") throw new AppError("unauthorized");
       recordCall(actor.clientId, operationId, now);
       limits = await consumePartnerRateLimit(actor);
-      if (!actor.scopes.includes(options.scope)) {
+      if (options.scope !== null && !actor.scopes.includes(options.scope)) {
         throw new AppError("insufficient_scope", {
           message: `This operation needs the ${options.scope} scope.`,
           headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${options.scope}"` },

@@ -81,4 +81,19 @@ describe("purge of expired records", () => {
     await purge({ db: db(), now: new Date() });
     expect((await db().emailMessage.findMany({ where: { id: { startsWith: "eml_purge_" } }, select: { id: true } })).map((row) => row.id).sort()).toEqual(["eml_purge_pending", "eml_purge_recent"]);
   });
+
+  it("deletes webhook events and their deliveries 30 days after they were recorded, unless a delivery is still pending", async () => {
+    const endpoint = await db().webhookEndpoint.create({ data: { id: "we_purge", clientId: "cli_purge", url: "https://partner.example/hooks", eventTypes: ["checkout.paid"], secret: "whsec_x" } });
+    const event = (id: string, createdAt: Date, status: "delivered" | "pending") => [
+      db().webhookEvent.create({ data: { id, clientId: "cli_purge", type: "checkout.paid", objectId: "chk_x", payload: {}, createdAt } }),
+      db().webhookDelivery.create({ data: { id: `whd_${id}`, eventId: id, endpointId: endpoint.id, status, nextAttemptAt: createdAt, createdAt } }),
+    ];
+    for (const [create, deliver] of [event("msg_purge_old", ago(31 * day), "delivered"), event("msg_purge_pending", ago(31 * day), "pending"), event("msg_purge_recent", ago(day), "delivered")]) {
+      await create;
+      await deliver;
+    }
+    await purge({ db: db(), now: new Date() });
+    expect((await db().webhookEvent.findMany({ where: { id: { startsWith: "msg_purge_" } }, select: { id: true } })).map((row) => row.id).sort()).toEqual(["msg_purge_pending", "msg_purge_recent"]);
+    expect(await db().webhookDelivery.count({ where: { eventId: "msg_purge_old" } })).toBe(0);
+  });
 });

@@ -7,7 +7,9 @@
  * - access tokens (client-credentials and linked) a day after they expire;
  * - idempotency records once their 24-hour replay window ends (expires_at);
  * - quotes expired over 7 days ago that no checkout or purchase references;
- * - sent emails, and failed ones (the sender gave up), 30 days after they were written.
+ * - sent emails, and failed ones (the sender gave up), 30 days after they were written;
+ * - webhook events (with their deliveries) 30 days after they were recorded: past the 3-day retry
+ *   window, kept a month for the portal's delivery list and replays.
  * Deletes go in batches of 1,000 rows (at most 20 per table per run), so a big backlog never holds
  * locks long; the next run carries on.
  */
@@ -43,5 +45,6 @@ export const purgeExpiredRecords = async (options: { db: Db; now: Date }) => {
     idempotencyRecords: await deleteInBatches(db, "idempotency_records", Prisma.sql`expires_at < ${now}`),
     quotes: await deleteInBatches(db, "quotes", Prisma.sql`expires_at < ${weekAgo} AND NOT EXISTS (SELECT 1 FROM checkouts c WHERE c.quote_id = quotes.id) AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.quote_id = quotes.id)`),
     emails: await deleteInBatches(db, "email_messages", Prisma.sql`status IN ('sent', 'failed') AND created_at < ${monthAgo}`),
+    webhookEvents: await deleteInBatches(db, "webhook_events", Prisma.sql`created_at < ${monthAgo} AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id AND d.status = 'pending')`),
   };
 };

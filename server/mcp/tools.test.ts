@@ -67,7 +67,7 @@ describe("MCP tools from the operation table", () => {
       expect(Object.keys(listed.properties ?? {}).sort(), tool.name).toEqual([...Object.keys(rest.properties), ...headerArguments].sort());
       for (const [name, schema] of Object.entries(rest.properties)) expect(listed.properties?.[name], `${tool.name}.${name}`).toEqual(schema);
       expect([...(listed.required ?? [])].sort(), tool.name).toEqual([...rest.required].sort());
-      expect(toolJsonSchema(tool.output, "output"), tool.name).toEqual(toolJsonSchema(entry.output, "output"));
+      expect(toolJsonSchema(tool.output, "output"), tool.name).toEqual(toolJsonSchema(entry.output!, "output"));
     }
   });
 

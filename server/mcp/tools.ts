@@ -214,6 +214,8 @@ const toTool = (entry: Operation & { tool: string }): ToolDefinition => {
   if (!presentation) throw new Error(`No MCP presentation for the tool ${entry.tool} in server/mcp/tools.ts`);
   const annotations = presentation.annotations ?? (entry.method === "GET" ? read : undefined);
   if (!annotations) throw new Error(`The tool ${entry.tool} (${entry.id}) changes something: declare its annotations in server/mcp/tools.ts`);
+  // A tool acts for a scope a person can grant an assistant, and answers structured content.
+  if (entry.scope === null || !entry.output) throw new Error(`The tool ${entry.tool} (${entry.id}) needs a scope and an output schema`);
   return {
     name: entry.tool,
     title: presentation.title,

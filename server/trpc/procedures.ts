@@ -44,3 +44,13 @@ export const personDataProcedure = (scope: string) =>
     }
     return next({ ctx: { ...ctx, personId: actor.personId } });
   });
+
+/**
+ * Admits any valid API token of a client, whatever its scopes; `ctx.owner` is the client and, for a
+ * linked token, the person (what the client configures about itself, such as webhook endpoints).
+ */
+export const clientProcedure = t.procedure.use(({ ctx, next }) => {
+  const { actor } = ctx;
+  if (actor.kind !== "client") throw new AppError("unauthorized");
+  return next({ ctx: { ...ctx, owner: { clientId: actor.clientId, personId: actor.personId ?? null } } });
+});

@@ -11,6 +11,7 @@ import { shopperAuthRouter } from "../routers/shopper-auth/router";
 import { purchasePageRouter } from "../routers/purchase-page/router";
 import { purchasesRouter } from "../routers/purchases/router";
 import { priceAlertsRouter } from "../routers/price-alerts/router";
+import { webhooksRouter } from "../routers/webhooks/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   purchasePage: purchasePageRouter,
   purchases: purchasesRouter,
   priceAlerts: priceAlertsRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { decimalPattern } from "../../domain/money";
 import { sortOrders } from "../../search/types";
+import { ZIntCount, ZIntId, ZIntPage } from "../shared/zod";
 
 /** Optional fields accept null as if omitted (reference 1.2.1). */
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
@@ -52,7 +53,7 @@ export const ZMoney = z
     amount: z.string().meta({ description: "Decimal string with two decimals", example: "129.00" }),
     currency: z.literal("CAD"),
   })
-  .meta({ id: "Money" });
+  .meta({ id: "Money", example: { amount: "129.00", currency: "CAD" } });
 
 export const ZStoreSummary = z
   .object({
@@ -61,13 +62,13 @@ export const ZStoreSummary = z
     url: z.url(),
     agent_checkout: z.enum(["link", "direct"]),
   })
-  .meta({ id: "StoreSummary" });
+  .meta({ id: "StoreSummary", example: { slug: "maison-lumiere", name: "Maison Lumière", url: "https://maison-lumiere.example.ca", agent_checkout: "direct" } });
 
 export const conditions = ["new_with_tags", "new_without_tags", "excellent", "good", "fair"] as const;
 
 export const ZProductSummary = z
   .object({
-    id: z.number().int(),
+    id: ZIntId(48213),
     title: z.string(),
     brand: z.string().nullable(),
     category: z.string().nullable().meta({ description: "Category path, levels joined with ' > '" }),
@@ -78,14 +79,14 @@ export const ZProductSummary = z
     cover_image: z.url().nullable().meta({ description: "URL of the cover image" }),
     url: z.url(),
     store: ZStoreSummary,
-    price_watchers: z.number().int().min(0).meta({
+    price_watchers: ZIntCount(3).meta({
       description: "How many OTHER shoppers have a live price watch or price alert on this item, over all its variants; the signed-in person is never counted. State it as returned",
     }),
     you_are_watching: z.boolean().meta({ description: "The token's person has a live price watch or price alert on this item; always false for a client-credentials token" }),
   })
   .meta({ id: "ProductSummary" });
 
-const ZFacetValue = z.object({ value: z.string(), count: z.number().int() }).meta({ id: "FacetValue" });
+const ZFacetValue = z.object({ value: z.string(), count: ZIntCount(128) }).meta({ id: "FacetValue" });
 
 export const ZFacets = z
   .object({
@@ -102,8 +103,8 @@ export const ZFacets = z
   });
 
 export const ZPagination = z
-  .object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), last_page: z.number().int() })
-  .meta({ id: "Pagination" });
+  .object({ page: ZIntPage(1), per_page: ZIntPage(24, 48), total: ZIntCount(1342), last_page: ZIntCount(56) })
+  .meta({ id: "Pagination", example: { page: 1, per_page: 24, total: 1342, last_page: 56 } });
 
 export const ZSearchProductsResponse = z.object({ data: z.array(ZProductSummary), pagination: ZPagination, facets: ZFacets });
 
@@ -114,7 +115,7 @@ export const ZProductDetail = ZProductSummary.extend({
   created_at: z.iso.datetime(),
   images: z.array(z.object({ url: z.url(), is_cover: z.boolean() })),
   variants: z.array(
-    z.object({ id: z.number().int(), size: z.string().nullable(), color: z.string().nullable(), available: z.boolean() }),
+    z.object({ id: ZIntId(90412), size: z.string().nullable(), color: z.string().nullable(), available: z.boolean() }),
   ),
 }).meta({ id: "ProductDetail" });
 
@@ -128,7 +129,7 @@ export const ZStoreDetail = ZStoreSummary.extend({
     .object({ threshold: ZMoney })
     .nullable()
     .meta({ description: "Spend at least threshold (items, before tax) in this store and shipping is free; null when there is no offer" }),
-  shipping_services: z.array(z.object({ key: z.string(), label: z.string(), min_days: z.number().int(), max_days: z.number().int() })),
+  shipping_services: z.array(z.object({ key: z.string(), label: z.string(), min_days: ZIntCount(2, 60), max_days: ZIntCount(5, 60) })),
 }).meta({ id: "StoreDetail" });
 
 export type TCategoryNode = { path: string; name: string; item_count: number; children: TCategoryNode[] };
@@ -136,7 +137,7 @@ export const ZCategoryNode: z.ZodType<TCategoryNode> = z
   .object({
     path: z.string(),
     name: z.string(),
-    item_count: z.number().int().meta({ description: "Listed items in this category and below" }),
+    item_count: ZIntCount(812).meta({ description: "Listed items in this category and below" }),
     get children() {
       return z.array(ZCategoryNode);
     },

@@ -7,6 +7,11 @@
  */
 import type { Db, Tx } from "../../db";
 import { type CheckoutEvent, checkoutTransition } from "../../domain/checkout-state";
+import { checkoutEventType } from "../../webhooks/event-types";
+import { recordWebhookEvent } from "../../webhooks/record-event";
+import { toCheckoutDetail } from "./checkout-view";
+import { checkoutSelect } from "./checkout.queries";
+import { orderSummarySelect } from "./get-session";
 import { release } from "./reservations";
 
 type Move = {
@@ -27,10 +32,22 @@ export const moveCheckouts = async (tx: Tx, move: Move): Promise<string[]> => {
   const moved = await tx.checkout.updateManyAndReturn({
     where: { id: { in: [...move.ids] }, status: { in: [...rule.from] }, ...(rule.needsDue ? { expiresAt: { lte: move.now } } : {}) },
     data: { status: rule.to, updatedAt: move.now, ...closing },
-    select: { id: true },
+    select: { id: true, clientId: true, personId: true },
   });
   const ids = moved.map((row) => row.id);
   if (rule.releasesReservations) await release(tx, ids);
+  const type = checkoutEventType(rule.to);
+  // The event's payload is the checkout as GET /checkout/sessions/{id} answers it after the move.
+  for (const row of type ? moved : []) {
+    await recordWebhookEvent(tx, {
+      type: type!, clientId: row.clientId, personId: row.personId, objectId: row.id, now: move.now,
+      data: async () => {
+        const checkout = await tx.checkout.findUniqueOrThrow({ where: { id: row.id }, select: checkoutSelect });
+        const orders = checkout.status === "paid" ? await tx.order.findMany({ where: { checkoutId: row.id }, select: orderSummarySelect }) : [];
+        return toCheckoutDetail(checkout, orders);
+      },
+    });
+  }
   return ids;
 };
 

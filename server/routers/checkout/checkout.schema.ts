@@ -3,7 +3,7 @@
  * helpers, so forms and the OpenAPI builder can import it. Field names are the wire names.
  */
 import { z } from "zod";
-import { optional } from "../shared/zod";
+import { optional, ZIntCount, ZIntId, ZIntPage } from "../shared/zod";
 import { type TCanadianAddress, ZCanadianAddressResponse, ZCanadianAddressSchema } from "../../domain/address";
 import { ZMoney, ZStoreSummary } from "../catalog/catalog.schema";
 
@@ -30,12 +30,16 @@ export type TCreateQuoteRequest = z.input<typeof ZCreateQuoteRequest>;
 export type TShippingAddress = TCanadianAddress;
 
 const ZDeliveryEstimate = z
-  .object({ min_days: z.number().int(), max_days: z.number().int(), earliest: z.iso.date(), latest: z.iso.date() })
-  .meta({ id: "DeliveryEstimate", description: "Business days after today at the destination, and the dates they give" });
+  .object({ min_days: ZIntCount(2, 60), max_days: ZIntCount(5, 60), earliest: z.iso.date(), latest: z.iso.date() })
+  .meta({ id: "DeliveryEstimate", description: "Business days after today at the destination, and the dates they give", example: { min_days: 2, max_days: 5, earliest: "2026-11-25", latest: "2026-11-28" } });
 
 export const ZTotals = z
   .object({ subtotal: ZMoney, discount: ZMoney, shipping: ZMoney, tax: ZMoney, grand_total: ZMoney })
-  .meta({ id: "Totals", description: "subtotal - discount + shipping + tax = grand_total, exactly" });
+  .meta({
+    id: "Totals",
+    description: "subtotal - discount + shipping + tax = grand_total, exactly",
+    example: { subtotal: { amount: "129.00", currency: "CAD" }, discount: { amount: "0.00", currency: "CAD" }, shipping: { amount: "12.00", currency: "CAD" }, tax: { amount: "18.33", currency: "CAD" }, grand_total: { amount: "159.33", currency: "CAD" } },
+  });
 
 export const ZTaxLine = z
   .object({
@@ -63,11 +67,11 @@ export const ZFreeShipping = z
   .meta({ id: "FreeShippingOffer", description: "The store's offer: its cheapest service is free once its item subtotal reaches threshold" });
 
 export const ZQuoteLine = z.object({
-  item_id: z.number().int(),
+  item_id: ZIntId(48213),
   title: z.string(),
   size: z.string().nullable(),
   color: z.string().nullable(),
-  quantity: z.number().int(),
+  quantity: ZIntPage(1, 99),
   unit_price: ZMoney,
   line_total: ZMoney,
   image: z.url().nullable(),
@@ -89,7 +93,7 @@ export const ZQuoteStore = z
 export const unavailableReasons = ["not_found", "sold", "out_of_stock", "store_unavailable"] as const;
 
 export const ZUnavailableItem = z
-  .object({ item_id: z.number().int(), size: z.string().nullable(), quantity: z.number().int(), reason: z.enum(unavailableReasons) })
+  .object({ item_id: ZIntId(48213), size: z.string().nullable(), quantity: ZIntPage(1, 99), reason: z.enum(unavailableReasons) })
   .meta({ id: "UnavailableItem" });
 
 export const ZQuote = z

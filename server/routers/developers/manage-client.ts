@@ -16,7 +16,7 @@ export const myApplications = shopperProcedure.query(async ({ ctx }) => {
 });
 
 /** The client of an approved, unrevoked application of the signed-in owner. */
-const ownClient = async (db: Db, personId: string, applicationId: string) => {
+export const ownClient = async (db: Db, personId: string, applicationId: string) => {
   const application = await ownApplication(db, personId, applicationId);
   if (!application.client || application.client.revokedAt) throw new AppError("not_found", { message: "This application has no active client yet." });
   return application.client;

@@ -12,14 +12,14 @@ import type { TPurchase } from "./purchase.schema";
 const ownerOf = (actor: Actor) => (actor.kind === "client" ? { clientId: actor.clientId, personId: actor.personId ?? "" } : actor.kind === "system" ? {} : { clientId: "" });
 
 /** The purchase row if the actor owns it; not_found otherwise. */
-export const findOwnPurchase = async (db: Db, actor: Actor, id: string) => {
+export const findOwnPurchase = async (db: Pick<Db, "purchase">, actor: Actor, id: string) => {
   const purchase = await db.purchase.findFirst({ where: { id, ...ownerOf(actor) } });
   if (!purchase) throw new AppError("not_found", { message: `No purchase ${id}.` });
   return purchase;
 };
 
 /** The owned purchase in the wire shape, with the checkout link the person may pay at when it needs them. */
-export const readOwnPurchase = async (db: Db, actor: Actor, id: string): Promise<TPurchase> => {
+export const readOwnPurchase = async (db: Pick<Db, "purchase" | "checkout">, actor: Actor, id: string): Promise<TPurchase> => {
   const purchase = await findOwnPurchase(db, actor, id);
   const checkout =
     purchase.status === "requires_person"

@@ -8,6 +8,7 @@ import { AppError } from "../../errors";
 import { enqueueEmail } from "../../mail/outbox";
 import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
+import { recordWebhookEvent } from "../../webhooks/record-event";
 import { ownerFilter } from "../checkout/ownership";
 import type { QuoteSnapshot } from "../checkout/quote-snapshot";
 import { ZStoreOrder } from "../checkout/session.schema";
@@ -24,7 +25,7 @@ export const shipOrder = scopedProcedure(scopeOf("POST /api/v1/sandbox/orders/{o
     const now = ctx.clock.now();
     const order = await ctx.db.order.findFirst({
       where: { number: input.order, checkout: ownerFilter(ctx.actor) },
-      select: { id: true, storeId: true, email: true, checkout: { select: { quote: { select: { snapshot: true } } } } },
+      select: { id: true, storeId: true, email: true, checkoutId: true, checkout: { select: { clientId: true, personId: true, quote: { select: { snapshot: true } } } } },
     });
     if (!order) throw new AppError("not_found", { message: `No order ${input.order}.` });
     const store = (order.checkout.quote.snapshot as unknown as QuoteSnapshot).stores.find((candidate) => candidate.storeId === order.storeId)!;
@@ -38,6 +39,11 @@ export const shipOrder = scopedProcedure(scopeOf("POST /api/v1/sandbox/orders/{o
         template: "order-shipped",
         props: { orderNumber: input.order, storeName: store.name, carrier, trackingNumber: tracking, items: store.lines.map((line) => `${line.title}${line.size ? ` (${line.size})` : ""}`) },
         dedupeKey: `order-shipped:${order.id}`,
+      });
+      // The order as GET /checkout/sessions/{id} shows it in its store (with tracking), and its checkout.
+      await recordWebhookEvent(tx, {
+        type: "order.shipped", clientId: order.checkout.clientId, personId: order.checkout.personId, objectId: input.order, now,
+        data: () => ({ checkout_id: order.checkoutId, order_number: input.order, fulfilment: "shipped", tracking: { carrier, tracking_number: tracking, shipped_at: now.toISOString() } }),
       });
     });
     const result = await ctx.db.order.findUniqueOrThrow({ where: { id: order.id }, select: { number: true, fulfilment: true, carrier: true, trackingNumber: true, shippedAt: true } });

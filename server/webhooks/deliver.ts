@@ -1,0 +1,118 @@
+/**
+ * The webhook sender: claims due deliveries with a lease (FOR UPDATE SKIP LOCKED, so several
+ * instances share the work and a crashed one's claims come back when the lease ends), signs and
+ * posts each, and records the outcome: delivered; or retried with backoff until the event is 3
+ * days old (then failed); and an endpoint whose attempts have all failed for 5 days is disabled and
+ * its owner emailed (outbox, same transaction). Delivery is at least once: an attempt whose answer
+ * is lost (timeout, crash before recording) is sent again with the same webhook-id.
+ *
+ * Order: due deliveries are claimed oldest event first, but attempts run concurrently and retries
+ * come later, so receivers must not rely on arrival order (docs/decisions.md, Webhooks).
+ */
+import type { ServiceEnvironment } from "../auth/environment";
+import { currentEnvironment } from "../auth/environment";
+import type { Db } from "../db";
+import { env } from "../env";
+import { enqueueEmail } from "../mail/outbox";
+import type { Tx } from "../db";
+import { postWebhook, type AttemptResult } from "./post-webhook";
+import { nextAttemptAt, shouldDisable } from "./retry-schedule";
+import { liveSecrets, signedHeaders } from "./signing";
+
+/** Longer than an attempt's 10 s, so a claimed delivery is not claimed again while it runs. */
+const leaseMs = 60_000;
+
+type Claimed = {
+  id: string; attempts: number; eventId: string; eventCreatedAt: Date; clientId: string; personId: string | null; payload: unknown;
+  endpointId: string; url: string; secret: string; previousSecret: string | null; previousSecretUntil: Date | null;
+};
+
+const claim = (db: Db, now: Date, limit: number) => db.$queryRaw<Claimed[]>`
+  WITH due AS (
+    SELECT d.id FROM webhook_deliveries d
+    JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.status = 'enabled' AND e.deleted_at IS NULL
+    WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}
+    ORDER BY d.next_attempt_at, d.event_id LIMIT ${limit} FOR UPDATE OF d SKIP LOCKED),
+  claimed AS (
+    UPDATE webhook_deliveries d SET next_attempt_at = ${new Date(now.getTime() + leaseMs)}, attempts = d.attempts + 1, last_attempt_at = ${now}
+    FROM due WHERE d.id = due.id RETURNING d.id, d.attempts, d.event_id, d.endpoint_id)
+  SELECT c.id, c.attempts, c.event_id AS "eventId", ev.created_at AS "eventCreatedAt", ev.client_id AS "clientId", ev.person_id AS "personId",
+    ev.payload, c.endpoint_id AS "endpointId", e.url, e.secret, e.previous_secret AS "previousSecret", e.previous_secret_until AS "previousSecretUntil"
+  FROM claimed c JOIN webhook_events ev ON ev.id = c.event_id JOIN webhook_endpoints e ON e.id = c.endpoint_id
+  ORDER BY ev.seq`;
+
+/** A linked person's object reaches the client only while the person's grant stands. */
+const isStillLinked = async (db: Db, delivery: Claimed, now: Date) =>
+  !delivery.personId || (await db.oAuthGrant.count({ where: { clientId: delivery.clientId, personId: delivery.personId, revokedAt: null, expiresAt: { gt: now } } })) > 0;
+
+const recordSuccess = async (db: Db, delivery: Claimed, result: AttemptResult & { ok: true }, now: Date) => {
+  await db.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "delivered", responseStatus: result.status, deliveredAt: now, lastError: null } });
+  await db.webhookEndpoint.updateMany({ where: { id: delivery.endpointId, failingSince: { not: null } }, data: { failingSince: null } });
+};
+
+const recordFailure = (db: Db, delivery: Claimed, result: AttemptResult & { ok: false }, now: Date) =>
+  db.$transaction(async (tx) => {
+    const next = nextAttemptAt({ failedAttempts: delivery.attempts, now, eventCreatedAt: delivery.eventCreatedAt });
+    await tx.webhookDelivery.update({
+      where: { id: delivery.id },
+      data: { status: next ? "pending" : "failed", nextAttemptAt: next ?? now, responseStatus: result.status, lastError: result.error },
+    });
+    const [endpoint] = await tx.$queryRaw<{ failingSince: Date }[]>`
+      UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, ${now}) WHERE id = ${delivery.endpointId} RETURNING failing_since AS "failingSince"`;
+    if (!endpoint || !shouldDisable(endpoint.failingSince, now)) return;
+    const { count } = await tx.webhookEndpoint.updateMany({
+      where: { id: delivery.endpointId, status: "enabled" },
+      data: { status: "disabled", disabledAt: now, disabledReason: "failing_for_5_days" },
+    });
+    if (count === 1) await emailOwner(tx, { endpointId: delivery.endpointId, url: delivery.url, failingSince: endpoint.failingSince, lastError: result.error });
+  });
+
+/** The disabled-endpoint email, to the client's contact address or else its owner's. */
+const emailOwner = async (tx: Tx, options: { endpointId: string; url: string; failingSince: Date; lastError: string }) => {
+  const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: options.endpointId }, select: { clientId: true } });
+  const client = await tx.apiClient.findUnique({ where: { id: endpoint.clientId }, select: { name: true, contactEmail: true, owner: { select: { email: true } } } });
+  const to = client?.contactEmail ?? client?.owner?.email;
+  if (!client || !to) return;
+  await enqueueEmail(tx, {
+    to,
+    template: "webhook-endpoint-disabled",
+    props: { clientName: client.name, url: options.url, failingSince: options.failingSince.toISOString(), lastError: options.lastError, portalUrl: `${env().PUBLIC_URL}/developers` },
+    dedupeKey: `webhook-endpoint-disabled:${options.endpointId}:${options.failingSince.toISOString()}`,
+  });
+};
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) => {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]);
+  }));
+};
+
+/** One attempt of one claimed delivery, recorded. */
+const attempt = async (options: { db: Db; delivery: Claimed; now: Date; environment: ServiceEnvironment }) => {
+  const { db, delivery, now } = options;
+  if (!(await isStillLinked(db, delivery, now))) {
+    await db.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "dropped", lastError: "the person disconnected this app" } });
+    return "dropped" as const;
+  }
+  const body = JSON.stringify(delivery.payload);
+  // The signature's timestamp is the real wall clock: the receiver checks it against its own.
+  const headers = signedHeaders({ id: delivery.eventId, body, secrets: liveSecrets(delivery, now), timestamp: new Date() });
+  const result = await postWebhook({ url: delivery.url, body, headers, environment: options.environment });
+  if (result.ok) await recordSuccess(db, delivery, result, now);
+  else await recordFailure(db, delivery, result, now);
+  return result.ok ? ("delivered" as const) : ("failed" as const);
+};
+
+/** Sends every due delivery (a batch per call); returns the counts of this round. */
+export const deliverDueWebhooks = async (options: { db: Db; now: Date; limit?: number; concurrency?: number; environment?: ServiceEnvironment }) => {
+  const { db, now } = options;
+  const environment = options.environment ?? currentEnvironment();
+  const claimed = await claim(db, now, options.limit ?? 200);
+  const counts = { delivered: 0, failed: 0, dropped: 0 };
+  await eachLimited(claimed, options.concurrency ?? 32, async (delivery) => {
+    counts[await attempt({ db, delivery, now, environment })]++;
+  });
+  return counts;
+};

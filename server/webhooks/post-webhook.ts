@@ -1,0 +1,57 @@
+/**
+ * One HTTP attempt: POST the body with its signed headers to the checked, pinned address, at most
+ * 10 seconds in all, redirects not followed (a 3xx is a failed attempt: a redirect could point
+ * anywhere, including where the address check forbids), and only the status kept (the response
+ * body is read and dropped, at most 64 KiB of it).
+ */
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import type { ServiceEnvironment } from "../auth/environment";
+import { resolveDestination } from "./destination";
+import { attemptTimeoutMs } from "./retry-schedule";
+
+export type AttemptResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+
+const userAgent = "ShoppingAPI-Webhooks/1.0 (+Standard Webhooks)";
+
+/** Sends one attempt; never throws. */
+export const postWebhook = async (options: { url: string; body: string; headers: Record<string, string>; environment: ServiceEnvironment }): Promise<AttemptResult> => {
+  const url = new URL(options.url);
+  const signal = AbortSignal.timeout(attemptTimeoutMs);
+  try {
+    const destination = await resolveDestination(url.hostname, options.environment);
+    // Connect to the address just checked, whatever a second lookup would say (DNS rebinding).
+    const pinned: LookupFunction = (_hostname, lookupOptions, callback) =>
+      (lookupOptions as { all?: boolean }).all ? (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [destination]) : callback(null, destination.address, destination.family);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = (url.protocol === "https:" ? https : http).request(
+        url,
+        {
+          method: "POST",
+          lookup: pinned,
+          signal,
+          agent: false,
+          headers: { "content-type": "application/json", "user-agent": userAgent, "content-length": Buffer.byteLength(options.body), ...options.headers },
+        },
+        (response) => {
+          let read = 0;
+          response.on("data", (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > 65_536) response.destroy();
+          });
+          response.on("end", () => resolve(response.statusCode ?? 0));
+          response.on("close", () => resolve(response.statusCode ?? 0));
+          response.on("error", () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on("error", reject);
+      request.end(options.body);
+    });
+    if (status >= 200 && status < 300) return { ok: true, status };
+    return { ok: false, status, error: status >= 300 && status < 400 ? `redirect (${status}) not followed` : `answered ${status}` };
+  } catch (error) {
+    const message = signal.aborted ? `no answer within ${attemptTimeoutMs / 1000} s` : String((error as Error).message ?? error);
+    return { ok: false, status: null, error: message.slice(0, 500) };
+  }
+};

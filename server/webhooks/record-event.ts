@@ -1,0 +1,66 @@
+/**
+ * The webhook outbox writer: `recordWebhookEvent(tx, …)` is called by the one writer of each state
+ * (moveCheckouts, movePurchase, the order shipping path, and the price-watch writer at merge) inside
+ * the transaction of the change, so an event exists exactly when the change commits, and a
+ * delivery row is written for each endpoint that will receive it (DESIGN.md, outbox).
+ *
+ * Who receives it: only the endpoints of the client that owns the object, subscribed to the type,
+ * enabled, registered by the client itself or by the object's own person (an endpoint registered
+ * with a linked token hears only that person's objects); and when the object is a linked person's, only while that person's grant to the client
+ * stands (a disconnected person's objects report nothing more; the sender re-checks before each
+ * attempt). When nobody will receive an event, nothing is written and the payload is never built.
+ */
+import { randomId } from "../auth/tokens";
+import type { Prisma } from "../generated/prisma/client";
+import type { Tx } from "../db";
+import { type WebhookEventType, testEventType } from "./event-types";
+
+export type WebhookWriter = Pick<Tx, "$queryRaw" | "$executeRaw" | "webhookEvent" | "webhookDelivery">;
+
+export type WebhookEventInput = {
+  type: WebhookEventType | typeof testEventType;
+  /** The client that owns the object (its endpoints are the only candidates). */
+  clientId: string;
+  /** The linked person whose object it is, if any. */
+  personId: string | null;
+  /** The object's id (chk_…, pur_…, an order number, a watch id), for the portal and replays. */
+  objectId: string;
+  now: Date;
+  /** Builds `data`, the resource as its GET answers it; called only when some endpoint receives the event. */
+  data: () => unknown;
+  /** Only this endpoint (the test event). */
+  endpointId?: string;
+};
+
+/** The channel the sender listens on; NOTIFY inside the transaction is delivered at commit. */
+export const webhookChannel = "webhook_events";
+
+/** Endpoints that receive `input`: the owner client's, subscribed, enabled, and for a person's object only while linked. */
+const recipients = (tx: WebhookWriter, input: WebhookEventInput) => tx.$queryRaw<{ id: string }[]>`
+  SELECT e.id FROM webhook_endpoints e
+  WHERE e.client_id = ${input.clientId} AND e.status = 'enabled' AND e.deleted_at IS NULL
+    AND (e.person_id IS NULL OR e.person_id = ${input.personId})
+    AND (${input.endpointId ?? null}::text IS NULL OR e.id = ${input.endpointId ?? null})
+    AND (${input.type} = ${testEventType} OR ${input.type} = ANY(e.event_types))
+    AND (${input.personId}::text IS NULL OR EXISTS (
+      SELECT 1 FROM oauth_grants g WHERE g.client_id = e.client_id AND g.person_id = ${input.personId}
+        AND g.revoked_at IS NULL AND g.expires_at > ${input.now}))`;
+
+/**
+ * Records one event and its deliveries in the caller's transaction; returns the event id (the
+ * `webhook-id` every attempt and replay carries), or null when no endpoint receives it.
+ */
+export const recordWebhookEvent = async (tx: WebhookWriter, input: WebhookEventInput): Promise<string | null> => {
+  const endpoints = await recipients(tx, input);
+  if (endpoints.length === 0) return null;
+  const id = randomId("msg_");
+  const payload = { type: input.type, timestamp: input.now.toISOString(), data: await input.data() };
+  await tx.webhookEvent.create({
+    data: { id, clientId: input.clientId, personId: input.personId, type: input.type, objectId: input.objectId, payload: payload as Prisma.InputJsonValue, createdAt: input.now },
+  });
+  await tx.webhookDelivery.createMany({
+    data: endpoints.map((endpoint) => ({ id: randomId("whd_"), eventId: id, endpointId: endpoint.id, nextAttemptAt: input.now, createdAt: input.now })),
+  });
+  await tx.$executeRaw`SELECT pg_notify(${webhookChannel}, '')`;
+  return id;
+};
