@@ -4,7 +4,7 @@
  * and the API answers as usual (never a 500). Real sockets, no stand-in for the limiter.
  */
 import net from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
 import { consumeRateLimit, createLimiters } from "./rate-limit";
 
 /** A port nothing listens on: bound once, then released. */
@@ -40,7 +40,7 @@ process.env.REDIS_URL = downUrl;
 const stalled = await stalledRedis();
 afterAll(() => stalled.stop());
 
-let warn: ReturnType<typeof vi.spyOn>;
+let warn: MockInstance<typeof console.warn>;
 beforeAll(() => {
   warn = vi.spyOn(console, "warn");
 });
