@@ -22,6 +22,8 @@ export const partnerPolicies: Policy[] = [
 
 /** How long one Redis call may take before memory answers instead, and how long Redis is then skipped. */
 const redisDeadlineMs = 25;
+/** A Redis still silent (or still connecting) this long after a call is treated as failed. */
+const redisSilentMs = 250;
 const redisPauseMs = 5000;
 
 /** `isDegraded`: memory is counting since Redis last failed; the outage is logged once, when it starts. */
@@ -54,14 +56,18 @@ const deadline = <T>(work: Promise<T>, ms: number) => {
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 };
 
-/** Resolves once the connection is ready (at once when it is), so a first call waits for the connection, not a reconnect loop. */
+/**
+ * Resolves once the connection is ready (at once when it is), or fails after `redisSilentMs`. The
+ * request itself waits only its deadline; a connection that is merely slow to open (a busy
+ * machine) then still lands the count in Redis and is not paused, while a dead one fails here.
+ */
 const whenReady = (client: Redis) =>
   client.status === "ready" ? Promise.resolve() : new Promise<void>((resolve, reject) => {
     client.once("ready", resolve);
     setTimeout(() => {
       client.off("ready", resolve);
       reject(new Error("redis not ready"));
-    }, redisDeadlineMs);
+    }, redisSilentMs).unref();
   });
 
 /**
@@ -81,7 +87,7 @@ const pauseUnlessAnswered = (link: RedisLink, work: Promise<unknown>) => {
     () => (answered = true),
     (error: unknown) => (error instanceof RateLimiterRes ? (answered = true) : pause()),
   );
-  setTimeout(() => answered || pause(), 250).unref();
+  setTimeout(() => answered || pause(), redisSilentMs).unref();
 };
 
 type Operation = (limiter: RateLimiterAbstract) => Promise<RateLimiterRes>;
