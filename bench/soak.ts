@@ -144,12 +144,16 @@ export const benchSoak = async (options: { minutes: number; rate: number; items:
     const rssLast = rss.stop().lastMb;
     log(`soak: RSS at minute ${((Date.now() - started) / 60_000).toFixed(1)}: ${rssLast} MB`);
 
+    printTable("Soak: answers by kind and status", [...statuses].sort().map(([key, n]) => ({ request: key, count: n })));
+    // One purchase at a time: the ledger check must not itself exhaust the pool.
     const { sandboxLedger } = await import("../server/testing/purchase-ledger");
-    const ledgers = await Promise.all([...purchaseIds].map(async (id) => ({ id, ...(await sandboxLedger(id)) })));
-    const doubleHolds = ledgers.filter((ledger) => ledger.holds !== 1 || ledger.captures !== 0);
+    const doubleHolds: string[] = [];
+    for (const id of purchaseIds) {
+      const ledger = await sandboxLedger(id);
+      if (ledger.holds !== 1 || ledger.captures !== 0) doubleHolds.push(id);
+    }
     const serverErrors = [...statuses].filter(([key]) => Number(key.split(" ")[1]) >= 500).reduce((sum, [, n]) => sum + n, 0);
     const growth = rssFirst ? (rssLast - rssFirst) / rssFirst : 0;
-    printTable("Soak: answers by kind and status", [...statuses].sort().map(([key, n]) => ({ request: key, count: n })));
     const summary = {
       minutes: options.minutes, rate: options.rate, requests: [...statuses.values()].reduce((a, b) => a + b, 0), skipped, clientFailures: failures,
       serverErrors, purchases: purchaseIds.size, doubleHolds: doubleHolds.length, rssMinute1Mb: rssFirst, rssEndMb: rssLast, rssGrowthPercent: Math.round(growth * 1000) / 10,
