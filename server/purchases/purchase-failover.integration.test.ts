@@ -1,10 +1,12 @@
 /**
  * PostgreSQL failing over in the middle of POST /purchases: every connection is cut just before a
- * chosen statement (a TCP proxy in front of the real database), then the database comes back. The
+ * chosen statement (a TCP proxy in front of the real database), then the database comes back; or a
+ * stuck session holds the person's row lock. The
  * purchase ends held or refused, never half-written (a purchase without its payment, a hold nobody
  * records or releases) and never twice (one purchase per quote, one hold in the processor ledger).
  */
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseProxy } from "../testing/db-proxy";
 
@@ -93,5 +95,27 @@ describe("PostgreSQL failing over in the middle of a purchase", () => {
     // A second reconciliation pass finds nothing left to do.
     await reconcilePurchases(db(), { now: new Date(Date.now() + 240_000), provider: sandboxProvider(db()) });
     expect(await sandboxLedger(id)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
+  }, 60_000);
+
+  it("a person's row locked by a stuck session: 503 with Retry-After within 5 s (lock_timeout), not a hang; nothing written or held; the same key buys once the lock is gone", async () => {
+    const { agentWithPerson, directItem, quoteOf, buy, db } = await load();
+    const { token, person } = await agentWithPerson();
+    const quote = await quoteOf(token, [(await directItem()).id]);
+    const stuck = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await stuck.connect();
+    await stuck.query("BEGIN");
+    await stuck.query("SELECT 1 FROM persons WHERE id = $1 FOR UPDATE", [person.id]);
+    const key = randomUUID();
+    const holdsBefore = await db().sandboxPayment.count();
+    const started = Date.now();
+    const refused = await buy(token, quote.quote_id, key);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect([refused.status, refused.headers.get("retry-after"), refused.body.error.code]).toEqual([503, "5", "unavailable"]);
+    expect((await rowsOf(quote.quote_id)).purchases).toEqual([]);
+    expect(await db().sandboxPayment.count()).toBe(holdsBefore);
+    await stuck.query("ROLLBACK");
+    await stuck.end();
+    const bought = await buy(token, quote.quote_id, key);
+    expect(bought.status).toBe(201);
   }, 60_000);
 });
