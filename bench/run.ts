@@ -43,7 +43,7 @@ const main = async () => {
 };
 
 main()
-  .then(() => process.exit(0))
+  .then(() => process.exit(process.exitCode ?? 0))
   .catch((error) => {
     console.error(error);
     process.exit(1);

@@ -159,6 +159,8 @@ export const benchSoak = async (options: { minutes: number; rate: number; items:
       serverErrors, purchases: purchaseIds.size, doubleHolds: doubleHolds.length, rssMinute1Mb: rssFirst, rssEndMb: rssLast, rssGrowthPercent: Math.round(growth * 1000) / 10,
     };
     printTable("Soak: verdict", [summary]);
+    const errors = service.unexpectedErrors();
+    if (errors.length) log(`soak: the service logged ${errors.length} unexpected errors; the first:\n${errors.slice(0, 3).join("\n")}`);
     writeResult(`soak-${options.minutes}min`, { machine: machine(), ...summary, statuses: Object.fromEntries(statuses) });
     // A mix that never succeeds at something proves nothing: each kind must have succeeded at least once.
     const unexercised = (["search", "quote", "checkout", "purchase"] as const).filter((kind) => ![...statuses].some(([key, n]) => key.startsWith(`${kind} 2`) && n > 0));

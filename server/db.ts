@@ -43,11 +43,12 @@ export const rawPool = (): pg.Pool => {
   return (globalForDb.shoppingRawPool = pool);
 };
 
-const unavailableCodes = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "55P03"]);
+const unavailableCodes = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "55P03", "P2028"]);
 
 /**
  * True when an error means the database cannot be reached or cannot serve right now (answer 503,
- * retry later): a connection failure, or a row lock not granted within lock_timeout (55P03). Prisma
+ * retry later): a connection failure, a row lock not granted within lock_timeout (55P03), or a
+ * transaction the database did not finish within Prisma's timeout (P2028, rolled back). Prisma
  * wraps a raw query's driver error in `meta.driverAdapterError`, so that is followed like `cause`.
  */
 export const isDatabaseUnavailable = (error: unknown): boolean => {
