@@ -1132,6 +1132,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -1161,6 +1170,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1208,6 +1226,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -1273,6 +1300,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -1319,6 +1355,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -1393,6 +1438,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -1422,6 +1476,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutDetail"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -1462,6 +1525,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1500,6 +1572,15 @@ export interface operations {
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -1536,6 +1617,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid request; fields names each bad field (invalid_request) */
             422: {
                 headers: {
@@ -1547,6 +1646,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1583,6 +1691,15 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -1612,6 +1729,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1654,6 +1780,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -1683,6 +1818,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1720,6 +1864,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -1767,6 +1920,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -1794,6 +1956,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ShippingAddress"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -1841,6 +2012,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -1873,6 +2053,15 @@ export interface operations {
                     "application/json": components["schemas"]["PriceAlertList"];
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -1902,6 +2091,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1951,6 +2149,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceAlert"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -2025,6 +2232,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -2056,6 +2272,15 @@ export interface operations {
                     "application/json": components["schemas"]["PriceAlert"];
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -2083,6 +2308,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid request; fields names each bad field (invalid_request) */
             422: {
                 headers: {
@@ -2094,6 +2337,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2152,6 +2404,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -2188,6 +2449,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -2217,6 +2487,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -2257,6 +2536,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2309,6 +2597,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Purchase"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -2392,6 +2689,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -2421,6 +2727,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Purchase"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -2468,6 +2783,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -2499,6 +2823,15 @@ export interface operations {
                     "application/json": components["schemas"]["Checkout"];
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -2526,6 +2859,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid request; fields names each bad field (invalid_request) */
             422: {
                 headers: {
@@ -2537,6 +2888,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2589,6 +2949,15 @@ export interface operations {
                         old_price: components["schemas"]["Money"];
                         price: components["schemas"]["Money"];
                     };
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -2654,6 +3023,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -2692,6 +3070,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreOrder"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -2757,6 +3144,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -2788,90 +3184,13 @@ export interface operations {
                     "application/json": components["schemas"]["Purchase"];
                 };
             };
-            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
-            401: {
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The token lacks the scope (insufficient_scope) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such purchase of yours, or not the sandbox (not_found) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid request; fields names each bad field (invalid_request) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxResolvePurchase: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                purchase_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description The bank's late answer: authorized (the purchase becomes held) or declined (requires_person)
-                     * @enum {string}
-                     */
-                    outcome: "authorized" | "declined";
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Purchase"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -2937,6 +3256,137 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxResolvePurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purchase_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The bank's late answer: authorized (the purchase becomes held) or declined (requires_person)
+                     * @enum {string}
+                     */
+                    outcome: "authorized" | "declined";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Purchase"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such purchase of yours, or not the sandbox (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -2966,6 +3416,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreDetail"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
@@ -3013,6 +3472,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -3042,6 +3510,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointList"];
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -3062,6 +3539,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3118,6 +3604,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -3163,6 +3658,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -3192,6 +3696,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -3210,6 +3723,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid request; fields names each bad field (invalid_request) */
             422: {
                 headers: {
@@ -3221,6 +3752,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3270,6 +3810,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -3324,6 +3873,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
             503: {
                 headers: {
@@ -3355,6 +3913,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookTestResult"];
                 };
             };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
             401: {
                 headers: {
@@ -3373,6 +3940,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Invalid request; fields names each bad field (invalid_request) */
             422: {
                 headers: {
@@ -3384,6 +3969,15 @@ export interface operations {
             };
             /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,11 +7,18 @@ import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client";
 import { env } from "./env";
 
+/**
+ * Every connection of the service waits at most 4 s for a row lock (below Prisma's 5 s transaction
+ * timeout): a lock held by a stuck or half-dead session then fails the request with 503 and
+ * Retry-After instead of hanging it for as long as the lock stands (found by the crash tests).
+ */
+const sessionOptions = "-c lock_timeout=4000";
+
 const createClient = () => {
   const url = env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
   // A short connect timeout turns an unreachable database into a quick 503 instead of a hung request.
-  const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 2000 });
+  const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 2000, options: sessionOptions });
   return new PrismaClient({ adapter });
 };
 
@@ -34,23 +41,29 @@ export const rawPool = (): pg.Pool => {
   if (globalForDb.shoppingRawPool) return globalForDb.shoppingRawPool;
   const url = env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 2000 });
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 2000, options: sessionOptions });
   pool.on("error", () => undefined); // a broken idle connection is dropped; the next query reconnects
   return (globalForDb.shoppingRawPool = pool);
 };
 
 // P2024: no free pooled connection in time; P2028: an interactive transaction could not start in
 // time or outlived its timeout (rolled back, nothing written). Both mean overload: retry later.
-const unavailableCodes = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03"]);
+// 55P03: a row lock not granted within lock_timeout.
+const unavailableCodes = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "55P03"]);
 
-/** True when an error means the database cannot be reached right now (answer 503, retry later). */
+/**
+ * True when an error means the database cannot be reached or cannot serve right now (answer 503,
+ * retry later): a connection failure, a row lock not granted within lock_timeout (55P03), or a
+ * transaction the database did not finish within Prisma's timeout (P2028, rolled back). Prisma
+ * wraps a raw query's driver error in `meta.driverAdapterError`, so that is followed like `cause`.
+ */
 export const isDatabaseUnavailable = (error: unknown): boolean => {
   for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown };
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown; meta?: { driverAdapterError?: unknown } };
     if (typeof candidate.code === "string" && unavailableCodes.has(candidate.code)) return true;
     if (candidate.kind === "DatabaseNotReachable" || candidate.kind === "ConnectionClosed") return true;
     if (typeof candidate.message === "string" && /ECONNREFUSED|Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|the database system is (starting|shutting) up/i.test(candidate.message)) return true;
-    current = candidate.cause;
+    current = candidate.cause ?? candidate.meta?.driverAdapterError;
   }
   return false;
 };

@@ -21,7 +21,7 @@ export const freePort = () =>
     });
   });
 
-export type Service = { baseUrl: string; pid: number; indexBuildMs: number | null; stop: () => Promise<void> };
+export type Service = { baseUrl: string; pid: number; indexBuildMs: number | null; stop: () => Promise<void>; unexpectedErrors: () => string[] };
 
 /** The child's environment: the configured servers, or none of them for the embedded default. */
 const serviceEnv = (options: { databaseUrl?: string; dataDir?: string; port: number; baseUrl: string; searchImpl: string; env?: Record<string, string> }) => {
@@ -106,5 +106,7 @@ export const startService = async (options: { databaseUrl?: string; dataDir?: st
     await stop();
     throw error;
   }
-  return { baseUrl, pid: child.pid!, indexBuildMs, stop };
+  /** The service's "unexpected error" log entries (a 500's cause), each with its first lines. */
+  const unexpectedErrors = () => output.split(/\n(?=\[)/).filter((entry) => entry.includes("unexpected error")).map((entry) => entry.split("\n").slice(0, 4).join(" | "));
+  return { baseUrl, pid: child.pid!, indexBuildMs, stop, unexpectedErrors };
 };

@@ -15,10 +15,12 @@ export const errorResponse = (description: string) => ({ description, content: {
 
 /** The statuses every API endpoint may answer. */
 export const commonErrors = {
+  400: errorResponse("The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request)"),
   401: errorResponse("Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer)"),
   403: errorResponse("The token lacks the scope (insufficient_scope)"),
   422: errorResponse("Invalid request; fields names each bad field (invalid_request)"),
   429: errorResponse("Rate limit reached; retry after Retry-After seconds (rate_limited)"),
+  431: errorResponse("The request line and headers exceed 16 KiB (request_header_fields_too_large)"),
   503: errorResponse("A dependency is briefly unavailable; retry after Retry-After seconds (unavailable)"),
 };
 

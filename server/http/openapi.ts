@@ -40,7 +40,8 @@ const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
     security: [{ oauth2: entry.scope === null ? [] : [entry.scope] }],
     ...(Object.keys(requestParams ?? {}).length ? { requestParams } : {}),
     ...(body ? { requestBody: { required: bodyRequired ?? true, content: { "application/json": { schema: body } } } } : {}),
-    responses: { [entry.status]: success(entry), ...(body ? bodyErrors : {}), ...errorsOf(entry), ...entry.responses },
+    // Every operation but a GET reads its body (unknown fields are ignored, not the body), so each may answer 413 and 415.
+    responses: { [entry.status]: success(entry), ...(entry.method !== "GET" ? bodyErrors : {}), ...errorsOf(entry), ...entry.responses },
   };
 };
 

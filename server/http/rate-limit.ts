@@ -4,7 +4,7 @@
  * Partners: 120 requests a minute and 3,000 an hour per client, and for linked tokens per client
  * and person as well. Counted in Redis when REDIS_URL is set, so every instance shares them.
  *
- * Redis is an optimisation, never a dependency: each Redis call gets one short deadline (40 ms);
+ * Redis is an optimisation, never a dependency: each Redis call gets one short deadline (25 ms, so a request is decided within the 50 ms budget even on a busy machine);
  * a call that misses it is decided by memory instead, and a Redis that failed, or is still silent
  * 250 ms later, is left alone for the next 5 seconds (every limiter of that connection), so a slow
  * or dead Redis costs a request at most one deadline. Money rules never depend on Redis.
@@ -21,20 +21,30 @@ export const partnerPolicies: Policy[] = [
 ];
 
 /** How long one Redis call may take before memory answers instead, and how long Redis is then skipped. */
-const redisDeadlineMs = 40;
+const redisDeadlineMs = 25;
+/** A Redis still silent (or still connecting) this long after a call is treated as failed. */
+const redisSilentMs = 250;
 const redisPauseMs = 5000;
 
-type RedisLink = { client: Redis; pausedUntil: number };
+/** `isDegraded`: memory is counting since Redis last failed; the outage is logged once, when it starts. */
+type RedisLink = { client: Redis; url: string; pausedUntil: number; isDegraded: boolean };
 const links = new Map<string, RedisLink>();
 const redisLink = (url: string) => {
   let link = links.get(url);
   if (!link) {
     const client = new Redis(url, { maxRetriesPerRequest: 0, connectTimeout: 500, commandTimeout: 1000 });
     client.on("error", () => undefined); // memory takes over; ioredis reconnects by itself
-    link = { client, pausedUntil: 0 };
+    link = { client, url, pausedUntil: 0, isDegraded: false };
     links.set(url, link);
   }
   return link;
+};
+
+/** The Redis address without its password, for the log. */
+const redactedUrl = (url: string) => {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
 };
 
 const deadline = <T>(work: Promise<T>, ms: number) => {
@@ -46,14 +56,18 @@ const deadline = <T>(work: Promise<T>, ms: number) => {
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 };
 
-/** Resolves once the connection is ready (at once when it is), so a first call waits for the connection, not a reconnect loop. */
+/**
+ * Resolves once the connection is ready (at once when it is), or fails after `redisSilentMs`. The
+ * request itself waits only its deadline; a connection that is merely slow to open (a busy
+ * machine) then still lands the count in Redis and is not paused, while a dead one fails here.
+ */
 const whenReady = (client: Redis) =>
   client.status === "ready" ? Promise.resolve() : new Promise<void>((resolve, reject) => {
     client.once("ready", resolve);
     setTimeout(() => {
       client.off("ready", resolve);
       reject(new Error("redis not ready"));
-    }, redisDeadlineMs);
+    }, redisSilentMs).unref();
   });
 
 /**
@@ -64,13 +78,16 @@ const whenReady = (client: Redis) =>
 const pauseUnlessAnswered = (link: RedisLink, work: Promise<unknown>) => {
   const pause = () => {
     link.pausedUntil = Date.now() + redisPauseMs;
+    if (link.isDegraded) return;
+    link.isDegraded = true;
+    console.warn(`rate limits: Redis at ${redactedUrl(link.url)} is slow or unreachable; counting per process in memory until it answers again`);
   };
   let answered = false;
   work.then(
     () => (answered = true),
     (error: unknown) => (error instanceof RateLimiterRes ? (answered = true) : pause()),
   );
-  setTimeout(() => answered || pause(), 250).unref();
+  setTimeout(() => answered || pause(), redisSilentMs).unref();
 };
 
 type Operation = (limiter: RateLimiterAbstract) => Promise<RateLimiterRes>;
@@ -104,9 +121,14 @@ class FailoverLimiter {
     if (!redis || Date.now() < redis.link.pausedUntil) return operation(this.memory);
     const work = whenReady(redis.link.client).then(() => operation(redis.limiter));
     try {
-      return await deadline(work, redisDeadlineMs);
+      const result = await deadline(work, redisDeadlineMs);
+      redis.link.isDegraded = false;
+      return result;
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw error;
+      if (error instanceof RateLimiterRes) {
+        redis.link.isDegraded = false; // Redis answered: the window is spent
+        throw error;
+      }
       pauseUnlessAnswered(redis.link, work);
       return operation(this.memory);
     }

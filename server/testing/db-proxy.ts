@@ -10,6 +10,7 @@ export const databaseProxy = () => {
   let server: net.Server | undefined;
   let port = 0;
   let cutTrigger: RegExp | undefined;
+  let stall: { statement: RegExp; reached: () => void } | undefined;
 
   const open = () =>
     new Promise<void>((resolve) => {
@@ -27,9 +28,21 @@ export const databaseProxy = () => {
             void cut();
             return;
           }
+          // A process stopped at a chosen statement: the statement is held back (never reaches the
+          // server) and so is everything after it on that connection, until the process is killed.
+          if (stall?.statement.test(chunk.toString("latin1"))) {
+            const { reached } = stall;
+            stall = undefined;
+            client.pause();
+            reached();
+            return;
+          }
           upstream.write(chunk);
         });
         upstream.pipe(client);
+        // A client that goes away (a killed process) takes its server connection with it, so the
+        // server rolls back its open transaction and frees its locks at once, as it would on a real socket.
+        client.on("close", () => upstream.destroy());
       });
       server.listen(port, "127.0.0.1", () => {
         port = (server!.address() as net.AddressInfo).port;
@@ -56,5 +69,17 @@ export const databaseProxy = () => {
     cutTrigger = statement;
   };
 
-  return { use, open, cut, cutBefore };
+  /** Holds back the next statement matching `statement` and every later byte of its connection; resolves when it arrives. */
+  const stallBefore = (statement: RegExp) => new Promise<void>((reached) => {
+    stall = { statement, reached };
+  });
+
+  /** The proxy's address as a DATABASE_URL, for a child process. */
+  const url = () => {
+    const viaProxy = new URL(target.toString());
+    viaProxy.host = `127.0.0.1:${port}`;
+    return viaProxy.toString();
+  };
+
+  return { use, open, cut, cutBefore, stallBefore, url };
 };

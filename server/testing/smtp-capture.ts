@@ -4,7 +4,8 @@ import { SMTPServer } from "smtp-server";
 
 export type CapturedEmail = { from: string; to: string[]; subject: string; text: string; html: string };
 
-export const startSmtpCapture = async () => {
+/** Listens on `port` when given (an SMTP server coming back where the service expects it), else on any free port. */
+export const startSmtpCapture = async (options: { port?: number } = {}) => {
   const messages: CapturedEmail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -26,7 +27,7 @@ export const startSmtpCapture = async () => {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
