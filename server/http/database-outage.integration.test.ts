@@ -7,9 +7,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseProxy } from "../testing/db-proxy";
-import { operationHandler } from "@/server/api/rest-router";
-
-const products = operationHandler("GET /api/v1/products");
 
 const proxy = databaseProxy();
 

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createAgent, createItem, createPartner, createPerson, createStore } from "../../../prisma/factories";
+import { createItem, createPartner, createPerson, createStore } from "../../../prisma/factories";
 import { randomId, issueAccessToken } from "../../auth/tokens";
 import { db } from "../../db";
 import { sandboxProvider } from "../../payments/sandbox";
@@ -22,8 +22,6 @@ import { purchaseQuote } from "./create-purchase";
 import { purchasesPerHour } from "./purchase.schema";
 import { operationHandler } from "@/server/api/rest-router";
 
-const postPurchase = operationHandler("POST /api/v1/purchases");
-const getPurchaseRoute = operationHandler("GET /api/v1/purchases/{purchase_id}");
 const getCheckoutRoute = operationHandler("GET /api/v1/checkout/sessions/{checkout_id}");
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
