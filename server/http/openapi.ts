@@ -11,9 +11,10 @@ import { accountPaths } from "../routers/account/account.openapi";
 import { checkoutPaths } from "../routers/checkout/checkout.openapi";
 import { ordersPaths } from "../routers/orders/orders.openapi";
 import { sandboxPaths } from "../routers/sandbox/sandbox.openapi";
+import { priceWatchesPaths } from "../routers/price-watches/price-watches.openapi";
 import { purchasesPaths } from "../routers/purchases/purchases.openapi";
 
-const resourcePaths = [catalogPaths, accountPaths, checkoutPaths, ordersPaths, purchasesPaths, sandboxPaths];
+const resourcePaths = [catalogPaths, accountPaths, checkoutPaths, ordersPaths, purchasesPaths, priceWatchesPaths, sandboxPaths];
 
 const scopeDescriptions: Record<(typeof allScopes)[number], string> = {
   "catalog:read": "Search items; read item and store details",

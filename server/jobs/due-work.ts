@@ -12,6 +12,7 @@ import { paymentProvider } from "../payments";
 import { chargeDuePurchases } from "../purchases/charge-purchase";
 import { reconcilePurchases } from "../purchases/reconcile-purchases";
 import { processPriceChanges } from "../price-changes/process-price-changes";
+import { expireDueWatches, resumeExecutingWatches } from "../price-watches/watch-jobs";
 
 export type DueWork = { name: string; intervalMs: number; run: (options: { db: Db; now: Date }) => Promise<unknown> };
 
@@ -23,5 +24,7 @@ export const dueWork: DueWork[] = [
   { name: "charge-purchases", intervalMs: 5_000, run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider(db) }) },
   // Price changes recorded while no instance (or no Inngest) acted on them, and any the function missed.
   { name: "process-price-changes", intervalMs: 1_000, run: ({ db, now }) => processPriceChanges(db, { now: () => now, maxEvents: 500 }) },
+  { name: "expire-price-watches", intervalMs: 1_000, run: ({ db, now }) => expireDueWatches(db, { now }) },
+  { name: "resume-price-watches", intervalMs: 15_000, run: ({ db, now }) => resumeExecutingWatches(db, { now }) },
   { name: "reconcile-purchases", intervalMs: 15_000, run: ({ db, now }) => reconcilePurchases(db, { now, provider: paymentProvider(db) }) },
 ];

@@ -10,6 +10,7 @@ import { developersRouter } from "../routers/developers/router";
 import { shopperAuthRouter } from "../routers/shopper-auth/router";
 import { purchasePageRouter } from "../routers/purchase-page/router";
 import { purchasesRouter } from "../routers/purchases/router";
+import { priceWatchesRouter } from "../routers/price-watches/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -24,6 +25,7 @@ export const appRouter = router({
   developers: developersRouter,
   purchasePage: purchasePageRouter,
   purchases: purchasesRouter,
+  priceWatches: priceWatchesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,6 @@
  * Idempotent per (client, person) and key: every outcome but too_many_purchases and the checks
  * before the key (token, switch, unknown quote) is stored and replayed byte for byte.
  */
-import { agentPurchasesOn } from "../../auth/agent-purchases";
 import { toMoney } from "../../domain/money";
 import { purchaseRefusal } from "../../domain/spending-limits";
 import { AppError, errorBody } from "../../errors";
@@ -17,6 +16,8 @@ import { paymentProvider } from "../../payments";
 import type { Tx } from "../../payments/payment-steps";
 import { isAddressOnFile } from "../../purchases/address-on-file";
 import { createPurchaseWithHold } from "../../purchases/create-purchase";
+import { purchasingAgent } from "../../purchases/purchasing-agent";
+import { overSpendingLimit, spendingRoom } from "../../purchases/spending-room";
 import { scopedProcedure } from "../../trpc/procedures";
 import { readSavedCard } from "../account/saved-card.queries";
 import { readSpendingSettings } from "../account/spending.queries";
@@ -30,9 +31,6 @@ import { purchasesPerHour, type TPurchaseOutcome, ZCreatePurchaseInput } from ".
 import { z } from "zod";
 
 const hourMs = 3_600_000;
-const thirtyDaysMs = 30 * 24 * hourMs;
-/** Statuses whose amount counts toward the 30-day limit. */
-const spendingStatuses = ["processing", "held", "capturing", "paid"] as const;
 
 /** quote_already_purchased when a purchase of the quote exists. */
 const assertQuoteNotBought = async (db: Pick<Tx, "purchase">, quoteId: string) => {
@@ -68,18 +66,9 @@ const lockedChecks = async (tx: Tx, options: { personId: string; quoteId: string
   const reserved = await reserve(tx, lines);
   const missing = lines.filter((line) => !reserved.has(line.variantId));
   if (missing.length) throw new AppError("item_unavailable", { message: "Some items were bought or taken since the quote; create a new quote.", details: { items: itemsOf(missing) } });
-  const perOrder = settings.limitPerOrderCents!;
-  const per30Days = settings.limitPer30DaysCents!;
-  const spent = await tx.purchase.aggregate({ where: { personId, status: { in: [...spendingStatuses] }, createdAt: { gt: new Date(now.getTime() - thirtyDaysMs) } }, _sum: { grandTotalCents: true } });
-  const room30 = Math.max(0, per30Days - (spent._sum.grandTotalCents ?? 0));
-  const room = Math.min(perOrder, room30);
-  if (grandTotalCents > room) {
-    const limit = grandTotalCents > perOrder ? perOrder : per30Days;
-    throw new AppError("over_spending_limit", {
-      message: grandTotalCents > perOrder ? "The total is over the person's limit per order." : "The total is over what the person's 30-day limit has left.",
-      details: { limit: toMoney(limit), room: toMoney(room) },
-    });
-  }
+  const room = await spendingRoom(tx, { personId, perOrderCents: settings.limitPerOrderCents!, per30DaysCents: settings.limitPer30DaysCents!, now });
+  const over = overSpendingLimit(grandTotalCents, room);
+  if (over) throw new AppError("over_spending_limit", { message: over.message, details: { limit: toMoney(over.limitCents), room: toMoney(over.roomCents) } });
   const recent = await tx.purchase.findMany({ where: { personId, createdAt: { gt: new Date(now.getTime() - hourMs) } }, select: { createdAt: true }, orderBy: { createdAt: "asc" } });
   if (recent.length >= purchasesPerHour) {
     const retryAfter = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + hourMs - now.getTime()) / 1000));
@@ -97,20 +86,12 @@ export const createPurchase = scopedProcedure("purchase:write")
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
     const actor = ctx.actor;
-    if (actor.kind !== "client" || !actor.personId) {
-      throw new AppError("insufficient_scope", { message: "Purchases need a token the person granted (linked account) with purchase:write.", details: { scope: "purchase:write" } });
-    }
-    const personId = actor.personId;
-    const clientId = actor.clientId;
-    const client = await ctx.db.apiClient.findUnique({ where: { id: actor.clientId }, select: { kind: true, name: true, purchasesEnabled: true } });
-    if (!client || !agentPurchasesOn(client)) {
-      throw new AppError("agent_purchases_unavailable", { message: "Purchases are not available to this client: only to assistants registered at /oauth/register/agent that purchases are switched on for." });
-    }
-    const quote = await ctx.db.quote.findFirst({ where: { id: input.quote_id, clientId: actor.clientId, personId }, select: { id: true, expiresAt: true, snapshot: true, address: true } });
+    const { personId, clientId, assistant } = await purchasingAgent(ctx.db, actor);
+    const quote = await ctx.db.quote.findFirst({ where: { id: input.quote_id, clientId, personId }, select: { id: true, expiresAt: true, snapshot: true, address: true } });
     if (!quote) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
     const snapshot = quote.snapshot as unknown as QuoteSnapshot;
     const { idempotency_key: key, ...request } = input;
-    const ref = { scope: `${actor.clientId}:${personId}`, operation: "purchases.create", key };
+    const ref = { scope: `${clientId}:${personId}`, operation: "purchases.create", key };
 
     const outcome = await runIdempotent<TPurchaseOutcome>(ctx.db, { ref, request, now, status: 200 }, async () => {
       try {
@@ -141,7 +122,7 @@ export const createPurchase = scopedProcedure("purchase:write")
       const grandTotalCents = snapshotTotals(snapshot, {}).grandTotalCents;
       const provider = paymentProvider(ctx.db);
       const purchase = await createPurchaseWithHold(ctx.db, provider, {
-        clientId, assistant: client!.name, personId, email: person.email, quoteId: quote!.id, grandTotalCents,
+        clientId, assistant, personId, email: person.email, quoteId: quote!.id, grandTotalCents,
         method: { type: "saved", customerId: card.processorCustomerId, paymentMethodId: card.paymentMethodId }, cardLast4: card.last4, now,
         beforeInsert: (tx) => lockedChecks(tx, { personId, quoteId: quote!.id, snapshot, grandTotalCents, now }),
       });

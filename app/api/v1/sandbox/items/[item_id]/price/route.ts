@@ -4,5 +4,5 @@ import { ZItemIdParams, ZSetItemPriceBody } from "@/server/routers/sandbox/sandb
 export const dynamic = "force-dynamic";
 
 export const POST = withPartner({ scope: "catalog:read", params: ZItemIdParams, body: ZSetItemPriceBody }, async ({ caller, params, body }) =>
-  json(await caller.sandbox.setItemPrice({ item_id: params.item_id, price_cents: body.price })),
+  json(await caller.sandbox.setItemPrice({ item_id: params.item_id, price: body.price })),
 );
