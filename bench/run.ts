@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- <search|quote|checkout|token|load|embedded> [--items N] [--seconds S] [--only memory|postgres] [--rate R]`.
+ * `npm run bench -- <search|quote|checkout|token|load|embedded|watches> [--items N] [--seconds S] [--only memory|postgres] [--rate R]`.
  * `load` only loads (timed) the catalogue database for --items, if it is empty. `embedded` compares
  * the embedded default with the configured servers (default 5,000 items, the sandbox seed; --rate 100).
  * Catalogue databases are shopping_bench_<size> on the local server (BENCH_DB_PREFIX changes the
@@ -12,11 +12,12 @@ import { benchEmbedded } from "./embedded";
 import { ensureCatalogDatabase } from "./lib/database";
 import { benchSearch } from "./search";
 import { benchToken } from "./token";
+import { benchWatches } from "./watches";
 
-const usage = "usage: npm run bench -- <search|quote|checkout|token|load|embedded> [--items 100000] [--seconds 20] [--only memory|postgres] [--rate 100]";
+const usage = "usage: npm run bench -- <search|quote|checkout|token|load|embedded|watches> [--items 100000] [--seconds 20] [--only memory|postgres] [--rate 100]";
 
 const ZArgs = z.object({
-  command: z.enum(["search", "quote", "checkout", "token", "load", "embedded"], { error: usage }),
+  command: z.enum(["search", "quote", "checkout", "token", "load", "embedded", "watches"], { error: usage }),
   items: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   seconds: z.coerce.number().int().min(3).max(600).default(20),
   only: z.enum(["memory", "postgres"]).optional(),
@@ -34,6 +35,7 @@ const main = async () => {
   if (args.command === "search") await benchSearch(args);
   else if (args.command === "token") await benchToken(args);
   else if (args.command === "embedded") await benchEmbedded({ items: values.items ? args.items : 5000, seconds: args.seconds, rate: args.rate });
+  else if (args.command === "watches") await benchWatches({ items: values.items ? args.items : 20_000, seconds: args.seconds });
   else if (args.command === "load") await ensureCatalogDatabase(args.items, (line) => console.log(line));
   else await benchCheckout({ kind: args.command, items: args.items, seconds: args.seconds });
 };

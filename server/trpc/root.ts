@@ -11,6 +11,7 @@ import { shopperAuthRouter } from "../routers/shopper-auth/router";
 import { purchasePageRouter } from "../routers/purchase-page/router";
 import { purchasesRouter } from "../routers/purchases/router";
 import { priceWatchesRouter } from "../routers/price-watches/router";
+import { priceWatchPageRouter } from "../routers/price-watch-page/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   purchasePage: purchasePageRouter,
   purchases: purchasesRouter,
   priceWatches: priceWatchesRouter,
+  priceWatchPage: priceWatchPageRouter,
 });
 
 export type AppRouter = typeof appRouter;
