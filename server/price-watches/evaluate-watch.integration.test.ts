@@ -17,7 +17,12 @@ import { startSweep } from "../jobs/sweep";
 import { dueWork } from "../jobs/due-work";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import { createBuyer, getWatch, setWatch, watchableItem, type BuyerOptions } from "../testing/watch-fixtures";
-import { expireDueWatches } from "./watch-jobs";
+import { paymentProvider } from "../payments";
+import { completeLateAuthorize } from "../purchases/complete-late-authorize";
+import { createCaller } from "../trpc/caller";
+import { createInnerContext } from "../trpc/context";
+import { moveWatch } from "./watch-writer";
+import { executingRetryMs, expireDueWatches, resumeExecutingWatches } from "./watch-jobs";
 
 const process = () => processPriceChanges(db(), { now: () => new Date() });
 
@@ -161,5 +166,36 @@ describe("ending without a purchase", () => {
     expect((await db().priceWatch.findUniqueOrThrow({ where: { id: paused.watchId } })).outcome).toBe("purchases_paused");
     expect((await db().priceWatch.findUniqueOrThrow({ where: { id: disconnected.watchId } })).outcome).toBe("assistant_disconnected");
     expect(await db().purchase.count({ where: { personId: { in: [lowered.person.id, paused.person.id, disconnected.person.id] } } })).toBe(0);
+  });
+});
+
+describe("a watch left executing", () => {
+  it("the bank answers late: executing with its purchase until the hold is known, then fulfilled (recovery sweep)", async () => {
+    const { token, item, watchId } = await watching({ card: testCards.answersLate });
+    await dropTo(item.id, 7_500);
+    await process();
+    const executing = await db().priceWatch.findUniqueOrThrow({ where: { id: watchId } });
+    expect(executing).toMatchObject({ status: "executing" });
+    expect(executing.purchaseId).toMatch(/^pur_/);
+    await completeLateAuthorize(db(), paymentProvider(db()), { id: executing.purchaseId!, now: new Date() });
+    await resumeExecutingWatches(db(), { now: new Date(Date.now() + executingRetryMs + 1000) });
+    const { body } = await getWatch(token, watchId);
+    expect(body).toMatchObject({ status: "fulfilled", outcome: "bought", purchase_id: executing.purchaseId });
+    expect(await db().purchase.count({ where: { quoteId: executing.quoteId! } })).toBe(1);
+  });
+
+  it("a crash between the claim and the purchase: the recovery sweep makes the purchase once, with the recorded quote", async () => {
+    const { token, person, item, watchId } = await watching();
+    await db().item.update({ where: { id: item.id }, data: { priceCents: 7_500 } }); // no event: the crash came after the claim
+    // What the evaluator had done before dying: a fresh quote, and the claim that records it.
+    const watch = await db().priceWatch.findUniqueOrThrow({ where: { id: watchId } });
+    const asAssistant = createCaller(createInnerContext({ requestId: "test", actor: { kind: "client", clientId: watch.clientId, tokenId: "t", scopes: ["checkout:write"], personId: person.id } }));
+    const address = await db().shippingAddress.findUniqueOrThrow({ where: { personId: person.id } });
+    const quote = await asAssistant.checkout.createQuote({ items: [{ item_id: item.id, size: watch.size ?? undefined, quantity: 1 }], shipping_address: { name: address.name, line1: address.line1, city: address.city, province: address.province, postal_code: address.postalCode, country: "CA" } });
+    const claimedAt = new Date(Date.now() - executingRetryMs - 1000);
+    expect(await moveWatch(db(), { id: watchId, event: "claim", now: claimedAt, data: { quoteId: quote.quote_id, claimedAt } })).toBe(true);
+    await Promise.all([resumeExecutingWatches(db(), { now: new Date() }), resumeExecutingWatches(db(), { now: new Date() })]);
+    expect((await getWatch(token, watchId)).body).toMatchObject({ status: "fulfilled", outcome: "bought" });
+    expect(await db().purchase.count({ where: { personId: person.id } })).toBe(1);
   });
 });
