@@ -63,8 +63,11 @@ const createWatchers = async (client: pg.Client) => {
     FROM generate_series(1, $1) n`, [persons]);
 };
 
-/** 25 watches per person on 25 consecutive sellable items (five watchers per item); half at 80% of the price, half at 50%. */
-const createWatches = async (client: pg.Client) => {
+/**
+ * 25 watches per person on 25 consecutive sellable items (five watchers per item: persons p, p+800,
+ * p+1600...); of an item's watchers three buy at 80% of the price and two at 50%.
+ */
+const createWatches = async (client: pg.Client, items: number) => {
   await client.query(`
     WITH sellable AS (
       SELECT i.id, i.price_cents, row_number() OVER (ORDER BY i.id) - 1 AS position, count(*) OVER () AS total
@@ -72,10 +75,10 @@ const createWatches = async (client: pg.Client) => {
     slots AS (SELECT p, k FROM generate_series(1, $1) p, generate_series(0, $2 - 1) k)
     INSERT INTO price_watches (person_id, client_id, item_id, size, max_price_cents, max_total_cents, expires_at)
     SELECT 'per_bench' || slots.p, 'cli_benchwatch', s.id, (SELECT v.size FROM variants v WHERE v.item_id = s.id AND v.quantity > 0 ORDER BY v.id LIMIT 1),
-      CASE WHEN (slots.p + slots.k) % 2 = 0 THEN s.price_cents * 8 / 10 ELSE s.price_cents / 2 END,
-      CASE WHEN (slots.p + slots.k) % 2 = 0 THEN s.price_cents * 8 / 10 ELSE s.price_cents / 2 END * 3 / 2 + 3000,
+      CASE WHEN ((slots.p - 1) / $3) % 2 = 0 THEN s.price_cents * 8 / 10 ELSE s.price_cents / 2 END,
+      CASE WHEN ((slots.p - 1) / $3) % 2 = 0 THEN s.price_cents * 8 / 10 ELSE s.price_cents / 2 END * 3 / 2 + 3000,
       now() + interval '7 days'
-    FROM slots JOIN sellable s ON s.position = ((slots.p - 1) * $2 + slots.k) % s.total`, [persons, watchesPerPerson]);
+    FROM slots JOIN sellable s ON s.position = ((slots.p - 1) * $2 + slots.k) % s.total`, [persons, watchesPerPerson, Math.ceil(items / watchesPerPerson)]);
   return Number((await client.query(`SELECT count(*) FROM price_watches WHERE status = 'active'`)).rows[0].count);
 };
 
@@ -102,7 +105,7 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
       await runOpenLoop({ ...base, durationSeconds: 5, rate: searchRate, next: request });
       log(`search mix without watches: open loop at ${searchRate} req/s, ${options.seconds} s`);
       const without = await runOpenLoop({ ...base, durationSeconds: options.seconds, rate: searchRate, next: request });
-      const live = await createWatches(client);
+      const live = await createWatches(client, options.items);
       log(`${live} live watches; search mix with them: open loop at ${searchRate} req/s, ${options.seconds} s`);
       const withWatches = await runOpenLoop({ ...base, durationSeconds: options.seconds, rate: searchRate, next: request });
 
