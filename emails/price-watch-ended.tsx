@@ -17,6 +17,7 @@ const texts: Record<string, string> = {
   address_not_on_file: "ended: your account has no saved shipping address.",
   no_saved_card: "ended: your account has no saved card.",
   card_not_on_this_account: "ended: your saved card could not be used.",
+  payment_failed: "ended: your bank did not answer when it tried to buy; the hold was released.",
 };
 
 export const subject = (props: PriceWatchEndedProps) => `Your price watch on ${props.title} ${props.outcome === "cancelled" ? "is cancelled" : "ended"}`;

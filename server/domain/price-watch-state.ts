@@ -56,7 +56,7 @@ export const priceWatchTransition = (event: PriceWatchEvent): PriceWatchTransiti
 /** Outcomes the service ends a watch with (event `end`), besides bought, item_sold, expired and cancelled. */
 export const endOutcomes = [
   "limits_lowered", "purchases_paused", "assistant_disconnected", "store_requires_checkout_link", "not_available_in_market",
-  "address_not_on_file", "no_saved_card", "card_not_on_this_account",
+  "address_not_on_file", "no_saved_card", "card_not_on_this_account", "payment_failed",
 ] as const;
 export type EndOutcome = (typeof endOutcomes)[number];
 
@@ -87,6 +87,9 @@ export const outcomeOfPurchaseRefusal = (code: string): EndOutcome | "item_sold"
     case "no_saved_card":
     case "card_not_on_this_account":
       return code;
+    case "quote_already_purchased":
+      // Never ends or releases by itself: the caller records the purchase that exists.
+      return null;
     default:
       // price_changed (a newer price change re-evaluates it), too_many_purchases, quote_expired: try again later.
       return null;

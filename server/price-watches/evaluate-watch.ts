@@ -152,6 +152,10 @@ export const buyClaimed = async (db: Db, id: number, options: { now: Date }) => 
 };
 
 const afterRefusal = async (db: Db, id: number, code: string, now: Date) => {
+  // A purchase of the recorded quote exists (quote_already_purchased: a replay raced the first run): it is the watch's one purchase.
+  const watch = await db.priceWatch.findUnique({ where: { id }, select: { quoteId: true } });
+  const made = watch?.quoteId ? await db.purchase.findUnique({ where: { quoteId: watch.quoteId }, select: { id: true } }) : null;
+  if (made) return recordPurchase(db, id, made.id, now);
   const ended = outcomeOfPurchaseRefusal(code);
   if (ended === "item_sold") return endWatch(db, { id, event: "item_sold", now });
   if (ended) return endWatch(db, { id, event: "end", outcome: ended, now });
@@ -163,7 +167,7 @@ const afterRefusal = async (db: Db, id: number, code: string, now: Date) => {
  * Records the purchase's state on the watch: held -> fulfilled (bought, order number, the bought
  * email); requires_person -> needs_you (the checkout link emailed); processing: the purchase is
  * kept on the watch, which stays executing until the bank's answer is known (recovery sweep);
- * refused (the bank never answered, nothing held): released to active.
+ * refused (the bank never answered, nothing held): ended payment_failed (one purchase per watch).
  */
 export const recordPurchase = async (db: Db, id: number, purchaseId: string, now: Date) => {
   const purchase = await db.purchase.findUniqueOrThrow({
@@ -176,7 +180,8 @@ export const recordPurchase = async (db: Db, id: number, purchaseId: string, now
     return;
   }
   if (purchase.status === "refused") {
-    await moveWatch(db, { id, event: "release", now, data: { quoteId: null, claimedAt: null } });
+    // The bank never answered and the hold was released: nothing charged, but the watch's one purchase is spent.
+    await endWatch(db, { id, event: "end", outcome: "payment_failed", now, data: { purchaseId } });
     return;
   }
   const moved = await db.$transaction(async (tx) => {
