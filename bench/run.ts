@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded> [--items N] [--seconds S] [--only memory|postgres] [--rate R]`.
+ * `npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded|watches> [--items N] [--seconds S] [--only memory|postgres] [--rate R]`.
  * `purchase` runs on a fresh database of its own (default --rate 50), see bench/purchase.ts.
  * `load` only loads (timed) the catalogue database for --items, if it is empty. `embedded` compares
  * the embedded default with the configured servers (default 5,000 items, the sandbox seed; --rate 100).
@@ -15,11 +15,12 @@ import { benchPurchase } from "./purchase";
 import { ensureCatalogDatabase } from "./lib/database";
 import { benchSearch } from "./search";
 import { benchToken } from "./token";
+import { benchWatches } from "./watches";
 
-const usage = "usage: npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded> [--items 100000] [--seconds 20] [--only memory|postgres] [--rate 100]";
+const usage = "usage: npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded|watches> [--items 100000] [--seconds 20] [--only memory|postgres] [--rate 100]";
 
 const ZArgs = z.object({
-  command: z.enum(["search", "mcp", "quote", "checkout", "purchase", "token", "load", "embedded"], { error: usage }),
+  command: z.enum(["search", "mcp", "quote", "checkout", "purchase", "token", "load", "embedded", "watches"], { error: usage }),
   items: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   seconds: z.coerce.number().int().min(3).max(600).default(20),
   only: z.enum(["memory", "postgres"]).optional(),
@@ -39,6 +40,7 @@ const main = async () => {
   else if (args.command === "token") await benchToken(args);
   else if (args.command === "embedded") await benchEmbedded({ items: values.items ? args.items : 5000, seconds: args.seconds, rate: args.rate });
   else if (args.command === "purchase") await benchPurchase({ seconds: args.seconds, rate: values.rate ? args.rate : 50 });
+  else if (args.command === "watches") await benchWatches({ items: values.items ? args.items : 20_000, seconds: args.seconds });
   else if (args.command === "load") await ensureCatalogDatabase(args.items, (line) => console.log(line));
   else await benchCheckout({ kind: args.command, items: args.items, seconds: args.seconds });
 };

@@ -11,6 +11,10 @@ import ResetPassword, { subject as resetPasswordSubject } from "./reset-password
 import AccountExists, { subject as accountExistsSubject } from "./account-exists";
 import PurchaseCopy, { subject as purchaseCopySubject } from "./purchase-copy";
 import PurchaseClosed, { subject as purchaseClosedSubject } from "./purchase-closed";
+import PriceWatchSet, { subject as priceWatchSetSubject } from "./price-watch-set";
+import PriceWatchBought, { subject as priceWatchBoughtSubject } from "./price-watch-bought";
+import PriceWatchNeedsYou, { subject as priceWatchNeedsYouSubject } from "./price-watch-needs-you";
+import PriceWatchEnded, { subject as priceWatchEndedSubject } from "./price-watch-ended";
 
 type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
 
@@ -25,6 +29,10 @@ export const templates = {
   "order-shipped": template(OrderShipped, orderShippedSubject),
   "purchase-copy": template(PurchaseCopy, purchaseCopySubject),
   "purchase-closed": template(PurchaseClosed, purchaseClosedSubject),
+  "price-watch-set": template(PriceWatchSet, priceWatchSetSubject),
+  "price-watch-bought": template(PriceWatchBought, priceWatchBoughtSubject),
+  "price-watch-needs-you": template(PriceWatchNeedsYou, priceWatchNeedsYouSubject),
+  "price-watch-ended": template(PriceWatchEnded, priceWatchEndedSubject),
 } satisfies Record<string, Template<unknown>>;
 
 export type TemplateName = keyof typeof templates;

@@ -62,6 +62,12 @@ export const errorTable = {
   price_changed: { status: 409, trpc: "CONFLICT" },
   price_unavailable: { status: 409, trpc: "CONFLICT" },
   over_spending_limit: { status: 409, trpc: "CONFLICT" },
+  // POST /price-watches refusals (DESIGN.md: 409, no watch set); the shared purchase codes above are raised with status 409 there.
+  already_at_price: { status: 409, trpc: "CONFLICT" },
+  already_watching: { status: 409, trpc: "CONFLICT" },
+  too_many_watches: { status: 409, trpc: "CONFLICT" },
+  /** DELETE of a watch that already bought, ended or needs the person: nothing to cancel. */
+  watch_closed: { status: 409, trpc: "CONFLICT" },
 } as const satisfies Record<string, Mapping>;
 
 export type ErrorCode = keyof typeof errorTable;
@@ -75,6 +81,11 @@ export type AppErrorOptions = {
   /** Seconds for Retry-After (429, 503, 409 in-flight). */
   retryAfter?: number;
   headers?: Record<string, string>;
+  /**
+   * The HTTP status when an operation answers a shared code with another status than the table's
+   * (DESIGN.md: POST /price-watches refuses every watch code with 409, purchases_paused included).
+   */
+  status?: 409;
 };
 
 const defaultMessages: Partial<Record<ErrorCode, string>> = {
@@ -98,7 +109,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return errorTable[this.code].status;
+    return this.options.status ?? errorTable[this.code].status;
   }
 }
 

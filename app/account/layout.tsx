@@ -16,6 +16,7 @@ const links = [
   { href: "/account/limits", label: "Spending limits" },
   { href: "/account/card", label: "Saved card" },
   { href: "/account/purchases", label: "Assistant purchases" },
+  { href: "/account/watches", label: "Price watches" },
   { href: "/account/apps", label: "Connected apps" },
 ];
 

@@ -22,10 +22,11 @@ import { accountOperations } from "./account";
 import { catalogOperations } from "./catalog";
 import { checkoutOperations } from "./checkout";
 import type { Operation, OperationId } from "./operation";
+import { priceWatchOperations } from "./price-watches";
 import { purchaseOperations } from "./purchases";
 import { sandboxOperations } from "./sandbox";
 
-export const operations: readonly Operation[] = [...catalogOperations, ...checkoutOperations, ...accountOperations, ...purchaseOperations, ...sandboxOperations];
+export const operations: readonly Operation[] = [...catalogOperations, ...checkoutOperations, ...accountOperations, ...purchaseOperations, ...priceWatchOperations, ...sandboxOperations];
 
 const byId = new Map<string, Operation>(operations.map((operation) => [operation.id, operation]));
 

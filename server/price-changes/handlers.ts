@@ -5,6 +5,7 @@
  * order, does no harm. To add a feature (price alerts), add its handler to the list.
  */
 import type { Db } from "../db";
+import { priceWatchHandler } from "../price-watches/price-watch-handler";
 
 export type PriceChangeRecord = { id: number; itemId: number; oldPriceCents: number; newPriceCents: number; createdAt: Date };
 
@@ -13,4 +14,4 @@ export type PriceChangeHandler = {
   handle: (db: Db, event: PriceChangeRecord, options: { now: Date }) => Promise<void>;
 };
 
-export const priceChangeHandlers: readonly PriceChangeHandler[] = [];
+export const priceChangeHandlers: readonly PriceChangeHandler[] = [priceWatchHandler];

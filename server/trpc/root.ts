@@ -10,6 +10,8 @@ import { developersRouter } from "../routers/developers/router";
 import { shopperAuthRouter } from "../routers/shopper-auth/router";
 import { purchasePageRouter } from "../routers/purchase-page/router";
 import { purchasesRouter } from "../routers/purchases/router";
+import { priceWatchesRouter } from "../routers/price-watches/router";
+import { priceWatchPageRouter } from "../routers/price-watch-page/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -24,6 +26,8 @@ export const appRouter = router({
   developers: developersRouter,
   purchasePage: purchasePageRouter,
   purchases: purchasesRouter,
+  priceWatches: priceWatchesRouter,
+  priceWatchPage: priceWatchPageRouter,
 });
 
 export type AppRouter = typeof appRouter;

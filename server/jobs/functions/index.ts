@@ -2,5 +2,6 @@
 import { chargePurchase } from "./charge-purchase";
 import { expireCheckout } from "./expire-checkout";
 import { processPriceChangesFunction } from "./process-price-changes";
+import { expirePriceWatch } from "./expire-price-watch";
 
-export const functions = [expireCheckout, chargePurchase, processPriceChangesFunction];
+export const functions = [expireCheckout, chargePurchase, processPriceChangesFunction, expirePriceWatch];

@@ -5,6 +5,7 @@ import { getSavedCard } from "./get-saved-card";
 import { getShippingAddress } from "./get-shipping-address";
 import { getSpendingSettings } from "./get-spending-settings";
 import { cancelMyPurchase, listMyPurchases } from "./my-purchases";
+import { cancelMyWatch, listMyWatches } from "./my-price-watches";
 import { removeCard } from "./remove-card";
 import { removeShippingAddress } from "./remove-shipping-address";
 import { saveCard } from "./save-card";
@@ -15,7 +16,7 @@ import { updateProfile } from "./update-profile";
 import { updateSizes } from "./update-sizes";
 
 /** The dashboard's procedures (spending limits, saved card, assistant purchases): the only ones the browser reaches at /api/trpc (server/trpc/dashboard.ts). */
-export const dashboardProcedures = { getSpendingSettings, setSpendingLimits, setPurchasesPaused, getSavedCard, saveCard, removeCard, listMyPurchases, cancelMyPurchase };
+export const dashboardProcedures = { getSpendingSettings, setSpendingLimits, setPurchasesPaused, getSavedCard, saveCard, removeCard, listMyPurchases, cancelMyPurchase, listMyWatches, cancelMyWatch };
 
 export const accountRouter = router({
   getMe, getShippingAddress, updateProfile, updateSizes, saveShippingAddress, removeShippingAddress, connectedApps, disconnectApp,

@@ -1,0 +1,33 @@
+/**
+ * How much a person's assistants may still spend on one order: the lesser of the per-order limit
+ * and what the 30-day limit has left after the purchases of the last 30 days that hold or took
+ * money. POST /purchases checks a total against it under the person's row lock; POST
+ * /price-watches checks max_total against it when the watch is set.
+ */
+import type { Tx } from "../db";
+
+const thirtyDaysMs = 30 * 24 * 3_600_000;
+/** Statuses whose amount counts toward the 30-day limit. */
+const spendingStatuses = ["processing", "held", "capturing", "paid"] as const;
+
+export type SpendingRoom = { perOrderCents: number; per30DaysCents: number; room30DaysCents: number; roomCents: number };
+
+export const spendingRoom = async (db: Pick<Tx, "purchase">, options: { personId: string; perOrderCents: number; per30DaysCents: number; now: Date }): Promise<SpendingRoom> => {
+  const spent = await db.purchase.aggregate({
+    where: { personId: options.personId, status: { in: [...spendingStatuses] }, createdAt: { gt: new Date(options.now.getTime() - thirtyDaysMs) } },
+    _sum: { grandTotalCents: true },
+  });
+  const room30DaysCents = Math.max(0, options.per30DaysCents - (spent._sum.grandTotalCents ?? 0));
+  return { perOrderCents: options.perOrderCents, per30DaysCents: options.per30DaysCents, room30DaysCents, roomCents: Math.min(options.perOrderCents, room30DaysCents) };
+};
+
+/** The over_spending_limit details when `totalCents` does not fit the room; null when it does. */
+export const overSpendingLimit = (totalCents: number, room: SpendingRoom) => {
+  if (totalCents <= room.roomCents) return null;
+  const overPerOrder = totalCents > room.perOrderCents;
+  return {
+    limitCents: overPerOrder ? room.perOrderCents : room.per30DaysCents,
+    roomCents: room.roomCents,
+    message: overPerOrder ? "The total is over the person's limit per order." : "The total is over what the person's 30-day limit has left.",
+  };
+};
