@@ -2,9 +2,13 @@
  * How much a person's assistants may still spend on one order: the lesser of the per-order limit
  * and what the 30-day limit has left after the purchases of the last 30 days that hold or took
  * money. POST /purchases checks a total against it under the person's row lock; POST
- * /price-watches checks max_total against it when the watch is set.
+ * /price-watches checks max_total against it when the watch is set. Both first read the settings
+ * with `spendingSettingsAllowingPurchase`.
  */
 import type { Tx } from "../db";
+import { purchaseRefusal } from "../domain/spending-limits";
+import { AppError } from "../errors";
+import { readSpendingSettings } from "../routers/account/spending.queries";
 
 const thirtyDaysMs = 30 * 24 * 3_600_000;
 /** Statuses whose amount counts toward the 30-day limit. */
@@ -30,4 +34,17 @@ export const overSpendingLimit = (totalCents: number, room: SpendingRoom) => {
     roomCents: room.roomCents,
     message: overPerOrder ? "The total is over the person's limit per order." : "The total is over what the person's 30-day limit has left.",
   };
+};
+
+/**
+ * The person's spending settings when they allow an assistant purchase (limits set, not paused);
+ * purchases_paused or spending_limit_not_set otherwise (409 where every refusal is, as POST /price-watches).
+ */
+export const spendingSettingsAllowingPurchase = async (db: Pick<Tx, "person">, personId: string, options: { status?: 409 } = {}) => {
+  const settings = await readSpendingSettings(db, personId);
+  const refusal = settings ? purchaseRefusal(settings) : "spending_limit_not_set";
+  if (refusal) {
+    throw new AppError(refusal, { message: refusal === "purchases_paused" ? "The person paused assistant purchases." : "The person has not set spending limits.", status: options.status });
+  }
+  return settings!;
 };

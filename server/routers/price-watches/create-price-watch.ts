@@ -9,17 +9,15 @@
  */
 import { maxLiveWatches, liveWatchStatuses, watchDays } from "../../domain/price-watch-state";
 import { parseCents, toMoney } from "../../domain/money";
-import { purchaseRefusal } from "../../domain/spending-limits";
 import { storeCanSell } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
 import { notifyPriceWatchSet } from "../../jobs/events";
 import { purchasingAgent } from "../../purchases/purchasing-agent";
-import { overSpendingLimit, spendingRoom } from "../../purchases/spending-room";
+import { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "../../purchases/spending-room";
 import { writeWatchSetEmail } from "../../price-watches/watch-emails";
 import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { readSavedCard } from "../account/saved-card.queries";
-import { readSpendingSettings } from "../account/spending.queries";
 import { loadQuotableItems } from "../checkout/checkout.queries";
 import { pickVariant } from "../checkout/quote-lines";
 import { ZCreatePriceWatchBody, ZPriceWatch } from "./price-watch.schema";
@@ -45,9 +43,7 @@ export const createPriceWatch = scopedProcedure(scopeOf("POST /api/v1/price-watc
     if (item.store.agentCheckout !== "direct") {
       throw refuse("store_requires_checkout_link", "The item's store sells only through a checkout link; no watch was set.", { stores: [item.store.slug] });
     }
-    const settings = await readSpendingSettings(ctx.db, personId);
-    const refusal = settings ? purchaseRefusal(settings) : "spending_limit_not_set";
-    if (refusal) throw refuse(refusal, refusal === "purchases_paused" ? "The person paused assistant purchases." : "The person has not set spending limits.");
+    const settings = await spendingSettingsAllowingPurchase(ctx.db, personId, { status: 409 });
     const person = await ctx.db.person.findUniqueOrThrow({ where: { id: personId }, select: { email: true, shippingAddress: { select: { province: true } } } });
     if (!person.shippingAddress) throw refuse("address_not_on_file", "The person has no saved shipping address to deliver to.");
     if (person.shippingAddress.province === "QC") throw refuse("not_available_in_market", "Assistant purchases do not deliver to Quebec.");
@@ -63,7 +59,7 @@ export const createPriceWatch = scopedProcedure(scopeOf("POST /api/v1/price-watc
       const same = live.find((watched) => watched.itemId === itemId);
       if (same) throw refuse("already_watching", "The person already has a live watch on this item; cancel it to set another.", { price_watch_id: same.id });
       if (live.length >= maxLiveWatches) throw refuse("too_many_watches", `A person may have at most ${maxLiveWatches} live price watches.`, { limit: maxLiveWatches });
-      const room = await spendingRoom(tx, { personId, perOrderCents: settings!.limitPerOrderCents!, per30DaysCents: settings!.limitPer30DaysCents!, now });
+      const room = await spendingRoom(tx, { personId, perOrderCents: settings.limitPerOrderCents!, per30DaysCents: settings.limitPer30DaysCents!, now });
       const over = overSpendingLimit(maxTotalCents, room);
       if (over) throw refuse("over_spending_limit", `max_total is over the person's spending limits (${over.limitCents === room.perOrderCents && maxTotalCents > room.perOrderCents ? "per order" : "what the 30-day limit has left"}); no watch was set.`, { limit: toMoney(over.limitCents), room: toMoney(over.roomCents) });
       const created = await tx.priceWatch.create({

@@ -15,7 +15,6 @@
  * while the first is running is 409 idempotency_key_in_use with Retry-After.
  */
 import { toMoney } from "../../domain/money";
-import { purchaseRefusal } from "../../domain/spending-limits";
 import { AppError, errorBody } from "../../errors";
 import { notifyCheckoutCreated } from "../../jobs/events";
 import { paymentProvider } from "../../payments";
@@ -23,11 +22,10 @@ import type { Db, Tx } from "../../db";
 import { isAddressOnFile } from "../../purchases/address-on-file";
 import { createPurchaseWithHold, type NewPurchase } from "../../purchases/create-purchase";
 import { assistantAllowedToBuy, grantingPerson } from "../../purchases/purchasing-agent";
-import { overSpendingLimit, spendingRoom } from "../../purchases/spending-room";
+import { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "../../purchases/spending-room";
 import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { readSavedCard } from "../account/saved-card.queries";
-import { readSpendingSettings } from "../account/spending.queries";
 import { insertCheckout } from "../checkout/create-session";
 import { reserve } from "../checkout/reservations";
 import type { QuoteSnapshot } from "../checkout/quote-snapshot";
@@ -44,14 +42,6 @@ const assertQuoteNotBought = async (db: Pick<Tx, "purchase">, quoteId: string) =
   if (await db.purchase.findUnique({ where: { quoteId }, select: { id: true } })) {
     throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
   }
-};
-
-/** The person's spending settings when they allow a purchase; purchases_paused or spending_limit_not_set otherwise. */
-const spendingSettingsAllowingPurchase = async (db: Pick<Tx, "person">, personId: string) => {
-  const settings = await readSpendingSettings(db, personId);
-  const refusal = settings ? purchaseRefusal(settings) : "spending_limit_not_set";
-  if (refusal) throw new AppError(refusal, { message: refusal === "purchases_paused" ? "The person paused assistant purchases." : "The person has not set spending limits." });
-  return settings!;
 };
 
 /** Rules that read other purchases, prices and stock: run after the quote's rules, under the person's row lock, in the insert transaction. */
