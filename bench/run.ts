@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded|webhooks|soak> [--items N] [--seconds S] [--only memory|postgres] [--rate R] [--minutes M]`.
+ * `npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded|webhooks|soak|watches> [--items N] [--seconds S] [--only memory|postgres] [--rate R] [--minutes M]`.
  * `purchase` runs on a fresh database of its own (default --rate 50), see bench/purchase.ts.
  * `load` only loads (timed) the catalogue database for --items, if it is empty. `embedded` compares
  * the embedded default with the configured servers (default 5,000 items, the sandbox seed; --rate 100).
@@ -17,12 +17,13 @@ import { ensureCatalogDatabase } from "./lib/database";
 import { benchSearch } from "./search";
 import { benchSoak } from "./soak";
 import { benchToken } from "./token";
+import { benchWatches } from "./watches";
 import { benchWebhooks } from "./webhooks";
 
-const usage = "usage: npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded|webhooks|soak> [--items 100000] [--seconds 20] [--only memory|postgres] [--rate 100] [--minutes 10]";
+const usage = "usage: npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded|webhooks|soak|watches> [--items 100000] [--seconds 20] [--only memory|postgres] [--rate 100] [--minutes 10]";
 
 const ZArgs = z.object({
-  command: z.enum(["search", "mcp", "quote", "checkout", "purchase", "token", "load", "embedded", "webhooks", "soak"], { error: usage }),
+  command: z.enum(["search", "mcp", "quote", "checkout", "purchase", "token", "load", "embedded", "webhooks", "soak", "watches"], { error: usage }),
   items: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   seconds: z.coerce.number().int().min(3).max(600).default(20),
   only: z.enum(["memory", "postgres"]).optional(),
@@ -45,6 +46,7 @@ const main = async () => {
   else if (args.command === "purchase") await benchPurchase({ seconds: args.seconds, rate: values.rate ? args.rate : 50 });
   else if (args.command === "webhooks") await benchWebhooks();
   else if (args.command === "soak") await benchSoak({ minutes: args.minutes, rate: values.rate ? args.rate : 20, items: values.items ? args.items : 20_000 });
+  else if (args.command === "watches") await benchWatches({ items: values.items ? args.items : 20_000, seconds: args.seconds });
   else if (args.command === "load") await ensureCatalogDatabase(args.items, (line) => console.log(line));
   else await benchCheckout({ kind: args.command, items: args.items, seconds: args.seconds });
 };

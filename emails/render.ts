@@ -14,6 +14,10 @@ import PurchaseClosed, { subject as purchaseClosedSubject } from "./purchase-clo
 import PriceAlert, { subject as priceAlertSubject } from "./price-alert";
 import EndpointDeprecated, { subject as endpointDeprecatedSubject } from "./endpoint-deprecated";
 import WebhookEndpointDisabled, { subject as webhookEndpointDisabledSubject } from "./webhook-endpoint-disabled";
+import PriceWatchSet, { subject as priceWatchSetSubject } from "./price-watch-set";
+import PriceWatchBought, { subject as priceWatchBoughtSubject } from "./price-watch-bought";
+import PriceWatchNeedsYou, { subject as priceWatchNeedsYouSubject } from "./price-watch-needs-you";
+import PriceWatchEnded, { subject as priceWatchEndedSubject } from "./price-watch-ended";
 
 type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
 
@@ -31,6 +35,10 @@ export const templates = {
   "price-alert": template(PriceAlert, priceAlertSubject),
   "endpoint-deprecated": template(EndpointDeprecated, endpointDeprecatedSubject),
   "webhook-endpoint-disabled": template(WebhookEndpointDisabled, webhookEndpointDisabledSubject),
+  "price-watch-set": template(PriceWatchSet, priceWatchSetSubject),
+  "price-watch-bought": template(PriceWatchBought, priceWatchBoughtSubject),
+  "price-watch-needs-you": template(PriceWatchNeedsYou, priceWatchNeedsYouSubject),
+  "price-watch-ended": template(PriceWatchEnded, priceWatchEndedSubject),
 } satisfies Record<string, Template<unknown>>;
 
 export type TemplateName = keyof typeof templates;

@@ -71,6 +71,11 @@ export const errorTable = {
   already_alerting: { status: 409, trpc: "CONFLICT" },
   /** The person holds the most live alerts allowed. */
   too_many_alerts: { status: 409, trpc: "CONFLICT" },
+  // POST /price-watches refusals (DESIGN.md: 409, no watch set); the shared purchase codes above are raised with status 409 there.
+  already_watching: { status: 409, trpc: "CONFLICT" },
+  too_many_watches: { status: 409, trpc: "CONFLICT" },
+  /** DELETE of a watch that already bought, ended or needs the person: nothing to cancel. */
+  watch_closed: { status: 409, trpc: "CONFLICT" },
 } as const satisfies Record<string, Mapping>;
 
 export type ErrorCode = keyof typeof errorTable;
@@ -84,6 +89,11 @@ export type AppErrorOptions = {
   /** Seconds for Retry-After (429, 503, 409 in-flight). */
   retryAfter?: number;
   headers?: Record<string, string>;
+  /**
+   * The HTTP status when an operation answers a shared code with another status than the table's
+   * (DESIGN.md: POST /price-watches refuses every watch code with 409, purchases_paused included).
+   */
+  status?: 409;
 };
 
 const defaultMessages: Partial<Record<ErrorCode, string>> = {
@@ -107,7 +117,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return errorTable[this.code].status;
+    return this.options.status ?? errorTable[this.code].status;
   }
 }
 

@@ -17,6 +17,7 @@ const links = [
   { href: "/account/card", label: "Saved card" },
   { href: "/account/purchases", label: "Assistant purchases" },
   { href: "/account/alerts", label: "Price alerts" },
+  { href: "/account/watches", label: "Price watches" },
   { href: "/account/apps", label: "Connected apps" },
 ];
 

@@ -35,11 +35,12 @@ import { catalogOperations } from "./catalog";
 import { checkoutOperations } from "./checkout";
 import type { Operation, OperationId } from "./operation";
 import { priceAlertOperations } from "./price-alerts";
+import { priceWatchOperations } from "./price-watches";
 import { purchaseOperations } from "./purchases";
 import { sandboxOperations } from "./sandbox";
 import { webhookOperations } from "./webhooks";
 
-export const operations: readonly Operation[] = [...catalogOperations, ...checkoutOperations, ...accountOperations, ...purchaseOperations, ...priceAlertOperations, ...sandboxOperations, ...webhookOperations];
+export const operations: readonly Operation[] = [...catalogOperations, ...checkoutOperations, ...accountOperations, ...purchaseOperations, ...priceWatchOperations, ...priceAlertOperations, ...sandboxOperations, ...webhookOperations];
 
 const byId = new Map<string, Operation>(operations.map((operation) => [operation.id, operation]));
 

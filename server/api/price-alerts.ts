@@ -1,6 +1,7 @@
 /** Price-drop alerts on a linked person's behalf (procedures in server/routers/price-alerts; 1.6.0). */
 import { errorResponse } from "../http/openapi-parts";
 import { liveAlertsPerPerson, ZCreatePriceAlertBody, ZListPriceAlertsQuery, ZPriceAlert, ZPriceAlertIdParams, ZPriceAlertList } from "../routers/price-alerts/price-alert.schema";
+import { parseCents } from "../domain/money";
 import { defineOperation } from "./operation";
 
 const scopeNote =
@@ -27,7 +28,7 @@ export const priceAlertOperations = [
       ),
     },
     // `body?.`: operations.test.ts calls every entry without input to reach the procedure's scope check.
-    call: async ({ caller, body }) => ({ body: await caller.priceAlerts.create({ item_id: body?.catalog_item_id, target_price_cents: body?.target_price }) }),
+    call: async ({ caller, body }) => ({ body: await caller.priceAlerts.create({ item_id: body?.catalog_item_id, target_price_cents: body && parseCents(body.target_price) } as { item_id: number; target_price_cents: number }) }),
   }),
   defineOperation({
     id: "GET /api/v1/price-alerts",

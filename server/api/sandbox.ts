@@ -67,6 +67,6 @@ export const sandboxOperations = [
     description:
       "The new price is recorded with a price-change event in one transaction; live price watches (and alerts) on the item are evaluated from it within seconds. Setting the price it already has records nothing (changed: false). Any sandbox client token (catalog:read).",
     responses: { 404: errorResponse("No such item for sale, or not the sandbox (not_found)") },
-    call: async ({ caller, params, body }) => ({ body: await caller.sandbox.setItemPrice({ ...params, price_cents: body?.price }) }),
+    call: async ({ caller, params, body }) => ({ body: await caller.sandbox.setItemPrice({ ...params, ...body }) }),
   }),
 ];

@@ -3,6 +3,7 @@
  * and safe on several instances. They run in separate loops (sweep.ts), so a slow one (email to a
  * stalled SMTP server) never delays checkout expiry or payment settlement.
  */
+import type { Clock } from "../clock";
 import type { Db } from "../db";
 import { deliverDueEmails } from "../mail/sender";
 import { purgeExpiredRecords } from "./purge";
@@ -13,8 +14,9 @@ import { chargeDuePurchases } from "../purchases/charge-purchase";
 import { reconcilePurchases } from "../purchases/reconcile-purchases";
 import { processPriceChanges } from "../price-changes/process-price-changes";
 import { deliverDueWebhooks } from "../webhooks/deliver";
+import { expireDueWatches, resumeExecutingWatches } from "../price-watches/watch-jobs";
 
-export type DueWork = { name: string; intervalMs: number; run: (options: { db: Db; now: Date }) => Promise<unknown> };
+export type DueWork = { name: string; intervalMs: number; run: (options: { db: Db; now: Date; clock: Clock }) => Promise<unknown> };
 
 export const dueWork: DueWork[] = [
   { name: "deliver-emails", intervalMs: 1_000, run: ({ db, now }) => deliverDueEmails({ db, now }) },
@@ -23,7 +25,9 @@ export const dueWork: DueWork[] = [
   { name: "settle-payments", intervalMs: 5_000, run: ({ db, now }) => settlePayments({ db, now }) },
   { name: "charge-purchases", intervalMs: 5_000, run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider(db) }) },
   // Price changes recorded while no instance (or no Inngest) acted on them, and any the function missed.
-  { name: "process-price-changes", intervalMs: 1_000, run: ({ db, now }) => processPriceChanges(db, { now: () => now, maxEvents: 500 }) },
+  { name: "process-price-changes", intervalMs: 1_000, run: ({ db, clock }) => processPriceChanges(db, { now: () => clock.now(), maxEvents: 500 }) },
+  { name: "expire-price-watches", intervalMs: 1_000, run: ({ db, now }) => expireDueWatches(db, { now }) },
+  { name: "resume-price-watches", intervalMs: 15_000, run: ({ db, now }) => resumeExecutingWatches(db, { now }) },
   // Short: a webhook's delay from the change to the receiver is mostly this wait (bench: webhooks).
   { name: "deliver-webhooks", intervalMs: 200, run: ({ db, now }) => deliverDueWebhooks({ db, now }) },
   { name: "reconcile-purchases", intervalMs: 15_000, run: ({ db, now }) => reconcilePurchases(db, { now, provider: paymentProvider(db) }) },

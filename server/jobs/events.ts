@@ -11,7 +11,7 @@ export const ZCheckoutEvent = z.object({ checkout_id: z.string().startsWith("chk
  * Fire and forget: a lost event only means the sweep expires the checkout (or charges the purchase)
  * instead of the sleeping function. The event id is the business key, so a retried send runs one function.
  */
-const send = (name: string, id: string, data: z.input<typeof ZCheckoutEvent> | z.input<typeof ZPurchaseEvent> | z.input<typeof ZPriceChangedEvent>) => {
+const send = (name: string, id: string, data: z.input<typeof ZCheckoutEvent> | z.input<typeof ZPurchaseEvent> | z.input<typeof ZPriceChangedEvent> | z.input<typeof ZPriceWatchEvent>) => {
   if (!isInngestConfigured()) return;
   inngest.send({ name, id, data }).catch((error: unknown) => console.warn(`[inngest] ${name} not sent`, (error as Error).message));
 };
@@ -39,3 +39,14 @@ export const notifyPriceChanged = (eventIds: readonly number[]) => {
   if (eventIds.length === 0) return;
   send(priceChangedEvent, `price-changed-${eventIds[0]}-${eventIds.length}`, { price_change_ids: [...eventIds] });
 };
+
+export const priceWatchSetEvent = "shopping/price_watch.set";
+export const priceWatchClosedEvent = "shopping/price_watch.closed";
+
+export const ZPriceWatchEvent = z.object({ price_watch_id: z.number().int().positive() });
+
+/** After a watch is set: the Inngest function sleeps until its expiry (the sweep expires it otherwise). */
+export const notifyPriceWatchSet = (watchId: number) => send(priceWatchSetEvent, `price-watch-set-${watchId}`, { price_watch_id: watchId });
+
+/** After a watch leaves active for good: cancels its sleeping expiry run. */
+export const notifyPriceWatchClosed = (watchId: number) => send(priceWatchClosedEvent, `price-watch-closed-${watchId}`, { price_watch_id: watchId });

@@ -16,7 +16,7 @@ const startLoop = (task: DueWork, options: { clock: Clock; intervalMs: number })
   const runOnce = () =>
     (running ??= (async () => {
       try {
-        await task.run({ db: db(), now: options.clock.now() });
+        await task.run({ db: db(), now: options.clock.now(), clock: options.clock });
       } catch (error) {
         if (!isDatabaseUnavailable(error)) console.error(`[sweep] ${task.name} failed`, error);
       } finally {

@@ -6,6 +6,7 @@
  */
 import type { Db } from "../db";
 import { priceAlertHandler } from "../price-alerts/alert-on-price-change";
+import { priceWatchHandler } from "../price-watches/price-watch-handler";
 
 export type PriceChangeRecord = { id: number; itemId: number; oldPriceCents: number; newPriceCents: number; createdAt: Date };
 
@@ -14,4 +15,4 @@ export type PriceChangeHandler = {
   handle: (db: Db, event: PriceChangeRecord, options: { now: Date }) => Promise<void>;
 };
 
-export const priceChangeHandlers: readonly PriceChangeHandler[] = [priceAlertHandler];
+export const priceChangeHandlers: readonly PriceChangeHandler[] = [priceWatchHandler, priceAlertHandler];

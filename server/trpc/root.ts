@@ -12,6 +12,8 @@ import { purchasePageRouter } from "../routers/purchase-page/router";
 import { purchasesRouter } from "../routers/purchases/router";
 import { priceAlertsRouter } from "../routers/price-alerts/router";
 import { webhooksRouter } from "../routers/webhooks/router";
+import { priceWatchesRouter } from "../routers/price-watches/router";
+import { priceWatchPageRouter } from "../routers/price-watch-page/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -28,6 +30,8 @@ export const appRouter = router({
   purchases: purchasesRouter,
   priceAlerts: priceAlertsRouter,
   webhooks: webhooksRouter,
+  priceWatches: priceWatchesRouter,
+  priceWatchPage: priceWatchPageRouter,
 });
 
 export type AppRouter = typeof appRouter;

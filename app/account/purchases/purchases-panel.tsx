@@ -10,6 +10,7 @@ import { dashboardClient, messageOf } from "@/app/_trpc/client";
 import type { TMyPurchase, TMyPurchasesResponse } from "@/server/routers/account/purchases.schema";
 import { dollars } from "../limits/dollars";
 import { NoticeLine, type Notice } from "../notice-line";
+import { Pager } from "../pager";
 
 const refreshMs = 15_000;
 
@@ -123,13 +124,7 @@ export function PurchasesPanel({ initial }: { initial: TMyPurchasesResponse }) {
           ))}
         </ul>
       )}
-      {list.page > 1 || list.has_more ? (
-        <div className="button-row">
-          <button type="button" className="button secondary" disabled={busy || list.page === 1} onClick={() => void goTo(list.page - 1)}>Newer</button>
-          <span className="hint">Page {list.page}</span>
-          <button type="button" className="button secondary" disabled={busy || !list.has_more} onClick={() => void goTo(list.page + 1)}>Older</button>
-        </div>
-      ) : null}
+      <Pager page={list.page} hasMore={list.has_more} busy={busy} onGoTo={(page) => void goTo(page)} />
     </>
   );
 }

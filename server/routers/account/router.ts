@@ -6,6 +6,7 @@ import { getShippingAddress } from "./get-shipping-address";
 import { getSpendingSettings } from "./get-spending-settings";
 import { cancelMyPurchase, listMyPurchases } from "./my-purchases";
 import { listMyAlerts, stopMyAlert } from "./my-alerts";
+import { cancelMyWatch, listMyWatches } from "./my-price-watches";
 import { removeCard } from "./remove-card";
 import { removeShippingAddress } from "./remove-shipping-address";
 import { saveCard } from "./save-card";
@@ -15,8 +16,8 @@ import { setSpendingLimits } from "./set-spending-limits";
 import { updateProfile } from "./update-profile";
 import { updateSizes } from "./update-sizes";
 
-/** The dashboard's procedures (spending limits, saved card, assistant purchases, price alerts): the only ones the browser reaches at /api/trpc (server/trpc/dashboard.ts). */
-export const dashboardProcedures = { getSpendingSettings, setSpendingLimits, setPurchasesPaused, getSavedCard, saveCard, removeCard, listMyPurchases, cancelMyPurchase, listMyAlerts, stopMyAlert };
+/** The dashboard's procedures (spending limits, saved card, assistant purchases, price watches, price alerts): the only ones the browser reaches at /api/trpc (server/trpc/dashboard.ts). */
+export const dashboardProcedures = { getSpendingSettings, setSpendingLimits, setPurchasesPaused, getSavedCard, saveCard, removeCard, listMyPurchases, cancelMyPurchase, listMyWatches, cancelMyWatch, listMyAlerts, stopMyAlert };
 
 export const accountRouter = router({
   getMe, getShippingAddress, updateProfile, updateSizes, saveShippingAddress, removeShippingAddress, connectedApps, disconnectApp,

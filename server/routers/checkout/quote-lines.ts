@@ -12,7 +12,7 @@ import type { SnapshotLine, UnavailableLine } from "./quote-snapshot";
 type Requested = { item_id: number; size?: string; quantity: number };
 export type BuyableGroup = { store: QuotableItem["store"]; lines: SnapshotLine[] };
 
-const pickVariant = (item: QuotableItem, size: string | undefined, field: string) => {
+export const pickVariant = (item: Pick<QuotableItem, "id" | "variants">, size: string | undefined, field: string) => {
   const sizes = item.variants.map((variant) => variant.size ?? "one size").join(", ");
   if (size === undefined) {
     if (item.variants.length === 1) return item.variants[0];

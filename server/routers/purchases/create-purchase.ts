@@ -14,19 +14,18 @@
  * before the key (token, switch, unknown quote) is stored and replayed byte for byte; a duplicate
  * while the first is running is 409 idempotency_key_in_use with Retry-After.
  */
-import { agentPurchasesOn } from "../../auth/agent-purchases";
 import { toMoney } from "../../domain/money";
-import { purchaseRefusal } from "../../domain/spending-limits";
 import { AppError, errorBody } from "../../errors";
 import { notifyCheckoutCreated } from "../../jobs/events";
 import { paymentProvider } from "../../payments";
 import type { Db, Tx } from "../../db";
 import { isAddressOnFile } from "../../purchases/address-on-file";
 import { createPurchaseWithHold, type NewPurchase } from "../../purchases/create-purchase";
+import { assistantAllowedToBuy, grantingPerson } from "../../purchases/purchasing-agent";
+import { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "../../purchases/spending-room";
 import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { readSavedCard } from "../account/saved-card.queries";
-import { readSpendingSettings } from "../account/spending.queries";
 import { insertCheckout } from "../checkout/create-session";
 import { reserve } from "../checkout/reservations";
 import type { QuoteSnapshot } from "../checkout/quote-snapshot";
@@ -37,23 +36,12 @@ import { purchasesPerHour, type TPurchaseOutcome, ZCreatePurchaseInput } from ".
 import { z } from "zod";
 
 const hourMs = 3_600_000;
-const thirtyDaysMs = 30 * 24 * hourMs;
-/** Statuses whose amount counts toward the 30-day limit. */
-const spendingStatuses = ["processing", "held", "capturing", "paid"] as const;
 
 /** quote_already_purchased when a purchase of the quote exists. */
 const assertQuoteNotBought = async (db: Pick<Tx, "purchase">, quoteId: string) => {
   if (await db.purchase.findUnique({ where: { quoteId }, select: { id: true } })) {
     throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
   }
-};
-
-/** The person's spending settings when they allow a purchase; purchases_paused or spending_limit_not_set otherwise. */
-const spendingSettingsAllowingPurchase = async (db: Pick<Tx, "person">, personId: string) => {
-  const settings = await readSpendingSettings(db, personId);
-  const refusal = settings ? purchaseRefusal(settings) : "spending_limit_not_set";
-  if (refusal) throw new AppError(refusal, { message: refusal === "purchases_paused" ? "The person paused assistant purchases." : "The person has not set spending limits." });
-  return settings!;
 };
 
 /** Rules that read other purchases, prices and stock: run after the quote's rules, under the person's row lock, in the insert transaction. */
@@ -71,18 +59,9 @@ const lockedChecks = async (tx: Tx, options: { personId: string; snapshot: Quote
   const reserved = await reserve(tx, lines);
   const missing = lines.filter((line) => !reserved.has(line.variantId));
   if (missing.length) throw new AppError("item_unavailable", { message: "Some items were bought or taken since the quote; create a new quote.", details: { items: itemsOf(missing) } });
-  const perOrder = settings.limitPerOrderCents!;
-  const per30Days = settings.limitPer30DaysCents!;
-  const spent = await tx.purchase.aggregate({ where: { personId, status: { in: [...spendingStatuses] }, createdAt: { gt: new Date(now.getTime() - thirtyDaysMs) } }, _sum: { grandTotalCents: true } });
-  const room30 = Math.max(0, per30Days - (spent._sum.grandTotalCents ?? 0));
-  const room = Math.min(perOrder, room30);
-  if (grandTotalCents > room) {
-    const limit = grandTotalCents > perOrder ? perOrder : per30Days;
-    throw new AppError("over_spending_limit", {
-      message: grandTotalCents > perOrder ? "The total is over the person's limit per order." : "The total is over what the person's 30-day limit has left.",
-      details: { limit: toMoney(limit), room: toMoney(room) },
-    });
-  }
+  const room = await spendingRoom(tx, { personId, perOrderCents: settings.limitPerOrderCents!, per30DaysCents: settings.limitPer30DaysCents!, now });
+  const over = overSpendingLimit(grandTotalCents, room);
+  if (over) throw new AppError("over_spending_limit", { message: over.message, details: { limit: toMoney(over.limitCents), room: toMoney(over.roomCents) } });
   const recent = await tx.purchase.findMany({ where: { personId, createdAt: { gt: new Date(now.getTime() - hourMs) } }, select: { createdAt: true }, orderBy: { createdAt: "asc" } });
   if (recent.length >= purchasesPerHour) {
     const retryAfter = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + hourMs - now.getTime()) / 1000));
@@ -110,10 +89,7 @@ type Buyer = { db: Db; now: Date; clientId: string; personId: string };
  */
 export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreatePurchaseInput>, testHooks: Pick<NewPurchase, "afterAuthorize"> = {}) => {
   const { db, now, clientId, personId } = buyer;
-  const client = await db.apiClient.findUnique({ where: { id: clientId }, select: { kind: true, name: true, purchasesEnabled: true } });
-  if (!client || !agentPurchasesOn(client)) {
-    throw new AppError("agent_purchases_unavailable", { message: "Purchases are not available to this client: only to assistants registered at /oauth/register/agent that purchases are switched on for." });
-  }
+  const assistant = await assistantAllowedToBuy(db, clientId);
   const quote = await db.quote.findFirst({ where: { id: input.quote_id, clientId, personId }, select: { id: true, expiresAt: true, snapshot: true, address: true } });
   if (!quote) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
   const snapshot = quote.snapshot as unknown as QuoteSnapshot;
@@ -162,7 +138,7 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   let outcome: TPurchaseOutcome | null = null;
   try {
     await createPurchaseWithHold(db, paymentProvider(db), {
-      clientId, assistant: client.name, personId, email: person.email, quoteId: quote.id, grandTotalCents,
+      clientId, assistant, personId, email: person.email, quoteId: quote.id, grandTotalCents,
       method: { type: "saved", customerId: card?.processorCustomerId ?? "", paymentMethodId: card?.paymentMethodId ?? "" }, cardLast4: card?.last4 ?? null, now,
       beforeInsert: async (tx) => {
         if (!(await claimIdempotencyKey(tx, ref, hash, now))) throw new KeyTaken();
@@ -195,10 +171,7 @@ export const createPurchase = scopedProcedure(scopeOf("POST /api/v1/purchases"))
   .input(ZCreatePurchaseInput)
   .output(z.object({ outcome: z.custom<TPurchaseOutcome>(), replayed: z.boolean() }))
   .mutation(async ({ ctx, input }) => {
-    const actor = ctx.actor;
-    if (actor.kind !== "client" || !actor.personId) {
-      throw new AppError("insufficient_scope", { message: "Purchases need a token the person granted (linked account) with purchase:write.", details: { scope: "purchase:write" } });
-    }
-    const { result, replayed } = await purchaseQuote({ db: ctx.db, now: ctx.clock.now(), clientId: actor.clientId, personId: actor.personId }, input);
+    const { clientId, personId } = grantingPerson(ctx.actor);
+    const { result, replayed } = await purchaseQuote({ db: ctx.db, now: ctx.clock.now(), clientId, personId }, input);
     return { outcome: result, replayed };
   });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { optional } from "../shared/zod";
 import { ZPurchaseIdParams } from "../purchases/purchase.schema";
-import { maxAmountCents, ZAmountInput } from "../shared/money-input";
+import { ZAmountInput } from "../shared/money-input";
 import { ZMoney } from "../catalog/catalog.schema";
 
 
@@ -34,8 +34,7 @@ export const ZSetItemPriceBody = z
   .object({ price: ZAmountInput.meta({ description: "The item's new price in CAD, e.g. \"12.34\"", example: "12.34" }) })
   .strict();
 
-/** What the procedure takes: the edge parsed the body's amount into cents already. */
-export const ZSetItemPriceInput = z.object({ item_id: z.number().int().positive(), price_cents: z.number().int().positive().max(maxAmountCents) });
+export const ZSetItemPriceInput = z.object({ item_id: z.number().int().positive(), price: ZAmountInput });
 
 export const ZItemPriceChange = z.object({
   catalog_item_id: z.string(),

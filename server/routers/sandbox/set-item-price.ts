@@ -4,7 +4,7 @@
  * transaction), so partners can watch price watches and alerts react. Any client token of the
  * sandbox may use it (catalog:read): sandbox items are test data shared by every partner.
  */
-import { toMoney } from "../../domain/money";
+import { parseCents, toMoney } from "../../domain/money";
 import { setItemPrice } from "../../price-changes/set-item-price";
 import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
@@ -16,6 +16,6 @@ export const setItemPriceNow = scopedProcedure(scopeOf("POST /api/v1/sandbox/ite
   .output(ZItemPriceChange)
   .mutation(async ({ ctx, input }) => {
     assertSandbox();
-    const change = await setItemPrice(ctx.db, { itemId: input.item_id, priceCents: input.price_cents }, { now: ctx.clock.now() });
+    const change = await setItemPrice(ctx.db, { itemId: input.item_id, priceCents: parseCents(input.price) }, { now: ctx.clock.now() });
     return { catalog_item_id: String(change.itemId), old_price: toMoney(change.oldPriceCents), price: toMoney(change.newPriceCents), changed: change.eventId !== null };
   });

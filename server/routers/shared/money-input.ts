@@ -7,8 +7,9 @@ export const maxAmountCents = 100_000_000;
 
 /**
  * A positive amount in dollars with at most two decimals, as a JSON number (12.34) or a decimal
- * string ("12.34"), read by string arithmetic into cents (never floating point): 12.345 and "-1"
- * are 422 with the reason.
+ * string ("12.34"), checked by string arithmetic (never floating point): 12.345 and "-1" are 422
+ * with the reason. The output is the canonical two-decimal string ("12.30"), so parsing it again
+ * (the REST edge, then the procedure) gives the same value; `parseCents` turns it into cents.
  */
 export const ZAmountInput = z
   .union([z.number(), z.string()], { error: "must be an amount in CAD like 12.34" })
@@ -17,4 +18,5 @@ export const ZAmountInput = z
   .refine((value) => decimalPattern.test(value), { message: "must be an amount in CAD with at most two decimals, like 12.34", abort: true })
   .transform(parseCents)
   .refine((cents) => cents > 0, { message: "must be more than 0.00", abort: true })
-  .refine((cents) => cents <= maxAmountCents, { message: `must be at most ${formatCents(maxAmountCents)}` });
+  .refine((cents) => cents <= maxAmountCents, { message: `must be at most ${formatCents(maxAmountCents)}` })
+  .transform(formatCents);

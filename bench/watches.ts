@@ -1,0 +1,173 @@
+/**
+ * `npm run bench -- watches [--items 20000] [--seconds 20]`: price watches under a store-wide sale.
+ * On its own catalogue database (shopping_bench_watches_<size>), 4,000 linked persons with a
+ * saved sandbox card (one in ten declines), address and limits hold 100,000 live watches (25
+ * each, five per item over 20,000 items; half of them would buy at 80% of the price, half at
+ * 50%). The service runs as `npm start` (its sweep is the only evaluator, as without Inngest).
+ * Measured:
+ * - the search mix p95 (open loop at a fixed rate) with no watch, then with the 100,000 live;
+ * - a sale that drops 5,000 items to 70% in one price-change transaction: the time until every
+ *   qualifying watch (on a dropped item, max_price at or above the new price) has bought, needs
+ *   the person (declined) or ended (item sold to other watchers: the stock of the size), that every
+ *   purchase is recorded on its watch (one per watch) and no size was bought beyond its stock.
+ * Alerts are not in this service yet; the 100,000 are all watches.
+ */
+import pg from "pg";
+import { loadSearchVocabulary } from "../server/testing/random-search-queries";
+import { ensureCatalogDatabase } from "./lib/database";
+import { runOpenLoop } from "./lib/open-loop";
+import { machine } from "./lib/machine";
+import { createPartners, tokenRotation } from "./lib/partners";
+import { searchMix } from "./lib/query-mix";
+import { printTable, ratio, writeResult } from "./lib/report";
+import { startService } from "./lib/service";
+
+const persons = 4_000;
+const watchesPerPerson = 25;
+const saleItems = 5_000;
+const searchRate = 40;
+
+/** Original prices and stock, kept once, so every run starts from the same catalogue. */
+const resetCatalog = async (client: pg.Client) => {
+  await client.query(`CREATE TABLE IF NOT EXISTS bench_watch_originals AS SELECT i.id AS item_id, i.price_cents, i.status FROM items i`);
+  await client.query(`CREATE TABLE IF NOT EXISTS bench_watch_variants AS SELECT v.id AS variant_id, v.quantity FROM variants v`);
+  await client.query(`UPDATE items i SET price_cents = o.price_cents, status = o.status FROM bench_watch_originals o WHERE o.item_id = i.id AND (i.price_cents <> o.price_cents OR i.status <> o.status)`);
+  await client.query(`UPDATE variants v SET quantity = o.quantity FROM bench_watch_variants o WHERE o.variant_id = v.id AND v.quantity <> o.quantity`);
+  for (const table of ["price_watches", "price_change_events", "payments", "purchases", "checkout_lines", "orders", "checkouts", "quotes", "idempotency_records", "email_messages", "sandbox_payments", "sandbox_processor_requests"]) {
+    await client.query(`DELETE FROM ${table}`);
+  }
+  await client.query(`DELETE FROM persons WHERE email LIKE 'bench-watcher-%'`);
+  await client.query(`DELETE FROM api_clients WHERE name = 'Bench Watch Assistant'`);
+  await client.query(`UPDATE stores SET agent_checkout = 'direct'`);
+};
+
+/** 4,000 persons linked to one assistant (grant with purchase:write), each with address, limits and a saved card. */
+const createWatchers = async (client: pg.Client) => {
+  await client.query(`INSERT INTO api_clients (id, name, kind, scopes, linking_enabled, purchases_enabled) VALUES ('cli_benchwatch', 'Bench Watch Assistant', 'agent', ARRAY['catalog:read','checkout:write','purchase:write'], true, true)`);
+  await client.query(`
+    INSERT INTO persons (id, email, email_verified_at, spending_limit_per_order_cents, spending_limit_per_30_days_cents)
+    SELECT 'per_bench' || n, 'bench-watcher-' || n || '@example.ca', now(), 5000000, 5000000 FROM generate_series(1, $1) n`, [persons]);
+  await client.query(`
+    INSERT INTO shipping_addresses (person_id, name, line1, city, province, postal_code, country)
+    SELECT 'per_bench' || n, 'Bench Watcher', '100 Queen St W', 'Toronto', 'ON', 'M5H 2N2', 'CA' FROM generate_series(1, $1) n`, [persons]);
+  await client.query(`
+    INSERT INTO sandbox_payment_methods (id, customer_id, card_number, card_last4)
+    SELECT 'sbpm_bench' || n, 'sbcus_bench' || n, CASE WHEN n % 10 = 0 THEN '4000000000000002' ELSE '4242424242424242' END, CASE WHEN n % 10 = 0 THEN '0002' ELSE '4242' END
+    FROM generate_series(1, $1) n ON CONFLICT (id) DO NOTHING`, [persons]);
+  await client.query(`
+    INSERT INTO saved_cards (person_id, processor_customer_id, payment_method_id, brand, last4, exp_month, exp_year)
+    SELECT 'per_bench' || n, 'sbcus_bench' || n, 'sbpm_bench' || n, 'visa', CASE WHEN n % 10 = 0 THEN '0002' ELSE '4242' END, 12, 2031 FROM generate_series(1, $1) n`, [persons]);
+  await client.query(`
+    INSERT INTO oauth_grants (id, client_id, person_id, scopes, audience, consent_nonce, expires_at)
+    SELECT 'grt_bench' || n, 'cli_benchwatch', 'per_bench' || n, ARRAY['catalog:read','checkout:write','purchase:write'], 'api', 'bench-nonce-' || n, now() + interval '30 days'
+    FROM generate_series(1, $1) n`, [persons]);
+};
+
+/**
+ * 25 watches per person on 25 consecutive sellable items (five watchers per item: persons p, p+800,
+ * p+1600...); of an item's watchers three buy at 80% of the price and two at 50%.
+ */
+const createWatches = async (client: pg.Client, items: number) => {
+  await client.query(`
+    WITH sellable AS (
+      SELECT i.id, i.price_cents, row_number() OVER (ORDER BY i.id) - 1 AS position, count(*) OVER () AS total
+      FROM items i WHERE i.status = 'active' AND EXISTS (SELECT 1 FROM variants v WHERE v.item_id = i.id AND v.quantity > 0)),
+    slots AS (SELECT p, k FROM generate_series(1, $1) p, generate_series(0, $2 - 1) k)
+    INSERT INTO price_watches (person_id, client_id, item_id, size, max_price_cents, max_total_cents, expires_at)
+    SELECT 'per_bench' || slots.p, 'cli_benchwatch', s.id, (SELECT v.size FROM variants v WHERE v.item_id = s.id AND v.quantity > 0 ORDER BY v.id LIMIT 1),
+      CASE WHEN ((slots.p - 1) / $3) % 2 = 0 THEN s.price_cents * 8 / 10 ELSE s.price_cents / 2 END,
+      CASE WHEN ((slots.p - 1) / $3) % 2 = 0 THEN s.price_cents * 8 / 10 ELSE s.price_cents / 2 END * 3 / 2 + 3000,
+      now() + interval '7 days'
+    FROM slots JOIN sellable s ON s.position = ((slots.p - 1) * $2 + slots.k) % s.total`, [persons, watchesPerPerson, Math.ceil(items / watchesPerPerson)]);
+  return Number((await client.query(`SELECT count(*) FROM price_watches WHERE status = 'active'`)).rows[0].count);
+};
+
+export const benchWatches = async (options: { items: number; seconds: number }) => {
+  const log = (line: string) => console.log(line);
+  const machineAtStart = machine();
+  process.env.BENCH_DB_PREFIX ??= "shopping_bench_watches_";
+  const database = await ensureCatalogDatabase(options.items, log);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    log("resetting prices, stock, watches and purchases of earlier runs");
+    await resetCatalog(client);
+    await createWatchers(client);
+    const vocabulary = await loadSearchVocabulary(client);
+    const mix = searchMix(vocabulary, { seed: 20261122, count: 5000 }).map((entry) => entry.path);
+    const service = await startService({ databaseUrl: database.url, searchImpl: "memory", log, env: { DATABASE_POOL_MAX: "20" } });
+    try {
+      const partners = await createPartners({ baseUrl: service.baseUrl, databaseUrl: database.url, count: 40 });
+      const authorization = tokenRotation(partners);
+      let next = 0;
+      const request = () => ({ path: mix[next++ % mix.length], headers: { authorization: authorization(), "cache-control": "no-cache" } });
+      const base = { baseUrl: service.baseUrl };
+      await runOpenLoop({ ...base, durationSeconds: 5, rate: searchRate, next: request });
+      log(`search mix without watches: open loop at ${searchRate} req/s, ${options.seconds} s`);
+      const without = await runOpenLoop({ ...base, durationSeconds: options.seconds, rate: searchRate, next: request });
+      const live = await createWatches(client, options.items);
+      log(`${live} live watches; search mix with them: open loop at ${searchRate} req/s, ${options.seconds} s`);
+      const withWatches = await runOpenLoop({ ...base, durationSeconds: options.seconds, rate: searchRate, next: request });
+
+      // The sale: every fourth watched item drops to 70%, in one transaction through the one price-change path.
+      const sale = (await client.query(`SELECT id, price_cents FROM items WHERE id IN (SELECT DISTINCT item_id FROM price_watches) ORDER BY id`)).rows
+        .filter((_row, index) => index % 4 === 0)
+        .slice(0, saleItems)
+        .map((row: { id: number; price_cents: number }) => ({ itemId: row.id, priceCents: Math.max(1, Math.floor((row.price_cents * 7) / 10)) }));
+      process.env.DATABASE_URL = database.url;
+      const { resetEnv } = await import("../server/env");
+      resetEnv();
+      const { db } = await import("../server/db");
+      const { setItemPrices } = await import("../server/price-changes/set-item-price");
+      const started = Date.now();
+      await setItemPrices(db(), sale, { now: new Date() });
+      const saleMs = Date.now() - started;
+      const ids = sale.map((change) => change.itemId);
+      const qualifying = Number((await client.query(`SELECT count(*) FROM price_watches w JOIN items i ON i.id = w.item_id WHERE w.item_id = ANY($1) AND w.max_price_cents >= i.price_cents`, [ids])).rows[0].count);
+      log(`sale recorded (${sale.length} items) in ${saleMs} ms; ${qualifying} qualifying watches; waiting for every one to buy, decline or end`);
+      let settledMs: number | null = null;
+      const deadline = started + 600_000;
+      while (Date.now() < deadline) {
+        const open = Number((await client.query(`
+          SELECT (SELECT count(*) FROM price_change_events WHERE processed_at IS NULL) +
+                 (SELECT count(*) FROM price_watches w JOIN items i ON i.id = w.item_id
+                  WHERE w.item_id = ANY($1) AND ((w.status = 'active' AND w.max_price_cents >= i.price_cents AND NOT w.over_total) OR w.status = 'executing')) AS open`, [ids])).rows[0].open);
+        if (open === 0) {
+          settledMs = Date.now() - started;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const outcomes = (await client.query(`SELECT status::text, count(*)::int AS count FROM price_watches WHERE item_id = ANY($1) AND max_price_cents >= (SELECT price_cents FROM items WHERE id = item_id) GROUP BY status ORDER BY status`, [ids])).rows;
+      const duplicates = (await client.query(`
+        SELECT (SELECT count(*) FROM purchases)::int AS purchases,
+               (SELECT count(*) FROM price_watches WHERE purchase_id IS NOT NULL)::int AS watches_with_purchase,
+               (SELECT count(*) FROM (SELECT w.item_id, w.size, count(*) AS bought FROM price_watches w WHERE w.status = 'fulfilled' GROUP BY 1, 2) f
+                 JOIN variants v ON v.item_id = f.item_id AND v.size IS NOT DISTINCT FROM f.size JOIN bench_watch_variants o ON o.variant_id = v.id
+                 WHERE f.bought > o.quantity)::int AS sizes_oversold`)).rows[0];
+      const rows = [
+        { metric: "live watches", value: live, target: "100,000" },
+        { metric: "sale: items repriced (one transaction), ms", value: saleMs, target: "" },
+        { metric: "qualifying watches", value: qualifying, target: "" },
+        { metric: "all qualifying bought, declined or ended, s", value: settledMs === null ? null : Math.round(settledMs / 100) / 10, target: "<= 60" },
+        ...outcomes.map((row: { status: string; count: number }) => ({ metric: `  qualifying -> ${row.status}`, value: row.count, target: "" })),
+        { metric: "purchases made", value: duplicates.purchases, target: "= watches with a purchase" },
+        { metric: "watches with a purchase", value: duplicates.watches_with_purchase, target: "" },
+        { metric: "purchases not recorded on a watch", value: duplicates.purchases - duplicates.watches_with_purchase, target: "0 once settled" },
+        { metric: "sizes bought beyond their stock", value: duplicates.sizes_oversold, target: "0" },
+        { metric: "search mix p95 ms, no watches", value: without.p95, target: "" },
+        { metric: "search mix p95 ms, 100,000 live watches", value: withWatches.p95, target: "<= 1.10 x" },
+        { metric: "p95 ratio (with / without)", value: ratio(withWatches.p95, without.p95), target: "<= 1.10" },
+        { metric: "search errors", value: without.errors + withWatches.errors, target: "0" },
+      ];
+      printTable(`price watches under a sale, ${options.items} items`, rows);
+      const record = { name: "watches", items: options.items, measuredAt: new Date().toISOString(), machine: machine(), loadAverageAtStart: machineAtStart.loadAverage, database: database.name, searchRate, without, withWatches, qualifying, settledMs, outcomes, duplicates, table: rows };
+      console.log(`\nwrote ${writeResult(`watches-${options.items}`, record)}`);
+      await db().$disconnect();
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await client.end();
+  }
+};

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "price_watches" ADD COLUMN     "size" TEXT;

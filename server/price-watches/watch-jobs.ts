@@ -1,0 +1,46 @@
+/**
+ * The timed and recovery work of price watches, run by the sweep (server/jobs/due-work.ts) and the
+ * Inngest functions. Each step is idempotent and safe on several instances: every move is a
+ * guarded conditional update (watch-writer.ts), so of two instances at one watch one moves it and
+ * the other finds it moved; a stale executing watch is taken with a conditional lease update.
+ */
+import type { Db } from "../db";
+import { buyClaimed, expireWatch, recordPurchase } from "./evaluate-watch";
+
+/** A watch left executing this long without an answer is picked up again (a crash, or the bank was slow). */
+export const executingRetryMs = 60_000;
+
+/** Expires active watches whose expires_at has passed, a batch at a time; returns how many ended. */
+export const expireDueWatches = async (db: Db, options: { now: Date; batch?: number }) => {
+  let ended = 0;
+  for (;;) {
+    const due = await db.$queryRaw<{ id: number }[]>`
+      SELECT id FROM price_watches WHERE status = 'active' AND expires_at <= ${options.now}
+      ORDER BY expires_at LIMIT ${options.batch ?? 200}`;
+    if (due.length === 0) return ended;
+    for (const { id } of due) if (await expireWatch(db, id, options.now)) ended++;
+    if (due.length < (options.batch ?? 200)) return ended;
+  }
+};
+
+/**
+ * Finishes watches left executing: one whose purchase is known records its state (the bank's late
+ * answer, or a crash after the purchase); one without replays its purchase with the same key
+ * (the purchase path answers the first result, or makes it if the crash came before).
+ */
+export const resumeExecutingWatches = async (db: Db, options: { now: Date }) => {
+  const stale = await db.priceWatch.findMany({
+    where: { status: "executing", claimedAt: { lte: new Date(options.now.getTime() - executingRetryMs) } },
+    orderBy: { claimedAt: "asc" },
+    take: 100,
+    select: { id: true, purchaseId: true, quoteId: true },
+  });
+  for (const watch of stale) {
+    // Taken by this run only: moving claimed_at forward is the lease (a second instance skips it).
+    const taken = await db.priceWatch.updateMany({ where: { id: watch.id, status: "executing", claimedAt: { lte: new Date(options.now.getTime() - executingRetryMs) } }, data: { claimedAt: options.now } });
+    if (taken.count === 0) continue;
+    const purchase = watch.purchaseId ?? (watch.quoteId ? (await db.purchase.findUnique({ where: { quoteId: watch.quoteId }, select: { id: true } }))?.id : undefined);
+    if (purchase) await recordPurchase(db, watch.id, purchase, options.now);
+    else await buyClaimed(db, watch.id, options);
+  }
+};

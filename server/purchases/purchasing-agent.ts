@@ -1,0 +1,35 @@
+/**
+ * Rule 1 of POST /purchases, shared by POST /price-watches and the watch evaluator: the token must
+ * be one a person granted (linked account), to an assistant registered at /oauth/register/agent for
+ * which purchases are switched on (`client:set --purchases`).
+ */
+import { agentPurchasesOn } from "../auth/agent-purchases";
+import type { Db } from "../db";
+import { AppError } from "../errors";
+import type { Actor } from "../trpc/context";
+
+/** The person and assistant of a token a person granted; insufficient_scope for any other token. */
+export const grantingPerson = (actor: Actor) => {
+  if (actor.kind !== "client" || !actor.personId) {
+    throw new AppError("insufficient_scope", { message: "This operation needs a token the person granted (linked account) with purchase:write.", details: { scope: "purchase:write" } });
+  }
+  return { personId: actor.personId, clientId: actor.clientId };
+};
+
+/** The assistant's name when purchases are on for it; agent_purchases_unavailable (403, or 409 where every refusal is) otherwise. */
+export const assistantAllowedToBuy = async (db: Pick<Db, "apiClient">, clientId: string, options: { status?: 409 } = {}) => {
+  const client = await db.apiClient.findUnique({ where: { id: clientId }, select: { kind: true, name: true, purchasesEnabled: true } });
+  if (!client || !agentPurchasesOn(client)) {
+    throw new AppError("agent_purchases_unavailable", {
+      message: "Purchases are not available to this client: only to assistants registered at /oauth/register/agent that purchases are switched on for.",
+      status: options.status,
+    });
+  }
+  return client.name;
+};
+
+/** Both checks: the person, the assistant and its name. */
+export const purchasingAgent = async (db: Pick<Db, "apiClient">, actor: Actor, options: { status?: 409 } = {}) => {
+  const { personId, clientId } = grantingPerson(actor);
+  return { personId, clientId, assistant: await assistantAllowedToBuy(db, clientId, options) };
+};
