@@ -33,3 +33,10 @@ export const purchaseEventType = (status: string): WebhookEventType | null =>
   : status === "cancelled" ? "purchase.cancelled"
   : status === "requires_person" ? "purchase.requires_person"
   : null;
+
+/** The price-watch status a move ends in, as the event it reports (active and executing report nothing). */
+export const priceWatchEventType = (status: string): WebhookEventType | null =>
+  status === "fulfilled" ? "price_watch.fulfilled"
+  : status === "needs_you" ? "price_watch.needs_you"
+  : status === "item_sold" || status === "cancelled" || status === "expired" ? "price_watch.ended"
+  : null;
