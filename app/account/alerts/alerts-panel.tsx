@@ -4,10 +4,11 @@
  * read again in place (no reload).
  */
 import { useState } from "react";
-import { dashboardClient, messageOf } from "@/app/_trpc/client";
+import { dashboardClient } from "@/app/_trpc/client";
 import type { TPriceAlert, TPriceAlertList } from "@/server/routers/price-alerts/price-alert.schema";
 import { dollars } from "../limits/dollars";
-import { NoticeLine, type Notice } from "../notice-line";
+import { NoticeLine } from "../notice-line";
+import { useAction } from "../use-action";
 
 const statusLabels: Record<TPriceAlert["status"], string> = { active: "Watching", notified: "Price reached: emailed", stopped: "Stopped" };
 const statusTones: Partial<Record<TPriceAlert["status"], string>> = { active: "accent", notified: "ok" };
@@ -47,22 +48,11 @@ function AlertRow({ alert, busy, onStop }: { alert: TPriceAlert; busy: boolean; 
 
 export function AlertsPanel({ initial }: { initial: TPriceAlertList }) {
   const [list, setList] = useState(initial);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const { notice, busy, run } = useAction();
   const page = list.pagination.page;
 
   const load = async (wanted: number) => setList(await dashboardClient.account.listMyAlerts.query({ page: wanted }));
 
-  const run = async (action: () => Promise<Notice>) => {
-    setBusy(true);
-    try {
-      setNotice(await action());
-    } catch (error) {
-      setNotice({ tone: "error", text: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const stop = (alert: TPriceAlert) =>
     void run(async () => {

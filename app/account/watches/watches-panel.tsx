@@ -5,10 +5,11 @@
  * shows up.
  */
 import { useCallback, useEffect, useState } from "react";
-import { dashboardClient, messageOf } from "@/app/_trpc/client";
+import { dashboardClient } from "@/app/_trpc/client";
 import type { TMyWatch, TMyWatchesResponse } from "@/server/routers/account/my-price-watches";
 import { dollars } from "../limits/dollars";
-import { NoticeLine, type Notice } from "../notice-line";
+import { NoticeLine } from "../notice-line";
+import { useAction } from "../use-action";
 import { Pager } from "../pager";
 
 const refreshMs = 15_000;
@@ -67,8 +68,7 @@ function WatchRow({ watch, busy, onCancel }: { watch: TMyWatch; busy: boolean; o
 
 export function WatchesPanel({ initial }: { initial: TMyWatchesResponse }) {
   const [list, setList] = useState(initial);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const { notice, busy, run } = useAction();
 
   const load = useCallback(async (page: number) => setList(await dashboardClient.account.listMyWatches.query({ page })), []);
 
@@ -77,16 +77,6 @@ export function WatchesPanel({ initial }: { initial: TMyWatchesResponse }) {
     return () => clearInterval(timer);
   }, [load, list.page]);
 
-  const run = async (action: () => Promise<Notice>) => {
-    setBusy(true);
-    try {
-      setNotice(await action());
-    } catch (error) {
-      setNotice({ tone: "error", text: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const cancel = (watch: TMyWatch) =>
     run(async () => {
