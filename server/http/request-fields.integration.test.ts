@@ -161,6 +161,17 @@ describe("request fields on every /api/v1 operation", () => {
     }, 60_000);
   });
 
+  // Found by the fuzzer: a body key like "constructor" looked up Object's own member as a field schema (a 500).
+  it.each(operations.filter((entry) => entry.method !== "GET").map((entry) => [entry.id, entry] as const))(
+    "%s ignores prototype keys (constructor, __proto__) in the body like any unknown field",
+    async (_id, entry) => {
+      const baseline = await send(entry);
+      const polluted = await send(entry, (call) => ({ ...call, body: { ...call.body, ...JSON.parse('{"constructor":{"prototype":{"isAdmin":true}},"__proto__":{"isAdmin":true}}') } }));
+      expect(polluted).toEqual(baseline);
+    },
+    60_000,
+  );
+
   // Entries whose bodies have optional fields (found from the body schema); GET query strings cannot carry a null.
   const withOptionalFields = operations.filter((entry) => optionalBodyFields(entry).length > 0);
   it("finds optional body fields to send as null", () => {

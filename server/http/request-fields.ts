@@ -70,7 +70,8 @@ export const prepareInput = (schema: z.ZodType, value: unknown, refused: Record<
   const prepared: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     const name = path ? `${path}.${key}` : key;
-    const fieldSchema = def.shape[key];
+    // Own keys only: a body key like "constructor" or "__proto__" must not find Object's own members.
+    const fieldSchema = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
     if (!fieldSchema) {
       if (isProtectedField(key)) refused[name] = protectedFieldReason;
       else if (keepsUnknown) prepared[key] = field;
