@@ -1,7 +1,6 @@
 /** Price-drop alerts on a linked person's behalf (procedures in server/routers/price-alerts; 1.6.0). */
 import { errorResponse } from "../http/openapi-parts";
 import { liveAlertsPerPerson, ZCreatePriceAlertBody, ZListPriceAlertsQuery, ZPriceAlert, ZPriceAlertIdParams, ZPriceAlertList } from "../routers/price-alerts/price-alert.schema";
-import { parseCents } from "../domain/money";
 import { defineOperation } from "./operation";
 
 const scopeNote =
@@ -27,8 +26,7 @@ export const priceAlertOperations = [
         `Refused, no alert set: store_alerts_unavailable (the item's store does not offer price alerts), already_at_price (the item is already at or under target_price; current_price given), already_alerting (a live alert on this item exists; its price_alert_id given), too_many_alerts (${liveAlertsPerPerson} live; limit given), item_unavailable (the item has sold)`,
       ),
     },
-    // `body?.`: operations.test.ts calls every entry without input to reach the procedure's scope check.
-    call: async ({ caller, body }) => ({ body: await caller.priceAlerts.create({ item_id: body?.catalog_item_id, target_price_cents: body && parseCents(body.target_price) } as { item_id: number; target_price_cents: number }) }),
+    call: async ({ caller, body }) => ({ body: await caller.priceAlerts.create(body) }),
   }),
   defineOperation({
     id: "GET /api/v1/price-alerts",

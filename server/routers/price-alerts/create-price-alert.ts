@@ -2,17 +2,18 @@
  * POST /price-alerts (priceAlerts.create, scope alerts:write on a linked-account token): emails the
  * person once when the item's price reaches the target; never buys. Refusals in price-alerts.ts.
  */
+import { parseCents } from "../../domain/money";
 import { AppError } from "../../errors";
 import { createPriceAlert as create } from "../../price-alerts/price-alerts";
 import { scopeOf } from "../../api/operations";
 import { personDataProcedure } from "../../trpc/procedures";
-import { ZCreatePriceAlertInput, ZPriceAlert } from "./price-alert.schema";
+import { ZCreatePriceAlertBody, ZPriceAlert } from "./price-alert.schema";
 
 export const createPriceAlert = personDataProcedure(scopeOf("POST /api/v1/price-alerts"))
-  .input(ZCreatePriceAlertInput)
+  .input(ZCreatePriceAlertBody)
   .output(ZPriceAlert)
   .mutation(({ ctx, input }) => {
     // An alert records the app that set it: only an app's token sets one (the dashboard lists and stops).
     if (ctx.actor.kind !== "client") throw new AppError("forbidden", { message: "Price alerts are set by a connected app." });
-    return create(ctx.db, { personId: ctx.personId, clientId: ctx.actor.clientId, itemId: input.item_id, targetPriceCents: input.target_price_cents, now: ctx.clock.now() });
+    return create(ctx.db, { personId: ctx.personId, clientId: ctx.actor.clientId, itemId: input.catalog_item_id, targetPriceCents: parseCents(input.target_price), now: ctx.clock.now() });
   });

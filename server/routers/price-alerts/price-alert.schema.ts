@@ -1,7 +1,7 @@
 /** Schemas of price alerts (POST/GET /price-alerts, DELETE /price-alerts/{price_alert_id}; 1.6.0). Imports only zod. */
 import { z } from "zod";
 import { pageFields, ZMoney, ZPagination } from "../catalog/catalog.schema";
-import { maxAmountCents, ZAmountInput } from "../shared/money-input";
+import { ZAmountInput } from "../shared/money-input";
 
 /** Live alerts one person may hold, all apps together (409 too_many_alerts beyond). */
 export const liveAlertsPerPerson = 100;
@@ -21,9 +21,6 @@ export const ZCreatePriceAlertBody = z
     target_price: ZAmountInput.meta({ description: "Email the person when the item's price is this or less (CAD, before shipping and tax)", example: 12.34 }),
   })
   .strict();
-
-/** The procedure's input: the body as parsed at the edge (integer cents, a numeric id). */
-export const ZCreatePriceAlertInput = z.object({ item_id: z.number().int().positive(), target_price_cents: z.number().int().positive().max(maxAmountCents) });
 
 /** Paginated like search (page 1 to 2000, per_page 1 to 48, default 24). */
 export const ZListPriceAlertsQuery = z.object(pageFields).strict();
