@@ -47,3 +47,13 @@ test("[README] first calls: create a client, get a token, search, quote, check o
   expect(checkout.status).toBe("awaiting_payment");
   expect((await request.get(checkout.checkout_url)).status()).toBe(200);
 });
+
+test("[README] the assistant connector's curl answers a search_products tool result", () => {
+  const mcp = readFileSync(path.join(root, "README.md"), "utf8").split("\n## Assistant connectors (MCP)\n")[1].split("\n## ")[0];
+  const curl = [...mcp.matchAll(/```bash\n([\s\S]*?)```/g)].map((block) => block[1].replace(/\\\n\s*/g, "").trim()).find((line) => line.includes("/mcp"));
+  expect(curl, "the MCP section has a curl to /mcp").toBeTruthy();
+  const answer = JSON.parse(run(curl!, {}));
+  expect(answer.jsonrpc).toBe("2.0");
+  expect(answer.result.isError ?? false).toBe(false);
+  expect(answer.result.structuredContent.pagination).toMatchObject({ page: 1, per_page: 3 });
+});
