@@ -539,6 +539,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @example {
+         *       "path": "Women > Outerwear",
+         *       "name": "Outerwear",
+         *       "item_count": 812,
+         *       "children": [
+         *         {
+         *           "path": "Women > Outerwear > Coats",
+         *           "name": "Coats",
+         *           "item_count": 301,
+         *           "children": []
+         *         }
+         *       ]
+         *     }
+         */
         CategoryNode: {
             children: components["schemas"]["CategoryNode"][];
             /**
@@ -549,62 +564,228 @@ export interface components {
             name: string;
             path: string;
         };
+        /**
+         * @example {
+         *       "checkout_id": "chk_5d0c1f2e3a4b5c6d7e8f9a0b",
+         *       "status": "awaiting_payment",
+         *       "checkout_url": "https://shopping.example.ca/checkout/chk_5d0c1f2e3a4b5c6d7e8f9a0b",
+         *       "expires_at": "2026-11-24T15:30:00.000Z",
+         *       "order_number": "SO-7K2M9QXD",
+         *       "totals": {
+         *         "subtotal": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         },
+         *         "discount": {
+         *           "amount": "0.00",
+         *           "currency": "CAD"
+         *         },
+         *         "shipping": {
+         *           "amount": "12.00",
+         *           "currency": "CAD"
+         *         },
+         *         "tax": {
+         *           "amount": "18.33",
+         *           "currency": "CAD"
+         *         },
+         *         "grand_total": {
+         *           "amount": "159.33",
+         *           "currency": "CAD"
+         *         }
+         *       }
+         *     }
+         */
         Checkout: {
             /** @example chk_5d0c1f2e3a4b5c6d7e8f9a0b */
             checkout_id: string;
             /**
              * Format: uri
              * @description The page the person opens to review, accept the terms and pay
+             * @example https://shopping.example.ca/checkout/chk_5d0c1f2e3a4b5c6d7e8f9a0b
              */
             checkout_url: string;
             /** Format: date-time */
             expires_at: string;
-            /** @description Set once paid */
+            /**
+             * @description Set once paid
+             * @example SO-7K2M9QXD
+             */
             order_number: string | null;
             /** @enum {string} */
             status: "awaiting_payment" | "paid" | "cancelled" | "expired";
             totals: components["schemas"]["Totals"];
         };
+        /**
+         * @example {
+         *       "checkout_id": "chk_5d0c1f2e3a4b5c6d7e8f9a0b",
+         *       "status": "awaiting_payment",
+         *       "checkout_url": "https://shopping.example.ca/checkout/chk_5d0c1f2e3a4b5c6d7e8f9a0b",
+         *       "expires_at": "2026-11-24T15:30:00.000Z",
+         *       "order_number": "SO-7K2M9QXD",
+         *       "totals": {
+         *         "subtotal": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         },
+         *         "discount": {
+         *           "amount": "0.00",
+         *           "currency": "CAD"
+         *         },
+         *         "shipping": {
+         *           "amount": "12.00",
+         *           "currency": "CAD"
+         *         },
+         *         "tax": {
+         *           "amount": "18.33",
+         *           "currency": "CAD"
+         *         },
+         *         "grand_total": {
+         *           "amount": "159.33",
+         *           "currency": "CAD"
+         *         }
+         *       },
+         *       "email": "ana@example.ca",
+         *       "created_at": "2026-11-24T15:30:00.000Z",
+         *       "paid_at": "2026-11-24T15:30:00.000Z",
+         *       "closed_reason": null,
+         *       "stores": [
+         *         {
+         *           "store": {
+         *             "slug": "maison-lumiere",
+         *             "name": "Maison Lumière",
+         *             "url": "https://maison-lumiere.example.ca",
+         *             "agent_checkout": "link"
+         *           },
+         *           "items": [
+         *             {
+         *               "item_id": 48213,
+         *               "title": "Double-breasted wool coat",
+         *               "size": "M",
+         *               "color": "Charcoal",
+         *               "quantity": 1,
+         *               "unit_price": {
+         *                 "amount": "129.00",
+         *                 "currency": "CAD"
+         *               },
+         *               "line_total": {
+         *                 "amount": "129.00",
+         *                 "currency": "CAD"
+         *               },
+         *               "image": "https://shopping.example.ca/images/48213/cover.jpg",
+         *               "url": "https://maison-lumiere.example.ca/products/double-breasted-wool-coat"
+         *             }
+         *           ],
+         *           "shipping": {
+         *             "key": "standard",
+         *             "label": "Canada Post Expedited",
+         *             "amount": {
+         *               "amount": "129.00",
+         *               "currency": "CAD"
+         *             }
+         *           },
+         *           "tax_lines": [
+         *             {
+         *               "name": "GST",
+         *               "jurisdiction": "CA",
+         *               "rate": "9.975%",
+         *               "amount": {
+         *                 "amount": "129.00",
+         *                 "currency": "CAD"
+         *               }
+         *             }
+         *           ],
+         *           "totals": {
+         *             "subtotal": {
+         *               "amount": "129.00",
+         *               "currency": "CAD"
+         *             },
+         *             "discount": {
+         *               "amount": "0.00",
+         *               "currency": "CAD"
+         *             },
+         *             "shipping": {
+         *               "amount": "12.00",
+         *               "currency": "CAD"
+         *             },
+         *             "tax": {
+         *               "amount": "18.33",
+         *               "currency": "CAD"
+         *             },
+         *             "grand_total": {
+         *               "amount": "159.33",
+         *               "currency": "CAD"
+         *             }
+         *           },
+         *           "order": {
+         *             "order_number": "SO-7K2M9QXD-1",
+         *             "fulfilment": "processing",
+         *             "tracking": {
+         *               "carrier": "Canada Post",
+         *               "tracking_number": "7023210039414604",
+         *               "shipped_at": "2026-11-24T15:30:00.000Z"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
         CheckoutDetail: {
             /** @example chk_5d0c1f2e3a4b5c6d7e8f9a0b */
             checkout_id: string;
             /**
              * Format: uri
              * @description The page the person opens to review, accept the terms and pay
+             * @example https://shopping.example.ca/checkout/chk_5d0c1f2e3a4b5c6d7e8f9a0b
              */
             checkout_url: string;
-            /** @description Why the service closed it: price_changed or item_unavailable at payment; null otherwise */
+            /**
+             * @description Why the service closed it: price_changed or item_unavailable at payment; null otherwise
+             * @example null
+             */
             closed_reason: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @example ana@example.ca */
             email: string;
             /** Format: date-time */
             expires_at: string;
-            /** @description Set once paid */
+            /**
+             * @description Set once paid
+             * @example SO-7K2M9QXD
+             */
             order_number: string | null;
             paid_at: string | null;
             /** @enum {string} */
             status: "awaiting_payment" | "paid" | "cancelled" | "expired";
             stores: {
                 items: {
+                    /** @example Charcoal */
                     color: string | null;
+                    /** @example https://shopping.example.ca/images/48213/cover.jpg */
                     image: string | null;
                     /** @example 48213 */
                     item_id: number;
                     line_total: components["schemas"]["Money"];
                     /** @example 1 */
                     quantity: number;
+                    /** @example M */
                     size: string | null;
+                    /** @example Double-breasted wool coat */
                     title: string;
                     unit_price: components["schemas"]["Money"];
-                    /** Format: uri */
+                    /**
+                     * Format: uri
+                     * @example https://maison-lumiere.example.ca/products/double-breasted-wool-coat
+                     */
                     url: string;
                 }[];
                 /** @description This store's order once paid */
                 order: components["schemas"]["StoreOrder"] | null;
                 shipping: {
                     amount: components["schemas"]["Money"];
+                    /** @example standard */
                     key: string;
+                    /** @example Canada Post Expedited */
                     label: string;
                 };
                 store: components["schemas"]["StoreSummary"];
@@ -632,6 +813,17 @@ export interface components {
             /** @example 2 */
             min_days: number;
         };
+        /**
+         * @example {
+         *       "error": {
+         *         "code": "invalid_request",
+         *         "message": "Some fields are invalid.",
+         *         "fields": {
+         *           "per_page": "must be at most 48"
+         *         }
+         *       }
+         *     }
+         */
         Error: {
             error: {
                 /** @description Stable snake_case code; treat unknown codes as other */
@@ -643,7 +835,41 @@ export interface components {
                 message: string;
             };
         };
-        /** @description Each facet is counted over the items matching every filter except its own (with brand=A the brand facet still lists B and C with the counts adding them would give). Most common first, at most 100 values. */
+        /**
+         * @description Each facet is counted over the items matching every filter except its own (with brand=A the brand facet still lists B and C with the counts adding them would give). Most common first, at most 100 values.
+         * @example {
+         *       "brand": [
+         *         {
+         *           "value": "Atelier Nord",
+         *           "count": 128
+         *         }
+         *       ],
+         *       "size": [
+         *         {
+         *           "value": "Atelier Nord",
+         *           "count": 128
+         *         }
+         *       ],
+         *       "color": [
+         *         {
+         *           "value": "Atelier Nord",
+         *           "count": 128
+         *         }
+         *       ],
+         *       "category": [
+         *         {
+         *           "value": "Atelier Nord",
+         *           "count": 128
+         *         }
+         *       ],
+         *       "store": [
+         *         {
+         *           "value": "Atelier Nord",
+         *           "count": 128
+         *         }
+         *       ]
+         *     }
+         */
         Facets: {
             brand: components["schemas"]["FacetValue"][];
             category: components["schemas"]["FacetValue"][];
@@ -651,26 +877,69 @@ export interface components {
             size: components["schemas"]["FacetValue"][];
             store: components["schemas"]["FacetValue"][];
         };
+        /**
+         * @example {
+         *       "value": "Atelier Nord",
+         *       "count": 128
+         *     }
+         */
         FacetValue: {
             /** @example 128 */
             count: number;
+            /** @example Atelier Nord */
             value: string;
         };
-        /** @description The store's offer: its cheapest service is free once its item subtotal reaches threshold */
+        /**
+         * @description The store's offer: its cheapest service is free once its item subtotal reaches threshold
+         * @example {
+         *       "threshold": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "qualifies": true,
+         *       "remaining": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       }
+         *     }
+         */
         FreeShippingOffer: {
             qualifies: boolean;
             /** @description How much more in this store's items would qualify; 0.00 when it qualifies */
             remaining: components["schemas"]["Money"];
             threshold: components["schemas"]["Money"];
         };
+        /**
+         * @example {
+         *       "name": "Ana Tremblay",
+         *       "email": "ana@example.ca",
+         *       "email_verified": true,
+         *       "sizes": [
+         *         "M",
+         *         "8"
+         *       ]
+         *     }
+         */
         Me: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example ana@example.ca
+             */
             email: string;
             /** @description True once the person confirmed the address */
             email_verified: boolean;
-            /** @description The person's name, when they gave one */
+            /**
+             * @description The person's name, when they gave one
+             * @example Ana Tremblay
+             */
             name: string | null;
-            /** @description Saved sizes as the person typed them; use them as GET /products size filters */
+            /**
+             * @description Saved sizes as the person typed them; use them as GET /products size filters
+             * @example [
+             *       "M",
+             *       "8"
+             *     ]
+             */
             sizes: string[];
         };
         /**
@@ -688,32 +957,127 @@ export interface components {
             /** @constant */
             currency: "CAD";
         };
+        /**
+         * @example {
+         *       "order_number": "SO-7K2M9QXD-1",
+         *       "checkout_order_number": "SO-7K2M9QXD",
+         *       "placed_at": "2026-11-24T15:30:00.000Z",
+         *       "status": "paid",
+         *       "fulfilment": "processing",
+         *       "store": {
+         *         "slug": "maison-lumiere",
+         *         "name": "Maison Lumière",
+         *         "url": "https://maison-lumiere.example.ca",
+         *         "agent_checkout": "link"
+         *       },
+         *       "items": [
+         *         {
+         *           "item_id": 48213,
+         *           "title": "Double-breasted wool coat",
+         *           "size": "M",
+         *           "color": "Charcoal",
+         *           "quantity": 1,
+         *           "unit_price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "line_total": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "image": "https://shopping.example.ca/images/48213/cover.jpg",
+         *           "url": "https://maison-lumiere.example.ca/products/double-breasted-wool-coat"
+         *         }
+         *       ],
+         *       "shipping": {
+         *         "key": "standard",
+         *         "label": "Canada Post Expedited",
+         *         "amount": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         }
+         *       },
+         *       "tax_lines": [
+         *         {
+         *           "name": "GST",
+         *           "jurisdiction": "CA",
+         *           "rate": "9.975%",
+         *           "amount": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           }
+         *         }
+         *       ],
+         *       "totals": {
+         *         "subtotal": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         },
+         *         "discount": {
+         *           "amount": "0.00",
+         *           "currency": "CAD"
+         *         },
+         *         "shipping": {
+         *           "amount": "12.00",
+         *           "currency": "CAD"
+         *         },
+         *         "tax": {
+         *           "amount": "18.33",
+         *           "currency": "CAD"
+         *         },
+         *         "grand_total": {
+         *           "amount": "159.33",
+         *           "currency": "CAD"
+         *         }
+         *       },
+         *       "tracking": {
+         *         "carrier": "Canada Post",
+         *         "tracking_number": "7023210039414604",
+         *         "shipped_at": "2026-11-24T15:30:00.000Z"
+         *       }
+         *     }
+         */
         Order: {
-            /** @description The order number of the whole checkout, shared by its stores */
+            /**
+             * @description The order number of the whole checkout, shared by its stores
+             * @example SO-7K2M9QXD
+             */
             checkout_order_number: string;
             /** @enum {string} */
             fulfilment: "processing" | "shipped";
             items: {
+                /** @example Charcoal */
                 color: string | null;
+                /** @example https://shopping.example.ca/images/48213/cover.jpg */
                 image: string | null;
                 /** @example 48213 */
                 item_id: number;
                 line_total: components["schemas"]["Money"];
                 /** @example 1 */
                 quantity: number;
+                /** @example M */
                 size: string | null;
+                /** @example Double-breasted wool coat */
                 title: string;
                 unit_price: components["schemas"]["Money"];
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @example https://maison-lumiere.example.ca/products/double-breasted-wool-coat
+                 */
                 url: string;
             }[];
-            /** @description This store's order: the checkout's order number and the store's position */
+            /**
+             * @description This store's order: the checkout's order number and the store's position
+             * @example SO-7K2M9QXD-1
+             */
             order_number: string;
             /** Format: date-time */
             placed_at: string;
             shipping: {
                 amount: components["schemas"]["Money"];
+                /** @example standard */
                 key: string;
+                /** @example Canada Post Expedited */
                 label: string;
             };
             /** @constant */
@@ -741,14 +1105,40 @@ export interface components {
             /** @example 1342 */
             total: number;
         };
+        /**
+         * @example {
+         *       "price_alert_id": "alr_5d0c1f2e3a4b5c6d7e8f9a0b",
+         *       "status": "active",
+         *       "catalog_item_id": "123",
+         *       "title": "Double-breasted wool coat",
+         *       "url": "https://maison-lumiere.example.ca/products/double-breasted-wool-coat",
+         *       "store": "maison-lumiere",
+         *       "target_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "current_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "notified_price": null,
+         *       "created_at": "2026-11-24T15:30:00.000Z",
+         *       "notified_at": null,
+         *       "stopped_at": null
+         *     }
+         */
         PriceAlert: {
             /** @example 123 */
             catalog_item_id: string;
             /** Format: date-time */
             created_at: string;
             current_price: components["schemas"]["Money"];
+            /** @example null */
             notified_at: string | null;
-            /** @description The price that reached the target, once notified */
+            /**
+             * @description The price that reached the target, once notified
+             * @example null
+             */
             notified_price: components["schemas"]["Money"] | null;
             /** @example alr_5d0c1f2e3a4b5c6d7e8f9a0b */
             price_alert_id: string;
@@ -757,24 +1147,93 @@ export interface components {
              * @enum {string}
              */
             status: "active" | "notified" | "stopped";
+            /** @example null */
             stopped_at: string | null;
-            /** @description The store's slug */
+            /**
+             * @description The store's slug
+             * @example maison-lumiere
+             */
             store: string;
             target_price: components["schemas"]["Money"];
+            /** @example Double-breasted wool coat */
             title: string;
             /**
              * Format: uri
              * @description The item's page in its store
+             * @example https://maison-lumiere.example.ca/products/double-breasted-wool-coat
              */
             url: string;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "price_alert_id": "alr_5d0c1f2e3a4b5c6d7e8f9a0b",
+         *           "status": "active",
+         *           "catalog_item_id": "123",
+         *           "title": "Double-breasted wool coat",
+         *           "url": "https://maison-lumiere.example.ca/products/double-breasted-wool-coat",
+         *           "store": "maison-lumiere",
+         *           "target_price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "current_price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "notified_price": null,
+         *           "created_at": "2026-11-24T15:30:00.000Z",
+         *           "notified_at": null,
+         *           "stopped_at": null
+         *         }
+         *       ],
+         *       "pagination": {
+         *         "page": 1,
+         *         "per_page": 24,
+         *         "total": 1342,
+         *         "last_page": 56
+         *       }
+         *     }
+         */
         PriceAlertList: {
             data: components["schemas"]["PriceAlert"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /**
+         * @example {
+         *       "price_watch_id": 4821,
+         *       "status": "active",
+         *       "catalog_item_id": "48213",
+         *       "title": "Double-breasted wool coat",
+         *       "size": "M",
+         *       "max_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "max_total": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "current_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "outcome": null,
+         *       "order_number": null,
+         *       "purchase_id": null,
+         *       "checkout_url": null,
+         *       "expires_at": "2026-11-24T15:30:00.000Z",
+         *       "created_at": "2026-11-24T15:30:00.000Z"
+         *     }
+         */
         PriceWatch: {
+            /** @example 48213 */
             catalog_item_id: string;
-            /** @description With needs_you: the link the person was emailed to pay themselves */
+            /**
+             * @description With needs_you: the link the person was emailed to pay themselves
+             * @example null
+             */
             checkout_url: string | null;
             /** Format: date-time */
             created_at: string;
@@ -783,38 +1242,105 @@ export interface components {
             expires_at: string;
             max_price: components["schemas"]["Money"];
             max_total: components["schemas"]["Money"];
-            /** @description Set when it bought (the order is also in /me/orders) */
+            /**
+             * @description Set when it bought (the order is also in /me/orders)
+             * @example null
+             */
             order_number: string | null;
-            /** @description Why it ended, once it has: bought, item_sold, over_your_total, card_declined, authentication_required, limits_lowered, purchases_paused, assistant_disconnected, expired, cancelled (open list: treat unknown values as other) */
+            /**
+             * @description Why it ended, once it has: bought, item_sold, over_your_total, card_declined, authentication_required, limits_lowered, purchases_paused, assistant_disconnected, expired, cancelled (open list: treat unknown values as other)
+             * @example null
+             */
             outcome: string | null;
             /** @example 4821 */
             price_watch_id: number;
-            /** @description The purchase it made (GET /purchases/{purchase_id}), once it has */
+            /**
+             * @description The purchase it made (GET /purchases/{purchase_id}), once it has
+             * @example null
+             */
             purchase_id: string | null;
+            /** @example M */
             size: string | null;
             /**
              * @description active, executing (buying now), fulfilled, item_sold, needs_you, cancelled, expired
              * @enum {string}
              */
             status: "active" | "executing" | "fulfilled" | "item_sold" | "needs_you" | "cancelled" | "expired";
+            /** @example Double-breasted wool coat */
             title: string;
         };
+        /**
+         * @example {
+         *       "id": 48213,
+         *       "title": "Double-breasted wool coat",
+         *       "brand": "Atelier Nord",
+         *       "category": "Women > Outerwear > Coats",
+         *       "price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "sizes": [
+         *         "S",
+         *         "M",
+         *         "L"
+         *       ],
+         *       "condition": "new_with_tags",
+         *       "available": true,
+         *       "cover_image": "https://shopping.example.ca/images/48213/cover.jpg",
+         *       "url": "https://maison-lumiere.example.ca/products/double-breasted-wool-coat",
+         *       "store": {
+         *         "slug": "maison-lumiere",
+         *         "name": "Maison Lumière",
+         *         "url": "https://maison-lumiere.example.ca",
+         *         "agent_checkout": "link"
+         *       },
+         *       "price_watchers": 3,
+         *       "you_are_watching": true,
+         *       "description": "Mid-weight merino wool, fully lined, two welt pockets. Colour: Charcoal. Sizes: S, M, L.",
+         *       "created_at": "2026-11-24T15:30:00.000Z",
+         *       "images": [
+         *         {
+         *           "url": "https://shopping.example.ca/images/48213/cover.jpg",
+         *           "is_cover": true
+         *         }
+         *       ],
+         *       "variants": [
+         *         {
+         *           "id": 90412,
+         *           "size": "M",
+         *           "color": "Charcoal",
+         *           "available": true
+         *         }
+         *       ]
+         *     }
+         */
         ProductDetail: {
             available: boolean;
+            /** @example Atelier Nord */
             brand: string | null;
-            /** @description Category path, levels joined with ' > ' */
+            /**
+             * @description Category path, levels joined with ' > '
+             * @example Women > Outerwear > Coats
+             */
             category: string | null;
             condition: ("new_with_tags" | "new_without_tags" | "excellent" | "good" | "fair") | null;
-            /** @description URL of the cover image */
+            /**
+             * @description URL of the cover image
+             * @example https://shopping.example.ca/images/48213/cover.jpg
+             */
             cover_image: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @example Mid-weight merino wool, fully lined, two welt pockets. Colour: Charcoal. Sizes: S, M, L. */
             description: string;
             /** @example 48213 */
             id: number;
             images: {
                 is_cover: boolean;
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @example https://shopping.example.ca/images/48213/cover.jpg
+                 */
                 url: string;
             }[];
             price: components["schemas"]["Money"];
@@ -823,29 +1349,78 @@ export interface components {
              * @example 3
              */
             price_watchers: number;
-            /** @description As the store listed them */
+            /**
+             * @description As the store listed them
+             * @example [
+             *       "S",
+             *       "M",
+             *       "L"
+             *     ]
+             */
             sizes: string[];
             store: components["schemas"]["StoreSummary"];
+            /** @example Double-breasted wool coat */
             title: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @example https://maison-lumiere.example.ca/products/double-breasted-wool-coat
+             */
             url: string;
             variants: {
                 available: boolean;
+                /** @example Charcoal */
                 color: string | null;
                 /** @example 90412 */
                 id: number;
+                /** @example M */
                 size: string | null;
             }[];
             /** @description The token's person has a live price watch or price alert on this item; always false for a client-credentials token */
             you_are_watching: boolean;
         };
+        /**
+         * @example {
+         *       "id": 48213,
+         *       "title": "Double-breasted wool coat",
+         *       "brand": "Atelier Nord",
+         *       "category": "Women > Outerwear > Coats",
+         *       "price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "sizes": [
+         *         "S",
+         *         "M",
+         *         "L"
+         *       ],
+         *       "condition": "new_with_tags",
+         *       "available": true,
+         *       "cover_image": "https://shopping.example.ca/images/48213/cover.jpg",
+         *       "url": "https://maison-lumiere.example.ca/products/double-breasted-wool-coat",
+         *       "store": {
+         *         "slug": "maison-lumiere",
+         *         "name": "Maison Lumière",
+         *         "url": "https://maison-lumiere.example.ca",
+         *         "agent_checkout": "link"
+         *       },
+         *       "price_watchers": 3,
+         *       "you_are_watching": true
+         *     }
+         */
         ProductSummary: {
             available: boolean;
+            /** @example Atelier Nord */
             brand: string | null;
-            /** @description Category path, levels joined with ' > ' */
+            /**
+             * @description Category path, levels joined with ' > '
+             * @example Women > Outerwear > Coats
+             */
             category: string | null;
             condition: ("new_with_tags" | "new_without_tags" | "excellent" | "good" | "fair") | null;
-            /** @description URL of the cover image */
+            /**
+             * @description URL of the cover image
+             * @example https://shopping.example.ca/images/48213/cover.jpg
+             */
             cover_image: string | null;
             /** @example 48213 */
             id: number;
@@ -855,15 +1430,45 @@ export interface components {
              * @example 3
              */
             price_watchers: number;
-            /** @description As the store listed them */
+            /**
+             * @description As the store listed them
+             * @example [
+             *       "S",
+             *       "M",
+             *       "L"
+             *     ]
+             */
             sizes: string[];
             store: components["schemas"]["StoreSummary"];
+            /** @example Double-breasted wool coat */
             title: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @example https://maison-lumiere.example.ca/products/double-breasted-wool-coat
+             */
             url: string;
             /** @description The token's person has a live price watch or price alert on this item; always false for a client-credentials token */
             you_are_watching: boolean;
         };
+        /**
+         * @example {
+         *       "purchase_id": "pur_5d0c1f2e3a4b5c6d7e8f9a0b",
+         *       "status": "held",
+         *       "order_number": "SO-7K2M9QXD",
+         *       "fulfilment": "processing",
+         *       "totals": {
+         *         "grand_total": {
+         *           "amount": "159.33",
+         *           "currency": "CAD"
+         *         }
+         *       },
+         *       "cancel_until": "2026-11-25T15:30:00.000Z",
+         *       "charges_at": "2026-11-25T15:30:00.000Z",
+         *       "created_at": "2026-11-24T15:30:00.000Z",
+         *       "checkout": null,
+         *       "error": null
+         *     }
+         */
         Purchase: {
             /**
              * Format: date-time
@@ -899,7 +1504,169 @@ export interface components {
                 grand_total: components["schemas"]["Money"];
             };
         };
+        /**
+         * @example {
+         *       "quote_id": "quo_3f1c2d9e6b0a4c549a5e2f4b",
+         *       "expires_at": "2026-11-24T15:30:00.000Z",
+         *       "email": "ana@example.ca",
+         *       "shipping_address": {
+         *         "name": "Ana Tremblay",
+         *         "line1": "100 Queen St W",
+         *         "line2": "Suite 400",
+         *         "city": "Toronto",
+         *         "province": "ON",
+         *         "postal_code": "M5H 2N2",
+         *         "country": "CA",
+         *         "phone": "416-555-0142"
+         *       },
+         *       "stores": [
+         *         {
+         *           "store": {
+         *             "slug": "maison-lumiere",
+         *             "name": "Maison Lumière",
+         *             "url": "https://maison-lumiere.example.ca",
+         *             "agent_checkout": "link"
+         *           },
+         *           "items": [
+         *             {
+         *               "item_id": 48213,
+         *               "title": "Double-breasted wool coat",
+         *               "size": "M",
+         *               "color": "Charcoal",
+         *               "quantity": 1,
+         *               "unit_price": {
+         *                 "amount": "129.00",
+         *                 "currency": "CAD"
+         *               },
+         *               "line_total": {
+         *                 "amount": "129.00",
+         *                 "currency": "CAD"
+         *               },
+         *               "image": "https://shopping.example.ca/images/48213/cover.jpg",
+         *               "url": "https://maison-lumiere.example.ca/products/double-breasted-wool-coat"
+         *             }
+         *           ],
+         *           "shipping_options": [
+         *             {
+         *               "key": "standard",
+         *               "label": "Canada Post Expedited",
+         *               "amount": {
+         *                 "amount": "129.00",
+         *                 "currency": "CAD"
+         *               },
+         *               "free": true,
+         *               "cheapest": true,
+         *               "delivery_estimate": {
+         *                 "min_days": 2,
+         *                 "max_days": 5,
+         *                 "earliest": "2026-11-25",
+         *                 "latest": "2026-11-28"
+         *               },
+         *               "totals": {
+         *                 "subtotal": {
+         *                   "amount": "129.00",
+         *                   "currency": "CAD"
+         *                 },
+         *                 "discount": {
+         *                   "amount": "0.00",
+         *                   "currency": "CAD"
+         *                 },
+         *                 "shipping": {
+         *                   "amount": "12.00",
+         *                   "currency": "CAD"
+         *                 },
+         *                 "tax": {
+         *                   "amount": "18.33",
+         *                   "currency": "CAD"
+         *                 },
+         *                 "grand_total": {
+         *                   "amount": "159.33",
+         *                   "currency": "CAD"
+         *                 }
+         *               }
+         *             }
+         *           ],
+         *           "selected_shipping": "standard",
+         *           "free_shipping": {
+         *             "threshold": {
+         *               "amount": "129.00",
+         *               "currency": "CAD"
+         *             },
+         *             "qualifies": true,
+         *             "remaining": {
+         *               "amount": "129.00",
+         *               "currency": "CAD"
+         *             }
+         *           },
+         *           "tax_lines": [
+         *             {
+         *               "name": "GST",
+         *               "jurisdiction": "CA",
+         *               "rate": "9.975%",
+         *               "amount": {
+         *                 "amount": "129.00",
+         *                 "currency": "CAD"
+         *               }
+         *             }
+         *           ],
+         *           "totals": {
+         *             "subtotal": {
+         *               "amount": "129.00",
+         *               "currency": "CAD"
+         *             },
+         *             "discount": {
+         *               "amount": "0.00",
+         *               "currency": "CAD"
+         *             },
+         *             "shipping": {
+         *               "amount": "12.00",
+         *               "currency": "CAD"
+         *             },
+         *             "tax": {
+         *               "amount": "18.33",
+         *               "currency": "CAD"
+         *             },
+         *             "grand_total": {
+         *               "amount": "159.33",
+         *               "currency": "CAD"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "unavailable_items": [
+         *         {
+         *           "item_id": 48213,
+         *           "size": "M",
+         *           "quantity": 1,
+         *           "reason": "not_found"
+         *         }
+         *       ],
+         *       "totals": {
+         *         "subtotal": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         },
+         *         "discount": {
+         *           "amount": "0.00",
+         *           "currency": "CAD"
+         *         },
+         *         "shipping": {
+         *           "amount": "12.00",
+         *           "currency": "CAD"
+         *         },
+         *         "tax": {
+         *           "amount": "18.33",
+         *           "currency": "CAD"
+         *         },
+         *         "grand_total": {
+         *           "amount": "159.33",
+         *           "currency": "CAD"
+         *         }
+         *       }
+         *     }
+         */
         Quote: {
+            /** @example ana@example.ca */
             email: string | null;
             /** Format: date-time */
             expires_at: string;
@@ -911,29 +1678,165 @@ export interface components {
             /** @description Requested items that cannot be bought now; the rest of the quote stands */
             unavailable_items: components["schemas"]["UnavailableItem"][];
         };
+        /**
+         * @example {
+         *       "store": {
+         *         "slug": "maison-lumiere",
+         *         "name": "Maison Lumière",
+         *         "url": "https://maison-lumiere.example.ca",
+         *         "agent_checkout": "link"
+         *       },
+         *       "items": [
+         *         {
+         *           "item_id": 48213,
+         *           "title": "Double-breasted wool coat",
+         *           "size": "M",
+         *           "color": "Charcoal",
+         *           "quantity": 1,
+         *           "unit_price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "line_total": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "image": "https://shopping.example.ca/images/48213/cover.jpg",
+         *           "url": "https://maison-lumiere.example.ca/products/double-breasted-wool-coat"
+         *         }
+         *       ],
+         *       "shipping_options": [
+         *         {
+         *           "key": "standard",
+         *           "label": "Canada Post Expedited",
+         *           "amount": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "free": true,
+         *           "cheapest": true,
+         *           "delivery_estimate": {
+         *             "min_days": 2,
+         *             "max_days": 5,
+         *             "earliest": "2026-11-25",
+         *             "latest": "2026-11-28"
+         *           },
+         *           "totals": {
+         *             "subtotal": {
+         *               "amount": "129.00",
+         *               "currency": "CAD"
+         *             },
+         *             "discount": {
+         *               "amount": "0.00",
+         *               "currency": "CAD"
+         *             },
+         *             "shipping": {
+         *               "amount": "12.00",
+         *               "currency": "CAD"
+         *             },
+         *             "tax": {
+         *               "amount": "18.33",
+         *               "currency": "CAD"
+         *             },
+         *             "grand_total": {
+         *               "amount": "159.33",
+         *               "currency": "CAD"
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "selected_shipping": "standard",
+         *       "free_shipping": {
+         *         "threshold": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         },
+         *         "qualifies": true,
+         *         "remaining": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         }
+         *       },
+         *       "tax_lines": [
+         *         {
+         *           "name": "GST",
+         *           "jurisdiction": "CA",
+         *           "rate": "9.975%",
+         *           "amount": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           }
+         *         }
+         *       ],
+         *       "totals": {
+         *         "subtotal": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         },
+         *         "discount": {
+         *           "amount": "0.00",
+         *           "currency": "CAD"
+         *         },
+         *         "shipping": {
+         *           "amount": "12.00",
+         *           "currency": "CAD"
+         *         },
+         *         "tax": {
+         *           "amount": "18.33",
+         *           "currency": "CAD"
+         *         },
+         *         "grand_total": {
+         *           "amount": "159.33",
+         *           "currency": "CAD"
+         *         }
+         *       }
+         *     }
+         */
         QuoteStore: {
             free_shipping: components["schemas"]["FreeShippingOffer"] | null;
             items: {
+                /** @example Charcoal */
                 color: string | null;
+                /** @example https://shopping.example.ca/images/48213/cover.jpg */
                 image: string | null;
                 /** @example 48213 */
                 item_id: number;
                 line_total: components["schemas"]["Money"];
                 /** @example 1 */
                 quantity: number;
+                /** @example M */
                 size: string | null;
+                /** @example Double-breasted wool coat */
                 title: string;
                 unit_price: components["schemas"]["Money"];
-                /** Format: uri */
+                /**
+                 * Format: uri
+                 * @example https://maison-lumiere.example.ca/products/double-breasted-wool-coat
+                 */
                 url: string;
             }[];
-            /** @description The option the totals use: the cheapest unless chosen otherwise */
+            /**
+             * @description The option the totals use: the cheapest unless chosen otherwise
+             * @example standard
+             */
             selected_shipping: string;
             shipping_options: components["schemas"]["ShippingOption"][];
             store: components["schemas"]["StoreSummary"];
             tax_lines: components["schemas"]["TaxLine"][];
             totals: components["schemas"]["Totals"];
         };
+        /**
+         * @example {
+         *       "name": "Ana Tremblay",
+         *       "line1": "100 Queen St W",
+         *       "line2": "Suite 400",
+         *       "city": "Toronto",
+         *       "province": "ON",
+         *       "postal_code": "M5H 2N2",
+         *       "country": "CA",
+         *       "phone": "416-555-0142"
+         *     }
+         */
         ShippingAddress: {
             city: string;
             /** @constant */
@@ -953,7 +1856,19 @@ export interface components {
              */
             province: "BC" | "AB" | "SK" | "MB" | "ON" | "QC" | "NB" | "NS" | "PE" | "NL" | "YT" | "NT" | "NU";
         };
-        /** @description A Canadian address; the postal code must belong to the province */
+        /**
+         * @description A Canadian address; the postal code must belong to the province
+         * @example {
+         *       "name": "Ana Tremblay",
+         *       "line1": "100 Queen St W",
+         *       "line2": "Suite 400",
+         *       "city": "Toronto",
+         *       "province": "ON",
+         *       "postal_code": "M5H 2N2",
+         *       "country": "CA",
+         *       "phone": "416-555-0142"
+         *     }
+         */
         ShippingAddressInput: {
             city: string;
             /**
@@ -976,17 +1891,84 @@ export interface components {
              */
             province: string;
         };
+        /**
+         * @example {
+         *       "key": "standard",
+         *       "label": "Canada Post Expedited",
+         *       "amount": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "free": true,
+         *       "cheapest": true,
+         *       "delivery_estimate": {
+         *         "min_days": 2,
+         *         "max_days": 5,
+         *         "earliest": "2026-11-25",
+         *         "latest": "2026-11-28"
+         *       },
+         *       "totals": {
+         *         "subtotal": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         },
+         *         "discount": {
+         *           "amount": "0.00",
+         *           "currency": "CAD"
+         *         },
+         *         "shipping": {
+         *           "amount": "12.00",
+         *           "currency": "CAD"
+         *         },
+         *         "tax": {
+         *           "amount": "18.33",
+         *           "currency": "CAD"
+         *         },
+         *         "grand_total": {
+         *           "amount": "159.33",
+         *           "currency": "CAD"
+         *         }
+         *       }
+         *     }
+         */
         ShippingOption: {
             amount: components["schemas"]["Money"];
             cheapest: boolean;
             delivery_estimate: components["schemas"]["DeliveryEstimate"];
             /** @description Made free by the store's free-shipping offer */
             free: boolean;
+            /** @example standard */
             key: string;
+            /** @example Canada Post Expedited */
             label: string;
             /** @description The store's totals if this option is chosen */
             totals: components["schemas"]["Totals"];
         };
+        /**
+         * @example {
+         *       "slug": "maison-lumiere",
+         *       "name": "Maison Lumière",
+         *       "url": "https://maison-lumiere.example.ca",
+         *       "agent_checkout": "link",
+         *       "province": "QC",
+         *       "open_for_orders": true,
+         *       "offers_price_alerts": true,
+         *       "free_shipping": {
+         *         "threshold": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         }
+         *       },
+         *       "shipping_services": [
+         *         {
+         *           "key": "standard",
+         *           "label": "Canada Post Expedited",
+         *           "min_days": 2,
+         *           "max_days": 5
+         *         }
+         *       ]
+         *     }
+         */
         StoreDetail: {
             /** @enum {string} */
             agent_checkout: "link" | "direct";
@@ -994,27 +1976,49 @@ export interface components {
             free_shipping: {
                 threshold: components["schemas"]["Money"];
             } | null;
+            /** @example Maison Lumière */
             name: string;
             offers_price_alerts: boolean;
             /** @description Open, able to take payment and able to ship: its items are listed */
             open_for_orders: boolean;
+            /** @example QC */
             province: string;
             shipping_services: {
+                /** @example standard */
                 key: string;
+                /** @example Canada Post Expedited */
                 label: string;
                 /** @example 5 */
                 max_days: number;
                 /** @example 2 */
                 min_days: number;
             }[];
+            /** @example maison-lumiere */
             slug: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @example https://maison-lumiere.example.ca
+             */
             url: string;
         };
+        /**
+         * @example {
+         *       "order_number": "SO-7K2M9QXD-1",
+         *       "fulfilment": "processing",
+         *       "tracking": {
+         *         "carrier": "Canada Post",
+         *         "tracking_number": "7023210039414604",
+         *         "shipped_at": "2026-11-24T15:30:00.000Z"
+         *       }
+         *     }
+         */
         StoreOrder: {
             /** @enum {string} */
             fulfilment: "processing" | "shipped";
-            /** @description The checkout's order number and the store's position */
+            /**
+             * @description The checkout's order number and the store's position
+             * @example SO-7K2M9QXD-1
+             */
             order_number: string;
             tracking: components["schemas"]["Tracking"] | null;
         };
@@ -1023,21 +2027,40 @@ export interface components {
          *       "slug": "maison-lumiere",
          *       "name": "Maison Lumière",
          *       "url": "https://maison-lumiere.example.ca",
-         *       "agent_checkout": "direct"
+         *       "agent_checkout": "link"
          *     }
          */
         StoreSummary: {
             /** @enum {string} */
             agent_checkout: "link" | "direct";
+            /** @example Maison Lumière */
             name: string;
+            /** @example maison-lumiere */
             slug: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @example https://maison-lumiere.example.ca
+             */
             url: string;
         };
-        /** @description Charged on the store's items after discount plus its shipping; rounded half-up to the cent once per line */
+        /**
+         * @description Charged on the store's items after discount plus its shipping; rounded half-up to the cent once per line
+         * @example {
+         *       "name": "GST",
+         *       "jurisdiction": "CA",
+         *       "rate": "9.975%",
+         *       "amount": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       }
+         *     }
+         */
         TaxLine: {
             amount: components["schemas"]["Money"];
-            /** @description CA for the federal GST, else the province code */
+            /**
+             * @description CA for the federal GST, else the province code
+             * @example CA
+             */
             jurisdiction: string;
             /** @enum {string} */
             name: "GST" | "HST" | "PST" | "QST";
@@ -1076,12 +2099,29 @@ export interface components {
             subtotal: components["schemas"]["Money"];
             tax: components["schemas"]["Money"];
         };
+        /**
+         * @example {
+         *       "carrier": "Canada Post",
+         *       "tracking_number": "7023210039414604",
+         *       "shipped_at": "2026-11-24T15:30:00.000Z"
+         *     }
+         */
         Tracking: {
+            /** @example Canada Post */
             carrier: string;
             /** Format: date-time */
             shipped_at: string;
+            /** @example 7023210039414604 */
             tracking_number: string;
         };
+        /**
+         * @example {
+         *       "item_id": 48213,
+         *       "size": "M",
+         *       "quantity": 1,
+         *       "reason": "not_found"
+         *     }
+         */
         UnavailableItem: {
             /** @example 48213 */
             item_id: number;
@@ -1089,8 +2129,24 @@ export interface components {
             quantity: number;
             /** @enum {string} */
             reason: "not_found" | "sold" | "out_of_stock" | "store_unavailable";
+            /** @example M */
             size: string | null;
         };
+        /**
+         * @example {
+         *       "endpoint_id": "we_4f1c2b7e9a0d3c5e8b6a1f2d",
+         *       "url": "https://partner.example/webhooks/shopping",
+         *       "description": "Order sync",
+         *       "event_types": [
+         *         "checkout.paid",
+         *         "order.shipped"
+         *       ],
+         *       "status": "enabled",
+         *       "disabled_reason": null,
+         *       "previous_secret_until": null,
+         *       "created_at": "2026-11-22T15:04:05.000Z"
+         *     }
+         */
         WebhookEndpoint: {
             /**
              * Format: date-time
@@ -1124,9 +2180,44 @@ export interface components {
             /** @example https://partner.example/webhooks/shopping */
             url: string;
         };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "endpoint_id": "we_4f1c2b7e9a0d3c5e8b6a1f2d",
+         *           "url": "https://partner.example/webhooks/shopping",
+         *           "description": "Order sync",
+         *           "event_types": [
+         *             "checkout.paid",
+         *             "order.shipped"
+         *           ],
+         *           "status": "enabled",
+         *           "disabled_reason": null,
+         *           "previous_secret_until": null,
+         *           "created_at": "2026-11-22T15:04:05.000Z"
+         *         }
+         *       ]
+         *     }
+         */
         WebhookEndpointList: {
             data: components["schemas"]["WebhookEndpoint"][];
         };
+        /**
+         * @example {
+         *       "endpoint_id": "we_4f1c2b7e9a0d3c5e8b6a1f2d",
+         *       "url": "https://partner.example/webhooks/shopping",
+         *       "description": "Order sync",
+         *       "event_types": [
+         *         "checkout.paid",
+         *         "order.shipped"
+         *       ],
+         *       "status": "enabled",
+         *       "disabled_reason": null,
+         *       "previous_secret_until": null,
+         *       "created_at": "2026-11-22T15:04:05.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+         *     }
+         */
         WebhookEndpointWithSecret: {
             /**
              * Format: date-time
@@ -1165,6 +2256,11 @@ export interface components {
             /** @example https://partner.example/webhooks/shopping */
             url: string;
         };
+        /**
+         * @example {
+         *       "event_id": "msg_2b7e9a0d3c5e8b6a1f2d4f1c"
+         *     }
+         */
         WebhookTestResult: {
             /**
              * @description The webhook-id of the test event
@@ -1276,11 +2372,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example ana@example.ca */
                     email?: string | null;
                     items: {
+                        /** @example 48213 */
                         item_id: number;
+                        /** @example 1 */
                         quantity?: number | null;
-                        /** @description As listed in the item's variants; optional when the item has one variant */
+                        /**
+                         * @description As listed in the item's variants; optional when the item has one variant
+                         * @example M
+                         */
                         size?: string | null;
                     }[];
                     shipping_address: components["schemas"]["ShippingAddressInput"];
@@ -1404,12 +2506,21 @@ export interface operations {
                     /**
                      * Format: email
                      * @description Where confirmation and tracking are sent
+                     * @example ana@example.ca
                      */
                     email: string;
+                    /** @example Ana */
                     first_name?: string | null;
+                    /** @example Tremblay */
                     last_name?: string | null;
+                    /** @example quo_3f1c2d9e6b0a4c549a5e2f4b */
                     quote_id: string;
-                    /** @description Store slug to shipping option key; each store left out (or null) gets its cheapest option */
+                    /**
+                     * @description Store slug to shipping option key; each store left out (or null) gets its cheapest option
+                     * @example {
+                     *       "maison-lumiere": "express"
+                     *     }
+                     */
                     shipping_selections?: {
                         [key: string]: string;
                     } | null;
@@ -2537,7 +3648,10 @@ export interface operations {
                      * @example 123
                      */
                     catalog_item_id: string;
-                    /** @description How long the watch lasts, 1 to 30 days; 7 when omitted or null */
+                    /**
+                     * @description How long the watch lasts, 1 to 30 days; 7 when omitted or null
+                     * @example 7
+                     */
                     days?: number | null;
                     /**
                      * @description Buy when the item's price is this or less, before shipping and tax (CAD)
@@ -2549,7 +3663,10 @@ export interface operations {
                      * @example 100
                      */
                     max_total: number | string;
-                    /** @description The size to buy, as the item lists it; required when the item comes in several sizes */
+                    /**
+                     * @description The size to buy, as the item lists it; required when the item comes in several sizes
+                     * @example M
+                     */
                     size?: string | null;
                 };
             };
@@ -3091,7 +4208,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A quote this assistant made for this person, for the address saved in the person's account */
+                    /**
+                     * @description A quote this assistant made for this person, for the address saved in the person's account
+                     * @example quo_3f1c2d9e6b0a4c549a5e2f4b
+                     */
                     quote_id: string;
                 };
             };
@@ -3459,6 +4579,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example 48213 */
                         catalog_item_id: string;
                         /** @description False when the price already was this (no price change is recorded) */
                         changed: boolean;
@@ -3571,9 +4692,15 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Default Canada Post */
+                    /**
+                     * @description Default Canada Post
+                     * @example Canada Post
+                     */
                     carrier?: string | null;
-                    /** @description Default: a generated number */
+                    /**
+                     * @description Default: a generated number
+                     * @example 7023210039414604
+                     */
                     tracking_number?: string | null;
                 };
             };

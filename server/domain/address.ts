@@ -28,6 +28,9 @@ const optionalLine = (max: number) =>
   z.string({ error: "must be a string" }).trim().max(max, `must be at most ${max} characters`).nullish().transform((value) => value || null);
 const upperCode = (error: string) => z.string({ error }).trim().toUpperCase();
 
+/** The address the reference page shows, sent and answered alike (already normalised). */
+const addressExample = { name: "Ana Tremblay", line1: "100 Queen St W", line2: "Suite 400", city: "Toronto", province: "ON", postal_code: "M5H 2N2", country: "CA", phone: "416-555-0142" };
+
 /**
  * A Canadian shipping address as partners, forms and the ops CLI send it. Province and country are
  * read in any case; `country` may be left out (CA); empty optional lines become null. Field-level
@@ -64,7 +67,7 @@ export const ZCanadianAddressSchema = z
     }
     return { ...input, postal_code: postalCode! };
   })
-  .meta({ id: "ShippingAddressInput", description: "A Canadian address; the postal code must belong to the province" });
+  .meta({ id: "ShippingAddressInput", description: "A Canadian address; the postal code must belong to the province", example: addressExample });
 export type TCanadianAddress = z.output<typeof ZCanadianAddressSchema>;
 
 /** A Canadian address as answered (saved address, quotes): normalised, absent lines as null. */
@@ -79,4 +82,4 @@ export const ZCanadianAddressResponse = z
     country: z.literal("CA"),
     phone: z.string().nullable(),
   })
-  .meta({ id: "ShippingAddress" });
+  .meta({ id: "ShippingAddress", example: addressExample });

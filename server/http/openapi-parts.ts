@@ -9,7 +9,7 @@ export const ZError = z
       fields: z.record(z.string(), z.string()).optional().meta({ description: "Only on 422: field name to the reason" }),
     }),
   })
-  .meta({ id: "Error" });
+  .meta({ id: "Error", example: { error: { code: "invalid_request", message: "Some fields are invalid.", fields: { per_page: "must be at most 48" } } } });
 
 export const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ZError } } });
 

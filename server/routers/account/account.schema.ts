@@ -27,10 +27,10 @@ export const ZSizes = z
 
 export const ZMeResponse = z
   .object({
-    name: z.string().nullable().meta({ description: "The person's name, when they gave one" }),
-    email: z.email(),
+    name: z.string().nullable().meta({ description: "The person's name, when they gave one", example: "Ana Tremblay" }),
+    email: z.email().meta({ example: "ana@example.ca" }),
     email_verified: z.boolean().meta({ description: "True once the person confirmed the address" }),
-    sizes: z.array(z.string()).meta({ description: "Saved sizes as the person typed them; use them as GET /products size filters" }),
+    sizes: z.array(z.string()).meta({ description: "Saved sizes as the person typed them; use them as GET /products size filters", example: ["M", "8"] }),
   })
   .meta({ id: "Me" });
 

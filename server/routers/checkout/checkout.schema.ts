@@ -12,9 +12,9 @@ const wholeNumber = z.number({ error: "must be a whole number" }).int("must be a
 
 export const ZQuoteItemRequest = z
   .object({
-    item_id: wholeNumber.min(1, "must be at least 1").max(2147483647),
-    size: optional(text(40)).meta({ description: "As listed in the item's variants; optional when the item has one variant" }),
-    quantity: optional(wholeNumber.min(1, "must be at least 1").max(10, "must be at most 10")).transform((value) => value ?? 1),
+    item_id: wholeNumber.min(1, "must be at least 1").max(2147483647).meta({ example: 48213 }),
+    size: optional(text(40)).meta({ description: "As listed in the item's variants; optional when the item has one variant", example: "M" }),
+    quantity: optional(wholeNumber.min(1, "must be at least 1").max(10, "must be at most 10")).transform((value) => value ?? 1).meta({ example: 1 }),
   })
   .strict();
 
@@ -22,7 +22,7 @@ export const ZCreateQuoteRequest = z
   .object({
     items: z.array(ZQuoteItemRequest, { error: "must be a list of items" }).min(1, "must list at least one item").max(50, "must list at most 50 items"),
     shipping_address: ZCanadianAddressSchema,
-    email: optional(z.email({ error: "must be an email address" }).max(254)),
+    email: optional(z.email({ error: "must be an email address" }).max(254)).meta({ example: "ana@example.ca" }),
   })
   .strict();
 export type TCreateQuoteRequest = z.input<typeof ZCreateQuoteRequest>;
@@ -44,7 +44,7 @@ export const ZTotals = z
 export const ZTaxLine = z
   .object({
     name: z.enum(["GST", "HST", "PST", "QST"]),
-    jurisdiction: z.string().meta({ description: "CA for the federal GST, else the province code" }),
+    jurisdiction: z.string().meta({ description: "CA for the federal GST, else the province code", example: "CA" }),
     rate: z.string().meta({ example: "9.975%" }),
     amount: ZMoney,
   })
@@ -52,8 +52,8 @@ export const ZTaxLine = z
 
 export const ZShippingOption = z
   .object({
-    key: z.string(),
-    label: z.string(),
+    key: z.string().meta({ example: "standard" }),
+    label: z.string().meta({ example: "Canada Post Expedited" }),
     amount: ZMoney,
     free: z.boolean().meta({ description: "Made free by the store's free-shipping offer" }),
     cheapest: z.boolean(),
@@ -68,14 +68,14 @@ export const ZFreeShipping = z
 
 export const ZQuoteLine = z.object({
   item_id: ZIntId(48213),
-  title: z.string(),
-  size: z.string().nullable(),
-  color: z.string().nullable(),
+  title: z.string().meta({ example: "Double-breasted wool coat" }),
+  size: z.string().nullable().meta({ example: "M" }),
+  color: z.string().nullable().meta({ example: "Charcoal" }),
   quantity: ZIntPage(1, 99),
   unit_price: ZMoney,
   line_total: ZMoney,
-  image: z.url().nullable(),
-  url: z.url(),
+  image: z.url().nullable().meta({ example: "https://shopping.example.ca/images/48213/cover.jpg" }),
+  url: z.url().meta({ example: "https://maison-lumiere.example.ca/products/double-breasted-wool-coat" }),
 });
 
 export const ZQuoteStore = z
@@ -83,7 +83,7 @@ export const ZQuoteStore = z
     store: ZStoreSummary,
     items: z.array(ZQuoteLine),
     shipping_options: z.array(ZShippingOption),
-    selected_shipping: z.string().meta({ description: "The option the totals use: the cheapest unless chosen otherwise" }),
+    selected_shipping: z.string().meta({ description: "The option the totals use: the cheapest unless chosen otherwise", example: "standard" }),
     free_shipping: ZFreeShipping.nullable(),
     tax_lines: z.array(ZTaxLine),
     totals: ZTotals,
@@ -93,14 +93,14 @@ export const ZQuoteStore = z
 export const unavailableReasons = ["not_found", "sold", "out_of_stock", "store_unavailable"] as const;
 
 export const ZUnavailableItem = z
-  .object({ item_id: ZIntId(48213), size: z.string().nullable(), quantity: ZIntPage(1, 99), reason: z.enum(unavailableReasons) })
+  .object({ item_id: ZIntId(48213), size: z.string().nullable().meta({ example: "M" }), quantity: ZIntPage(1, 99), reason: z.enum(unavailableReasons) })
   .meta({ id: "UnavailableItem" });
 
 export const ZQuote = z
   .object({
     quote_id: z.string().meta({ example: "quo_3f1c2d9e6b0a4c549a5e2f4b" }),
     expires_at: z.iso.datetime(),
-    email: z.string().nullable(),
+    email: z.string().nullable().meta({ example: "ana@example.ca" }),
     shipping_address: ZCanadianAddressResponse,
     stores: z.array(ZQuoteStore),
     unavailable_items: z.array(ZUnavailableItem).meta({ description: "Requested items that cannot be bought now; the rest of the quote stands" }),

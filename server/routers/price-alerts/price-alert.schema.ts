@@ -25,7 +25,7 @@ export const ZCreatePriceAlertBody = z
 /** Paginated like search (page 1 to 2000, per_page 1 to 48, default 24). */
 export const ZListPriceAlertsQuery = z.object(pageFields).strict();
 
-export const ZPriceAlertIdParams = z.object({ price_alert_id: z.string().min(1, "is required").max(64, "must be at most 64 characters") });
+export const ZPriceAlertIdParams = z.object({ price_alert_id: z.string().min(1, "is required").max(64, "must be at most 64 characters").meta({ example: "alr_5d0c1f2e3a4b5c6d7e8f9a0b" }) });
 
 export const priceAlertStatuses = ["active", "notified", "stopped"] as const;
 
@@ -34,15 +34,16 @@ export const ZPriceAlert = z
     price_alert_id: z.string().meta({ example: "alr_5d0c1f2e3a4b5c6d7e8f9a0b" }),
     status: z.enum(priceAlertStatuses).meta({ description: "active until the price reaches the target (notified: the one email was sent) or it is stopped" }),
     catalog_item_id: z.string().meta({ example: "123" }),
-    title: z.string(),
-    url: z.url().meta({ description: "The item's page in its store" }),
-    store: z.string().meta({ description: "The store's slug" }),
+    title: z.string().meta({ example: "Double-breasted wool coat" }),
+    url: z.url().meta({ description: "The item's page in its store", example: "https://maison-lumiere.example.ca/products/double-breasted-wool-coat" }),
+    store: z.string().meta({ description: "The store's slug", example: "maison-lumiere" }),
     target_price: ZMoney,
     current_price: ZMoney,
-    notified_price: ZMoney.nullable().meta({ description: "The price that reached the target, once notified" }),
+    // null in the example: it shows an alert still active.
+    notified_price: ZMoney.nullable().meta({ description: "The price that reached the target, once notified", example: null }),
     created_at: z.iso.datetime(),
-    notified_at: z.iso.datetime().nullable(),
-    stopped_at: z.iso.datetime().nullable(),
+    notified_at: z.iso.datetime().nullable().meta({ example: null }),
+    stopped_at: z.iso.datetime().nullable().meta({ example: null }),
   })
   .meta({ id: "PriceAlert" });
 export type TPriceAlert = z.output<typeof ZPriceAlert>;

@@ -9,6 +9,7 @@ export const ZCreatePurchaseBody = z
   .object({
     quote_id: z.string({ error: "is required" }).min(1, "is required").max(64, "must be at most 64 characters").meta({
       description: "A quote this assistant made for this person, for the address saved in the person's account",
+      example: "quo_3f1c2d9e6b0a4c549a5e2f4b",
     }),
   })
   .strict();
@@ -37,10 +38,18 @@ export const ZPurchase = z
       .nullable()
       .meta({ description: "Why it was refused or cancelled by the service, or why the person must pay themselves; unknown codes mean other" }),
   })
-  .meta({ id: "Purchase" });
+  .meta({
+    id: "Purchase",
+    // A held purchase: a whole object, since its fields only make sense together (no checkout or error while held).
+    example: {
+      purchase_id: "pur_5d0c1f2e3a4b5c6d7e8f9a0b", status: "held", order_number: "SO-7K2M9QXD", fulfilment: "processing",
+      totals: { grand_total: { amount: "159.33", currency: "CAD" } },
+      cancel_until: "2026-11-25T15:30:00.000Z", charges_at: "2026-11-25T15:30:00.000Z", created_at: "2026-11-24T15:30:00.000Z", checkout: null, error: null,
+    },
+  });
 export type TPurchase = z.output<typeof ZPurchase>;
 
 /** What POST /purchases answers: the HTTP status and body (a Purchase, or an error body for a refusal), stored for replays. */
 export type TPurchaseOutcome = { status: number; body: TPurchase | { error: { code: string; message: string } & Record<string, unknown> } };
 
-export const ZPurchaseIdParams = z.object({ purchase_id: z.string().min(1).max(64, "must be at most 64 characters") });
+export const ZPurchaseIdParams = z.object({ purchase_id: z.string().min(1).max(64, "must be at most 64 characters").meta({ example: "pur_5d0c1f2e3a4b5c6d7e8f9a0b" }) });
