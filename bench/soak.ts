@@ -1,12 +1,13 @@
 /**
  * `npm run bench -- soak [--minutes 10] [--rate 20] [--items 20000]`: a bounded mix held for the
  * whole run against `npm start` on loopback (its own catalogue database, BENCH_DB_PREFIX
- * shopping_soak_ unless set): 55% search, 25% quote, 12% checkout, 8% assistant purchase (a quote
+ * shopping_soak_ unless set): 50% search, 25% quote, 12% checkout, 8% assistant purchase (a quote
  * for the person's saved address, then POST /purchases; one in four sent twice with its key, a
- * replay). Requests leave on a fixed schedule (`--rate` a second, at most 64 in flight). Passes
- * when there is no 5xx, no purchase holds twice in the processor's ledger
- * (server/testing/purchase-ledger.ts), and the service's RSS grows under 10% from minute 1 to the end.
- * Price watches: the hook below adds them to the mix once the service routes /api/v1/watches.
+ * replay), 5% price watches and alerts (set, list, read, cancel, and sales through the sandbox price
+ * helper that make watches buy and alerts email: bench/lib/soak-watches.ts). Requests leave on a
+ * fixed schedule (`--rate` a second, at most 64 in flight). Passes when there is no 5xx, no purchase
+ * holds twice in the processor's ledger (server/testing/purchase-ledger.ts), every watch purchase
+ * is recorded on one watch and holds once, and the service's RSS grows under 10% from minute 1 to the end.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -19,30 +20,24 @@ import { searchMix } from "./lib/query-mix";
 import { printTable, writeResult } from "./lib/report";
 import { sampleRss } from "./lib/rss";
 import { startService } from "./lib/service";
-import { type Buyer, createBuyers, directItems } from "./lib/soak-buyers";
+import { createBuyers, directItems } from "./lib/soak-buyers";
+import { pricedItems, verifyWatchPurchases, watchScopes, watchSteps } from "./lib/soak-watches";
 
-type Kind = "search" | "quote" | "checkout" | "purchase" | "purchase-replay" | "watch";
+type Kind = "search" | "quote" | "checkout" | "purchase" | "purchase-replay" | "watch" | "alert" | "sale";
 type Call = (path: string, init?: { method?: string; body?: string; headers?: Record<string, string>; authorization?: string }) => Promise<{ status: number; body: string }>;
 
-const mix: [Kind, number][] = [["search", 0.55], ["quote", 0.25], ["checkout", 0.12], ["purchase", 0.08]];
+const mix: [Kind, number][] = [["search", 0.5], ["quote", 0.25], ["checkout", 0.12], ["purchase", 0.08], ["watch", 0.05]];
 const purchasesPerPersonPerHour = 10;
-
-/**
- * The price-watch hook: null while the service does not route /api/v1/price-watches (the catch-all's
- * 404). Once it does, the soak lists the buyer's watches (GET /price-watches) as 5% of the mix;
- * creating and cancelling watches belongs here too when that endpoint's body is settled.
- */
-const watchStep = async (call: Call) => {
-  const probe = await call("/api/v1/price-watches");
-  if (probe.status === 404 && probe.body.includes("No endpoint")) return null;
-  return (buyer: Buyer) => call("/api/v1/price-watches", { authorization: `Bearer ${buyer.token}` });
-};
+/** Items kept for watches and sales, apart from the ones the mix quotes and buys. */
+const watchedItems = 40;
 
 export const benchSoak = async (options: { minutes: number; rate: number; items: number }) => {
   process.env.BENCH_DB_PREFIX ??= "shopping_soak_";
   const log = (line: string) => console.log(line);
   const database = await ensureCatalogDatabase(options.items, log);
-  const buyable = await directItems(database.url, 12);
+  const direct = await directItems(database.url, 12);
+  const buyable = direct.slice(0, -watchedItems);
+  const watched = await pricedItems(database.url, direct.slice(-watchedItems));
   const service = await startService({ databaseUrl: database.url, searchImpl: "memory", log });
   const rss = sampleRss(service.pid, 1000);
   try {
@@ -61,8 +56,8 @@ export const benchSoak = async (options: { minutes: number; rate: number; items:
     await client.connect();
     const searches = searchMix(await loadSearchVocabulary(client), { seed: 20261122, count: 5000 }).map((entry) => entry.path);
     await client.end();
-    const watch = await watchStep(call);
-    log(`soak: ${options.minutes} min at ${options.rate} req/s; ${partners.length} partners, ${buyers.length} people, ${buyable.length} directly buyable items; watches ${watch ? "in the mix" : "not routed by this build (hook in bench/soak.ts)"}`);
+    const watchers = await createBuyers({ databaseUrl: database.url, count: 40, scopes: watchScopes });
+    log(`soak: ${options.minutes} min at ${options.rate} req/s; ${partners.length} partners, ${buyers.length} people, ${buyable.length} directly buyable items, ${watchers.length} watchers on ${watched.length} items`);
 
     const statuses = new Map<string, number>();
     const count = (kind: Kind, status: number) => void statuses.set(`${kind} ${status}`, (statuses.get(`${kind} ${status}`) ?? 0) + 1);
@@ -77,8 +72,9 @@ export const benchSoak = async (options: { minutes: number; rate: number; items:
       count(kind, made.status);
       return made.status === 201 ? (JSON.parse(made.body) as { quote_id: string }).quote_id : null;
     };
-    const steps: Record<Exclude<Kind, "purchase-replay">, () => Promise<void>> = {
-      watch: async () => count("watch", watch ? (await watch(pick(buyers))).status : 0),
+    const watchStep = watchSteps({ call, count, watchers, items: watched, partner: authorization });
+    const steps: Record<Exclude<Kind, "purchase-replay" | "alert" | "sale">, () => Promise<void>> = {
+      watch: watchStep,
       search: async () => count("search", (await call(pick(searches), { authorization: authorization(), headers: { "cache-control": "no-cache" } })).status),
       quote: async () => void (await quote("quote", pick(buyable), authorization())),
       checkout: async () => {
@@ -101,10 +97,9 @@ export const benchSoak = async (options: { minutes: number; rate: number; items:
         if (next % 4 === 0) count("purchase-replay", (await send()).status);
       },
     };
-    const shares: [Kind, number][] = watch ? [...mix.map(([kind, share]): [Kind, number] => [kind, kind === "search" ? share - 0.05 : share]), ["watch", 0.05]] : mix;
     const chooseStep = () => {
       let roll = Math.random();
-      for (const [kind, share] of shares) if ((roll -= share) < 0) return steps[kind as keyof typeof steps];
+      for (const [kind, share] of mix) if ((roll -= share) < 0) return steps[kind as keyof typeof steps];
       return steps.search;
     };
 
@@ -152,20 +147,26 @@ export const benchSoak = async (options: { minutes: number; rate: number; items:
       const ledger = await sandboxLedger(id);
       if (ledger.holds !== 1 || ledger.captures !== 0) doubleHolds.push(id);
     }
+    // Sales left for the last evaluations: a watch that bought moments before the end is counted too.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const watchPurchases = await verifyWatchPurchases(database.url, watchers);
+    printTable("Soak: price watches and alerts", [{ "watch purchases": watchPurchases.watchPurchases, "not one watch and one hold": watchPurchases.wrong.length, watches: JSON.stringify(watchPurchases.watches), alerts: JSON.stringify(watchPurchases.alerts) }]);
+    if (watchPurchases.wrong.length) log(`soak: watch purchases wrong: ${watchPurchases.wrong.slice(0, 5).join("; ")}`);
     const serverErrors = [...statuses].filter(([key]) => Number(key.split(" ")[1]) >= 500).reduce((sum, [, n]) => sum + n, 0);
     const growth = rssFirst ? (rssLast - rssFirst) / rssFirst : 0;
     const summary = {
       minutes: options.minutes, rate: options.rate, requests: [...statuses.values()].reduce((a, b) => a + b, 0), skipped, clientFailures: failures,
-      serverErrors, purchases: purchaseIds.size, doubleHolds: doubleHolds.length, rssMinute1Mb: rssFirst, rssEndMb: rssLast, rssGrowthPercent: Math.round(growth * 1000) / 10,
+      serverErrors, purchases: purchaseIds.size, doubleHolds: doubleHolds.length, watchPurchases: watchPurchases.watchPurchases, watchPurchasesWrong: watchPurchases.wrong.length, rssMinute1Mb: rssFirst, rssEndMb: rssLast, rssGrowthPercent: Math.round(growth * 1000) / 10,
     };
     printTable("Soak: verdict", [summary]);
     const errors = service.unexpectedErrors();
     if (errors.length) log(`soak: the service logged ${errors.length} unexpected errors; the first:\n${errors.slice(0, 3).join("\n")}`);
-    writeResult(`soak-${options.minutes}min`, { machine: machine(), ...summary, statuses: Object.fromEntries(statuses) });
+    writeResult(`soak-${options.minutes}min`, { machine: machine(), ...summary, statuses: Object.fromEntries(statuses), watches: watchPurchases.watches, alerts: watchPurchases.alerts });
     // A mix that never succeeds at something proves nothing: each kind must have succeeded at least once.
-    const unexercised = (["search", "quote", "checkout", "purchase"] as const).filter((kind) => ![...statuses].some(([key, n]) => key.startsWith(`${kind} 2`) && n > 0));
-    const isPassed = serverErrors === 0 && doubleHolds.length === 0 && failures === 0 && growth < 0.1 && unexercised.length === 0;
-    log(isPassed ? "soak: passed" : `soak: FAILED (5xx, a double hold, a failed request, RSS growth >= 10%, or never a success: ${unexercised.join(", ") || "-"})`);
+    const unexercised: string[] = (["search", "quote", "checkout", "purchase", "watch", "alert", "sale"] as const).filter((kind) => ![...statuses].some(([key, n]) => key.startsWith(`${kind} 2`) && n > 0));
+    if (watchPurchases.watchPurchases === 0) unexercised.push("a watch that bought");
+    const isPassed = serverErrors === 0 && doubleHolds.length === 0 && watchPurchases.wrong.length === 0 && failures === 0 && growth < 0.1 && unexercised.length === 0;
+    log(isPassed ? "soak: passed" : `soak: FAILED (5xx, a double hold, a watch purchase not on one watch, a failed request, RSS growth >= 10%, or never a success: ${unexercised.join(", ") || "-"})`);
     if (!isPassed) process.exitCode = 1;
   } finally {
     rss.stop();

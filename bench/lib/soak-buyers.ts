@@ -2,7 +2,7 @@
  * The people an assistant buys for in the soak: each confirmed, with the bench address saved, both
  * spending limits set and a saved sandbox test card (through the ops command's code, as an operator
  * makes them), linked to one of a few assistants (10 people each, so no assistant passes its own
- * 120-a-minute limit) by a token with purchase:write. A few stores are opened to assistant purchases
+ * 120-a-minute limit) by a grant and a token with purchase:write. A few stores are opened to assistant purchases
  * and their items restocked (1,000 each), so ten minutes of holds and checkouts do not sell them out.
  */
 import { randomUUID } from "node:crypto";
@@ -34,8 +34,10 @@ export const directItems = async (databaseUrl: string, stores: number) => {
   }
 };
 
-/** `count` people ready to be bought for, each with a linked assistant token. */
-export const createBuyers = async (options: { databaseUrl: string; count: number }): Promise<Buyer[]> => {
+const buyerScopes = ["catalog:read", "checkout:write", "address:read", "purchase:write"];
+
+/** `count` people ready to be bought for, each with a linked assistant token (`scopes`: purchase:write and its companions unless given). */
+export const createBuyers = async (options: { databaseUrl: string; count: number; scopes?: string[] }): Promise<Buyer[]> => {
   process.env.DATABASE_URL = options.databaseUrl;
   const { createPerson } = await import("../../server/ops/account-commands");
   const { createAgent } = await import("../../prisma/factories");
@@ -49,7 +51,12 @@ export const createBuyers = async (options: { databaseUrl: string; count: number
       email: `soak-${randomUUID().slice(0, 12)}@example.ca`, password: `soak password ${randomUUID()}`, verified: true,
       "address-json": JSON.stringify(shippingAddress), "limit-per-order": "50000.00", "limit-per-30-days": "50000.00", card: "4242424242424242",
     });
-    const { token } = await issueAccessToken(db(), { clientId: agentId, personId: person.person_id, scopes: ["catalog:read", "checkout:write", "address:read", "purchase:write"], now: new Date() });
+    const scopes = options.scopes ?? buyerScopes;
+    // The grant the consent page records when the person ticks the scopes (a watch checks it stands before it buys).
+    const grant = await db().oAuthGrant.create({
+      data: { id: `grt_${randomUUID().replace(/-/g, "")}`, clientId: agentId, personId: person.person_id, scopes, audience: "api", consentNonce: randomUUID(), expiresAt: new Date(Date.now() + 30 * 86_400_000) },
+    });
+    const { token } = await issueAccessToken(db(), { clientId: agentId, personId: person.person_id, scopes, grantId: grant.id, now: new Date() });
     buyers.push({ personId: person.person_id, token });
   }
   return buyers;
