@@ -4,6 +4,7 @@
  * Redis. Risks covered elsewhere say where: the fuzzing of every operation
  * (api-fuzz.property.test.ts) is API8's "no stack, no secret"; purchases' own limits are API6's.
  */
+import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { Server } from "node:http";
 import net from "node:net";
@@ -17,11 +18,11 @@ import { env } from "../env";
 import { testCards } from "../payments/sandbox-cards";
 import { agentWithPerson, buy, directItem, quoteOf } from "../testing/agent-purchases";
 import { createCheckoutVia, createQuoteVia, torontoAddress } from "../testing/checkout-fixtures";
+import { cancelWatchVia, createBuyer, getWatch, listWatches, setWatch, watchableItem } from "../testing/watch-fixtures";
 import { pageCaller } from "../testing/page-caller";
 import { callRoute } from "../testing/rest";
 import { createFrontServer } from "./front-door";
 import { createLeanApi } from "./lean-api";
-import { consumeRateLimit, createLimiters } from "./rate-limit";
 import { operationHandler } from "@/server/api/rest-router";
 
 const getSession = operationHandler("GET /api/v1/checkout/sessions/{checkout_id}");
@@ -35,6 +36,28 @@ const getPurchase = operationHandler("GET /api/v1/purchases/{purchase_id}");
 const advancePurchase = operationHandler("POST /api/v1/sandbox/purchases/{purchase_id}/advance");
 const expireCheckout = operationHandler("POST /api/v1/sandbox/checkouts/{checkout_id}/expire");
 const shipOrder = operationHandler("POST /api/v1/sandbox/orders/{order}/ship");
+const postWatch = operationHandler("POST /api/v1/price-watches");
+const getWatches = operationHandler("GET /api/v1/price-watches");
+const postAlert = operationHandler("POST /api/v1/price-alerts");
+const getAlerts = operationHandler("GET /api/v1/price-alerts");
+const stopAlert = operationHandler("DELETE /api/v1/price-alerts/{price_alert_id}");
+
+/** A person linked to a partner with alerts:write, and an item of a store that offers alerts. */
+const alerter = async () => createLinkedPerson({ scopes: ["catalog:read", "alerts:write"] });
+const alertableItem = async () => createItem({ storeId: (await createStore()).id, priceCents: 5000 });
+
+/** A second process serving the API (server/testing/api-instance.ts) on this file's database and Redis. */
+const startApiProcess = () => new Promise<{ base: string; child: ChildProcess }>((resolve, reject) => {
+  const child = spawn(process.execPath, ["--import", "tsx", path.resolve(__dirname, "../testing/api-instance.ts")], { cwd: path.resolve(__dirname, "../.."), env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => {
+    output += chunk;
+    const line = output.split("\n").find((candidate) => candidate.startsWith("{"));
+    if (line) resolve({ base: (JSON.parse(line) as { base: string }).base, child });
+  });
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  child.once("exit", (code) => reject(new Error(`the API process exited (${code}): ${output}`)));
+});
 
 const errorCodeOf = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
 
@@ -76,6 +99,31 @@ describe("API1 broken object level authorisation: another's object by id is 404,
     expect((await (await callRoute(getSession, { path: `/checkout/sessions/${checkoutId}`, token: owner.token, params })).json()).status).toBe("paid");
   });
 
+  it("price watches: another person's watch, through another assistant, cannot be read, listed or cancelled", async () => {
+    const owner = await createBuyer();
+    const set = await setWatch(owner.token, { catalog_item_id: String((await watchableItem(10_000)).id), max_price: 80, max_total: 100 });
+    expect(set.status).toBe(201);
+    const id = set.body.price_watch_id as number;
+    const stranger = await createBuyer();
+    const read = await getWatch(stranger.token, id);
+    const cancel = await cancelWatchVia(stranger.token, id);
+    expect([read.status, read.body.error.code, cancel.status, cancel.body.error.code]).toEqual([404, "not_found", 404, "not_found"]);
+    expect((await listWatches(stranger.token)).body.data).toEqual([]);
+    expect((await db().priceWatch.findUniqueOrThrow({ where: { id } })).status).toBe("active");
+  });
+
+  it("price alerts: another person's alert cannot be listed or stopped", async () => {
+    const owner = await alerter();
+    const set = await callRoute(postAlert, { path: "/price-alerts", token: owner.token, body: { catalog_item_id: String((await alertableItem()).id), target_price: "20.00" } });
+    expect(set.status).toBe(201);
+    const id = ((await set.json()) as { price_alert_id: string }).price_alert_id;
+    const stranger = await alerter();
+    const stop = await callRoute(stopAlert, { method: "DELETE", path: `/price-alerts/${id}`, token: stranger.token, params: { price_alert_id: id } });
+    expect([stop.status, await errorCodeOf(stop)]).toEqual([404, "not_found"]);
+    expect(((await (await callRoute(getAlerts, { path: "/price-alerts", token: stranger.token })).json()) as { data: unknown[] }).data).toEqual([]);
+    expect((await db().priceAlert.findUniqueOrThrow({ where: { id } })).status).toBe("active");
+  });
+
   it("a quote made by another partner cannot be turned into a checkout", async () => {
     const owner = await createPartner();
     const item = await createItem({ storeId: (await createStore()).id });
@@ -90,15 +138,20 @@ describe("API3 broken object property level authorisation: mass assignment is re
   it.each([
     ["POST /purchases", { status: "paid", grand_total_cents: 1, person_id: "per_other" }],
     ["POST /checkout/quotes", { price_cents: 1, client_id: "cli_other" }],
+    ["POST /price-watches", { status: "fulfilled", person_id: "per_other", order_number: "SO-X" }],
+    ["POST /price-alerts", { status: "notified", person_id: "per_other" }],
   ])("%s", async (name, extra) => {
-    const { token } = await agentWithPerson();
-    const response = name === "POST /purchases"
-      ? await callRoute(postPurchase, { path: "/purchases", token, body: { quote_id: "quo_x", ...extra }, headers: { "Idempotency-Key": randomUUID() } })
+    const { token } = name === "POST /price-alerts" ? await alerter() : await agentWithPerson();
+    const response =
+      name === "POST /purchases" ? await callRoute(postPurchase, { path: "/purchases", token, body: { quote_id: "quo_x", ...extra }, headers: { "Idempotency-Key": randomUUID() } })
+      : name === "POST /price-watches" ? await callRoute(postWatch, { path: "/price-watches", token, body: { catalog_item_id: String((await watchableItem(10_000)).id), max_price: 80, max_total: 100, ...extra } })
+      : name === "POST /price-alerts" ? await callRoute(postAlert, { path: "/price-alerts", token, body: { catalog_item_id: String((await alertableItem()).id), target_price: "20.00", ...extra } })
       : await callRoute(postQuote, { path: "/checkout/quotes", token, body: { items: [{ item_id: 1 }], shipping_address: torontoAddress, ...extra } });
     expect(response.status).toBe(422);
     const body = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(body.error.code).toBe("invalid_request");
     expect(Object.keys(body.error.fields).join(" ")).toContain(Object.keys(extra)[0]);
+    expect(await db().priceWatch.count({ where: { orderNumber: "SO-X" } })).toBe(0);
   });
 });
 
@@ -130,25 +183,28 @@ describe("API4 unrestricted resource consumption", () => {
     expect(response.status).toBe(422);
   });
 
-  it("per-client limits hold under parallel load across two instances sharing Redis", async () => {
-    // Two instances = two Redis connections and two memory fall-backs, one shared count in Redis.
-    const prefix = `${process.env.RATE_LIMIT_PREFIX}:owasp:${randomUUID()}`;
-    const policies = [{ name: "minute", points: 120, duration: 60 }];
-    const instances = [createLimiters({ redisUrl: "redis://127.0.0.1:6379", prefix, policies }), createLimiters({ redisUrl: "redis://localhost:6379", prefix, policies })];
-    await Promise.all(instances.map((limiters) => consumeRateLimit(`warm-${randomUUID()}`, limiters)));
-    const attempt = (i: number) => consumeRateLimit("cli_shared", instances[i % 2]).then(() => "ok", (error: { code?: string }) => error.code);
-    const results: (string | undefined)[] = [];
-    // 300 requests, 20 in flight at a time (10 per instance).
-    for (let wave = 0; wave < 15; wave++) results.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => attempt(wave * 20 + i)))));
-    const allowed = results.filter((result) => result === "ok").length;
-    // Exactly 120 when every Redis call answers within its 25 ms deadline; a call that misses it is
-    // decided by that instance's memory (fail open, docs/decisions.md), so a loaded machine may let a few more through.
-    expect(allowed).toBeGreaterThanOrEqual(120);
-    expect(allowed).toBeLessThanOrEqual(132);
-    expect(results.filter((result) => result !== "ok" && result !== "rate_limited")).toEqual([]);
-    // Past the burst both instances refuse: the shared count holds.
-    expect(await Promise.all(instances.map((limiters) => consumeRateLimit("cli_shared", limiters).then(() => "ok", (error: { code?: string }) => error.code)))).toEqual(["rate_limited", "rate_limited"]);
-  });
+  it("per-client limits hold under parallel load across two service processes sharing Redis", async () => {
+    // Two real processes (the API as npm start serves it), one database, one Redis: the count is Redis's.
+    const instances = await Promise.all([startApiProcess(), startApiProcess()]);
+    try {
+      const token = await (await createPartner()).token();
+      const call = (i: number) => fetch(`${instances[i % 2].base}/api/v1/categories`, { headers: { authorization: `Bearer ${token}` } }).then((response) => ({ instance: i % 2, status: response.status }));
+      const results: { instance: number; status: number }[] = [];
+      // 300 requests, 20 in flight at a time (10 per process).
+      for (let wave = 0; wave < 15; wave++) results.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => call(wave * 20 + i)))));
+      const allowed = results.filter((result) => result.status === 200);
+      // Exactly 120 when every Redis call answers within its deadline; a call that misses it is decided by that
+      // process's memory (fail open, docs/decisions.md), so a loaded machine may let a few more through.
+      expect(allowed.length).toBeGreaterThanOrEqual(120);
+      expect(allowed.length).toBeLessThanOrEqual(132);
+      expect(results.filter((result) => result.status !== 200 && result.status !== 429)).toEqual([]);
+      // Both processes answered, and both refused once the shared count was spent.
+      expect(new Set(allowed.map((result) => result.instance))).toEqual(new Set([0, 1]));
+      expect((await Promise.all([call(0), call(1)])).map((result) => result.status)).toEqual([429, 429]);
+    } finally {
+      for (const instance of instances) instance.child.kill("SIGTERM");
+    }
+  }, 120_000);
 });
 
 describe("API5 broken function level authorisation: a partner's own token cannot reach a person's endpoints", () => {
@@ -160,6 +216,20 @@ describe("API5 broken function level authorisation: a partner's own token cannot
     const token = await (await createPartner({ scopes: ["catalog:read", "checkout:write", "profile:read", "orders:read", "address:read"] })).token();
     const response = await callRoute(route, { path: target, token });
     expect(response.status).toBe(403);
+  });
+
+  it.each([
+    ["POST /price-watches", () => ({ route: postWatch, path: "/price-watches", body: { catalog_item_id: "1", max_price: 80, max_total: 100 } })],
+    ["GET /price-watches", () => ({ route: getWatches, path: "/price-watches", body: undefined })],
+    ["POST /price-alerts", () => ({ route: postAlert, path: "/price-alerts", body: { catalog_item_id: "1", target_price: "20.00" } })],
+    ["GET /price-alerts", () => ({ route: getAlerts, path: "/price-alerts", body: undefined })],
+  ] as const)("%s is 403 for a client-credentials token, nothing written", async (_name, request) => {
+    const token = await (await createPartner({ scopes: ["catalog:read", "checkout:write", "purchase:write", "alerts:write"] })).token();
+    const before = [await db().priceWatch.count(), await db().priceAlert.count()];
+    const { route, path: target, body } = request();
+    const response = await callRoute(route, { method: body ? "POST" : "GET", path: target, token, body });
+    expect([response.status, await errorCodeOf(response)]).toEqual([403, "insufficient_scope"]);
+    expect([await db().priceWatch.count(), await db().priceAlert.count()]).toEqual(before);
   });
 
   it("POST /purchases is 403 for a client-credentials token, nothing written", async () => {

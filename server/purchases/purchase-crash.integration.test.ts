@@ -7,11 +7,10 @@
  * a hold released) and nothing happens twice (one purchase per quote, one hold, no capture), and a
  * second restart changes nothing.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentWithPerson, buy, directItem, quoteOf } from "../testing/agent-purchases";
+import { crashHarness } from "../testing/crash-process";
 import { databaseProxy } from "../testing/db-proxy";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import { db } from "../db";
@@ -20,32 +19,10 @@ const proxy = databaseProxy();
 beforeAll(() => proxy.open());
 afterAll(() => proxy.cut());
 
-const entry = path.resolve(__dirname, "../testing/purchase-process.ts");
-const root = path.resolve(__dirname, "../..");
-
-const run = (args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; output: string }> } => {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: root, env: { ...process.env, DATABASE_URL: proxy.url() }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const done = new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, output })));
-  return { child, done };
-};
+const { killedAt: killedWith, restart } = crashHarness(proxy);
 
 /** Starts a purchase in a child process and SIGKILLs it when `statement` reaches the proxy. */
-const killedAt = async (statement: RegExp, token: string, quoteId: string) => {
-  const reached = proxy.stallBefore(statement);
-  const buyer = run(["buy", token, quoteId, randomUUID()]);
-  await Promise.race([reached, buyer.done.then(({ output }) => Promise.reject(new Error(`the purchase ended before the chosen point: ${output}`)))]);
-  buyer.child.kill("SIGKILL");
-  const { signal } = await buyer.done;
-  expect(signal).toBe("SIGKILL");
-};
-
-const restart = async (at: Date) => {
-  const { code, output } = await run(["restart", at.toISOString()]).done;
-  expect(code, output).toBe(0);
-};
+const killedAt = (statement: RegExp, token: string, quoteId: string) => killedWith(statement, ["buy", token, quoteId, randomUUID()]);
 
 const state = async (quoteId: string, itemId: number) => {
   const purchases = await db().purchase.findMany({ where: { quoteId }, select: { id: true, status: true, reason: true } });

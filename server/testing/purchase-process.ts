@@ -1,10 +1,13 @@
 /**
  * A separate service process for crash tests (a test SIGKILLs it at a chosen point):
  * `buy TOKEN QUOTE_ID KEY` calls POST /purchases through the real route handler and prints the
- * answer; `restart ISO_TIME` is the process after a restart: the due-work sweep runs every task once
- * at that time (as `npm start` would without an Inngest server), then exits.
+ * answer; `evaluate` processes the pending price-change events once, as the sweep's task does
+ * (price watches buy there); `restart ISO_TIME` is the process after a restart: the due-work sweep
+ * runs every task once at that time (as `npm start` would without an Inngest server), then exits.
  */
+import { db } from "../db";
 import { startSweep } from "../jobs/sweep";
+import { processPriceChanges } from "../price-changes/process-price-changes";
 import { callRoute } from "./rest";
 import { operationHandler } from "@/server/api/rest-router";
 
@@ -16,6 +19,11 @@ const main = async () => {
     const [token, quoteId, key] = args;
     const response = await callRoute(postPurchase, { path: "/purchases", token, body: { quote_id: quoteId }, headers: { "Idempotency-Key": key } });
     console.log(JSON.stringify({ status: response.status, body: await response.json() }));
+    return;
+  }
+  if (mode === "evaluate") {
+    await processPriceChanges(db(), { now: () => new Date() });
+    console.log("evaluated");
     return;
   }
   if (mode === "restart") {
