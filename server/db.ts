@@ -27,6 +27,13 @@ export type Db = ReturnType<typeof createClient>;
 /** The client inside an interactive transaction (`db.$transaction(async (tx) => …)`). */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
+/**
+ * True for the root client, false inside an interactive transaction. Not `"$transaction" in client`:
+ * Prisma 7's transaction client has `$transaction` too (it nests a SAVEPOINT, two more round trips
+ * per call); it has no `$connect`.
+ */
+export const isRootClient = (client: Db | Tx): client is Db => "$connect" in client;
+
 const globalForDb = globalThis as unknown as { shoppingDb?: Db; shoppingRawPool?: pg.Pool };
 
 /** The shared Prisma client, created on first use. */

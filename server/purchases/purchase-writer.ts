@@ -6,7 +6,7 @@
  * however many workers race, and exactly one of them sees the move happen.
  */
 import { type PurchaseEvent, type PurchaseState, purchaseTransition } from "../domain/purchase-state";
-import type { Db, Tx } from "../db";
+import { type Db, isRootClient, type Tx } from "../db";
 import { readOwnPurchase } from "../routers/purchases/purchases.queries";
 import { purchaseEventType } from "../webhooks/event-types";
 import { recordWebhookEvent } from "../webhooks/record-event";
@@ -35,12 +35,12 @@ const stamps = (to: PurchaseState, now: Date) => {
  * database rather than a transaction, it opens one: the move and its webhook event commit together.
  */
 export const movePurchase = (writer: Tx | Db, move: PurchaseMove): Promise<boolean> =>
-  "$transaction" in writer ? writer.$transaction((tx) => moveInTransaction(tx, move)) : moveInTransaction(writer, move);
+  isRootClient(writer) ? writer.$transaction((tx) => moveInTransaction(tx, move)) : moveInTransaction(writer, move);
 
 const moveInTransaction = async (tx: Tx, move: PurchaseMove): Promise<boolean> => {
   const rule = purchaseTransition(move.event);
   const reason = rule.reason ?? move.reason;
-  const { count } = await tx.purchase.updateMany({
+  const moved = await tx.purchase.updateManyAndReturn({
     where: {
       id: move.id,
       status: { in: [...rule.from] },
@@ -56,15 +56,16 @@ const moveInTransaction = async (tx: Tx, move: PurchaseMove): Promise<boolean> =
       ...(rule.to === "cancelled" ? { cancelledBy: move.by ?? (move.event === "cancel" ? "person" : "service") } : {}),
       ...(reason ? { reason } : {}),
     },
+    select: { clientId: true, personId: true },
   });
+  const count = moved.length;
   // The quote's items were reserved when the purchase was written (POST /purchases); a purchase that
   // ends without a charge gives them back, once: only the caller whose move happened gets here.
   if (count === 1 && releasingStates.includes(rule.to)) await releasePurchaseStock(tx, move.id);
   const type = count === 1 ? purchaseEventType(rule.to) : null;
   if (type) {
     // The payload is the purchase as GET /purchases/{id} answers it after the move.
-    const owner = await tx.purchase.findUniqueOrThrow({ where: { id: move.id }, select: { clientId: true, personId: true } });
-    await recordWebhookEvent(tx, { type, ...owner, objectId: move.id, now: move.now, data: () => readOwnPurchase(tx, { kind: "system" }, move.id) });
+    await recordWebhookEvent(tx, { type, ...moved[0], objectId: move.id, now: move.now, data: () => readOwnPurchase(tx, { kind: "system" }, move.id) });
   }
   return count === 1;
 };
