@@ -386,7 +386,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox: ship one of your store orders (adds tracking, emails it) */
+        /**
+         * Sandbox: ship one of your store orders (adds tracking, emails it)
+         * @description Ships an order of a paid checkout, or of an assistant purchase once its card is charged (advance a held purchase first).
+         */
         post: operations["sandboxShipOrder"];
         delete?: never;
         options?: never;
@@ -961,6 +964,7 @@ export interface components {
          * @example {
          *       "order_number": "SO-7K2M9QXD-1",
          *       "checkout_order_number": "SO-7K2M9QXD",
+         *       "purchase_id": null,
          *       "placed_at": "2026-11-24T15:30:00.000Z",
          *       "status": "paid",
          *       "fulfilment": "processing",
@@ -1039,7 +1043,7 @@ export interface components {
          */
         Order: {
             /**
-             * @description The order number of the whole checkout, shared by its stores
+             * @description The order number of the whole checkout or assistant purchase, shared by its stores
              * @example SO-7K2M9QXD
              */
             checkout_order_number: string;
@@ -1073,6 +1077,11 @@ export interface components {
             order_number: string;
             /** Format: date-time */
             placed_at: string;
+            /**
+             * @description The assistant purchase that placed this order (null for an order paid at a checkout link)
+             * @example null
+             */
+            purchase_id: string | null;
             shipping: {
                 amount: components["schemas"]["Money"];
                 /** @example standard */
@@ -1080,8 +1089,12 @@ export interface components {
                 /** @example Canada Post Expedited */
                 label: string;
             };
-            /** @constant */
-            status: "paid";
+            /**
+             * @description paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled before the charge: nothing was charged) and refunded. An open list: treat unknown values as other.
+             * @example paid
+             * @enum {string}
+             */
+            status: "paid" | "held" | "cancelled" | "refunded";
             store: components["schemas"]["StoreSummary"];
             tax_lines: components["schemas"]["TaxLine"][];
             totals: components["schemas"]["Totals"];
@@ -4744,6 +4757,15 @@ export interface operations {
             };
             /** @description No such order of yours, or not the sandbox (not_found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description order_not_paid: the order's purchase is still held (the person may cancel until charges_at) or was cancelled */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

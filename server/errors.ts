@@ -47,6 +47,8 @@ export const errorTable = {
   too_late_to_cancel: { status: 409, trpc: "CONFLICT" },
   /** The cancel lost the race with the charge (B3-13): the card is charged. */
   already_charged: { status: 409, trpc: "CONFLICT" },
+  /** Sandbox shipping of a purchase's order before its card is charged (held) or after it was cancelled. */
+  order_not_paid: { status: 409, trpc: "CONFLICT" },
   /** The purchase was refused, or must be paid by the person: there is no hold to cancel. */
   purchase_closed: { status: 409, trpc: "CONFLICT" },
   // POST /purchases refusals (DESIGN.md): 429 and 403 as listed, 409 every other purchase code.

@@ -16,7 +16,11 @@ export const sandboxOperations = [
     input: { params: ZShipOrderParams, body: ZShipOrderBody, bodyRequired: false },
     output: ZStoreOrder,
     summary: "Sandbox: ship one of your store orders (adds tracking, emails it)",
-    responses: { 404: errorResponse("No such order of yours, or not the sandbox (not_found)") },
+    description: "Ships an order of a paid checkout, or of an assistant purchase once its card is charged (advance a held purchase first).",
+    responses: {
+      404: errorResponse("No such order of yours, or not the sandbox (not_found)"),
+      409: errorResponse("order_not_paid: the order's purchase is still held (the person may cancel until charges_at) or was cancelled"),
+    },
     call: async ({ caller, params, body }) => ({ body: await caller.sandbox.shipOrder({ ...params, ...body }) }),
   }),
   defineOperation({

@@ -17,7 +17,7 @@ import type { Db, Tx } from "../db";
 import { AppError } from "../errors";
 import { authorizePayment, openPayment, releasePayment } from "../payments/payment-steps";
 import type { PaymentMethod, PaymentProvider } from "../payments/provider";
-import { newOrderNumber } from "../routers/checkout-page/place-orders";
+import { newOrderNumber } from "../orders/store-orders";
 import { notifyPurchaseHeld } from "../jobs/events";
 import { movePurchase } from "./purchase-writer";
 import { writeCopyEmail } from "./purchase-emails";

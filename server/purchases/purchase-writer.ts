@@ -10,6 +10,8 @@ import { type Db, isRootClient, type Tx } from "../db";
 import { readOwnPurchase } from "../routers/purchases/purchases.queries";
 import { purchaseEventType } from "../webhooks/event-types";
 import { recordWebhookEvent } from "../webhooks/record-event";
+import { writeStoreOrders } from "../orders/store-orders";
+import type { QuoteSnapshot } from "../routers/checkout/quote-snapshot";
 
 export type PurchaseMove = {
   id: string;
@@ -59,6 +61,9 @@ const moveInTransaction = async (tx: Tx, move: PurchaseMove): Promise<boolean> =
     select: { clientId: true, personId: true },
   });
   const count = moved.length;
+  // A hold places the purchase's store orders (the reference: "order placed"); they stay, shown
+  // cancelled, when the purchase is cancelled before the charge.
+  if (count === 1 && move.held) await placePurchaseOrders(tx, move.id, move.held.orderNumber, move.now);
   // The quote's items were reserved when the purchase was written (POST /purchases); a purchase that
   // ends without a charge gives them back, once: only the caller whose move happened gets here.
   if (count === 1 && releasingStates.includes(rule.to)) await releasePurchaseStock(tx, move.id);
@@ -68,6 +73,14 @@ const moveInTransaction = async (tx: Tx, move: PurchaseMove): Promise<boolean> =
     await recordWebhookEvent(tx, { type, ...moved[0], objectId: move.id, now: move.now, data: () => readOwnPurchase(tx, { kind: "system" }, move.id) });
   }
   return count === 1;
+};
+
+/** One order per store of the purchase's quote, at its default shipping (the purchase's total), under the person's account. */
+const placePurchaseOrders = async (tx: Tx, purchaseId: string, orderNumber: string, now: Date) => {
+  const purchase = await tx.purchase.findUniqueOrThrow({ where: { id: purchaseId }, select: { personId: true, email: true, quote: { select: { snapshot: true } } } });
+  await writeStoreOrders(tx, {
+    owner: { purchaseId }, snapshot: purchase.quote.snapshot as unknown as QuoteSnapshot, selections: {}, personId: purchase.personId, email: purchase.email, orderNumber, now,
+  });
 };
 
 /** Closing states that charge nothing: the reservation is given back. */

@@ -17,7 +17,7 @@ import { operationHandler } from "@/server/api/rest-router";
 const postPurchase = operationHandler("POST /api/v1/purchases");
 const getPurchaseRoute = operationHandler("GET /api/v1/purchases/{purchase_id}");
 
-export type Setup = { card?: string | null; limits?: [number, number] | null; paused?: boolean; address?: Record<string, unknown> | null; tick?: string[] };
+export type Setup = { card?: string | null; limits?: [number, number] | null; paused?: boolean; address?: Record<string, unknown> | null; tick?: string[]; scope?: string };
 
 /** A person with address, limits and card, linked to a new agent; the agent's token. */
 export const agentWithPerson = async (options: Setup = {}) => {
@@ -25,7 +25,7 @@ export const agentWithPerson = async (options: Setup = {}) => {
   const agent = await createAgent();
   const redirectUri = agent.redirectUris[0];
   const { code, verifier } = await obtainCode({
-    personId: person.id, clientId: agent.id, redirectUri, scope: "catalog:read checkout:write address:read purchase:write", tick: options.tick ?? ["purchase:write"],
+    personId: person.id, clientId: agent.id, redirectUri, scope: options.scope ?? "catalog:read checkout:write address:read purchase:write", tick: options.tick ?? ["purchase:write"],
   });
   const tokens = await (await tokenEndpoint({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: agent.id })).json();
   const address = options.address === undefined ? torontoAddress : options.address;

@@ -4,21 +4,15 @@
  * marked paid, items with nothing left marked sold (they leave search), and the confirmation email
  * written to the outbox. A linked person's checkout joins their account when its email is theirs.
  */
-import { randomBytes } from "node:crypto";
-import type { Prisma } from "../../generated/prisma/client";
 import { formatCents } from "../../domain/money";
 import { addTotals } from "../../domain/totals";
 import { enqueueEmail } from "../../mail/outbox";
 import type { OrderConfirmationProps } from "../../../emails/order-confirmation";
 import { moveCheckouts } from "../checkout/checkout-transitions";
-import { chosenOption, type QuoteSnapshot, type Selections } from "../checkout/quote-snapshot";
+import type { QuoteSnapshot, Selections } from "../checkout/quote-snapshot";
+import { newOrderNumber, writeStoreOrders } from "../../orders/store-orders";
 import type { TShippingAddress } from "../checkout/checkout.schema";
 import type { Tx } from "../../db";
-
-const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-/** SO- and 8 Crockford base-32 characters (40 random bits; the unique index catches the rare clash). */
-export const newOrderNumber = () => `SO-${[...randomBytes(8)].map((byte) => crockford[byte % 32]).join("")}`;
 
 const shortDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-CA", { month: "short", day: "numeric", timeZone: "UTC" });
 
@@ -31,17 +25,11 @@ type Paying = { id: string; email: string; personId: string | null; firstName: s
 export const placeOrders = async (tx: Tx, checkout: Paying, paying: { paymentId: string; now: Date }) => {
   const { now } = paying;
   const { selections, quote } = await tx.checkout.findUniqueOrThrow({ where: { id: checkout.id }, select: { selections: true, quote: { select: { snapshot: true, address: true } } } });
-  const snapshot = quote.snapshot as unknown as QuoteSnapshot;
-  const chosen = selections as Selections;
   const person = checkout.personId ? await tx.person.findUnique({ where: { id: checkout.personId }, select: { id: true, email: true } }) : null;
   const personId = person && person.email.toLowerCase() === checkout.email.toLowerCase() ? person.id : null;
   const orderNumber = newOrderNumber();
-  const orders = snapshot.stores.map((store, index) => ({ store, option: chosenOption(store, chosen), number: `${orderNumber}-${index + 1}` }));
-  await tx.order.createMany({
-    data: orders.map(({ store, option, number }) => ({
-      id: `ord_${randomBytes(12).toString("hex")}`, number, checkoutId: checkout.id, storeId: store.storeId, personId, email: checkout.email,
-      shippingKey: option.key, shippingLabel: option.label, ...option.totals, taxLines: option.taxLines as unknown as Prisma.InputJsonValue, createdAt: now,
-    })),
+  const orders = await writeStoreOrders(tx, {
+    owner: { checkoutId: checkout.id }, snapshot: quote.snapshot as unknown as QuoteSnapshot, selections: selections as Selections, personId, email: checkout.email, orderNumber, now,
   });
   const [paid] = await moveCheckouts(tx, { ids: [checkout.id], event: "pay", now, paid: { orderNumber, paymentId: paying.paymentId } });
   if (!paid) throw new Error(`checkout ${checkout.id} is not awaiting payment`);

@@ -3,24 +3,44 @@ import type { Db } from "../../db";
 import { toMoney } from "../../domain/money";
 import type { TaxLine } from "../../domain/tax";
 import { toWireTotals } from "../../domain/totals";
+import { publicPurchaseStatus, type PurchaseState } from "../../domain/purchase-state";
+import type { TOrderStatus } from "./orders.schema";
 import { type QuoteSnapshot, toWireStore, toWireTaxLines } from "../checkout/quote-snapshot";
 
-/** What every order read loads with the order row. */
-export const orderInclude = { checkout: { select: { orderNumber: true, quote: { select: { snapshot: true } } } } } as const;
+/** What every order read loads with the order row: its owner, a paid checkout or an assistant purchase. */
+export const orderInclude = {
+  checkout: { select: { orderNumber: true, quote: { select: { snapshot: true } } } },
+  purchase: { select: { id: true, orderNumber: true, status: true, quote: { select: { snapshot: true } } } },
+} as const;
 
+type Owner = { orderNumber: string | null; quote: { snapshot: unknown } };
 type OrderRow = NonNullable<Awaited<ReturnType<Db["order"]["findFirst"]>>> & {
-  checkout: { orderNumber: string | null; quote: { snapshot: unknown } };
+  checkout: Owner | null;
+  purchase: (Owner & { id: string; status: PurchaseState }) | null;
+};
+
+/**
+ * A checkout's orders are paid; a purchase's follow the purchase: held until its card is charged,
+ * then paid, or cancelled when the person (or the service) cancelled before the charge.
+ */
+const orderStatus = (order: OrderRow): TOrderStatus => {
+  if (!order.purchase) return "paid";
+  const status = publicPurchaseStatus(order.purchase.status);
+  // A purchase has orders only from its hold on (held, paid, cancelled, refunded).
+  return status === "paid" || status === "cancelled" || status === "refunded" ? status : "held";
 };
 
 /** One store's order with its items, shipping, tax, totals and tracking (ZOrder). */
 export const toWireOrder = (order: OrderRow) => {
-  const store = (order.checkout.quote.snapshot as QuoteSnapshot).stores.find((candidate) => candidate.storeId === order.storeId)!;
+  const owner = (order.checkout ?? order.purchase)!;
+  const store = (owner.quote.snapshot as QuoteSnapshot).stores.find((candidate) => candidate.storeId === order.storeId)!;
   const wire = toWireStore(store, { [store.slug]: order.shippingKey });
   return {
     order_number: order.number,
-    checkout_order_number: order.checkout.orderNumber!,
+    checkout_order_number: owner.orderNumber!,
+    purchase_id: order.purchase?.id ?? null,
     placed_at: order.createdAt.toISOString(),
-    status: "paid" as const,
+    status: orderStatus(order),
     fulfilment: order.fulfilment,
     store: wire.store,
     items: wire.items,

@@ -18,12 +18,22 @@ export const ZGetMyOrderRequest = z
   .object({ order_number: z.string({ error: "is required" }).min(1, "is required").max(40, "must be at most 40 characters").meta({ description: "An order_number from GET /me/orders (list_my_orders)", example: "SO-7K2M9QXD-1" }) })
   .strict();
 
+/** Open list (clients treat unknown values as other). */
+export const orderStatuses = ["paid", "held", "cancelled", "refunded"] as const;
+const ZOrderStatus = z.enum(orderStatuses).meta({
+  description:
+    "paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled before the charge: nothing was charged) and refunded. An open list: treat unknown values as other.",
+  example: "paid",
+});
+export type TOrderStatus = z.infer<typeof ZOrderStatus>;
+
 export const ZOrder = z
   .object({
     order_number: z.string().meta({ description: "This store's order: the checkout's order number and the store's position", example: "SO-7K2M9QXD-1" }),
-    checkout_order_number: z.string().meta({ description: "The order number of the whole checkout, shared by its stores", example: "SO-7K2M9QXD" }),
+    checkout_order_number: z.string().meta({ description: "The order number of the whole checkout or assistant purchase, shared by its stores", example: "SO-7K2M9QXD" }),
+    purchase_id: z.string().nullable().meta({ description: "The assistant purchase that placed this order (null for an order paid at a checkout link)", example: null }),
     placed_at: z.iso.datetime(),
-    status: z.literal("paid"),
+    status: ZOrderStatus,
     fulfilment: z.enum(["processing", "shipped"]),
     store: ZStoreSummary,
     items: z.array(ZQuoteLine),

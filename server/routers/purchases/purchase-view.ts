@@ -7,7 +7,13 @@ import type { TPurchase } from "./purchase.schema";
 export type PurchaseRow = {
   id: string; status: PurchaseState; reason: string | null; cancelledBy: string | null; orderNumber: string | null;
   grandTotalCents: number; chargesAt: Date | null; cancelUntil: Date; createdAt: Date;
+  /** Its store orders (placed at the hold), when read with them. */
+  orders?: readonly { fulfilment: "processing" | "shipped" }[];
 };
+
+/** Shipped once every store order of the purchase has shipped. */
+const fulfilmentOf = (purchase: PurchaseRow) =>
+  purchase.orders?.length && purchase.orders.every((order) => order.fulfilment === "shipped") ? ("shipped" as const) : ("processing" as const);
 
 /** The processor's code for a saved card that is not the person's customer's. */
 const publicReason = (reason: string) => (reason === "payment_method_not_found" ? "card_not_on_this_account" : reason);
@@ -33,7 +39,7 @@ export const toWirePurchase = (purchase: PurchaseRow, checkout: { id: string; ex
     purchase_id: purchase.id,
     status,
     order_number: purchase.orderNumber,
-    fulfilment: "processing",
+    fulfilment: fulfilmentOf(purchase),
     totals: { grand_total: toMoney(purchase.grandTotalCents) },
     cancel_until: purchase.cancelUntil.toISOString(),
     charges_at: status === "held" && purchase.chargesAt ? purchase.chargesAt.toISOString() : null,

@@ -9,11 +9,12 @@ import type { Actor } from "../../trpc/context";
 import { toWirePurchase } from "./purchase-view";
 import type { TPurchase } from "./purchase.schema";
 
-const ownerOf = (actor: Actor) => (actor.kind === "client" ? { clientId: actor.clientId, personId: actor.personId ?? "" } : actor.kind === "system" ? {} : { clientId: "" });
+/** The filter that finds only the actor's own purchases (the system actor sees all). */
+export const purchaseOwnerFilter = (actor: Actor) => (actor.kind === "client" ? { clientId: actor.clientId, personId: actor.personId ?? "" } : actor.kind === "system" ? {} : { clientId: "" });
 
 /** The purchase row if the actor owns it; not_found otherwise. */
 export const findOwnPurchase = async (db: Pick<Db, "purchase">, actor: Actor, id: string) => {
-  const purchase = await db.purchase.findFirst({ where: { id, ...ownerOf(actor) } });
+  const purchase = await db.purchase.findFirst({ where: { id, ...purchaseOwnerFilter(actor) }, include: { orders: { select: { fulfilment: true } } } });
   if (!purchase) throw new AppError("not_found", { message: `No purchase ${id}.` });
   return purchase;
 };

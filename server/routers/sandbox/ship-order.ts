@@ -1,15 +1,18 @@
 /**
- * POST /sandbox/orders/{order}/ship: marks one of the client's store orders shipped with a carrier
- * and tracking number, and emails the tracking to the checkout email (outbox, same transaction).
- * Shipping an order again answers it as it is, with no second email.
+ * POST /sandbox/orders/{order}/ship: marks one of the client's store orders (of a paid checkout, or
+ * of a charged assistant purchase) shipped with a carrier and tracking number, and emails the
+ * tracking to the order's email (outbox, same transaction). Shipping an order again answers it as it
+ * is, with no second email.
  */
 import { randomInt } from "node:crypto";
+import { publicPurchaseStatus } from "../../domain/purchase-state";
 import { AppError } from "../../errors";
 import { enqueueEmail } from "../../mail/outbox";
 import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { recordWebhookEvent } from "../../webhooks/record-event";
 import { ownerFilter } from "../checkout/ownership";
+import { purchaseOwnerFilter } from "../purchases/purchases.queries";
 import type { QuoteSnapshot } from "../checkout/quote-snapshot";
 import { ZStoreOrder } from "../checkout/session.schema";
 import { assertSandbox } from "./sandbox-only";
@@ -24,11 +27,20 @@ export const shipOrder = scopedProcedure(scopeOf("POST /api/v1/sandbox/orders/{o
     assertSandbox();
     const now = ctx.clock.now();
     const order = await ctx.db.order.findFirst({
-      where: { number: input.order, checkout: ownerFilter(ctx.actor) },
-      select: { id: true, storeId: true, email: true, checkoutId: true, checkout: { select: { clientId: true, personId: true, quote: { select: { snapshot: true } } } } },
+      where: { number: input.order, OR: [{ checkout: { is: ownerFilter(ctx.actor) } }, { purchase: { is: purchaseOwnerFilter(ctx.actor) } }] },
+      select: {
+        id: true, storeId: true, email: true, checkoutId: true, purchaseId: true,
+        checkout: { select: { clientId: true, personId: true, quote: { select: { snapshot: true } } } },
+        purchase: { select: { clientId: true, personId: true, status: true, quote: { select: { snapshot: true } } } },
+      },
     });
     if (!order) throw new AppError("not_found", { message: `No order ${input.order}.` });
-    const store = (order.checkout.quote.snapshot as unknown as QuoteSnapshot).stores.find((candidate) => candidate.storeId === order.storeId)!;
+    // A store ships a purchase's order once the card is charged: until then the person may still cancel.
+    if (order.purchase && order.purchase.status !== "paid") {
+      throw new AppError("order_not_paid", { message: `Order ${input.order} belongs to a purchase that is ${publicPurchaseStatus(order.purchase.status)}: it ships once the card is charged (POST /sandbox/purchases/${order.purchaseId}/advance).` });
+    }
+    const owner = (order.checkout ?? order.purchase)!;
+    const store = (owner.quote.snapshot as unknown as QuoteSnapshot).stores.find((candidate) => candidate.storeId === order.storeId)!;
     await ctx.db.$transaction(async (tx) => {
       const carrier = input.carrier ?? "Canada Post";
       const tracking = input.tracking_number ?? trackingNumber();
@@ -40,10 +52,13 @@ export const shipOrder = scopedProcedure(scopeOf("POST /api/v1/sandbox/orders/{o
         props: { orderNumber: input.order, storeName: store.name, carrier, trackingNumber: tracking, items: store.lines.map((line) => `${line.title}${line.size ? ` (${line.size})` : ""}`) },
         dedupeKey: `order-shipped:${order.id}`,
       });
-      // The order as GET /checkout/sessions/{id} shows it in its store (with tracking), and its checkout.
+      // The order as GET /checkout/sessions/{id} shows it in its store (with tracking), and its checkout or purchase.
       await recordWebhookEvent(tx, {
-        type: "order.shipped", clientId: order.checkout.clientId, personId: order.checkout.personId, objectId: input.order, now,
-        data: () => ({ checkout_id: order.checkoutId, order_number: input.order, fulfilment: "shipped", tracking: { carrier, tracking_number: tracking, shipped_at: now.toISOString() } }),
+        type: "order.shipped", clientId: owner.clientId, personId: owner.personId, objectId: input.order, now,
+        data: () => ({
+          checkout_id: order.checkoutId, purchase_id: order.purchaseId, order_number: input.order, fulfilment: "shipped",
+          tracking: { carrier, tracking_number: tracking, shipped_at: now.toISOString() },
+        }),
       });
     });
     const result = await ctx.db.order.findUniqueOrThrow({ where: { id: order.id }, select: { number: true, fulfilment: true, carrier: true, trackingNumber: true, shippedAt: true } });
