@@ -34,6 +34,10 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
  */
 export const isRootClient = (client: Db | Tx): client is Db => "$connect" in client;
 
+/** Runs `work` in a new transaction, or in the one `client` already is. */
+export const inTransaction = <T>(client: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> =>
+  isRootClient(client) ? client.$transaction(work) : work(client);
+
 const globalForDb = globalThis as unknown as { shoppingDb?: Db; shoppingRawPool?: pg.Pool };
 
 /** The shared Prisma client, created on first use. */

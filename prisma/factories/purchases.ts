@@ -8,8 +8,8 @@ import { randomId } from "../../server/auth/tokens";
 import { sandboxProvider } from "../../server/payments/sandbox";
 import { testCards } from "../../server/payments/sandbox-cards";
 import { createPurchaseWithHold } from "../../server/purchases/create-purchase";
-import { priceParcel } from "../../server/domain/parcel-pricing";
 import { reserve } from "../../server/routers/checkout/reservations";
+import { oneLineSnapshot } from "../../server/routers/checkout/quote-snapshot";
 import { createAgent, createItem, createPerson, createStore } from ".";
 
 /** A quote row for one item, priced for Toronto as POST /checkout/quotes prices it (lines and parcel). */
@@ -19,8 +19,10 @@ export const createPurchasableQuote = async (options: { clientId: string; person
   const variant = await db().variant.findFirstOrThrow({ where: { itemId: item.id } });
   const line = { itemId: item.id, variantId: variant.id, title: item.title, size: variant.size, color: variant.color, quantity: 1, unitPriceCents: item.priceCents, imageUrl: null, url: item.url };
   const rates = await db().shippingRate.findMany({ where: { storeId: store.id } });
-  const parcel = priceParcel({ lines: [line], rates, freeShippingThresholdCents: store.freeShippingThresholdCents, destination: "ON", now: new Date() });
-  const snapshot = { destination: "ON", stores: [{ storeId: store.id, slug: store.slug, name: store.name, url: store.url, agentCheckout: "direct", lines: [line], parcel }], unavailable: [] };
+  const snapshot = oneLineSnapshot({
+    store: { storeId: store.id, slug: store.slug, name: store.name, url: store.url, agentCheckout: "direct", freeShippingThresholdCents: store.freeShippingThresholdCents },
+    line, rates, destination: "ON", now: new Date(),
+  });
   const quote = await db().quote.create({
     data: {
       id: randomId("quo_"), clientId: options.clientId, personId: options.personId,

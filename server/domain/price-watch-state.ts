@@ -13,6 +13,9 @@
  *   active    --cancel----------> cancelled   (the person or the assistant; outcome cancelled)
  *   active|executing --end------> cancelled   (the service: limits_lowered, purchases_paused,
  *                                              assistant_disconnected, and the other refusals)
+ *   active    --withdraw--------> cancelled   (the person's change took the watch's standing away:
+ *                                              limits lowered, paused, assistant disconnected; an
+ *                                              executing watch is left to its purchase, which checks)
  *
  * active and executing are live (they count toward the 25 and toward price_watchers); the rest
  * are final. Expiry applies only to an active watch: a claimed purchase runs to its answer.
@@ -22,7 +25,7 @@ export type PriceWatchState = (typeof priceWatchStatuses)[number];
 
 export const liveWatchStatuses = ["active", "executing"] as const satisfies readonly PriceWatchState[];
 
-export const priceWatchEvents = ["claim", "release", "bought", "needs_person", "expire", "item_sold", "cancel", "end"] as const;
+export const priceWatchEvents = ["claim", "release", "bought", "needs_person", "expire", "item_sold", "cancel", "end", "withdraw"] as const;
 export type PriceWatchEvent = (typeof priceWatchEvents)[number];
 
 export type PriceWatchTransition = {
@@ -49,6 +52,7 @@ const transitions: Record<PriceWatchEvent, PriceWatchTransition> = {
   item_sold: rule(["active", "executing"], "item_sold", { outcome: "item_sold" }),
   cancel: rule(["active"], "cancelled", { outcome: "cancelled" }),
   end: rule(["active", "executing"], "cancelled"),
+  withdraw: rule(["active"], "cancelled"),
 };
 
 export const priceWatchTransition = (event: PriceWatchEvent): PriceWatchTransition => transitions[event];

@@ -7,6 +7,7 @@ import { createItem, createPerson, createStore } from "../../prisma/factories";
 import { verifyCredentials } from "../auth/next-auth";
 import { sha256 } from "../auth/tokens";
 import { db } from "../db";
+import { formatCents } from "../domain/money";
 import { readSavedCard } from "../routers/account/saved-card.queries";
 import { deliverDueEmails } from "../mail/sender";
 import { shopperCaller, visitorCaller } from "../testing/callers";
@@ -60,7 +61,12 @@ describe("npm run ops (accounts)", () => {
     const stock = async () => (await db().variant.findFirstOrThrow({ where: { itemId: item.id }, orderBy: { id: "asc" } })).quantity;
     const before = await stock();
     const purchase = await ops("purchase:create-sandbox", "--email", "Buyer.Person@example.ca", "--item", String(item.id), "--name", "Ops Assistant");
-    expect(purchase).toMatchObject({ status: "held", grand_total: "43.21", assistant: "Ops Assistant", store: store.name, charges_at: expect.any(String) });
+    expect(purchase).toMatchObject({ status: "held", assistant: "Ops Assistant", store: store.name, charges_at: expect.any(String) });
+    // Priced as a quote to Toronto: the item, the store's cheapest shipping, 13% HST; its store order says the same.
+    const order = await db().order.findFirstOrThrow({ where: { purchaseId: purchase.purchase_id } });
+    expect(order).toMatchObject({ subtotalCents: 4321, taxCents: expect.any(Number), grandTotalCents: 4321 + order.shippingCents + order.taxCents });
+    expect(order.taxCents).toBeGreaterThan(0);
+    expect(purchase.grand_total).toBe(formatCents(order.grandTotalCents));
     expect(await sandboxLedger(purchase.purchase_id)).toMatchObject({ status: "authorized", holds: 1 });
     expect(await db().emailMessage.count({ where: { dedupeKey: `purchase-copy:${purchase.purchase_id}` } })).toBe(1);
     // Reserved as POST /purchases reserves.

@@ -1,6 +1,7 @@
 /** Operator commands, validated with zod, on the same domain tables the service uses. */
 import { z } from "zod";
 import { db } from "../db";
+import { endWatchesOutOfStanding, notifyWatchesEnded } from "../price-watches/watch-standing";
 import { allScopes } from "../auth/scopes";
 import { randomId, randomSecret, sha256 } from "../auth/tokens";
 import { credentialTag, currentEnvironment } from "../auth/environment";
@@ -41,13 +42,16 @@ export const createClient = async (input: unknown) => {
 export const revokeClient = async (clientId: string | undefined) => {
   if (!clientId) fail("usage: client:revoke CLIENT_ID");
   const now = new Date();
-  const [client] = await db().$transaction([
-    db().apiClient.updateMany({ where: { id: clientId, revokedAt: null }, data: { revokedAt: now } }),
-    db().accessToken.updateMany({ where: { clientId, revokedAt: null }, data: { revokedAt: now } }),
-  ]);
+  const { client, watches } = await db().$transaction(async (tx) => {
+    const client = await tx.apiClient.updateMany({ where: { id: clientId, revokedAt: null }, data: { revokedAt: now } });
+    await tx.accessToken.updateMany({ where: { clientId, revokedAt: null }, data: { revokedAt: now } });
+    // The price watches it set can no longer buy: they end now, each person emailed.
+    return { client, watches: client.count ? await endWatchesOutOfStanding(tx, { clientId }, now) : [] };
+  }, { timeout: 120_000 }); // a client with many watchers: every watch ends in this one transaction
+  notifyWatchesEnded(watches);
   const exists = await db().apiClient.findUnique({ where: { id: clientId! }, select: { revokedAt: true } });
   if (!exists) fail(`no client ${clientId}`);
-  return { client_id: clientId, revoked: true, revoked_at: (exists!.revokedAt ?? now).toISOString(), changed: client.count === 1 };
+  return { client_id: clientId, revoked: true, revoked_at: (exists!.revokedAt ?? now).toISOString(), changed: client.count === 1, price_watches_ended: watches.length };
 };
 
 /** Changes a store's settings (for now whether assistants may buy directly). */

@@ -3,8 +3,8 @@
  * the real use case (createPurchaseWithHold) with the person's saved test card, so it holds a real
  * sandbox hold and sends the copy email. For demos and the browser tests of /account/purchases:
  * POST /purchases does the same with an assistant's token and all its checks (limits, store
- * `direct`, Quebec); this command skips those and charges the item's price (no shipping or tax),
- * reserving one unit as POST /purchases does.
+ * `direct`, Quebec); this command skips those and charges the item with the store's cheapest
+ * shipping and tax to Toronto, reserving one unit as POST /purchases does.
  */
 import { db } from "../db";
 import { fail } from "./commands";
@@ -15,10 +15,11 @@ import { paymentProvider } from "../payments";
 import { createPurchaseWithHold } from "../purchases/create-purchase";
 import { readSavedCard } from "../routers/account/saved-card.queries";
 import { reserve } from "../routers/checkout/reservations";
+import { oneLineSnapshot, snapshotTotals } from "../routers/checkout/quote-snapshot";
 import { storeCanSellWhere } from "../domain/store-can-sell";
 
 /** The quote's address (a purchase reads only its snapshot's stores). */
-const placeholderAddress = { name: "Sandbox Person", line1: "100 Queen St W", city: "Toronto", province: "ON", postal_code: "M5H 2N2", country: "CA" };
+const placeholderAddress = { name: "Sandbox Person", line1: "100 Queen St W", city: "Toronto", province: "ON" as const, postal_code: "M5H 2N2", country: "CA" };
 
 export const createSandboxPurchase = async (options: { email?: string; item?: string; assistant?: string }) => {
   if (env().SERVICE_ENV !== "sandbox") fail("purchase:create-sandbox works only in the sandbox (SERVICE_ENV=sandbox)");
@@ -30,13 +31,15 @@ export const createSandboxPurchase = async (options: { email?: string; item?: st
     (await db().item.findFirst({
       where: itemId === undefined ? { status: "active", store: storeCanSellWhere, variants: { some: { quantity: { gt: 0 } } } } : { id: itemId },
       orderBy: { createdAt: "desc" },
-      select: { id: true, title: true, url: true, priceCents: true, status: true, store: { select: { id: true, slug: true, name: true, url: true, agentCheckout: true } }, variants: { where: { quantity: { gt: 0 } }, orderBy: { id: "asc" }, take: 1, select: { id: true, size: true, color: true } } },
+      select: { id: true, title: true, url: true, priceCents: true, status: true, store: { select: { id: true, slug: true, name: true, url: true, agentCheckout: true, freeShippingThresholdCents: true } }, variants: { where: { quantity: { gt: 0 } }, orderBy: { id: "asc" }, take: 1, select: { id: true, size: true, color: true } } },
     })) ?? fail(options.item ? `no item ${options.item}` : "no item in the catalogue: run catalog:seed");
   if (item.status !== "active") fail(`item ${item.id} is not for sale`);
   const variant = item.variants[0] ?? fail(`item ${item.id} is sold out`);
   const now = new Date();
   const line = { itemId: item.id, variantId: variant.id, title: item.title, size: variant.size, color: variant.color, quantity: 1, unitPriceCents: item.priceCents, imageUrl: null, url: item.url };
-  const store = { storeId: item.store.id, slug: item.store.slug, name: item.store.name, url: item.store.url, agentCheckout: item.store.agentCheckout, lines: [line], parcel: {} };
+  const { id: storeId, ...store } = item.store;
+  const rates = await db().shippingRate.findMany({ where: { storeId } });
+  const snapshot = oneLineSnapshot({ store: { storeId, ...store }, line, rates, destination: placeholderAddress.province, now });
   // As POST /purchases does, the item is reserved with the purchase (given back when it ends uncharged).
   const { assistant, quote } = await db().$transaction(async (tx) => {
     if (!(await reserve(tx, [{ variantId: variant.id, quantity: 1 }])).size) fail(`item ${item.id} is not available (sold out, or its store is not selling)`);
@@ -46,13 +49,13 @@ export const createSandboxPurchase = async (options: { email?: string; item?: st
     const made = await tx.quote.create({
       data: {
         id: randomId("quo_"), clientId: agent.id, personId: person.id, address: placeholderAddress,
-        snapshot: { destination: "ON", stores: [store], unavailable: [] }, expiresAt: new Date(now.getTime() + 30 * 60_000),
+        snapshot, expiresAt: new Date(now.getTime() + 30 * 60_000),
       },
     });
     return { assistant: agent, quote: made };
   });
   const purchase = await createPurchaseWithHold(db(), paymentProvider(db()), {
-    clientId: assistant.id, assistant: assistant.name, personId: person.id, email: person.email, quoteId: quote.id, grandTotalCents: item.priceCents,
+    clientId: assistant.id, assistant: assistant.name, personId: person.id, email: person.email, quoteId: quote.id, grandTotalCents: snapshotTotals(snapshot, {}).grandTotalCents,
     method: { type: "saved", customerId: card.processorCustomerId, paymentMethodId: card.paymentMethodId }, cardLast4: card.last4, now,
   });
   return {

@@ -15,19 +15,18 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db";
-import { outcomeOfPurchaseRefusal, type EndOutcome } from "../domain/price-watch-state";
-import { purchaseRefusal } from "../domain/spending-limits";
+import { outcomeOfPurchaseRefusal } from "../domain/price-watch-state";
 import { AppError } from "../errors";
 import { toAppError } from "../http/respond";
 import { checkoutUrl } from "../routers/checkout/checkout-view";
 import { type QuoteSnapshot, snapshotTotals } from "../routers/checkout/quote-snapshot";
-import { readSpendingSettings } from "../routers/account/spending.queries";
 import { purchaseQuote } from "../routers/purchases/create-purchase";
 import type { TPurchase, TPurchaseOutcome } from "../routers/purchases/purchase.schema";
 import { createCaller } from "../trpc/caller";
 import { createInnerContext } from "../trpc/context";
 import { notifyPriceWatchClosed } from "../jobs/events";
 import { emailedWatch, endWatch, moveWatch } from "./watch-writer";
+import { standingOutcome } from "./watch-standing";
 import { writeWatchBoughtEmail, writeWatchNeedsYouEmail } from "./watch-emails";
 
 type WatchActor = { id: number; clientId: string; personId: string };
@@ -42,24 +41,6 @@ const callerFor = (db: Db, watch: WatchActor, now: Date) =>
       actor: { kind: "client", clientId: watch.clientId, tokenId: `price-watch:${watch.id}`, scopes: ["checkout:write"], personId: watch.personId },
     }),
   );
-
-/**
- * Why the watch can no longer buy for reasons of the person or the assistant, checked before any
- * quote: the person revoked the assistant (or its credentials were revoked), paused purchases, or
- * lowered the limits below the watch's max_total.
- */
-const standingOutcome = async (db: Db, watch: WatchActor & { maxTotalCents: number }, now: Date): Promise<EndOutcome | null> => {
-  const grant = await db.oAuthGrant.findFirst({
-    where: { clientId: watch.clientId, personId: watch.personId, revokedAt: null, expiresAt: { gt: now }, scopes: { has: "purchase:write" }, client: { revokedAt: null } },
-    select: { id: true },
-  });
-  if (!grant) return "assistant_disconnected";
-  const settings = await readSpendingSettings(db, watch.personId);
-  const refusal = settings ? purchaseRefusal(settings) : "spending_limit_not_set";
-  if (refusal === "purchases_paused") return "purchases_paused";
-  if (refusal || settings!.limitPerOrderCents! < watch.maxTotalCents) return "limits_lowered";
-  return null;
-};
 
 const watchSelect = {
   id: true, status: true, clientId: true, personId: true, itemId: true, size: true, maxPriceCents: true, maxTotalCents: true, expiresAt: true, overTotal: true,

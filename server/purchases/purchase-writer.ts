@@ -6,7 +6,7 @@
  * however many workers race, and exactly one of them sees the move happen.
  */
 import { type PurchaseEvent, type PurchaseState, purchaseTransition } from "../domain/purchase-state";
-import { type Db, isRootClient, type Tx } from "../db";
+import { type Db, inTransaction, type Tx } from "../db";
 import { readOwnPurchase } from "../routers/purchases/purchases.queries";
 import { purchaseEventType } from "../webhooks/event-types";
 import { recordWebhookEvent } from "../webhooks/record-event";
@@ -36,8 +36,7 @@ const stamps = (to: PurchaseState, now: Date) => {
  * Applies `event` when the table allows it; true when this call moved the purchase. Given the
  * database rather than a transaction, it opens one: the move and its webhook event commit together.
  */
-export const movePurchase = (writer: Tx | Db, move: PurchaseMove): Promise<boolean> =>
-  isRootClient(writer) ? writer.$transaction((tx) => moveInTransaction(tx, move)) : moveInTransaction(writer, move);
+export const movePurchase = (writer: Tx | Db, move: PurchaseMove): Promise<boolean> => inTransaction(writer, (tx) => moveInTransaction(tx, move));
 
 const moveInTransaction = async (tx: Tx, move: PurchaseMove): Promise<boolean> => {
   const rule = purchaseTransition(move.event);

@@ -38,7 +38,7 @@ export const agentWithPerson = async (options: Setup = {}) => {
   if (limits) await db().person.update({ where: { id: person.id }, data: { spendingLimitPerOrderCents: limits[0], spendingLimitPer30DaysCents: limits[1], purchasesPaused: options.paused ?? false } });
   const card = options.card === undefined ? testCards.succeeds : options.card;
   if (card) await saveCard(person.id, card);
-  return { person, agent, token: tokens.access_token as string };
+  return { person, agent, token: tokens.access_token as string, refreshToken: tokens.refresh_token as string };
 };
 
 export const saveCard = async (personId: string, card: string) => {

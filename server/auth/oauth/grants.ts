@@ -1,32 +1,46 @@
 /**
  * Grants: what a person approved for an app. Every code, refresh token and access token of a
  * grant dies with it, because token checks read the grant's revoked_at on every request; revoking
- * is therefore one update and takes effect on the very next request.
+ * is therefore one update and takes effect on the very next request. The price watches the app
+ * set for the person end in the same transaction when no other grant lets it buy for them
+ * (outcome assistant_disconnected, server/price-watches/watch-standing.ts).
  */
-import type { Db } from "../../db";
+import { type Db, inTransaction, type Tx } from "../../db";
+import { endWatchesOutOfStanding, notifyWatchesEnded } from "../../price-watches/watch-standing";
 
 export type RevokeReason = "disconnected" | "code_replayed" | "refresh_token_reused" | "revoked_by_client";
 
-type GrantWriter = Pick<Db, "oAuthGrant">;
-
-/** Revokes one grant (a no-op when already revoked); logs replay and reuse as security events. */
-export const revokeGrant = async (db: GrantWriter, options: { grantId: string; reason: RevokeReason; now: Date }) => {
-  const { count } = await db.oAuthGrant.updateMany({
-    where: { id: options.grantId, revokedAt: null },
-    data: { revokedAt: options.now, revokedReason: options.reason },
+/**
+ * Revokes one grant (a no-op when already revoked); logs replay and reuse as security events.
+ * Given a transaction, the watches end in it (their expiry timers are told at once: a caller's
+ * transaction that rolled back would only leave a live watch to the expiry sweep).
+ */
+export const revokeGrant = async (db: Db | Tx, options: { grantId: string; reason: RevokeReason; now: Date }) => {
+  const ended = await inTransaction(db, async (tx) => {
+    const [grant] = await tx.oAuthGrant.updateManyAndReturn({
+      where: { id: options.grantId, revokedAt: null },
+      data: { revokedAt: options.now, revokedReason: options.reason },
+      select: { personId: true, clientId: true },
+    });
+    return grant && { watches: await endWatchesOutOfStanding(tx, grant, options.now) };
   });
-  if (count && (options.reason === "code_replayed" || options.reason === "refresh_token_reused")) {
+  if (ended && (options.reason === "code_replayed" || options.reason === "refresh_token_reused")) {
     console.warn(`[security] grant ${options.grantId} revoked: ${options.reason}`);
   }
-  return count > 0;
+  notifyWatchesEnded(ended?.watches ?? []);
+  return ended !== undefined;
 };
 
-/** The person disconnects an app: every grant they gave it is revoked at once. */
-export const disconnectApp = async (db: GrantWriter, options: { personId: string; clientId: string; now: Date }) => {
-  const { count } = await db.oAuthGrant.updateMany({
-    where: { personId: options.personId, clientId: options.clientId, revokedAt: null },
-    data: { revokedAt: options.now, revokedReason: "disconnected" },
+/** The person disconnects an app: every grant they gave it is revoked at once; the number revoked. */
+export const disconnectApp = async (db: Db, options: { personId: string; clientId: string; now: Date }) => {
+  const { count, watches } = await db.$transaction(async (tx) => {
+    const { count } = await tx.oAuthGrant.updateMany({
+      where: { personId: options.personId, clientId: options.clientId, revokedAt: null },
+      data: { revokedAt: options.now, revokedReason: "disconnected" },
+    });
+    return { count, watches: count ? await endWatchesOutOfStanding(tx, { personId: options.personId, clientId: options.clientId }, options.now) : [] };
   });
+  notifyWatchesEnded(watches);
   return count;
 };
 

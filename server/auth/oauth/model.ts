@@ -9,7 +9,7 @@
  */
 import type { AuthorizationCode, Client, RefreshToken, Token, User } from "@node-oauth/oauth2-server";
 import { InvalidRequestError } from "@node-oauth/oauth2-server";
-import { type Db, isRootClient, type Tx } from "../../db";
+import { type Db, inTransaction, type Tx } from "../../db";
 import { canLink } from "../client-auth";
 import { isCurrentEnvironment } from "../environment";
 import { randomId, randomSecret, secretMatches, sha256, storeAccessToken } from "../tokens";
@@ -35,10 +35,6 @@ const toLibraryClient = (client: { id: string; kind: string; linkingEnabled: boo
 const clientSelect = { id: true, kind: true, secretHash: true, linkingEnabled: true, redirectUris: true, scopes: true, revokedAt: true, environment: true } as const;
 
 type ModelOptions = { purpose: "authorize" | "token"; approvedScopes?: string[] };
-
-/** Runs `work` in a transaction, or in the one `db` already is. */
-const inTransaction = <T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> =>
-  isRootClient(db) ? db.$transaction(work) : work(db);
 
 const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
   /**

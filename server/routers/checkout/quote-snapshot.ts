@@ -3,7 +3,7 @@
  * as priced at quote time. Checkouts, the hosted page and orders read money from here only.
  */
 import { toMoney } from "../../domain/money";
-import type { PricedOption, PricedParcel } from "../../domain/parcel-pricing";
+import { type PricedOption, type PricedParcel, priceParcel } from "../../domain/parcel-pricing";
 import type { Province } from "../../domain/provinces";
 import { addTotals, toWireTotals, type Totals } from "../../domain/totals";
 import { AppError } from "../../errors";
@@ -45,6 +45,23 @@ export const resolveSelections = (snapshot: QuoteSnapshot, requested: Record<str
   if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
   for (const store of snapshot.stores) selections[store.slug] ??= store.parcel.defaultOptionKey;
   return selections;
+};
+
+/**
+ * The snapshot of one line from one store, priced for `destination` as a quote prices it (the
+ * store's rates, its free-shipping threshold, the province's tax): for callers that make a
+ * purchase without a quote request (the sandbox ops command, test factories).
+ */
+export const oneLineSnapshot = (input: {
+  store: Omit<SnapshotStore, "lines" | "parcel"> & { freeShippingThresholdCents: number | null };
+  line: SnapshotLine;
+  rates: Parameters<typeof priceParcel>[0]["rates"];
+  destination: Province;
+  now: Date;
+}): QuoteSnapshot => {
+  const { freeShippingThresholdCents, ...store } = input.store;
+  const parcel = priceParcel({ lines: [input.line], rates: input.rates, freeShippingThresholdCents, destination: input.destination, now: input.now });
+  return { destination: input.destination, stores: [{ ...store, lines: [input.line], parcel }], unavailable: [] };
 };
 
 /** Overall totals for the chosen options. */

@@ -1,0 +1,70 @@
+/**
+ * A watch's standing: whether the person still lets its assistant buy for them, the one rule the
+ * evaluator checks before any quote and every change of those permissions applies at once.
+ * A watch can no longer buy when the assistant lost its purchase:write grant (the person
+ * disconnected it, a grant was revoked, the client was revoked), purchases are paused, or the
+ * limits are gone or below the watch's max_total.
+ *
+ * `endWatchesOutOfStanding` runs in the transaction of such a change: every active watch it takes
+ * the standing from ends there (event `withdraw`, with its email and webhook event), so the person
+ * sees the watch end when they act, not at the next price change. Executing watches are left to
+ * their purchase, which checks the same settings under the person's lock and ends the watch itself.
+ */
+import type { Tx } from "../db";
+import type { EndOutcome } from "../domain/price-watch-state";
+import { purchaseRefusal } from "../domain/spending-limits";
+import { notifyPriceWatchClosed } from "../jobs/events";
+import { readSpendingSettings } from "../routers/account/spending.queries";
+import { emailedWatch, moveWatch } from "./watch-writer";
+import { writeWatchEndedEmail } from "./watch-emails";
+
+type Actor = { clientId: string; personId: string };
+type Standing = { hasGrant: boolean; settings: Awaited<ReturnType<typeof readSpendingSettings>> };
+
+const readStanding = async (db: Pick<Tx, "oAuthGrant" | "person">, actor: Actor, now: Date): Promise<Standing> => {
+  const grant = await db.oAuthGrant.findFirst({
+    where: { clientId: actor.clientId, personId: actor.personId, revokedAt: null, expiresAt: { gt: now }, scopes: { has: "purchase:write" }, client: { revokedAt: null } },
+    select: { id: true },
+  });
+  return { hasGrant: grant !== null, settings: await readSpendingSettings(db, actor.personId) };
+};
+
+const outcomeOf = (standing: Standing, maxTotalCents: number): EndOutcome | null => {
+  if (!standing.hasGrant) return "assistant_disconnected";
+  const refusal = standing.settings ? purchaseRefusal(standing.settings) : "spending_limit_not_set";
+  if (refusal === "purchases_paused") return "purchases_paused";
+  if (refusal || standing.settings!.limitPerOrderCents! < maxTotalCents) return "limits_lowered";
+  return null;
+};
+
+/** Why this watch can no longer buy, or null when it still may. */
+export const standingOutcome = async (db: Pick<Tx, "oAuthGrant" | "person">, watch: Actor & { maxTotalCents: number }, now: Date) =>
+  outcomeOf(await readStanding(db, watch, now), watch.maxTotalCents);
+
+/**
+ * Ends, in this transaction, the active watches of a person and/or a client whose standing the
+ * change just took away; the ids it ended (pass them to `notifyWatchesEnded` after the commit).
+ */
+export const endWatchesOutOfStanding = async (tx: Tx, scope: { personId?: string; clientId?: string }, now: Date) => {
+  const watches = await tx.priceWatch.findMany({
+    where: { status: "active", personId: scope.personId, clientId: scope.clientId },
+    select: { id: true, clientId: true, personId: true, maxTotalCents: true },
+    orderBy: { id: "asc" },
+  });
+  const standings = new Map<string, Standing>();
+  const ended: number[] = [];
+  for (const watch of watches) {
+    const key = `${watch.clientId} ${watch.personId}`;
+    if (!standings.has(key)) standings.set(key, await readStanding(tx, watch, now));
+    const outcome = outcomeOf(standings.get(key)!, watch.maxTotalCents);
+    if (!outcome) continue;
+    const emailed = await emailedWatch(tx, watch.id);
+    if (!(await moveWatch(tx, { id: watch.id, event: "withdraw", outcome, now }))) continue;
+    await writeWatchEndedEmail(tx, emailed, outcome);
+    ended.push(watch.id);
+  }
+  return ended;
+};
+
+/** After the change committed: the ended watches' expiry timers are no longer needed. */
+export const notifyWatchesEnded = (ids: readonly number[]) => ids.forEach((id) => notifyPriceWatchClosed(id));
