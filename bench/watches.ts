@@ -1,16 +1,17 @@
 /**
  * `npm run bench -- watches [--items 20000] [--seconds 20]`: price watches under a store-wide sale.
  * On its own catalogue database (shopping_bench_watches_<size>), 4,000 linked persons with a
- * saved sandbox card (one in ten declines), address and limits hold 100,000 live watches (25
- * each, five per item over 20,000 items; half of them would buy at 80% of the price, half at
- * 50%). The service runs as `npm start` (its sweep is the only evaluator, as without Inngest).
+ * saved sandbox card (one in ten declines), address and limits hold 100,000 live watches and
+ * alerts (25 each on 25 items, five per item over 20,000 items: 20 price watches and 5 price
+ * alerts a person; of an item's five, three would buy or alert at 80% of the price, two at 50%).
+ * The service runs as `npm start` (its sweep is the only evaluator, as without Inngest).
  * Measured:
  * - the search mix p95 (open loop at a fixed rate) with no watch, then with the 100,000 live;
  * - a sale that drops 5,000 items to 70% in one price-change transaction: the time until every
  *   qualifying watch (on a dropped item, max_price at or above the new price) has bought, needs
  *   the person (declined) or ended (item sold to other watchers: the stock of the size), that every
- *   purchase is recorded on its watch (one per watch) and no size was bought beyond its stock.
- * Alerts are not in this service yet; the 100,000 are all watches.
+ *   purchase is recorded on its watch (one per watch) and no size was bought beyond its stock;
+ *   every alert on a dropped item at or over the new price has emailed exactly once, none bought.
  */
 import pg from "pg";
 import { loadSearchVocabulary } from "../server/testing/random-search-queries";
@@ -23,7 +24,8 @@ import { printTable, ratio, writeResult } from "./lib/report";
 import { startService } from "./lib/service";
 
 const persons = 4_000;
-const watchesPerPerson = 25;
+const watchesPerPerson = 20;
+const alertsPerPerson = 5;
 const saleItems = 5_000;
 const searchRate = 40;
 
@@ -33,7 +35,7 @@ const resetCatalog = async (client: pg.Client) => {
   await client.query(`CREATE TABLE IF NOT EXISTS bench_watch_variants AS SELECT v.id AS variant_id, v.quantity FROM variants v`);
   await client.query(`UPDATE items i SET price_cents = o.price_cents, status = o.status FROM bench_watch_originals o WHERE o.item_id = i.id AND (i.price_cents <> o.price_cents OR i.status <> o.status)`);
   await client.query(`UPDATE variants v SET quantity = o.quantity FROM bench_watch_variants o WHERE o.variant_id = v.id AND v.quantity <> o.quantity`);
-  for (const table of ["price_watches", "price_change_events", "payments", "purchases", "checkout_lines", "orders", "checkouts", "quotes", "idempotency_records", "email_messages", "sandbox_payments", "sandbox_processor_requests"]) {
+  for (const table of ["price_watches", "price_alerts", "price_change_events", "payments", "purchases", "checkout_lines", "orders", "checkouts", "quotes", "idempotency_records", "email_messages", "sandbox_payments", "sandbox_processor_requests"]) {
     await client.query(`DELETE FROM ${table}`);
   }
   await client.query(`DELETE FROM persons WHERE email LIKE 'bench-watcher-%'`);
@@ -64,22 +66,32 @@ const createWatchers = async (client: pg.Client) => {
 };
 
 /**
- * 25 watches per person on 25 consecutive sellable items (five watchers per item: persons p, p+800,
- * p+1600...); of an item's watchers three buy at 80% of the price and two at 50%.
+ * 25 watches and alerts per person on 25 consecutive sellable items (five per item: persons p,
+ * p+800, p+1600...); slots 0-19 are price watches, 20-24 price alerts; of an item's five, three
+ * buy or alert at 80% of the price and two at 50%. The live count of each.
  */
-const createWatches = async (client: pg.Client, items: number) => {
-  await client.query(`
+const createWatchesAndAlerts = async (client: pg.Client, items: number) => {
+  const slots = `
     WITH sellable AS (
       SELECT i.id, i.price_cents, row_number() OVER (ORDER BY i.id) - 1 AS position, count(*) OVER () AS total
       FROM items i WHERE i.status = 'active' AND EXISTS (SELECT 1 FROM variants v WHERE v.item_id = i.id AND v.quantity > 0)),
-    slots AS (SELECT p, k FROM generate_series(1, $1) p, generate_series(0, $2 - 1) k)
+    slots AS (SELECT p, k FROM generate_series(1, $1) p, generate_series(0, $2 - 1) k),
+    placed AS (
+      SELECT slots.p, slots.k, s.id AS item_id,
+        CASE WHEN ((slots.p - 1) / $3) % 2 = 0 THEN s.price_cents * 8 / 10 ELSE s.price_cents / 2 END AS max_price_cents
+      FROM slots JOIN sellable s ON s.position = ((slots.p - 1) * $2 + slots.k) % s.total)`;
+  const parameters = [persons, watchesPerPerson + alertsPerPerson, Math.ceil(items / (watchesPerPerson + alertsPerPerson))];
+  await client.query(`${slots}
     INSERT INTO price_watches (person_id, client_id, item_id, size, max_price_cents, max_total_cents, expires_at)
-    SELECT 'per_bench' || slots.p, 'cli_benchwatch', s.id, (SELECT v.size FROM variants v WHERE v.item_id = s.id AND v.quantity > 0 ORDER BY v.id LIMIT 1),
-      CASE WHEN ((slots.p - 1) / $3) % 2 = 0 THEN s.price_cents * 8 / 10 ELSE s.price_cents / 2 END,
-      CASE WHEN ((slots.p - 1) / $3) % 2 = 0 THEN s.price_cents * 8 / 10 ELSE s.price_cents / 2 END * 3 / 2 + 3000,
-      now() + interval '7 days'
-    FROM slots JOIN sellable s ON s.position = ((slots.p - 1) * $2 + slots.k) % s.total`, [persons, watchesPerPerson, Math.ceil(items / watchesPerPerson)]);
-  return Number((await client.query(`SELECT count(*) FROM price_watches WHERE status = 'active'`)).rows[0].count);
+    SELECT 'per_bench' || p, 'cli_benchwatch', item_id, (SELECT v.size FROM variants v WHERE v.item_id = placed.item_id AND v.quantity > 0 ORDER BY v.id LIMIT 1),
+      max_price_cents, max_price_cents * 3 / 2 + 3000, now() + interval '7 days'
+    FROM placed WHERE k < ${watchesPerPerson}`, parameters);
+  await client.query(`${slots}
+    INSERT INTO price_alerts (id, person_id, client_id, item_id, target_price_cents)
+    SELECT 'alr_bench' || p || '_' || k, 'per_bench' || p, 'cli_benchwatch', item_id, max_price_cents
+    FROM placed WHERE k >= ${watchesPerPerson}`, parameters);
+  const count = async (table: string) => Number((await client.query(`SELECT count(*) FROM ${table} WHERE status = 'active'`)).rows[0].count);
+  return { watches: await count("price_watches"), alerts: await count("price_alerts") };
 };
 
 export const benchWatches = async (options: { items: number; seconds: number }) => {
@@ -105,13 +117,13 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
       await runOpenLoop({ ...base, durationSeconds: 5, rate: searchRate, next: request });
       log(`search mix without watches: open loop at ${searchRate} req/s, ${options.seconds} s`);
       const without = await runOpenLoop({ ...base, durationSeconds: options.seconds, rate: searchRate, next: request });
-      const live = await createWatches(client, options.items);
-      log(`${live} live watches; search mix with them: open loop at ${searchRate} req/s, ${options.seconds} s`);
+      const live = await createWatchesAndAlerts(client, options.items);
+      log(`${live.watches} live watches and ${live.alerts} alerts; search mix with them: open loop at ${searchRate} req/s, ${options.seconds} s`);
       const withWatches = await runOpenLoop({ ...base, durationSeconds: options.seconds, rate: searchRate, next: request });
 
       // The sale: every fourth watched item drops to 70%, in one transaction through the one price-change path.
-      const sale = (await client.query(`SELECT id, price_cents FROM items WHERE id IN (SELECT DISTINCT item_id FROM price_watches) ORDER BY id`)).rows
-        .filter((_row, index) => index % 4 === 0)
+      const sale = (await client.query(`SELECT id, price_cents FROM items WHERE id IN (SELECT item_id FROM price_watches UNION SELECT item_id FROM price_alerts) ORDER BY id`)).rows
+        .filter((_row, index) => index % 4 === 0) // of the watched items, every fourth
         .slice(0, saleItems)
         .map((row: { id: number; price_cents: number }) => ({ itemId: row.id, priceCents: Math.max(1, Math.floor((row.price_cents * 7) / 10)) }));
       process.env.DATABASE_URL = database.url;
@@ -145,8 +157,14 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
                (SELECT count(*) FROM (SELECT w.item_id, w.size, count(*) AS bought FROM price_watches w WHERE w.status = 'fulfilled' GROUP BY 1, 2) f
                  JOIN variants v ON v.item_id = f.item_id AND v.size IS NOT DISTINCT FROM f.size JOIN bench_watch_variants o ON o.variant_id = v.id
                  WHERE f.bought > o.quantity)::int AS sizes_oversold`)).rows[0];
+      const alerts = (await client.query(`
+        SELECT (SELECT count(*) FROM price_alerts a JOIN items i ON i.id = a.item_id WHERE a.item_id = ANY($1) AND a.target_price_cents >= i.price_cents)::int AS qualifying,
+               (SELECT count(*) FROM price_alerts WHERE status = 'notified')::int AS notified,
+               (SELECT count(*) FROM email_messages WHERE template = 'price-alert')::int AS emails,
+               (SELECT count(DISTINCT dedupe_key) FROM email_messages WHERE template = 'price-alert')::int AS distinct_emails`, [ids])).rows[0];
       const rows = [
-        { metric: "live watches", value: live, target: "100,000" },
+        { metric: "live watches + alerts", value: live.watches + live.alerts, target: "100,000" },
+        { metric: "  of which price alerts", value: live.alerts, target: "" },
         { metric: "sale: items repriced (one transaction), ms", value: saleMs, target: "" },
         { metric: "qualifying watches", value: qualifying, target: "" },
         { metric: "all qualifying bought, declined or ended, s", value: settledMs === null ? null : Math.round(settledMs / 100) / 10, target: "<= 60" },
@@ -155,13 +173,16 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         { metric: "watches with a purchase", value: duplicates.watches_with_purchase, target: "" },
         { metric: "purchases not recorded on a watch", value: duplicates.purchases - duplicates.watches_with_purchase, target: "0 once settled" },
         { metric: "sizes bought beyond their stock", value: duplicates.sizes_oversold, target: "0" },
+        { metric: "alerts reached (target at or over the new price)", value: alerts.qualifying, target: "" },
+        { metric: "alerts notified", value: alerts.notified, target: "= alerts reached" },
+        { metric: "alert emails (distinct)", value: `${alerts.emails} (${alerts.distinct_emails})`, target: "one per alert" },
         { metric: "search mix p95 ms, no watches", value: without.p95, target: "" },
-        { metric: "search mix p95 ms, 100,000 live watches", value: withWatches.p95, target: "<= 1.10 x" },
+        { metric: "search mix p95 ms, 100,000 live watches and alerts", value: withWatches.p95, target: "<= 1.10 x" },
         { metric: "p95 ratio (with / without)", value: ratio(withWatches.p95, without.p95), target: "<= 1.10" },
         { metric: "search errors", value: without.errors + withWatches.errors, target: "0" },
       ];
       printTable(`price watches under a sale, ${options.items} items`, rows);
-      const record = { name: "watches", items: options.items, measuredAt: new Date().toISOString(), machine: machine(), loadAverageAtStart: machineAtStart.loadAverage, database: database.name, searchRate, without, withWatches, qualifying, settledMs, outcomes, duplicates, table: rows };
+      const record = { name: "watches", items: options.items, measuredAt: new Date().toISOString(), machine: machine(), loadAverageAtStart: machineAtStart.loadAverage, database: database.name, searchRate, without, withWatches, live, qualifying, settledMs, outcomes, duplicates, alerts, table: rows };
       console.log(`\nwrote ${writeResult(`watches-${options.items}`, record)}`);
       await db().$disconnect();
     } finally {
