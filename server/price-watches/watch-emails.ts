@@ -10,6 +10,7 @@ import { createLinkToken, verifyLinkToken } from "../mail/links";
 import { enqueueEmail } from "../mail/outbox";
 import type { Tx } from "../db";
 import { cancelUrl as purchaseCancelUrl } from "../purchases/purchase-emails";
+import { emailTime } from "../mail/email-time";
 
 const cancelLinkPurpose = "price-watch-cancel";
 const linkGraceMs = 7 * 24 * 3_600_000;
@@ -26,7 +27,6 @@ export const watchOfCancelToken = (token: string, now: Date) => {
 export const watchCancelUrl = (watch: { id: number; expiresAt: Date }) =>
   `${env().PUBLIC_URL}/price-watches/${watch.id}/cancel?token=${encodeURIComponent(watchCancelToken(watch))}`;
 
-const when = (date: Date) => date.toLocaleString("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 export type EmailedWatch = { id: number; email: string; title: string; maxPriceCents: number; maxTotalCents: number; expiresAt: Date };
 
@@ -35,7 +35,7 @@ export const writeWatchSetEmail = (tx: Pick<Tx, "emailMessage">, watch: EmailedW
     to: watch.email,
     template: "price-watch-set",
     dedupeKey: `price-watch-set:${watch.id}`,
-    props: { assistant, title: watch.title, maxPrice: formatCents(watch.maxPriceCents), maxTotal: formatCents(watch.maxTotalCents), expiresAt: when(watch.expiresAt), cancelUrl: watchCancelUrl(watch) },
+    props: { assistant, title: watch.title, maxPrice: formatCents(watch.maxPriceCents), maxTotal: formatCents(watch.maxTotalCents), expiresAt: emailTime(watch.expiresAt), cancelUrl: watchCancelUrl(watch) },
   });
 
 export const writeWatchBoughtEmail = (
@@ -49,7 +49,7 @@ export const writeWatchBoughtEmail = (
     dedupeKey: `price-watch-bought:${watch.id}`,
     props: {
       title: watch.title, price: formatCents(purchase.priceCents), grandTotal: formatCents(purchase.grandTotalCents), orderNumber: purchase.orderNumber,
-      chargesAt: when(purchase.chargesAt), cancelUrl: purchaseCancelUrl({ id: purchase.id, cancelUntil: purchase.cancelUntil }),
+      chargesAt: emailTime(purchase.chargesAt), cancelUrl: purchaseCancelUrl({ id: purchase.id, cancelUntil: purchase.cancelUntil }),
     },
   });
 
@@ -58,7 +58,7 @@ export const writeWatchNeedsYouEmail = (tx: Pick<Tx, "emailMessage">, watch: Ema
     to: watch.email,
     template: "price-watch-needs-you",
     dedupeKey: `price-watch-needs-you:${watch.id}`,
-    props: { title: watch.title, price: formatCents(options.priceCents), reason: options.reason, checkoutUrl: options.checkoutUrl, checkoutExpiresAt: when(options.checkoutExpiresAt) },
+    props: { title: watch.title, price: formatCents(options.priceCents), reason: options.reason, checkoutUrl: options.checkoutUrl, checkoutExpiresAt: emailTime(options.checkoutExpiresAt) },
   });
 
 export const writeWatchEndedEmail = (tx: Pick<Tx, "emailMessage">, watch: EmailedWatch, outcome: string) =>

@@ -10,6 +10,7 @@ import { createLinkToken, verifyLinkToken } from "../mail/links";
 import { enqueueEmail } from "../mail/outbox";
 import type { Tx } from "../db";
 import type { PurchaseClosedProps } from "../../emails/purchase-closed";
+import { emailTime } from "../mail/email-time";
 
 const cancelLinkPurpose = "purchase-cancel";
 const linkGraceMs = 7 * 24 * 3_600_000;
@@ -26,7 +27,6 @@ export const purchaseOfCancelToken = (token: string, now: Date) => verifyLinkTok
 export const cancelUrl = (purchase: { id: string; cancelUntil: Date }) =>
   `${env().PUBLIC_URL}/purchases/${purchase.id}/cancel?token=${encodeURIComponent(cancelToken(purchase))}`;
 
-const when = (date: Date) => date.toLocaleString("en-CA", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
 
 type Emailed = { id: string; email: string; orderNumber: string | null; grandTotalCents: number };
 
@@ -35,7 +35,7 @@ export const writeCopyEmail = (tx: Tx, purchase: Emailed & { chargesAt: Date; ca
     to: purchase.email,
     template: "purchase-copy",
     dedupeKey: copyEmailKey(purchase.id),
-    props: { orderNumber: purchase.orderNumber, assistant, grandTotal: formatCents(purchase.grandTotalCents), chargesAt: when(purchase.chargesAt), cancelUntil: when(purchase.cancelUntil), cancelUrl: cancelUrl(purchase) },
+    props: { orderNumber: purchase.orderNumber, assistant, grandTotal: formatCents(purchase.grandTotalCents), chargesAt: emailTime(purchase.chargesAt), cancelUntil: emailTime(purchase.cancelUntil), cancelUrl: cancelUrl(purchase) },
   });
 
 export const writeClosedEmail = (tx: Tx, purchase: Emailed, outcome: PurchaseClosedProps["outcome"]) =>
