@@ -121,7 +121,7 @@ describe("/api/trpc", () => {
     const { person } = await createPerson();
     const cookie = await sessionCookie(person.id);
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const update = vi.spyOn(db().person, "update").mockRejectedValueOnce(new Error("secret internal detail"));
+    const update = vi.spyOn(db(), "$transaction").mockRejectedValueOnce(new Error("secret internal detail"));
     const failed = await jsonPost("account.setSpendingLimits", cookie, limits, { "x-request-id": "req-limits-1" });
     update.mockRestore();
     log.mockRestore();
