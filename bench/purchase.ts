@@ -11,6 +11,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { databaseUrl, withAdmin } from "../server/testing/databases";
+import { cpuPerRequest, cpuReading } from "./lib/cpu";
 import { machine } from "./lib/machine";
 import { runOpenLoop } from "./lib/open-loop";
 import { printTable, writeResult } from "./lib/report";
@@ -106,6 +107,7 @@ export const benchPurchase = async (options: { seconds: number; rate: number }) 
 
     log(`purchase: reference, POST /checkout/quotes open loop at ${options.rate} req/s for ${options.seconds} s`);
     let quoteNext = 0;
+    const referenceCpuBefore = cpuReading(service.pid);
     const reference = await runOpenLoop({
       baseUrl, method: "POST", durationSeconds: options.seconds, rate: options.rate,
       next: () => {
@@ -113,8 +115,10 @@ export const benchPurchase = async (options: { seconds: number; rate: number }) 
         return quoteRequest(buyers[index % Math.ceil(total / perBuyer)], timedItems[index].id);
       },
     });
+    const referenceCpu = cpuPerRequest(referenceCpuBefore, cpuReading(service.pid), total);
     log(`purchase: POST /purchases open loop at ${options.rate} req/s for ${options.seconds} s`);
     let purchaseNext = 0;
+    const latencyCpuBefore = cpuReading(service.pid);
     const latency = await runOpenLoop({
       baseUrl, method: "POST", durationSeconds: options.seconds, rate: options.rate,
       next: () => {
@@ -123,6 +127,7 @@ export const benchPurchase = async (options: { seconds: number; rate: number }) 
       },
     });
 
+    const latencyCpu = cpuPerRequest(latencyCpuBefore, cpuReading(service.pid), total);
     log(`purchase: race, ${raceConnections} connections, ${raceQuotes.length} purchases of ${raceItems} items`);
     const raceStatuses: Record<string, number> = {};
     const raceStarted = performance.now();
@@ -146,15 +151,15 @@ export const benchPurchase = async (options: { seconds: number; rate: number }) 
     const exactlyOne = perItem.filter((holds) => holds === 1).length;
 
     printTable(`POST /purchases (sandbox processor), open loop at ${options.rate} req/s, ms`, [
-      { request: "POST /purchases", "req/s": latency.requestsPerSecond, p50: latency.p50, p95: latency.p95, p99: latency.p99, errors: latency.errors, statuses: JSON.stringify(latency.statuses) },
-      { request: "POST /checkout/quotes (reference)", "req/s": reference.requestsPerSecond, p50: reference.p50, p95: reference.p95, p99: reference.p99, errors: reference.errors, statuses: JSON.stringify(reference.statuses) },
+      { request: "POST /purchases", "req/s": latency.requestsPerSecond, p50: latency.p50, p95: latency.p95, p99: latency.p99, "service CPU ms/req": latencyCpu.serviceMs, "PostgreSQL CPU ms/req": latencyCpu.postgresMs, errors: latency.errors, statuses: JSON.stringify(latency.statuses) },
+      { request: "POST /checkout/quotes (reference)", "req/s": reference.requestsPerSecond, p50: reference.p50, p95: reference.p95, p99: reference.p99, "service CPU ms/req": referenceCpu.serviceMs, "PostgreSQL CPU ms/req": referenceCpu.postgresMs, errors: reference.errors, statuses: JSON.stringify(reference.statuses) },
     ]);
     printTable(`race: ${raceConnections} connections, ${raceQuotes.length} purchases of ${raceItems} quantity-one items`, [
       { seconds: Math.round(raceSeconds * 10) / 10, answers: JSON.stringify(raceStatuses), "items with exactly one hold": `${exactlyOne} of ${raceItems}`, "most holds on one item": Math.max(...perItem), "items with none": perItem.filter((holds) => holds === 0).length },
     ]);
     const verdict = latency.p50 <= 25 && latency.p95 <= 60 && latency.errors === 0 && exactlyOne === raceItems;
     console.log(verdict ? "targets met: p50 <= 25 ms, p95 <= 60 ms, one hold per raced item" : "TARGETS MISSED (see the figures above)");
-    const record = { name: "purchase", measuredAt: new Date().toISOString(), machine: machine(), rate: options.rate, seconds: options.seconds, latency, reference, race: { connections: raceConnections, purchases: raceQuotes.length, items: raceItems, statuses: raceStatuses, exactlyOneHold: exactlyOne, maxHolds: Math.max(...perItem) } };
+    const record = { name: "purchase", measuredAt: new Date().toISOString(), machine: machine(), rate: options.rate, seconds: options.seconds, latency: { ...latency, cpu: latencyCpu }, reference: { ...reference, cpu: referenceCpu }, race: { connections: raceConnections, purchases: raceQuotes.length, items: raceItems, statuses: raceStatuses, exactlyOneHold: exactlyOne, maxHolds: Math.max(...perItem) } };
     console.log(`\nwrote ${writeResult("purchase", record)}`);
     await db().$disconnect();
   } finally {

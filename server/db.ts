@@ -44,15 +44,16 @@ const globalForDb = globalThis as unknown as { shoppingDb?: Db; shoppingRawPool?
 export const db = (): Db => (globalForDb.shoppingDb ??= createClient());
 
 /**
- * A plain `pg` pool for the few hot read paths (token lookup, search result rows) where Prisma's
- * per-query overhead (about 1 ms of CPU, and one query per relation) dominates the request.
- * Writes and everything else stay on Prisma.
+ * A plain `pg` pool for the few hot paths (token lookup, search result rows, and the raw-SQL
+ * transactions of server/sql.ts: POST /purchases) where Prisma's per-query overhead (about 1 ms of
+ * CPU, and one query per relation) dominates the request. Everything else stays on Prisma.
  */
 export const rawPool = (): pg.Pool => {
   if (globalForDb.shoppingRawPool) return globalForDb.shoppingRawPool;
   const url = env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 2000, options: sessionOptions });
+  // Its transactions (server/sql.ts) end if left idle for 5 s, as Prisma's transaction timeout would.
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 2000, options: `${sessionOptions} -c idle_in_transaction_session_timeout=5000` });
   pool.on("error", () => undefined); // a broken idle connection is dropped; the next query reconnects
   return (globalForDb.shoppingRawPool = pool);
 };

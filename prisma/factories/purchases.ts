@@ -49,14 +49,15 @@ export const createPurchase = async (options: PurchaseOptions = {}) => {
   const person = options.person ?? (await createPerson()).person;
   const agent = await createAgent();
   const { quote, item } = await createPurchasableQuote({ clientId: agent.id, personId: person.id });
-  const provider = sandboxProvider(db());
+  const provider = sandboxProvider();
   const card = options.card ?? testCards.succeeds;
   const saved = await provider.saveMethod({ idempotencyKey: randomId("save_"), card: { type: "card", number: card, expMonth: 12, expYear: 2030, cvc: "123" } });
+  const variant = await db().variant.findFirstOrThrow({ where: { itemId: item.id } });
   const input = {
     clientId: agent.id, assistant: agent.name, personId: person.id, email: person.email, quoteId: quote.id, grandTotalCents: options.grandTotalCents ?? 5000,
     method: { type: "saved" as const, customerId: saved.customerId, paymentMethodId: saved.paymentMethodId }, cardLast4: saved.cardLast4, now, afterAuthorize: options.afterAuthorize,
     // As POST /purchases does: the item is reserved with the purchase (given back when it ends uncharged).
-    beforeInsert: async (tx: Parameters<typeof reserve>[0]) => void (await reserve(tx, [{ variantId: (await tx.variant.findFirstOrThrow({ where: { itemId: item.id } })).id, quantity: 1 }])),
+    beforeInsert: async (sql: Parameters<typeof reserve>[0]) => void (await reserve(sql, [{ variantId: variant.id, quantity: 1 }])),
   };
   const purchase = await createPurchaseWithHold(db(), provider, input);
   return { purchase, person, agent, quote, item, input };

@@ -23,12 +23,12 @@ export const dueWork: DueWork[] = [
   { name: "purge-expired-records", intervalMs: 10 * 60_000, run: ({ db, now }) => purgeExpiredRecords({ db, now }) },
   { name: "expire-checkouts", intervalMs: 1_000, run: ({ db, now }) => expireDueCheckouts(db, { now }) },
   { name: "settle-payments", intervalMs: 5_000, run: ({ db, now }) => settlePayments({ db, now }) },
-  { name: "charge-purchases", intervalMs: 5_000, run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider(db) }) },
+  { name: "charge-purchases", intervalMs: 5_000, run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider() }) },
   // Price changes recorded while no instance (or no Inngest) acted on them, and any the function missed.
   { name: "process-price-changes", intervalMs: 1_000, run: ({ db, clock }) => processPriceChanges(db, { now: () => clock.now(), maxEvents: 500 }) },
   { name: "expire-price-watches", intervalMs: 1_000, run: ({ db, now }) => expireDueWatches(db, { now }) },
   { name: "resume-price-watches", intervalMs: 15_000, run: ({ db, now }) => resumeExecutingWatches(db, { now }) },
   // Short: a webhook's delay from the change to the receiver is mostly this wait (bench: webhooks).
   { name: "deliver-webhooks", intervalMs: 200, run: ({ db, now }) => deliverDueWebhooks({ db, now }) },
-  { name: "reconcile-purchases", intervalMs: 15_000, run: ({ db, now }) => reconcilePurchases(db, { now, provider: paymentProvider(db) }) },
+  { name: "reconcile-purchases", intervalMs: 15_000, run: ({ db, now }) => reconcilePurchases(db, { now, provider: paymentProvider() }) },
 ];

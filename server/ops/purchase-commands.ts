@@ -54,7 +54,7 @@ export const createSandboxPurchase = async (options: { email?: string; item?: st
     });
     return { assistant: agent, quote: made };
   });
-  const purchase = await createPurchaseWithHold(db(), paymentProvider(db()), {
+  const purchase = await createPurchaseWithHold(db(), paymentProvider(), {
     clientId: assistant.id, assistant: assistant.name, personId: person.id, email: person.email, quoteId: quote.id, grandTotalCents: snapshotTotals(snapshot, {}).grandTotalCents,
     method: { type: "saved", customerId: card.processorCustomerId, paymentMethodId: card.paymentMethodId }, cardLast4: card.last4, now,
   });

@@ -67,7 +67,7 @@ describe("store orders of an assistant purchase", () => {
   it("a cancelled purchase's order stays listed as cancelled and cannot ship; a declined purchase places none", async () => {
     const { token } = await agentWithPerson({ scope });
     const made = await buy(token, (await quoteOf(token, [(await directItem()).id])).quote_id);
-    await cancelPurchase(db(), sandboxProvider(db()), { id: made.body.purchase_id, now: new Date(), by: "person" });
+    await cancelPurchase(db(), sandboxProvider(), { id: made.body.purchase_id, now: new Date(), by: "person" });
     expect((await listOrders(token)).data).toEqual([expect.objectContaining({ status: "cancelled", purchase_id: made.body.purchase_id })]);
     expect((await ship(token, `${made.body.order_number}-1`)).status).toBe(409);
 

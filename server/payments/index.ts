@@ -2,7 +2,6 @@
  * The processor in use, chosen in this one place from the configuration: the sandbox (test cards,
  * its ledger in the sandbox_* tables) or Stripe. Production never runs the sandbox (server/env.ts).
  */
-import type { Db } from "../db";
 import { env } from "../env";
 import type { PaymentProvider } from "./provider";
 import { sandboxProvider } from "./sandbox";
@@ -10,9 +9,9 @@ import { stripeProvider } from "./stripe";
 
 let stripe: { key: string; provider: PaymentProvider } | undefined;
 
-export const paymentProvider = (db: Db): PaymentProvider => {
+export const paymentProvider = (): PaymentProvider => {
   const config = env();
-  if (config.PAYMENT_PROCESSOR === "sandbox") return sandboxProvider(db);
+  if (config.PAYMENT_PROCESSOR === "sandbox") return sandboxProvider();
   if (!config.STRIPE_SECRET_KEY) throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR is stripe");
   // One Stripe client per process (it keeps its connections); rebuilt only if the key changes.
   const key = `${config.STRIPE_SECRET_KEY} ${config.STRIPE_API_BASE ?? ""}`;

@@ -5,7 +5,8 @@
  * to capture or release belongs to the owner (the checkout's paying attempt, the purchase's state).
  */
 import { randomId } from "../auth/tokens";
-import type { Db, Tx } from "../db";
+import type { Db } from "../db";
+import type { Sql } from "../sql";
 import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type ProcessorPayment, type ProcessorPaymentStatus, isUnknownOutcome, ownerOf, processorKey } from "./provider";
 
 /** An attempt with the processor longer than this is reconciled by the sweep (settle-payments.ts). */
@@ -14,16 +15,18 @@ export const attemptTimeoutMs = 60_000;
 type PaymentRef = { id: string; checkoutId: string | null; purchaseId?: string | null; attempt: number };
 export type HeldPayment = PaymentRef & { processorPaymentId: string };
 
-/** Opens a payment in `authorizing`; the owner union makes "exactly one owner" hold by construction (and the trigger in SQL). */
-export const openPayment = (tx: Tx, options: { owner: PaymentOwner; method: string; amountCents: number; cardLast4: string | null; now: Date }) => {
+/**
+ * Opens a payment in `authorizing`; the owner union makes "exactly one owner" hold by construction
+ * (and the trigger in SQL). Raw SQL, so that POST /purchases can run it in its `pg` transaction.
+ */
+export const openPayment = async (tx: Sql, options: { owner: PaymentOwner; method: string; amountCents: number; cardLast4: string | null; now: Date }) => {
   const { owner, now } = options;
-  return tx.payment.create({
-    data: {
-      id: randomId("pay_"), ...(owner.kind === "checkout" ? { checkoutId: owner.id, attempt: owner.attempt } : { purchaseId: owner.id, attempt: 1 }),
-      method: options.method, status: "authorizing", amountCents: options.amountCents, cardLast4: options.cardLast4, createdAt: now, updatedAt: now,
-    },
-    select: { id: true, checkoutId: true, purchaseId: true, attempt: true, amountCents: true },
-  });
+  const [checkoutId, purchaseId, attempt] = owner.kind === "checkout" ? [owner.id, null, owner.attempt] : [null, owner.id, 1];
+  const [payment] = await tx.$queryRaw<{ id: string; checkoutId: string | null; purchaseId: string | null; attempt: number; amountCents: number }[]>`
+    INSERT INTO payments (id, checkout_id, purchase_id, attempt, method, status, amount_cents, card_last4, created_at, updated_at)
+    VALUES (${randomId("pay_")}, ${checkoutId}, ${purchaseId}, ${attempt}::int, ${options.method}, 'authorizing', ${options.amountCents}::int, ${options.cardLast4}, ${now}, ${now})
+    RETURNING id, checkout_id AS "checkoutId", purchase_id AS "purchaseId", attempt, amount_cents AS "amountCents"`;
+  return payment;
 };
 
 export type AuthorizeResult =

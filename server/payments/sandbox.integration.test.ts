@@ -11,7 +11,7 @@ import { type PaymentOwner, UnknownOutcomeError, ownerOf, processorKey } from ".
 import { sandboxProvider } from "./sandbox";
 import { testCards } from "./sandbox-cards";
 
-const provider = sandboxProvider(db());
+const provider = sandboxProvider();
 const card = (number: string) => ({ type: "card" as const, number, expMonth: 12, expYear: 2034, cvc: "123" });
 const purchase = (): PaymentOwner => ({ kind: "purchase", id: randomId("pur_") });
 

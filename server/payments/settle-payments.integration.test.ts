@@ -65,7 +65,7 @@ describe("settling payments", () => {
     await db().sandboxPayment.update({ where: { id: second.processorPaymentId! }, data: { status: "authorized" } });
     await db().sandboxProcessorRequest.delete({ where: { idempotencyKey: processorKey(ownerOf(second), "capture") } });
     // Attempt 1's hold finally comes back authorized; releasing it fails (processor outage).
-    const provider = paymentProvider(db());
+    const provider = paymentProvider();
     const late = await provider.authorize({ idempotencyKey: processorKey(ownerOf(first), "authorize"), amountCents: first.amountCents, method: { type: "card", number: card.number, expMonth: 12, expYear: 2034, cvc: "123" }, description: `Checkout ${id}` });
     await finalizePayment(db(), releaseDown(provider), { payment: first, processorPaymentId: late.id, now: new Date(t0.getTime() + 62_000) }).catch(() => undefined);
 
@@ -110,7 +110,7 @@ describe("reconciling attempts the processor never answered", () => {
   it("a payment the processor never made is declined; while the processor cannot answer, the attempt waits", async () => {
     const id = await newCheckout();
     const attempt = await startAttempt(db(), { checkoutId: id, method: "card", cardLast4: "4242", now: new Date() });
-    const down: PaymentProvider = { ...paymentProvider(db()), retrieve: async () => { throw new Error("processor unavailable"); } };
+    const down: PaymentProvider = { ...paymentProvider(), retrieve: async () => { throw new Error("processor unavailable"); } };
     await settlePayments({ db: db(), now: later(), provider: down });
     expect((await db().payment.findUniqueOrThrow({ where: { id: attempt.id } })).status).toBe("authorizing");
     await settlePayments({ db: db(), now: later() });

@@ -44,7 +44,7 @@ const reconcile = async (db: Db, provider: PaymentProvider, payment: { id: strin
 
 export const settlePayments = async (options: { db: Db; now: Date; limit?: number; provider?: PaymentProvider }) => {
   const { db, now } = options;
-  const provider = options.provider ?? paymentProvider(db);
+  const provider = options.provider ?? paymentProvider();
   const stale = new Date(now.getTime() - attemptTimeoutMs);
   const take = options.limit ?? 20;
   const lost = await db.payment.findMany({ where: { status: "authorizing", updatedAt: { lt: stale }, checkoutId: { not: null } }, select: { ...ownerSelect, createdAt: true }, take });

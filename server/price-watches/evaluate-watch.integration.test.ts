@@ -178,7 +178,7 @@ describe("a watch left executing", () => {
     const executing = await db().priceWatch.findUniqueOrThrow({ where: { id: watchId } });
     expect(executing).toMatchObject({ status: "executing" });
     expect(executing.purchaseId).toMatch(/^pur_/);
-    await completeLateAuthorize(db(), paymentProvider(db()), { id: executing.purchaseId!, now: new Date() });
+    await completeLateAuthorize(db(), paymentProvider(), { id: executing.purchaseId!, now: new Date() });
     await resumeExecutingWatches(db(), { now: new Date(Date.now() + executingRetryMs + 1000) });
     const { body } = await getWatch(token, watchId);
     expect(body).toMatchObject({ status: "fulfilled", outcome: "bought", purchase_id: executing.purchaseId });

@@ -7,7 +7,7 @@ import { sandboxLedger } from "../testing/purchase-ledger";
 import { cancelPurchase } from "./cancel-purchase";
 import { chargeDuePurchase } from "./charge-purchase";
 
-const provider = () => sandboxProvider(db());
+const provider = () => sandboxProvider();
 const cancel = (id: string, now = new Date()) => cancelPurchase(db(), provider(), { id, now, by: "person" });
 const codeOf = (promise: Promise<unknown>) => promise.then(() => "ok", (error: { code?: string }) => error.code ?? String(error));
 

@@ -15,7 +15,7 @@ import { copyEmailKey } from "./purchase-emails";
 import { chargeDuePurchase } from "./charge-purchase";
 import { movePurchase } from "./purchase-writer";
 
-const provider = () => sandboxProvider(db());
+const provider = () => sandboxProvider();
 const past = () => new Date(Date.now() - 1000);
 const purchaseOf = (id: string) => db().purchase.findUniqueOrThrow({ where: { id } });
 const emails = (id: string) => db().emailMessage.findMany({ where: { OR: [{ dedupeKey: copyEmailKey(id) }, { dedupeKey: `purchase-closed:${id}` }] }, select: { template: true, props: true } });

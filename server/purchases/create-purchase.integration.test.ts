@@ -26,7 +26,7 @@ describe("creating a purchase with its hold", () => {
   it("one purchase per quote: a second one is refused with quote_already_purchased and places no second hold", async () => {
     const { input } = await createPurchase();
     const holdsBefore = await db().sandboxPayment.count();
-    await expect(createPurchaseWithHold(db(), sandboxProvider(db()), { ...input, now: new Date() })).rejects.toMatchObject({ code: "quote_already_purchased" });
+    await expect(createPurchaseWithHold(db(), sandboxProvider(), { ...input, now: new Date() })).rejects.toMatchObject({ code: "quote_already_purchased" });
     expect(await db().purchase.count({ where: { quoteId: input.quoteId } })).toBe(1);
     expect(await db().sandboxPayment.count()).toBe(holdsBefore);
   });

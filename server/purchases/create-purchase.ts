@@ -2,7 +2,8 @@
  * Creating a purchase and its hold, in three steps so that a crash anywhere leaves something the
  * reconciliation (reconcile-purchases.ts) can finish, and never an unrecorded hold:
  * 1. one short transaction writes the purchase (`processing`) and its payment (`authorizing`), so
- *    the row exists before the processor is asked (a hold always has a row to find it by);
+ *    the row exists before the processor is asked (a hold always has a row to find it by); raw SQL
+ *    on a `pg` client (server/sql.ts): it runs once per purchase with a dozen statements;
  * 2. the processor is asked for the hold with key `pur_x:authorize`, outside any transaction (a slow
  *    bank holds no database connection or lock; a retry replays, never a second hold);
  * 3. one short transaction records the answer: held (order number, charges_at, the copy email with
@@ -22,6 +23,9 @@ import { notifyPurchaseHeld } from "../jobs/events";
 import { movePurchase } from "./purchase-writer";
 import { writeCopyEmail } from "./purchase-emails";
 import type { AuthorizeResult, HeldPayment } from "../payments/payment-steps";
+import { Prisma } from "../generated/prisma/client";
+import { isUniqueViolation, type Sql, sqlTransaction } from "../sql";
+import type { PurchaseRow } from "../routers/purchases/purchase-view";
 
 /** 24 hours between the hold and the charge (the reference's "Purchase charge delay"). */
 export const chargeDelayMs = 24 * 3_600_000;
@@ -43,9 +47,9 @@ export type NewPurchase = {
    * /purchases locks the person's row there and checks prices, stock and spending limits, so two
    * purchases of one person cannot both pass the 30-day check. Throwing refuses with nothing written.
    */
-  beforeInsert?: (tx: Tx) => Promise<void>;
+  beforeInsert?: (sql: Sql) => Promise<void>;
   /** Runs last in that transaction, with the purchase written (`processing`). */
-  afterInsert?: (tx: Tx, purchase: Purchase) => Promise<void>;
+  afterInsert?: (sql: Sql, purchase: PurchaseRow) => Promise<void>;
   /** Runs in the transaction that records the bank's answer, with the purchase as recorded (still `processing` when the answer is unknown). */
   withAnswer?: AnswerHook;
   /** Tests only: runs between the processor's answer and our record of it (a crash there). */
@@ -53,26 +57,29 @@ export type NewPurchase = {
 };
 
 type Purchase = Awaited<ReturnType<Tx["purchase"]["findUniqueOrThrow"]>>;
+
+/** A purchase's columns as `PurchaseRow` names them, for RETURNING. */
+const purchaseRowSql = Prisma.sql`id, status::text AS status, reason, cancelled_by AS "cancelledBy", order_number AS "orderNumber", grand_total_cents AS "grandTotalCents",
+  charges_at AS "chargesAt", cancel_until AS "cancelUntil", created_at AS "createdAt"`;
 type AnswerHook = (tx: Tx, purchase: Purchase) => Promise<void>;
 
 export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, input: NewPurchase) => {
   const { now } = input;
   const id = randomId("pur_");
   const chargesAt = new Date(now.getTime() + chargeDelayMs);
-  const payment = await db
-    .$transaction(async (tx) => {
-      await input.beforeInsert?.(tx);
-      const purchase = await tx.purchase.create({
-        data: { id, clientId: input.clientId, personId: input.personId, quoteId: input.quoteId, email: input.email, grandTotalCents: input.grandTotalCents, status: "processing", cancelUntil: chargesAt, createdAt: now, updatedAt: now },
-      });
-      const opened = await openPayment(tx, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
-      await input.afterInsert?.(tx, purchase);
-      return opened;
-    })
-    .catch((error: unknown) => {
-      if ((error as { code?: string }).code === "P2002") throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
-      throw error;
-    });
+  const payment = await sqlTransaction(async (sql) => {
+    await input.beforeInsert?.(sql);
+    const [purchase] = await sql.$queryRaw<PurchaseRow[]>`
+      INSERT INTO purchases (id, client_id, person_id, quote_id, email, grand_total_cents, status, cancel_until, created_at, updated_at)
+      VALUES (${id}, ${input.clientId}, ${input.personId}, ${input.quoteId}, ${input.email}, ${input.grandTotalCents}::int, 'processing', ${chargesAt}, ${now}, ${now})
+      RETURNING ${purchaseRowSql}`;
+    const opened = await openPayment(sql, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
+    await input.afterInsert?.(sql, purchase);
+    return opened;
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
+    throw error;
+  });
   const result = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` });
   await input.afterAuthorize?.(id);
   await recordAuthorizeAnswer(db, provider, { id, email: input.email, grandTotalCents: input.grandTotalCents, assistant: input.assistant, payment, result, now, chargesAt }, input.withAnswer);

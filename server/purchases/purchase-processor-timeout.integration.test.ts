@@ -32,7 +32,7 @@ const timedOutPurchase = async () => {
   return { token, id, quote };
 };
 
-const reconcileLater = (minutes: number) => reconcilePurchases(db(), { now: new Date(Date.now() + minutes * 60_000), provider: sandboxProvider(db()) });
+const reconcileLater = (minutes: number) => reconcilePurchases(db(), { now: new Date(Date.now() + minutes * 60_000), provider: sandboxProvider() });
 
 describe("the payment processor timing out on a purchase", () => {
   it("resolves held when the bank's answer comes late; reconciliation then leaves it held; one hold, no charge", async () => {

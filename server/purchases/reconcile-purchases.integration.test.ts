@@ -13,7 +13,7 @@ import { sandboxLedger } from "../testing/purchase-ledger";
 import { movePurchase } from "./purchase-writer";
 import { reconcilePurchases } from "./reconcile-purchases";
 
-const provider = () => sandboxProvider(db());
+const provider = () => sandboxProvider();
 const inTwoMinutes = () => new Date(Date.now() + 120_000);
 const purchaseOf = (id: string) => db().purchase.findUniqueOrThrow({ where: { id } });
 

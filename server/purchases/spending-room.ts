@@ -6,7 +6,9 @@
  * with `spendingSettingsAllowingPurchase`.
  */
 import type { Tx } from "../db";
-import { purchaseRefusal } from "../domain/spending-limits";
+import { purchaseRefusal, type SpendingSettings } from "../domain/spending-limits";
+import { Prisma } from "../generated/prisma/client";
+import type { Sql } from "../sql";
 import { AppError } from "../errors";
 import { readSpendingSettings } from "../routers/account/spending.queries";
 
@@ -15,14 +17,25 @@ const thirtyDaysMs = 30 * 24 * 3_600_000;
 const spendingStatuses = ["processing", "held", "capturing", "paid"] as const;
 
 export type SpendingRoom = { perOrderCents: number; per30DaysCents: number; room30DaysCents: number; roomCents: number };
+type Limits = { perOrderCents: number; per30DaysCents: number };
 
-export const spendingRoom = async (db: Pick<Tx, "purchase">, options: { personId: string; perOrderCents: number; per30DaysCents: number; now: Date }): Promise<SpendingRoom> => {
-  const spent = await db.purchase.aggregate({
-    where: { personId: options.personId, status: { in: [...spendingStatuses] }, createdAt: { gt: new Date(options.now.getTime() - thirtyDaysMs) } },
-    _sum: { grandTotalCents: true },
-  });
-  const room30DaysCents = Math.max(0, options.per30DaysCents - (spent._sum.grandTotalCents ?? 0));
-  return { perOrderCents: options.perOrderCents, per30DaysCents: options.per30DaysCents, room30DaysCents, roomCents: Math.min(options.perOrderCents, room30DaysCents) };
+/**
+ * What the person's purchases of the 30 days before `now` hold or took, in cents (an int
+ * expression): the one definition of what counts, also read inside POST /purchases' checks statement.
+ */
+export const spentIn30DaysSql = (personId: string, now: Date) => Prisma.sql`(
+  SELECT COALESCE(SUM(grand_total_cents), 0)::int FROM purchases
+  WHERE person_id = ${personId} AND status::text = ANY(${[...spendingStatuses]}::text[]) AND created_at > ${new Date(now.getTime() - thirtyDaysMs)})`;
+
+/** The room left by `spentCents` in the last 30 days under both limits. */
+export const roomAfter = (spentCents: number, limits: Limits): SpendingRoom => {
+  const room30DaysCents = Math.max(0, limits.per30DaysCents - spentCents);
+  return { ...limits, room30DaysCents, roomCents: Math.min(limits.perOrderCents, room30DaysCents) };
+};
+
+export const spendingRoom = async (db: Sql, options: Limits & { personId: string; now: Date }): Promise<SpendingRoom> => {
+  const [{ spent }] = await db.$queryRaw<{ spent: number }[]>`SELECT ${spentIn30DaysSql(options.personId, options.now)} AS spent`;
+  return roomAfter(spent, options);
 };
 
 /** The over_spending_limit details when `totalCents` does not fit the room; null when it does. */
@@ -40,8 +53,11 @@ export const overSpendingLimit = (totalCents: number, room: SpendingRoom) => {
  * The person's spending settings when they allow an assistant purchase (limits set, not paused);
  * purchases_paused or spending_limit_not_set otherwise (409 where every refusal is, as POST /price-watches).
  */
-export const spendingSettingsAllowingPurchase = async (db: Pick<Tx, "person">, personId: string, options: { status?: 409 } = {}) => {
-  const settings = await readSpendingSettings(db, personId);
+export const spendingSettingsAllowingPurchase = async (db: Pick<Tx, "person">, personId: string, options: { status?: 409 } = {}) =>
+  settingsAllowingPurchase(await readSpendingSettings(db, personId), options);
+
+/** The same check on settings already read (undefined: no such person). */
+export const settingsAllowingPurchase = (settings: SpendingSettings | undefined, options: { status?: 409 } = {}) => {
   const refusal = settings ? purchaseRefusal(settings) : "spending_limit_not_set";
   if (refusal) {
     throw new AppError(refusal, { message: refusal === "purchases_paused" ? "The person paused assistant purchases." : "The person has not set spending limits.", status: options.status });

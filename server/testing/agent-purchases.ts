@@ -42,7 +42,7 @@ export const agentWithPerson = async (options: Setup = {}) => {
 };
 
 export const saveCard = async (personId: string, card: string) => {
-  const saved = await sandboxProvider(db()).saveMethod({ idempotencyKey: randomId("save_"), card: { type: "card", number: card, expMonth: 12, expYear: 2031, cvc: "123" } });
+  const saved = await sandboxProvider().saveMethod({ idempotencyKey: randomId("save_"), card: { type: "card", number: card, expMonth: 12, expYear: 2031, cvc: "123" } });
   await db().savedCard.create({ data: { personId, processorCustomerId: saved.customerId, paymentMethodId: saved.paymentMethodId, brand: "visa", last4: card.slice(-4), expMonth: 12, expYear: 2031 } });
 };
 

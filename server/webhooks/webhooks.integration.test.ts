@@ -174,8 +174,8 @@ describe("events from the state writers", () => {
       await grant(second.person.id);
       own.setSecrets([personEndpoint.body.secret]);
       const now = new Date();
-      await cancelHeld(db(), paymentProvider(db()), { id: second.purchase.id, event: "cancel", now });
-      await cancelHeld(db(), paymentProvider(db()), { id: purchase.id, event: "cancel", now });
+      await cancelHeld(db(), paymentProvider(), { id: second.purchase.id, event: "cancel", now });
+      await cancelHeld(db(), paymentProvider(), { id: purchase.id, event: "cancel", now });
       await drain();
       // The endpoint registered with the first person's token hears only the first person's purchase.
       expect(own.received.map((entry) => [entry.payload.type, (entry.payload.data as { purchase_id: string }).purchase_id])).toEqual([["purchase.cancelled", purchase.id]]);
@@ -186,7 +186,7 @@ describe("events from the state writers", () => {
       const third = await createHeldPurchase({ person });
       await db().purchase.update({ where: { id: third.purchase.id }, data: { clientId: agent.id } });
       await disconnectApp(db(), { personId: person.id, clientId: agent.id, now: new Date() });
-      await cancelHeld(db(), paymentProvider(db()), { id: third.purchase.id, event: "cancel", now: new Date() });
+      await cancelHeld(db(), paymentProvider(), { id: third.purchase.id, event: "cancel", now: new Date() });
       await drain();
       expect(own.received).toHaveLength(1);
       expect(await db().webhookEvent.count({ where: { objectId: third.purchase.id } })).toBe(0);

@@ -30,7 +30,7 @@ describe("charge-purchase function", () => {
 
   it("racing the sweep (and a duplicate run): one capture in the ledger, paid once, one charged email", async () => {
     const { purchase } = await createHeldPurchase({ chargesAt: new Date(Date.now() - 1000) });
-    const sweep = () => chargeDuePurchases(db(), { now: new Date(), provider: sandboxProvider(db()) });
+    const sweep = () => chargeDuePurchases(db(), { now: new Date(), provider: sandboxProvider() });
     const outcomes = await Promise.all([run(purchase.id), sweep(), run(purchase.id), sweep()]);
     expect(outcomes.filter((outcome) => "error" in outcome && outcome.error)).toEqual([]);
     expect((await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).status).toBe("paid");
@@ -40,7 +40,7 @@ describe("charge-purchase function", () => {
 
   it("a purchase cancelled before it wakes is not charged: a no-op at read time, and at charge time", async () => {
     const { purchase } = await createHeldPurchase({ chargesAt: new Date(Date.now() + 60_000) });
-    await cancelPurchase(db(), sandboxProvider(db()), { id: purchase.id, now: new Date(), by: "person" });
+    await cancelPurchase(db(), sandboxProvider(), { id: purchase.id, now: new Date(), by: "person" });
     const { result, ctx } = await run(purchase.id);
     expect(result).toEqual({ id: purchase.id, outcome: "not_held", status: "cancelled" });
     expect(ctx.step.sleepUntil).not.toHaveBeenCalled();

@@ -27,6 +27,6 @@ export const chargePurchase = inngest.createFunction(
     });
     if ((due.status !== "held" && due.status !== "capturing") || !due.chargesAt) return { id, outcome: "not_held", status: due.status };
     await step.sleepUntil("wait-for-charge", due.chargesAt);
-    return step.run("charge", () => chargeDuePurchase(db(), id, { now: systemClock.now(), provider: paymentProvider(db()) }));
+    return step.run("charge", () => chargeDuePurchase(db(), id, { now: systemClock.now(), provider: paymentProvider() }));
   },
 );

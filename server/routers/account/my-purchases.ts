@@ -53,6 +53,6 @@ export const listMyPurchases = shopperProcedure
 export const cancelMyPurchase = shopperProcedure.input(ZCancelMyPurchaseInput).mutation(async ({ ctx, input }) => {
   const own = await ctx.db.purchase.count({ where: { id: input.purchase_id, personId: ctx.personId } });
   if (!own) throw new AppError("not_found", { message: "No such purchase." });
-  const result = await cancelPurchase(ctx.db, paymentProvider(ctx.db), { id: input.purchase_id, now: ctx.clock.now(), by: "person" });
+  const result = await cancelPurchase(ctx.db, paymentProvider(), { id: input.purchase_id, now: ctx.clock.now(), by: "person" });
   return { purchase_id: result.id, status: result.status, already_cancelled: result.alreadyCancelled };
 });

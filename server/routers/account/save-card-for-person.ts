@@ -56,7 +56,7 @@ export const checkCardToSave = (card: Card, now: Date) => {
 export const saveCardForPerson = async ({ db, personId, card, now }: { db: Db; personId: string; card: Card; now: Date }): Promise<SavedCardForPurchase> => {
   checkCardToSave(card, now);
   const person = await db.person.findUniqueOrThrow({ where: { id: personId }, select: { email: true, savedCard: { select: { processorCustomerId: true } } } });
-  const saved = await paymentProvider(db)
+  const saved = await paymentProvider()
     .saveMethod({
       idempotencyKey: `${personId}:save-card:${randomId("att_")}`,
       card: { type: "card", number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc },

@@ -37,7 +37,7 @@ describe("saved card", () => {
     expect(JSON.stringify(await db().savedCard.findUniqueOrThrow({ where: { personId: person.id } }))).not.toMatch(/4242424242424242|"123"/);
     // The processor holds the card for that customer, and purchases can hold it off-session.
     expect(await db().sandboxPaymentMethod.findUniqueOrThrow({ where: { id: stored!.paymentMethodId } })).toMatchObject({ customerId: stored!.processorCustomerId, cardLast4: "4242" });
-    const hold = await sandboxProvider(db()).authorize({
+    const hold = await sandboxProvider().authorize({
       idempotencyKey: `pur_test_${person.id}:authorize`, amountCents: 1_000, description: "test",
       method: { type: "saved", customerId: stored!.processorCustomerId, paymentMethodId: stored!.paymentMethodId },
     });

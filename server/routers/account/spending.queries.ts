@@ -14,9 +14,9 @@ export const spendingSettingsSelect = {
   purchasesPausedChangedAt: true,
 } as const;
 
-type SpendingRow = { spendingLimitPerOrderCents: number | null; spendingLimitPer30DaysCents: number | null; purchasesPaused: boolean; purchasesPausedChangedAt: Date | null };
+export type SpendingRow = { spendingLimitPerOrderCents: number | null; spendingLimitPer30DaysCents: number | null; purchasesPaused: boolean; purchasesPausedChangedAt: Date | null };
 
-const toSettings = (row: SpendingRow): SpendingSettings => ({
+export const spendingSettingsOf = (row: SpendingRow): SpendingSettings => ({
   limitPerOrderCents: row.spendingLimitPerOrderCents,
   limitPer30DaysCents: row.spendingLimitPer30DaysCents,
   isPaused: row.purchasesPaused,
@@ -26,7 +26,7 @@ const toSettings = (row: SpendingRow): SpendingSettings => ({
 /** The person's limits and pause switch; undefined when the person does not exist. Pass a transaction to read under its locks. */
 export const readSpendingSettings = async (db: Pick<Db, "person">, personId: string): Promise<SpendingSettings | undefined> => {
   const row = await db.person.findUnique({ where: { id: personId }, select: spendingSettingsSelect });
-  return row ? toSettings(row) : undefined;
+  return row ? spendingSettingsOf(row) : undefined;
 };
 
 /** Settings → the wire shape (Money strings, ISO instant). */
@@ -38,4 +38,4 @@ export const toSpendingSettingsResponse = (settings: SpendingSettings): TSpendin
 });
 
 /** The same from a row the caller already selected with `spendingSettingsSelect`. */
-export const rowToSpendingSettingsResponse = (row: SpendingRow) => toSpendingSettingsResponse(toSettings(row));
+export const rowToSpendingSettingsResponse = (row: SpendingRow) => toSpendingSettingsResponse(spendingSettingsOf(row));

@@ -158,7 +158,7 @@ describe("shipping changes and the safety net", () => {
   });
 
   it("the processor answers a repeated key with its first answer", async () => {
-    const provider = paymentProvider(db());
+    const provider = paymentProvider();
     const input = { idempotencyKey: `chk_test:${Date.now()}:authorize`, amountCents: 1000, method: { type: "link" as const, email: "a@example.ca" }, description: "x" };
     const [a, b] = [await provider.authorize(input), await provider.authorize(input)];
     expect(b.id).toBe(a.id);

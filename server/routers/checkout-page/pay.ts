@@ -29,7 +29,7 @@ export const pay = publicProcedure.input(ZPay).mutation(async ({ ctx, input }): 
   }
   const method: PaymentMethod = card ? { type: "card", number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc } : { type: "link", email: input.method.type === "link" ? input.method.email : "" };
   const payment = await startAttempt(ctx.db, { checkoutId: input.id, method: method.type, cardLast4: card ? card.number.slice(-4) : null, now });
-  const provider = paymentProvider(ctx.db);
+  const provider = paymentProvider();
   const result = await authorizePayment(ctx.db, provider, { payment, method, description: `Checkout ${payment.checkoutId}` });
   if (result.kind === "declined") return declinedOutcome(result.declineCode);
   if (result.kind === "requires_action") return { outcome: "requires_action", paymentId: payment.id };

@@ -7,6 +7,7 @@
 import { storeCanSellSql } from "../../domain/store-can-sell";
 import { Prisma } from "../../generated/prisma/client";
 import type { Tx } from "../../db";
+import type { Sql } from "../../sql";
 
 export type Reservation = { variantId: number; quantity: number };
 
@@ -15,7 +16,7 @@ export type Reservation = { variantId: number; quantity: number };
  * selling and enough quantity. Rows are locked in id order first, so two checkouts sharing items
  * wait for each other instead of deadlocking; the loser then sees the winner's decrement.
  */
-export const reserve = async (tx: Tx, lines: readonly Reservation[]) => {
+export const reserve = async (tx: Sql, lines: readonly Reservation[]) => {
   const variantIds = lines.map((line) => line.variantId);
   const quantities = lines.map((line) => line.quantity);
   await tx.$queryRaw`SELECT id FROM variants WHERE id = ANY(${variantIds}::int[]) ORDER BY id FOR UPDATE`;

@@ -44,7 +44,7 @@ const cancel = publicProcedure.input(ZCancelLink).mutation(async ({ ctx, input }
   const now = ctx.clock.now();
   checkToken(input, now);
   if (!(await ctx.db.purchase.count({ where: { id: input.id } }))) throw invalidLink();
-  const result = await cancelPurchase(ctx.db, paymentProvider(ctx.db), { id: input.id, now, by: "person" });
+  const result = await cancelPurchase(ctx.db, paymentProvider(), { id: input.id, now, by: "person" });
   return { purchase_id: input.id, status: result.status, already_cancelled: result.alreadyCancelled, reason: result.reason };
 });
 

@@ -21,11 +21,15 @@ import { paymentProvider } from "../../payments";
 import type { Db, Tx } from "../../db";
 import { isAddressOnFile } from "../../purchases/address-on-file";
 import { createPurchaseWithHold, type NewPurchase } from "../../purchases/create-purchase";
-import { assistantAllowedToBuy, grantingPerson } from "../../purchases/purchasing-agent";
-import { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "../../purchases/spending-room";
+import { agentPurchasesUnavailable, grantingPerson } from "../../purchases/purchasing-agent";
+import { overSpendingLimit, roomAfter, settingsAllowingPurchase, spentIn30DaysSql } from "../../purchases/spending-room";
+import { agentPurchasesOn, type PurchaseSwitchClient } from "../../auth/agent-purchases";
+import { rawPool } from "../../db";
+import type { Sql } from "../../sql";
+import type { SpendingSettings } from "../../domain/spending-limits";
+import { type SpendingRow, spendingSettingsOf } from "../account/spending.queries";
 import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
-import { readSavedCard } from "../account/saved-card.queries";
 import { insertCheckout } from "../checkout/create-session";
 import { reserve } from "../checkout/reservations";
 import type { QuoteSnapshot } from "../checkout/quote-snapshot";
@@ -37,34 +41,72 @@ import { z } from "zod";
 
 const hourMs = 3_600_000;
 
-/** quote_already_purchased when a purchase of the quote exists. */
-const assertQuoteNotBought = async (db: Pick<Tx, "purchase">, quoteId: string) => {
-  if (await db.purchase.findUnique({ where: { quoteId }, select: { id: true } })) {
-    throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
-  }
+/** What the purchase needs before its transaction, in one statement: the assistant, the quote (null unless this client's for this person), the person's email, saved address and card. */
+type PurchaseContext = PurchaseSwitchClient & {
+  name: string; quoteId: string | null; expiresAt: Date; snapshot: QuoteSnapshot; address: unknown; email: string;
+  shippingAddress: Parameters<typeof isAddressOnFile>[1]; card: { processorCustomerId: string; paymentMethodId: string; last4: string } | null;
 };
 
-/** Rules that read other purchases, prices and stock: run after the quote's rules, under the person's row lock, in the insert transaction. */
-const lockedChecks = async (tx: Tx, options: { personId: string; snapshot: QuoteSnapshot; grandTotalCents: number; now: Date; settings: Awaited<ReturnType<typeof spendingSettingsAllowingPurchase>> }) => {
-  const { personId, snapshot, grandTotalCents, now, settings } = options;
+const readPurchaseContext = async (clientId: string, personId: string, quoteId: string): Promise<PurchaseContext | undefined> => {
+  const { rows } = await rawPool().query<PurchaseContext>({
+    name: "purchase-context",
+    text: `SELECT c.kind::text AS kind, c.name, c.purchases_enabled AS "purchasesEnabled", p.email,
+        q.id AS "quoteId", q.expires_at AS "expiresAt", q.snapshot, q.address,
+        (SELECT json_build_object('name', a.name, 'line1', a.line1, 'line2', a.line2, 'city', a.city, 'province', a.province, 'postalCode', a.postal_code, 'country', a.country)
+           FROM shipping_addresses a WHERE a.person_id = p.id) AS "shippingAddress",
+        (SELECT json_build_object('processorCustomerId', s.processor_customer_id, 'paymentMethodId', s.payment_method_id, 'last4', s.last4)
+           FROM saved_cards s WHERE s.person_id = p.id) AS card
+      FROM api_clients c JOIN persons p ON p.id = $2
+      LEFT JOIN quotes q ON q.id = $3 AND q.client_id = c.id AND q.person_id = p.id
+      WHERE c.id = $1`,
+    values: [clientId, personId, quoteId],
+  });
+  return rows[0];
+};
+
+type LockedState = SpendingRow & { quoteBought: boolean; spentCents: number; lastHourCount: number; lastHourFirst: Date | null; prices: { id: number; priceCents: number }[] };
+
+/**
+ * Everything the rules read that other purchases change, in one statement, after the person's row
+ * is locked (a statement of its own: a statement's snapshot is taken when it starts, so the lock
+ * must be held before these are read, or a purchase committed during the wait would be missed).
+ */
+const readLockedState = async (sql: Sql, options: { personId: string; quoteId: string; itemIds: number[]; now: Date }) => {
+  const { personId, quoteId, itemIds, now } = options;
+  await sql.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
+  const hourAgo = new Date(now.getTime() - hourMs);
+  const [state] = await sql.$queryRaw<LockedState[]>`
+    SELECT p.spending_limit_per_order_cents AS "spendingLimitPerOrderCents", p.spending_limit_per_30_days_cents AS "spendingLimitPer30DaysCents",
+      p.purchases_paused AS "purchasesPaused", p.purchases_paused_changed_at AS "purchasesPausedChangedAt",
+      EXISTS (SELECT 1 FROM purchases WHERE quote_id = ${quoteId}) AS "quoteBought",
+      ${spentIn30DaysSql(personId, now)} AS "spentCents",
+      (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo}) AS "lastHourCount",
+      (SELECT min(created_at) FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo}) AS "lastHourFirst",
+      (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'priceCents', i.price_cents)), '[]'::json)
+         FROM items i WHERE i.id = ANY(${itemIds}::int[]) AND i.status::text <> 'removed') AS prices
+    FROM persons p WHERE p.id = ${personId}`;
+  return state;
+};
+
+/** Rules that read other purchases, prices and stock, in the reference's order, under the person's row lock. */
+const lockedChecks = async (sql: Sql, options: { state: LockedState; snapshot: QuoteSnapshot; grandTotalCents: number; now: Date; settings: SpendingSettings }) => {
+  const { state, snapshot, grandTotalCents, now, settings } = options;
   const lines = snapshot.stores.flatMap((store) => store.lines);
   // Prices first (a repriced item needs a new quote), then stock, reserved under row locks in id order.
-  const items = await tx.item.findMany({ where: { id: { in: lines.map((line) => line.itemId) } }, select: { id: true, priceCents: true, status: true } });
-  const priceOf = new Map(items.filter((item) => item.status !== "removed").map((item) => [item.id, item.priceCents]));
+  const priceOf = new Map(state.prices.map((item) => [item.id, item.priceCents]));
   const itemsOf = (wanted: typeof lines) => wanted.map((line) => ({ item_id: line.itemId, size: line.size }));
   const unpriced = lines.filter((line) => !priceOf.has(line.itemId));
   if (unpriced.length) throw new AppError("price_unavailable", { message: "An item of the quote has no price now; create a new quote.", details: { items: itemsOf(unpriced) } });
   const repriced = lines.filter((line) => priceOf.get(line.itemId) !== line.unitPriceCents);
   if (repriced.length) throw new AppError("price_changed", { message: "A price changed since the quote; create a new quote.", details: { items: itemsOf(repriced) } });
-  const reserved = await reserve(tx, lines);
+  const reserved = await reserve(sql, lines);
   const missing = lines.filter((line) => !reserved.has(line.variantId));
   if (missing.length) throw new AppError("item_unavailable", { message: "Some items were bought or taken since the quote; create a new quote.", details: { items: itemsOf(missing) } });
-  const room = await spendingRoom(tx, { personId, perOrderCents: settings.limitPerOrderCents!, per30DaysCents: settings.limitPer30DaysCents!, now });
+  const room = roomAfter(state.spentCents, { perOrderCents: settings.limitPerOrderCents!, per30DaysCents: settings.limitPer30DaysCents! });
   const over = overSpendingLimit(grandTotalCents, room);
   if (over) throw new AppError("over_spending_limit", { message: over.message, details: { limit: toMoney(over.limitCents), room: toMoney(over.roomCents) } });
-  const recent = await tx.purchase.findMany({ where: { personId, createdAt: { gt: new Date(now.getTime() - hourMs) } }, select: { createdAt: true }, orderBy: { createdAt: "asc" } });
-  if (recent.length >= purchasesPerHour) {
-    const retryAfter = Math.max(1, Math.ceil((recent[0].createdAt.getTime() + hourMs - now.getTime()) / 1000));
+  if (state.lastHourCount >= purchasesPerHour) {
+    const retryAfter = Math.max(1, Math.ceil((state.lastHourFirst!.getTime() + hourMs - now.getTime()) / 1000));
     throw new AppError("too_many_purchases", { message: `At most ${purchasesPerHour} purchases per person per hour; retry after the seconds in Retry-After.`, retryAfter });
   }
 };
@@ -89,33 +131,31 @@ type Buyer = { db: Db; now: Date; clientId: string; personId: string };
  */
 export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreatePurchaseInput>, testHooks: Pick<NewPurchase, "afterAuthorize"> = {}) => {
   const { db, now, clientId, personId } = buyer;
-  const assistant = await assistantAllowedToBuy(db, clientId);
-  const quote = await db.quote.findFirst({ where: { id: input.quote_id, clientId, personId }, select: { id: true, expiresAt: true, snapshot: true, address: true } });
-  if (!quote) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
-  const snapshot = quote.snapshot as unknown as QuoteSnapshot;
+  const context = await readPurchaseContext(clientId, personId, input.quote_id);
+  if (!context || !agentPurchasesOn(context)) throw agentPurchasesUnavailable();
+  if (!context.quoteId) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
+  const quote = { id: context.quoteId, expiresAt: context.expiresAt, address: context.address };
+  const { snapshot, card, email, name: assistant } = context;
   const { idempotency_key: key, ...request } = input;
   const ref: IdempotencyKeyRef = { scope: `${clientId}:${personId}`, operation: "purchases.create", key };
   const hash = requestHash(request);
-  // Read before the first transaction to build the hold's input; every refusal they lead to is decided inside it, after the claim.
-  const person = await db.person.findUniqueOrThrow({ where: { id: personId }, select: { email: true, shippingAddress: true } });
-  const card = await readSavedCard(db, personId);
   const grandTotalCents = snapshotTotals(snapshot, {}).grandTotalCents;
 
   /** The rules of the reference about the quote, the person and the card, in its order; the person's settings when they allow the purchase. */
-  const checkQuote = async (tx: Tx) => {
+  const checkQuote = (state: LockedState) => {
     if (quote.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
     // Read under the person's lock: a concurrent purchase of this quote has committed by now (the unique index is the backstop).
-    await assertQuoteNotBought(tx, quote.id);
+    if (state.quoteBought) throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
     const linkStores = snapshot.stores.filter((store) => store.agentCheckout !== "direct");
     if (linkStores.length) {
       throw new AppError("store_requires_checkout_link", { message: "A store of this quote sells only through a checkout link; use POST /checkout/sessions.", details: { stores: linkStores.map((store) => store.slug) } });
     }
     if (snapshot.destination === "QC") throw new AppError("not_available_in_market", { message: "Assistant purchases do not deliver to Quebec; use a checkout link." });
     if (snapshot.stores.length === 0) throw new AppError("item_unavailable", { message: "None of the quote's items can be bought; create a new quote." });
-    if (!isAddressOnFile(quote.address, person.shippingAddress)) {
+    if (!isAddressOnFile(quote.address, context.shippingAddress)) {
       throw new AppError("address_not_on_file", { message: "The quote's address is not the one saved in the person's account; quote for the saved address (address:read)." });
     }
-    const settings = await spendingSettingsAllowingPurchase(tx, personId);
+    const settings = settingsAllowingPurchase(spendingSettingsOf(state));
     if (!card) throw new AppError("no_saved_card", { message: "The person has no saved card." });
     return settings;
   };
@@ -130,25 +170,25 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
       return refusalOutcome(new AppError("card_not_on_this_account", { message: purchaseErrorMessage("card_not_on_this_account") }));
     }
     // requires_person: a real checkout of this quote for the person to pay themselves.
-    const checkout = await insertCheckout(tx, { quoteId: quote.id, snapshot, owner: { clientId, personId }, email: person.email, firstName: null, lastName: null, selections: {}, now });
+    const checkout = await insertCheckout(tx, { quoteId: quote.id, snapshot, owner: { clientId, personId }, email, firstName: null, lastName: null, selections: {}, now });
     checkoutId = checkout.id;
     return { status: 402, body: toWirePurchase(purchase, checkout) };
   };
 
   let outcome: TPurchaseOutcome | null = null;
   try {
-    await createPurchaseWithHold(db, paymentProvider(db), {
-      clientId, assistant, personId, email: person.email, quoteId: quote.id, grandTotalCents,
+    await createPurchaseWithHold(db, paymentProvider(), {
+      clientId, assistant, personId, email, quoteId: quote.id, grandTotalCents,
       method: { type: "saved", customerId: card?.processorCustomerId ?? "", paymentMethodId: card?.paymentMethodId ?? "" }, cardLast4: card?.last4 ?? null, now,
-      beforeInsert: async (tx) => {
-        if (!(await claimIdempotencyKey(tx, ref, hash, now))) throw new KeyTaken();
+      beforeInsert: async (sql) => {
+        if (!(await claimIdempotencyKey(sql, ref, hash, now))) throw new KeyTaken();
         // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
-        await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
-        const settings = await checkQuote(tx);
-        await lockedChecks(tx, { personId, snapshot, grandTotalCents, now, settings });
+        const state = await readLockedState(sql, { personId, quoteId: quote.id, itemIds: snapshot.stores.flatMap((store) => store.lines.map((line) => line.itemId)), now });
+        const settings = checkQuote(state);
+        await lockedChecks(sql, { state, snapshot, grandTotalCents, now, settings });
       },
       // A crash before the answer is recorded leaves this: the purchase is processing, and the reconciliation settles it.
-      afterInsert: (tx, purchase) => stageIdempotentOutcome(tx, ref, now, storedAs({ status: 202, body: toWirePurchase(purchase, null) })),
+      afterInsert: (sql, purchase) => stageIdempotentOutcome(sql, ref, now, storedAs({ status: 202, body: toWirePurchase(purchase, null) })),
       withAnswer: async (tx, purchase) => {
         outcome = await answerOf(tx, purchase);
         await finishIdempotent(tx, ref, now, storedAs(outcome));

@@ -69,7 +69,7 @@ describe("POST /purchases: stock", () => {
     const made = await buy(token, (await quoteOf(token, [item.id])).quote_id);
     const quantity = async () => (await db().variant.findFirstOrThrow({ where: { itemId: item.id } })).quantity;
     expect(await quantity()).toBe(0);
-    const cancelled = await cancelPurchase(db(), sandboxProvider(db()), { id: made.body.purchase_id, now: new Date(), by: "person" });
+    const cancelled = await cancelPurchase(db(), sandboxProvider(), { id: made.body.purchase_id, now: new Date(), by: "person" });
     expect(cancelled).toEqual({ id: made.body.purchase_id, status: "cancelled", alreadyCancelled: false, reason: "cancelled_by_person" });
     expect(await quantity()).toBe(1);
     expect((await getPurchase(token, made.body.purchase_id)).body).toMatchObject({ status: "cancelled", error: null, charges_at: null });
@@ -302,7 +302,7 @@ describe("POST /purchases: the bank's other answers", () => {
 
   it("a saved card the processor does not find on the person's customer: 409 card_not_on_this_account, nothing held", async () => {
     const { token, person } = await setup();
-    const other = await sandboxProvider(db()).saveMethod({ idempotencyKey: randomId("save_"), card: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2031, cvc: "123" } });
+    const other = await sandboxProvider().saveMethod({ idempotencyKey: randomId("save_"), card: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2031, cvc: "123" } });
     await db().savedCard.update({ where: { personId: person.id }, data: { paymentMethodId: other.paymentMethodId } });
     const item = await directItem();
     const result = await buy(token, (await quoteOf(token, [item.id])).quote_id);
@@ -317,7 +317,7 @@ describe("POST /purchases: the bank's other answers", () => {
     const result = await buy(token, (await quoteOf(token, [(await directItem()).id])).quote_id);
     expect(result.status).toBe(202);
     expect(result.body).toMatchObject({ status: "processing", order_number: null, error: null });
-    await reconcilePurchases(db(), { now: new Date(Date.now() + 120_000), provider: sandboxProvider(db()) });
+    await reconcilePurchases(db(), { now: new Date(Date.now() + 120_000), provider: sandboxProvider() });
     const read = await getPurchase(token, result.body.purchase_id);
     expect(read.body).toMatchObject({ purchase_id: result.body.purchase_id, status: "refused", error: { code: "bank_no_answer" } });
   });
@@ -365,7 +365,7 @@ describe("POST /purchases: the processor is asked outside any transaction", () =
     const retry = await buy(token, quote.quote_id, key);
     expect([retry.status, retry.body.error.code, retry.headers.get("retry-after")]).toEqual([409, "idempotency_key_in_use", "1"]);
     const later = new Date(Date.now() + 120_000);
-    await reconcilePurchases(db(), { now: later, provider: sandboxProvider(db()) });
+    await reconcilePurchases(db(), { now: later, provider: sandboxProvider() });
     expect(await sandboxLedger(purchase.id)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
     // Two minutes on, the claim is abandoned: the key answers what the dead request staged, the same purchase.
     const replay = await purchaseQuote({ ...buyer, now: later }, { quote_id: quote.quote_id, idempotency_key: key });

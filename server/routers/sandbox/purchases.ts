@@ -29,7 +29,7 @@ export const advancePurchase = scopedProcedure(scopeOf("POST /api/v1/sandbox/pur
     const purchase = await findOwnPurchase(ctx.db, ctx.actor, input.purchase_id);
     if (purchase.status === "held" || purchase.status === "capturing") {
       await ctx.db.purchase.updateMany({ where: { id: purchase.id, status: "held", chargesAt: { gt: now } }, data: { chargesAt: now, cancelUntil: now } });
-      await chargeDuePurchase(ctx.db, purchase.id, { now, provider: paymentProvider(ctx.db) });
+      await chargeDuePurchase(ctx.db, purchase.id, { now, provider: paymentProvider() });
     }
     return readOwnPurchase(ctx.db, ctx.actor, purchase.id);
   });
@@ -49,7 +49,7 @@ export const resolvePurchase = scopedProcedure(scopeOf("POST /api/v1/sandbox/pur
           data: { status: "declined", declineCode: "card_declined" },
         });
       }
-      await completeLateAuthorize(ctx.db, paymentProvider(ctx.db), { id: purchase.id, now });
+      await completeLateAuthorize(ctx.db, paymentProvider(), { id: purchase.id, now });
     }
     return readOwnPurchase(ctx.db, ctx.actor, purchase.id);
   });

@@ -9,6 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Db, Tx } from "../../db";
+import type { Sql } from "../../sql";
 import { AppError, errorBody, type ErrorCode } from "../../errors";
 
 export const idempotencyLifetimeMs = 24 * 3_600_000;
@@ -35,7 +36,7 @@ const replayHeaders = { "Idempotent-Replayed": "true" };
 const isStoredRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status === 409 && error.code !== "idempotency_key_in_use";
 
 /** Claims the key: true when this request owns it now (new, expired, or abandoned by a crash). */
-const claim = async (db: Pick<Tx, "$queryRaw">, ref: IdempotencyKeyRef, hash: string, now: Date) => {
+const claim = async (db: Sql, ref: IdempotencyKeyRef, hash: string, now: Date) => {
   const rows = await db.$queryRaw<{ scope: string }[]>`
     INSERT INTO idempotency_records (scope, operation, key, request_hash, locked_at, created_at, expires_at)
     VALUES (${ref.scope}, ${ref.operation}, ${ref.key}, ${hash}, ${now}, ${now}, ${new Date(now.getTime() + idempotencyLifetimeMs)})
@@ -115,17 +116,21 @@ export const runIdempotent = async <T>(
  */
 
 /** Claims the key inside the caller's transaction; false when another request holds or answered it (then call answerExisting after the transaction). */
-export const claimIdempotencyKey = (tx: Tx, ref: IdempotencyKeyRef, hash: string, now: Date) => claim(tx, ref, hash, now);
+export const claimIdempotencyKey = (tx: Sql, ref: IdempotencyKeyRef, hash: string, now: Date) => claim(tx, ref, hash, now);
 
 /** Stores what a crash after this transaction leaves as the answer, keeping the key claimed. */
-export const stageIdempotentOutcome = async (tx: Tx, ref: IdempotencyKeyRef, now: Date, outcome: { status: number; body: unknown }) => {
-  const { count } = await tx.idempotencyRecord.updateMany({ where: { ...ref, lockedAt: now }, data: { responseStatus: outcome.status, responseBody: JSON.stringify(outcome.body) } });
+export const stageIdempotentOutcome = async (tx: Sql, ref: IdempotencyKeyRef, now: Date, outcome: { status: number; body: unknown }) => {
+  const count = await tx.$executeRaw`
+    UPDATE idempotency_records SET response_status = ${outcome.status}, response_body = ${JSON.stringify(outcome.body)}
+    WHERE scope = ${ref.scope} AND operation = ${ref.operation} AND key = ${ref.key} AND locked_at = ${now}`;
   if (count !== 1) throw new Error(`idempotency key ${ref.operation}/${ref.key} is not claimed by this request`);
 };
 
 /** Stores the final outcome and ends the claim (in the transaction that records what it reports). */
-export const finishIdempotent = async (tx: Tx, ref: IdempotencyKeyRef, now: Date, outcome: { status: number; body: unknown }) => {
-  await tx.idempotencyRecord.updateMany({ where: { ...ref, lockedAt: now }, data: { responseStatus: outcome.status, responseBody: JSON.stringify(outcome.body), lockedAt: null } });
+export const finishIdempotent = async (tx: Sql, ref: IdempotencyKeyRef, now: Date, outcome: { status: number; body: unknown }) => {
+  await tx.$executeRaw`
+    UPDATE idempotency_records SET response_status = ${outcome.status}, response_body = ${JSON.stringify(outcome.body)}, locked_at = NULL
+    WHERE scope = ${ref.scope} AND operation = ${ref.operation} AND key = ${ref.key} AND locked_at = ${now}`;
 };
 
 /**
