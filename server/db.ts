@@ -32,7 +32,7 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
  * Prisma 7's transaction client has `$transaction` too (it nests a SAVEPOINT, two more round trips
  * per call); it has no `$connect`.
  */
-export const isRootClient = (client: Db | Tx): client is Db => "$connect" in client;
+export const isRootClient = (client: object): client is Db => "$connect" in client;
 
 /** Runs `work` in a new transaction, or in the one `client` already is. */
 export const inTransaction = <T>(client: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> =>

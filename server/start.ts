@@ -85,6 +85,7 @@ const main = async () => {
   // Timed transitions and the email outbox, in-process (DESIGN.md, Jobs).
   const { startSweep } = await import("./jobs/sweep");
   const sweep = startSweep();
+  await (await import("./http/rate-limit")).connectRateLimitStore();
   server.listen(config.PORT, () => log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`));
   // New requests stop first, then the sweep finishes its runs, then the database goes: nothing
   // touches the database after it stopped.

@@ -59,7 +59,7 @@ export const createPurchase = async (options: PurchaseOptions = {}) => {
     // As POST /purchases does: the item is reserved with the purchase (given back when it ends uncharged).
     beforeInsert: async (sql: Parameters<typeof reserve>[0]) => void (await reserve(sql, [{ variantId: variant.id, quantity: 1 }])),
   };
-  const purchase = await createPurchaseWithHold(db(), provider, input);
+  const purchase = await db().purchase.findUniqueOrThrow({ where: { id: await createPurchaseWithHold(db(), provider, input) } });
   return { purchase, person, agent, quote, item, input };
 };
 

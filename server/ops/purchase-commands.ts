@@ -54,10 +54,11 @@ export const createSandboxPurchase = async (options: { email?: string; item?: st
     });
     return { assistant: agent, quote: made };
   });
-  const purchase = await createPurchaseWithHold(db(), paymentProvider(), {
+  const purchaseId = await createPurchaseWithHold(db(), paymentProvider(), {
     clientId: assistant.id, assistant: assistant.name, personId: person.id, email: person.email, quoteId: quote.id, grandTotalCents: snapshotTotals(snapshot, {}).grandTotalCents,
     method: { type: "saved", customerId: card.processorCustomerId, paymentMethodId: card.paymentMethodId }, cardLast4: card.last4, now,
   });
+  const purchase = await db().purchase.findUniqueOrThrow({ where: { id: purchaseId } });
   return {
     purchase_id: purchase.id, status: purchase.status, order_number: purchase.orderNumber, grand_total: formatCents(purchase.grandTotalCents),
     charges_at: purchase.chargesAt?.toISOString() ?? null, cancel_until: purchase.cancelUntil.toISOString(), assistant: assistant.name, item_id: item.id, store: item.store.name,

@@ -6,8 +6,7 @@
  * owner's order number and the store's position (`SO-7K3M9QX2-1`).
  */
 import { randomBytes } from "node:crypto";
-import type { Prisma } from "../generated/prisma/client";
-import type { Tx } from "../db";
+import type { Sql } from "../sql";
 import { chosenOption, type QuoteSnapshot, type Selections } from "../routers/checkout/quote-snapshot";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -27,14 +26,21 @@ export type StoreOrdersInput = {
   now: Date;
 };
 
-/** Writes the orders and returns each store with its chosen option and order number (for the confirmation email). */
-export const writeStoreOrders = async (tx: Pick<Tx, "order">, input: StoreOrdersInput) => {
+/** Writes the orders and returns each store with its chosen option and order number (for the confirmation email). Raw SQL, so it runs in any transaction. */
+export const writeStoreOrders = async (tx: Sql, input: StoreOrdersInput) => {
   const orders = input.snapshot.stores.map((store, index) => ({ store, option: chosenOption(store, input.selections), number: `${input.orderNumber}-${index + 1}` }));
-  await tx.order.createMany({
-    data: orders.map(({ store, option, number }) => ({
-      id: `ord_${randomBytes(12).toString("hex")}`, number, ...input.owner, storeId: store.storeId, personId: input.personId, email: input.email,
-      shippingKey: option.key, shippingLabel: option.label, ...option.totals, taxLines: option.taxLines as unknown as Prisma.InputJsonValue, createdAt: input.now,
-    })),
-  });
+  const { checkoutId = null, purchaseId = null } = input.owner as { checkoutId?: string; purchaseId?: string };
+  const rows = orders.map(({ store, option, number }) => ({
+    id: `ord_${randomBytes(12).toString("hex")}`, number, store_id: store.storeId, shipping_key: option.key, shipping_label: option.label,
+    subtotal_cents: option.totals.subtotalCents, discount_cents: option.totals.discountCents, shipping_cents: option.totals.shippingCents,
+    tax_cents: option.totals.taxCents, grand_total_cents: option.totals.grandTotalCents, tax_lines: option.taxLines,
+  }));
+  await tx.$executeRaw`
+    INSERT INTO orders (id, number, checkout_id, purchase_id, store_id, person_id, email, shipping_key, shipping_label,
+      subtotal_cents, discount_cents, shipping_cents, tax_cents, grand_total_cents, tax_lines, created_at)
+    SELECT r.id, r.number, ${checkoutId}, ${purchaseId}, r.store_id, ${input.personId}, ${input.email}, r.shipping_key, r.shipping_label,
+      r.subtotal_cents, r.discount_cents, r.shipping_cents, r.tax_cents, r.grand_total_cents, r.tax_lines, ${input.now}
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id text, number text, store_id int, shipping_key text, shipping_label text,
+      subtotal_cents int, discount_cents int, shipping_cents int, tax_cents int, grand_total_cents int, tax_lines jsonb)`;
   return orders;
 };

@@ -8,7 +8,7 @@ import { formatCents } from "../domain/money";
 import { env } from "../env";
 import { createLinkToken, verifyLinkToken } from "../mail/links";
 import { enqueueEmail } from "../mail/outbox";
-import type { Tx } from "../db";
+import type { Sql } from "../sql";
 import { cancelUrl as purchaseCancelUrl } from "../purchases/purchase-emails";
 import { emailTime } from "../mail/email-time";
 
@@ -30,7 +30,7 @@ export const watchCancelUrl = (watch: { id: number; expiresAt: Date }) =>
 
 export type EmailedWatch = { id: number; email: string; title: string; maxPriceCents: number; maxTotalCents: number; expiresAt: Date };
 
-export const writeWatchSetEmail = (tx: Pick<Tx, "emailMessage">, watch: EmailedWatch, assistant: string) =>
+export const writeWatchSetEmail = (tx: Sql, watch: EmailedWatch, assistant: string) =>
   enqueueEmail(tx, {
     to: watch.email,
     template: "price-watch-set",
@@ -39,7 +39,7 @@ export const writeWatchSetEmail = (tx: Pick<Tx, "emailMessage">, watch: EmailedW
   });
 
 export const writeWatchBoughtEmail = (
-  tx: Pick<Tx, "emailMessage">,
+  tx: Sql,
   watch: EmailedWatch,
   purchase: { id: string; orderNumber: string; grandTotalCents: number; chargesAt: Date; cancelUntil: Date; priceCents: number },
 ) =>
@@ -53,7 +53,7 @@ export const writeWatchBoughtEmail = (
     },
   });
 
-export const writeWatchNeedsYouEmail = (tx: Pick<Tx, "emailMessage">, watch: EmailedWatch, options: { priceCents: number; reason: string; checkoutUrl: string; checkoutExpiresAt: Date }) =>
+export const writeWatchNeedsYouEmail = (tx: Sql, watch: EmailedWatch, options: { priceCents: number; reason: string; checkoutUrl: string; checkoutExpiresAt: Date }) =>
   enqueueEmail(tx, {
     to: watch.email,
     template: "price-watch-needs-you",
@@ -61,7 +61,7 @@ export const writeWatchNeedsYouEmail = (tx: Pick<Tx, "emailMessage">, watch: Ema
     props: { title: watch.title, price: formatCents(options.priceCents), reason: options.reason, checkoutUrl: options.checkoutUrl, checkoutExpiresAt: emailTime(options.checkoutExpiresAt) },
   });
 
-export const writeWatchEndedEmail = (tx: Pick<Tx, "emailMessage">, watch: EmailedWatch, outcome: string) =>
+export const writeWatchEndedEmail = (tx: Sql, watch: EmailedWatch, outcome: string) =>
   enqueueEmail(tx, {
     to: watch.email,
     template: "price-watch-ended",

@@ -56,14 +56,17 @@ export type NewPurchase = {
   afterAuthorize?: (purchaseId: string) => Promise<void>;
 };
 
-type Purchase = Awaited<ReturnType<Tx["purchase"]["findUniqueOrThrow"]>>;
-
 /** A purchase's columns as `PurchaseRow` names them, for RETURNING. */
 const purchaseRowSql = Prisma.sql`id, status::text AS status, reason, cancelled_by AS "cancelledBy", order_number AS "orderNumber", grand_total_cents AS "grandTotalCents",
   charges_at AS "chargesAt", cancel_until AS "cancelUntil", created_at AS "createdAt"`;
-type AnswerHook = (tx: Tx, purchase: Purchase) => Promise<void>;
 
-export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, input: NewPurchase) => {
+/** The purchase as the answer's transaction recorded it. */
+export type AnsweredRow = PurchaseRow & { reason: string | null };
+/** Runs in the transaction that records the bank's answer; `prisma` is that transaction's Prisma client when it is one (every answer but a hold). */
+type AnswerHook = (sql: Sql, purchase: AnsweredRow, prisma?: Tx) => Promise<void>;
+
+/** Writes, holds and records the purchase; its id (read it for what was recorded). */
+export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, input: NewPurchase): Promise<string> => {
   const { now } = input;
   const id = randomId("pur_");
   const chargesAt = new Date(now.getTime() + chargeDelayMs);
@@ -83,7 +86,7 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
   const result = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` });
   await input.afterAuthorize?.(id);
   await recordAuthorizeAnswer(db, provider, { id, email: input.email, grandTotalCents: input.grandTotalCents, assistant: input.assistant, payment, result, now, chargesAt }, input.withAnswer);
-  return db.purchase.findUniqueOrThrow({ where: { id } });
+  return id;
 };
 
 type AnsweredPurchase = {
@@ -92,8 +95,10 @@ type AnsweredPurchase = {
 };
 
 /** The purchase as this transaction recorded it, handed to the caller's hook (POST /purchases stores its answer there). */
-const runHook = async (tx: Tx, id: string, hook: AnswerHook | undefined) => {
-  if (hook) await hook(tx, await tx.purchase.findUniqueOrThrow({ where: { id } }));
+const runHook = async (sql: Sql, id: string, hook: AnswerHook | undefined, prisma?: Tx) => {
+  if (!hook) return;
+  const [purchase] = await sql.$queryRaw<AnsweredRow[]>`SELECT ${purchaseRowSql} FROM purchases WHERE id = ${id}`;
+  await hook(sql, purchase, prisma);
 };
 
 /**
@@ -103,16 +108,18 @@ const runHook = async (tx: Tx, id: string, hook: AnswerHook | undefined) => {
  * If the purchase already left processing (the reconciliation refused it after a very slow answer),
  * the hold is recorded on the payment only, and the reconciliation releases it (a hold under a
  * closed purchase). Also used when a late answer is learnt afterwards (complete-late-authorize.ts).
+ * A hold, every purchase's usual answer, is recorded in a raw `pg` transaction (server/sql.ts); the
+ * rarer answers in a Prisma one, which the hook also gets (POST /purchases writes a checkout there).
  */
 export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, answered: AnsweredPurchase, withAnswer?: AnswerHook) => {
   const { id, payment, result, now, chargesAt } = answered;
   if (result.kind === "authorized") {
-    const held = await db.$transaction(async (tx) => {
-      await tx.payment.update({ where: { id: payment.id }, data: { status: "authorized", processorPaymentId: result.processorPaymentId, updatedAt: now } });
+    const held = await sqlTransaction(async (sql) => {
+      await sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${result.processorPaymentId}, updated_at = ${now} WHERE id = ${payment.id}`;
       const orderNumber = newOrderNumber();
-      const moved = await movePurchase(tx, { id, event: "hold", now, held: { orderNumber, chargesAt } });
-      if (moved) await writeCopyEmail(tx, { id, email: answered.email, orderNumber, grandTotalCents: answered.grandTotalCents, chargesAt, cancelUntil: chargesAt }, answered.assistant);
-      await runHook(tx, id, withAnswer);
+      const moved = await movePurchase(sql, { id, event: "hold", now, held: { orderNumber, chargesAt } });
+      if (moved) await writeCopyEmail(sql, { id, email: answered.email, orderNumber, grandTotalCents: answered.grandTotalCents, chargesAt, cancelUntil: chargesAt }, answered.assistant);
+      await runHook(sql, id, withAnswer);
       return moved;
     });
     if (held) notifyPurchaseHeld(id);
@@ -125,6 +132,6 @@ export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, a
     if (result.kind !== "unknown") {
       await movePurchase(tx, { id, event: "needs_person", now, reason: result.kind === "requires_action" ? "authentication_required" : (result.declineCode ?? "card_declined") });
     }
-    await runHook(tx, id, withAnswer);
+    await runHook(tx, id, withAnswer, tx);
   });
 };

@@ -64,7 +64,7 @@ describe("a process killed mid-purchase, then restarted", () => {
 
   it("killed between the processor's hold and our record of it: refused bank_no_answer, the hold released once, nothing captured, stock given back", async () => {
     const { token, item, quote, stockBefore } = await prepared();
-    await killedAt(/UPDATE "[^"]*"\."payments" SET "status"/, token, quote.quote_id);
+    await killedAt(/UPDATE payments SET status = 'authorized'/, token, quote.quote_id);
     const [{ id }] = (await state(quote.quote_id, item.id)).purchases;
     expect(await sandboxLedger(id)).toMatchObject({ status: "authorized", holds: 1 });
     await restart(new Date(Date.now() + 120_000));

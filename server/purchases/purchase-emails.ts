@@ -8,7 +8,7 @@ import { formatCents } from "../domain/money";
 import { env } from "../env";
 import { createLinkToken, verifyLinkToken } from "../mail/links";
 import { enqueueEmail } from "../mail/outbox";
-import type { Tx } from "../db";
+import type { Sql } from "../sql";
 import type { PurchaseClosedProps } from "../../emails/purchase-closed";
 import { emailTime } from "../mail/email-time";
 
@@ -30,7 +30,7 @@ export const cancelUrl = (purchase: { id: string; cancelUntil: Date }) =>
 
 type Emailed = { id: string; email: string; orderNumber: string | null; grandTotalCents: number };
 
-export const writeCopyEmail = (tx: Tx, purchase: Emailed & { chargesAt: Date; cancelUntil: Date }, assistant: string) =>
+export const writeCopyEmail = (tx: Sql, purchase: Emailed & { chargesAt: Date; cancelUntil: Date }, assistant: string) =>
   enqueueEmail(tx, {
     to: purchase.email,
     template: "purchase-copy",
@@ -38,7 +38,7 @@ export const writeCopyEmail = (tx: Tx, purchase: Emailed & { chargesAt: Date; ca
     props: { orderNumber: purchase.orderNumber, assistant, grandTotal: formatCents(purchase.grandTotalCents), chargesAt: emailTime(purchase.chargesAt), cancelUntil: emailTime(purchase.cancelUntil), cancelUrl: cancelUrl(purchase) },
   });
 
-export const writeClosedEmail = (tx: Tx, purchase: Emailed, outcome: PurchaseClosedProps["outcome"]) =>
+export const writeClosedEmail = (tx: Sql, purchase: Emailed, outcome: PurchaseClosedProps["outcome"]) =>
   enqueueEmail(tx, {
     to: purchase.email,
     template: "purchase-closed",

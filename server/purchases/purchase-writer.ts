@@ -6,7 +6,9 @@
  * however many workers race, and exactly one of them sees the move happen.
  */
 import { type PurchaseEvent, type PurchaseState, purchaseTransition } from "../domain/purchase-state";
-import { type Db, inTransaction, type Tx } from "../db";
+import { type Db, isRootClient } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import type { Sql } from "../sql";
 import { readOwnPurchase } from "../routers/purchases/purchases.queries";
 import { purchaseEventType } from "../webhooks/event-types";
 import { recordWebhookEvent } from "../webhooks/record-event";
@@ -25,40 +27,34 @@ export type PurchaseMove = {
   by?: string;
 };
 
-const stamps = (to: PurchaseState, now: Date) => {
-  if (to === "held") return { heldAt: now };
-  if (to === "capturing") return { capturingAt: now };
-  if (to === "paid") return { paidAt: now };
-  return { closedAt: now };
-};
+/** The column stamped with the time of the move into each state. */
+const stampColumns: Partial<Record<PurchaseState, string>> = { held: "held_at", capturing: "capturing_at", paid: "paid_at" };
 
 /**
  * Applies `event` when the table allows it; true when this call moved the purchase. Given the
  * database rather than a transaction, it opens one: the move and its webhook event commit together.
+ * Raw SQL throughout, so POST /purchases runs it in its `pg` transaction (server/sql.ts).
  */
-export const movePurchase = (writer: Tx | Db, move: PurchaseMove): Promise<boolean> => inTransaction(writer, (tx) => moveInTransaction(tx, move));
+export const movePurchase = (writer: Sql | Db, move: PurchaseMove): Promise<boolean> =>
+  isRootClient(writer) ? writer.$transaction((tx) => moveInTransaction(tx, move)) : moveInTransaction(writer, move);
 
-const moveInTransaction = async (tx: Tx, move: PurchaseMove): Promise<boolean> => {
+const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> => {
   const rule = purchaseTransition(move.event);
-  const reason = rule.reason ?? move.reason;
-  const moved = await tx.purchase.updateManyAndReturn({
-    where: {
-      id: move.id,
-      status: { in: [...rule.from] },
-      ...(rule.needsDue ? { chargesAt: { lte: move.now } } : {}),
-      ...(rule.needsCancellable ? { cancelUntil: { gt: move.now } } : {}),
-    },
-    data: {
-      status: rule.to,
-      updatedAt: move.now,
-      ...stamps(rule.to, move.now),
-      ...(rule.clearsChargesAt ? { chargesAt: null } : {}),
-      ...(move.held ? { orderNumber: move.held.orderNumber, chargesAt: move.held.chargesAt, cancelUntil: move.held.chargesAt } : {}),
-      ...(rule.to === "cancelled" ? { cancelledBy: move.by ?? (move.event === "cancel" ? "person" : "service") } : {}),
-      ...(reason ? { reason } : {}),
-    },
-    select: { clientId: true, personId: true },
-  });
+  const reason = rule.reason ?? move.reason ?? null;
+  const stamp = Prisma.raw(stampColumns[rule.to] ?? "closed_at");
+  const held = move.held ?? null;
+  const cancelledBy = rule.to === "cancelled" ? (move.by ?? (move.event === "cancel" ? "person" : "service")) : null;
+  const moved = await tx.$queryRaw<{ clientId: string; personId: string }[]>`
+    UPDATE purchases SET status = ${rule.to}::"PurchaseStatus", updated_at = ${move.now}, ${stamp} = ${move.now},
+      charges_at = ${held ? Prisma.sql`${held.chargesAt}` : rule.clearsChargesAt ? Prisma.sql`NULL` : Prisma.sql`charges_at`},
+      cancel_until = ${held ? Prisma.sql`${held.chargesAt}` : Prisma.sql`cancel_until`},
+      order_number = COALESCE(${held?.orderNumber ?? null}, order_number),
+      cancelled_by = COALESCE(${cancelledBy}, cancelled_by),
+      reason = COALESCE(${reason}, reason)
+    WHERE id = ${move.id} AND status::text = ANY(${[...rule.from]}::text[])
+      ${rule.needsDue ? Prisma.sql`AND charges_at <= ${move.now}` : Prisma.empty}
+      ${rule.needsCancellable ? Prisma.sql`AND cancel_until > ${move.now}` : Prisma.empty}
+    RETURNING client_id AS "clientId", person_id AS "personId"`;
   const count = moved.length;
   // A hold places the purchase's store orders (the reference: "order placed"); they stay, shown
   // cancelled, when the purchase is cancelled before the charge.
@@ -75,18 +71,17 @@ const moveInTransaction = async (tx: Tx, move: PurchaseMove): Promise<boolean> =
 };
 
 /** One order per store of the purchase's quote, at its default shipping (the purchase's total), under the person's account. */
-const placePurchaseOrders = async (tx: Tx, purchaseId: string, orderNumber: string, now: Date) => {
-  const purchase = await tx.purchase.findUniqueOrThrow({ where: { id: purchaseId }, select: { personId: true, email: true, quote: { select: { snapshot: true } } } });
-  await writeStoreOrders(tx, {
-    owner: { purchaseId }, snapshot: purchase.quote.snapshot as unknown as QuoteSnapshot, selections: {}, personId: purchase.personId, email: purchase.email, orderNumber, now,
-  });
+const placePurchaseOrders = async (tx: Sql, purchaseId: string, orderNumber: string, now: Date) => {
+  const [purchase] = await tx.$queryRaw<{ personId: string; email: string; snapshot: QuoteSnapshot }[]>`
+    SELECT p.person_id AS "personId", p.email, q.snapshot FROM purchases p JOIN quotes q ON q.id = p.quote_id WHERE p.id = ${purchaseId}`;
+  await writeStoreOrders(tx, { owner: { purchaseId }, snapshot: purchase.snapshot, selections: {}, personId: purchase.personId, email: purchase.email, orderNumber, now });
 };
 
 /** Closing states that charge nothing: the reservation is given back. */
 const releasingStates: readonly PurchaseState[] = ["requires_person", "refused", "cancelled"];
 
 /** Adds the purchase's quote lines back to the variants' quantity (and touches the items for the search index). */
-const releasePurchaseStock = (tx: Pick<Tx, "$executeRaw">, purchaseId: string) => tx.$executeRaw`
+const releasePurchaseStock = (tx: Sql, purchaseId: string) => tx.$executeRaw`
   WITH freed AS (
     SELECT (line->>'variantId')::int AS variant_id, sum((line->>'quantity')::int)::int AS quantity
     FROM purchases p JOIN quotes q ON q.id = p.quote_id,

@@ -11,11 +11,11 @@
  * attempt). When nobody will receive an event, nothing is written and the payload is never built.
  */
 import { randomId } from "../auth/tokens";
-import type { Prisma } from "../generated/prisma/client";
-import type { Tx } from "../db";
+import type { Sql } from "../sql";
 import { type WebhookEventType, testEventType } from "./event-types";
 
-export type WebhookWriter = Pick<Tx, "$queryRaw" | "$executeRaw" | "webhookEvent" | "webhookDelivery">;
+/** Raw SQL only, so events are recorded in any transaction (server/sql.ts). */
+export type WebhookWriter = Sql;
 
 export type WebhookEventInput = {
   type: WebhookEventType | typeof testEventType;
@@ -55,12 +55,13 @@ export const recordWebhookEvent = async (tx: WebhookWriter, input: WebhookEventI
   if (endpoints.length === 0) return null;
   const id = randomId("msg_");
   const payload = { type: input.type, timestamp: input.now.toISOString(), data: await input.data() };
-  await tx.webhookEvent.create({
-    data: { id, clientId: input.clientId, personId: input.personId, type: input.type, objectId: input.objectId, payload: payload as Prisma.InputJsonValue, createdAt: input.now },
-  });
-  await tx.webhookDelivery.createMany({
-    data: endpoints.map((endpoint) => ({ id: randomId("whd_"), eventId: id, endpointId: endpoint.id, nextAttemptAt: input.now, createdAt: input.now })),
-  });
+  await tx.$executeRaw`
+    INSERT INTO webhook_events (id, client_id, person_id, type, object_id, payload, created_at)
+    VALUES (${id}, ${input.clientId}, ${input.personId}, ${input.type}, ${input.objectId}, ${JSON.stringify(payload)}::jsonb, ${input.now})`;
+  await tx.$executeRaw`
+    INSERT INTO webhook_deliveries (id, event_id, endpoint_id, next_attempt_at, created_at)
+    SELECT delivery.id, ${id}, delivery.endpoint_id, ${input.now}, ${input.now}
+    FROM unnest(${endpoints.map(() => randomId("whd_"))}::text[], ${endpoints.map((endpoint) => endpoint.id)}::text[]) AS delivery(id, endpoint_id)`;
   await tx.$executeRaw`SELECT pg_notify(${webhookChannel}, '')`;
   return id;
 };

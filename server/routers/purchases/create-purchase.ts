@@ -20,7 +20,7 @@ import { notifyCheckoutCreated } from "../../jobs/events";
 import { paymentProvider } from "../../payments";
 import type { Db, Tx } from "../../db";
 import { isAddressOnFile } from "../../purchases/address-on-file";
-import { createPurchaseWithHold, type NewPurchase } from "../../purchases/create-purchase";
+import { type AnsweredRow, createPurchaseWithHold, type NewPurchase } from "../../purchases/create-purchase";
 import { agentPurchasesUnavailable, grantingPerson } from "../../purchases/purchasing-agent";
 import { overSpendingLimit, roomAfter, settingsAllowingPurchase, spentIn30DaysSql } from "../../purchases/spending-room";
 import { agentPurchasesOn, type PurchaseSwitchClient } from "../../auth/agent-purchases";
@@ -162,15 +162,17 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
 
   /** The final answer from the purchase as the answer's transaction recorded it. */
   let checkoutId: string | null = null;
-  const answerOf = async (tx: Tx, purchase: Parameters<typeof toWirePurchase>[0] & { reason: string | null }): Promise<TPurchaseOutcome> => {
+  const answerOf = async (purchase: AnsweredRow, prisma: Tx | undefined): Promise<TPurchaseOutcome> => {
     if (purchase.status === "held" || purchase.status === "capturing") return { status: 201, body: toWirePurchase(purchase, null) };
     if (purchase.status !== "requires_person") return { status: 202, body: toWirePurchase(purchase, null) };
     // Nothing was charged: the move to requires_person gave the reservation back (movePurchase).
     if (purchase.reason === "payment_method_not_found") {
       return refusalOutcome(new AppError("card_not_on_this_account", { message: purchaseErrorMessage("card_not_on_this_account") }));
     }
-    // requires_person: a real checkout of this quote for the person to pay themselves.
-    const checkout = await insertCheckout(tx, { quoteId: quote.id, snapshot, owner: { clientId, personId }, email, firstName: null, lastName: null, selections: {}, now });
+    // requires_person: a real checkout of this quote for the person to pay themselves (a requires_person
+    // answer is recorded in a Prisma transaction: recordAuthorizeAnswer).
+    if (!prisma) throw new Error(`purchase ${purchase.id}: requires_person recorded outside a Prisma transaction`);
+    const checkout = await insertCheckout(prisma, { quoteId: quote.id, snapshot, owner: { clientId, personId }, email, firstName: null, lastName: null, selections: {}, now });
     checkoutId = checkout.id;
     return { status: 402, body: toWirePurchase(purchase, checkout) };
   };
@@ -189,9 +191,9 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
       },
       // A crash before the answer is recorded leaves this: the purchase is processing, and the reconciliation settles it.
       afterInsert: (sql, purchase) => stageIdempotentOutcome(sql, ref, now, storedAs({ status: 202, body: toWirePurchase(purchase, null) })),
-      withAnswer: async (tx, purchase) => {
-        outcome = await answerOf(tx, purchase);
-        await finishIdempotent(tx, ref, now, storedAs(outcome));
+      withAnswer: async (sql, purchase, prisma) => {
+        outcome = await answerOf(purchase, prisma);
+        await finishIdempotent(sql, ref, now, storedAs(outcome));
       },
       ...testHooks,
     });

@@ -4,9 +4,11 @@
  * (never 403, B2-12). GET /purchases/{id} and the sandbox helpers answer with it.
  */
 import type { Db } from "../../db";
+import { Prisma } from "../../generated/prisma/client";
+import type { Sql } from "../../sql";
 import { AppError } from "../../errors";
 import type { Actor } from "../../trpc/context";
-import { toWirePurchase } from "./purchase-view";
+import { type PurchaseRow, toWirePurchase } from "./purchase-view";
 import type { TPurchase } from "./purchase.schema";
 
 /** The filter that finds only the actor's own purchases (the system actor sees all). */
@@ -19,12 +21,30 @@ export const findOwnPurchase = async (db: Pick<Db, "purchase">, actor: Actor, id
   return purchase;
 };
 
-/** The owned purchase in the wire shape, with the checkout link the person may pay at when it needs them. */
-export const readOwnPurchase = async (db: Pick<Db, "purchase" | "checkout">, actor: Actor, id: string): Promise<TPurchase> => {
-  const purchase = await findOwnPurchase(db, actor, id);
-  const checkout =
-    purchase.status === "requires_person"
-      ? await db.checkout.findFirst({ where: { quoteId: purchase.quoteId, clientId: purchase.clientId, personId: purchase.personId }, orderBy: { createdAt: "desc" }, select: { id: true, expiresAt: true } })
-      : null;
-  return toWirePurchase(purchase, checkout);
+/** purchaseOwnerFilter as SQL on `purchases p`, for the raw read below. */
+const ownerSql = (actor: Actor) => {
+  const filter = purchaseOwnerFilter(actor);
+  if (!("clientId" in filter)) return Prisma.sql`TRUE`;
+  return "personId" in filter ? Prisma.sql`p.client_id = ${filter.clientId} AND p.person_id = ${filter.personId}` : Prisma.sql`p.client_id = ${filter.clientId}`;
+};
+
+type OwnRow = PurchaseRow & { checkout: { id: string; expiresAt: string } | null };
+
+/**
+ * The owned purchase in the wire shape, with the checkout link the person may pay at when it needs
+ * them: one raw statement, so the purchase writer can build webhook payloads with it inside its
+ * `pg` transaction (server/sql.ts) as well as GET /purchases/{id} on the database.
+ */
+export const readOwnPurchase = async (db: Sql, actor: Actor, id: string): Promise<TPurchase> => {
+  const [row] = await db.$queryRaw<OwnRow[]>`
+    SELECT p.id, p.status::text AS status, p.reason, p.cancelled_by AS "cancelledBy", p.order_number AS "orderNumber", p.grand_total_cents AS "grandTotalCents",
+      p.charges_at AS "chargesAt", p.cancel_until AS "cancelUntil", p.created_at AS "createdAt",
+      COALESCE((SELECT json_agg(json_build_object('fulfilment', o.fulfilment)) FROM orders o WHERE o.purchase_id = p.id), '[]'::json) AS orders,
+      (SELECT json_build_object('id', c.id, 'expiresAt', c.expires_at) FROM checkouts c
+        WHERE p.status = 'requires_person' AND c.quote_id = p.quote_id AND c.client_id = p.client_id AND c.person_id = p.person_id
+        ORDER BY c.created_at DESC LIMIT 1) AS checkout
+    FROM purchases p WHERE p.id = ${id} AND ${ownerSql(actor)}`;
+  if (!row) throw new AppError("not_found", { message: `No purchase ${id}.` });
+  const { checkout, ...purchase } = row;
+  return toWirePurchase(purchase, checkout && { id: checkout.id, expiresAt: new Date(checkout.expiresAt) });
 };
