@@ -162,6 +162,11 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
                (SELECT count(*) FROM price_alerts WHERE status = 'notified')::int AS notified,
                (SELECT count(*) FROM email_messages WHERE template = 'price-alert')::int AS emails,
                (SELECT count(DISTINCT dedupe_key) FROM email_messages WHERE template = 'price-alert')::int AS distinct_emails`, [ids])).rows[0];
+      // Reached alerts that were not notified, by why: the alert's status and the item's (a sold or
+      // unlisted item notifies nobody, by design).
+      const unnotified = (await client.query(`
+        SELECT a.status::text AS alert, i.status::text AS item, count(*)::int AS count FROM price_alerts a JOIN items i ON i.id = a.item_id
+        WHERE a.item_id = ANY($1) AND a.target_price_cents >= i.price_cents AND a.status <> 'notified' GROUP BY 1, 2 ORDER BY 1, 2`, [ids])).rows;
       const rows = [
         { metric: "live watches + alerts", value: live.watches + live.alerts, target: "100,000" },
         { metric: "  of which price alerts", value: live.alerts, target: "" },
@@ -175,6 +180,7 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         { metric: "sizes bought beyond their stock", value: duplicates.sizes_oversold, target: "0" },
         { metric: "alerts reached (target at or over the new price)", value: alerts.qualifying, target: "" },
         { metric: "alerts notified", value: alerts.notified, target: "= alerts reached" },
+        ...unnotified.map((row: { alert: string; item: string; count: number }) => ({ metric: `  reached, not notified: alert ${row.alert}, item ${row.item}`, value: row.count, target: "" })),
         { metric: "alert emails (distinct)", value: `${alerts.emails} (${alerts.distinct_emails})`, target: "one per alert" },
         { metric: "search mix p95 ms, no watches", value: without.p95, target: "" },
         { metric: "search mix p95 ms, 100,000 live watches and alerts", value: withWatches.p95, target: "<= 1.10 x" },
@@ -182,7 +188,7 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         { metric: "search errors", value: without.errors + withWatches.errors, target: "0" },
       ];
       printTable(`price watches under a sale, ${options.items} items`, rows);
-      const record = { name: "watches", items: options.items, measuredAt: new Date().toISOString(), machine: machine(), loadAverageAtStart: machineAtStart.loadAverage, database: database.name, searchRate, without, withWatches, live, qualifying, settledMs, outcomes, duplicates, alerts, table: rows };
+      const record = { name: "watches", items: options.items, measuredAt: new Date().toISOString(), machine: machine(), loadAverageAtStart: machineAtStart.loadAverage, database: database.name, searchRate, without, withWatches, live, qualifying, settledMs, outcomes, duplicates, alerts, unnotified, table: rows };
       console.log(`\nwrote ${writeResult(`watches-${options.items}`, record)}`);
       await db().$disconnect();
     } finally {

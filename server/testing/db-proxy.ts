@@ -4,6 +4,47 @@
  */
 import net from "node:net";
 
+/**
+ * What a connection's chunk asks the server to run, as text a test's pattern can match: the chunk
+ * itself, plus the text of each named prepared statement it executes by name (a Bind to a statement
+ * parsed earlier on the connection carries only the name: server/sql.ts names its statements).
+ */
+const statementReader = () => {
+  const named = new Map<string, string>();
+  let pending = Buffer.alloc(0);
+  let started = false;
+  const cstrings = (body: Buffer) => body.toString("latin1").split("\0");
+  return (chunk: Buffer) => {
+    pending = Buffer.concat([pending, chunk]);
+    const executed: string[] = [];
+    for (;;) {
+      if (!started) {
+        if (pending.length < 8) break;
+        const length = pending.readInt32BE(0);
+        if (pending.length < length) break;
+        // SSLRequest (80877103) is followed by the real startup message.
+        started = pending.readInt32BE(4) !== 80877103;
+        pending = pending.subarray(length);
+        continue;
+      }
+      if (pending.length < 5) break;
+      const length = pending.readInt32BE(1);
+      if (pending.length < 1 + length) break;
+      const type = String.fromCharCode(pending[0]);
+      const body = pending.subarray(5, 1 + length);
+      pending = pending.subarray(1 + length);
+      if (type === "P") {
+        const [name, text] = cstrings(body);
+        if (name) named.set(name, text);
+      } else if (type === "B") {
+        const text = named.get(cstrings(body)[1]);
+        if (text) executed.push(text);
+      }
+    }
+    return `${chunk.toString("latin1")}\n${executed.join("\n")}`;
+  };
+};
+
 export const databaseProxy = () => {
   const target = new URL(process.env.DATABASE_URL!);
   const sockets = new Set<net.Socket>();
@@ -21,16 +62,18 @@ export const databaseProxy = () => {
           socket.on("close", () => sockets.delete(socket));
           socket.on("error", () => socket.destroy());
         }
+        const readStatements = statementReader();
         client.on("data", (chunk: Buffer) => {
+          const statements = readStatements(chunk);
           // A planned outage in the middle of an operation: cut just before this statement reaches the server.
-          if (cutTrigger?.test(chunk.toString("latin1"))) {
+          if (cutTrigger?.test(statements)) {
             cutTrigger = undefined;
             void cut();
             return;
           }
           // A process stopped at a chosen statement: the statement is held back (never reaches the
           // server) and so is everything after it on that connection, until the process is killed.
-          if (stall?.statement.test(chunk.toString("latin1"))) {
+          if (stall?.statement.test(statements)) {
             const { reached } = stall;
             stall = undefined;
             client.pause();
