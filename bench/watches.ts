@@ -17,6 +17,7 @@ import pg from "pg";
 import { loadSearchVocabulary } from "../server/testing/random-search-queries";
 import { ensureCatalogDatabase } from "./lib/database";
 import { runOpenLoop } from "./lib/open-loop";
+import { storeCanSellSql } from "../server/domain/store-can-sell";
 import { machine } from "./lib/machine";
 import { createPartners, tokenRotation } from "./lib/partners";
 import { searchMix } from "./lib/query-mix";
@@ -35,7 +36,8 @@ const resetCatalog = async (client: pg.Client) => {
   await client.query(`CREATE TABLE IF NOT EXISTS bench_watch_variants AS SELECT v.id AS variant_id, v.quantity FROM variants v`);
   await client.query(`UPDATE items i SET price_cents = o.price_cents, status = o.status FROM bench_watch_originals o WHERE o.item_id = i.id AND (i.price_cents <> o.price_cents OR i.status <> o.status)`);
   await client.query(`UPDATE variants v SET quantity = o.quantity FROM bench_watch_variants o WHERE o.variant_id = v.id AND v.quantity <> o.quantity`);
-  for (const table of ["price_watches", "price_alerts", "price_change_events", "payments", "purchases", "checkout_lines", "orders", "checkouts", "quotes", "idempotency_records", "email_messages", "sandbox_payments", "sandbox_processor_requests"]) {
+  // Orders first: they reference purchases and checkouts (a purchase's orders exist since its hold).
+  for (const table of ["price_watches", "price_alerts", "price_change_events", "payments", "orders", "purchases", "checkout_lines", "checkouts", "quotes", "idempotency_records", "email_messages", "sandbox_payments", "sandbox_processor_requests"]) {
     await client.query(`DELETE FROM ${table}`);
   }
   await client.query(`DELETE FROM persons WHERE email LIKE 'bench-watcher-%'`);
@@ -158,15 +160,17 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
                  JOIN variants v ON v.item_id = f.item_id AND v.size IS NOT DISTINCT FROM f.size JOIN bench_watch_variants o ON o.variant_id = v.id
                  WHERE f.bought > o.quantity)::int AS sizes_oversold`)).rows[0];
       const alerts = (await client.query(`
-        SELECT (SELECT count(*) FROM price_alerts a JOIN items i ON i.id = a.item_id WHERE a.item_id = ANY($1) AND a.target_price_cents >= i.price_cents)::int AS qualifying,
+        SELECT (SELECT count(*) FROM price_alerts a JOIN items i ON i.id = a.item_id JOIN stores s ON s.id = i.store_id
+                WHERE a.item_id = ANY($1) AND a.target_price_cents >= i.price_cents AND ${storeCanSellSql("s")})::int AS qualifying,
                (SELECT count(*) FROM price_alerts WHERE status = 'notified')::int AS notified,
                (SELECT count(*) FROM email_messages WHERE template = 'price-alert')::int AS emails,
                (SELECT count(DISTINCT dedupe_key) FROM email_messages WHERE template = 'price-alert')::int AS distinct_emails`, [ids])).rows[0];
-      // Reached alerts that were not notified, by why: the alert's status and the item's (a sold or
-      // unlisted item notifies nobody, by design).
+      // Alerts at their target that were not notified, by why: the alert's status, the item's, and
+      // whether its store can sell (a sold item, or one a store cannot sell now, notifies nobody, by design).
       const unnotified = (await client.query(`
-        SELECT a.status::text AS alert, i.status::text AS item, count(*)::int AS count FROM price_alerts a JOIN items i ON i.id = a.item_id
-        WHERE a.item_id = ANY($1) AND a.target_price_cents >= i.price_cents AND a.status <> 'notified' GROUP BY 1, 2 ORDER BY 1, 2`, [ids])).rows;
+        SELECT a.status::text AS alert, i.status::text AS item, CASE WHEN ${storeCanSellSql("s")} THEN 'can sell' ELSE 'cannot sell' END AS store, count(*)::int AS count
+        FROM price_alerts a JOIN items i ON i.id = a.item_id JOIN stores s ON s.id = i.store_id
+        WHERE a.item_id = ANY($1) AND a.target_price_cents >= i.price_cents AND a.status <> 'notified' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, [ids])).rows;
       const rows = [
         { metric: "live watches + alerts", value: live.watches + live.alerts, target: "100,000" },
         { metric: "  of which price alerts", value: live.alerts, target: "" },
@@ -178,9 +182,11 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         { metric: "watches with a purchase", value: duplicates.watches_with_purchase, target: "" },
         { metric: "purchases not recorded on a watch", value: duplicates.purchases - duplicates.watches_with_purchase, target: "0 once settled" },
         { metric: "sizes bought beyond their stock", value: duplicates.sizes_oversold, target: "0" },
-        { metric: "alerts reached (target at or over the new price)", value: alerts.qualifying, target: "" },
+        { metric: "alerts reached (target at or over the new price, store can sell)", value: alerts.qualifying, target: "" },
         { metric: "alerts notified", value: alerts.notified, target: "= alerts reached" },
-        ...unnotified.map((row: { alert: string; item: string; count: number }) => ({ metric: `  reached, not notified: alert ${row.alert}, item ${row.item}`, value: row.count, target: "" })),
+        ...unnotified.map((row: { alert: string; item: string; store: string; count: number }) => ({
+          metric: `  at target, not notified: alert ${row.alert}, item ${row.item}, store ${row.store}`, value: row.count, target: row.store === "can sell" && row.item === "active" ? "0" : "",
+        })),
         { metric: "alert emails (distinct)", value: `${alerts.emails} (${alerts.distinct_emails})`, target: "one per alert" },
         { metric: "search mix p95 ms, no watches", value: without.p95, target: "" },
         { metric: "search mix p95 ms, 100,000 live watches and alerts", value: withWatches.p95, target: "<= 1.10 x" },
