@@ -9,6 +9,7 @@
  * either. Rows come back as `pg` parses them: timestamptz as Date, int4 as number, json as objects;
  * cast counts and sums to int in the SQL (int8 would be a bigint in Prisma and a string here).
  */
+import { createHash } from "node:crypto";
 import type pg from "pg";
 import { rawPool, type Tx } from "./db";
 import { Prisma } from "./generated/prisma/client";
@@ -17,12 +18,18 @@ export type Sql = Pick<Tx, "$queryRaw" | "$executeRaw">;
 
 /**
  * Each statement text is prepared once per connection (a named statement: PostgreSQL parses and
- * plans it once, about a quarter of its CPU per purchase); a cap keeps odd texts from piling up.
+ * plans it once, about a quarter of its CPU per purchase). The name is a hash of the text, not a
+ * counter: Next's bundles can hold two copies of this module sharing one pool (globalThis), and
+ * two counters would give one name to two texts on a connection. The map, also shared, caps how
+ * many distinct texts get a name.
  */
-const statementNames = new Map<string, string>();
+const globalForSql = globalThis as unknown as { shoppingStatementNames?: Map<string, string> };
+const maxNamedStatements = 500;
+
 const nameOf = (text: string) => {
-  let name = statementNames.get(text);
-  if (!name && statementNames.size < 500) statementNames.set(text, (name = `sql${statementNames.size + 1}`));
+  const names = (globalForSql.shoppingStatementNames ??= new Map());
+  let name = names.get(text);
+  if (!name && names.size < maxNamedStatements) names.set(text, (name = `sql_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`));
   return name;
 };
 
