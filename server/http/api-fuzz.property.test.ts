@@ -92,7 +92,8 @@ const call = async (operation: ApiOperation, generated: Generated) => {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   for (const parameter of operation.parameters) {
     const value = generated.params[parameter.name];
-    if (parameter.in === "path") target = target.replace(`{${parameter.name}}`, percentEncoded(asText(value)) || "x");
+    // A dot segment ("." or "..") is no value a client can send: URL parsing removes it (GET /purchases/. is GET /purchases/).
+    if (parameter.in === "path") target = target.replace(`{${parameter.name}}`, /^(\.{1,2})?$/.test(percentEncoded(asText(value))) ? "x" : percentEncoded(asText(value)));
     else if (parameter.in === "query") for (const item of queryValues(value)) query.append(parameter.name, item);
     else if (value !== undefined) headers[parameter.name] = headerValue(value);
   }
