@@ -76,5 +76,5 @@ export const sqlTransaction = async <T>(work: (sql: Sql) => Promise<T>): Promise
   }
 };
 
-/** True for PostgreSQL's unique violation (a raw statement's P2002). */
-export const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === "23505" || (error as { code?: unknown }).code === "P2002";
+/** True for PostgreSQL's unique violation, as `sqlTransaction` rethrows it. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === "23505";

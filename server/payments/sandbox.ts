@@ -106,12 +106,11 @@ export const sandboxProvider = (): PaymentProvider => ({
       return toPayment(refunded);
     }),
   retrieve: async (input) => {
-    const [row] = await rawPool().query<Row>({
-      name: "sandbox-retrieve",
-      text: `SELECT id, status, amount_cents AS "amountCents", card_last4 AS "cardLast4", decline_code AS "declineCode", refunded_cents AS "refundedCents"
-        FROM sandbox_payments WHERE ($1::text IS NOT NULL AND id = $1) OR ($2::text IS NOT NULL AND idempotency_key = $2)`,
-      values: "paymentId" in input ? [input.paymentId, null] : [null, input.authorizeKey],
-    }).then((result) => result.rows);
+    // The sandbox's columns once (rowSql), run on the pool: a lookup needs no transaction.
+    const statement = "paymentId" in input
+      ? Prisma.sql`SELECT ${rowSql} FROM sandbox_payments WHERE id = ${input.paymentId}`
+      : Prisma.sql`SELECT ${rowSql} FROM sandbox_payments WHERE idempotency_key = ${input.authorizeKey}`;
+    const [row] = (await rawPool().query<Row>(statement.text, statement.values as unknown[])).rows;
     return row ? toPayment(row) : null;
   },
   saveMethod: async ({ idempotencyKey, card, customerId }) => {
