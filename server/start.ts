@@ -82,9 +82,9 @@ const main = async () => {
   // Every request gets its X-Request-Id there first, pages included (server/http/front-door.ts).
   const { createFrontServer } = await import("./http/front-door");
   const server = createFrontServer({ api: handleApi, next: handle });
-  // Timed transitions and the email outbox, in-process (DESIGN.md, Jobs).
-  const { startSweep } = await import("./jobs/sweep");
-  const sweep = startSweep();
+  // Timed transitions and the email outbox, on a thread beside the server's (DESIGN.md, Jobs).
+  const { startSweepThread } = await import("./jobs/sweep-thread");
+  const sweep = startSweepThread(log);
   await (await import("./http/rate-limit")).connectRateLimitStore();
   server.listen(config.PORT, () => log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`));
   // New requests stop first, then the sweep finishes its runs, then the database goes: nothing

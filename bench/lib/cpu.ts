@@ -1,6 +1,6 @@
 /**
  * CPU time used by a process tree (the service under `npm start`) and by the PostgreSQL server
- * processes on this box, from utime + stime in /proc/<pid>/stat: how much of a request's cost is
+ * processes on this box, from /proc/<pid>/stat: how much of a request's cost is
  * the service's own work and how much the database's, for a phase of a benchmark.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -13,7 +13,9 @@ const cpuTicks = (pid: number) => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(fields[11]) + Number(fields[12]);
+    // utime + stime, plus cutime + cstime: the CPU of waited-for children that exited (the
+    // postmaster's ended backends), without which a reading drops when a connection closes.
+    return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   } catch {
     return 0;
   }
