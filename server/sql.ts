@@ -33,16 +33,22 @@ const nameOf = (text: string) => {
   return name;
 };
 
-const run = async (client: pg.PoolClient, strings: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+const run = async (target: Pick<pg.Pool, "query">, strings: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
   const statement = strings instanceof Prisma.Sql ? strings : Prisma.sql(strings, ...values);
-  return client.query({ name: nameOf(statement.text), text: statement.text, values: statement.values as unknown[] });
+  return target.query({ name: nameOf(statement.text), text: statement.text, values: statement.values as unknown[] });
 };
 
-/** Prisma's two tagged templates over one checked-out `pg` client. */
-const onClient = (client: pg.PoolClient): Sql => ({
-  $queryRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await run(client, strings, values)).rows) as unknown as Sql["$queryRaw"],
-  $executeRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await run(client, strings, values)).rowCount ?? 0) as unknown as Sql["$executeRaw"],
+/** Prisma's two tagged templates over a checked-out `pg` client, or over the pool (`target` is read at each statement). */
+const onQueryable = (target: () => Pick<pg.Pool, "query">): Sql => ({
+  $queryRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await run(target(), strings, values)).rows) as unknown as Sql["$queryRaw"],
+  $executeRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await run(target(), strings, values)).rowCount ?? 0) as unknown as Sql["$executeRaw"],
 });
+
+/**
+ * Single statements on the pool, each in its own implicit transaction (a read, or one conditional
+ * update): a connection is taken per statement, so never use it for steps that must commit together.
+ */
+export const poolSql: Sql = onQueryable(() => rawPool());
 
 /**
  * Runs `work` in one transaction on a `pg` client: committed when it returns, rolled back when it
@@ -61,7 +67,7 @@ export const sqlTransaction = async <T>(work: (sql: Sql) => Promise<T>): Promise
       throw (broken = error);
     });
     try {
-      const result = await work(onClient(client));
+      const result = await work(onQueryable(() => client));
       await client.query("COMMIT");
       return result;
     } catch (error) {

@@ -18,7 +18,7 @@ const closedMessages: Record<string, string> = {
 };
 
 export const cancelWatch = async (db: Db, options: { id: number; now: Date }) => {
-  const cancelled = await endWatch(db, { id: options.id, event: "cancel", now: options.now });
+  const cancelled = await endWatch({ id: options.id, event: "cancel", now: options.now });
   const watch = await db.priceWatch.findUniqueOrThrow({ where: { id: options.id }, select: { status: true } });
   if (watch.status !== "cancelled") throw new AppError("watch_closed", { message: closedMessages[watch.status] ?? "The watch can no longer be cancelled.", details: { status: watch.status } });
   return { alreadyCancelled: !cancelled };

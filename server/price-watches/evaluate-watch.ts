@@ -1,9 +1,9 @@
 /**
  * Evaluating a price watch against the item's live price, and buying through the same path as
- * POST /purchases. The evaluator acts as the assistant that set the watch, for its person (a
- * server-side caller with that client and person), so the purchase is made by the very code an
- * assistant's calls run: a fresh quote for the saved address (the POST /checkout/quotes procedure),
- * then POST /purchases' use case `purchaseQuote` with it (key claimed and purchase written in one
+ * POST /purchases. The evaluator acts as the assistant that set the watch, for its person (that
+ * client and person own the quote and the purchase), so the purchase is made by the very code an
+ * assistant's calls run: a fresh quote for the saved address (POST /checkout/quotes' use case
+ * `quoteItems`), then POST /purchases' use case `purchaseQuote` with it (key claimed and purchase written in one
  * short transaction, the hold asked outside any transaction, the answer recorded in a second; 24-hour
  * charge, copy email with cancel link, limits, the direct rule, idempotency). Exactly once:
  * - the purchase starts only after `claim` moved the watch active -> executing, one conditional
@@ -12,58 +12,58 @@
  *   with the claim, so a retry after a crash replays the same purchase rather than making another;
  * - a refusal that makes no purchase ends the watch or releases it to active (price_changed: the
  *   newer price change evaluates it again).
+ * A sale evaluates thousands of watches at once, so the watch's own reads and moves are raw SQL
+ * (server/sql.ts: about a tenth of Prisma's CPU a statement); the quote and the purchase are the
+ * operations' own code.
  */
-import { randomUUID } from "node:crypto";
 import type { Db } from "../db";
 import { outcomeOfPurchaseRefusal } from "../domain/price-watch-state";
 import { AppError } from "../errors";
 import { toAppError } from "../http/respond";
 import { checkoutUrl } from "../routers/checkout/checkout-view";
-import { type QuoteSnapshot, snapshotTotals } from "../routers/checkout/quote-snapshot";
+import { ZCreateQuoteRequest } from "../routers/checkout/checkout.schema";
+import { quoteItems } from "../routers/checkout/create-quote";
+import { snapshotTotals } from "../routers/checkout/quote-snapshot";
 import { purchaseQuote } from "../routers/purchases/create-purchase";
 import type { TPurchase, TPurchaseOutcome } from "../routers/purchases/purchase.schema";
-import { createCaller } from "../trpc/caller";
-import { createInnerContext } from "../trpc/context";
 import { notifyPriceWatchClosed } from "../jobs/events";
+import { poolSql, sqlTransaction } from "../sql";
 import { emailedWatch, endWatch, moveWatch } from "./watch-writer";
 import { standingOutcome } from "./watch-standing";
 import { writeWatchBoughtEmail, writeWatchNeedsYouEmail } from "./watch-emails";
 
 type WatchActor = { id: number; clientId: string; personId: string };
 
-/** The assistant that set the watch, acting for its person, with the scope quoting needs (the purchase goes through `purchaseQuote`). */
-const callerFor = (db: Db, watch: WatchActor, now: Date) =>
-  createCaller(
-    createInnerContext({
-      db,
-      clock: { now: () => now },
-      requestId: `price-watch-${watch.id}-${randomUUID()}`,
-      actor: { kind: "client", clientId: watch.clientId, tokenId: `price-watch:${watch.id}`, scopes: ["checkout:write"], personId: watch.personId },
-    }),
-  );
-
-const watchSelect = {
-  id: true, status: true, clientId: true, personId: true, itemId: true, size: true, maxPriceCents: true, maxTotalCents: true, expiresAt: true, overTotal: true,
-  quoteId: true, item: { select: { priceCents: true, status: true } },
-} as const;
-
-/** The saved address as a quote's shipping_address (the purchase path compares it with the saved one). */
-const savedAddress = async (db: Db, personId: string) => {
-  const row = await db.shippingAddress.findUnique({ where: { personId } });
-  return row && { name: row.name, line1: row.line1, line2: row.line2, city: row.city, province: row.province, postal_code: row.postalCode, country: row.country, phone: row.phone };
+/** What evaluating a watch reads: the watch, its item's live price and status, and the person's saved address (null without one). */
+type EvaluatedWatch = WatchActor & {
+  status: string; itemId: number; size: string | null; maxPriceCents: number; maxTotalCents: number; expiresAt: Date; overTotal: boolean;
+  priceCents: number; itemStatus: string; address: Record<string, string | null> | null;
 };
 
-/** A fresh quote for the watch's item and size at the saved address: its id, unit price and total; null when nothing can be bought. */
-const freshQuote = async (db: Db, watch: WatchActor & { itemId: number; size: string | null }, now: Date) => {
-  const address = await savedAddress(db, watch.personId);
-  if (!address) return { ended: "address_not_on_file" as const };
+/**
+ * The watch in one statement (the evaluator runs for every watch a sale concerns; server/sql.ts on
+ * why raw). The address is a quote's shipping_address: the purchase compares it with the saved one.
+ */
+const readWatch = async (id: number) =>
+  (await poolSql.$queryRaw<EvaluatedWatch[]>`
+    SELECT w.id, w.status::text AS status, w.client_id AS "clientId", w.person_id AS "personId", w.item_id AS "itemId", w.size,
+      w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents", w.expires_at AS "expiresAt", w.over_total AS "overTotal",
+      i.price_cents AS "priceCents", i.status::text AS "itemStatus",
+      (SELECT json_build_object('name', a.name, 'line1', a.line1, 'line2', a.line2, 'city', a.city, 'province', a.province,
+          'postal_code', a.postal_code, 'country', a.country, 'phone', a.phone)
+        FROM shipping_addresses a WHERE a.person_id = w.person_id) AS address
+    FROM price_watches w JOIN items i ON i.id = w.item_id WHERE w.id = ${id}`)[0];
+
+/** A fresh quote for the watch's item and size at the saved address, made as the watch's assistant: its id, unit price and total. */
+const freshQuote = async (db: Db, watch: EvaluatedWatch, now: Date) => {
+  if (!watch.address) return { ended: "address_not_on_file" as const };
   try {
-    const quote = await callerFor(db, watch, now).checkout.createQuote({ items: [{ item_id: watch.itemId, size: watch.size ?? undefined, quantity: 1 }], shipping_address: address });
-    const row = await db.quote.findUniqueOrThrow({ where: { id: quote.quote_id }, select: { snapshot: true } });
-    const snapshot = row.snapshot as unknown as QuoteSnapshot;
-    const line = snapshot.stores.flatMap((store) => store.lines).find((candidate) => candidate.itemId === watch.itemId);
+    // Parsed as POST /checkout/quotes parses it (the address normalised as the saved one is compared).
+    const input = ZCreateQuoteRequest.parse({ items: [{ item_id: watch.itemId, size: watch.size ?? undefined, quantity: 1 }], shipping_address: watch.address });
+    const quote = await quoteItems(db, { clientId: watch.clientId, personId: watch.personId }, input, now);
+    const line = quote.snapshot.stores.flatMap((store) => store.lines).find((candidate) => candidate.itemId === watch.itemId);
     if (!line) return { ended: "item_sold" as const };
-    return { quoteId: quote.quote_id, unitPriceCents: line.unitPriceCents, grandTotalCents: snapshotTotals(snapshot, {}).grandTotalCents };
+    return { quoteId: quote.id, unitPriceCents: line.unitPriceCents, grandTotalCents: snapshotTotals(quote.snapshot, {}).grandTotalCents };
   } catch (error) {
     const appError = toAppError(error);
     // Nothing left to buy (sold, reserved, its store stopped selling), or its size is gone.
@@ -72,41 +72,44 @@ const freshQuote = async (db: Db, watch: WatchActor & { itemId: number; size: st
   }
 };
 
+const setOverTotal = (id: number, overTotal: boolean) =>
+  poolSql.$executeRaw`UPDATE price_watches SET over_total = ${overTotal} WHERE id = ${id} AND status = 'active' AND over_total <> ${overTotal}`;
+
 /**
  * Evaluates one active watch now: ends it if it can no longer buy, stays active when the price or
  * the total is over, otherwise claims it and buys. Safe to run any number of times, concurrently.
  */
 export const evaluateWatch = async (db: Db, id: number, options: { now: Date }) => {
   const { now } = options;
-  const watch = await db.priceWatch.findUnique({ where: { id }, select: watchSelect });
+  const watch = await readWatch(id);
   if (!watch || watch.status !== "active") return;
-  if (watch.expiresAt <= now) return void (await expireWatch(db, id, now));
-  if (watch.item.status !== "active") return void (await endWatch(db, { id, event: "item_sold", now }));
-  if (watch.item.priceCents > watch.maxPriceCents) {
-    if (watch.overTotal) await db.priceWatch.updateMany({ where: { id, status: "active" }, data: { overTotal: false } });
+  if (watch.expiresAt <= now) return void (await expireWatch(id, now));
+  if (watch.itemStatus !== "active") return void (await endWatch({ id, event: "item_sold", now }));
+  if (watch.priceCents > watch.maxPriceCents) {
+    if (watch.overTotal) await setOverTotal(id, false);
     return;
   }
-  const stop = await standingOutcome(db, watch, now);
-  if (stop) return void (await endWatch(db, { id, event: "end", outcome: stop, now }));
+  const stop = await standingOutcome(poolSql, watch, now);
+  if (stop) return void (await endWatch({ id, event: "end", outcome: stop, now }));
   const quote = await freshQuote(db, watch, now);
   if ("ended" in quote) {
-    return void (await endWatch(db, quote.ended === "item_sold" ? { id, event: "item_sold", now } : { id, event: "end", outcome: quote.ended, now }));
+    return void (await endWatch(quote.ended === "item_sold" ? { id, event: "item_sold", now } : { id, event: "end", outcome: quote.ended, now }));
   }
   if (quote.unitPriceCents > watch.maxPriceCents) return; // the price rose again meanwhile; its own event re-evaluates
   if (quote.grandTotalCents > watch.maxTotalCents) {
     // Price right, total over: not charged, stays active; expiring so ends it over_your_total.
-    await db.priceWatch.updateMany({ where: { id, status: "active" }, data: { overTotal: true } });
+    await setOverTotal(id, true);
     return;
   }
-  if (!(await moveWatch(db, { id, event: "claim", now, data: { quoteId: quote.quoteId, claimedAt: now } }))) return;
+  if (!(await moveWatch(poolSql, { id, event: "claim", now, data: { quoteId: quote.quoteId, claimedAt: now } }))) return;
   await buyClaimed(db, id, { now });
 };
 
 /** Expires one active watch at or after its expiry (outcome over_your_total when last seen over the total). */
-export const expireWatch = async (db: Db, id: number, now: Date) => {
-  const watch = await db.priceWatch.findUnique({ where: { id }, select: { overTotal: true } });
+export const expireWatch = async (id: number, now: Date) => {
+  const [watch] = await poolSql.$queryRaw<{ overTotal: boolean }[]>`SELECT over_total AS "overTotal" FROM price_watches WHERE id = ${id}`;
   if (!watch) return false;
-  return endWatch(db, { id, event: "expire", now, outcome: watch.overTotal ? "over_your_total" : "expired" });
+  return endWatch({ id, event: "expire", now, outcome: watch.overTotal ? "over_your_total" : "expired" });
 };
 
 const isPurchase = (body: TPurchaseOutcome["body"]): body is TPurchase => "purchase_id" in body;
@@ -118,7 +121,8 @@ const isPurchase = (body: TPurchaseOutcome["body"]): body is TPurchase => "purch
  */
 export const buyClaimed = async (db: Db, id: number, options: { now: Date }) => {
   const { now } = options;
-  const watch = await db.priceWatch.findUnique({ where: { id }, select: { id: true, status: true, clientId: true, personId: true, quoteId: true, purchaseId: true } });
+  const [watch] = await poolSql.$queryRaw<(WatchActor & { status: string; quoteId: string | null })[]>`
+    SELECT id, status::text AS status, client_id AS "clientId", person_id AS "personId", quote_id AS "quoteId" FROM price_watches WHERE id = ${id}`;
   if (!watch || watch.status !== "executing" || !watch.quoteId) return;
   let outcome: TPurchaseOutcome;
   try {
@@ -128,23 +132,29 @@ export const buyClaimed = async (db: Db, id: number, options: { now: Date }) => 
     const appError = toAppError(error);
     // Another run of the same key is in flight (it records the answer), or the quote is unknown.
     if (appError.code === "idempotency_key_in_use") return;
-    if (appError instanceof AppError && appError.status < 500 && appError.code !== "invalid_request") return void (await afterRefusal(db, id, appError.code, now));
+    if (appError instanceof AppError && appError.status < 500 && appError.code !== "invalid_request") return void (await afterRefusal(id, appError.code, now));
     throw error;
   }
-  if (!isPurchase(outcome.body)) return void (await afterRefusal(db, id, outcome.body.error.code, now));
-  await recordPurchase(db, id, outcome.body.purchase_id, now);
+  if (!isPurchase(outcome.body)) return void (await afterRefusal(id, outcome.body.error.code, now));
+  await recordPurchase(id, outcome.body.purchase_id, now);
 };
 
-const afterRefusal = async (db: Db, id: number, code: string, now: Date) => {
+const afterRefusal = async (id: number, code: string, now: Date) => {
   // A purchase of the recorded quote exists (quote_already_purchased: a replay raced the first run): it is the watch's one purchase.
-  const watch = await db.priceWatch.findUnique({ where: { id }, select: { quoteId: true } });
-  const made = watch?.quoteId ? await db.purchase.findUnique({ where: { quoteId: watch.quoteId }, select: { id: true } }) : null;
-  if (made) return recordPurchase(db, id, made.id, now);
+  const [made] = await poolSql.$queryRaw<{ id: string }[]>`
+    SELECT p.id FROM price_watches w JOIN purchases p ON p.quote_id = w.quote_id WHERE w.id = ${id}`;
+  if (made) return recordPurchase(id, made.id, now);
   const ended = outcomeOfPurchaseRefusal(code);
-  if (ended === "item_sold") return endWatch(db, { id, event: "item_sold", now });
-  if (ended) return endWatch(db, { id, event: "end", outcome: ended, now });
+  if (ended === "item_sold") return endWatch({ id, event: "item_sold", now });
+  if (ended) return endWatch({ id, event: "end", outcome: ended, now });
   // Nothing was bought and it may buy later (price_changed, too_many_purchases): active again, with a new quote next time.
-  return moveWatch(db, { id, event: "release", now, data: { quoteId: null, claimedAt: null } });
+  return moveWatch(poolSql, { id, event: "release", now, data: { quoteId: null, claimedAt: null } });
+};
+
+/** What recording a purchase on its watch reads: the purchase, its unit price, and the checkout a requires_person answer made. */
+type RecordedPurchase = {
+  id: string; status: string; reason: string | null; orderNumber: string | null; grandTotalCents: number; chargesAt: Date | null; cancelUntil: Date;
+  priceCents: number | null; checkoutId: string | null; checkoutExpiresAt: Date | null;
 };
 
 /**
@@ -153,35 +163,39 @@ const afterRefusal = async (db: Db, id: number, code: string, now: Date) => {
  * kept on the watch, which stays executing until the bank's answer is known (recovery sweep);
  * refused (the bank never answered, nothing held): ended payment_failed (one purchase per watch).
  */
-export const recordPurchase = async (db: Db, id: number, purchaseId: string, now: Date) => {
-  const purchase = await db.purchase.findUniqueOrThrow({
-    where: { id: purchaseId },
-    select: { id: true, status: true, reason: true, orderNumber: true, grandTotalCents: true, chargesAt: true, cancelUntil: true, quote: { select: { snapshot: true, checkouts: { orderBy: { createdAt: "desc" }, take: 1, select: { id: true, expiresAt: true } } } } },
-  });
-  const priceCents = (purchase.quote.snapshot as unknown as QuoteSnapshot).stores.flatMap((store) => store.lines)[0]?.unitPriceCents ?? 0;
+export const recordPurchase = async (id: number, purchaseId: string, now: Date) => {
+  const [purchase] = await poolSql.$queryRaw<RecordedPurchase[]>`
+    SELECT p.id, p.status::text AS status, p.reason, p.order_number AS "orderNumber", p.grand_total_cents AS "grandTotalCents",
+      p.charges_at AS "chargesAt", p.cancel_until AS "cancelUntil",
+      (q.snapshot #>> '{stores,0,lines,0,unitPriceCents}')::int AS "priceCents", c.id AS "checkoutId", c.expires_at AS "checkoutExpiresAt"
+    FROM purchases p JOIN quotes q ON q.id = p.quote_id
+    LEFT JOIN LATERAL (SELECT id, expires_at FROM checkouts WHERE quote_id = q.id ORDER BY created_at DESC LIMIT 1) c ON true
+    WHERE p.id = ${purchaseId}`;
+  if (!purchase) throw new Error(`purchase ${purchaseId} not found`);
+  const priceCents = purchase.priceCents ?? 0;
   if (purchase.status === "processing") {
-    await db.priceWatch.updateMany({ where: { id, status: "executing" }, data: { purchaseId } });
+    await poolSql.$executeRaw`UPDATE price_watches SET purchase_id = ${purchaseId} WHERE id = ${id} AND status = 'executing'`;
     return;
   }
   if (purchase.status === "refused") {
     // The bank never answered and the hold was released: nothing charged, but the watch's one purchase is spent.
-    await endWatch(db, { id, event: "end", outcome: "payment_failed", now, data: { purchaseId } });
+    await endWatch({ id, event: "end", outcome: "payment_failed", now, data: { purchaseId } });
     return;
   }
-  const moved = await db.$transaction(async (tx) => {
-    const watch = await emailedWatch(tx, id);
+  const moved = await sqlTransaction(async (sql) => {
+    const watch = await emailedWatch(sql, id);
     if (purchase.status === "requires_person") {
-      const checkout = purchase.quote.checkouts[0];
-      if (!(await moveWatch(tx, { id, event: "needs_person", now, outcome: purchase.reason ?? "card_declined", data: { purchaseId, checkoutId: checkout?.id ?? null } }))) return false;
-      if (checkout) {
-        await writeWatchNeedsYouEmail(tx, watch, { priceCents, reason: purchase.reason ?? "card_declined", checkoutUrl: checkoutUrl(checkout.id), checkoutExpiresAt: checkout.expiresAt });
+      const { checkoutId } = purchase;
+      if (!(await moveWatch(sql, { id, event: "needs_person", now, outcome: purchase.reason ?? "card_declined", data: { purchaseId, checkoutId } }))) return false;
+      if (checkoutId && purchase.checkoutExpiresAt) {
+        await writeWatchNeedsYouEmail(sql, watch, { priceCents, reason: purchase.reason ?? "card_declined", checkoutUrl: checkoutUrl(checkoutId), checkoutExpiresAt: purchase.checkoutExpiresAt });
       }
       return true;
     }
     // held, capturing, paid, or already cancelled by the person from the copy email: it bought.
-    if (!(await moveWatch(tx, { id, event: "bought", now, data: { purchaseId, orderNumber: purchase.orderNumber } }))) return false;
+    if (!(await moveWatch(sql, { id, event: "bought", now, data: { purchaseId, orderNumber: purchase.orderNumber } }))) return false;
     if (purchase.orderNumber && purchase.chargesAt) {
-      await writeWatchBoughtEmail(tx, watch, { id: purchase.id, orderNumber: purchase.orderNumber, grandTotalCents: purchase.grandTotalCents, chargesAt: purchase.chargesAt, cancelUntil: purchase.cancelUntil, priceCents });
+      await writeWatchBoughtEmail(sql, watch, { id: purchase.id, orderNumber: purchase.orderNumber, grandTotalCents: purchase.grandTotalCents, chargesAt: purchase.chargesAt, cancelUntil: purchase.cancelUntil, priceCents });
     }
     return true;
   });
@@ -194,9 +208,9 @@ export const recordPurchase = async (db: Db, id: number, purchaseId: string, now
  * (to clear that mark when the price rises again). The others have nothing to do.
  */
 export const evaluateItemWatches = async (db: Db, itemId: number, options: { now: Date }) => {
-  const item = await db.item.findUnique({ where: { id: itemId }, select: { priceCents: true, status: true } });
-  if (!item) return;
-  const concerned = item.status === "active" ? { OR: [{ maxPriceCents: { gte: item.priceCents } }, { overTotal: true }] } : {};
-  const watches = await db.priceWatch.findMany({ where: { itemId, status: "active", ...concerned }, orderBy: { id: "asc" }, select: { id: true } });
+  const watches = await poolSql.$queryRaw<{ id: number }[]>`
+    SELECT w.id FROM price_watches w JOIN items i ON i.id = w.item_id
+    WHERE w.item_id = ${itemId} AND w.status = 'active' AND (i.status <> 'active' OR w.max_price_cents >= i.price_cents OR w.over_total)
+    ORDER BY w.id`;
   for (const watch of watches) await evaluateWatch(db, watch.id, options);
 };

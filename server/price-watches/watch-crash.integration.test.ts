@@ -52,7 +52,7 @@ const state = async (watchId: number, personId: string) => {
 
 describe("a process killed mid-watch-evaluation, then restarted", () => {
   it.each([
-    ["at the claim (active -> executing)", /UPDATE "[^"]*"\."price_watches"/],
+    ["at the claim (active -> executing)", /UPDATE price_watches w SET status = /],
     ["after the claim, before the purchase is written", /INSERT INTO purchases /],
   ])("killed %s: the restart buys once, with one hold; a second restart changes nothing", async (_point, statement) => {
     const { personId, watchId } = await droppedWatch();

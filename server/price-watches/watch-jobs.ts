@@ -18,7 +18,7 @@ export const expireDueWatches = async (db: Db, options: { now: Date; batch?: num
       SELECT id FROM price_watches WHERE status = 'active' AND expires_at <= ${options.now}
       ORDER BY expires_at LIMIT ${options.batch ?? 200}`;
     if (due.length === 0) return ended;
-    for (const { id } of due) if (await expireWatch(db, id, options.now)) ended++;
+    for (const { id } of due) if (await expireWatch(id, options.now)) ended++;
     if (due.length < (options.batch ?? 200)) return ended;
   }
 };
@@ -40,7 +40,7 @@ export const resumeExecutingWatches = async (db: Db, options: { now: Date }) => 
     const taken = await db.priceWatch.updateMany({ where: { id: watch.id, status: "executing", claimedAt: { lte: new Date(options.now.getTime() - executingRetryMs) } }, data: { claimedAt: options.now } });
     if (taken.count === 0) continue;
     const purchase = watch.purchaseId ?? (watch.quoteId ? (await db.purchase.findUnique({ where: { quoteId: watch.quoteId }, select: { id: true } }))?.id : undefined);
-    if (purchase) await recordPurchase(db, watch.id, purchase, options.now);
+    if (purchase) await recordPurchase(watch.id, purchase, options.now);
     else await buyClaimed(db, watch.id, options);
   }
 };

@@ -12,21 +12,26 @@
  */
 import type { Tx } from "../db";
 import type { EndOutcome } from "../domain/price-watch-state";
-import { purchaseRefusal } from "../domain/spending-limits";
+import { purchaseRefusal, type SpendingSettings } from "../domain/spending-limits";
 import { notifyPriceWatchClosed } from "../jobs/events";
-import { readSpendingSettings } from "../routers/account/spending.queries";
+import { type SpendingRow, spendingSettingsOf } from "../routers/account/spending.queries";
+import type { Sql } from "../sql";
 import { emailedWatch, moveWatch } from "./watch-writer";
 import { writeWatchEndedEmail } from "./watch-emails";
 
 type Actor = { clientId: string; personId: string };
-type Standing = { hasGrant: boolean; settings: Awaited<ReturnType<typeof readSpendingSettings>> };
+type Standing = { hasGrant: boolean; settings: SpendingSettings | undefined };
 
-const readStanding = async (db: Pick<Tx, "oAuthGrant" | "person">, actor: Actor, now: Date): Promise<Standing> => {
-  const grant = await db.oAuthGrant.findFirst({
-    where: { clientId: actor.clientId, personId: actor.personId, revokedAt: null, expiresAt: { gt: now }, scopes: { has: "purchase:write" }, client: { revokedAt: null } },
-    select: { id: true },
-  });
-  return { hasGrant: grant !== null, settings: await readSpendingSettings(db, actor.personId) };
+/** The grant and the settings a watch stands on, in one statement (raw: it runs for every watch a sale concerns). */
+const readStanding = async (sql: Sql, actor: Actor, now: Date): Promise<Standing> => {
+  const [row] = await sql.$queryRaw<(SpendingRow & { hasGrant: boolean })[]>`
+    SELECT p.spending_limit_per_order_cents AS "spendingLimitPerOrderCents", p.spending_limit_per_30_days_cents AS "spendingLimitPer30DaysCents",
+      p.purchases_paused AS "purchasesPaused", p.purchases_paused_changed_at AS "purchasesPausedChangedAt",
+      EXISTS (SELECT 1 FROM oauth_grants g JOIN api_clients c ON c.id = g.client_id
+        WHERE g.client_id = ${actor.clientId} AND g.person_id = p.id AND g.revoked_at IS NULL AND g.expires_at > ${now}
+          AND 'purchase:write' = ANY(g.scopes) AND c.revoked_at IS NULL) AS "hasGrant"
+    FROM persons p WHERE p.id = ${actor.personId}`;
+  return { hasGrant: row?.hasGrant ?? false, settings: row && spendingSettingsOf(row) };
 };
 
 const outcomeOf = (standing: Standing, maxTotalCents: number): EndOutcome | null => {
@@ -38,8 +43,8 @@ const outcomeOf = (standing: Standing, maxTotalCents: number): EndOutcome | null
 };
 
 /** Why this watch can no longer buy, or null when it still may. */
-export const standingOutcome = async (db: Pick<Tx, "oAuthGrant" | "person">, watch: Actor & { maxTotalCents: number }, now: Date) =>
-  outcomeOf(await readStanding(db, watch, now), watch.maxTotalCents);
+export const standingOutcome = async (sql: Sql, watch: Actor & { maxTotalCents: number }, now: Date) =>
+  outcomeOf(await readStanding(sql, watch, now), watch.maxTotalCents);
 
 /**
  * Ends, in this transaction, the active watches of a person and/or a client whose standing the

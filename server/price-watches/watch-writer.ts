@@ -5,68 +5,76 @@
  * final state that the person must hear about writes its email in the same transaction, and every
  * move to a final state records its webhook event there too (price_watch.fulfilled, .needs_you, .ended).
  */
-import type { Db } from "../db";
 import { type PriceWatchEvent, priceWatchTransition } from "../domain/price-watch-state";
-import type { Prisma } from "../generated/prisma/client";
-import type { Tx } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { notifyPriceWatchClosed } from "../jobs/events";
-import { priceWatchSelect, toWirePriceWatch } from "../routers/price-watches/price-watch-view";
+import type { PriceWatchRow } from "../routers/price-watches/price-watch-view";
+import { toWirePriceWatch } from "../routers/price-watches/price-watch-view";
+import { type Sql, sqlTransaction } from "../sql";
 import { priceWatchEventType } from "../webhooks/event-types";
-import { recordWebhookEvent, type WebhookWriter } from "../webhooks/record-event";
+import { recordWebhookEvent } from "../webhooks/record-event";
 import { type EmailedWatch, writeWatchEndedEmail } from "./watch-emails";
 
-type Move = { id: number; event: PriceWatchEvent; now: Date; outcome?: string; data?: Prisma.PriceWatchUpdateManyMutationInput };
+/** The columns a move may set besides the status (a key present with null clears the column). */
+export type WatchData = { quoteId?: string | null; claimedAt?: Date | null; purchaseId?: string | null; checkoutId?: string | null; orderNumber?: string | null };
+
+type Move = { id: number; event: PriceWatchEvent; now: Date; outcome?: string; data?: WatchData };
+
+type MovedRow = PriceWatchRow & { clientId: string; personId: string; title: string; priceCents: number };
+
+/** `column = value` when the move sets it, else the column unchanged (one statement text for every move, prepared once). */
+const setIfGiven = (column: string, data: WatchData, key: keyof WatchData, type: string) =>
+  Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${key in data} THEN ${data[key] ?? null}::${Prisma.raw(type)} ELSE w.${Prisma.raw(column)} END`;
 
 /**
  * Moves the watch if the table allows it from its current status (and time); true when it moved.
- * A move to a final state records its webhook event, so it must be made inside a transaction.
+ * One conditional UPDATE, raw SQL so it runs in a Prisma or a `pg` transaction (server/sql.ts). A
+ * move to a final state records its webhook event, so it must be made inside a transaction.
  */
-export const moveWatch = async (db: Pick<Tx, "priceWatch"> & WebhookWriter, move: Move) => {
+export const moveWatch = async (sql: Sql, move: Move) => {
   const rule = priceWatchTransition(move.event);
   const isFinal = rule.to !== "active" && rule.to !== "executing";
-  const result = await db.priceWatch.updateMany({
-    where: {
-      id: move.id,
-      status: { in: [...rule.from] },
-      ...(rule.needsUnexpired ? { expiresAt: { gt: move.now } } : {}),
-      ...(rule.needsExpired ? { expiresAt: { lte: move.now } } : {}),
-    },
-    data: {
-      status: rule.to,
-      outcome: isFinal ? (rule.outcome ?? move.outcome ?? null) : null,
-      endedAt: isFinal ? move.now : null,
-      updatedAt: move.now,
-      ...move.data,
-    },
-  });
-  if (result.count !== 1) return false;
+  const data = move.data ?? {};
+  const [moved] = await sql.$queryRaw<MovedRow[]>`
+    UPDATE price_watches w SET status = ${rule.to}::"PriceWatchStatus", outcome = ${isFinal ? (rule.outcome ?? move.outcome ?? null) : null},
+      ended_at = ${isFinal ? move.now : null}, updated_at = ${move.now},
+      ${setIfGiven("quote_id", data, "quoteId", "text")}, ${setIfGiven("claimed_at", data, "claimedAt", "timestamptz")},
+      ${setIfGiven("purchase_id", data, "purchaseId", "text")}, ${setIfGiven("checkout_id", data, "checkoutId", "text")},
+      ${setIfGiven("order_number", data, "orderNumber", "text")}
+    FROM items i
+    WHERE w.id = ${move.id} AND i.id = w.item_id AND w.status::text = ANY(${[...rule.from]}::text[])
+      AND (NOT ${rule.needsUnexpired} OR w.expires_at > ${move.now}) AND (NOT ${rule.needsExpired} OR w.expires_at <= ${move.now})
+    RETURNING w.id, w.status::text AS status, w.item_id AS "itemId", w.size, w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents",
+      w.outcome, w.order_number AS "orderNumber", w.purchase_id AS "purchaseId", w.checkout_id AS "checkoutId", w.expires_at AS "expiresAt",
+      w.created_at AS "createdAt", w.client_id AS "clientId", w.person_id AS "personId", i.title, i.price_cents AS "priceCents"`;
+  if (!moved) return false;
   const type = priceWatchEventType(rule.to);
   if (type) {
-    const watch = await db.priceWatch.findUniqueOrThrow({ where: { id: move.id }, select: { ...priceWatchSelect, clientId: true, personId: true } });
-    await recordWebhookEvent(db, { type, clientId: watch.clientId, personId: watch.personId, objectId: String(watch.id), now: move.now, data: () => toWirePriceWatch(watch) });
+    const watch = { ...moved, item: { title: moved.title, priceCents: moved.priceCents } };
+    await recordWebhookEvent(sql, { type, clientId: moved.clientId, personId: moved.personId, objectId: String(moved.id), now: move.now, data: () => toWirePriceWatch(watch) });
   }
   return true;
 };
 
 /** The watch and what its emails need, for a move that emails. */
-export const emailedWatch = async (db: Pick<Tx, "priceWatch">, id: number): Promise<EmailedWatch & { overTotal: boolean }> => {
-  const row = await db.priceWatch.findUniqueOrThrow({
-    where: { id },
-    select: { id: true, maxPriceCents: true, maxTotalCents: true, expiresAt: true, overTotal: true, person: { select: { email: true } }, item: { select: { title: true } } },
-  });
-  return { id: row.id, email: row.person.email, title: row.item.title, maxPriceCents: row.maxPriceCents, maxTotalCents: row.maxTotalCents, expiresAt: row.expiresAt, overTotal: row.overTotal };
+export const emailedWatch = async (sql: Sql, id: number): Promise<EmailedWatch & { overTotal: boolean }> => {
+  const [row] = await sql.$queryRaw<(EmailedWatch & { overTotal: boolean })[]>`
+    SELECT w.id, p.email, i.title, w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents", w.expires_at AS "expiresAt", w.over_total AS "overTotal"
+    FROM price_watches w JOIN persons p ON p.id = w.person_id JOIN items i ON i.id = w.item_id WHERE w.id = ${id}`;
+  if (!row) throw new Error(`price watch ${id} not found`);
+  return row;
 };
 
 /**
  * Ends a watch without a purchase (expire, item_sold, cancel, end) and emails the person, in one
  * transaction; true when this call ended it (false: it had already moved on).
  */
-export const endWatch = async (db: Db, move: Move & { event: "expire" | "item_sold" | "cancel" | "end" }, options: { email?: boolean } = {}) => {
-  const ended = await db.$transaction(async (tx) => {
-    const watch = await emailedWatch(tx, move.id);
+export const endWatch = async (move: Move & { event: "expire" | "item_sold" | "cancel" | "end" }, options: { email?: boolean } = {}) => {
+  const ended = await sqlTransaction(async (sql) => {
+    const watch = await emailedWatch(sql, move.id);
     const outcome = move.outcome ?? priceWatchTransition(move.event).outcome ?? "expired";
-    if (!(await moveWatch(tx, { ...move, outcome }))) return false;
-    if (options.email ?? true) await writeWatchEndedEmail(tx, watch, outcome);
+    if (!(await moveWatch(sql, { ...move, outcome }))) return false;
+    if (options.email ?? true) await writeWatchEndedEmail(sql, watch, outcome);
     return true;
   });
   if (ended) notifyPriceWatchClosed(move.id);

@@ -25,7 +25,7 @@ export const expirePriceWatch = inngest.createFunction(
     });
     if (due.status !== "active" && due.status !== "executing") return { id, expired: false, status: due.status };
     await step.sleepUntil("wait-for-expiry", due.expiresAt);
-    const expired = await step.run("expire", () => expireWatch(db(), id, systemClock.now()));
+    const expired = await step.run("expire", () => expireWatch(id, systemClock.now()));
     return { id, expired };
   },
 );

@@ -6,6 +6,8 @@
 import { randomId } from "../../auth/tokens";
 import { priceParcel } from "../../domain/parcel-pricing";
 import type { Prisma } from "../../generated/prisma/client";
+import type { Db } from "../../db";
+import type { z } from "zod";
 import { AppError } from "../../errors";
 import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
@@ -18,37 +20,44 @@ import { type QuoteSnapshot, toWireQuote } from "./quote-snapshot";
 /** How long a quote can be turned into a checkout; prices and stock are live, so keep it short. */
 export const quoteLifetimeMs = 30 * 60_000;
 
+type QuoteOwner = ReturnType<typeof ownerOf>;
+
+/**
+ * Prices and stores a quote for `owner`: the use case behind the procedure, also called by the
+ * price-watch evaluator as the watch's assistant (server/price-watches/evaluate-watch.ts).
+ */
+export const quoteItems = async (db: Db, owner: QuoteOwner, input: z.output<typeof ZCreateQuoteRequest>, now: Date) => {
+  const destination = input.shipping_address.province;
+  const items = await loadQuotableItems(db, [...new Set(input.items.map((line) => line.item_id))]);
+  const { groups, unavailable } = buildQuoteLines(input.items, items);
+  const unavailableItems = unavailable.map((line) => ({ item_id: line.itemId, size: line.size, quantity: line.quantity, reason: line.reason }));
+  if (groups.length === 0) {
+    throw new AppError("nothing_to_buy", { message: "None of the requested items can be bought now.", details: { unavailable_items: unavailableItems } });
+  }
+  const snapshot: QuoteSnapshot = {
+    destination,
+    unavailable,
+    stores: groups.map(({ store, lines }) => ({
+      storeId: store.id, slug: store.slug, name: store.name, url: store.url, agentCheckout: store.agentCheckout, lines,
+      parcel: priceParcel({ lines, rates: store.shippingRates, freeShippingThresholdCents: store.freeShippingThresholdCents, destination, now }),
+    })),
+  };
+  const quote = await db.quote.create({
+    data: {
+      id: randomId("quo_"),
+      ...owner,
+      email: input.email?.toLowerCase() ?? null,
+      address: input.shipping_address,
+      snapshot: snapshot as unknown as Prisma.InputJsonValue,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + quoteLifetimeMs),
+    },
+    select: { id: true, expiresAt: true, email: true },
+  });
+  return { ...quote, address: input.shipping_address, snapshot };
+};
+
 export const createQuote = scopedProcedure(scopeOf("POST /api/v1/checkout/quotes"))
   .input(ZCreateQuoteRequest)
   .output(ZQuote)
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.clock.now();
-    const destination = input.shipping_address.province;
-    const items = await loadQuotableItems(ctx.db, [...new Set(input.items.map((line) => line.item_id))]);
-    const { groups, unavailable } = buildQuoteLines(input.items, items);
-    const unavailableItems = unavailable.map((line) => ({ item_id: line.itemId, size: line.size, quantity: line.quantity, reason: line.reason }));
-    if (groups.length === 0) {
-      throw new AppError("nothing_to_buy", { message: "None of the requested items can be bought now.", details: { unavailable_items: unavailableItems } });
-    }
-    const snapshot: QuoteSnapshot = {
-      destination,
-      unavailable,
-      stores: groups.map(({ store, lines }) => ({
-        storeId: store.id, slug: store.slug, name: store.name, url: store.url, agentCheckout: store.agentCheckout, lines,
-        parcel: priceParcel({ lines, rates: store.shippingRates, freeShippingThresholdCents: store.freeShippingThresholdCents, destination, now }),
-      })),
-    };
-    const quote = await ctx.db.quote.create({
-      data: {
-        id: randomId("quo_"),
-        ...ownerOf(ctx.actor),
-        email: input.email?.toLowerCase() ?? null,
-        address: input.shipping_address,
-        snapshot: snapshot as unknown as Prisma.InputJsonValue,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + quoteLifetimeMs),
-      },
-      select: { id: true, expiresAt: true, email: true },
-    });
-    return toWireQuote({ ...quote, address: input.shipping_address, snapshot });
-  });
+  .mutation(async ({ ctx, input }) => toWireQuote(await quoteItems(ctx.db, ownerOf(ctx.actor), input, ctx.clock.now())));
