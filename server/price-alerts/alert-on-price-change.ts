@@ -13,6 +13,8 @@
 import { formatCents } from "../domain/money";
 import { storeCanSellSql } from "../domain/store-can-sell";
 import { env } from "../env";
+import { Prisma } from "../generated/prisma/client";
+import { sqlTransaction } from "../sql";
 import { enqueueEmail } from "../mail/outbox";
 import type { PriceChangeHandler } from "../price-changes/handlers";
 
@@ -20,19 +22,17 @@ type Fired = { id: string; email: string; title: string; url: string; store_name
 
 export const priceAlertHandler: PriceChangeHandler = {
   name: "price-alerts",
-  handle: async (db, event, { now }) => {
-    await db.$transaction(async (tx) => {
-      const fired = await tx.$queryRawUnsafe<Fired[]>(
-        `WITH item AS (
-           SELECT i.id, i.title, i.url, i.price_cents, s.name AS store_name FROM items i JOIN stores s ON s.id = i.store_id
-           WHERE i.id = $1 AND i.status = 'active' AND ${storeCanSellSql("s")})
-         UPDATE price_alerts a SET status = 'notified', notified_at = $2, notified_price_cents = item.price_cents, updated_at = $2
-         FROM item, persons p
-         WHERE a.item_id = item.id AND a.status = 'active' AND a.target_price_cents >= item.price_cents AND p.id = a.person_id
-         RETURNING a.id, p.email, item.title, item.url, item.store_name, item.price_cents, a.target_price_cents`,
-        event.itemId,
-        now,
-      );
+  // A raw `pg` transaction (server/sql.ts): a sale runs this for each of thousands of items, most notifying nobody.
+  handle: async (_db, event, { now }) => {
+    await sqlTransaction(async (tx) => {
+      const fired = await tx.$queryRaw<Fired[]>`
+        WITH item AS (
+          SELECT i.id, i.title, i.url, i.price_cents, s.name AS store_name FROM items i JOIN stores s ON s.id = i.store_id
+          WHERE i.id = ${event.itemId} AND i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))})
+        UPDATE price_alerts a SET status = 'notified', notified_at = ${now}, notified_price_cents = item.price_cents, updated_at = ${now}
+        FROM item, persons p
+        WHERE a.item_id = item.id AND a.status = 'active' AND a.target_price_cents >= item.price_cents AND p.id = a.person_id
+        RETURNING a.id, p.email, item.title, item.url, item.store_name, item.price_cents, a.target_price_cents`;
       for (const alert of fired) {
         await enqueueEmail(tx, {
           to: alert.email,

@@ -9,6 +9,7 @@
  * of order by two instances).
  */
 import type { Db } from "../db";
+import { poolSql } from "../sql";
 import { type PriceChangeHandler, priceChangeHandlers, type PriceChangeRecord } from "./handlers";
 
 /** How long a claim holds an event before another instance may take it over. */
@@ -37,16 +38,16 @@ export const claimPriceChanges = async (db: Db, options: { now: Date; limit: num
     .map((row) => ({ id: row.id, itemId: row.item_id, oldPriceCents: row.old_price_cents, newPriceCents: row.new_price_cents, createdAt: row.created_at, attempts: row.attempts, claimedUntil }));
 };
 
-const finish = async (db: Db, event: { id: number; attempts: number; claimedUntil: Date }, now: Date, error?: unknown) => {
+const finish = async (event: { id: number; attempts: number; claimedUntil: Date }, now: Date, error?: unknown) => {
   // Only the holder of this lease records the result (a takeover after a very slow run does its own).
+  // Raw (server/sql.ts): a sale finishes thousands of events.
   if (error === undefined) {
-    await db.priceChangeEvent.updateMany({ where: { id: event.id, claimedUntil: event.claimedUntil }, data: { processedAt: now, claimedUntil: null, lastError: null } });
+    await poolSql.$executeRaw`UPDATE price_change_events SET processed_at = ${now}, claimed_until = NULL, last_error = NULL WHERE id = ${event.id} AND claimed_until = ${event.claimedUntil}`;
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    await db.priceChangeEvent.updateMany({
-      where: { id: event.id, claimedUntil: event.claimedUntil },
-      data: { claimedUntil: new Date(now.getTime() + retryDelayMs(event.attempts)), lastError: message.slice(0, 1000) },
-    });
+    await poolSql.$executeRaw`
+      UPDATE price_change_events SET claimed_until = ${new Date(now.getTime() + retryDelayMs(event.attempts))}, last_error = ${message.slice(0, 1000)}
+      WHERE id = ${event.id} AND claimed_until = ${event.claimedUntil}`;
   }
 };
 
@@ -68,11 +69,11 @@ export const processPriceChanges = async (db: Db, options: { now: () => Date; id
         const event = claimed[next++];
         try {
           for (const handler of options.handlers ?? priceChangeHandlers) await handler.handle(db, event, { now: options.now() });
-          await finish(db, event, options.now());
+          await finish(event, options.now());
           processed++;
         } catch (error) {
           console.error(`[price-changes] event ${event.id} failed`, error);
-          await finish(db, event, options.now(), error);
+          await finish(event, options.now(), error);
           failed++;
         }
       }

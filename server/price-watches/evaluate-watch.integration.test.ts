@@ -194,7 +194,7 @@ describe("a watch left executing", () => {
     const address = await db().shippingAddress.findUniqueOrThrow({ where: { personId: person.id } });
     const quote = await asAssistant.checkout.createQuote({ items: [{ item_id: item.id, size: watch.size ?? undefined, quantity: 1 }], shipping_address: { name: address.name, line1: address.line1, city: address.city, province: address.province, postal_code: address.postalCode, country: "CA" } });
     const claimedAt = new Date(Date.now() - executingRetryMs - 1000);
-    expect(await moveWatch(db(), { id: watchId, event: "claim", now: claimedAt, data: { quoteId: quote.quote_id, claimedAt } })).toBe(true);
+    expect(await moveWatch(db(), { id: watchId, event: "claim", now: claimedAt, data: { quoteId: quote.quote_id, claimedAt } })).toMatchObject({ id: watchId, status: "executing" });
     // Two recovery runs and a late evaluator race on the one claimed purchase (the bench found this race under load).
     await Promise.all([resumeExecutingWatches(db(), { now: new Date() }), resumeExecutingWatches(db(), { now: new Date() }), buyClaimed(db(), watchId, { now: new Date() })]);
     expect((await getWatch(token, watchId)).body).toMatchObject({ status: "fulfilled", outcome: "bought" });

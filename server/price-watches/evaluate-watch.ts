@@ -17,6 +17,7 @@
  * operations' own code.
  */
 import type { Db } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { outcomeOfPurchaseRefusal } from "../domain/price-watch-state";
 import { AppError } from "../errors";
 import { toAppError } from "../http/respond";
@@ -28,39 +29,40 @@ import { purchaseQuote } from "../routers/purchases/create-purchase";
 import type { TPurchase, TPurchaseOutcome } from "../routers/purchases/purchase.schema";
 import { notifyPriceWatchClosed } from "../jobs/events";
 import { poolSql, sqlTransaction } from "../sql";
-import { emailedWatch, endWatch, moveWatch } from "./watch-writer";
-import { standingOutcome } from "./watch-standing";
+import { endWatch, moveWatch } from "./watch-writer";
+import { type StandingRow, standingColumnsSql, standingOutcome } from "./watch-standing";
 import { writeWatchBoughtEmail, writeWatchNeedsYouEmail } from "./watch-emails";
 
 type WatchActor = { id: number; clientId: string; personId: string };
 
 /** What evaluating a watch reads: the watch, its item's live price and status, and the person's saved address (null without one). */
-type EvaluatedWatch = WatchActor & {
+type EvaluatedWatch = WatchActor & StandingRow & {
   status: string; itemId: number; size: string | null; maxPriceCents: number; maxTotalCents: number; expiresAt: Date; overTotal: boolean;
   priceCents: number; itemStatus: string; address: Record<string, string | null> | null;
 };
 
 /**
- * The watch in one statement (the evaluator runs for every watch a sale concerns; server/sql.ts on
- * why raw). The address is a quote's shipping_address: the purchase compares it with the saved one.
+ * The watch, its standing and the saved address in one statement (the evaluator runs for every
+ * watch a sale concerns; server/sql.ts on why raw). The address is a quote's shipping_address: the
+ * purchase compares it with the saved one.
  */
-const readWatch = async (id: number) =>
+const readWatch = async (id: number, now: Date) =>
   (await poolSql.$queryRaw<EvaluatedWatch[]>`
     SELECT w.id, w.status::text AS status, w.client_id AS "clientId", w.person_id AS "personId", w.item_id AS "itemId", w.size,
       w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents", w.expires_at AS "expiresAt", w.over_total AS "overTotal",
-      i.price_cents AS "priceCents", i.status::text AS "itemStatus",
+      i.price_cents AS "priceCents", i.status::text AS "itemStatus", ${standingColumnsSql(Prisma.sql`w.client_id`, now)},
       (SELECT json_build_object('name', a.name, 'line1', a.line1, 'line2', a.line2, 'city', a.city, 'province', a.province,
           'postal_code', a.postal_code, 'country', a.country, 'phone', a.phone)
         FROM shipping_addresses a WHERE a.person_id = w.person_id) AS address
-    FROM price_watches w JOIN items i ON i.id = w.item_id WHERE w.id = ${id}`)[0];
+    FROM price_watches w JOIN items i ON i.id = w.item_id JOIN persons p ON p.id = w.person_id WHERE w.id = ${id}`)[0];
 
 /** A fresh quote for the watch's item and size at the saved address, made as the watch's assistant: its id, unit price and total. */
-const freshQuote = async (db: Db, watch: EvaluatedWatch, now: Date) => {
+const freshQuote = async (watch: EvaluatedWatch, now: Date) => {
   if (!watch.address) return { ended: "address_not_on_file" as const };
   try {
     // Parsed as POST /checkout/quotes parses it (the address normalised as the saved one is compared).
     const input = ZCreateQuoteRequest.parse({ items: [{ item_id: watch.itemId, size: watch.size ?? undefined, quantity: 1 }], shipping_address: watch.address });
-    const quote = await quoteItems(db, { clientId: watch.clientId, personId: watch.personId }, input, now);
+    const quote = await quoteItems({ clientId: watch.clientId, personId: watch.personId }, input, now);
     const line = quote.snapshot.stores.flatMap((store) => store.lines).find((candidate) => candidate.itemId === watch.itemId);
     if (!line) return { ended: "item_sold" as const };
     return { quoteId: quote.id, unitPriceCents: line.unitPriceCents, grandTotalCents: snapshotTotals(quote.snapshot, {}).grandTotalCents };
@@ -81,7 +83,7 @@ const setOverTotal = (id: number, overTotal: boolean) =>
  */
 export const evaluateWatch = async (db: Db, id: number, options: { now: Date }) => {
   const { now } = options;
-  const watch = await readWatch(id);
+  const watch = await readWatch(id, now);
   if (!watch || watch.status !== "active") return;
   if (watch.expiresAt <= now) return void (await expireWatch(id, now));
   if (watch.itemStatus !== "active") return void (await endWatch({ id, event: "item_sold", now }));
@@ -89,9 +91,9 @@ export const evaluateWatch = async (db: Db, id: number, options: { now: Date }) 
     if (watch.overTotal) await setOverTotal(id, false);
     return;
   }
-  const stop = await standingOutcome(poolSql, watch, now);
+  const stop = standingOutcome(watch, watch.maxTotalCents);
   if (stop) return void (await endWatch({ id, event: "end", outcome: stop, now }));
-  const quote = await freshQuote(db, watch, now);
+  const quote = await freshQuote(watch, now);
   if ("ended" in quote) {
     return void (await endWatch(quote.ended === "item_sold" ? { id, event: "item_sold", now } : { id, event: "end", outcome: quote.ended, now }));
   }
@@ -183,17 +185,18 @@ export const recordPurchase = async (id: number, purchaseId: string, now: Date) 
     return;
   }
   const moved = await sqlTransaction(async (sql) => {
-    const watch = await emailedWatch(sql, id);
     if (purchase.status === "requires_person") {
       const { checkoutId } = purchase;
-      if (!(await moveWatch(sql, { id, event: "needs_person", now, outcome: purchase.reason ?? "card_declined", data: { purchaseId, checkoutId } }))) return false;
+      const watch = await moveWatch(sql, { id, event: "needs_person", now, outcome: purchase.reason ?? "card_declined", data: { purchaseId, checkoutId } });
+      if (!watch) return false;
       if (checkoutId && purchase.checkoutExpiresAt) {
         await writeWatchNeedsYouEmail(sql, watch, { priceCents, reason: purchase.reason ?? "card_declined", checkoutUrl: checkoutUrl(checkoutId), checkoutExpiresAt: purchase.checkoutExpiresAt });
       }
       return true;
     }
     // held, capturing, paid, or already cancelled by the person from the copy email: it bought.
-    if (!(await moveWatch(sql, { id, event: "bought", now, data: { purchaseId, orderNumber: purchase.orderNumber } }))) return false;
+    const watch = await moveWatch(sql, { id, event: "bought", now, data: { purchaseId, orderNumber: purchase.orderNumber } });
+    if (!watch) return false;
     if (purchase.orderNumber && purchase.chargesAt) {
       await writeWatchBoughtEmail(sql, watch, { id: purchase.id, orderNumber: purchase.orderNumber, grandTotalCents: purchase.grandTotalCents, chargesAt: purchase.chargesAt, cancelUntil: purchase.cancelUntil, priceCents });
     }

@@ -15,23 +15,33 @@ import type { EndOutcome } from "../domain/price-watch-state";
 import { purchaseRefusal, type SpendingSettings } from "../domain/spending-limits";
 import { notifyPriceWatchClosed } from "../jobs/events";
 import { type SpendingRow, spendingSettingsOf } from "../routers/account/spending.queries";
+import { Prisma } from "../generated/prisma/client";
 import type { Sql } from "../sql";
-import { emailedWatch, moveWatch } from "./watch-writer";
+import { moveWatch } from "./watch-writer";
 import { writeWatchEndedEmail } from "./watch-emails";
 
 type Actor = { clientId: string; personId: string };
 type Standing = { hasGrant: boolean; settings: SpendingSettings | undefined };
 
-/** The grant and the settings a watch stands on, in one statement (raw: it runs for every watch a sale concerns). */
+/** The standing as columns: the grant and the settings. */
+export type StandingRow = SpendingRow & { hasGrant: boolean };
+
+/**
+ * The standing's columns, in a query that has the person's row as `p`; `clientId` is the
+ * assistant's id, a value or a column (the evaluator reads them with the watch, in one statement).
+ */
+export const standingColumnsSql = (clientId: string | Prisma.Sql, now: Date) => Prisma.sql`
+  p.spending_limit_per_order_cents AS "spendingLimitPerOrderCents", p.spending_limit_per_30_days_cents AS "spendingLimitPer30DaysCents",
+  p.purchases_paused AS "purchasesPaused", p.purchases_paused_changed_at AS "purchasesPausedChangedAt",
+  EXISTS (SELECT 1 FROM oauth_grants g JOIN api_clients c ON c.id = g.client_id
+    WHERE g.client_id = ${clientId} AND g.person_id = p.id AND g.revoked_at IS NULL AND g.expires_at > ${now}
+      AND 'purchase:write' = ANY(g.scopes) AND c.revoked_at IS NULL) AS "hasGrant"`;
+
+const standingOf = (row: StandingRow | undefined): Standing => ({ hasGrant: row?.hasGrant ?? false, settings: row && spendingSettingsOf(row) });
+
 const readStanding = async (sql: Sql, actor: Actor, now: Date): Promise<Standing> => {
-  const [row] = await sql.$queryRaw<(SpendingRow & { hasGrant: boolean })[]>`
-    SELECT p.spending_limit_per_order_cents AS "spendingLimitPerOrderCents", p.spending_limit_per_30_days_cents AS "spendingLimitPer30DaysCents",
-      p.purchases_paused AS "purchasesPaused", p.purchases_paused_changed_at AS "purchasesPausedChangedAt",
-      EXISTS (SELECT 1 FROM oauth_grants g JOIN api_clients c ON c.id = g.client_id
-        WHERE g.client_id = ${actor.clientId} AND g.person_id = p.id AND g.revoked_at IS NULL AND g.expires_at > ${now}
-          AND 'purchase:write' = ANY(g.scopes) AND c.revoked_at IS NULL) AS "hasGrant"
-    FROM persons p WHERE p.id = ${actor.personId}`;
-  return { hasGrant: row?.hasGrant ?? false, settings: row && spendingSettingsOf(row) };
+  const [row] = await sql.$queryRaw<StandingRow[]>`SELECT ${standingColumnsSql(actor.clientId, now)} FROM persons p WHERE p.id = ${actor.personId}`;
+  return standingOf(row);
 };
 
 const outcomeOf = (standing: Standing, maxTotalCents: number): EndOutcome | null => {
@@ -42,9 +52,8 @@ const outcomeOf = (standing: Standing, maxTotalCents: number): EndOutcome | null
   return null;
 };
 
-/** Why this watch can no longer buy, or null when it still may. */
-export const standingOutcome = async (sql: Sql, watch: Actor & { maxTotalCents: number }, now: Date) =>
-  outcomeOf(await readStanding(sql, watch, now), watch.maxTotalCents);
+/** Why this watch can no longer buy, or null when it still may, from its standing's columns (`standingColumnsSql`). */
+export const standingOutcome = (row: StandingRow, maxTotalCents: number) => outcomeOf(standingOf(row), maxTotalCents);
 
 /**
  * Ends, in this transaction, the active watches of a person and/or a client whose standing the
@@ -63,9 +72,9 @@ export const endWatchesOutOfStanding = async (tx: Tx, scope: { personId?: string
     if (!standings.has(key)) standings.set(key, await readStanding(tx, watch, now));
     const outcome = outcomeOf(standings.get(key)!, watch.maxTotalCents);
     if (!outcome) continue;
-    const emailed = await emailedWatch(tx, watch.id);
-    if (!(await moveWatch(tx, { id: watch.id, event: "withdraw", outcome, now }))) continue;
-    await writeWatchEndedEmail(tx, emailed, outcome);
+    const moved = await moveWatch(tx, { id: watch.id, event: "withdraw", outcome, now });
+    if (!moved) continue;
+    await writeWatchEndedEmail(tx, moved, outcome);
     ended.push(watch.id);
   }
   return ended;

@@ -1,5 +1,5 @@
 /** Named Prisma selects and the quote's hot-path query. */
-import type { Db } from "../../db";
+import type { Sql } from "../../sql";
 import type { Prisma } from "../../generated/prisma/client";
 
 /** What pricing needs about a requested item: its store with rates, its variants and cover. */
@@ -18,8 +18,8 @@ export type QuotableItem = {
  * Loads the requested items in the QuotableItem shape with one statement: Prisma's nested select
  * costs a round trip per relation (about 5 ms here), this about one (PERFORMANCE.md, quote p50 8 ms).
  */
-export const loadQuotableItems = (db: Db, ids: number[]) =>
-  db.$queryRaw<QuotableItem[]>`
+export const loadQuotableItems = (sql: Sql, ids: number[]) =>
+  sql.$queryRaw<QuotableItem[]>`
     SELECT i.id, i.title, i.price_cents AS "priceCents", i.status::text AS status, i.url,
       json_build_object(
         'id', s.id, 'slug', s.slug, 'name', s.name, 'url', s.url, 'agentCheckout', s.agent_checkout, 'isOpen', s.is_open,

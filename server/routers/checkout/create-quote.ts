@@ -5,8 +5,7 @@
  */
 import { randomId } from "../../auth/tokens";
 import { priceParcel } from "../../domain/parcel-pricing";
-import type { Prisma } from "../../generated/prisma/client";
-import type { Db } from "../../db";
+import { poolSql } from "../../sql";
 import type { z } from "zod";
 import { AppError } from "../../errors";
 import { scopeOf } from "../../api/operations";
@@ -24,11 +23,12 @@ type QuoteOwner = ReturnType<typeof ownerOf>;
 
 /**
  * Prices and stores a quote for `owner`: the use case behind the procedure, also called by the
- * price-watch evaluator as the watch's assistant (server/price-watches/evaluate-watch.ts).
+ * price-watch evaluator as the watch's assistant (server/price-watches/evaluate-watch.ts). Raw SQL
+ * on the pool (server/sql.ts): a read and an insert, the whole of a quote's database work.
  */
-export const quoteItems = async (db: Db, owner: QuoteOwner, input: z.output<typeof ZCreateQuoteRequest>, now: Date) => {
+export const quoteItems = async (owner: QuoteOwner, input: z.output<typeof ZCreateQuoteRequest>, now: Date) => {
   const destination = input.shipping_address.province;
-  const items = await loadQuotableItems(db, [...new Set(input.items.map((line) => line.item_id))]);
+  const items = await loadQuotableItems(poolSql, [...new Set(input.items.map((line) => line.item_id))]);
   const { groups, unavailable } = buildQuoteLines(input.items, items);
   const unavailableItems = unavailable.map((line) => ({ item_id: line.itemId, size: line.size, quantity: line.quantity, reason: line.reason }));
   if (groups.length === 0) {
@@ -42,22 +42,14 @@ export const quoteItems = async (db: Db, owner: QuoteOwner, input: z.output<type
       parcel: priceParcel({ lines, rates: store.shippingRates, freeShippingThresholdCents: store.freeShippingThresholdCents, destination, now }),
     })),
   };
-  const quote = await db.quote.create({
-    data: {
-      id: randomId("quo_"),
-      ...owner,
-      email: input.email?.toLowerCase() ?? null,
-      address: input.shipping_address,
-      snapshot: snapshot as unknown as Prisma.InputJsonValue,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + quoteLifetimeMs),
-    },
-    select: { id: true, expiresAt: true, email: true },
-  });
+  const quote = { id: randomId("quo_"), expiresAt: new Date(now.getTime() + quoteLifetimeMs), email: input.email?.toLowerCase() ?? null };
+  await poolSql.$executeRaw`
+    INSERT INTO quotes (id, client_id, person_id, email, address, snapshot, created_at, expires_at)
+    VALUES (${quote.id}, ${owner.clientId}, ${owner.personId}, ${quote.email}, ${JSON.stringify(input.shipping_address)}::jsonb, ${JSON.stringify(snapshot)}::jsonb, ${now}, ${quote.expiresAt})`;
   return { ...quote, address: input.shipping_address, snapshot };
 };
 
 export const createQuote = scopedProcedure(scopeOf("POST /api/v1/checkout/quotes"))
   .input(ZCreateQuoteRequest)
   .output(ZQuote)
-  .mutation(async ({ ctx, input }) => toWireQuote(await quoteItems(ctx.db, ownerOf(ctx.actor), input, ctx.clock.now())));
+  .mutation(async ({ ctx, input }) => toWireQuote(await quoteItems(ownerOf(ctx.actor), input, ctx.clock.now())));
