@@ -14,11 +14,14 @@ import { env } from "./env";
  */
 const sessionOptions = "-c lock_timeout=4000";
 
+/** Connections in each pool (Prisma's and the raw one), per thread that opens them. */
+export const poolSize = () => Number(process.env.DATABASE_POOL_MAX ?? 10);
+
 const createClient = () => {
   const url = env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
   // A short connect timeout turns an unreachable database into a quick 503 instead of a hung request.
-  const adapter = new PrismaPg({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 2000, options: sessionOptions });
+  const adapter = new PrismaPg({ connectionString: url, max: poolSize(), connectionTimeoutMillis: 2000, options: sessionOptions });
   return new PrismaClient({ adapter });
 };
 
@@ -53,7 +56,7 @@ export const rawPool = (): pg.Pool => {
   const url = env().DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
   // Its transactions (server/sql.ts) end if left idle for 5 s, as Prisma's transaction timeout would.
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), connectionTimeoutMillis: 2000, options: `${sessionOptions} -c idle_in_transaction_session_timeout=5000` });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize(), connectionTimeoutMillis: 2000, options: `${sessionOptions} -c idle_in_transaction_session_timeout=5000` });
   pool.on("error", () => undefined); // a broken idle connection is dropped; the next query reconnects
   return (globalForDb.shoppingRawPool = pool);
 };

@@ -8,7 +8,7 @@
  * must read live state rather than trust the event's prices (events of one item may be handled out
  * of order by two instances).
  */
-import type { Db } from "../db";
+import { type Db, poolSize } from "../db";
 import { poolSql } from "../sql";
 import { type PriceChangeHandler, priceChangeHandlers, type PriceChangeRecord } from "./handlers";
 
@@ -16,8 +16,13 @@ import { type PriceChangeHandler, priceChangeHandlers, type PriceChangeRecord } 
 export const priceChangeLeaseMs = 5 * 60_000;
 /** Wait after a failed attempt before the event is tried again, growing with attempts (capped). */
 const retryDelayMs = (attempts: number) => Math.min(15 * 60_000, 5_000 * 2 ** Math.min(attempts, 10));
-/** Events handled side by side within one run (each handler may call the payment processor). */
-const concurrency = 8;
+/**
+ * Events handled side by side within one run: as many as the pool has connections (10 by default).
+ * A purchase spends most of its time waiting on round trips and on the person's lock, so a sale goes
+ * as fast as evaluations overlap (bench: 8 side by side took 76 s, 16 took 65 s); one connection each
+ * at a time keeps them from queueing for the pool, whose wait ends in an error after 2 s.
+ */
+const concurrency = () => Math.max(4, poolSize());
 
 type ClaimedRow = { id: number; item_id: number; old_price_cents: number; new_price_cents: number; created_at: Date; attempts: number };
 
@@ -78,7 +83,7 @@ export const processPriceChanges = async (db: Db, options: { now: () => Date; id
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(concurrency(), claimed.length) }, worker));
   }
   return { processed, failed };
 };

@@ -70,10 +70,13 @@ type LockedState = SpendingRow & { quoteBought: boolean; spentCents: number; las
  * Everything the rules read that other purchases change, in one statement, after the person's row
  * is locked (a statement of its own: a statement's snapshot is taken when it starts, so the lock
  * must be held before these are read, or a purchase committed during the wait would be missed).
+ * FOR NO KEY UPDATE: it serialises purchases of the person (and a change of their limits, an
+ * UPDATE of the row) without waiting on the foreign-key checks of rows that only refer to the
+ * person (an order, a quote being written), which FOR UPDATE would queue behind.
  */
 const readLockedState = async (sql: Sql, options: { personId: string; quoteId: string; itemIds: number[]; now: Date }) => {
   const { personId, quoteId, itemIds, now } = options;
-  await sql.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
+  await sql.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
   const hourAgo = new Date(now.getTime() - hourMs);
   const [state] = await sql.$queryRaw<LockedState[]>`
     SELECT p.spending_limit_per_order_cents AS "spendingLimitPerOrderCents", p.spending_limit_per_30_days_cents AS "spendingLimitPer30DaysCents",
