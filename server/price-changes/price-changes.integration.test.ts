@@ -78,20 +78,32 @@ describe("processing price changes", () => {
     expect(await db().priceChangeEvent.count({ where: { itemId: { in: items.map((item) => item.id) }, processedAt: null } })).toBe(0);
   });
 
+  it("stops at maxEvents and says more may be due; the next run takes the rest", async () => {
+    await db().priceChangeEvent.updateMany({ where: { processedAt: null }, data: { processedAt: new Date() } });
+    const store = await createStore();
+    const items = await Promise.all(Array.from({ length: 5 }, () => createItem({ storeId: store.id, priceCents: 9000 })));
+    await setItemPrices(db(), items.map((item) => ({ itemId: item.id, priceCents: 4500 })), { now: new Date() });
+    const { seen, handler } = recording();
+    expect(await processPriceChanges(db(), { now: () => new Date(), handlers: [handler], batch: 2, maxEvents: 3 })).toEqual({ processed: 3, failed: 0, more: true });
+    expect(await processPriceChanges(db(), { now: () => new Date(), handlers: [handler], batch: 2, maxEvents: 3 })).toEqual({ processed: 2, failed: 0, more: false });
+    expect(new Set(seen.map((event) => event.itemId))).toEqual(new Set(items.map((item) => item.id)));
+    expect(seen).toHaveLength(5);
+  });
+
   it("a change made while no processor ran is acted on when one starts; a failing handler leaves it for a retry", async () => {
     const store = await createStore();
     const item = await createItem({ storeId: store.id, priceCents: 9000 });
     const { eventId } = await setItemPrice(db(), { itemId: item.id, priceCents: 100 }, { now: new Date() });
     const failing: PriceChangeHandler = { name: "down", handle: async () => { throw new Error("dependency down"); } };
     const failed = await processPriceChanges(db(), { now: () => new Date(), ids: [eventId!], handlers: [failing] });
-    expect(failed).toEqual({ processed: 0, failed: 1 });
+    expect(failed).toEqual({ processed: 0, failed: 1, more: false });
     const waiting = await db().priceChangeEvent.findUniqueOrThrow({ where: { id: eventId! } });
     expect(waiting).toMatchObject({ processedAt: null, attempts: 1, lastError: "dependency down" });
     // Later (past the retry delay) a fresh processor takes it and handles it once.
     const { seen, handler } = recording();
     const later = new Date(Date.now() + 60_000);
-    expect(await processPriceChanges(db(), { now: () => later, ids: [eventId!], handlers: [handler] })).toEqual({ processed: 1, failed: 0 });
+    expect(await processPriceChanges(db(), { now: () => later, ids: [eventId!], handlers: [handler] })).toEqual({ processed: 1, failed: 0, more: false });
     expect(seen.map((event) => event.id)).toEqual([eventId]);
-    expect(await processPriceChanges(db(), { now: () => later, ids: [eventId!], handlers: [handler] })).toEqual({ processed: 0, failed: 0 });
+    expect(await processPriceChanges(db(), { now: () => later, ids: [eventId!], handlers: [handler] })).toEqual({ processed: 0, failed: 0, more: false });
   });
 });

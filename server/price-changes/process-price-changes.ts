@@ -57,33 +57,57 @@ const finish = async (event: { id: number; attempts: number; claimedUntil: Date 
 };
 
 /**
- * Claims and handles due events until none is left (or `maxEvents` were handled); returns how many
- * were processed and how many failed. `ids` limits it to those events (the Inngest function);
- * `handlers` replaces the registry (tests of the processor itself).
+ * Claims and handles due events until none is left (or `maxEvents` were claimed); returns how many
+ * were processed and failed, and `more` when it stopped at `maxEvents` with events possibly left (the
+ * sweep then runs it again at once). `ids` limits it to those events (the Inngest function);
+ * `handlers` replaces the registry (tests of the processor itself). The evaluations run side by
+ * side without a barrier: a worker that finds the claimed events all taken claims the next batch
+ * itself, so one slow event (an item whose watchers buy one after another) never idles the rest.
  */
 export const processPriceChanges = async (db: Db, options: { now: () => Date; ids?: readonly number[]; batch?: number; maxEvents?: number; handlers?: readonly PriceChangeHandler[] }) => {
   let processed = 0;
   let failed = 0;
+  let claimedCount = 0;
+  let isDrained = false;
   const maxEvents = options.maxEvents ?? 10_000;
-  while (processed + failed < maxEvents) {
-    const claimed = await claimPriceChanges(db, { now: options.now(), limit: Math.min(options.batch ?? 100, maxEvents - processed - failed), ids: options.ids });
-    if (claimed.length === 0) break;
-    let next = 0;
-    const worker = async () => {
-      while (next < claimed.length) {
-        const event = claimed[next++];
-        try {
-          for (const handler of options.handlers ?? priceChangeHandlers) await handler.handle(db, event, { now: options.now() });
-          await finish(event, options.now());
-          processed++;
-        } catch (error) {
-          console.error(`[price-changes] event ${event.id} failed`, error);
-          await finish(event, options.now(), error);
-          failed++;
-        }
+  const queue: Awaited<ReturnType<typeof claimPriceChanges>> = [];
+  // One claim at a time: workers that find the queue empty together wait for the same claim.
+  let claiming: Promise<void> | undefined;
+  let claimError: unknown;
+  const claimMore = () =>
+    (claiming ??= (async () => {
+      const limit = Math.min(options.batch ?? 100, maxEvents - claimedCount);
+      const claimed = limit > 0 ? await claimPriceChanges(db, { now: options.now(), limit, ids: options.ids }) : [];
+      claimedCount += claimed.length;
+      if (claimed.length === 0) isDrained = true;
+      queue.push(...claimed);
+    })()
+      // A failed claim ends the run once the events in hand are done (it is thrown then).
+      .catch((error: unknown) => {
+        claimError = error;
+        isDrained = true;
+      })
+      .finally(() => (claiming = undefined)));
+  const worker = async () => {
+    for (;;) {
+      const event = queue.shift();
+      if (!event) {
+        if (isDrained) return;
+        await claimMore();
+        continue;
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency(), claimed.length) }, worker));
-  }
-  return { processed, failed };
+      try {
+        for (const handler of options.handlers ?? priceChangeHandlers) await handler.handle(db, event, { now: options.now() });
+        await finish(event, options.now());
+        processed++;
+      } catch (error) {
+        console.error(`[price-changes] event ${event.id} failed`, error);
+        await finish(event, options.now(), error);
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency() }, worker));
+  if (claimError) throw claimError;
+  return { processed, failed, more: claimedCount >= maxEvents };
 };
