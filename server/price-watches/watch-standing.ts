@@ -14,7 +14,7 @@ import type { Tx } from "../db";
 import type { EndOutcome } from "../domain/price-watch-state";
 import { purchaseRefusal, type SpendingSettings } from "../domain/spending-limits";
 import { notifyPriceWatchClosed } from "../jobs/events";
-import { type SpendingRow, spendingSettingsOf } from "../routers/account/spending.queries";
+import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../routers/account/spending.queries";
 import { Prisma } from "../generated/prisma/client";
 import type { Sql } from "../sql";
 import { moveWatch } from "./watch-writer";
@@ -31,8 +31,7 @@ export type StandingRow = SpendingRow & { hasGrant: boolean };
  * assistant's id, a value or a column (the evaluator reads them with the watch, in one statement).
  */
 export const standingColumnsSql = (clientId: string | Prisma.Sql, now: Date) => Prisma.sql`
-  p.spending_limit_per_order_cents AS "spendingLimitPerOrderCents", p.spending_limit_per_30_days_cents AS "spendingLimitPer30DaysCents",
-  p.purchases_paused AS "purchasesPaused", p.purchases_paused_changed_at AS "purchasesPausedChangedAt",
+  ${spendingColumnsSql},
   EXISTS (SELECT 1 FROM oauth_grants g JOIN api_clients c ON c.id = g.client_id
     WHERE g.client_id = ${clientId} AND g.person_id = p.id AND g.revoked_at IS NULL AND g.expires_at > ${now}
       AND 'purchase:write' = ANY(g.scopes) AND c.revoked_at IS NULL) AS "hasGrant"`;

@@ -3,6 +3,7 @@
  * purchases (which call `readSpendingSettings` and then `purchaseRefusal` from the domain).
  */
 import type { Db } from "../../db";
+import { Prisma } from "../../generated/prisma/client";
 import { toMoney } from "../../domain/money";
 import type { SpendingSettings } from "../../domain/spending-limits";
 import type { TSpendingSettingsResponse } from "./account.schema";
@@ -15,6 +16,10 @@ export const spendingSettingsSelect = {
 } as const;
 
 export type SpendingRow = { spendingLimitPerOrderCents: number | null; spendingLimitPer30DaysCents: number | null; purchasesPaused: boolean; purchasesPausedChangedAt: Date | null };
+
+/** The SpendingRow columns of the persons row aliased `p`, for raw statements (the purchase's locked read, a watch's standing). */
+export const spendingColumnsSql = Prisma.sql`p.spending_limit_per_order_cents AS "spendingLimitPerOrderCents", p.spending_limit_per_30_days_cents AS "spendingLimitPer30DaysCents",
+  p.purchases_paused AS "purchasesPaused", p.purchases_paused_changed_at AS "purchasesPausedChangedAt"`;
 
 export const spendingSettingsOf = (row: SpendingRow): SpendingSettings => ({
   limitPerOrderCents: row.spendingLimitPerOrderCents,

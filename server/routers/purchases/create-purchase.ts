@@ -27,7 +27,7 @@ import { agentPurchasesOn, type PurchaseSwitchClient } from "../../auth/agent-pu
 import { rawPool } from "../../db";
 import type { Sql } from "../../sql";
 import type { SpendingSettings } from "../../domain/spending-limits";
-import { type SpendingRow, spendingSettingsOf } from "../account/spending.queries";
+import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../account/spending.queries";
 import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { insertCheckout } from "../checkout/create-session";
@@ -79,8 +79,7 @@ const readLockedState = async (sql: Sql, options: { personId: string; quoteId: s
   await sql.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
   const hourAgo = new Date(now.getTime() - hourMs);
   const [state] = await sql.$queryRaw<LockedState[]>`
-    SELECT p.spending_limit_per_order_cents AS "spendingLimitPerOrderCents", p.spending_limit_per_30_days_cents AS "spendingLimitPer30DaysCents",
-      p.purchases_paused AS "purchasesPaused", p.purchases_paused_changed_at AS "purchasesPausedChangedAt",
+    SELECT ${spendingColumnsSql},
       EXISTS (SELECT 1 FROM purchases WHERE quote_id = ${quoteId}) AS "quoteBought",
       ${spentIn30DaysSql(personId, now)} AS "spentCents",
       (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo}) AS "lastHourCount",
