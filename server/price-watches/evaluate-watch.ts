@@ -24,12 +24,14 @@ import { toAppError } from "../http/respond";
 import { checkoutUrl } from "../routers/checkout/checkout-view";
 import { ZCreateQuoteRequest } from "../routers/checkout/checkout.schema";
 import { quoteItems } from "../routers/checkout/create-quote";
+import { loadQuotableItems } from "../routers/checkout/checkout.queries";
+import { buildQuoteLines } from "../routers/checkout/quote-lines";
 import { snapshotTotals } from "../routers/checkout/quote-snapshot";
 import { purchaseQuote } from "../routers/purchases/create-purchase";
 import type { TPurchase, TPurchaseOutcome } from "../routers/purchases/purchase.schema";
 import { notifyPriceWatchClosed } from "../jobs/events";
-import { poolSql, sqlTransaction } from "../sql";
-import { endWatch, moveWatch } from "./watch-writer";
+import { poolSql, type Sql, sqlTransaction } from "../sql";
+import { endWatch, endWatches, endWatchIn, moveWatch } from "./watch-writer";
 import { type StandingRow, standingColumnsSql, standingOutcome } from "./watch-standing";
 import { writeWatchBoughtEmail, writeWatchNeedsYouEmail } from "./watch-emails";
 
@@ -78,15 +80,27 @@ const setOverTotal = (id: number, overTotal: boolean) =>
   poolSql.$executeRaw`UPDATE price_watches SET over_total = ${overTotal} WHERE id = ${id} AND status = 'active' AND over_total <> ${overTotal}`;
 
 /**
+ * What an evaluation did to its item's stock: `took_stock` (it bought) or `found_sold` (ended
+ * item_sold) tell the item's other watches that theirs may be gone too (evaluateItemWatches).
+ */
+type Evaluation = "took_stock" | "found_sold" | undefined;
+
+/** Ends an active watch item_sold: the evaluator's, never a claimed one's (that is its purchase's to end). */
+const endSold = (id: number, now: Date) => endWatch({ id, event: "item_sold", now, from: ["active"] });
+
+/**
  * Evaluates one active watch now: ends it if it can no longer buy, stays active when the price or
  * the total is over, otherwise claims it and buys. Safe to run any number of times, concurrently.
  */
-export const evaluateWatch = async (db: Db, id: number, options: { now: Date }) => {
+export const evaluateWatch = async (db: Db, id: number, options: { now: Date }): Promise<Evaluation> => {
   const { now } = options;
   const watch = await readWatch(id, now);
   if (!watch || watch.status !== "active") return;
   if (watch.expiresAt <= now) return void (await expireWatch(id, now));
-  if (watch.itemStatus !== "active") return void (await endWatch({ id, event: "item_sold", now }));
+  if (watch.itemStatus !== "active") {
+    await endSold(id, now);
+    return "found_sold";
+  }
   if (watch.priceCents > watch.maxPriceCents) {
     if (watch.overTotal) await setOverTotal(id, false);
     return;
@@ -95,7 +109,9 @@ export const evaluateWatch = async (db: Db, id: number, options: { now: Date }) 
   if (stop) return void (await endWatch({ id, event: "end", outcome: stop, now }));
   const quote = await freshQuote(watch, now);
   if ("ended" in quote) {
-    return void (await endWatch(quote.ended === "item_sold" ? { id, event: "item_sold", now } : { id, event: "end", outcome: quote.ended, now }));
+    if (quote.ended !== "item_sold") return void (await endWatch({ id, event: "end", outcome: quote.ended, now }));
+    await endSold(id, now);
+    return "found_sold";
   }
   if (quote.unitPriceCents > watch.maxPriceCents) return; // the price rose again meanwhile; its own event re-evaluates
   if (quote.grandTotalCents > watch.maxTotalCents) {
@@ -103,8 +119,8 @@ export const evaluateWatch = async (db: Db, id: number, options: { now: Date }) 
     await setOverTotal(id, true);
     return;
   }
-  if (!(await moveWatch(poolSql, { id, event: "claim", now, data: { quoteId: quote.quoteId, claimedAt: now } }))) return;
-  await buyClaimed(db, id, { now });
+  const claimed = await moveWatch(poolSql, { id, event: "claim", now, data: { quoteId: quote.quoteId, claimedAt: now } });
+  if (claimed) return buy(db, { ...claimed, quoteId: quote.quoteId }, now);
 };
 
 /** Expires one active watch at or after its expiry (outcome over_your_total when last seen over the total). */
@@ -116,19 +132,36 @@ export const expireWatch = async (id: number, now: Date) => {
 
 const isPurchase = (body: TPurchaseOutcome["body"]): body is TPurchase => "purchase_id" in body;
 
+type ClaimedWatch = WatchActor & { quoteId: string };
+
 /**
  * Makes (or replays) the purchase of a claimed (executing) watch with its recorded quote and
  * records the answer. Run right after the claim, and again by the recovery sweep for a watch left
  * executing (a crash, or the bank had not answered): the same key replays the same purchase.
  */
 export const buyClaimed = async (db: Db, id: number, options: { now: Date }) => {
-  const { now } = options;
   const [watch] = await poolSql.$queryRaw<(WatchActor & { status: string; quoteId: string | null })[]>`
     SELECT id, status::text AS status, client_id AS "clientId", person_id AS "personId", quote_id AS "quoteId" FROM price_watches WHERE id = ${id}`;
   if (!watch || watch.status !== "executing" || !watch.quoteId) return;
+  await buy(db, { ...watch, quoteId: watch.quoteId }, options.now);
+};
+
+/**
+ * The purchase of a claimed watch. A new purchase records its state on the watch in the very
+ * transaction that records the bank's answer (`onAnswer`), so the watch and its purchase commit
+ * together; a replayed one (a retry after a crash) is recorded from what the purchase holds.
+ */
+const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> => {
+  const { id, quoteId } = watch;
   let outcome: TPurchaseOutcome;
+  let recorded: { closed: boolean } | undefined;
   try {
-    const bought = await purchaseQuote({ db, now, clientId: watch.clientId, personId: watch.personId }, { quote_id: watch.quoteId, idempotency_key: `pw-${watch.id}-${watch.quoteId}` });
+    const bought = await purchaseQuote({ db, now, clientId: watch.clientId, personId: watch.personId }, { quote_id: quoteId, idempotency_key: `pw-${id}-${quoteId}` }, {
+      onAnswer: async (sql, { purchase, snapshot, checkout }) => {
+        const priceCents = snapshot.stores[0]?.lines[0]?.unitPriceCents ?? 0;
+        recorded = { closed: await recordOnWatch(sql, id, { ...purchase, priceCents, checkoutId: checkout?.id ?? null, checkoutExpiresAt: checkout?.expiresAt ?? null }, now) };
+      },
+    });
     outcome = bought.result;
   } catch (error) {
     const appError = toAppError(error);
@@ -138,7 +171,10 @@ export const buyClaimed = async (db: Db, id: number, options: { now: Date }) => 
     throw error;
   }
   if (!isPurchase(outcome.body)) return void (await afterRefusal(id, outcome.body.error.code, now));
-  await recordPurchase(id, outcome.body.purchase_id, now);
+  if (!recorded) await recordPurchase(id, outcome.body.purchase_id, now);
+  else if (recorded.closed) notifyPriceWatchClosed(id);
+  // 201: held, the quote's stock is the purchase's.
+  return outcome.status === 201 ? "took_stock" : undefined;
 };
 
 const afterRefusal = async (id: number, code: string, now: Date) => {
@@ -153,67 +189,96 @@ const afterRefusal = async (id: number, code: string, now: Date) => {
   return moveWatch(poolSql, { id, event: "release", now, data: { quoteId: null, claimedAt: null } });
 };
 
-/** What recording a purchase on its watch reads: the purchase, its unit price, and the checkout a requires_person answer made. */
+/** What recording a purchase on its watch needs: the purchase, its unit price, and the checkout a requires_person answer made. */
 type RecordedPurchase = {
   id: string; status: string; reason: string | null; orderNumber: string | null; grandTotalCents: number; chargesAt: Date | null; cancelUntil: Date;
-  priceCents: number | null; checkoutId: string | null; checkoutExpiresAt: Date | null;
+  priceCents: number; checkoutId: string | null; checkoutExpiresAt: Date | null;
 };
 
 /**
- * Records the purchase's state on the watch: held -> fulfilled (bought, order number, the bought
- * email); requires_person -> needs_you (the checkout link emailed); processing: the purchase is
- * kept on the watch, which stays executing until the bank's answer is known (recovery sweep);
- * refused (the bank never answered, nothing held): ended payment_failed (one purchase per watch).
+ * Records a purchase that exists (the recovery sweep, a replay) on its watch, in a transaction of
+ * its own; the purchase's state as `recordOnWatch` says.
  */
 export const recordPurchase = async (id: number, purchaseId: string, now: Date) => {
   const [purchase] = await poolSql.$queryRaw<RecordedPurchase[]>`
     SELECT p.id, p.status::text AS status, p.reason, p.order_number AS "orderNumber", p.grand_total_cents AS "grandTotalCents",
       p.charges_at AS "chargesAt", p.cancel_until AS "cancelUntil",
-      (q.snapshot #>> '{stores,0,lines,0,unitPriceCents}')::int AS "priceCents", c.id AS "checkoutId", c.expires_at AS "checkoutExpiresAt"
+      COALESCE((q.snapshot #>> '{stores,0,lines,0,unitPriceCents}')::int, 0) AS "priceCents", c.id AS "checkoutId", c.expires_at AS "checkoutExpiresAt"
     FROM purchases p JOIN quotes q ON q.id = p.quote_id
     LEFT JOIN LATERAL (SELECT id, expires_at FROM checkouts WHERE quote_id = q.id ORDER BY created_at DESC LIMIT 1) c ON true
     WHERE p.id = ${purchaseId}`;
   if (!purchase) throw new Error(`purchase ${purchaseId} not found`);
-  const priceCents = purchase.priceCents ?? 0;
+  if (await sqlTransaction((sql) => recordOnWatch(sql, id, purchase, now))) notifyPriceWatchClosed(id);
+};
+
+/**
+ * Records the purchase's state on the watch, in the caller's transaction: held -> fulfilled
+ * (bought, order number, the bought email); requires_person -> needs_you (the checkout link
+ * emailed); processing: the purchase is kept on the watch, which stays executing until the bank's
+ * answer is known (recovery sweep); refused (the bank never answered, nothing held): ended
+ * payment_failed (one purchase per watch). True when this call closed the watch.
+ */
+const recordOnWatch = async (sql: Sql, id: number, purchase: RecordedPurchase, now: Date): Promise<boolean> => {
+  const { priceCents } = purchase;
+  const purchaseId = purchase.id;
   if (purchase.status === "processing") {
-    await poolSql.$executeRaw`UPDATE price_watches SET purchase_id = ${purchaseId} WHERE id = ${id} AND status = 'executing'`;
-    return;
+    await sql.$executeRaw`UPDATE price_watches SET purchase_id = ${purchaseId} WHERE id = ${id} AND status = 'executing'`;
+    return false;
   }
   if (purchase.status === "refused") {
     // The bank never answered and the hold was released: nothing charged, but the watch's one purchase is spent.
-    await endWatch({ id, event: "end", outcome: "payment_failed", now, data: { purchaseId } });
-    return;
+    return endWatchIn(sql, { id, event: "end", outcome: "payment_failed", now, data: { purchaseId } });
   }
-  const moved = await sqlTransaction(async (sql) => {
-    if (purchase.status === "requires_person") {
-      const { checkoutId } = purchase;
-      const watch = await moveWatch(sql, { id, event: "needs_person", now, outcome: purchase.reason ?? "card_declined", data: { purchaseId, checkoutId } });
-      if (!watch) return false;
-      if (checkoutId && purchase.checkoutExpiresAt) {
-        await writeWatchNeedsYouEmail(sql, watch, { priceCents, reason: purchase.reason ?? "card_declined", checkoutUrl: checkoutUrl(checkoutId), checkoutExpiresAt: purchase.checkoutExpiresAt });
-      }
-      return true;
-    }
-    // held, capturing, paid, or already cancelled by the person from the copy email: it bought.
-    const watch = await moveWatch(sql, { id, event: "bought", now, data: { purchaseId, orderNumber: purchase.orderNumber } });
+  if (purchase.status === "requires_person") {
+    const { checkoutId } = purchase;
+    const watch = await moveWatch(sql, { id, event: "needs_person", now, outcome: purchase.reason ?? "card_declined", data: { purchaseId, checkoutId } });
     if (!watch) return false;
-    if (purchase.orderNumber && purchase.chargesAt) {
-      await writeWatchBoughtEmail(sql, watch, { id: purchase.id, orderNumber: purchase.orderNumber, grandTotalCents: purchase.grandTotalCents, chargesAt: purchase.chargesAt, cancelUntil: purchase.cancelUntil, priceCents });
+    if (checkoutId && purchase.checkoutExpiresAt) {
+      await writeWatchNeedsYouEmail(sql, watch, { priceCents, reason: purchase.reason ?? "card_declined", checkoutUrl: checkoutUrl(checkoutId), checkoutExpiresAt: purchase.checkoutExpiresAt });
     }
     return true;
-  });
-  if (moved) notifyPriceWatchClosed(id);
+  }
+  // held, capturing, paid, or already cancelled by the person from the copy email: it bought.
+  const watch = await moveWatch(sql, { id, event: "bought", now, data: { purchaseId, orderNumber: purchase.orderNumber } });
+  if (!watch) return false;
+  if (purchase.orderNumber && purchase.chargesAt) {
+    await writeWatchBoughtEmail(sql, watch, { id: purchaseId, orderNumber: purchase.orderNumber, grandTotalCents: purchase.grandTotalCents, chargesAt: purchase.chargesAt, cancelUntil: purchase.cancelUntil, priceCents });
+  }
+  return true;
 };
 
 /**
  * Evaluates the active watches on an item that the price change concerns (the price-change
  * handler), oldest first: those the live price is within, and those last seen over their total
- * (to clear that mark when the price rises again). The others have nothing to do.
+ * (to clear that mark when the price rises again). The others have nothing to do. When one buys
+ * the item or finds it sold, the ones left whose size a quote can no longer buy end item_sold
+ * together, in one transaction, instead of one quote and one transaction each (a sale sells most
+ * watched items to their first watcher).
  */
 export const evaluateItemWatches = async (db: Db, itemId: number, options: { now: Date }) => {
-  const watches = await poolSql.$queryRaw<{ id: number }[]>`
-    SELECT w.id FROM price_watches w JOIN items i ON i.id = w.item_id
+  let pending = await poolSql.$queryRaw<{ id: number; size: string | null }[]>`
+    SELECT w.id, w.size FROM price_watches w JOIN items i ON i.id = w.item_id
     WHERE w.item_id = ${itemId} AND w.status = 'active' AND (i.status <> 'active' OR w.max_price_cents >= i.price_cents OR w.over_total)
     ORDER BY w.id`;
-  for (const watch of watches) await evaluateWatch(db, watch.id, options);
+  while (pending.length) {
+    const evaluation = await evaluateWatch(db, pending.shift()!.id, options);
+    if (!evaluation || !pending.length) continue;
+    const sold = await withNothingToBuy(itemId, pending);
+    if (!sold.length) continue;
+    await endWatches(sold.map((watch) => watch.id), { event: "item_sold", now: options.now, from: ["active"] });
+    pending = pending.filter((watch) => !sold.includes(watch));
+  }
+};
+
+/** The watches of `itemId` whose size a quote could not buy now (the quote's own rule, buildQuoteLines; a size gone from the item too). */
+const withNothingToBuy = async <T extends { size: string | null }>(itemId: number, watches: T[]) => {
+  const items = await loadQuotableItems(poolSql, [itemId]);
+  return watches.filter((watch) => {
+    try {
+      return buildQuoteLines([{ item_id: itemId, size: watch.size ?? undefined, quantity: 1 }], items).groups.length === 0;
+    } catch (error) {
+      if (toAppError(error).code === "invalid_request") return true;
+      throw error;
+    }
+  });
 };

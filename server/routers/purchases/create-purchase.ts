@@ -127,11 +127,24 @@ const refusalOutcome = (error: AppError): TPurchaseOutcome => ({ status: error.s
 
 type Buyer = { db: Db; now: Date; clientId: string; personId: string };
 
+/** The purchase as its answer's transaction recorded it, with its quote and the checkout a requires_person answer made. */
+export type RecordedAnswer = { purchase: AnsweredRow; snapshot: QuoteSnapshot; checkout: { id: string; expiresAt: Date } | null };
+
+type PurchaseHooks = Pick<NewPurchase, "afterAuthorize"> & {
+  /**
+   * Runs in the transaction that records the bank's answer, after the key's answer is stored: what
+   * the caller records of the purchase commits with it (a price watch's fulfilment). Not run when
+   * the key's stored answer is replayed.
+   */
+  onAnswer?: (sql: Sql, answer: RecordedAnswer) => Promise<void>;
+};
+
 /**
- * The purchase use case behind the procedure, for one assistant (client) and person. `testHooks`
+ * The purchase use case behind the procedure, for one assistant (client) and person. `hooks.afterAuthorize`
  * lets a test stop the process between the hold and its record (never set in service).
  */
-export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreatePurchaseInput>, testHooks: Pick<NewPurchase, "afterAuthorize"> = {}) => {
+export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreatePurchaseInput>, hooks: PurchaseHooks = {}) => {
+  const { onAnswer, ...testHooks } = hooks;
   const { db, now, clientId, personId } = buyer;
   const context = await readPurchaseContext(clientId, personId, input.quote_id);
   if (!context || !agentPurchasesOn(context)) throw agentPurchasesUnavailable();
@@ -163,7 +176,7 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   };
 
   /** The final answer from the purchase as the answer's transaction recorded it. */
-  let checkoutId: string | null = null;
+  const made: Pick<RecordedAnswer, "checkout"> = { checkout: null };
   const answerOf = async (purchase: AnsweredRow, prisma: Tx | undefined): Promise<TPurchaseOutcome> => {
     if (purchase.status === "held" || purchase.status === "capturing") return { status: 201, body: toWirePurchase(purchase, null) };
     if (purchase.status !== "requires_person") return { status: 202, body: toWirePurchase(purchase, null) };
@@ -174,9 +187,9 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
     // requires_person: a real checkout of this quote for the person to pay themselves (a requires_person
     // answer is recorded in a Prisma transaction: recordAuthorizeAnswer).
     if (!prisma) throw new Error(`purchase ${purchase.id}: requires_person recorded outside a Prisma transaction`);
-    const checkout = await insertCheckout(prisma, { quoteId: quote.id, snapshot, owner: { clientId, personId }, email, firstName: null, lastName: null, selections: {}, now });
-    checkoutId = checkout.id;
-    return { status: 402, body: toWirePurchase(purchase, checkout) };
+    const inserted = await insertCheckout(prisma, { quoteId: quote.id, snapshot, owner: { clientId, personId }, email, firstName: null, lastName: null, selections: {}, now });
+    made.checkout = inserted;
+    return { status: 402, body: toWirePurchase(purchase, inserted) };
   };
 
   let outcome: TPurchaseOutcome | null = null;
@@ -196,6 +209,7 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
       withAnswer: async (sql, purchase, prisma) => {
         outcome = await answerOf(purchase, prisma);
         await finishIdempotent(sql, ref, now, storedAs(outcome));
+        await onAnswer?.(sql, { purchase, snapshot, checkout: made.checkout });
       },
       ...testHooks,
     });
@@ -207,7 +221,7 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
     await storeIdempotentRefusal(db, ref, hash, now, storedAs(refused));
     return { result: refused, replayed: false };
   }
-  if (checkoutId) notifyCheckoutCreated(checkoutId);
+  if (made.checkout) notifyCheckoutCreated(made.checkout.id);
   return { result: outcome!, replayed: false };
 };
 

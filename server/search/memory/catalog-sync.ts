@@ -9,8 +9,9 @@
  * - if the LISTEN self-test fails (a connection pooler in transaction mode, for one, does not deliver
  *   notifications), polls with the catch-up every `pollMs` instead, which still bounds staleness.
  * - does the same for the live price watchers of each item (watcher-counts.ts): `watchers:` notifications
- *   from price_watches and price_alerts (migration 20261122224400), and the catch-up by updated_at
- *   with a live-total comparison that reloads them whole on a mismatch.
+ *   from price_watches and price_alerts (migration 20261122224400), gathered for a fifth of a second
+ *   and reloaded together, and the catch-up by updated_at with a live-total comparison that reloads
+ *   them whole on a mismatch.
  * All reads and applications run one at a time in arrival order, so an older read never overwrites
  * a newer one. The index is swapped whole after a rebuild; searches never see a half-built one.
  */
@@ -29,6 +30,12 @@ export type CatalogSyncOptions = {
   pollMs?: number;
   /** Catch-up re-reads this much before its last run: covers transactions that commit late. */
   overlapMs?: number;
+  /**
+   * `watchers:` notifications are gathered this long before their items are reloaded: a sale moves
+   * thousands of watches a second, one notification each, and a count a fraction of a second late
+   * is still right for what it tells (how many others watch). Item changes are applied at once.
+   */
+  watchersBatchMs?: number;
 };
 
 export const catalogChannel = "catalog_changes";
@@ -59,9 +66,11 @@ export class CatalogSync {
   private pingToken = "";
   private onPing: (() => void) | undefined;
   private mismatches = 0;
+  /** The drain that applies gathered `watchers:` notifications, while it waits for its batch. */
+  private watchersDue: Promise<void> | undefined;
 
   constructor(options: CatalogSyncOptions) {
-    this.options = { catchUpMs: 10_000, pollMs: 500, overlapMs: 5_000, ...options };
+    this.options = { catchUpMs: 10_000, pollMs: 500, overlapMs: 5_000, watchersBatchMs: 200, ...options };
   }
 
   private log(line: string) {
@@ -85,7 +94,7 @@ export class CatalogSync {
 
   /** Resolves when every change heard so far has been applied (tests, benchmarks). */
   async settled() {
-    while (this.draining) await this.draining;
+    while (this.draining || this.watchersDue) await (this.watchersDue ?? this.draining);
   }
 
   /** Queues a full catch-up now (as the timer does) and waits for it. */
@@ -175,6 +184,13 @@ export class CatalogSync {
     } else if (kind === "watchers") {
       if (list === "*") this.work.allWatchers = true;
       else for (const id of list.split(",")) this.work.watchedItems.add(Number(id));
+      this.watchersDue ??= new Promise<void>((resolve) =>
+        setTimeout(() => {
+          this.watchersDue = undefined;
+          resolve(this.drain());
+        }, this.options.watchersBatchMs).unref(),
+      );
+      return;
     } else if (kind === "store") this.work.stores = true;
     else if (kind === "category") this.work.categories = true;
     void this.drain();
