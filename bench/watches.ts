@@ -117,7 +117,7 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
     await createWatchers(client);
     const vocabulary = await loadSearchVocabulary(client);
     const mix = searchMix(vocabulary, { seed: 20261122, count: 5000 }).map((entry) => entry.path);
-    const service = await startService({ databaseUrl: database.url, searchImpl: "memory", log, env: { DATABASE_POOL_MAX: "20" } });
+    const service = await startService({ databaseUrl: database.url, searchImpl: "memory", log, env: { DATABASE_POOL_MAX: process.env.BENCH_POOL ?? "20" } });
     try {
       const partners = await createPartners({ baseUrl: service.baseUrl, databaseUrl: database.url, count: 40 });
       const authorization = tokenRotation(partners);

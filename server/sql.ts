@@ -82,5 +82,15 @@ export const sqlTransaction = async <T>(work: (sql: Sql) => Promise<T>): Promise
   }
 };
 
+/**
+ * `column = ANY(values)` for a statement prepared once (server/sql.ts), written `column = $1` when
+ * there is one value. PostgreSQL re-plans a prepared statement at every execution while its plan
+ * for any number of values costs more than its plan for these (it assumes ten), and an array
+ * parameter always does; under a sale that planning cost as much CPU as running the statements
+ * (pg_stat_statements). With one value, the common case (one watch, one item, one line), it plans once.
+ */
+export const anyOf = (column: Prisma.Sql, values: readonly (number | string)[], type: "int" | "text") =>
+  values.length === 1 ? Prisma.sql`${column} = ${values[0]}::${Prisma.raw(type)}` : Prisma.sql`${column} = ANY(${values}::${Prisma.raw(type)}[])`;
+
 /** True for PostgreSQL's unique violation, as `sqlTransaction` rethrows it. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === "23505";

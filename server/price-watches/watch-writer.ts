@@ -10,9 +10,9 @@ import { Prisma } from "../generated/prisma/client";
 import { notifyPriceWatchClosed } from "../jobs/events";
 import type { PriceWatchRow } from "../routers/price-watches/price-watch-view";
 import { toWirePriceWatch } from "../routers/price-watches/price-watch-view";
-import { type Sql, sqlTransaction } from "../sql";
+import { anyOf, type Sql, sqlTransaction } from "../sql";
 import { priceWatchEventType } from "../webhooks/event-types";
-import { recordWebhookEvent } from "../webhooks/record-event";
+import { recipientsSql, recordWebhookEvent } from "../webhooks/record-event";
 import { type EmailedWatch, writeWatchEndedEmail } from "./watch-emails";
 
 /** The columns a move may set besides the status (a key present with null clears the column). */
@@ -42,24 +42,29 @@ export const moveWatches = async (sql: Sql, ids: readonly number[], move: Omit<M
   const from = rule.from.filter((status) => !move.from || move.from.includes(status));
   const isFinal = rule.to !== "active" && rule.to !== "executing";
   const data = move.data ?? {};
-  const moved = await sql.$queryRaw<Omit<MovedWatch, "item">[]>`
+  const type = priceWatchEventType(rule.to);
+  // The webhook endpoints that hear of the move, read by the move itself.
+  const recipients = type ? recipientsSql({ type, clientId: Prisma.sql`w.client_id`, personId: Prisma.sql`w.person_id`, now: move.now }) : Prisma.sql`NULL::text[]`;
+  const moved = await sql.$queryRaw<(Omit<MovedWatch, "item"> & { recipients: string[] | null })[]>`
     UPDATE price_watches w SET status = ${rule.to}::"PriceWatchStatus", outcome = ${isFinal ? (rule.outcome ?? move.outcome ?? null) : null},
       ended_at = ${isFinal ? move.now : null}, updated_at = ${move.now},
       ${setIfGiven("quote_id", data, "quoteId", "text")}, ${setIfGiven("claimed_at", data, "claimedAt", "timestamptz")},
       ${setIfGiven("purchase_id", data, "purchaseId", "text")}, ${setIfGiven("checkout_id", data, "checkoutId", "text")},
       ${setIfGiven("order_number", data, "orderNumber", "text")}
     FROM items i, persons p
-    WHERE w.id = ANY(${ids}::int[]) AND i.id = w.item_id AND p.id = w.person_id AND w.status::text = ANY(${from}::text[])
+    WHERE ${anyOf(Prisma.sql`w.id`, ids, "int")} AND i.id = w.item_id AND p.id = w.person_id AND w.status::text = ANY(${from}::text[])
       AND (NOT ${rule.needsUnexpired} OR w.expires_at > ${move.now}) AND (NOT ${rule.needsExpired} OR w.expires_at <= ${move.now})
     RETURNING w.id, w.status::text AS status, w.item_id AS "itemId", w.size, w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents",
       w.outcome, w.order_number AS "orderNumber", w.purchase_id AS "purchaseId", w.checkout_id AS "checkoutId", w.expires_at AS "expiresAt",
-      w.created_at AS "createdAt", w.client_id AS "clientId", w.person_id AS "personId", i.title, i.price_cents AS "priceCents", p.email`;
-  const type = priceWatchEventType(rule.to);
-  const watches = moved.map((row) => ({ ...row, item: { title: row.title, priceCents: row.priceCents } }));
-  if (type) {
-    for (const watch of watches) {
-      await recordWebhookEvent(sql, { type, clientId: watch.clientId, personId: watch.personId, objectId: String(watch.id), now: move.now, data: () => toWirePriceWatch(watch) });
+      w.created_at AS "createdAt", w.client_id AS "clientId", w.person_id AS "personId", i.title, i.price_cents AS "priceCents", p.email,
+      ${recipients} AS recipients`;
+  const watches: MovedWatch[] = [];
+  for (const { recipients: endpoints, ...row } of moved) {
+    const watch = { ...row, item: { title: row.title, priceCents: row.priceCents } };
+    if (type && endpoints) {
+      await recordWebhookEvent(sql, { type, clientId: watch.clientId, personId: watch.personId, objectId: String(watch.id), now: move.now, data: () => toWirePriceWatch(watch), recipients: endpoints });
     }
+    watches.push(watch);
   }
   return watches;
 };

@@ -11,7 +11,7 @@ import { Prisma } from "../generated/prisma/client";
 import type { Sql } from "../sql";
 import { readOwnPurchase } from "../routers/purchases/purchases.queries";
 import { purchaseEventType } from "../webhooks/event-types";
-import { recordWebhookEvent } from "../webhooks/record-event";
+import { recipientsSql, recordWebhookEvent } from "../webhooks/record-event";
 import { writeStoreOrders } from "../orders/store-orders";
 import type { QuoteSnapshot } from "../routers/checkout/quote-snapshot";
 
@@ -44,7 +44,10 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
   const stamp = Prisma.raw(stampColumns[rule.to] ?? "closed_at");
   const held = move.held ?? null;
   const cancelledBy = rule.to === "cancelled" ? (move.by ?? (move.event === "cancel" ? "person" : "service")) : null;
-  const moved = await tx.$queryRaw<{ clientId: string; personId: string }[]>`
+  const type = purchaseEventType(rule.to);
+  // The webhook endpoints that hear of the move, read by the move itself.
+  const recipients = type ? recipientsSql({ type, clientId: Prisma.sql`purchases.client_id`, personId: Prisma.sql`purchases.person_id`, now: move.now }) : Prisma.sql`NULL::text[]`;
+  const moved = await tx.$queryRaw<{ clientId: string; personId: string; recipients: string[] | null }[]>`
     UPDATE purchases SET status = ${rule.to}::"PurchaseStatus", updated_at = ${move.now}, ${stamp} = ${move.now},
       charges_at = ${held ? Prisma.sql`${held.chargesAt}` : rule.clearsChargesAt ? Prisma.sql`NULL` : Prisma.sql`charges_at`},
       cancel_until = ${held ? Prisma.sql`${held.chargesAt}` : Prisma.sql`cancel_until`},
@@ -54,7 +57,7 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
     WHERE id = ${move.id} AND status::text = ANY(${[...rule.from]}::text[])
       ${rule.needsDue ? Prisma.sql`AND charges_at <= ${move.now}` : Prisma.empty}
       ${rule.needsCancellable ? Prisma.sql`AND cancel_until > ${move.now}` : Prisma.empty}
-    RETURNING client_id AS "clientId", person_id AS "personId"`;
+    RETURNING client_id AS "clientId", person_id AS "personId", ${recipients} AS recipients`;
   const count = moved.length;
   // A hold places the purchase's store orders (the reference: "order placed"); they stay, shown
   // cancelled, when the purchase is cancelled before the charge.
@@ -62,10 +65,10 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
   // The quote's items were reserved when the purchase was written (POST /purchases); a purchase that
   // ends without a charge gives them back, once: only the caller whose move happened gets here.
   if (count === 1 && releasingStates.includes(rule.to)) await releasePurchaseStock(tx, move.id);
-  const type = count === 1 ? purchaseEventType(rule.to) : null;
-  if (type) {
+  if (count === 1 && type && moved[0].recipients) {
     // The payload is the purchase as GET /purchases/{id} answers it after the move.
-    await recordWebhookEvent(tx, { type, ...moved[0], objectId: move.id, now: move.now, data: () => readOwnPurchase(tx, { kind: "system" }, move.id) });
+    const { clientId, personId, recipients: endpoints } = moved[0];
+    await recordWebhookEvent(tx, { type, clientId, personId, recipients: endpoints, objectId: move.id, now: move.now, data: () => readOwnPurchase(tx, { kind: "system" }, move.id) });
   }
   return count === 1;
 };

@@ -1,6 +1,6 @@
 /** Named Prisma selects and the quote's hot-path query. */
-import type { Sql } from "../../sql";
-import type { Prisma } from "../../generated/prisma/client";
+import { anyOf, type Sql } from "../../sql";
+import { Prisma } from "../../generated/prisma/client";
 
 /** What pricing needs about a requested item: its store with rates, its variants and cover. */
 export type QuotableItem = {
@@ -31,7 +31,7 @@ export const loadQuotableItems = (sql: Sql, ids: number[]) =>
         FROM variants v WHERE v.item_id = i.id) AS variants,
       (SELECT coalesce(json_agg(json_build_object('url', c.url)), '[]') FROM (SELECT url FROM item_images WHERE item_id = i.id AND is_cover LIMIT 1) c) AS images
     FROM items i JOIN stores s ON s.id = i.store_id
-    WHERE i.id = ANY(${ids}::int[])`;
+    WHERE ${anyOf(Prisma.sql`i.id`, ids, "int")}`;
 
 export const checkoutSelect = {
   id: true, clientId: true, personId: true, email: true, status: true, selections: true, expiresAt: true, orderNumber: true, closedReason: true,

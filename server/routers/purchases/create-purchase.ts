@@ -25,7 +25,8 @@ import { agentPurchasesUnavailable, grantingPerson } from "../../purchases/purch
 import { overSpendingLimit, roomAfter, settingsAllowingPurchase, spentIn30DaysSql } from "../../purchases/spending-room";
 import { agentPurchasesOn, type PurchaseSwitchClient } from "../../auth/agent-purchases";
 import { rawPool } from "../../db";
-import type { Sql } from "../../sql";
+import { anyOf, type Sql } from "../../sql";
+import { Prisma } from "../../generated/prisma/client";
 import type { SpendingSettings } from "../../domain/spending-limits";
 import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../account/spending.queries";
 import { scopeOf } from "../../api/operations";
@@ -85,7 +86,7 @@ const readLockedState = async (sql: Sql, options: { personId: string; quoteId: s
       (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo}) AS "lastHourCount",
       (SELECT min(created_at) FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo}) AS "lastHourFirst",
       (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'priceCents', i.price_cents)), '[]'::json)
-         FROM items i WHERE i.id = ANY(${itemIds}::int[]) AND i.status::text <> 'removed') AS prices
+         FROM items i WHERE ${anyOf(Prisma.sql`i.id`, itemIds, "int")} AND i.status::text <> 'removed') AS prices
     FROM persons p WHERE p.id = ${personId}`;
   return state;
 };
