@@ -9,9 +9,9 @@
  * 3. one short transaction records the answer: held (order number, charges_at, the copy email with
  *    the cancel link), or requires_person (declined, or the bank wants the person). An unknown
  *    answer leaves the purchase `processing` for reconciliation.
- * POST /purchases claims its Idempotency-Key and checks the person, quote, limits and store rules in
- * the first transaction (beforeInsert), stages its crash answer there (afterInsert), and stores its
- * final answer in the third (withAnswer).
+ * POST /purchases claims its Idempotency-Key, stages its crash answer and checks the person, quote,
+ * limits and store rules in the first transaction (beforeInsert), and stores its final answer in the
+ * third (withAnswer).
  */
 import { randomId } from "../auth/tokens";
 import type { Db, Tx } from "../db";
@@ -43,13 +43,12 @@ export type NewPurchase = {
   cardLast4: string | null;
   now: Date;
   /**
-   * Runs first in the transaction that writes the purchase, before the processor is asked: POST
-   * /purchases locks the person's row there and checks prices, stock and spending limits, so two
-   * purchases of one person cannot both pass the 30-day check. Throwing refuses with nothing written.
+   * Runs first in the transaction that writes the purchase, before the processor is asked, with the
+   * purchase as it will be written (`processing`): POST /purchases claims its key, reserves, stages
+   * its crash answer, then locks the person's row and checks prices, stock and spending limits, so
+   * two purchases of one person cannot both pass the 30-day check. Throwing refuses with nothing written.
    */
-  beforeInsert?: (sql: Sql) => Promise<void>;
-  /** Runs last in that transaction, with the purchase written (`processing`). */
-  afterInsert?: (sql: Sql, purchase: PurchaseRow) => Promise<void>;
+  beforeInsert?: (sql: Sql, purchase: PurchaseRow) => Promise<void>;
   /** Runs in the transaction that records the bank's answer, with the purchase as recorded (still `processing` when the answer is unknown). */
   withAnswer?: AnswerHook;
   /** Tests only: runs between the processor's answer and our record of it (a crash there). */
@@ -70,15 +69,13 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
   const { now } = input;
   const id = randomId("pur_");
   const chargesAt = new Date(now.getTime() + chargeDelayMs);
+  const purchase: PurchaseRow = { id, status: "processing", reason: null, cancelledBy: null, orderNumber: null, grandTotalCents: input.grandTotalCents, chargesAt: null, cancelUntil: chargesAt, createdAt: now };
   const payment = await sqlTransaction(async (sql) => {
-    await input.beforeInsert?.(sql);
-    const [purchase] = await sql.$queryRaw<PurchaseRow[]>`
+    await input.beforeInsert?.(sql, purchase);
+    await sql.$executeRaw`
       INSERT INTO purchases (id, client_id, person_id, quote_id, email, grand_total_cents, status, cancel_until, created_at, updated_at)
-      VALUES (${id}, ${input.clientId}, ${input.personId}, ${input.quoteId}, ${input.email}, ${input.grandTotalCents}::int, 'processing', ${chargesAt}, ${now}, ${now})
-      RETURNING ${purchaseRowSql}`;
-    const opened = await openPayment(sql, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
-    await input.afterInsert?.(sql, purchase);
-    return opened;
+      VALUES (${id}, ${input.clientId}, ${input.personId}, ${input.quoteId}, ${input.email}, ${purchase.grandTotalCents}::int, ${purchase.status}::"PurchaseStatus", ${purchase.cancelUntil}, ${now}, ${now})`;
+    return openPayment(sql, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
   }).catch((error: unknown) => {
     if (isUniqueViolation(error)) throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
     throw error;

@@ -2,11 +2,11 @@
  * POST /purchases (purchases.create): an assistant buys a quote with the person's saved card,
  * within the person's limits. In three steps (server/purchases/create-purchase.ts), so that no
  * transaction is open while the processor is asked:
- * 1. one short transaction claims the Idempotency-Key, checks in the order of the reference's rules
- *    (what depends on other purchases: prices and stock, both limits, the hourly count, under a lock
- *    on the person's row, so two purchases of one person cannot both fit), writes the purchase
- *    (`processing`, its items reserved) and stages `202 processing` as the key's answer should the
- *    process die before the next step;
+ * 1. one short transaction claims the Idempotency-Key, reserves the items, stages `202 processing`
+ *    as the key's answer should the process die before the next step, checks in the order of the
+ *    reference's rules (what depends on other purchases: prices and stock, both limits, the hourly
+ *    count, under a lock on the person's row, so two purchases of one person cannot both fit; the
+ *    lock is taken last, so it is held for the fewest statements) and writes the purchase (`processing`);
  * 2. the processor places the hold (key `pur_x:authorize`), outside any transaction;
  * 3. one short transaction records the bank's answer through the purchase writer and stores the
  *    final answer under the key: 201 held, 202 processing, 402 requires_person with a checkout link.
@@ -91,18 +91,20 @@ const readLockedState = async (sql: Sql, options: { personId: string; quoteId: s
   return state;
 };
 
-/** Rules that read other purchases, prices and stock, in the reference's order, under the person's row lock. */
-const lockedChecks = async (sql: Sql, options: { state: LockedState; snapshot: QuoteSnapshot; grandTotalCents: number; now: Date; settings: SpendingSettings }) => {
-  const { state, snapshot, grandTotalCents, now, settings } = options;
+/**
+ * Rules that read other purchases, prices and stock, in the reference's order, under the person's
+ * row lock; `reserved` is what the transaction reserved of the quote's lines before taking it.
+ */
+const lockedChecks = (options: { state: LockedState; snapshot: QuoteSnapshot; reserved: Map<number, number>; grandTotalCents: number; now: Date; settings: SpendingSettings }) => {
+  const { state, snapshot, reserved, grandTotalCents, now, settings } = options;
   const lines = snapshot.stores.flatMap((store) => store.lines);
-  // Prices first (a repriced item needs a new quote), then stock, reserved under row locks in id order.
+  // Prices first (a repriced item needs a new quote), then stock.
   const priceOf = new Map(state.prices.map((item) => [item.id, item.priceCents]));
   const itemsOf = (wanted: typeof lines) => wanted.map((line) => ({ item_id: line.itemId, size: line.size }));
   const unpriced = lines.filter((line) => !priceOf.has(line.itemId));
   if (unpriced.length) throw new AppError("price_unavailable", { message: "An item of the quote has no price now; create a new quote.", details: { items: itemsOf(unpriced) } });
   const repriced = lines.filter((line) => priceOf.get(line.itemId) !== line.unitPriceCents);
   if (repriced.length) throw new AppError("price_changed", { message: "A price changed since the quote; create a new quote.", details: { items: itemsOf(repriced) } });
-  const reserved = await reserve(sql, lines);
   const missing = lines.filter((line) => !reserved.has(line.variantId));
   if (missing.length) throw new AppError("item_unavailable", { message: "Some items were bought or taken since the quote; create a new quote.", details: { items: itemsOf(missing) } });
   const room = roomAfter(state.spentCents, { perOrderCents: settings.limitPerOrderCents!, per30DaysCents: settings.limitPer30DaysCents! });
@@ -198,15 +200,18 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
     await createPurchaseWithHold(db, paymentProvider(), {
       clientId, assistant, personId, email, quoteId: quote.id, grandTotalCents,
       method: { type: "saved", customerId: card?.processorCustomerId ?? "", paymentMethodId: card?.paymentMethodId ?? "" }, cardLast4: card?.last4 ?? null, now,
-      beforeInsert: async (sql) => {
+      beforeInsert: async (sql, purchase) => {
         if (!(await claimIdempotencyKey(sql, ref, hash, now))) throw new KeyTaken();
+        // What reads no other purchase comes before the person's lock, which is held from there to
+        // the commit (a refusal below rolls both back): the stock, reserved under row locks in id
+        // order, and the crash answer (the purchase processing: the reconciliation settles it).
+        const lines = snapshot.stores.flatMap((store) => store.lines);
+        const reserved = await reserve(sql, lines);
+        await stageIdempotentOutcome(sql, ref, now, storedAs({ status: 202, body: toWirePurchase(purchase, null) }));
         // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
-        const state = await readLockedState(sql, { personId, quoteId: quote.id, itemIds: snapshot.stores.flatMap((store) => store.lines.map((line) => line.itemId)), now });
-        const settings = checkQuote(state);
-        await lockedChecks(sql, { state, snapshot, grandTotalCents, now, settings });
+        const state = await readLockedState(sql, { personId, quoteId: quote.id, itemIds: lines.map((line) => line.itemId), now });
+        lockedChecks({ state, snapshot, reserved, grandTotalCents, now, settings: checkQuote(state) });
       },
-      // A crash before the answer is recorded leaves this: the purchase is processing, and the reconciliation settles it.
-      afterInsert: (sql, purchase) => stageIdempotentOutcome(sql, ref, now, storedAs({ status: 202, body: toWirePurchase(purchase, null) })),
       withAnswer: async (sql, purchase, prisma) => {
         outcome = await answerOf(purchase, prisma);
         await finishIdempotent(sql, ref, now, storedAs(outcome));
