@@ -44,11 +44,15 @@ export type NewPurchase = {
   now: Date;
   /**
    * Runs first in the transaction that writes the purchase, before the processor is asked, with the
-   * purchase as it will be written (`processing`): POST /purchases claims its key, reserves, stages
-   * its crash answer, then locks the person's row and checks prices, stock and spending limits, so
-   * two purchases of one person cannot both pass the 30-day check. Throwing refuses with nothing written.
+   * purchase as it will be written (`processing`): POST /purchases claims its key, reserves and
+   * stages its crash answer there. Throwing (here or in afterInsert) refuses with nothing written.
    */
   beforeInsert?: (sql: Sql, purchase: PurchaseRow) => Promise<void>;
+  /**
+   * Runs last in that transaction, with the purchase and its payment written: POST /purchases locks
+   * the person's row there and checks what other purchases change (its own left out).
+   */
+  afterInsert?: (sql: Sql, purchase: PurchaseRow) => Promise<void>;
   /** Runs in the transaction that records the bank's answer, with the purchase as recorded (still `processing` when the answer is unknown). */
   withAnswer?: AnswerHook;
   /** Tests only: runs between the processor's answer and our record of it (a crash there). */
@@ -75,7 +79,9 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
     await sql.$executeRaw`
       INSERT INTO purchases (id, client_id, person_id, quote_id, email, grand_total_cents, status, cancel_until, created_at, updated_at)
       VALUES (${id}, ${input.clientId}, ${input.personId}, ${input.quoteId}, ${input.email}, ${purchase.grandTotalCents}::int, ${purchase.status}::"PurchaseStatus", ${purchase.cancelUntil}, ${now}, ${now})`;
-    return openPayment(sql, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
+    const opened = await openPayment(sql, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
+    await input.afterInsert?.(sql, purchase);
+    return opened;
   }).catch((error: unknown) => {
     if (isUniqueViolation(error)) throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
     throw error;

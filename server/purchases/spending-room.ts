@@ -23,9 +23,10 @@ type Limits = { perOrderCents: number; per30DaysCents: number };
  * What the person's purchases of the 30 days before `now` hold or took, in cents (an int
  * expression): the one definition of what counts, also read inside POST /purchases' checks statement.
  */
-export const spentIn30DaysSql = (personId: string, now: Date) => Prisma.sql`(
+export const spentIn30DaysSql = (personId: string, now: Date, exceptPurchaseId?: string) => Prisma.sql`(
   SELECT COALESCE(SUM(grand_total_cents), 0)::int FROM purchases
-  WHERE person_id = ${personId} AND status::text = ANY(${[...spendingStatuses]}::text[]) AND created_at > ${new Date(now.getTime() - thirtyDaysMs)})`;
+  WHERE person_id = ${personId} AND status::text = ANY(${[...spendingStatuses]}::text[]) AND created_at > ${new Date(now.getTime() - thirtyDaysMs)}
+    ${exceptPurchaseId ? Prisma.sql`AND id <> ${exceptPurchaseId}` : Prisma.empty})`;
 
 /** The room left by `spentCents` in the last 30 days under both limits. */
 export const roomAfter = (spentCents: number, limits: Limits): SpendingRoom => {

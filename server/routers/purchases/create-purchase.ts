@@ -3,10 +3,11 @@
  * within the person's limits. In three steps (server/purchases/create-purchase.ts), so that no
  * transaction is open while the processor is asked:
  * 1. one short transaction claims the Idempotency-Key, reserves the items, stages `202 processing`
- *    as the key's answer should the process die before the next step, checks in the order of the
- *    reference's rules (what depends on other purchases: prices and stock, both limits, the hourly
- *    count, under a lock on the person's row, so two purchases of one person cannot both fit; the
- *    lock is taken last, so it is held for the fewest statements) and writes the purchase (`processing`);
+ *    as the key's answer should the process die before the next step, writes the purchase
+ *    (`processing`) and its payment, and then checks in the order of the reference's rules (what
+ *    depends on other purchases: prices and stock, both limits, the hourly count, under a lock on
+ *    the person's row, so two purchases of one person cannot both fit; the lock is taken last, so
+ *    it is held for two statements and the commit); a refusal rolls it all back;
  * 2. the processor places the hold (key `pur_x:authorize`), outside any transaction;
  * 3. one short transaction records the bank's answer through the purchase writer and stores the
  *    final answer under the key: 201 held, 202 processing, 402 requires_person with a checkout link.
@@ -65,26 +66,28 @@ const readPurchaseContext = async (clientId: string, personId: string, quoteId: 
   return rows[0];
 };
 
-type LockedState = SpendingRow & { quoteBought: boolean; spentCents: number; lastHourCount: number; lastHourFirst: Date | null; prices: { id: number; priceCents: number }[] };
+type LockedState = SpendingRow & { spentCents: number; lastHourCount: number; lastHourFirst: Date | null; prices: { id: number; priceCents: number }[] };
 
 /**
  * Everything the rules read that other purchases change, in one statement, after the person's row
  * is locked (a statement of its own: a statement's snapshot is taken when it starts, so the lock
  * must be held before these are read, or a purchase committed during the wait would be missed).
+ * This purchase is already written, uncommitted, in the same transaction: it is left out.
+ * Another purchase of the same quote cannot be: the quote's unique index made this one's insert
+ * wait for it and fail (quote_already_purchased).
  * FOR NO KEY UPDATE: it serialises purchases of the person (and a change of their limits, an
  * UPDATE of the row) without waiting on the foreign-key checks of rows that only refer to the
  * person (an order, a quote being written), which FOR UPDATE would queue behind.
  */
-const readLockedState = async (sql: Sql, options: { personId: string; quoteId: string; itemIds: number[]; now: Date }) => {
-  const { personId, quoteId, itemIds, now } = options;
+const readLockedState = async (sql: Sql, options: { personId: string; purchaseId: string; itemIds: number[]; now: Date }) => {
+  const { personId, purchaseId, itemIds, now } = options;
   await sql.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
   const hourAgo = new Date(now.getTime() - hourMs);
   const [state] = await sql.$queryRaw<LockedState[]>`
     SELECT ${spendingColumnsSql},
-      EXISTS (SELECT 1 FROM purchases WHERE quote_id = ${quoteId}) AS "quoteBought",
-      ${spentIn30DaysSql(personId, now)} AS "spentCents",
-      (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo}) AS "lastHourCount",
-      (SELECT min(created_at) FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo}) AS "lastHourFirst",
+      ${spentIn30DaysSql(personId, now, purchaseId)} AS "spentCents",
+      (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId}) AS "lastHourCount",
+      (SELECT min(created_at) FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId}) AS "lastHourFirst",
       (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'priceCents', i.price_cents)), '[]'::json)
          FROM items i WHERE ${anyOf(Prisma.sql`i.id`, itemIds, "int")} AND i.status::text <> 'removed') AS prices
     FROM persons p WHERE p.id = ${personId}`;
@@ -159,11 +162,12 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   const hash = requestHash(request);
   const grandTotalCents = snapshotTotals(snapshot, {}).grandTotalCents;
 
-  /** The rules of the reference about the quote, the person and the card, in its order; the person's settings when they allow the purchase. */
+  /**
+   * The rules of the reference about the quote, the person and the card, in its order after the
+   * first two (quote_expired, checked first; quote_already_purchased, the purchase's insert); the
+   * person's settings when they allow the purchase.
+   */
   const checkQuote = (state: LockedState) => {
-    if (quote.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
-    // Read under the person's lock: a concurrent purchase of this quote has committed by now (the unique index is the backstop).
-    if (state.quoteBought) throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
     const linkStores = snapshot.stores.filter((store) => store.agentCheckout !== "direct");
     if (linkStores.length) {
       throw new AppError("store_requires_checkout_link", { message: "A store of this quote sells only through a checkout link; use POST /checkout/sessions.", details: { stores: linkStores.map((store) => store.slug) } });
@@ -196,20 +200,25 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   };
 
   let outcome: TPurchaseOutcome | null = null;
+  const lines = snapshot.stores.flatMap((store) => store.lines);
+  let reserved = new Map<number, number>();
   try {
     await createPurchaseWithHold(db, paymentProvider(), {
       clientId, assistant, personId, email, quoteId: quote.id, grandTotalCents,
       method: { type: "saved", customerId: card?.processorCustomerId ?? "", paymentMethodId: card?.paymentMethodId ?? "" }, cardLast4: card?.last4 ?? null, now,
+      // What reads no other purchase comes before the person's lock, which is held from there to the
+      // commit (a refusal after it rolls everything back): the stock, reserved under row locks in id
+      // order, the crash answer (the purchase processing: the reconciliation settles it), and the
+      // purchase and its payment (createPurchaseWithHold writes them between the two hooks).
       beforeInsert: async (sql, purchase) => {
         if (!(await claimIdempotencyKey(sql, ref, hash, now))) throw new KeyTaken();
-        // What reads no other purchase comes before the person's lock, which is held from there to
-        // the commit (a refusal below rolls both back): the stock, reserved under row locks in id
-        // order, and the crash answer (the purchase processing: the reconciliation settles it).
-        const lines = snapshot.stores.flatMap((store) => store.lines);
-        const reserved = await reserve(sql, lines);
+        if (quote.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
+        reserved = await reserve(sql, lines);
         await stageIdempotentOutcome(sql, ref, now, storedAs({ status: 202, body: toWirePurchase(purchase, null) }));
+      },
+      afterInsert: async (sql, purchase) => {
         // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
-        const state = await readLockedState(sql, { personId, quoteId: quote.id, itemIds: lines.map((line) => line.itemId), now });
+        const state = await readLockedState(sql, { personId, purchaseId: purchase.id, itemIds: lines.map((line) => line.itemId), now });
         lockedChecks({ state, snapshot, reserved, grandTotalCents, now, settings: checkQuote(state) });
       },
       withAnswer: async (sql, purchase, prisma) => {
