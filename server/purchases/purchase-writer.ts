@@ -47,7 +47,9 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
   const type = purchaseEventType(rule.to);
   // The webhook endpoints that hear of the move, read by the move itself.
   const recipients = type ? recipientsSql({ type, clientId: Prisma.sql`purchases.client_id`, personId: Prisma.sql`purchases.person_id`, now: move.now }) : Prisma.sql`NULL::text[]`;
-  const moved = await tx.$queryRaw<{ clientId: string; personId: string; recipients: string[] | null }[]>`
+  // A hold also returns what its store orders are written from.
+  const forOrders = held ? Prisma.sql`, email, (SELECT q.snapshot FROM quotes q WHERE q.id = purchases.quote_id) AS snapshot` : Prisma.empty;
+  const moved = await tx.$queryRaw<{ clientId: string; personId: string; recipients: string[] | null; email?: string; snapshot?: QuoteSnapshot }[]>`
     UPDATE purchases SET status = ${rule.to}::"PurchaseStatus", updated_at = ${move.now}, ${stamp} = ${move.now},
       charges_at = ${held ? Prisma.sql`${held.chargesAt}` : rule.clearsChargesAt ? Prisma.sql`NULL` : Prisma.sql`charges_at`},
       cancel_until = ${held ? Prisma.sql`${held.chargesAt}` : Prisma.sql`cancel_until`},
@@ -57,11 +59,15 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
     WHERE id = ${move.id} AND status::text = ANY(${[...rule.from]}::text[])
       ${rule.needsDue ? Prisma.sql`AND charges_at <= ${move.now}` : Prisma.empty}
       ${rule.needsCancellable ? Prisma.sql`AND cancel_until > ${move.now}` : Prisma.empty}
-    RETURNING client_id AS "clientId", person_id AS "personId", ${recipients} AS recipients`;
+    RETURNING client_id AS "clientId", person_id AS "personId", ${recipients} AS recipients ${forOrders}`;
   const count = moved.length;
-  // A hold places the purchase's store orders (the reference: "order placed"); they stay, shown
-  // cancelled, when the purchase is cancelled before the charge.
-  if (count === 1 && move.held) await placePurchaseOrders(tx, move.id, move.held.orderNumber, move.now);
+  // A hold places the purchase's store orders (the reference: "order placed"), one per store of its
+  // quote at its default shipping (the purchase's total), under the person's account; they stay,
+  // shown cancelled, when the purchase is cancelled before the charge.
+  if (count === 1 && held) {
+    const { personId, email, snapshot } = moved[0];
+    await writeStoreOrders(tx, { owner: { purchaseId: move.id }, snapshot: snapshot!, selections: {}, personId, email: email!, orderNumber: held.orderNumber, now: move.now });
+  }
   // The quote's items were reserved when the purchase was written (POST /purchases); a purchase that
   // ends without a charge gives them back, once: only the caller whose move happened gets here.
   if (count === 1 && releasingStates.includes(rule.to)) await releasePurchaseStock(tx, move.id);
@@ -71,13 +77,6 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
     await recordWebhookEvent(tx, { type, clientId, personId, recipients: endpoints, objectId: move.id, now: move.now, data: () => readOwnPurchase(tx, { kind: "system" }, move.id) });
   }
   return count === 1;
-};
-
-/** One order per store of the purchase's quote, at its default shipping (the purchase's total), under the person's account. */
-const placePurchaseOrders = async (tx: Sql, purchaseId: string, orderNumber: string, now: Date) => {
-  const [purchase] = await tx.$queryRaw<{ personId: string; email: string; snapshot: QuoteSnapshot }[]>`
-    SELECT p.person_id AS "personId", p.email, q.snapshot FROM purchases p JOIN quotes q ON q.id = p.quote_id WHERE p.id = ${purchaseId}`;
-  await writeStoreOrders(tx, { owner: { purchaseId }, snapshot: purchase.snapshot, selections: {}, personId: purchase.personId, email: purchase.email, orderNumber, now });
 };
 
 /** Closing states that charge nothing: the reservation is given back. */
