@@ -44,19 +44,24 @@ type EvaluatedWatch = WatchActor & StandingRow & {
 };
 
 /**
- * The watch, its standing and the saved address in one statement (the evaluator runs for every
- * watch a sale concerns; server/sql.ts on why raw). The address is a quote's shipping_address: the
- * purchase compares it with the saved one.
+ * The active watches on an item that a price change concerns, oldest first: those the live price is
+ * within, and those last seen over their total (to clear that mark when the price rises again); the
+ * others have nothing to do. Each with its standing and the saved address, all in one statement
+ * (server/sql.ts on why raw). The address is a quote's shipping_address: the purchase compares it
+ * with the saved one. What is read may be stale by the time it is acted on, as any read is: every
+ * move is conditional and the purchase checks again under its locks.
  */
-const readWatch = async (id: number, now: Date) =>
-  (await poolSql.$queryRaw<EvaluatedWatch[]>`
+const readItemWatches = (itemId: number, now: Date) =>
+  poolSql.$queryRaw<EvaluatedWatch[]>`
     SELECT w.id, w.status::text AS status, w.client_id AS "clientId", w.person_id AS "personId", w.item_id AS "itemId", w.size,
       w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents", w.expires_at AS "expiresAt", w.over_total AS "overTotal",
       i.price_cents AS "priceCents", i.status::text AS "itemStatus", ${standingColumnsSql(Prisma.sql`w.client_id`, now)},
       (SELECT json_build_object('name', a.name, 'line1', a.line1, 'line2', a.line2, 'city', a.city, 'province', a.province,
           'postal_code', a.postal_code, 'country', a.country, 'phone', a.phone)
         FROM shipping_addresses a WHERE a.person_id = w.person_id) AS address
-    FROM price_watches w JOIN items i ON i.id = w.item_id JOIN persons p ON p.id = w.person_id WHERE w.id = ${id}`)[0];
+    FROM price_watches w JOIN items i ON i.id = w.item_id JOIN persons p ON p.id = w.person_id
+    WHERE w.item_id = ${itemId} AND w.status = 'active' AND (i.status <> 'active' OR w.max_price_cents >= i.price_cents OR w.over_total)
+    ORDER BY w.id`;
 
 /** A fresh quote for the watch's item and size at the saved address, made as the watch's assistant: its id, unit price and total. */
 const freshQuote = async (watch: EvaluatedWatch, now: Date) => {
@@ -92,10 +97,8 @@ const endSold = (id: number, now: Date) => endWatch({ id, event: "item_sold", no
  * Evaluates one active watch now: ends it if it can no longer buy, stays active when the price or
  * the total is over, otherwise claims it and buys. Safe to run any number of times, concurrently.
  */
-export const evaluateWatch = async (db: Db, id: number, options: { now: Date }): Promise<Evaluation> => {
-  const { now } = options;
-  const watch = await readWatch(id, now);
-  if (!watch || watch.status !== "active") return;
+const evaluateWatch = async (db: Db, watch: EvaluatedWatch, now: Date): Promise<Evaluation> => {
+  const { id } = watch;
   if (watch.expiresAt <= now) return void (await expireWatch(id, now));
   if (watch.itemStatus !== "active") {
     await endSold(id, now);
@@ -248,20 +251,15 @@ const recordOnWatch = async (sql: Sql, id: number, purchase: RecordedPurchase, n
 };
 
 /**
- * Evaluates the active watches on an item that the price change concerns (the price-change
- * handler), oldest first: those the live price is within, and those last seen over their total
- * (to clear that mark when the price rises again). The others have nothing to do. When one buys
- * the item or finds it sold, the ones left whose size a quote can no longer buy end item_sold
- * together, in one transaction, instead of one quote and one transaction each (a sale sells most
- * watched items to their first watcher).
+ * Evaluates the active watches on an item that a price change concerns (the price-change handler),
+ * oldest first. When one buys the item or finds it sold, the ones left whose size a quote can no
+ * longer buy end item_sold together, in one transaction, instead of one quote and one transaction
+ * each (a sale sells most watched items to their first watcher).
  */
 export const evaluateItemWatches = async (db: Db, itemId: number, options: { now: Date }) => {
-  let pending = await poolSql.$queryRaw<{ id: number; size: string | null }[]>`
-    SELECT w.id, w.size FROM price_watches w JOIN items i ON i.id = w.item_id
-    WHERE w.item_id = ${itemId} AND w.status = 'active' AND (i.status <> 'active' OR w.max_price_cents >= i.price_cents OR w.over_total)
-    ORDER BY w.id`;
+  let pending = await readItemWatches(itemId, options.now);
   while (pending.length) {
-    const evaluation = await evaluateWatch(db, pending.shift()!.id, options);
+    const evaluation = await evaluateWatch(db, pending.shift()!, options.now);
     if (!evaluation || !pending.length) continue;
     const sold = await withNothingToBuy(itemId, pending);
     if (!sold.length) continue;
