@@ -4,7 +4,8 @@
  * saved sandbox card (one in ten declines), address and limits hold 100,000 live watches and
  * alerts (25 each on 25 items, five per item over 20,000 items: 20 price watches and 5 price
  * alerts a person; of an item's five, three would buy or alert at 80% of the price, two at 50%).
- * The service runs as `npm start` (its sweep is the only evaluator, as without Inngest).
+ * The service runs as `npm start` (its sweep is the only evaluator, as without Inngest), with a
+ * pool of 20 connections a thread (`BENCH_POOL=8` tries another size).
  * Measured:
  * - the search mix p95 (open loop at a fixed rate) with no watch, then with the 100,000 live;
  * - a sale that drops 5,000 items to 70% in one price-change transaction: the time until every
