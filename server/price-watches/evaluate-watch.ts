@@ -39,7 +39,7 @@ type WatchActor = { id: number; clientId: string; personId: string };
 
 /** What evaluating a watch reads: the watch, its item's live price and status, and the person's saved address (null without one). */
 type EvaluatedWatch = WatchActor & StandingRow & {
-  status: string; itemId: number; size: string | null; maxPriceCents: number; maxTotalCents: number; expiresAt: Date; overTotal: boolean;
+  itemId: number; size: string | null; maxPriceCents: number; maxTotalCents: number; expiresAt: Date; overTotal: boolean;
   priceCents: number; itemStatus: string; address: Record<string, string | null> | null;
 };
 
@@ -53,7 +53,7 @@ type EvaluatedWatch = WatchActor & StandingRow & {
  */
 const readItemWatches = (itemId: number, now: Date) =>
   poolSql.$queryRaw<EvaluatedWatch[]>`
-    SELECT w.id, w.status::text AS status, w.client_id AS "clientId", w.person_id AS "personId", w.item_id AS "itemId", w.size,
+    SELECT w.id, w.client_id AS "clientId", w.person_id AS "personId", w.item_id AS "itemId", w.size,
       w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents", w.expires_at AS "expiresAt", w.over_total AS "overTotal",
       i.price_cents AS "priceCents", i.status::text AS "itemStatus", ${standingColumnsSql(Prisma.sql`w.client_id`, now)},
       (SELECT json_build_object('name', a.name, 'line1', a.line1, 'line2', a.line2, 'city', a.city, 'province', a.province,
