@@ -112,6 +112,25 @@ describe("a price drop", () => {
     expect((await getWatch(second.token, b)).body).toMatchObject({ status: "item_sold", outcome: "item_sold" });
   });
 
+  it("three watchers, one unit: one buys; the two others end item_sold together, each emailed once; one purchase, one hold", async () => {
+    const buyers = [await createBuyer(), await createBuyer(), await createBuyer()];
+    const item = await watchableItem(10_000);
+    const ids: number[] = [];
+    for (const buyer of buyers) ids.push((await setWatch(buyer.token, { catalog_item_id: String(item.id), max_price: 80, max_total: 100 })).body.price_watch_id);
+    await dropTo(item.id, 7_500);
+    await process();
+    const watches = await Promise.all(buyers.map((buyer, index) => getWatch(buyer.token, ids[index])));
+    expect(watches.map(({ body }) => body.status)).toEqual(["fulfilled", "item_sold", "item_sold"]);
+    const purchases = await db().purchase.findMany({ where: { personId: { in: buyers.map((buyer) => buyer.person.id) } } });
+    expect(purchases).toHaveLength(1);
+    expect(await sandboxLedger(purchases[0].id)).toEqual({ status: "authorized", holds: 1, captures: 0, releases: 0 });
+    for (const buyer of buyers.slice(1)) {
+      const ended = await emailsOf(buyer.person.email, "price-watch-ended");
+      expect(ended).toHaveLength(1);
+      expect(ended[0].props).toMatchObject({ outcome: "item_sold" });
+    }
+  });
+
   it("two concurrent price-change events handled by two evaluators buy exactly once", async () => {
     const { token, person, item, watchId } = await watching();
     await Promise.all([dropTo(item.id, 7_600), dropTo(item.id, 7_500)].map((change) => change.catch(() => undefined)));

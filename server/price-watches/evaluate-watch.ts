@@ -63,6 +63,9 @@ const readItemWatches = (itemId: number, now: Date) =>
     WHERE w.item_id = ${itemId} AND w.status = 'active' AND (i.status <> 'active' OR w.max_price_cents >= i.price_cents OR w.over_total)
     ORDER BY w.id`;
 
+/** A quote's refusal that means the watch's item is sold: nothing left to buy (sold, reserved, its store stopped selling), or its size is gone. */
+const isSoldRefusal = (error: unknown) => ["nothing_to_buy", "invalid_request"].includes(toAppError(error).code);
+
 /** A fresh quote for the watch's item and size at the saved address, made as the watch's assistant: its id, unit price and total. */
 const freshQuote = async (watch: EvaluatedWatch, now: Date) => {
   if (!watch.address) return { ended: "address_not_on_file" as const };
@@ -74,9 +77,7 @@ const freshQuote = async (watch: EvaluatedWatch, now: Date) => {
     if (!line) return { ended: "item_sold" as const };
     return { quoteId: quote.id, unitPriceCents: line.unitPriceCents, grandTotalCents: snapshotTotals(quote.snapshot, {}).grandTotalCents };
   } catch (error) {
-    const appError = toAppError(error);
-    // Nothing left to buy (sold, reserved, its store stopped selling), or its size is gone.
-    if (appError.code === "nothing_to_buy" || appError.code === "invalid_request") return { ended: "item_sold" as const };
+    if (isSoldRefusal(error)) return { ended: "item_sold" as const };
     throw error;
   }
 };
@@ -90,8 +91,8 @@ const setOverTotal = (id: number, overTotal: boolean) =>
  */
 type Evaluation = "took_stock" | "found_sold" | undefined;
 
-/** Ends an active watch item_sold: the evaluator's, never a claimed one's (that is its purchase's to end). */
-const endSold = (id: number, now: Date) => endWatch({ id, event: "item_sold", now, from: ["active"] });
+/** Ends active watches item_sold: the evaluator's, never a claimed one's (that is its purchase's to end). */
+const endSold = (ids: number[], now: Date) => endWatches(ids, { event: "item_sold", now, from: ["active"] });
 
 /**
  * Evaluates one active watch now: ends it if it can no longer buy, stays active when the price or
@@ -101,7 +102,7 @@ const evaluateWatch = async (db: Db, watch: EvaluatedWatch, now: Date): Promise<
   const { id } = watch;
   if (watch.expiresAt <= now) return void (await expireWatch(id, now));
   if (watch.itemStatus !== "active") {
-    await endSold(id, now);
+    await endSold([id], now);
     return "found_sold";
   }
   if (watch.priceCents > watch.maxPriceCents) {
@@ -113,7 +114,7 @@ const evaluateWatch = async (db: Db, watch: EvaluatedWatch, now: Date): Promise<
   const quote = await freshQuote(watch, now);
   if ("ended" in quote) {
     if (quote.ended !== "item_sold") return void (await endWatch({ id, event: "end", outcome: quote.ended, now }));
-    await endSold(id, now);
+    await endSold([id], now);
     return "found_sold";
   }
   if (quote.unitPriceCents > watch.maxPriceCents) return; // the price rose again meanwhile; its own event re-evaluates
@@ -263,7 +264,7 @@ export const evaluateItemWatches = async (db: Db, itemId: number, options: { now
     if (!evaluation || !pending.length) continue;
     const sold = await withNothingToBuy(itemId, pending);
     if (!sold.length) continue;
-    await endWatches(sold.map((watch) => watch.id), { event: "item_sold", now: options.now, from: ["active"] });
+    await endSold(sold.map((watch) => watch.id), options.now);
     pending = pending.filter((watch) => !sold.includes(watch));
   }
 };
@@ -275,7 +276,7 @@ const withNothingToBuy = async <T extends { size: string | null }>(itemId: numbe
     try {
       return buildQuoteLines([{ item_id: itemId, size: watch.size ?? undefined, quantity: 1 }], items).groups.length === 0;
     } catch (error) {
-      if (toAppError(error).code === "invalid_request") return true;
+      if (isSoldRefusal(error)) return true;
       throw error;
     }
   });
