@@ -4,7 +4,9 @@
  * a free port and the default sandbox seed (5,000 items: seeding takes about a second, and it is what
  * `npm start` gives). A partner client is made with the ops CLI (a real process) while the service
  * runs; then 32 concurrent clients for 30 s mix uncached search, item detail, quotes, checkout
- * creation, hosted checkout page views and payments. Zero 5xx and zero connection errors.
+ * creation, hosted checkout page views and payments. Zero 5xx and zero connection errors. Then
+ * assistants buy 20 quantity-one items side by side, four people's quotes for each (POST /purchases
+ * all at once): each item is held exactly once and the others are refused item_unavailable.
  *
  * Partner limits are 120 requests a minute per client: the 32 clients share 256 partner clients
  * (8 each, round-robin), which leaves every client far under its limit, so 429s should not occur.
@@ -23,6 +25,9 @@ import { prng } from "../../prisma/seed/prng";
 import { runningEmbeddedDatabaseUrl } from "../embedded-db";
 import { loadSearchVocabulary } from "./random-search-queries";
 import { type Buyable, type Sample, runShopperLoop, summarizeSamples } from "./shopper-load";
+import { createBuyers, directItems } from "../../bench/lib/soak-buyers";
+import { quoteBody } from "../../bench/lib/checkout-bodies";
+import { resetEnv } from "../env";
 
 const clients = 32;
 const seconds = 30;
@@ -119,5 +124,45 @@ describe("embedded default (npm start without DATABASE_URL) under 32 concurrent 
     expect(samples.filter((sample) => sample.kind === "checkout" && sample.status === 201).length).toBeGreaterThan(0);
     expect(paid).toBeGreaterThan(0);
     expect(orders).toBeGreaterThanOrEqual(paid);
+  }, 300_000);
+
+  it("assistant purchases side by side: every quantity-one item held exactly once, the losers 409 item_unavailable, no 5xx", async () => {
+    // Buyers and direct stores made by the ops command's code against the embedded database.
+    process.env.DATABASE_URL = databaseUrl;
+    resetEnv();
+    const itemIds = (await directItems(databaseUrl, 2)).slice(0, 20);
+    expect(itemIds).toHaveLength(20);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query("UPDATE variants SET quantity = 1 WHERE item_id = ANY($1)", [itemIds]);
+      // Sixteen people over two assistants (createBuyers links ten to each): 80 requests each, under an assistant's 120 a minute.
+      const buyers = await createBuyers({ databaseUrl, count: 16 });
+      const call = (url: string, token: string, body: string, headers: Record<string, string> = {}) =>
+        fetch(`${service.baseUrl}${url}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers }, body });
+      // Each item quoted by four different people; each person buys at most five (the hourly cap is ten).
+      const attempts = await Promise.all(itemIds.flatMap((itemId, index) => [0, 1, 2, 3].map(async (turn) => {
+        const buyer = buyers[(index * 4 + turn) % buyers.length];
+        const quote = (await (await call("/api/v1/checkout/quotes", buyer.token, quoteBody([itemId]))).json()) as { quote_id: string };
+        return { itemId, buyer, quoteId: quote.quote_id };
+      })));
+      const answers = await Promise.all(attempts.map(async ({ itemId, buyer, quoteId }) => {
+        const response = await call("/api/v1/purchases", buyer.token, JSON.stringify({ quote_id: quoteId }), { "idempotency-key": `load-${quoteId}` });
+        const body = (await response.json()) as { error?: { code: string } };
+        return { itemId, status: response.status, code: body.error?.code };
+      }));
+      expect(answers.filter((answer) => answer.status >= 500), "5xx answers").toEqual([]);
+      for (const itemId of itemIds) {
+        const forItem = answers.filter((answer) => answer.itemId === itemId);
+        expect(forItem.filter((answer) => answer.status === 201), `item ${itemId} held: ${JSON.stringify(forItem)}`).toHaveLength(1);
+        expect(forItem.filter((answer) => answer.status !== 201).map((answer) => answer.code)).toEqual(["item_unavailable", "item_unavailable", "item_unavailable"]);
+      }
+      const { rows } = await client.query<{ holds: number; held: number }>(`
+        SELECT (SELECT count(*)::int FROM sandbox_payments WHERE status = 'authorized') AS holds,
+               (SELECT count(*)::int FROM purchases WHERE status = 'held') AS held`);
+      expect(rows[0]).toEqual({ holds: 20, held: 20 });
+    } finally {
+      await client.end();
+    }
   }, 300_000);
 });
