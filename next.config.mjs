@@ -5,6 +5,9 @@ const nextConfig = {
   // Native and WebAssembly packages stay ordinary Node requires instead of being bundled.
   serverExternalPackages: ["pg", "ioredis", "@prisma/adapter-pg", "rate-limiter-flexible"],
   poweredByHeader: false,
+  // Each page's or route's bundle loads when it is first asked for, not all at start: about 50 MB less
+  // for a process that serves the partner API (docs/decisions.md, "Memory of the running service").
+  experimental: { preloadEntriesOnStart: false },
   typescript: { tsconfigPath: "tsconfig.json" },
   // The same list is sent by the lean API layer (server/http/security-headers.mjs).
   headers: async () => [{ source: "/:path*", headers: securityHeaders }],

@@ -8,6 +8,10 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { invalidConfiguration, parseEnv } from "./env";
+import { applySourceMapsChoice } from "./source-maps";
+
+// First, before the modules it would keep a map of are loaded.
+applySourceMapsChoice();
 
 const log = (line: string) => console.log(`[start] ${line}`);
 

@@ -12,14 +12,23 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 
 const restartDelayMs = 1_000;
-/** The thread's entry: this project is CommonJS run by tsx, and a worker does not inherit `--import tsx`. */
-const entry = `require("tsx/cjs"); require(${JSON.stringify(path.join(__dirname, "sweep-worker.ts"))});`;
+/**
+ * The thread's new-object space. V8's default grows it to about 48 MB under a sale's evaluations,
+ * memory the thread keeps; 8 MB measured the same sale time for about 35 MB less RSS (docs/decisions.md,
+ * "Memory of the running service").
+ */
+const youngGenerationMb = 8;
+/**
+ * The thread's entry: this project is CommonJS run by tsx, and a worker does not inherit `--import
+ * tsx`; registering tsx turns source maps on again in the thread, so the server's choice is applied after it.
+ */
+const entry = `require("tsx/cjs"); require(${JSON.stringify(path.join(__dirname, "..", "source-maps.ts"))}).applySourceMapsChoice(); require(${JSON.stringify(path.join(__dirname, "sweep-worker.ts"))});`;
 
 export const startSweepThread = (log: (line: string) => void) => {
   let isStopping = false;
   let worker: Worker;
   const spawn = () => {
-    worker = new Worker(entry, { eval: true, name: "sweep" });
+    worker = new Worker(entry, { eval: true, name: "sweep", resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
     worker.on("error", (error) => console.error("[sweep] thread failed", error));
     worker.on("exit", (code) => {
       if (isStopping) return;
