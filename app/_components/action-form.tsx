@@ -7,6 +7,7 @@
  * form actions).
  */
 import { createContext, startTransition, useActionState, useContext, type FormEvent, type ReactNode } from "react";
+import { useHydrated } from "./use-hydrated";
 import type { ActionState } from "@/app/_trpc/action-state";
 
 type Action = (state: ActionState, data: FormData) => Promise<ActionState>;
@@ -67,8 +68,9 @@ export function FormMessage({ okTone = "ok" }: { okTone?: "ok" | "info" }) {
 
 export function SubmitButton({ children, className = "button primary", name, value }: { children: ReactNode; className?: string; name?: string; value?: string }) {
   const { pending } = useContext(StateContext);
+  const isHydrated = useHydrated();
   return (
-    <button type="submit" className={className} disabled={pending} name={name} value={value}>
+    <button type="submit" className={className} disabled={pending || !isHydrated} name={name} value={value}>
       {children}
     </button>
   );

@@ -2,6 +2,7 @@
 /** Email and password through next-auth's credentials provider; errors shown in place. */
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { useHydrated } from "@/app/_components/use-hydrated";
 
 const messages: Record<string, string> = {
   CredentialsSignin: "That email and password do not match an account.",
@@ -11,6 +12,7 @@ const messages: Record<string, string> = {
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
+  const isHydrated = useHydrated();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -39,7 +41,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         <label htmlFor="password">Password</label>
         <input id="password" name="password" type="password" className="input" autoComplete="current-password" required />
       </div>
-      <button type="submit" className="button primary block" disabled={pending}>
+      <button type="submit" className="button primary block" disabled={pending || !isHydrated}>
         {pending ? "Signing in…" : "Sign in"}
       </button>
     </form>

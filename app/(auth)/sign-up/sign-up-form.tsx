@@ -9,10 +9,12 @@ import { signIn } from "next-auth/react";
 import { startTransition, useActionState, useEffect, useRef } from "react";
 import type { ActionState } from "@/app/_trpc/action-state";
 import { signUpAction } from "../actions";
+import { useHydrated } from "@/app/_components/use-hydrated";
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   const [state, action, pending] = useActionState(signUpAction, { status: "idle" } as ActionState);
   const credentials = useRef<{ email: string; password: string }>(undefined);
+  const isHydrated = useHydrated();
   useEffect(() => {
     if (state.status !== "ok" || !credentials.current) return;
     const { email, password } = credentials.current;
@@ -62,7 +64,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         <input id="password" name="password" type="password" className="input" autoComplete="new-password" required aria-invalid={error("password") ? true : undefined} />
         {error("password") ? <span className="field-error">{error("password")}</span> : <span className="hint">At least 10 characters. A short sentence is easy to remember.</span>}
       </div>
-      <button type="submit" className="button primary block" disabled={pending}>
+      <button type="submit" className="button primary block" disabled={pending || !isHydrated}>
         {pending ? "Creating your account…" : "Create account"}
       </button>
     </form>

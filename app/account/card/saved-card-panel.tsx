@@ -7,6 +7,7 @@
  * form may take a card number, and it is not wired yet.
  */
 import { useState, type FormEvent } from "react";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, fieldErrorsOf, messageOf } from "@/app/_trpc/client";
 import { brandLabel, type TSavedCard, type TSavedCardResponse } from "@/server/routers/account/saved-card.schema";
 import { NoticeLine, type Notice } from "../notice-line";
@@ -51,6 +52,7 @@ export function SavedCardPanel({ initial }: { initial: TSavedCardResponse }) {
   const [formNotice, setFormNotice] = useState<Notice>(null);
   const [cardNotice, setCardNotice] = useState<Notice>(null);
   const [isPending, setIsPending] = useState(false);
+  const isHydrated = useHydrated();
   const set = (name: keyof typeof emptyForm) => (value: string) => setForm((current) => ({ ...current, [name]: value }));
 
   const run = async (call: () => Promise<TSavedCardResponse>, done: (saved: TSavedCardResponse) => string, setRefusal: (notice: Notice) => void) => {
@@ -109,7 +111,7 @@ export function SavedCardPanel({ initial }: { initial: TSavedCardResponse }) {
             </div>
             <CardField name="cvc" label="CVC" value={form.cvc} error={fields.cvc} hint="3 or 4 digits" autoComplete="cc-csc" placeholder="123" onChange={set("cvc")} />
             <div>
-              <button type="submit" className="button primary" disabled={isPending}>{card ? "Replace card" : "Save card"}</button>
+              <button type="submit" className="button primary" disabled={isPending || !isHydrated}>{card ? "Replace card" : "Save card"}</button>
             </div>
           </form>
         )}

@@ -5,6 +5,7 @@
  * field it concerns.
  */
 import { useState, type FormEvent } from "react";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, fieldErrorsOf, messageOf } from "@/app/_trpc/client";
 import type { TSpendingSettingsResponse } from "@/server/routers/account/account.schema";
 import { NoticeLine, type Notice } from "../notice-line";
@@ -30,6 +31,7 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
   const [limitsNotice, setLimitsNotice] = useState<Notice>(null);
   const [pauseNotice, setPauseNotice] = useState<Notice>(null);
   const [isPending, setIsPending] = useState(false);
+  const isHydrated = useHydrated();
 
   const saveLimits = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,7 +84,7 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
             <LimitField name="limit_per_30_days" label="Limit per rolling 30 days (CAD)" value={per30Days} error={fields.limit_per_30_days} onChange={setPer30Days} />
           </div>
           <div>
-            <button type="submit" className="button primary" disabled={isPending}>Save limits</button>
+            <button type="submit" className="button primary" disabled={isPending || !isHydrated}>Save limits</button>
           </div>
         </form>
       </section>
