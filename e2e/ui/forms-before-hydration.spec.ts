@@ -34,7 +34,7 @@ test.describe("[FORMS] a form submitted by JavaScript cannot be submitted before
     await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
   });
 
-  test("the saved card and the spending limits: disabled in the server's HTML, the card number never in a URL", async ({ browser, baseURL, page }) => {
+  test("the saved card, the spending limits and the dashboard's action forms: disabled in the server's HTML, the card number never in a URL", async ({ browser, baseURL, page }) => {
     await signInNewShopper(page, { prefix: "hydration", name: "Ines", path: "/account/card" });
     await expect(page.getByRole("button", { name: "Save card" })).toBeEnabled();
     const signedIn = await serverHtmlPage(browser, baseURL!, await page.context().storageState());
@@ -46,6 +46,8 @@ test.describe("[FORMS] a form submitted by JavaScript cannot be submitted before
       await expect(signedIn.page).toHaveURL(/\/account\/card$/);
       await signedIn.page.goto("/account/limits");
       await expect(signedIn.page.getByRole("button", { name: "Save limits" })).toBeDisabled();
+      await signedIn.page.goto("/account/address");
+      await expect(signedIn.page.getByRole("button", { name: "Save address" })).toBeDisabled();
     } finally {
       await signedIn.close();
     }

@@ -7,9 +7,9 @@
  */
 import { signIn } from "next-auth/react";
 import { startTransition, useActionState, useEffect, useRef } from "react";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import type { ActionState } from "@/app/_trpc/action-state";
 import { signUpAction } from "../actions";
-import { useHydrated } from "@/app/_components/use-hydrated";
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
   const [state, action, pending] = useActionState(signUpAction, { status: "idle" } as ActionState);
