@@ -30,5 +30,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     env: { E2E_PORT: String(port) },
+    // SIGTERM, not Playwright's default kill: e2e/serve.ts then stops the service and drops its database.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },
 });
