@@ -118,7 +118,8 @@ export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, a
   const { id, payment, result, now, chargesAt } = answered;
   if (result.kind === "authorized") {
     const held = await sqlTransaction(async (sql) => {
-      await sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${result.processorPaymentId}, updated_at = ${now} WHERE id = ${payment.id}`;
+      // Guarded (review M2): a reconciliation that refused the purchase meanwhile recorded (and released) the hold itself.
+      await sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${result.processorPaymentId}, updated_at = ${now} WHERE id = ${payment.id} AND status = 'authorizing'`;
       const orderNumber = newOrderNumber();
       const moved = await movePurchase(sql, { id, event: "hold", now, held: { orderNumber, chargesAt } });
       if (moved) await writeCopyEmail(sql, { id, email: answered.email, orderNumber, grandTotalCents: answered.grandTotalCents, chargesAt, cancelUntil: chargesAt }, answered.assistant);

@@ -14,23 +14,42 @@
  */
 import type { Db } from "../db";
 import { attemptTimeoutMs, lookUpAuthorize, releasePayment } from "../payments/payment-steps";
-import type { PaymentProvider } from "../payments/provider";
+import type { PaymentProvider, ProcessorPayment } from "../payments/provider";
 import { movePurchase } from "./purchase-writer";
 
 const paymentSelect = { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true, status: true, createdAt: true } as const;
 
-/** Settles one purchase stuck in processing; true when it is now refused with nothing held. */
+/**
+ * Settles one purchase stuck in processing; true when it is now refused with nothing held. The move
+ * comes first (review M2): the slow request's own answer may land at any moment and move the
+ * purchase to held, so the hold is released only when this move won. The move and the payment's
+ * record commit together (a stop before the release leaves an authorized payment under a refused
+ * purchase, which the leftover pass below releases); the payment is written only while still
+ * `authorizing` (a late answer that recorded the hold first keeps its record; the release after
+ * records the void).
+ */
 const settleStuck = async (db: Db, provider: PaymentProvider, purchaseId: string, now: Date) => {
   const payment = await db.payment.findUnique({ where: { purchaseId }, select: paymentSelect });
+  let found: ProcessorPayment | null = null;
   if (payment && payment.status === "authorizing") {
     const lookup = await lookUpAuthorize(provider, payment, now);
     if (lookup.kind === "ask_later") return false;
-    const found = lookup.kind === "found" ? lookup.payment : null;
-    const status = found?.status ?? "declined";
-    await db.payment.update({ where: { id: payment.id }, data: { status, processorPaymentId: found?.id ?? null, declineCode: found ? found.declineCode : "processor_timeout", updatedAt: now } });
-    if (found && (status === "authorized" || status === "requires_action")) await releasePayment(db, provider, { ...payment, processorPaymentId: found.id });
+    found = lookup.kind === "found" ? lookup.payment : null;
   }
-  return movePurchase(db, { id: purchaseId, event: "refuse", now, reason: "bank_no_answer" });
+  const moved = await db.$transaction(async (tx) => {
+    if (!(await movePurchase(tx, { id: purchaseId, event: "refuse", now, reason: "bank_no_answer" }))) return false;
+    if (payment && payment.status === "authorizing") {
+      await tx.payment.updateMany({
+        where: { id: payment.id, status: "authorizing" },
+        data: { status: found?.status ?? "declined", processorPaymentId: found?.id ?? null, declineCode: found ? found.declineCode : "processor_timeout", updatedAt: now },
+      });
+    }
+    return true;
+  });
+  if (moved && payment && found && (found.status === "authorized" || found.status === "requires_action")) {
+    await releasePayment(db, provider, { ...payment, processorPaymentId: found.id });
+  }
+  return moved;
 };
 
 export const reconcilePurchases = async (db: Db, options: { now: Date; provider: PaymentProvider; limit?: number }) => {
