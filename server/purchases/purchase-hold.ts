@@ -19,10 +19,20 @@ export const heldPaymentOf = async (db: Db, purchaseId: string): Promise<HeldPay
   return { ...payment, processorPaymentId: payment.processorPaymentId };
 };
 
-/** Releases the purchase's hold if it still has one (key `pur_x:release`); nothing is charged. */
+/**
+ * Releases the purchase's hold if it still has one (key `pur_x:release`); nothing is charged. Runs
+ * after the move that closed the purchase committed: a processor that fails now (down, a timeout)
+ * changes nothing of that (review L6: the person is told it is cancelled, not shown a 500); the
+ * sweep's reconcilePurchases releases the hold left under the closed purchase, with the same key.
+ */
 const releaseHold = async (db: Db, provider: PaymentProvider, purchaseId: string) => {
   const payment = await heldPaymentOf(db, purchaseId);
-  if (payment) await releasePayment(db, provider, payment);
+  if (!payment) return;
+  try {
+    await releasePayment(db, provider, payment);
+  } catch (error) {
+    console.warn(`[purchases] ${purchaseId}: release deferred to the sweep`, (error as Error).message);
+  }
 };
 
 const outcomes: Partial<Record<PurchaseEvent, PurchaseClosedProps["outcome"]>> = { cancel: "cancelled", item_sold: "item_sold", notice_undelivered: "notice_undelivered" };
