@@ -1090,7 +1090,7 @@ export interface components {
                 label: string;
             };
             /**
-             * @description paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled before the charge: nothing was charged) and refunded. An open list: treat unknown values as other.
+             * @description paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled, or refused by the bank, before the charge: nothing was charged) and refunded. An open list: treat unknown values as other.
              * @example paid
              * @enum {string}
              */

@@ -8,6 +8,7 @@ import { db } from "../db";
 import { sandboxProvider } from "../payments/sandbox";
 import { testCards } from "../payments/sandbox-cards";
 import { cancelPurchase } from "../purchases/cancel-purchase";
+import { chargeDuePurchase } from "../purchases/charge-purchase";
 import { agentWithPerson, buy, directItem, getPurchase, quoteOf } from "../testing/agent-purchases";
 import { callRoute } from "../testing/rest";
 import { operationHandler } from "@/server/api/rest-router";
@@ -76,6 +77,19 @@ describe("store orders of an assistant purchase", () => {
     expect(refused.status).toBe(402);
     expect((await listOrders(declined.token)).data).toEqual([]);
     expect(await db().order.count({ where: { purchaseId: refused.body.purchase_id } })).toBe(0);
+  });
+
+  it("a purchase refused after its hold (the bank's hold lapsed before the charge): its order is listed cancelled, not held, and cannot ship (L7)", async () => {
+    const { token } = await agentWithPerson({ scope });
+    const made = await buy(token, (await quoteOf(token, [(await directItem()).id])).quote_id);
+    const id = made.body.purchase_id;
+    await db().purchase.update({ where: { id }, data: { chargesAt: new Date(Date.now() - 1000) } });
+    const payment = await db().payment.findUniqueOrThrow({ where: { purchaseId: id } });
+    await sandboxProvider().release({ idempotencyKey: `lapse-${id}`, paymentId: payment.processorPaymentId! });
+    expect(await chargeDuePurchase(db(), id, { now: new Date(), provider: sandboxProvider() })).toMatchObject({ outcome: "refused" });
+    expect((await listOrders(token)).data).toEqual([expect.objectContaining({ status: "cancelled", purchase_id: id })]);
+    expect((await readOrder(token, `${made.body.order_number}-1`)).body).toMatchObject({ status: "cancelled" });
+    expect((await ship(token, `${made.body.order_number}-1`)).status).toBe(409);
   });
 
   it("another person sees none of them and cannot ship them (404); an order has exactly one owner", async () => {

@@ -21,13 +21,16 @@ type OrderRow = NonNullable<Awaited<ReturnType<Db["order"]["findFirst"]>>> & {
 
 /**
  * A checkout's orders are paid; a purchase's follow the purchase: held until its card is charged,
- * then paid, or cancelled when the person (or the service) cancelled before the charge.
+ * then paid, or cancelled when the person (or the service) cancelled before the charge, or when the
+ * purchase was refused after its hold (the bank's hold lapsed: nothing charged, nothing ships;
+ * review L7, where such orders stayed held).
  */
 const orderStatus = (order: OrderRow): TOrderStatus => {
   if (!order.purchase) return "paid";
   const status = publicPurchaseStatus(order.purchase.status);
-  // A purchase has orders only from its hold on (held, paid, cancelled, refunded).
-  return status === "paid" || status === "cancelled" || status === "refunded" ? status : "held";
+  // A purchase has orders only from its hold on (held, paid, cancelled, refunded, refused).
+  if (status === "paid" || status === "refunded" || status === "held") return status;
+  return "cancelled";
 };
 
 /** One store's order with its items, shipping, tax, totals and tracking (ZOrder). */

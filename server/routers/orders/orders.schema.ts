@@ -22,7 +22,7 @@ export const ZGetMyOrderRequest = z
 export const orderStatuses = ["paid", "held", "cancelled", "refunded"] as const;
 const ZOrderStatus = z.enum(orderStatuses).meta({
   description:
-    "paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled before the charge: nothing was charged) and refunded. An open list: treat unknown values as other.",
+    "paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled, or refused by the bank, before the charge: nothing was charged) and refunded. An open list: treat unknown values as other.",
   example: "paid",
 });
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
