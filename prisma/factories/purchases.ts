@@ -39,6 +39,8 @@ type PurchaseOptions = {
   grandTotalCents?: number;
   now?: Date;
   afterAuthorize?: (purchaseId: string) => Promise<void>;
+  /** The order numbers to try (a clash on purpose). */
+  orderNumbers?: () => string;
   /** An existing person to buy for (a new one by default). */
   person?: { id: string; email: string };
 };
@@ -55,7 +57,7 @@ export const createPurchase = async (options: PurchaseOptions = {}) => {
   const variant = await db().variant.findFirstOrThrow({ where: { itemId: item.id } });
   const input = {
     clientId: agent.id, assistant: agent.name, personId: person.id, email: person.email, quoteId: quote.id, grandTotalCents: options.grandTotalCents ?? 5000,
-    method: { type: "saved" as const, customerId: saved.customerId, paymentMethodId: saved.paymentMethodId }, cardLast4: saved.cardLast4, now, afterAuthorize: options.afterAuthorize,
+    method: { type: "saved" as const, customerId: saved.customerId, paymentMethodId: saved.paymentMethodId }, cardLast4: saved.cardLast4, now, afterAuthorize: options.afterAuthorize, orderNumbers: options.orderNumbers,
     // As POST /purchases does: the item is reserved with the purchase (given back when it ends uncharged).
     beforeInsert: async (sql: Parameters<typeof reserve>[0]) => void (await reserve(sql, [{ variantId: variant.id, quantity: 1 }])),
   };

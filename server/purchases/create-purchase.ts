@@ -57,11 +57,18 @@ export type NewPurchase = {
   withAnswer?: AnswerHook;
   /** Tests only: runs between the processor's answer and our record of it (a crash there). */
   afterAuthorize?: (purchaseId: string) => Promise<void>;
+  /** Tests only: the order numbers to try (newOrderNumber), so a test can make one clash. */
+  orderNumbers?: () => string;
 };
 
 /** A purchase's columns as `PurchaseRow` names them, for RETURNING. */
 const purchaseRowSql = Prisma.sql`id, status::text AS status, reason, cancelled_by AS "cancelledBy", order_number AS "orderNumber", grand_total_cents AS "grandTotalCents",
   charges_at AS "chargesAt", cancel_until AS "cancelUntil", created_at AS "createdAt"`;
+
+/** Tries at recording a hold under a fresh order number before the clash is an error (each clash has odds of about 2^-40 per number in use). */
+const orderNumberAttempts = 5;
+const isOrderNumberClash = (error: unknown) =>
+  isUniqueViolation(error) && ["purchases_order_number_key", "orders_number_key"].includes((error as { constraint?: string }).constraint ?? "");
 
 /** The purchase as the answer's transaction recorded it. */
 export type AnsweredRow = PurchaseRow & { reason: string | null };
@@ -88,13 +95,15 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
   });
   const result = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` });
   await input.afterAuthorize?.(id);
-  await recordAuthorizeAnswer(db, provider, { id, email: input.email, grandTotalCents: input.grandTotalCents, assistant: input.assistant, payment, result, now, chargesAt }, input.withAnswer);
+  await recordAuthorizeAnswer(db, provider, { id, email: input.email, grandTotalCents: input.grandTotalCents, assistant: input.assistant, payment, result, now, chargesAt, orderNumbers: input.orderNumbers }, input.withAnswer);
   return id;
 };
 
 type AnsweredPurchase = {
   id: string; email: string; grandTotalCents: number; assistant: string;
   payment: Omit<HeldPayment, "processorPaymentId">; result: AuthorizeResult; now: Date; chargesAt: Date;
+  /** Tests only: the order-number generator (newOrderNumber). */
+  orderNumbers?: () => string;
 };
 
 /** The purchase as this transaction recorded it, handed to the caller's hook (POST /purchases stores its answer there). */
@@ -117,15 +126,28 @@ const runHook = async (sql: Sql, id: string, hook: AnswerHook | undefined, prism
 export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, answered: AnsweredPurchase, withAnswer?: AnswerHook) => {
   const { id, payment, result, now, chargesAt } = answered;
   if (result.kind === "authorized") {
-    const held = await sqlTransaction(async (sql) => {
+    const nextNumber = answered.orderNumbers ?? newOrderNumber;
+    const recordHold = () => sqlTransaction(async (sql) => {
       // Guarded (review M2): a reconciliation that refused the purchase meanwhile recorded (and released) the hold itself.
       await sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${result.processorPaymentId}, updated_at = ${now} WHERE id = ${payment.id} AND status = 'authorizing'`;
-      const orderNumber = newOrderNumber();
+      const orderNumber = nextNumber();
       const moved = await movePurchase(sql, { id, event: "hold", now, held: { orderNumber, chargesAt } });
       if (moved) await writeCopyEmail(sql, { id, email: answered.email, orderNumber, grandTotalCents: answered.grandTotalCents, chargesAt, cancelUntil: chargesAt }, answered.assistant);
       await runHook(sql, id, withAnswer);
       return moved;
     });
+    // An order number is 40 random bits: the unique indexes catch the rare clash with another
+    // purchase's or checkout's number, and the record is written again under a new one (review L8;
+    // the transaction rolled back whole, the hook's answer with it).
+    let held = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        held = await recordHold();
+        break;
+      } catch (error) {
+        if (attempt >= orderNumberAttempts || !isOrderNumberClash(error)) throw error;
+      }
+    }
     if (held) notifyPurchaseHeld(id);
     return;
   }
