@@ -4293,7 +4293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Refused, nothing charged: quote_already_purchased, quote_expired, item_unavailable, address_not_on_file, spending_limit_not_set, no_saved_card, card_not_on_this_account, price_changed, price_unavailable, over_spending_limit (with limit and room, each Money); or idempotency_key_in_use (Retry-After) */
+            /** @description Refused, nothing charged: quote_already_purchased, quote_expired, item_unavailable, address_not_on_file, spending_limit_not_set, no_saved_card, card_not_on_this_account (the saved card is no longer on the person's account at the processor), processor_refused (the payment processor refused the service's request before any bank was asked; try later with a new quote), price_changed, price_unavailable, over_spending_limit (with limit and room, each Money); or idempotency_key_in_use (Retry-After) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -61,6 +61,8 @@ export const errorTable = {
   spending_limit_not_set: { status: 409, trpc: "CONFLICT" },
   no_saved_card: { status: 409, trpc: "CONFLICT" },
   card_not_on_this_account: { status: 409, trpc: "CONFLICT" },
+  /** The payment processor refused the request itself (the service's key or permissions at Stripe): no bank was asked, nothing held. */
+  processor_refused: { status: 409, trpc: "CONFLICT" },
   price_changed: { status: 409, trpc: "CONFLICT" },
   price_unavailable: { status: 409, trpc: "CONFLICT" },
   over_spending_limit: { status: 409, trpc: "CONFLICT" },

@@ -24,7 +24,7 @@ export const purchaseOperations = [
       403: errorResponse("insufficient_scope (no purchase:write, or no person on the token), agent_purchases_unavailable, purchases_paused, store_requires_checkout_link, not_available_in_market; nothing charged"),
       404: errorResponse("No such quote for this assistant and person (not_found)"),
       409: errorResponse(
-        "Refused, nothing charged: quote_already_purchased, quote_expired, item_unavailable, address_not_on_file, spending_limit_not_set, no_saved_card, card_not_on_this_account, price_changed, price_unavailable, over_spending_limit (with limit and room, each Money); or idempotency_key_in_use (Retry-After)",
+        "Refused, nothing charged: quote_already_purchased, quote_expired, item_unavailable, address_not_on_file, spending_limit_not_set, no_saved_card, card_not_on_this_account (the saved card is no longer on the person's account at the processor), processor_refused (the payment processor refused the service's request before any bank was asked; try later with a new quote), price_changed, price_unavailable, over_spending_limit (with limit and room, each Money); or idempotency_key_in_use (Retry-After)",
       ),
       429: errorResponse(`too_many_purchases (more than ${purchasesPerHour} per person per hour) or rate_limited; Retry-After`),
     },

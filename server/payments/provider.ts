@@ -61,6 +61,26 @@ export class UnknownOutcomeError extends Error {
 
 export const isUnknownOutcome = (error: unknown): error is UnknownOutcomeError => error instanceof UnknownOutcomeError;
 
+/**
+ * Why the processor refused a request itself, before any bank saw it: `payment_method_not_found`
+ * (the saved card is no longer on the customer: detached, or the customer deleted) or
+ * `processor_refused` (our side: a rolled or invalid key, a key without the permission, a request
+ * or idempotency key it rejects).
+ */
+export type ProcessorRefusal = "payment_method_not_found" | "processor_refused";
+
+/** The processor refused to create the payment (review M4): nothing was created, so nothing is held. Not an unknown outcome: no lookup, no reconciliation. */
+export class ProcessorRefusedError extends Error {
+  readonly reason: ProcessorRefusal;
+  constructor(reason: ProcessorRefusal, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ProcessorRefusedError";
+    this.reason = reason;
+  }
+}
+
+export const isProcessorRefusal = (error: unknown): error is ProcessorRefusedError => error instanceof ProcessorRefusedError;
+
 /** Who a payment belongs to: an attempt at a checkout, or an assistant purchase (one payment). */
 export type PaymentOwner = { kind: "checkout"; id: string; attempt: number } | { kind: "purchase"; id: string };
 

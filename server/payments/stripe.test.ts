@@ -39,7 +39,9 @@ describe("Stripe processor", () => {
     const count = stripe.intents.size;
     expect((await provider().authorize(authorize)).id).toBe(held.id);
     expect(stripe.intents.size).toBe(count);
+    // The same key with other parameters (idempotency_error): Stripe refused the create, a refusal (M4), not an unknown outcome.
     await expect(provider().authorize({ ...authorize, amountCents: 6000 })).rejects.toThrow(/same parameters/);
+    await expect(provider().authorize({ ...authorize, amountCents: 6000 })).rejects.toMatchObject({ name: "ProcessorRefusedError", reason: "processor_refused" });
 
     const capture = { idempotencyKey: processorKey(owner, "capture"), paymentId: held.id };
     expect((await provider().capture(capture)).status).toBe("captured");

@@ -11,7 +11,7 @@
  * PaymentMethods (`pm_card_visa`, …); any other number, and Link, are refused.
  */
 import Stripe from "stripe";
-import { type PaymentMethod, type PaymentProvider, type ProcessorPayment, UnknownOutcomeError } from "./provider";
+import { type PaymentMethod, type PaymentProvider, type ProcessorPayment, ProcessorRefusedError, UnknownOutcomeError } from "./provider";
 import { testCards } from "./sandbox-cards";
 
 /** Stripe's test PaymentMethods for the sandbox's test card numbers. */
@@ -61,6 +61,26 @@ const mapError = (error: unknown): ProcessorPayment | never => {
   throw error;
 };
 
+/**
+ * A PaymentIntent create that Stripe refused outright (review M4): a 4xx that is not a card's
+ * (those carry their PaymentIntent: a decline) and not a rate limit. No PaymentIntent was made, so
+ * nothing is held: a refusal, never an unknown outcome (which is for transport errors, 5xx and
+ * rate limits: mapError). resource_missing is the saved card or customer Stripe no longer has.
+ */
+const mapCreateError = (error: unknown): ProcessorPayment | never => {
+  if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) return mapError(error);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
+    throw new ProcessorRefusedError("payment_method_not_found", `stripe processor: ${error.message}`, { cause: error });
+  }
+  if (
+    error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError ||
+    error instanceof Stripe.errors.StripeIdempotencyError || error instanceof Stripe.errors.StripeInvalidRequestError
+  ) {
+    throw new ProcessorRefusedError("processor_refused", `stripe processor: ${error.message}`, { cause: error });
+  }
+  return mapError(error);
+};
+
 /** Cards only, confirmed on the server: no payment method that redirects (which would need a return_url). */
 const noRedirects = { enabled: true, allow_redirects: "never" } as const;
 
@@ -105,7 +125,7 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
         );
         return toPayment(intent);
       } catch (error) {
-        return mapError(error);
+        return mapCreateError(error);
       }
     },
     // 3-D Secure happens in the browser with Stripe.js; afterwards the PaymentIntent says how it went.

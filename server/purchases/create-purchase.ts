@@ -8,7 +8,9 @@
  *    bank holds no database connection or lock; a retry replays, never a second hold);
  * 3. one short transaction records the answer: held (order number, charges_at, the copy email with
  *    the cancel link), or requires_person (declined, or the bank wants the person). An unknown
- *    answer leaves the purchase `processing` for reconciliation.
+ *    answer (transport errors only) leaves the purchase `processing` for reconciliation; a create
+ *    the processor refused itself (ProcessorRefusedError) made nothing: requires_person for a saved
+ *    card it no longer has, refused (processor_refused) for our key or permissions.
  * POST /purchases claims its Idempotency-Key, stages its crash answer and checks the person, quote,
  * limits and store rules in the first transaction (beforeInsert), and stores its final answer in the
  * third (withAnswer).
@@ -17,7 +19,7 @@ import { randomId } from "../auth/tokens";
 import type { Db, Tx } from "../db";
 import { AppError } from "../errors";
 import { authorizePayment, openPayment, releasePayment } from "../payments/payment-steps";
-import type { PaymentMethod, PaymentProvider } from "../payments/provider";
+import { isProcessorRefusal, type PaymentMethod, type PaymentProvider, type ProcessorRefusal } from "../payments/provider";
 import { newOrderNumber } from "../orders/store-orders";
 import { notifyPurchaseHeld } from "../jobs/events";
 import { movePurchase } from "./purchase-writer";
@@ -93,15 +95,37 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
     if (isUniqueViolation(error)) throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
     throw error;
   });
-  const result = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` });
+  const result: PurchaseAnswer = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` }).catch((error: unknown) => {
+    // The processor refused the create itself (review M4): nothing was made, so nothing is held.
+    if (isProcessorRefusal(error)) return { kind: "refused_by_processor" as const, reason: error.reason };
+    throw error;
+  });
   await input.afterAuthorize?.(id);
   await recordAuthorizeAnswer(db, provider, { id, email: input.email, grandTotalCents: input.grandTotalCents, assistant: input.assistant, payment, result, now, chargesAt, orderNumbers: input.orderNumbers }, input.withAnswer);
   return id;
 };
 
+/** The processor's answer to a purchase's authorize, or its refusal of the create itself (no payment made, nothing held). */
+export type PurchaseAnswer = AuthorizeResult | { kind: "refused_by_processor"; reason: ProcessorRefusal };
+
+/**
+ * Where an answer other than a hold moves the purchase: requires_person for a decline, an
+ * authentication step, or a saved card the processor no longer has (answered 409
+ * card_not_on_this_account); refused (processor_refused) when the processor refused our request
+ * (key, permissions): no checkout link would fare better. Null while the answer is unknown.
+ */
+const moveOfAnswer = (result: Exclude<PurchaseAnswer, { kind: "authorized" }>): { event: "needs_person" | "refuse"; reason: string } | null => {
+  switch (result.kind) {
+    case "unknown": return null;
+    case "requires_action": return { event: "needs_person", reason: "authentication_required" };
+    case "declined": return { event: "needs_person", reason: result.declineCode ?? "card_declined" };
+    case "refused_by_processor": return { event: result.reason === "payment_method_not_found" ? "needs_person" : "refuse", reason: result.reason };
+  }
+};
+
 type AnsweredPurchase = {
   id: string; email: string; grandTotalCents: number; assistant: string;
-  payment: Omit<HeldPayment, "processorPaymentId">; result: AuthorizeResult; now: Date; chargesAt: Date;
+  payment: Omit<HeldPayment, "processorPaymentId">; result: PurchaseAnswer; now: Date; chargesAt: Date;
   /** Tests only: the order-number generator (newOrderNumber). */
   orderNumbers?: () => string;
 };
@@ -155,9 +179,11 @@ export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, a
   if (result.kind === "requires_action") await releasePayment(db, provider, { ...payment, processorPaymentId: result.processorPaymentId });
   if (result.kind === "unknown" && !withAnswer) return;
   await db.$transaction(async (tx) => {
-    if (result.kind !== "unknown") {
-      await movePurchase(tx, { id, event: "needs_person", now, reason: result.kind === "requires_action" ? "authentication_required" : (result.declineCode ?? "card_declined") });
+    if (result.kind === "refused_by_processor") {
+      await tx.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: result.reason, updatedAt: now } });
     }
+    const move = moveOfAnswer(result);
+    if (move) await movePurchase(tx, { id, now, ...move });
     await runHook(tx, id, withAnswer, tx);
   });
 };

@@ -5,7 +5,8 @@
  * SetupIntents (create). Form-encoded bodies, `Idempotency-Key` replay (the same key with other
  * parameters is an `idempotency_error`), error objects shaped as Stripe documents them, and Stripe's
  * test PaymentMethods (`pm_card_visa`, `pm_card_chargeDeclined`, `pm_card_authenticationRequired`).
- * `delayNextResponse(ms)` holds the next write's answer after doing the work, as a timeout would.
+ * `delayNextResponse(ms)` holds the next write's answer after doing the work, as a timeout would;
+ * `revokeKey(key)` rolls a key (401 from then on); a restricted key (`rk_test_…`) may only read (403).
  */
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
@@ -38,6 +39,8 @@ export const startStripeShapedServer = async () => {
   /** Saved PaymentMethods (`pm_…` made by a SetupIntent) and the test card behind each. */
   const methods = new Map<string, { card: Card; customer: string }>();
   const replays = new Map<string, { request: string; answer: Answer }>();
+  /** Keys rolled at the dashboard (revokeKey): Stripe answers them 401. */
+  const revoked = new Set<string>();
   let delayMs = 0;
   let requests = 0;
 
@@ -137,8 +140,11 @@ export const startStripeShapedServer = async () => {
       response.writeHead(answer.status, { "content-type": "application/json", "request-id": id("req"), ...headers });
       response.end(JSON.stringify(answer.body));
     };
-    if (!/^Bearer (sk|rk)_test_\w+$/.test(request.headers.authorization ?? "")) return send(error(401, { type: "invalid_request_error", message: "Invalid API Key provided." }));
+    const apiKey = /^Bearer ((sk|rk)_test_\w+)$/.exec(request.headers.authorization ?? "")?.[1];
+    if (!apiKey || revoked.has(apiKey)) return send(error(401, { type: "invalid_request_error", message: "Invalid API Key provided." }));
     if (request.method !== "POST") return send(read(url));
+    // A restricted key here may only read, as a Stripe restricted key without write permissions.
+    if (apiKey.startsWith("rk_")) return send(error(403, { type: "invalid_request_error", message: "The provided key does not have the required permissions for this endpoint." }));
     const key = request.headers["idempotency-key"] as string | undefined;
     const signature = `${url.pathname} ${text}`;
     const previous = key ? replays.get(key) : undefined;
@@ -170,6 +176,8 @@ export const startStripeShapedServer = async () => {
     delayNextResponse: (ms: number) => {
       delayMs = ms;
     },
+    /** The key is rolled (an operator rotated it): from now on every call with it answers 401. */
+    revokeKey: (key: string) => void revoked.add(key),
     /** What Stripe.js does in the browser after 3-D Secure succeeds. */
     completeAuthentication: (intentId: string) => Object.assign(intents.get(intentId)!, { status: "requires_capture", next_action: null }),
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),

@@ -79,6 +79,12 @@ type LockedState = SpendingRow & { spentCents: number; lastHourCount: number; la
  * UPDATE of the row) without waiting on the foreign-key checks of rows that only refer to the
  * person (an order, a quote being written), which FOR UPDATE would queue behind.
  */
+/**
+ * The hourly count leaves out purchases the processor refused before any bank saw them (review M4:
+ * a rolled key, a saved card Stripe no longer has): nothing was tried on the card.
+ */
+const reachedTheBank = Prisma.sql`(reason IS NULL OR reason NOT IN ('payment_method_not_found', 'processor_refused'))`;
+
 const readLockedState = async (sql: Sql, options: { personId: string; purchaseId: string; itemIds: number[]; now: Date }) => {
   const { personId, purchaseId, itemIds, now } = options;
   await sql.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
@@ -86,8 +92,8 @@ const readLockedState = async (sql: Sql, options: { personId: string; purchaseId
   const [state] = await sql.$queryRaw<LockedState[]>`
     SELECT ${spendingColumnsSql},
       ${spentIn30DaysSql(personId, now, purchaseId)} AS "spentCents",
-      (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId}) AS "lastHourCount",
-      (SELECT min(created_at) FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId}) AS "lastHourFirst",
+      (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId} AND ${reachedTheBank}) AS "lastHourCount",
+      (SELECT min(created_at) FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId} AND ${reachedTheBank}) AS "lastHourFirst",
       (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'priceCents', i.price_cents)), '[]'::json)
          FROM items i WHERE ${anyOf(Prisma.sql`i.id`, itemIds, "int")} AND i.status::text <> 'removed') AS prices
     FROM persons p WHERE p.id = ${personId}`;
@@ -186,6 +192,10 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   const made: Pick<RecordedAnswer, "checkout"> = { checkout: null };
   const answerOf = async (purchase: AnsweredRow, prisma: Tx | undefined): Promise<TPurchaseOutcome> => {
     if (purchase.status === "held" || purchase.status === "capturing") return { status: 201, body: toWirePurchase(purchase, null) };
+    // The processor refused the create itself (our key or permissions, review M4): a refusal, nothing held.
+    if (purchase.status === "refused" && purchase.reason === "processor_refused") {
+      return refusalOutcome(new AppError("processor_refused", { message: purchaseErrorMessage("processor_refused") }));
+    }
     if (purchase.status !== "requires_person") return { status: 202, body: toWirePurchase(purchase, null) };
     // Nothing was charged: the move to requires_person gave the reservation back (movePurchase).
     if (purchase.reason === "payment_method_not_found") {

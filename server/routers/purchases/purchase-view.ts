@@ -22,6 +22,7 @@ const messages: Record<string, string> = {
   card_declined: "The bank declined the saved card; nothing was charged. The person can pay at the checkout link.",
   authentication_required: "The bank wants the person to confirm this payment; nothing was charged. The person can pay at the checkout link.",
   card_not_on_this_account: "The saved card is not on this person's account at the processor; nothing was charged. The person must save their card again.",
+  processor_refused: "The payment processor refused the request (the service's configuration), before any bank was asked; nothing was charged. Try again later with a new quote, or give the person a checkout link.",
   bank_no_answer: "The bank did not answer in time; any hold was released and nothing was charged.",
   processor_timeout: "The bank did not answer in time; nothing was charged.",
   item_sold: "The item sold elsewhere before the charge; the hold was released and nothing was charged.",
