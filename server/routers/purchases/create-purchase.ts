@@ -129,6 +129,13 @@ const lockedChecks = (options: { state: LockedState; snapshot: QuoteSnapshot; re
 const isStoredRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && error.code !== "too_many_purchases" && [403, 409].includes(error.status) && error.code !== "idempotency_key_in_use";
 
+/** Why the checkout of a declined purchase could not be made, in POST /purchases' codes (the checkout's nothing_to_buy and quote_expired for a price are not among them). */
+const checkoutRefusal = (error: AppError, declineCode: string | null) => {
+  const code = error.code === "quote_expired" ? "price_changed" : error.code === "nothing_to_buy" ? "item_unavailable" : error.code;
+  const message = `The bank did not hold the saved card (${declineCode ?? "card_declined"}), and no checkout could be made for the person to pay: ${error.message} Nothing was charged.`;
+  return new AppError(code, { message, details: error.options.details });
+};
+
 /** Thrown inside the first transaction when another request holds or answered the key: nothing is written. */
 class KeyTaken extends Error {}
 
@@ -204,7 +211,19 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
     // requires_person: a real checkout of this quote for the person to pay themselves (a requires_person
     // answer is recorded in a Prisma transaction: recordAuthorizeAnswer).
     if (!prisma) throw new Error(`purchase ${purchase.id}: requires_person recorded outside a Prisma transaction`);
-    const inserted = await insertCheckout(prisma, { quoteId: quote.id, snapshot, owner: { clientId, personId }, email, firstName: null, lastName: null, selections: {}, now });
+    // The checkout may not be makeable any more (an item sold or removed, a price changed while the
+    // bank was asked): its partial reservation is rolled back to the savepoint, the purchase still
+    // closes requires_person (nothing charged), and the key's one answer is that refusal (review L3).
+    // Only on this rare path: the hold's path has no savepoint.
+    await prisma.$executeRaw`SAVEPOINT pay_yourself_checkout`;
+    let inserted;
+    try {
+      inserted = await insertCheckout(prisma, { quoteId: quote.id, snapshot, owner: { clientId, personId }, email, firstName: null, lastName: null, selections: {}, now });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await prisma.$executeRaw`ROLLBACK TO SAVEPOINT pay_yourself_checkout`;
+      return refusalOutcome(checkoutRefusal(error, purchase.reason));
+    }
     made.checkout = inserted;
     return { status: 402, body: toWirePurchase(purchase, inserted) };
   };
