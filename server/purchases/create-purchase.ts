@@ -45,9 +45,22 @@ export type NewPurchase = {
   cardLast4: string | null;
   now: Date;
   /**
-   * Runs first in the transaction that writes the purchase, before the processor is asked, with the
-   * purchase as it will be written (`processing`): POST /purchases claims its key, reserves and
-   * stages its crash answer there. Throwing (here or in afterInsert) refuses with nothing written.
+   * Runs first in the transaction that writes the purchase: POST /purchases claims its
+   * Idempotency-Key there. Throwing rolls everything back.
+   */
+  claim?: (sql: Sql) => Promise<void>;
+  /**
+   * Given with `claim`: a refusal thrown after the claim (by the hooks below or the purchase's
+   * insert) rolls the transaction back to a savepoint taken after the claim, and this stores it
+   * under the still-claimed key; true commits that (and the refusal is thrown after the commit),
+   * false rolls the whole transaction back. One key, one answer (review L4): a refusal never lets
+   * go of the key, so a concurrent same-key request waiting on the claim gets it replayed.
+   */
+  keepRefusal?: (sql: Sql, refusal: AppError) => Promise<boolean>;
+  /**
+   * Runs in the transaction that writes the purchase, before the processor is asked, with the
+   * purchase as it will be written (`processing`): POST /purchases reserves and stages its crash
+   * answer there. Throwing (here or in afterInsert) refuses with nothing written.
    */
   beforeInsert?: (sql: Sql, purchase: PurchaseRow) => Promise<void>;
   /**
@@ -83,18 +96,28 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
   const id = randomId("pur_");
   const chargesAt = new Date(now.getTime() + chargeDelayMs);
   const purchase: PurchaseRow = { id, status: "processing", reason: null, cancelledBy: null, orderNumber: null, grandTotalCents: input.grandTotalCents, chargesAt: null, cancelUntil: chargesAt, createdAt: now };
-  const payment = await sqlTransaction(async (sql) => {
-    await input.beforeInsert?.(sql, purchase);
-    await sql.$executeRaw`
-      INSERT INTO purchases (id, client_id, person_id, quote_id, email, grand_total_cents, status, cancel_until, created_at, updated_at)
-      VALUES (${id}, ${input.clientId}, ${input.personId}, ${input.quoteId}, ${input.email}, ${purchase.grandTotalCents}::int, ${purchase.status}::"PurchaseStatus", ${purchase.cancelUntil}, ${now}, ${now})`;
-    const opened = await openPayment(sql, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
-    await input.afterInsert?.(sql, purchase);
-    return opened;
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." });
-    throw error;
+  const written = await sqlTransaction(async (sql) => {
+    await input.claim?.(sql);
+    if (input.keepRefusal) await sql.$executeRaw`SAVEPOINT purchase_rules`;
+    try {
+      await input.beforeInsert?.(sql, purchase);
+      await sql.$executeRaw`
+        INSERT INTO purchases (id, client_id, person_id, quote_id, email, grand_total_cents, status, cancel_until, created_at, updated_at)
+        VALUES (${id}, ${input.clientId}, ${input.personId}, ${input.quoteId}, ${input.email}, ${purchase.grandTotalCents}::int, ${purchase.status}::"PurchaseStatus", ${purchase.cancelUntil}, ${now}, ${now})`;
+      const opened = await openPayment(sql, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
+      await input.afterInsert?.(sql, purchase);
+      return { payment: opened };
+    } catch (error) {
+      const refusal = isUniqueViolation(error) ? new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." }) : error;
+      // Only a refusal (an AppError) is kept: a database error (a cut connection, lock_timeout) rolls back as it came.
+      if (!input.keepRefusal || !(refusal instanceof AppError)) throw refusal;
+      await sql.$executeRaw`ROLLBACK TO SAVEPOINT purchase_rules`;
+      if (!(await input.keepRefusal(sql, refusal))) throw refusal;
+      return { refusal };
+    }
   });
+  if ("refusal" in written) throw written.refusal;
+  const { payment } = written;
   const result: PurchaseAnswer = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` }).catch((error: unknown) => {
     // The processor refused the create itself (review M4): nothing was made, so nothing is held.
     if (isProcessorRefusal(error)) return { kind: "refused_by_processor" as const, reason: error.reason };

@@ -7,7 +7,8 @@
  *    (`processing`) and its payment, and then checks in the order of the reference's rules (what
  *    depends on other purchases: prices and stock, both limits, the hourly count, under a lock on
  *    the person's row, so two purchases of one person cannot both fit; the lock is taken last, so
- *    it is held for two statements and the commit); a refusal rolls it all back;
+ *    it is held for two statements and the commit); a refusal rolls it all back but the key's claim
+ *    (a savepoint after the claim), and stores the refusal under the key in the same transaction;
  * 2. the processor places the hold (key `pur_x:authorize`), outside any transaction;
  * 3. one short transaction records the bank's answer through the purchase writer and stores the
  *    final answer under the key: 201 held, 202 processing, 402 requires_person with a checkout link.
@@ -231,6 +232,7 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   let outcome: TPurchaseOutcome | null = null;
   const lines = snapshot.stores.flatMap((store) => store.lines);
   let reserved = new Map<number, number>();
+  let kept: unknown;
   try {
     await createPurchaseWithHold(db, paymentProvider(), {
       clientId, assistant, personId, email, quoteId: quote.id, grandTotalCents,
@@ -239,8 +241,17 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
       // commit (a refusal after it rolls everything back): the stock, reserved under row locks in id
       // order, the crash answer (the purchase processing: the reconciliation settles it), and the
       // purchase and its payment (createPurchaseWithHold writes them between the two hooks).
-      beforeInsert: async (sql, purchase) => {
+      claim: async (sql) => {
         if (!(await claimIdempotencyKey(sql, ref, hash, now))) throw new KeyTaken();
+      },
+      // A refusal keeps the claim and is stored in this transaction (one key, one answer: review L4).
+      keepRefusal: async (sql, refusal) => {
+        if (!isStoredRefusal(refusal)) return false;
+        await finishIdempotent(sql, ref, now, storedAs(refusalOutcome(refusal)));
+        kept = refusal;
+        return true;
+      },
+      beforeInsert: async (sql, purchase) => {
         if (quote.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
         reserved = await reserve(sql, lines);
         await stageIdempotentOutcome(sql, ref, now, storedAs({ status: 202, body: toWirePurchase(purchase, null) }));
@@ -260,9 +271,9 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   } catch (error) {
     if (error instanceof KeyTaken) return answerExisting<TPurchaseOutcome>(db, ref, hash, now);
     if (!isStoredRefusal(error)) throw error;
-    // The first transaction rolled back with its claim: store the refusal under the key now.
     const refused = refusalOutcome(error);
-    await storeIdempotentRefusal(db, ref, hash, now, storedAs(refused));
+    // A refusal after the first transaction (none is expected) still goes under the key if it is free.
+    if (error !== kept) await storeIdempotentRefusal(db, ref, hash, now, storedAs(refused));
     return { result: refused, replayed: false };
   }
   if (made.checkout) notifyCheckoutCreated(made.checkout.id);
