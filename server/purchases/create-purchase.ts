@@ -29,6 +29,10 @@ import { Prisma } from "../generated/prisma/client";
 import { isUniqueViolation, type Sql, sqlTransaction } from "../sql";
 import type { PurchaseRow } from "../routers/purchases/purchase-view";
 
+type SavedCardMethod = Extract<PaymentMethod, { type: "saved" }>;
+/** The saved card a purchase holds, and its last four digits for the payment row. */
+export type HeldCard = { method: SavedCardMethod; cardLast4: string | null };
+
 /** 24 hours between the hold and the charge (the reference's "Purchase charge delay"). */
 export const chargeDelayMs = 24 * 3_600_000;
 
@@ -40,9 +44,9 @@ export type NewPurchase = {
   email: string;
   quoteId: string;
   grandTotalCents: number;
-  /** The person's saved card (off-session). */
-  method: Extract<PaymentMethod, { type: "saved" }>;
-  cardLast4: string | null;
+  /** The person's saved card (off-session), unless afterInsert reads it under the person's lock (POST /purchases). */
+  method?: SavedCardMethod;
+  cardLast4?: string | null;
   now: Date;
   /**
    * Runs first in the transaction that writes the purchase: POST /purchases claims its
@@ -64,10 +68,12 @@ export type NewPurchase = {
    */
   beforeInsert?: (sql: Sql, purchase: PurchaseRow) => Promise<void>;
   /**
-   * Runs last in that transaction, with the purchase and its payment written: POST /purchases locks
-   * the person's row there and checks what other purchases change (its own left out).
+   * Runs in that transaction with the purchase written, before its payment: POST /purchases locks
+   * the person's row there, checks what other purchases change (its own left out) and returns the
+   * saved card it read under that lock (review L14: a card removed meanwhile is never held; the
+   * removal takes the same lock).
    */
-  afterInsert?: (sql: Sql, purchase: PurchaseRow) => Promise<void>;
+  afterInsert?: (sql: Sql, purchase: PurchaseRow) => Promise<HeldCard | void>;
   /** Runs in the transaction that records the bank's answer, with the purchase as recorded (still `processing` when the answer is unknown). */
   withAnswer?: AnswerHook;
   /** Tests only: runs between the processor's answer and our record of it (a crash there). */
@@ -104,9 +110,10 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
       await sql.$executeRaw`
         INSERT INTO purchases (id, client_id, person_id, quote_id, email, grand_total_cents, status, cancel_until, created_at, updated_at)
         VALUES (${id}, ${input.clientId}, ${input.personId}, ${input.quoteId}, ${input.email}, ${purchase.grandTotalCents}::int, ${purchase.status}::"PurchaseStatus", ${purchase.cancelUntil}, ${now}, ${now})`;
-      const opened = await openPayment(sql, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: input.cardLast4, now });
-      await input.afterInsert?.(sql, purchase);
-      return { payment: opened };
+      const card = (await input.afterInsert?.(sql, purchase)) ?? (input.method ? { method: input.method, cardLast4: input.cardLast4 ?? null } : null);
+      if (!card) throw new Error(`purchase ${id}: no saved card to hold`);
+      const opened = await openPayment(sql, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: card.cardLast4, now });
+      return { payment: opened, method: card.method };
     } catch (error) {
       const refusal = isUniqueViolation(error) ? new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." }) : error;
       // Only a refusal (an AppError) is kept: a database error (a cut connection, lock_timeout) rolls back as it came.
@@ -117,8 +124,8 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
     }
   });
   if ("refusal" in written) throw written.refusal;
-  const { payment } = written;
-  const result: PurchaseAnswer = await authorizePayment(db, provider, { payment, method: input.method, description: `Purchase ${id}` }).catch((error: unknown) => {
+  const { payment, method } = written;
+  const result: PurchaseAnswer = await authorizePayment(db, provider, { payment, method, description: `Purchase ${id}` }).catch((error: unknown) => {
     // The processor refused the create itself (review M4): nothing was made, so nothing is held.
     if (isProcessorRefusal(error)) return { kind: "refused_by_processor" as const, reason: error.reason };
     throw error;

@@ -6,8 +6,9 @@
  *    as the key's answer should the process die before the next step, writes the purchase
  *    (`processing`) and its payment, and then checks in the order of the reference's rules (what
  *    depends on other purchases: prices and stock, both limits, the hourly count, under a lock on
- *    the person's row, so two purchases of one person cannot both fit; the lock is taken last, so
- *    it is held for two statements and the commit); a refusal rolls it all back but the key's claim
+ *    the person's row, so two purchases of one person cannot both fit; the saved card is read under
+ *    that lock too, which its removal takes; the lock is taken last, so it is held for three
+ *    statements, the payment's insert among them, and the commit); a refusal rolls it all back but the key's claim
  *    (a savepoint after the claim), and stores the refusal under the key in the same transaction;
  * 2. the processor places the hold (key `pur_x:authorize`), outside any transaction;
  * 3. one short transaction records the bank's answer through the purchase writer and stores the
@@ -44,10 +45,14 @@ import { z } from "zod";
 
 const hourMs = 3_600_000;
 
-/** What the purchase needs before its transaction, in one statement: the assistant, the quote (null unless this client's for this person), the person's email, saved address and card. */
+/**
+ * What the purchase needs before its transaction, in one statement: the assistant, the quote (null
+ * unless this client's for this person), the person's email and saved address. Not the saved card:
+ * it is read under the person's lock (readLockedState), review L14.
+ */
 type PurchaseContext = PurchaseSwitchClient & {
   name: string; quoteId: string | null; expiresAt: Date; snapshot: QuoteSnapshot; address: unknown; email: string;
-  shippingAddress: Parameters<typeof isAddressOnFile>[1]; card: { processorCustomerId: string; paymentMethodId: string; last4: string } | null;
+  shippingAddress: Parameters<typeof isAddressOnFile>[1];
 };
 
 const readPurchaseContext = async (clientId: string, personId: string, quoteId: string): Promise<PurchaseContext | undefined> => {
@@ -56,9 +61,7 @@ const readPurchaseContext = async (clientId: string, personId: string, quoteId: 
     text: `SELECT c.kind::text AS kind, c.name, c.purchases_enabled AS "purchasesEnabled", p.email,
         q.id AS "quoteId", q.expires_at AS "expiresAt", q.snapshot, q.address,
         (SELECT json_build_object('name', a.name, 'line1', a.line1, 'line2', a.line2, 'city', a.city, 'province', a.province, 'postalCode', a.postal_code, 'country', a.country)
-           FROM shipping_addresses a WHERE a.person_id = p.id) AS "shippingAddress",
-        (SELECT json_build_object('processorCustomerId', s.processor_customer_id, 'paymentMethodId', s.payment_method_id, 'last4', s.last4)
-           FROM saved_cards s WHERE s.person_id = p.id) AS card
+           FROM shipping_addresses a WHERE a.person_id = p.id) AS "shippingAddress"
       FROM api_clients c JOIN persons p ON p.id = $2
       LEFT JOIN quotes q ON q.id = $3 AND q.client_id = c.id AND q.person_id = p.id
       WHERE c.id = $1`,
@@ -67,7 +70,11 @@ const readPurchaseContext = async (clientId: string, personId: string, quoteId: 
   return rows[0];
 };
 
-type LockedState = SpendingRow & { spentCents: number; lastHourCount: number; lastHourFirst: Date | null; prices: { id: number; priceCents: number }[] };
+type LockedState = SpendingRow & {
+  spentCents: number; lastHourCount: number; lastHourFirst: Date | null; prices: { id: number; priceCents: number }[];
+  /** The saved card, read under the lock that its removal takes too (review L14). */
+  card: { processorCustomerId: string; paymentMethodId: string; last4: string } | null;
+};
 
 /**
  * Everything the rules read that other purchases change, in one statement, after the person's row
@@ -96,7 +103,9 @@ const readLockedState = async (sql: Sql, options: { personId: string; purchaseId
       (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId} AND ${reachedTheBank}) AS "lastHourCount",
       (SELECT min(created_at) FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId} AND ${reachedTheBank}) AS "lastHourFirst",
       (SELECT COALESCE(json_agg(json_build_object('id', i.id, 'priceCents', i.price_cents)), '[]'::json)
-         FROM items i WHERE ${anyOf(Prisma.sql`i.id`, itemIds, "int")} AND i.status::text <> 'removed') AS prices
+         FROM items i WHERE ${anyOf(Prisma.sql`i.id`, itemIds, "int")} AND i.status::text <> 'removed') AS prices,
+      (SELECT json_build_object('processorCustomerId', s.processor_customer_id, 'paymentMethodId', s.payment_method_id, 'last4', s.last4)
+         FROM saved_cards s WHERE s.person_id = p.id) AS card
     FROM persons p WHERE p.id = ${personId}`;
   return state;
 };
@@ -170,7 +179,7 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   if (!context || !agentPurchasesOn(context)) throw agentPurchasesUnavailable();
   if (!context.quoteId) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
   const quote = { id: context.quoteId, expiresAt: context.expiresAt, address: context.address };
-  const { snapshot, card, email, name: assistant } = context;
+  const { snapshot, email, name: assistant } = context;
   const { idempotency_key: key, ...request } = input;
   const ref: IdempotencyKeyRef = { scope: `${clientId}:${personId}`, operation: "purchases.create", key };
   const hash = requestHash(request);
@@ -192,7 +201,7 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
       throw new AppError("address_not_on_file", { message: "The quote's address is not the one saved in the person's account; quote for the saved address (address:read)." });
     }
     const settings = settingsAllowingPurchase(spendingSettingsOf(state));
-    if (!card) throw new AppError("no_saved_card", { message: "The person has no saved card." });
+    if (!state.card) throw new AppError("no_saved_card", { message: "The person has no saved card." });
     return settings;
   };
 
@@ -236,7 +245,7 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   try {
     await createPurchaseWithHold(db, paymentProvider(), {
       clientId, assistant, personId, email, quoteId: quote.id, grandTotalCents,
-      method: { type: "saved", customerId: card?.processorCustomerId ?? "", paymentMethodId: card?.paymentMethodId ?? "" }, cardLast4: card?.last4 ?? null, now,
+      now,
       // What reads no other purchase comes before the person's lock, which is held from there to the
       // commit (a refusal after it rolls everything back): the stock, reserved under row locks in id
       // order, the crash answer (the purchase processing: the reconciliation settles it), and the
@@ -260,6 +269,9 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
         // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
         const state = await readLockedState(sql, { personId, purchaseId: purchase.id, itemIds: lines.map((line) => line.itemId), now });
         lockedChecks({ state, snapshot, reserved, grandTotalCents, now, settings: checkQuote(state) });
+        // The card as it is under the lock: one being removed now waits for this purchase, or was removed before it.
+        const card = state.card!;
+        return { method: { type: "saved", customerId: card.processorCustomerId, paymentMethodId: card.paymentMethodId }, cardLast4: card.last4 };
       },
       withAnswer: async (sql, purchase, prisma) => {
         outcome = await answerOf(purchase, prisma);
