@@ -13,6 +13,7 @@ import { createPurchasableQuote } from "../../prisma/factories/purchases";
 import { randomId } from "../auth/tokens";
 import { db } from "../db";
 import { authorizePayment } from "../payments/payment-steps";
+import type { PaymentProvider } from "../payments/provider";
 import { testCards } from "../payments/sandbox-cards";
 import { stripeProvider } from "../payments/stripe";
 import { createPurchaseWithHold } from "../purchases/create-purchase";
@@ -50,7 +51,7 @@ const eventOf = (type: string, object: Json, id = `evt_${randomBytes(12).toStrin
 const sign = (payload: string, secret = current) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
 /** Delivers `body` as Stripe would, to the route handler, with the secrets configured now. */
-const deliver = async (body: string | Json, options: { signature?: string | null; secrets?: (string | undefined)[] } = {}) => {
+const deliver = async (body: string | Json, options: { signature?: string | null; secrets?: (string | undefined)[]; provider?: PaymentProvider } = {}) => {
   const payload = typeof body === "string" ? body : JSON.stringify(body, null, 2);
   const signature = options.signature === undefined ? sign(payload) : options.signature;
   const request = new Request("http://localhost:3000/stripe/webhook", {
@@ -58,7 +59,7 @@ const deliver = async (body: string | Json, options: { signature?: string | null
     body: payload,
     headers: { "content-type": "application/json; charset=utf-8", ...(signature === null ? {} : { "stripe-signature": signature }) },
   });
-  const response = await handleStripeWebhook(request, { provider: () => provider, secrets: () => options.secrets ?? [current, undefined] });
+  const response = await handleStripeWebhook(request, { provider: () => options.provider ?? provider, secrets: () => options.secrets ?? [current, undefined] });
   return { status: response.status, body: (await response.json()) as Json };
 };
 
@@ -167,6 +168,41 @@ describe("POST /stripe/webhook: checkout payments", () => {
     expect((await deliver(event)).status).toBe(200);
     expect(await db().stripeEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({ outcome: "not_ours", processedAt: expect.any(Date) });
     expect(intent(foreign.id).status).toBe("requires_capture");
+  });
+});
+
+describe("POST /stripe/webhook: failures and concurrent deliveries", () => {
+  it("when acting fails the answer is 500 and nothing is marked processed; Stripe's retry then acts on it", async () => {
+    const { checkoutId, intentId } = await authenticatedAttempt();
+    const event = eventOf("payment_intent.amount_capturable_updated", intent(intentId));
+    const down: PaymentProvider = { ...provider, retrieve: async () => { throw new Error("Stripe unreachable"); } };
+
+    expect((await deliver(event, { provider: down })).status).toBe(500);
+    expect(await db().stripeEvent.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({ processedAt: null, claimedAt: null });
+    expect((await checkoutState(checkoutId)).checkout.status).toBe("awaiting_payment");
+
+    expect(await deliver(event)).toEqual({ status: 200, body: { received: true, outcome: "processed" } });
+    expect((await checkoutState(checkoutId)).checkout.status).toBe("paid");
+  });
+
+  it("a second delivery of the same event while the first is acting is told to retry (409); the first acts once", async () => {
+    const { checkoutId, intentId } = await authenticatedAttempt();
+    const event = eventOf("payment_intent.amount_capturable_updated", intent(intentId));
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    let retrieves = 0;
+    const slow: PaymentProvider = { ...provider, retrieve: async (input) => { retrieves++; await gate; return provider.retrieve(input); } };
+
+    const first = deliver(event, { provider: slow });
+    await expect.poll(() => retrieves).toBe(1);
+    const second = await deliver(event, { provider: slow });
+    release();
+
+    expect(second).toMatchObject({ status: 409, body: { error: { code: "idempotency_key_in_use" } } });
+    expect((await first).status).toBe(200);
+    expect(retrieves).toBe(1);
+    expect(await checkoutState(checkoutId)).toMatchObject({ checkout: { status: "paid" }, payments: ["captured"] });
+    expect((await deliver(event)).body.outcome).toBe("duplicate");
   });
 });
 
