@@ -310,8 +310,15 @@ describe("POST /stripe/webhook: what is refused or ignored", () => {
     // The rotation is over: STRIPE_WEBHOOK_SECRET_PREVIOUS removed.
     const lateOld = signedWith(previous);
     expect((await deliver(lateOld.payload, { signature: lateOld.signature, secrets: [current, undefined] })).status).toBe(400);
+    // Stripe itself, during its overlap, signs each delivery once per valid secret: either configuration verifies it.
+    const both = signedWith(current);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const v1 = (secret: string) => /v1=(\w+)/.exec(Stripe.webhooks.generateTestHeaderString({ payload: both.payload, secret, timestamp }))![1];
+    const doubleSigned = `t=${timestamp},v1=${v1(current)},v1=${v1(previous)}`;
+    expect((await deliver(both.payload, { signature: doubleSigned, secrets: [previous, undefined] })).status).toBe(200);
+    expect((await deliver(both.payload, { signature: doubleSigned, secrets: [current, undefined] })).body.outcome).toBe("duplicate");
     const recorded = await db().stripeEvent.findMany({ where: { paymentIntentId: "pi_rotation" }, select: { id: true, outcome: true } });
-    expect(recorded.map((row) => row.id).sort()).toEqual([byNew.event.id, byOld.event.id].sort());
+    expect(recorded.map((row) => row.id).sort()).toEqual([byNew.event.id, byOld.event.id, both.event.id].sort());
     expect(recorded.every((row) => row.outcome === "recorded")).toBe(true);
   });
 
