@@ -39,6 +39,7 @@ export const handleStripeWebhook = async (request: Request, overrides: Partial<D
     return json({ received: true, outcome });
   } catch (error) {
     if (error instanceof BodyTooLargeError) return errorResponse(new AppError("payload_too_large", { message: error.message }));
-    return errorResponse(toAppError(error));
+    // Logged under the request's id (the front door set it), which the answer carries too.
+    return errorResponse(toAppError(error, request.headers.get("x-request-id") ?? undefined));
   }
 };

@@ -239,6 +239,29 @@ describe("POST /stripe/webhook: assistant purchases", () => {
     expect(intent(intentId).status).toBe("requires_capture");
   });
 
+  it("the hold's event arriving while POST /purchases is still recording Stripe's answer: held once, one copy email, one order", async () => {
+    const { person } = await createPerson();
+    const agent = await createAgent();
+    const { quote } = await createPurchasableQuote({ clientId: agent.id, personId: person.id });
+    const saved = await provider.saveMethod({ idempotencyKey: randomId("save_"), card: cardOf(testCards.succeeds) });
+    let webhook: Awaited<ReturnType<typeof deliver>> | undefined;
+    const id = await createPurchaseWithHold(db(), provider, {
+      clientId: agent.id, assistant: agent.name, personId: person.id, email: person.email, quoteId: quote.id, grandTotalCents: 5000,
+      method: { type: "saved", customerId: saved.customerId, paymentMethodId: saved.paymentMethodId }, cardLast4: saved.cardLast4, now: new Date(),
+      // Stripe answered the request and sent its event; the event is handled before the request records the answer.
+      afterAuthorize: async (purchaseId) => {
+        const held = [...shaped.intents.values()].find((candidate) => (candidate.metadata as Record<string, string>).authorize_key === `${purchaseId}:authorize`)!;
+        webhook = await deliver(eventOf("payment_intent.amount_capturable_updated", held));
+      },
+    });
+    expect(webhook?.status).toBe(200);
+    const purchase = await db().purchase.findUniqueOrThrow({ where: { id } });
+    expect(purchase).toMatchObject({ status: "held", orderNumber: expect.stringMatching(/^SO-/) });
+    expect(await db().emailMessage.count({ where: { dedupeKey: copyEmailKey(id) } })).toBe(1);
+    expect((await db().order.findMany({ where: { purchaseId: id } })).map((order) => order.number)).toEqual([`${purchase.orderNumber}-1`]);
+    expect(await db().payment.findUniqueOrThrow({ where: { purchaseId: id } })).toMatchObject({ status: "authorized" });
+  });
+
   it("out of order: a capture's succeeded is recorded on the payment (guarded); the late amount_capturable_updated changes nothing", async () => {
     const { id, intentId } = await purchaseWithLostAnswer();
     const authorizedSnapshot = intent(intentId);
