@@ -27,7 +27,7 @@ export const receiveStripeEvent = async (options: { db: Db; provider: () => Paym
   try {
     outcome = await eventActions[event.type](event, { db, provider: options.provider(), now });
   } catch (error) {
-    await releaseClaim(db, event.id).catch(() => undefined);
+    await releaseClaim(db, event.id, now).catch(() => undefined);
     throw error;
   }
   await finishEvent(db, event.id, outcome, now);

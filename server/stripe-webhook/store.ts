@@ -34,8 +34,8 @@ export const isProcessed = async (db: Db, id: string) => (await db.stripeEvent.c
 
 export const finishEvent = (db: Db, id: string, outcome: string, now: Date) => db.stripeEvent.update({ where: { id }, data: { processedAt: now, outcome } });
 
-/** Gives the claim back after a failure, so Stripe's retry of the event acts on it at once. */
-export const releaseClaim = (db: Db, id: string) => db.stripeEvent.updateMany({ where: { id, processedAt: null }, data: { claimedAt: null } });
+/** Gives this delivery's claim (made at `claimedAt`) back after a failure, so Stripe's retry of the event acts on it at once. */
+export const releaseClaim = (db: Db, id: string, claimedAt: Date) => db.stripeEvent.updateMany({ where: { id, processedAt: null, claimedAt }, data: { claimedAt: null } });
 
 export type PaymentOfIntent = { id: string; checkoutId: string | null; purchaseId: string | null; attempt: number; status: string; processorPaymentId: string };
 
