@@ -37,6 +37,10 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_…)").optional(),
   /** Another address for Stripe's API (a local Stripe-shaped server in tests); never set in production. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** The signing secret of the Stripe webhook endpoint (POST /stripe/webhook); events signed otherwise are refused. */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  /** The previous signing secret while Stripe rolls it (both are valid for up to 24 hours); remove it afterwards. */
+  STRIPE_WEBHOOK_SECRET_PREVIOUS: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
 });
 
 /** Every variable the service reads at start (the README's Configuration table lists each). */

@@ -75,11 +75,11 @@ const main = async () => {
   const app = next({ dev: false, dir: root, hostname: "0.0.0.0", port: config.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  // The partner API and the MCP connectors skip Next's request pipeline (server/http/lean-api.ts); pages stay in Next.
+  // The partner API, the MCP connectors and Stripe's webhook skip Next's request pipeline (server/http/lean-api.ts); pages stay in Next.
   let handleApi: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
   if (config.LEAN_API === "on") {
     const { createLeanApi } = await import("./http/lean-api");
-    const leanApi = await createLeanApi({ appDir: path.join(root, "app"), prefixes: ["api/v1", "oauth/token", "mcp"], origin: config.PUBLIC_URL });
+    const leanApi = await createLeanApi({ appDir: path.join(root, "app"), prefixes: ["api/v1", "oauth/token", "mcp", "stripe/webhook"], origin: config.PUBLIC_URL });
     handleApi = leanApi.handle;
     log(`partner API served by node:http (${leanApi.routes.length} routes); LEAN_API=off hands everything to Next`);
   }

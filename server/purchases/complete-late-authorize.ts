@@ -13,8 +13,12 @@ import type { AuthorizeResult } from "../payments/payment-steps";
 import { type PaymentProvider, processorKey } from "../payments/provider";
 import { chargeDelayMs, recordAuthorizeAnswer } from "./create-purchase";
 
-/** True when the processor's answer was found and recorded; false when it has none yet or the purchase is not waiting for one. */
-export const completeLateAuthorize = async (db: Db, provider: PaymentProvider, options: { id: string; now: Date }) => {
+/**
+ * True when the processor's answer was found and recorded; false when it has none yet or the purchase is not waiting for one.
+ * `processorPaymentId`, when the caller knows it (a Stripe webhook names its PaymentIntent), is asked for
+ * directly: a lookup by key goes through Stripe's search, whose index can lag.
+ */
+export const completeLateAuthorize = async (db: Db, provider: PaymentProvider, options: { id: string; now: Date; processorPaymentId?: string }) => {
   const { id, now } = options;
   const purchase = await db.purchase.findUnique({
     where: { id },
@@ -22,7 +26,7 @@ export const completeLateAuthorize = async (db: Db, provider: PaymentProvider, o
   });
   if (purchase?.status !== "processing" || purchase.payment?.status !== "authorizing") return false;
   const payment = purchase.payment;
-  const found = await provider.retrieve({ authorizeKey: processorKey({ kind: "purchase", id }, "authorize") });
+  const found = await provider.retrieve(options.processorPaymentId ? { paymentId: options.processorPaymentId } : { authorizeKey: processorKey({ kind: "purchase", id }, "authorize") });
   if (!found || found.status === "voided" || found.status === "captured") return false;
   let result: AuthorizeResult;
   if (found.status === "declined") {
