@@ -6,19 +6,24 @@
  *   authentication step nobody will complete is released; a decline is recorded; a payment the
  *   processor never made is declined; when the processor cannot say, the next run asks again.
  * - A hold left `authorized` is captured only when it is the attempt its checkout recorded as paying
- *   (paid_payment_id, set with the orders) and released otherwise.
+ *   (paid_payment_id, set with the orders) and released otherwise. A capture the processor refuses
+ *   (the hold lapsed) is `capture_failed`: the checkout is marked and the shopper told.
+ * An attempt counts as lost only after `attemptTimeoutMs`, longer than any processor call, so a
+ * call still running is never settled under it (H1).
  */
 import type { Db } from "../db";
 import { paymentProvider } from ".";
 import type { PaymentProvider } from "./provider";
+import { markCheckoutCaptureFailed } from "./checkout-capture-failed";
 import { attemptTimeoutMs, capturePayment, type HeldPayment, lookUpAuthorize, releasePayment } from "./payment-steps";
 
 const ownerSelect = { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true } as const;
 
-/** Captures the checkout's paying attempt; releases any other hold. */
-const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
+/** Captures the checkout's paying attempt (a refused capture marks the checkout and tells the shopper); releases any other hold. */
+const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPayment, now: Date) => {
   const paying = await db.checkout.count({ where: { id: payment.checkoutId!, paidPaymentId: payment.id } });
-  await (paying ? capturePayment(db, provider, payment) : releasePayment(db, provider, payment));
+  if (!paying) return void (await releasePayment(db, provider, payment));
+  if ((await capturePayment(db, provider, payment)) === "hold_released") await markCheckoutCaptureFailed(db, { checkoutId: payment.checkoutId!, paymentId: payment.id, now });
 };
 
 /** Reconciles one attempt whose authorize never answered; true when its outcome is now recorded. */
@@ -36,7 +41,7 @@ const reconcile = async (db: Db, provider: PaymentProvider, payment: { id: strin
   });
   if (count !== 1) return false;
   const held = { ...payment, processorPaymentId: found.id };
-  if (found.status === "authorized") await settleHold(db, provider, held);
+  if (found.status === "authorized") await settleHold(db, provider, held, now);
   // Nobody is on the page to authenticate an attempt the person was told is still processing.
   if (found.status === "requires_action") await releasePayment(db, provider, held);
   return true;
@@ -51,6 +56,6 @@ export const settlePayments = async (options: { db: Db; now: Date; limit?: numbe
   let reconciled = 0;
   for (const payment of lost) if (await reconcile(db, provider, payment, now)) reconciled++;
   const held = await db.payment.findMany({ where: { status: "authorized", updatedAt: { lt: stale }, processorPaymentId: { not: null }, checkoutId: { not: null } }, select: ownerSelect, take });
-  for (const payment of held) await settleHold(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! });
+  for (const payment of held) await settleHold(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! }, now);
   return { reconciled, settled: held.length };
 };

@@ -15,7 +15,7 @@
  */
 import type { Db } from "../db";
 import { env } from "../env";
-import { attemptTimeoutMs, capturePayment } from "../payments/payment-steps";
+import { attemptTimeoutMs, type CaptureOutcome, capturePayment } from "../payments/payment-steps";
 import type { PaymentProvider } from "../payments/provider";
 import type { QuoteSnapshot } from "../routers/checkout/quote-snapshot";
 import { cancelHeld, heldPaymentOf } from "./purchase-hold";
@@ -38,6 +38,9 @@ const isNoticeDelivered = async (db: Db, purchaseId: string, sandboxMailbox: boo
   return Boolean(email && (email.status === "sent" || sandboxMailbox));
 };
 
+/** The capture's outcome as the payment row recorded it (a retry after the capture, or the lapse, was recorded). */
+const recordedCapture = (status: string): CaptureOutcome => (status === "captured" ? "captured" : status === "capture_failed" || status === "voided" ? "hold_released" : "later");
+
 /** Charges one purchase if it is held and due (or was left capturing); idempotent. */
 export const chargeDuePurchase = async (db: Db, id: string, options: Options): Promise<{ id: string; outcome: ChargeOutcome }> => {
   const { now, provider } = options;
@@ -57,13 +60,13 @@ export const chargeDuePurchase = async (db: Db, id: string, options: Options): P
   }
   const payment = await heldPaymentOf(db, id);
   // No hold left on the payment row: a retry after the capture (or the lapse) was recorded there.
-  const status = payment ? await capturePayment(db, provider, payment) : (await db.payment.findUniqueOrThrow({ where: { purchaseId: id }, select: { status: true } })).status;
-  if (status !== "captured" && status !== "voided") throw new Error(`capture of purchase ${id} did not answer; retried later`);
+  const outcome = payment ? await capturePayment(db, provider, payment) : recordedCapture((await db.payment.findUniqueOrThrow({ where: { purchaseId: id }, select: { status: true } })).status);
+  if (outcome === "later") throw new Error(`capture of purchase ${id} did not answer; retried later`);
   await db.$transaction(async (tx) => {
-    if (!(await movePurchase(tx, { id, event: status === "captured" ? "charged" : "charge_failed", now }))) return;
-    await writeClosedEmail(tx, await tx.purchase.findUniqueOrThrow({ where: { id } }), status === "captured" ? "charged" : "hold_expired");
+    if (!(await movePurchase(tx, { id, event: outcome === "captured" ? "charged" : "charge_failed", now }))) return;
+    await writeClosedEmail(tx, await tx.purchase.findUniqueOrThrow({ where: { id } }), outcome === "captured" ? "charged" : "hold_expired");
   });
-  return { id, outcome: status === "captured" ? "paid" : "refused" };
+  return { id, outcome: outcome === "captured" ? "paid" : "refused" };
 };
 
 /**

@@ -118,7 +118,9 @@ export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, a
   const { id, payment, result, now, chargesAt } = answered;
   if (result.kind === "authorized") {
     const held = await sqlTransaction(async (sql) => {
-      await sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${result.processorPaymentId}, updated_at = ${now} WHERE id = ${payment.id}`;
+      // Guarded (H1): a payment still waiting for this answer, or one the reconciliation gave up on whose hold turned up after all (it releases it then).
+      await sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${result.processorPaymentId}, updated_at = ${now}
+        WHERE id = ${payment.id} AND (status = 'authorizing' OR (status = 'declined' AND decline_code = 'processor_timeout'))`;
       const orderNumber = newOrderNumber();
       const moved = await movePurchase(sql, { id, event: "hold", now, held: { orderNumber, chargesAt } });
       if (moved) await writeCopyEmail(sql, { id, email: answered.email, orderNumber, grandTotalCents: answered.grandTotalCents, chargesAt, cancelUntil: chargesAt }, answered.assistant);

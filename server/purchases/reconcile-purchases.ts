@@ -27,7 +27,7 @@ const settleStuck = async (db: Db, provider: PaymentProvider, purchaseId: string
     if (lookup.kind === "ask_later") return false;
     const found = lookup.kind === "found" ? lookup.payment : null;
     const status = found?.status ?? "declined";
-    await db.payment.update({ where: { id: payment.id }, data: { status, processorPaymentId: found?.id ?? null, declineCode: found ? found.declineCode : "processor_timeout", updatedAt: now } });
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status, processorPaymentId: found?.id ?? null, declineCode: found ? found.declineCode : "processor_timeout", updatedAt: now } });
     if (found && (status === "authorized" || status === "requires_action")) await releasePayment(db, provider, { ...payment, processorPaymentId: found.id });
   }
   return movePurchase(db, { id: purchaseId, event: "refuse", now, reason: "bank_no_answer" });
