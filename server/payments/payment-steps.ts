@@ -7,6 +7,7 @@
 import { randomId } from "../auth/tokens";
 import type { Db } from "../db";
 import type { Sql } from "../sql";
+import { isCaptureDue, recordCaptureUnanswered } from "./capture-retries";
 import { slowestCallMs, stripeClientSettings } from "./processor-budget";
 import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type ProcessorPayment, isUnknownOutcome, ownerOf, processorKey } from "./provider";
 
@@ -101,11 +102,15 @@ export const confirmPayment = async (db: Db, provider: PaymentProvider, options:
 
 /**
  * What a capture came to: `captured`; `hold_released` when the processor reports the hold gone
- * (it lapsed, or was released) so nothing can be charged (the payment is then `capture_failed`,
- * for the owner to mark and tell); `later` when the processor did not answer (the payment stays
- * `authorized`, the sweep tries again with the same key).
+ * (it lapsed, or was released) so nothing can be charged; `retries_exhausted` when the processor
+ * did not answer the last try allowed (capture-retries.ts): both leave the payment
+ * `capture_failed`, for the owner to mark and tell; `later` when the processor did not answer or
+ * the next try is not due yet (the payment stays `authorized`, the sweep tries again, same key).
  */
-export type CaptureOutcome = "captured" | "hold_released" | "later";
+export type CaptureOutcome = "captured" | "hold_released" | "retries_exhausted" | "later";
+
+/** The outcomes after which no capture is tried again and the owner was settled with no money. */
+export const isCaptureFailed = (outcome: CaptureOutcome) => outcome === "hold_released" || outcome === "retries_exhausted";
 
 /** Statuses a release may end: anything that may still hold money, and an attempt settlement gave up on whose hold turned up. */
 const releasable = ["authorizing", "requires_action", "authorized", "declined"] as const;
@@ -113,27 +118,30 @@ const releasable = ["authorizing", "requires_action", "authorized", "declined"] 
 /**
  * Charges a held payment and records the processor's answer on the row, guarded by `authorized`:
  * a capture that finds the payment already captured is `captured`; one that finds the hold gone
- * is `capture_failed` (never `voided`: the owner was settled and expected this money).
+ * is `capture_failed` (never `voided`: the owner was settled and expected this money). Tries are
+ * bounded and spaced (capture-retries.ts): before its next try is due, nothing is asked.
  */
-export const capturePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment): Promise<CaptureOutcome> => {
+export const capturePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment, now: Date): Promise<CaptureOutcome> => {
+  const row = await db.payment.findUnique({ where: { id: payment.id }, select: { nextCaptureAt: true } });
+  if (row && !isCaptureDue(row.nextCaptureAt, now)) return "later";
   let result;
   try {
     result = await provider.capture({ idempotencyKey: processorKey(ownerOf(payment), "capture"), paymentId: payment.processorPaymentId });
   } catch (error) {
-    console.warn(`[payments] capture of ${payment.id} deferred to the sweep`, (error as Error).message);
-    return "later";
+    console.warn(`[payments] capture of ${payment.id} did not answer`, (error as Error).message);
+    return recordCaptureUnanswered(db, payment.id, now);
   }
   if (result.status === "captured") {
-    await db.payment.updateMany({ where: { id: payment.id, status: "authorized" }, data: { status: "captured" } });
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorized" }, data: { status: "captured", nextCaptureAt: null } });
     return "captured";
   }
   if (result.status === "voided" || result.status === "declined") {
     console.error(`[payments] ${payment.id}: asked for captured, the processor reports ${result.status}`);
-    await db.payment.updateMany({ where: { id: payment.id, status: "authorized" }, data: { status: "capture_failed", declineCode: "hold_released" } });
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorized" }, data: { status: "capture_failed", declineCode: "hold_released", nextCaptureAt: null } });
     return "hold_released";
   }
-  console.warn(`[payments] ${payment.id}: asked for captured, the processor still reports ${result.status}; asked again later`);
-  return "later";
+  console.warn(`[payments] ${payment.id}: asked for captured, the processor still reports ${result.status}`);
+  return recordCaptureUnanswered(db, payment.id, now);
 };
 
 /** Releases a hold that nothing needs; nothing is charged (unless the processor says it was already captured, which is recorded). */

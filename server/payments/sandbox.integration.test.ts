@@ -77,7 +77,7 @@ describe("payment steps", () => {
   it("a capture that finds the hold already released records capture_failed, never captured; a release of a captured payment records the capture", async () => {
     const [released, captured] = [await heldPayment(), await heldPayment()];
     await provider.release({ idempotencyKey: randomId("k_"), paymentId: released.processorPaymentId });
-    await capturePayment(db(), provider, released);
+    await capturePayment(db(), provider, released, new Date());
     await provider.capture({ idempotencyKey: randomId("k_"), paymentId: captured.processorPaymentId });
     await releasePayment(db(), provider, captured);
     expect(await statusOf(released.id)).toBe("capture_failed");

@@ -7,7 +7,8 @@
  *   processor never made is declined; when the processor cannot say, the next run asks again.
  * - A hold left `authorized` is captured only when it is the attempt its checkout recorded as paying
  *   (paid_payment_id, set with the orders) and released otherwise. A capture the processor refuses
- *   (the hold lapsed) is `capture_failed`: the checkout is marked and the shopper told.
+ *   (the hold lapsed), or left unanswered too often (capture-retries.ts: bounded, with backoff), is
+ *   `capture_failed`: the checkout is marked and the shopper told.
  * An attempt counts as lost only after `attemptTimeoutMs`, longer than any processor call, so a
  * call still running is never settled under it (H1).
  */
@@ -15,7 +16,8 @@ import type { Db } from "../db";
 import { paymentProvider } from ".";
 import type { PaymentProvider } from "./provider";
 import { markCheckoutCaptureFailed } from "./checkout-capture-failed";
-import { attemptTimeoutMs, capturePayment, type HeldPayment, lookUpAuthorize, releasePayment } from "./payment-steps";
+import { captureDueWhere } from "./capture-retries";
+import { attemptTimeoutMs, capturePayment, isCaptureFailed, type HeldPayment, lookUpAuthorize, releasePayment } from "./payment-steps";
 
 const ownerSelect = { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true } as const;
 
@@ -23,7 +25,7 @@ const ownerSelect = { id: true, checkoutId: true, purchaseId: true, attempt: tru
 const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPayment, now: Date) => {
   const paying = await db.checkout.count({ where: { id: payment.checkoutId!, paidPaymentId: payment.id } });
   if (!paying) return void (await releasePayment(db, provider, payment));
-  if ((await capturePayment(db, provider, payment)) === "hold_released") await markCheckoutCaptureFailed(db, { checkoutId: payment.checkoutId!, paymentId: payment.id, now });
+  if (isCaptureFailed(await capturePayment(db, provider, payment, now))) await markCheckoutCaptureFailed(db, { checkoutId: payment.checkoutId!, paymentId: payment.id, now });
 };
 
 /** Reconciles one attempt whose authorize never answered; true when its outcome is now recorded. */
@@ -55,7 +57,7 @@ export const settlePayments = async (options: { db: Db; now: Date; limit?: numbe
   const lost = await db.payment.findMany({ where: { status: "authorizing", updatedAt: { lt: stale }, checkoutId: { not: null } }, select: { ...ownerSelect, createdAt: true }, take });
   let reconciled = 0;
   for (const payment of lost) if (await reconcile(db, provider, payment, now)) reconciled++;
-  const held = await db.payment.findMany({ where: { status: "authorized", updatedAt: { lt: stale }, processorPaymentId: { not: null }, checkoutId: { not: null } }, select: ownerSelect, take });
+  const held = await db.payment.findMany({ where: { status: "authorized", updatedAt: { lt: stale }, processorPaymentId: { not: null }, checkoutId: { not: null }, ...captureDueWhere(now) }, select: ownerSelect, take });
   for (const payment of held) await settleHold(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! }, now);
   return { reconciled, settled: held.length };
 };

@@ -57,7 +57,8 @@ describe("charging a held purchase", () => {
     const down = { ...provider(), capture: async () => Promise.reject(new Error("processor unavailable")) };
     await expect(chargeDuePurchase(db(), purchase.id, { now: new Date(), provider: down })).rejects.toThrow(/retried later/);
     expect((await purchaseOf(purchase.id)).status).toBe("capturing");
-    expect(await chargeDuePurchase(db(), purchase.id, { now: new Date(), provider: provider() })).toMatchObject({ outcome: "paid" });
+    // The retry waits for its backoff (a minute after the first failure, server/payments/capture-retries.ts).
+    expect(await chargeDuePurchase(db(), purchase.id, { now: new Date(Date.now() + 60_000), provider: provider() })).toMatchObject({ outcome: "paid" });
     expect(await sandboxLedger(purchase.id)).toMatchObject({ status: "captured", captures: 1 });
   });
 

@@ -12,7 +12,7 @@
 import type { Db } from "../../db";
 import { notifyCheckoutClosed } from "../../jobs/events";
 import { markCheckoutCaptureFailed } from "../../payments/checkout-capture-failed";
-import { capturePayment, releasePayment } from "../../payments/payment-steps";
+import { capturePayment, isCaptureFailed, releasePayment } from "../../payments/payment-steps";
 import type { PaymentProvider } from "../../payments/provider";
 import { moveCheckouts } from "../checkout/checkout-transitions";
 import { lockCheckout } from "./payment-attempt";
@@ -61,7 +61,7 @@ export const finalizePayment = async (db: Db, provider: PaymentProvider, options
   }
   notifyCheckoutClosed(payment.checkoutId);
   // A capture that did not answer is retried by settlement; one the processor refused leaves the orders unpaid for: marked and told.
-  if ((await capturePayment(db, provider, held)) !== "hold_released") return { outcome: "paid", orderNumber: decision.orderNumber };
+  if (!isCaptureFailed(await capturePayment(db, provider, held, now))) return { outcome: "paid", orderNumber: decision.orderNumber };
   await markCheckoutCaptureFailed(db, { checkoutId: payment.checkoutId, paymentId: payment.id, now });
   return { outcome: "declined", message: captureFailedMessage(decision.orderNumber) };
 };
