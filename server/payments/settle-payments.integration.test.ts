@@ -113,7 +113,10 @@ describe("reconciling attempts the processor never answered", () => {
     const down: PaymentProvider = { ...paymentProvider(), retrieve: async () => { throw new Error("processor unavailable"); } };
     await settlePayments({ db: db(), now: later(), provider: down });
     expect((await db().payment.findUniqueOrThrow({ where: { id: attempt.id } })).status).toBe("authorizing");
+    // Asked again once its backoff (30 s after the first miss) has passed.
     await settlePayments({ db: db(), now: later() });
+    expect((await db().payment.findUniqueOrThrow({ where: { id: attempt.id } })).status).toBe("authorizing");
+    await settlePayments({ db: db(), now: new Date(later().getTime() + 31_000) });
     expect(await db().payment.findUniqueOrThrow({ where: { id: attempt.id } })).toMatchObject({ status: "declined", declineCode: "processor_timeout" });
     expect(await holds(id)).toHaveLength(0);
   });

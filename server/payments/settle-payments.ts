@@ -28,36 +28,79 @@ const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPaymen
   if (isCaptureFailed(await capturePayment(db, provider, payment, now))) await markCheckoutCaptureFailed(db, { checkoutId: payment.checkoutId!, paymentId: payment.id, now });
 };
 
-/** Reconciles one attempt whose authorize never answered; true when its outcome is now recorded. */
-const reconcile = async (db: Db, provider: PaymentProvider, payment: { id: string; checkoutId: string | null; purchaseId: string | null; attempt: number; processorPaymentId: string | null; createdAt: Date }, now: Date) => {
+/** Settlement asks about a row again after 30 s, doubling each time, at most every 30 minutes. */
+const checkDelayMs = (attempts: number) => Math.min(30_000 * 2 ** attempts, 30 * 60_000);
+
+/** Rows settlement may ask about now (not backing off). */
+const checkDueWhere = (now: Date) => ({ OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] });
+
+/** The processor could not say (or a step failed): the row steps out of the next batches for a growing while. Not a status write. */
+const askLater = async (db: Db, id: string, now: Date) => {
+  const [row] = await db.$queryRaw<{ attempts: number }[]>`UPDATE payments SET check_attempts = check_attempts + 1 WHERE id = ${id} RETURNING check_attempts AS attempts`;
+  if (row) await db.$executeRaw`UPDATE payments SET next_check_at = ${new Date(now.getTime() + checkDelayMs(row.attempts - 1))} WHERE id = ${id}`;
+};
+
+/** Runs `step` for each row, oldest first; a row whose step cannot finish backs off, and never stops the batch. */
+const eachRow = async <T extends { id: string }>(db: Db, rows: T[], now: Date, step: (row: T) => Promise<"done" | "ask_later">) => {
+  let done = 0;
+  for (const row of rows) {
+    const result = await step(row).catch((error: unknown) => {
+      console.warn(`[payments] settling ${row.id} failed; asked again later`, (error as Error).message);
+      return "ask_later" as const;
+    });
+    if (result === "ask_later") await askLater(db, row.id, now);
+    else done++;
+  }
+  return done;
+};
+
+/** Reconciles one attempt whose authorize never answered; `done` when its outcome is recorded (here or by another instance). */
+const reconcile = async (db: Db, provider: PaymentProvider, payment: { id: string; checkoutId: string | null; purchaseId: string | null; attempt: number; processorPaymentId: string | null; createdAt: Date }, now: Date): Promise<"done" | "ask_later"> => {
   const lookup = await lookUpAuthorize(provider, payment, now);
-  if (lookup.kind === "ask_later") return false;
+  if (lookup.kind === "ask_later") return "ask_later";
   if (lookup.kind === "absent") {
-    const { count } = await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: "processor_timeout" } });
-    return count === 1;
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: "processor_timeout" } });
+    return "done";
   }
   const found = lookup.payment;
   const { count } = await db.payment.updateMany({
     where: { id: payment.id, status: "authorizing" },
     data: { status: found.status, processorPaymentId: found.id, declineCode: found.declineCode },
   });
-  if (count !== 1) return false;
+  if (count !== 1) return "done";
   const held = { ...payment, processorPaymentId: found.id };
   if (found.status === "authorized") await settleHold(db, provider, held, now);
   // Nobody is on the page to authenticate an attempt the person was told is still processing.
   if (found.status === "requires_action") await releasePayment(db, provider, held);
-  return true;
+  return "done";
 };
 
+/**
+ * One run of the safety net: a batch of lost attempts, then a batch of holds, each oldest first and
+ * skipping rows that are backing off, so rows the processor can never answer about drift out of
+ * the batches and newer ones are reached (issue 23, section 3).
+ */
 export const settlePayments = async (options: { db: Db; now: Date; limit?: number; provider?: PaymentProvider }) => {
   const { db, now } = options;
   const provider = options.provider ?? paymentProvider();
   const stale = new Date(now.getTime() - attemptTimeoutMs);
   const take = options.limit ?? 20;
-  const lost = await db.payment.findMany({ where: { status: "authorizing", updatedAt: { lt: stale }, checkoutId: { not: null } }, select: { ...ownerSelect, createdAt: true }, take });
-  let reconciled = 0;
-  for (const payment of lost) if (await reconcile(db, provider, payment, now)) reconciled++;
-  const held = await db.payment.findMany({ where: { status: "authorized", updatedAt: { lt: stale }, processorPaymentId: { not: null }, checkoutId: { not: null }, ...captureDueWhere(now) }, select: ownerSelect, take });
-  for (const payment of held) await settleHold(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! }, now);
+  const lost = await db.payment.findMany({
+    where: { status: "authorizing", updatedAt: { lt: stale }, checkoutId: { not: null }, ...checkDueWhere(now) },
+    select: { ...ownerSelect, createdAt: true },
+    orderBy: { createdAt: "asc" },
+    take,
+  });
+  const reconciled = await eachRow(db, lost, now, (payment) => reconcile(db, provider, payment, now));
+  const held = await db.payment.findMany({
+    where: { status: "authorized", updatedAt: { lt: stale }, processorPaymentId: { not: null }, checkoutId: { not: null }, AND: [checkDueWhere(now), captureDueWhere(now)] },
+    select: ownerSelect,
+    orderBy: { createdAt: "asc" },
+    take,
+  });
+  await eachRow(db, held, now, async (payment) => {
+    await settleHold(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! }, now);
+    return "done";
+  });
   return { reconciled, settled: held.length };
 };
