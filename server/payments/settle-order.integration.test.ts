@@ -55,5 +55,11 @@ describe("settlement's polling order", () => {
     expect(asked.filter((key) => key.startsWith(`${stuck}:`)).length).toBeLessThanOrEqual(25);
     // The oldest is asked first.
     expect(asked[0]).toBe(`${stuck}:1:authorize`);
+    // Each miss doubles the wait: asked again once 30 s have passed, then not before another 60 s.
+    const oldest = () => db().payment.findFirstOrThrow({ where: { checkoutId: stuck, attempt: 1 } });
+    expect((await oldest()).nextCheckAt).toEqual(new Date(now.getTime() + 30_000));
+    const again = new Date(now.getTime() + 31_000);
+    await settlePayments({ db: db(), now: again, provider });
+    expect(await oldest()).toMatchObject({ checkAttempts: 2, nextCheckAt: new Date(again.getTime() + 60_000) });
   });
 });

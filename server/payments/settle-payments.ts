@@ -28,17 +28,17 @@ const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPaymen
   if (isCaptureFailed(await capturePayment(db, provider, payment, now))) await markCheckoutCaptureFailed(db, { checkoutId: payment.checkoutId!, paymentId: payment.id, now });
 };
 
-/** Settlement asks about a row again after 30 s, doubling each time, at most every 30 minutes. */
-const checkDelayMs = (attempts: number) => Math.min(30_000 * 2 ** attempts, 30 * 60_000);
-
 /** Rows settlement may ask about now (not backing off). */
 const checkDueWhere = (now: Date) => ({ OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] });
 
-/** The processor could not say (or a step failed): the row steps out of the next batches for a growing while. Not a status write. */
-const askLater = async (db: Db, id: string, now: Date) => {
-  const [row] = await db.$queryRaw<{ attempts: number }[]>`UPDATE payments SET check_attempts = check_attempts + 1 WHERE id = ${id} RETURNING check_attempts AS attempts`;
-  if (row) await db.$executeRaw`UPDATE payments SET next_check_at = ${new Date(now.getTime() + checkDelayMs(row.attempts - 1))} WHERE id = ${id}`;
-};
+/**
+ * The processor could not say (or a step failed): the row steps out of the next batches, asked
+ * again after 30 s, doubling each time, at most every 30 minutes. One statement (the right-hand
+ * check_attempts is the count before this miss). Not a status write: updated_at stays.
+ */
+const askLater = (db: Db, id: string, now: Date) =>
+  db.$executeRaw`UPDATE payments SET check_attempts = check_attempts + 1,
+    next_check_at = ${now}::timestamptz + LEAST(30 * power(2, check_attempts), 1800) * interval '1 second' WHERE id = ${id}`;
 
 /** Runs `step` for each row, oldest first; a row whose step cannot finish backs off, and never stops the batch. */
 const eachRow = async <T extends { id: string }>(db: Db, rows: T[], now: Date, step: (row: T) => Promise<"done" | "ask_later">) => {
