@@ -11,6 +11,7 @@ import ResetPassword, { subject as resetPasswordSubject } from "./reset-password
 import AccountExists, { subject as accountExistsSubject } from "./account-exists";
 import PurchaseCopy, { subject as purchaseCopySubject } from "./purchase-copy";
 import PurchaseClosed, { subject as purchaseClosedSubject } from "./purchase-closed";
+import PaymentFailed, { subject as paymentFailedSubject } from "./payment-failed";
 import PriceAlert, { subject as priceAlertSubject } from "./price-alert";
 import EndpointDeprecated, { subject as endpointDeprecatedSubject } from "./endpoint-deprecated";
 import WebhookEndpointDisabled, { subject as webhookEndpointDisabledSubject } from "./webhook-endpoint-disabled";
@@ -32,6 +33,7 @@ export const templates = {
   "order-shipped": template(OrderShipped, orderShippedSubject),
   "purchase-copy": template(PurchaseCopy, purchaseCopySubject),
   "purchase-closed": template(PurchaseClosed, purchaseClosedSubject),
+  "payment-failed": template(PaymentFailed, paymentFailedSubject),
   "price-alert": template(PriceAlert, priceAlertSubject),
   "endpoint-deprecated": template(EndpointDeprecated, endpointDeprecatedSubject),
   "webhook-endpoint-disabled": template(WebhookEndpointDisabled, webhookEndpointDisabledSubject),

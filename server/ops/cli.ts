@@ -11,6 +11,7 @@ import { migrate } from "./migrate";
 import { createClient, revokeClient, setClient, setStore } from "./commands";
 import * as accounts from "./account-commands";
 import { listMail, showMail } from "./mail-commands";
+import { listCaptureFailures } from "./payment-commands";
 import { createSandboxPurchase } from "./purchase-commands";
 import { setItemPriceCommand } from "./item-commands";
 import { deprecateCommand, listCommand, restoreCommand } from "./endpoint-commands";
@@ -34,6 +35,7 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   agent:registration-token [--uses N] [--days D] [--note T]   initial access token for /oauth/register/agent
   mail:list [--to EMAIL]                       the newest emails the service wrote (any address)
   mail:show EMAIL_ID                           one email: subject, text (with its links) and HTML
+  payment:capture-failed                       payments whose capture failed (orders or purchases with no money behind them)
   endpoint:deprecate "GET /api/v1/path" --sunset DATE --replacement URL [--brownout START/END]...
                                                deprecate an operation (headers, 410 from the sunset and in brownouts; emails its recent callers)
   endpoint:restore "GET /api/v1/path"         take a deprecation back
@@ -109,6 +111,8 @@ const main = async () => {
         return print(await listMail(values.to));
       case "mail:show":
         return print(await showMail(positionals[0]));
+      case "payment:capture-failed":
+        return print(await listCaptureFailures());
       case "endpoint:deprecate":
         return print(await deprecateCommand(positionals[0], { sunset: values.sunset, replacement: values.replacement, brownout: values.brownout }));
       case "endpoint:restore":

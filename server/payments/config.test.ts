@@ -21,3 +21,12 @@ describe("payment processor configuration", () => {
     expect(() => parseEnv({ ...base(), STRIPE_SECRET_KEY: "pk_test_abc" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
   });
 });
+
+describe("how long an attempt may take", () => {
+  it("settlement waits longer than the slowest Stripe call the client can make (review H1)", async () => {
+    const { attemptTimeoutMs } = await import("./payment-steps");
+    const { slowestCallMs, stripeClientSettings } = await import("./processor-budget");
+    expect(slowestCallMs(stripeClientSettings)).toBe(70_000);
+    expect(attemptTimeoutMs).toBeGreaterThan(slowestCallMs(stripeClientSettings));
+  });
+});

@@ -7,10 +7,17 @@
 import { randomId } from "../auth/tokens";
 import type { Db } from "../db";
 import type { Sql } from "../sql";
-import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type ProcessorPayment, type ProcessorPaymentStatus, isUnknownOutcome, ownerOf, processorKey } from "./provider";
+import { isCaptureDue, recordCaptureUnanswered } from "./capture-retries";
+import { slowestCallMs, stripeClientSettings } from "./processor-budget";
+import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type ProcessorPayment, isUnknownOutcome, ownerOf, processorKey } from "./provider";
 
-/** An attempt with the processor longer than this is reconciled by the sweep (settle-payments.ts). */
-export const attemptTimeoutMs = 60_000;
+/**
+ * An attempt with the processor longer than this is reconciled by the sweep (settle-payments.ts):
+ * the slowest processor call (processor-budget.ts, 70 s with Stripe's settings) and 30 s of margin
+ * (100 s), so a call still running is never taken for lost and its hold released under it (H1).
+ * Should a call outlive even that, the guarded writes still keep it from paying without money.
+ */
+export const attemptTimeoutMs = slowestCallMs(stripeClientSettings) + 30_000;
 
 type PaymentRef = { id: string; checkoutId: string | null; purchaseId?: string | null; attempt: number };
 export type HeldPayment = PaymentRef & { processorPaymentId: string };
@@ -50,12 +57,13 @@ export const authorizePayment = async (db: Db, provider: PaymentProvider, option
     if (isUnknownOutcome(error)) return { kind: "unknown" };
     throw error;
   }
+  // Guarded: only an attempt still waiting for this answer records it (settlement may have decided it already).
   if (result.status === "declined") {
-    await db.payment.update({ where: { id: payment.id }, data: { status: "declined", declineCode: result.declineCode, processorPaymentId: result.id } });
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: result.declineCode, processorPaymentId: result.id } });
     return { kind: "declined", declineCode: result.declineCode };
   }
   if (result.status === "requires_action") {
-    await db.payment.update({ where: { id: payment.id }, data: { status: "requires_action", processorPaymentId: result.id } });
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "requires_action", processorPaymentId: result.id } });
     return { kind: "requires_action", processorPaymentId: result.id };
   }
   return { kind: "authorized", processorPaymentId: result.id };
@@ -93,30 +101,55 @@ export const confirmPayment = async (db: Db, provider: PaymentProvider, options:
 };
 
 /**
- * Charges a held payment; leaves it authorized for the sweep if the processor fails (then returns
- * null). A hold the processor already released is recorded as such, never as captured. Returns the
- * status the processor reports: a capture that finds the payment already captured is `captured`.
+ * What a capture came to: `captured`; `hold_released` when the processor reports the hold gone
+ * (it lapsed, or was released) so nothing can be charged; `retries_exhausted` when the processor
+ * did not answer the last try allowed (capture-retries.ts): both leave the payment
+ * `capture_failed`, for the owner to mark and tell; `later` when the processor did not answer or
+ * the next try is not due yet (the payment stays `authorized`, the sweep tries again, same key).
  */
-export const capturePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment): Promise<ProcessorPaymentStatus | null> => {
+export type CaptureOutcome = "captured" | "hold_released" | "retries_exhausted" | "later";
+
+/** The outcomes after which no capture is tried again and the owner was settled with no money. */
+export const isCaptureFailed = (outcome: CaptureOutcome) => outcome === "hold_released" || outcome === "retries_exhausted";
+
+/** Statuses a release may end: anything that may still hold money, and an attempt settlement gave up on whose hold turned up. */
+const releasable = ["authorizing", "requires_action", "authorized", "declined"] as const;
+
+/**
+ * Charges a held payment and records the processor's answer on the row, guarded by `authorized`:
+ * a capture that finds the payment already captured is `captured`; one that finds the hold gone
+ * is `capture_failed` (never `voided`: the owner was settled and expected this money). Tries are
+ * bounded and spaced (capture-retries.ts): before its next try is due, nothing is asked.
+ */
+export const capturePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment, now: Date): Promise<CaptureOutcome> => {
+  const row = await db.payment.findUnique({ where: { id: payment.id }, select: { nextCaptureAt: true } });
+  if (row && !isCaptureDue(row.nextCaptureAt, now)) return "later";
+  let result;
   try {
-    const result = await provider.capture({ idempotencyKey: processorKey(ownerOf(payment), "capture"), paymentId: payment.processorPaymentId });
-    await recordSettled(db, payment, result.status, "captured");
-    return result.status;
+    result = await provider.capture({ idempotencyKey: processorKey(ownerOf(payment), "capture"), paymentId: payment.processorPaymentId });
   } catch (error) {
-    console.warn(`[payments] capture of ${payment.id} deferred to the sweep`, (error as Error).message);
-    return null;
+    console.warn(`[payments] capture of ${payment.id} did not answer`, (error as Error).message);
+    return recordCaptureUnanswered(db, payment.id, now);
   }
+  if (result.status === "captured") {
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorized" }, data: { status: "captured", nextCaptureAt: null } });
+    return "captured";
+  }
+  if (result.status === "voided" || result.status === "declined") {
+    console.error(`[payments] ${payment.id}: asked for captured, the processor reports ${result.status}`);
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorized" }, data: { status: "capture_failed", declineCode: "hold_released", nextCaptureAt: null } });
+    return "hold_released";
+  }
+  console.warn(`[payments] ${payment.id}: asked for captured, the processor still reports ${result.status}`);
+  return recordCaptureUnanswered(db, payment.id, now);
 };
 
 /** Releases a hold that nothing needs; nothing is charged (unless the processor says it was already captured, which is recorded). */
 export const releasePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
   const result = await provider.release({ idempotencyKey: processorKey(ownerOf(payment), "release"), paymentId: payment.processorPaymentId });
-  await recordSettled(db, payment, result.status, "voided");
+  if (result.status !== "voided") console.error(`[payments] ${payment.id}: asked for voided, the processor reports ${result.status}`);
+  if (result.status === "captured" || result.status === "voided") {
+    await db.payment.updateMany({ where: { id: payment.id, status: { in: [...releasable] } }, data: { status: result.status } });
+  }
   return result.status;
-};
-
-/** Records where a capture or release left the payment, as the processor reports it. */
-const recordSettled = async (db: Db, payment: HeldPayment, status: ProcessorPaymentStatus, expected: "captured" | "voided") => {
-  if (status !== expected) console.error(`[payments] ${payment.id}: asked for ${expected}, the processor reports ${status}`);
-  if (status === "captured" || status === "voided") await db.payment.update({ where: { id: payment.id }, data: { status } });
 };

@@ -74,13 +74,13 @@ describe("payment steps", () => {
   };
   const statusOf = async (id: string) => (await db().payment.findUniqueOrThrow({ where: { id } })).status;
 
-  it("a capture that finds the hold already released records it released, never captured; a release of a captured payment records the capture", async () => {
+  it("a capture that finds the hold already released records capture_failed, never captured; a release of a captured payment records the capture", async () => {
     const [released, captured] = [await heldPayment(), await heldPayment()];
     await provider.release({ idempotencyKey: randomId("k_"), paymentId: released.processorPaymentId });
-    await capturePayment(db(), provider, released);
+    await capturePayment(db(), provider, released, new Date());
     await provider.capture({ idempotencyKey: randomId("k_"), paymentId: captured.processorPaymentId });
     await releasePayment(db(), provider, captured);
-    expect(await statusOf(released.id)).toBe("voided");
+    expect(await statusOf(released.id)).toBe("capture_failed");
     expect(await statusOf(captured.id)).toBe("captured");
   });
 });

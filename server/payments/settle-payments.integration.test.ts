@@ -18,7 +18,7 @@ import { startAttempt } from "../routers/checkout-page/payment-attempt";
 import { paymentProvider } from ".";
 import { type PaymentProvider, ownerOf, processorKey } from "./provider";
 import { testCards } from "./sandbox-cards";
-import { authorizePayment } from "./payment-steps";
+import { attemptTimeoutMs, authorizePayment } from "./payment-steps";
 import { settlePayments } from "./settle-payments";
 import { stripeProvider } from "./stripe";
 import { startStripeShapedServer } from "../testing/stripe-shaped-server";
@@ -58,7 +58,7 @@ describe("settling payments", () => {
     // Attempt 1 goes to the processor and its answer stalls.
     const first = await startAttempt(db(), { checkoutId: id, method: "card", cardLast4: "4242", now: t0 });
     // After the attempt timeout the person pays again: attempt 2 places the orders; its capture is lost in a crash.
-    const paid = await pageCaller(fixedClock(new Date(t0.getTime() + 61_000))).checkoutPage.pay({ id, accept_terms: true, method: card });
+    const paid = await pageCaller(fixedClock(new Date(t0.getTime() + attemptTimeoutMs + 1_000))).checkoutPage.pay({ id, accept_terms: true, method: card });
     expect(paid.outcome).toBe("paid");
     const second = await db().payment.findFirstOrThrow({ where: { checkoutId: id, attempt: 2 } });
     await db().payment.update({ where: { id: second.id }, data: { status: "authorized" } });
@@ -67,10 +67,10 @@ describe("settling payments", () => {
     // Attempt 1's hold finally comes back authorized; releasing it fails (processor outage).
     const provider = paymentProvider();
     const late = await provider.authorize({ idempotencyKey: processorKey(ownerOf(first), "authorize"), amountCents: first.amountCents, method: { type: "card", number: card.number, expMonth: 12, expYear: 2034, cvc: "123" }, description: `Checkout ${id}` });
-    await finalizePayment(db(), releaseDown(provider), { payment: first, processorPaymentId: late.id, now: new Date(t0.getTime() + 62_000) }).catch(() => undefined);
+    await finalizePayment(db(), releaseDown(provider), { payment: first, processorPaymentId: late.id, now: new Date(t0.getTime() + attemptTimeoutMs + 2_000) }).catch(() => undefined);
 
     // The late attempt retried: it did not pay, so it is released, not reported paid.
-    const retried = await finalizePayment(db(), provider, { payment: first, processorPaymentId: late.id, now: new Date(t0.getTime() + 63_000) });
+    const retried = await finalizePayment(db(), provider, { payment: first, processorPaymentId: late.id, now: new Date(t0.getTime() + attemptTimeoutMs + 3_000) });
     expect(retried.outcome).toBe("closed");
     // Settlement, twice (several instances, or the next sweep): captures the paying attempt once.
     for (let run = 0; run < 2; run++) await settlePayments({ db: db(), now: new Date(Date.now() + 120_000) });
@@ -113,7 +113,10 @@ describe("reconciling attempts the processor never answered", () => {
     const down: PaymentProvider = { ...paymentProvider(), retrieve: async () => { throw new Error("processor unavailable"); } };
     await settlePayments({ db: db(), now: later(), provider: down });
     expect((await db().payment.findUniqueOrThrow({ where: { id: attempt.id } })).status).toBe("authorizing");
+    // Asked again once its backoff (30 s after the first miss) has passed.
     await settlePayments({ db: db(), now: later() });
+    expect((await db().payment.findUniqueOrThrow({ where: { id: attempt.id } })).status).toBe("authorizing");
+    await settlePayments({ db: db(), now: new Date(later().getTime() + 31_000) });
     expect(await db().payment.findUniqueOrThrow({ where: { id: attempt.id } })).toMatchObject({ status: "declined", declineCode: "processor_timeout" });
     expect(await holds(id)).toHaveLength(0);
   });

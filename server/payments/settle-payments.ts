@@ -6,51 +6,101 @@
  *   authentication step nobody will complete is released; a decline is recorded; a payment the
  *   processor never made is declined; when the processor cannot say, the next run asks again.
  * - A hold left `authorized` is captured only when it is the attempt its checkout recorded as paying
- *   (paid_payment_id, set with the orders) and released otherwise.
+ *   (paid_payment_id, set with the orders) and released otherwise. A capture the processor refuses
+ *   (the hold lapsed), or left unanswered too often (capture-retries.ts: bounded, with backoff), is
+ *   `capture_failed`: the checkout is marked and the shopper told.
+ * An attempt counts as lost only after `attemptTimeoutMs`, longer than any processor call, so a
+ * call still running is never settled under it (H1).
  */
 import type { Db } from "../db";
 import { paymentProvider } from ".";
 import type { PaymentProvider } from "./provider";
-import { attemptTimeoutMs, capturePayment, type HeldPayment, lookUpAuthorize, releasePayment } from "./payment-steps";
+import { markCheckoutCaptureFailed } from "./checkout-capture-failed";
+import { captureDueWhere } from "./capture-retries";
+import { attemptTimeoutMs, capturePayment, isCaptureFailed, type HeldPayment, lookUpAuthorize, releasePayment } from "./payment-steps";
 
 const ownerSelect = { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true } as const;
 
-/** Captures the checkout's paying attempt; releases any other hold. */
-const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
+/** Captures the checkout's paying attempt (a refused capture marks the checkout and tells the shopper); releases any other hold. */
+const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPayment, now: Date) => {
   const paying = await db.checkout.count({ where: { id: payment.checkoutId!, paidPaymentId: payment.id } });
-  await (paying ? capturePayment(db, provider, payment) : releasePayment(db, provider, payment));
+  if (!paying) return void (await releasePayment(db, provider, payment));
+  if (isCaptureFailed(await capturePayment(db, provider, payment, now))) await markCheckoutCaptureFailed(db, { checkoutId: payment.checkoutId!, paymentId: payment.id, now });
 };
 
-/** Reconciles one attempt whose authorize never answered; true when its outcome is now recorded. */
-const reconcile = async (db: Db, provider: PaymentProvider, payment: { id: string; checkoutId: string | null; purchaseId: string | null; attempt: number; processorPaymentId: string | null; createdAt: Date }, now: Date) => {
+/** Rows settlement may ask about now (not backing off). */
+const checkDueWhere = (now: Date) => ({ OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] });
+
+/**
+ * The processor could not say (or a step failed): the row steps out of the next batches, asked
+ * again after 30 s, doubling each time, at most every 30 minutes. One statement (the right-hand
+ * check_attempts is the count before this miss). Not a status write: updated_at stays.
+ */
+const askLater = (db: Db, id: string, now: Date) =>
+  db.$executeRaw`UPDATE payments SET check_attempts = check_attempts + 1,
+    next_check_at = ${now}::timestamptz + LEAST(30 * power(2, check_attempts), 1800) * interval '1 second' WHERE id = ${id}`;
+
+/** Runs `step` for each row, oldest first; a row whose step cannot finish backs off, and never stops the batch. */
+const eachRow = async <T extends { id: string }>(db: Db, rows: T[], now: Date, step: (row: T) => Promise<"done" | "ask_later">) => {
+  let done = 0;
+  for (const row of rows) {
+    const result = await step(row).catch((error: unknown) => {
+      console.warn(`[payments] settling ${row.id} failed; asked again later`, (error as Error).message);
+      return "ask_later" as const;
+    });
+    if (result === "ask_later") await askLater(db, row.id, now);
+    else done++;
+  }
+  return done;
+};
+
+/** Reconciles one attempt whose authorize never answered; `done` when its outcome is recorded (here or by another instance). */
+const reconcile = async (db: Db, provider: PaymentProvider, payment: { id: string; checkoutId: string | null; purchaseId: string | null; attempt: number; processorPaymentId: string | null; createdAt: Date }, now: Date): Promise<"done" | "ask_later"> => {
   const lookup = await lookUpAuthorize(provider, payment, now);
-  if (lookup.kind === "ask_later") return false;
+  if (lookup.kind === "ask_later") return "ask_later";
   if (lookup.kind === "absent") {
-    const { count } = await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: "processor_timeout" } });
-    return count === 1;
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: "processor_timeout" } });
+    return "done";
   }
   const found = lookup.payment;
   const { count } = await db.payment.updateMany({
     where: { id: payment.id, status: "authorizing" },
     data: { status: found.status, processorPaymentId: found.id, declineCode: found.declineCode },
   });
-  if (count !== 1) return false;
+  if (count !== 1) return "done";
   const held = { ...payment, processorPaymentId: found.id };
-  if (found.status === "authorized") await settleHold(db, provider, held);
+  if (found.status === "authorized") await settleHold(db, provider, held, now);
   // Nobody is on the page to authenticate an attempt the person was told is still processing.
   if (found.status === "requires_action") await releasePayment(db, provider, held);
-  return true;
+  return "done";
 };
 
+/**
+ * One run of the safety net: a batch of lost attempts, then a batch of holds, each oldest first and
+ * skipping rows that are backing off, so rows the processor can never answer about drift out of
+ * the batches and newer ones are reached (issue 23, section 3).
+ */
 export const settlePayments = async (options: { db: Db; now: Date; limit?: number; provider?: PaymentProvider }) => {
   const { db, now } = options;
   const provider = options.provider ?? paymentProvider();
   const stale = new Date(now.getTime() - attemptTimeoutMs);
   const take = options.limit ?? 20;
-  const lost = await db.payment.findMany({ where: { status: "authorizing", updatedAt: { lt: stale }, checkoutId: { not: null } }, select: { ...ownerSelect, createdAt: true }, take });
-  let reconciled = 0;
-  for (const payment of lost) if (await reconcile(db, provider, payment, now)) reconciled++;
-  const held = await db.payment.findMany({ where: { status: "authorized", updatedAt: { lt: stale }, processorPaymentId: { not: null }, checkoutId: { not: null } }, select: ownerSelect, take });
-  for (const payment of held) await settleHold(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! });
+  const lost = await db.payment.findMany({
+    where: { status: "authorizing", updatedAt: { lt: stale }, checkoutId: { not: null }, ...checkDueWhere(now) },
+    select: { ...ownerSelect, createdAt: true },
+    orderBy: { createdAt: "asc" },
+    take,
+  });
+  const reconciled = await eachRow(db, lost, now, (payment) => reconcile(db, provider, payment, now));
+  const held = await db.payment.findMany({
+    where: { status: "authorized", updatedAt: { lt: stale }, processorPaymentId: { not: null }, checkoutId: { not: null }, AND: [checkDueWhere(now), captureDueWhere(now)] },
+    select: ownerSelect,
+    orderBy: { createdAt: "asc" },
+    take,
+  });
+  await eachRow(db, held, now, async (payment) => {
+    await settleHold(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! }, now);
+    return "done";
+  });
   return { reconciled, settled: held.length };
 };

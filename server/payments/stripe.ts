@@ -11,6 +11,7 @@
  * PaymentMethods (`pm_card_visa`, …); any other number, and Link, are refused.
  */
 import Stripe from "stripe";
+import { stripeClientSettings } from "./processor-budget";
 import { type PaymentMethod, type PaymentProvider, type ProcessorPayment, ProcessorRefusedError, UnknownOutcomeError } from "./provider";
 import { testCards } from "./sandbox-cards";
 
@@ -90,8 +91,9 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
   const stripe = new Stripe(options.secretKey, {
     // Retries reuse the same Idempotency-Key (Stripe replays the first answer), within a bounded time.
-    maxNetworkRetries: options.maxNetworkRetries ?? 2,
-    timeout: options.timeoutMs ?? 20_000,
+    // Their product bounds how long a call may run (processor-budget.ts): settlement waits longer.
+    maxNetworkRetries: options.maxNetworkRetries ?? stripeClientSettings.maxNetworkRetries,
+    timeout: options.timeoutMs ?? stripeClientSettings.timeoutMs,
     telemetry: false,
     ...(base ? { host: base.hostname, port: base.port || (base.protocol === "http:" ? 80 : 443), protocol: base.protocol === "http:" ? "http" : "https" } : {}),
   });

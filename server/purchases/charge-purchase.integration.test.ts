@@ -57,7 +57,8 @@ describe("charging a held purchase", () => {
     const down = { ...provider(), capture: async () => Promise.reject(new Error("processor unavailable")) };
     await expect(chargeDuePurchase(db(), purchase.id, { now: new Date(), provider: down })).rejects.toThrow(/retried later/);
     expect((await purchaseOf(purchase.id)).status).toBe("capturing");
-    expect(await chargeDuePurchase(db(), purchase.id, { now: new Date(), provider: provider() })).toMatchObject({ outcome: "paid" });
+    // The retry waits for its backoff (a minute after the first failure, server/payments/capture-retries.ts).
+    expect(await chargeDuePurchase(db(), purchase.id, { now: new Date(Date.now() + 60_000), provider: provider() })).toMatchObject({ outcome: "paid" });
     expect(await sandboxLedger(purchase.id)).toMatchObject({ status: "captured", captures: 1 });
   });
 
@@ -68,7 +69,8 @@ describe("charging a held purchase", () => {
     expect(await chargeDuePurchase(db(), purchase.id, { now: new Date(), provider: provider() })).toMatchObject({ outcome: "refused" });
     expect(await purchaseOf(purchase.id)).toMatchObject({ status: "refused", reason: "hold_expired", chargesAt: null });
     expect((await sandboxLedger(purchase.id)).status).toBe("voided");
-    expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("voided");
+    // The capture found no hold: capture_failed (never voided), so the operator sees it too (review H1).
+    expect((await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status).toBe("capture_failed");
     expect((await db().emailMessage.findUniqueOrThrow({ where: { dedupeKey: `purchase-closed:${purchase.id}` } })).props).toMatchObject({ outcome: "hold_expired" });
     expect(await chargeDuePurchase(db(), purchase.id, { now: new Date(), provider: provider() })).toMatchObject({ outcome: "not_held" });
   });

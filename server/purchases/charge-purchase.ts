@@ -11,18 +11,19 @@
  *   as success. Then capturing -> paid with charges_at null, and the email, in one transaction.
  * - a processor that reports the hold released (it lapsed) moves it to refused (hold_expired) and
  *   the person is told; a processor that fails leaves it capturing and throws, for the step's retry
- *   or the next sweep.
+ *   or the next sweep, a bounded number of times with backoff (server/payments/capture-retries.ts).
  */
 import type { Db } from "../db";
 import { env } from "../env";
-import { attemptTimeoutMs, capturePayment } from "../payments/payment-steps";
+import { captureDueWhere } from "../payments/capture-retries";
+import { attemptTimeoutMs, type CaptureOutcome, capturePayment } from "../payments/payment-steps";
 import type { PaymentProvider } from "../payments/provider";
 import type { QuoteSnapshot } from "../routers/checkout/quote-snapshot";
 import { cancelHeld, heldPaymentOf } from "./purchase-hold";
 import { copyEmailKey, writeClosedEmail } from "./purchase-emails";
 import { movePurchase } from "./purchase-writer";
 
-export type ChargeOutcome = "paid" | "cancelled" | "refused" | "not_due" | "not_held" | "claimed_elsewhere";
+export type ChargeOutcome = "paid" | "cancelled" | "refused" | "not_due" | "not_held" | "claimed_elsewhere" | "capture_failed";
 
 type Options = { now: Date; provider: PaymentProvider; /** The sandbox mailbox (no SMTP) counts as delivered; defaults to whether SMTP_URL is unset. */ sandboxMailbox?: boolean };
 
@@ -37,6 +38,10 @@ const isNoticeDelivered = async (db: Db, purchaseId: string, sandboxMailbox: boo
   const email = await db.emailMessage.findUnique({ where: { dedupeKey: copyEmailKey(purchaseId) }, select: { status: true } });
   return Boolean(email && (email.status === "sent" || sandboxMailbox));
 };
+
+/** The capture's outcome as the payment row recorded it (a retry after the capture, or the lapse, was recorded). */
+const recordedCapture = ({ status, declineCode }: { status: string; declineCode: string | null }): CaptureOutcome =>
+  status === "captured" ? "captured" : declineCode === "capture_retries_exhausted" ? "retries_exhausted" : status === "capture_failed" || status === "voided" ? "hold_released" : "later";
 
 /** Charges one purchase if it is held and due (or was left capturing); idempotent. */
 export const chargeDuePurchase = async (db: Db, id: string, options: Options): Promise<{ id: string; outcome: ChargeOutcome }> => {
@@ -57,13 +62,15 @@ export const chargeDuePurchase = async (db: Db, id: string, options: Options): P
   }
   const payment = await heldPaymentOf(db, id);
   // No hold left on the payment row: a retry after the capture (or the lapse) was recorded there.
-  const status = payment ? await capturePayment(db, provider, payment) : (await db.payment.findUniqueOrThrow({ where: { purchaseId: id }, select: { status: true } })).status;
-  if (status !== "captured" && status !== "voided") throw new Error(`capture of purchase ${id} did not answer; retried later`);
+  const outcome = payment ? await capturePayment(db, provider, payment, now) : recordedCapture(await db.payment.findUniqueOrThrow({ where: { purchaseId: id }, select: { status: true, declineCode: true } }));
+  if (outcome === "later") throw new Error(`capture of purchase ${id} did not answer; retried later`);
+  // Retries spent (capture-retries.ts): the payment is capture_failed for the operator; the purchase stays capturing, untouched.
+  if (outcome === "retries_exhausted") return { id, outcome: "capture_failed" };
   await db.$transaction(async (tx) => {
-    if (!(await movePurchase(tx, { id, event: status === "captured" ? "charged" : "charge_failed", now }))) return;
-    await writeClosedEmail(tx, await tx.purchase.findUniqueOrThrow({ where: { id } }), status === "captured" ? "charged" : "hold_expired");
+    if (!(await movePurchase(tx, { id, event: outcome === "captured" ? "charged" : "charge_failed", now }))) return;
+    await writeClosedEmail(tx, await tx.purchase.findUniqueOrThrow({ where: { id } }), outcome === "captured" ? "charged" : "hold_expired");
   });
-  return { id, outcome: status === "captured" ? "paid" : "refused" };
+  return { id, outcome: outcome === "captured" ? "paid" : "refused" };
 };
 
 /**
@@ -73,7 +80,13 @@ export const chargeDuePurchase = async (db: Db, id: string, options: Options): P
 export const chargeDuePurchases = async (db: Db, options: Options & { limit?: number }) => {
   const { now } = options;
   const due = await db.purchase.findMany({
-    where: { OR: [{ status: "held", chargesAt: { lte: now } }, { status: "capturing", capturingAt: { lt: new Date(now.getTime() - attemptTimeoutMs) } }] },
+    where: {
+      OR: [
+        { status: "held", chargesAt: { lte: now } },
+        // A capture waiting for its next try, or out of tries (capture_failed), is left alone (capture-retries.ts).
+        { status: "capturing", capturingAt: { lt: new Date(now.getTime() - attemptTimeoutMs) }, payment: { is: { status: { not: "capture_failed" }, ...captureDueWhere(now) } } },
+      ],
+    },
     select: { id: true },
     orderBy: { chargesAt: "asc" },
     take: options.limit ?? 20,

@@ -30,10 +30,10 @@ export const completeLateAuthorize = async (db: Db, provider: PaymentProvider, o
   if (!found || found.status === "voided" || found.status === "captured") return false;
   let result: AuthorizeResult;
   if (found.status === "declined") {
-    await db.payment.update({ where: { id: payment.id }, data: { status: "declined", declineCode: found.declineCode, processorPaymentId: found.id, updatedAt: now } });
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: found.declineCode, processorPaymentId: found.id, updatedAt: now } });
     result = { kind: "declined", declineCode: found.declineCode };
   } else if (found.status === "requires_action") {
-    await db.payment.update({ where: { id: payment.id }, data: { status: "requires_action", processorPaymentId: found.id, updatedAt: now } });
+    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "requires_action", processorPaymentId: found.id, updatedAt: now } });
     result = { kind: "requires_action", processorPaymentId: found.id };
   } else {
     result = { kind: "authorized", processorPaymentId: found.id };

@@ -182,8 +182,10 @@ export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, a
   if (result.kind === "authorized") {
     const nextNumber = answered.orderNumbers ?? newOrderNumber;
     const recordHold = () => sqlTransaction(async (sql) => {
-      // Guarded (review M2): a reconciliation that refused the purchase meanwhile recorded (and released) the hold itself.
-      await sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${result.processorPaymentId}, updated_at = ${now} WHERE id = ${payment.id} AND status = 'authorizing'`;
+      // Guarded (reviews M2, H1): a payment still waiting for this answer, or one the reconciliation gave up on
+      // whose hold turned up after all (the purchase is then closed, and the sweep releases the hold it records here).
+      await sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${result.processorPaymentId}, updated_at = ${now}
+        WHERE id = ${payment.id} AND (status = 'authorizing' OR (status = 'declined' AND decline_code = 'processor_timeout'))`;
       const orderNumber = nextNumber();
       const moved = await movePurchase(sql, { id, event: "hold", now, held: { orderNumber, chargesAt } });
       if (moved) await writeCopyEmail(sql, { id, email: answered.email, orderNumber, grandTotalCents: answered.grandTotalCents, chargesAt, cancelUntil: chargesAt }, answered.assistant);

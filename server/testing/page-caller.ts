@@ -1,6 +1,7 @@
-/** The caller the hosted page uses (anonymous actor: the checkout id is the capability). */
+/** The caller the hosted page uses (anonymous actor: the checkout id is the capability), optionally from a client address as app/_trpc/server.ts passes it. */
 import { createInnerContext } from "../trpc/context";
 import { createCaller } from "../trpc/caller";
 import type { Clock } from "../clock";
 
-export const pageCaller = (clock?: Clock) => createCaller(createInnerContext({ requestId: "test-page", actor: { kind: "anonymous" }, ...(clock ? { clock } : {}) }));
+export const pageCaller = (clock?: Clock, clientAddress?: string) =>
+  createCaller(createInnerContext({ requestId: "test-page", actor: { kind: "anonymous" }, ...(clock ? { clock } : {}), ...(clientAddress ? { clientAddress } : {}) }));

@@ -23,6 +23,8 @@ export type Context = {
   search: CatalogSearch;
   /** The client asked for a fresh answer (Cache-Control: no-cache): skip short-lived result caches. */
   wantsFresh?: boolean;
+  /** The client's address (server/http/client-ip.ts), set by callers that serve a browser (the pages' caller); per-address limits use it. */
+  clientAddress?: string;
 };
 
 export const createInnerContext = (options: Partial<Context> & Pick<Context, "actor" | "requestId">): Context => {

@@ -8,6 +8,7 @@ import { confirmPayment } from "../../payments/payment-steps";
 import { publicProcedure } from "../../trpc/procedures";
 import { declinedOutcome } from "./pay";
 import { finalizePayment } from "./finalize-payment";
+import { recordPayDecline } from "./pay-limits";
 import { type PayOutcome, ZConfirmAuthentication } from "./page.schema";
 
 export const confirmAuthentication = publicProcedure.input(ZConfirmAuthentication).mutation(async ({ ctx, input }): Promise<PayOutcome> => {
@@ -16,6 +17,9 @@ export const confirmAuthentication = publicProcedure.input(ZConfirmAuthenticatio
   if (payment.status !== "requires_action") throw new AppError("checkout_closed", { message: "This payment step is no longer open; start the payment again." });
   const provider = paymentProvider();
   const result = await confirmPayment(ctx.db, provider, { payment: { ...payment, processorPaymentId: payment.processorPaymentId }, authenticated: input.authenticated });
-  if (result.kind !== "authorized") return declinedOutcome(result.kind === "declined" ? result.declineCode : null);
+  if (result.kind !== "authorized") {
+    await recordPayDecline(ctx.clientAddress);
+    return declinedOutcome(result.kind === "declined" ? result.declineCode : null);
+  }
   return finalizePayment(ctx.db, provider, { payment: { ...payment, checkoutId: input.id }, processorPaymentId: result.processorPaymentId, now: ctx.clock.now() });
 });

@@ -10,6 +10,7 @@ import { authorizePayment } from "../../payments/payment-steps";
 import type { PaymentMethod } from "../../payments/provider";
 import { publicProcedure } from "../../trpc/procedures";
 import { finalizePayment } from "./finalize-payment";
+import { admitPayAttempt, recordPayDecline } from "./pay-limits";
 import { type PayOutcome, ZPay } from "./page.schema";
 import { startAttempt } from "./payment-attempt";
 
@@ -28,10 +29,14 @@ export const pay = publicProcedure.input(ZPay).mutation(async ({ ctx, input }): 
     throw new AppError("invalid_request", { fields: { "method.exp_year": "the card has expired" } });
   }
   const method: PaymentMethod = card ? { type: "card", number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc } : { type: "link", email: input.method.type === "link" ? input.method.email : "" };
+  await admitPayAttempt(ctx.clientAddress);
   const payment = await startAttempt(ctx.db, { checkoutId: input.id, method: method.type, cardLast4: card ? card.number.slice(-4) : null, now });
   const provider = paymentProvider();
   const result = await authorizePayment(ctx.db, provider, { payment, method, description: `Checkout ${payment.checkoutId}` });
-  if (result.kind === "declined") return declinedOutcome(result.declineCode);
+  if (result.kind === "declined") {
+    await recordPayDecline(ctx.clientAddress);
+    return declinedOutcome(result.declineCode);
+  }
   if (result.kind === "requires_action") return { outcome: "requires_action", paymentId: payment.id };
   if (result.kind === "unknown") {
     throw new AppError("payment_in_progress", { message: "Your bank has not answered yet. Nothing is charged unless it approves; try again in a minute.", retryAfter: 60 });

@@ -11,6 +11,7 @@ import { AppError } from "../../errors";
 import { Prisma } from "../../generated/prisma/client";
 import { attemptTimeoutMs, openPayment } from "../../payments/payment-steps";
 import { moveCheckouts } from "../checkout/checkout-transitions";
+import { refuseAfterDeclines } from "./pay-limits";
 
 export const lockCheckout = async (tx: Tx, id: string) => {
   await tx.$queryRaw`SELECT id FROM checkouts WHERE id = ${id} FOR UPDATE`;
@@ -45,6 +46,7 @@ export const startAttempt = async (db: Db, options: { checkoutId: string; method
     if (moved.length) return close("cancelled", moved.some((line) => line.unlisted) ? "item_unavailable" : "price_changed");
     const busy = await tx.payment.count({ where: { checkoutId: checkout.id, status: "authorizing", updatedAt: { gt: new Date(now.getTime() - attemptTimeoutMs) } } });
     if (busy) throw new AppError("payment_in_progress", { message: "A payment for this checkout is being processed; wait a moment.", retryAfter: 2 });
+    await refuseAfterDeclines(tx, checkout.id);
     // An authentication step left open in another tab is abandoned: it never held money.
     await tx.payment.updateMany({ where: { checkoutId: checkout.id, status: "requires_action" }, data: { status: "voided" } });
     const attempt = (await tx.payment.count({ where: { checkoutId: checkout.id } })) + 1;
