@@ -29,6 +29,9 @@ export type ProcessorPayment = {
   refundedCents?: number;
 };
 
+/** A payment the person completes in the browser with the processor's own form: its id, and the secret only that page gets. */
+export type OpenIntent = { id: string; clientSecret: string };
+
 export type SavedMethod = { customerId: string; paymentMethodId: string; cardLast4: string };
 
 export type PaymentProvider = {
@@ -37,6 +40,13 @@ export type PaymentProvider = {
   lookupLagMs: number;
   /** Places a hold of `amountCents` CAD; an on-session card may need the person's authentication first (requires_action). */
   authorize: (input: { idempotencyKey: string; amountCents: number; method: PaymentMethod; description: string }) => Promise<ProcessorPayment>;
+  /**
+   * Opens an on-session payment that the person confirms in the browser with the processor's own
+   * form (Stripe's Payment Element: card, Link, 3-D Secure), so the card never reaches us: a hold
+   * of `amountCents` once confirmed (manual capture), found again by its id or the authorize key.
+   * The sandbox has no such form (its page takes test cards) and refuses.
+   */
+  createIntent: (input: { idempotencyKey: string; amountCents: number; description: string; metadata: Record<string, string> }) => Promise<OpenIntent>;
   /** Records the outcome of the person's authentication step (3-D Secure) for a requires_action payment. */
   confirm: (input: { idempotencyKey: string; paymentId: string; authenticated: boolean }) => Promise<ProcessorPayment>;
   /** Charges a held payment. */

@@ -91,6 +91,7 @@ export const sandboxProvider = (): PaymentProvider => ({
     const { isLate: _isLate, isSlow: _isSlow, ...result } = payment;
     return result;
   },
+  createIntent: () => Promise.reject(new Error("sandbox processor: the hosted page takes the sandbox's test cards with its own form; there is no browser-side intent")),
   confirm: ({ idempotencyKey, paymentId, authenticated }) =>
     answer(idempotencyKey, { op: "confirm", paymentId, authenticated }, (sql) =>
       move(sql, paymentId, ["requires_action"], authenticated ? "authorized" : "declined", authenticated ? null : "authentication_failed")),

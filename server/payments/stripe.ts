@@ -34,7 +34,9 @@ const statusOf = (intent: Stripe.PaymentIntent): ProcessorPayment["status"] => {
     case "succeeded": return "captured";
     case "canceled": return "voided";
     case "requires_action": return "requires_action";
-    case "requires_payment_method": return "declined";
+    // Opened for the person's browser (createIntent) and not confirmed yet: awaiting the person, as an authentication step is.
+    case "requires_confirmation": return "requires_action";
+    case "requires_payment_method": return intent.last_payment_error ? "declined" : "requires_action";
     default: throw new UnknownOutcomeError(`stripe processor: payment ${intent.id} is ${intent.status}`);
   }
 };
@@ -106,6 +108,20 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
         return toPayment(intent);
       } catch (error) {
         return mapError(error);
+      }
+    },
+    createIntent: async ({ idempotencyKey, amountCents, description, metadata }) => {
+      try {
+        // Not confirmed here: the page confirms it with Stripe.js (the Payment Element), which may redirect for 3-D Secure and back to the return_url.
+        const intent = await stripe.paymentIntents.create(
+          { amount: amountCents, currency: "cad", capture_method: "manual", automatic_payment_methods: { enabled: true }, description, metadata: { ...metadata, authorize_key: idempotencyKey } },
+          { idempotencyKey },
+        );
+        if (!intent.client_secret) throw new Error(`stripe processor: PaymentIntent ${intent.id} came without a client_secret`);
+        return { id: intent.id, clientSecret: intent.client_secret };
+      } catch (error) {
+        mapError(error);
+        throw error;
       }
     },
     // 3-D Secure happens in the browser with Stripe.js; afterwards the PaymentIntent says how it went.

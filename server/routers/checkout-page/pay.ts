@@ -11,11 +11,12 @@ import type { PaymentMethod } from "../../payments/provider";
 import { publicProcedure } from "../../trpc/procedures";
 import { finalizePayment } from "./finalize-payment";
 import { type PayOutcome, ZPay } from "./page.schema";
-import { startAttempt } from "./payment-attempt";
+import { releaseAbandoned, startAttempt } from "./payment-attempt";
 
 const declineMessages: Record<string, string> = {
   card_declined: "Your card was declined. Try another card or pay with Link.",
   authentication_failed: "Your bank could not confirm this payment. Try again or use another card.",
+  payment_intent_authentication_failure: "Your bank could not confirm this payment. Try again or use another card.",
   test_mode_live_card: "This is the sandbox: use a test card such as 4242 4242 4242 4242.",
 };
 
@@ -30,6 +31,7 @@ export const pay = publicProcedure.input(ZPay).mutation(async ({ ctx, input }): 
   const method: PaymentMethod = card ? { type: "card", number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc } : { type: "link", email: input.method.type === "link" ? input.method.email : "" };
   const payment = await startAttempt(ctx.db, { checkoutId: input.id, method: method.type, cardLast4: card ? card.number.slice(-4) : null, now });
   const provider = paymentProvider();
+  await releaseAbandoned(ctx.db, provider, payment.abandoned);
   const result = await authorizePayment(ctx.db, provider, { payment, method, description: `Checkout ${payment.checkoutId}` });
   if (result.kind === "declined") return declinedOutcome(result.declineCode);
   if (result.kind === "requires_action") return { outcome: "requires_action", paymentId: payment.id };
