@@ -153,6 +153,44 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
         return mapError(error);
       }
     },
+    startCardSetup: async ({ idempotencyKey, customerId, email, metadata }) => {
+      try {
+        const customer = customerId ?? (await stripe.customers.create({ email, metadata }, { idempotencyKey: `${idempotencyKey}:customer` })).id;
+        // Not confirmed here: the page confirms it with Stripe.js (the Payment Element in setup mode).
+        const setup = await stripe.setupIntents.create({ customer, usage: "off_session", automatic_payment_methods: { enabled: true }, metadata }, { idempotencyKey });
+        if (!setup.client_secret) throw new Error(`stripe processor: SetupIntent ${setup.id} came without a client_secret`);
+        return { customerId: customer, setupId: setup.id, clientSecret: setup.client_secret };
+      } catch (error) {
+        mapError(error);
+        throw error;
+      }
+    },
+    retrieveCardSetup: async ({ setupId }) => {
+      try {
+        const setup = await stripe.setupIntents.retrieve(setupId);
+        const methodId = typeof setup.payment_method === "string" ? setup.payment_method : (setup.payment_method?.id ?? null);
+        const method = setup.status === "succeeded" && methodId ? await stripe.paymentMethods.retrieve(methodId) : null;
+        const status = setup.status === "succeeded" ? "succeeded" : setup.status === "canceled" || setup.last_setup_error ? "failed" : "awaiting";
+        return {
+          id: setup.id, status, customerId: typeof setup.customer === "string" ? setup.customer : (setup.customer?.id ?? null), metadata: setup.metadata ?? {},
+          card: method?.card ? { paymentMethodId: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } : null,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
+        mapError(error);
+        throw error;
+      }
+    },
+    detachMethod: async ({ paymentMethodId }) => {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (error) {
+        // Already detached, or gone: what we wanted.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        mapError(error);
+        throw error;
+      }
+    },
     saveMethod: async ({ idempotencyKey, card, customerId, email }) => {
       try {
         const customer = customerId ?? (await stripe.customers.create({ ...(email ? { email } : {}) }, { idempotencyKey: `${idempotencyKey}:customer` })).id;
