@@ -24,11 +24,16 @@ test.describe("[STRIPE] saved card with the Payment Element", () => {
 
     const sent: { url: string; body: string }[] = [];
     page.on("request", (request) => sent.push({ url: request.url(), body: request.postData() ?? "" }));
-    // The PaymentMethods Stripe made for the cards confirmed in the page (as Stripe.js sees its answers).
-    const methods: string[] = [];
-    page.on("response", async (response) => {
-      if (/^\/v1\/setup_intents\/\w+\/confirm$/.test(new URL(response.url()).pathname) && response.ok()) methods.push(((await response.json()) as { payment_method: string }).payment_method);
+    // The SetupIntents the page confirmed (as Stripe.js sends them), and the PaymentMethods of those that succeeded.
+    const setups: string[] = [];
+    page.on("request", (request) => {
+      const confirmed = /^\/v1\/setup_intents\/(\w+)\/confirm$/.exec(new URL(request.url()).pathname);
+      if (confirmed) setups.push(confirmed[1]);
     });
+    const savedMethods = async () => {
+      const found = await Promise.all(setups.map(async (id) => (await (await fetch(`${stripeApiBase()}/v1/setup_intents/${id}`, { headers: { authorization: "Bearer sk_test_e2e" } })).json()) as { status: string; payment_method: string }));
+      return found.filter((setup) => setup.status === "succeeded").map((setup) => setup.payment_method);
+    };
 
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("Expiration date").fill("11 / 33");
@@ -36,7 +41,8 @@ test.describe("[STRIPE] saved card with the Payment Element", () => {
     await page.getByRole("button", { name: "Save card" }).click();
     await expect(page.getByText("Visa •••• 4242 is saved.")).toBeVisible();
     await expect(saved).toContainText("Expires 11/2033");
-    await expect.poll(() => methods.length).toBe(1);
+    const methods = await savedMethods();
+    expect(methods).toHaveLength(1);
     const customer = (await paymentMethod(methods[0])).customer;
     expect(customer).toMatch(/^cus_/);
 
@@ -65,7 +71,8 @@ test.describe("[STRIPE] saved card with the Payment Element", () => {
     expect(ours.filter((request) => /4242\s*4242|4000\s*0025|0000\s*0002/.test(`${request.url} ${decodeURIComponent(request.body)}`))).toEqual([]);
 
     // The replaced PaymentMethod was detached; the new one is on the same Customer.
-    await expect.poll(() => methods.length).toBe(2);
+    methods.push(...(await savedMethods()).slice(1));
+    expect(methods).toHaveLength(2);
     expect(await paymentMethod(methods[0])).toMatchObject({ customer: null, card: { last4: "4242" } });
     expect(await paymentMethod(methods[1])).toMatchObject({ customer, card: { last4: "3155" } });
 
