@@ -7,7 +7,7 @@
  */
 import { AppError } from "../../errors";
 import { paymentProvider } from "../../payments";
-import { ownerOf, processorKey } from "../../payments/provider";
+import { isUnknownOutcome, ownerOf, processorKey } from "../../payments/provider";
 import { publicProcedure } from "../../trpc/procedures";
 import { completeCheckoutIntent } from "./complete-intent";
 import { ZCompleteIntent, ZStartIntent } from "./page.schema";
@@ -19,10 +19,15 @@ export const startIntent = publicProcedure.input(ZStartIntent).mutation(async ({
   const payment = await startAttempt(ctx.db, { checkoutId: input.id, method: "payment_element", cardLast4: null, now: ctx.clock.now() });
   await releaseAbandoned(ctx.db, provider, payment.abandoned);
   const idempotencyKey = processorKey(ownerOf(payment), "authorize");
-  // A failure here leaves the attempt `authorizing`: the settlement sweep finds the intent by its key (if it was made) and cancels it.
-  const intent = await provider.createIntent({
-    idempotencyKey, amountCents: payment.amountCents, description: `Checkout ${payment.checkoutId}`, metadata: { payment_id: payment.id, checkout_id: payment.checkoutId },
-  });
+  const intent = await provider
+    .createIntent({ idempotencyKey, amountCents: payment.amountCents, description: `Checkout ${payment.checkoutId}`, metadata: { payment_id: payment.id, checkout_id: payment.checkoutId } })
+    .catch(async (error: unknown) => {
+      // No answer: the attempt stays `authorizing` and the settlement sweep finds the intent by its key (if it was made) and cancels it.
+      if (isUnknownOutcome(error)) throw new AppError("payment_in_progress", { message: "The payment service did not answer. Nothing was charged; try again in a minute.", retryAfter: 60 });
+      // Refused by Stripe: no intent exists, the attempt is over.
+      await ctx.db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: "processor_refused" } });
+      throw error;
+    });
   // Awaiting the person: the page confirms the intent with Stripe.js.
   await ctx.db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "requires_action", processorPaymentId: intent.id } });
   return { paymentId: payment.id, clientSecret: intent.clientSecret };

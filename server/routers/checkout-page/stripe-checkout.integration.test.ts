@@ -65,6 +65,13 @@ describe("the Payment Element's intent", () => {
     expect(stripe.intents.size).toBe(count);
   });
 
+  it("when Stripe does not answer, the person is told to retry and the attempt is left to the settlement sweep", async () => {
+    const { id } = await newCheckout();
+    stripe.dropNextRequests(3);
+    await expect(page.checkoutPage.startIntent({ id, accept_terms: true })).rejects.toMatchObject({ cause: { code: "payment_in_progress" } });
+    expect(await db().payment.findFirstOrThrow({ where: { checkoutId: id } })).toMatchObject({ status: "authorizing", processorPaymentId: null });
+  });
+
   it("refuses without the terms, and on a closed checkout", async () => {
     const { id } = await newCheckout();
     await expect(page.checkoutPage.startIntent({ id, accept_terms: false as true })).rejects.toMatchObject({ code: "BAD_REQUEST" });
