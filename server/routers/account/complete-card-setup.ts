@@ -24,7 +24,7 @@ export const completeCardSetup = async (db: Db, provider: PaymentProvider, optio
   if (setup.status !== "succeeded" || !setup.card) return null;
   const card = setup.card;
   const { saved, replaced } = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
     const current = await tx.savedCard.findUnique({ where: { personId }, select: savedCardSelect });
     if (current?.paymentMethodId === card.paymentMethodId) return { saved: current, replaced: null };
     const data = { processorCustomerId: setup.customerId!, paymentMethodId: card.paymentMethodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, createdAt: options.now };

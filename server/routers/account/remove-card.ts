@@ -14,7 +14,7 @@ export const removeCard = shopperProcedure
   .mutation(async ({ ctx }) => {
     const removed = await ctx.db.$transaction(async (tx) => {
       // Under the person's lock, as purchases read the saved card.
-      await tx.$queryRaw`SELECT id FROM persons WHERE id = ${ctx.personId} FOR UPDATE`;
+      await tx.$queryRaw`SELECT id FROM persons WHERE id = ${ctx.personId} FOR NO KEY UPDATE`;
       const card = await tx.savedCard.findUnique({ where: { personId: ctx.personId }, select: { paymentMethodId: true } });
       await tx.savedCard.deleteMany({ where: { personId: ctx.personId } });
       return card;
