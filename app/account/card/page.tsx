@@ -1,7 +1,7 @@
 import { pageCaller } from "@/app/_trpc/server";
 import { env } from "@/server/env";
 import { SavedCardPanel } from "./saved-card-panel";
-import { StripeCardSetup } from "./stripe-card-setup";
+import { StripeCardSetup } from "./stripe-card-setup-lazy";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Saved card · Shopping API" };

@@ -6,10 +6,13 @@
  * bank's confirm step; a decline shows why and keeps the form. The card fields are uncontrolled
  * (what was typed before hydration is kept) and the pay button waits for hydration.
  */
+import dynamic from "next/dynamic";
 import { useActionState, useState } from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { type ActionState, confirmAuthentication, payCheckout } from "./actions";
-import { StripePayPanel } from "./stripe-pay-panel";
+
+// Its own chunk (Stripe's React bindings), loaded only where the Stripe panel renders.
+const StripePayPanel = dynamic(() => import("./stripe-pay-panel").then((module) => module.StripePayPanel));
 
 export type PaymentPanel = { processor: "sandbox" } | { processor: "stripe"; publishableKey: string; amountCents: number };
 
