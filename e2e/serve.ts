@@ -2,18 +2,25 @@
  * Playwright's web server: `npm start` on a fresh local database (refusing a non-local server),
  * seeded with a small sandbox catalogue. Writes e2e/.state.json so fixtures can run the ops CLI on
  * the same database. The database is dropped when Playwright stops the server.
+ *
+ * With E2E_PROCESSOR=stripe (the `stripe` project's server, on E2E_PORT+100) the service runs as
+ * in production, with the Stripe processor (test keys), against a Stripe-shaped server started
+ * here (server/testing/stripe-shaped-server.ts); its state goes to e2e/.state.stripe.json with
+ * `stripeApiBase`, where the specs' Stripe.js stand-in sends its requests.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { databaseUrl, withAdmin } from "../server/testing/databases";
+import { startStripeShapedServer } from "../server/testing/stripe-shaped-server";
 import { startMailCapture } from "./mail-capture";
 
 const root = path.resolve(__dirname, "..");
 const port = Number(process.env.E2E_PORT ?? 3210);
 const name = `shopping_e2e_${process.pid}_${Date.now()}`;
-const statePath = path.join(__dirname, ".state.json");
+const isStripe = process.env.E2E_PROCESSOR === "stripe";
+const statePath = path.join(__dirname, isStripe ? ".state.stripe.json" : ".state.json");
 
 /**
  * A throwaway certificate for 127.0.0.1: specs serve client ID metadata documents over https with
@@ -34,11 +41,13 @@ const main = async () => {
   // A real SMTP server receives the service's email; specs read it over HTTP (E2E_SMTP_CAPTURE=0 turns it off).
   const mail = process.env.E2E_SMTP_CAPTURE === "0" ? undefined : await startMailCapture();
   const tls = loopbackCertificate();
-  writeFileSync(statePath, JSON.stringify({ databaseUrl: url, baseUrl, mailCaptureUrl: mail?.httpUrl, loopbackTls: { key: tls.key, cert: tls.cert } }));
+  const stripe = isStripe ? await startStripeShapedServer() : undefined;
+  const stripeEnv = stripe ? { PAYMENT_PROCESSOR: "stripe", STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_PUBLISHABLE_KEY: "pk_test_e2e", STRIPE_API_BASE: stripe.url } : {};
+  writeFileSync(statePath, JSON.stringify({ databaseUrl: url, baseUrl, mailCaptureUrl: mail?.httpUrl, loopbackTls: { key: tls.key, cert: tls.cert }, stripeApiBase: stripe?.url }));
   const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "start.ts")], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), PUBLIC_URL: baseUrl, SEED_ITEMS: "1500", RATE_LIMIT_PREFIX: `e2e:${name}`, CLIENT_METADATA_LOOPBACK: "on", NODE_EXTRA_CA_CERTS: tls.cert, ...(mail ? { SMTP_URL: mail.smtpUrl } : {}) },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), PUBLIC_URL: baseUrl, SEED_ITEMS: "1500", RATE_LIMIT_PREFIX: `e2e:${name}`, CLIENT_METADATA_LOOPBACK: "on", NODE_EXTRA_CA_CERTS: tls.cert, ...(mail ? { SMTP_URL: mail.smtpUrl } : {}), ...stripeEnv },
   });
   let stopping = false;
   const stop = async () => {
@@ -46,6 +55,7 @@ const main = async () => {
     stopping = true;
     child.kill("SIGTERM");
     await mail?.stop();
+    await stripe?.close();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined);
     rmSync(statePath, { force: true });

@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   PAYMENT_PROCESSOR: z.enum(["sandbox", "stripe"]).optional(),
   /** Stripe's secret API key, required when PAYMENT_PROCESSOR is stripe (checked by `npm start` and when the processor is first used). */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_…)").optional(),
+  /** Stripe's publishable key, given to the hosted checkout and the saved-card page for Stripe.js (required there when PAYMENT_PROCESSOR is stripe). */
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_test_…, pk_live_…)").optional(),
   /** Another address for Stripe's API (a local Stripe-shaped server in tests); never set in production. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** The signing secret of the Stripe webhook endpoint (POST /stripe/webhook); events signed otherwise are refused. */

@@ -29,7 +29,20 @@ export type ProcessorPayment = {
   refundedCents?: number;
 };
 
+/** A payment the person completes in the browser with the processor's own form: its id, and the secret only that page gets. */
+export type OpenIntent = { id: string; clientSecret: string };
+
 export type SavedMethod = { customerId: string; paymentMethodId: string; cardLast4: string };
+
+/** A card saved in the browser with the processor's own form (a SetupIntent), as the processor reports it. */
+export type CardSetup = {
+  id: string;
+  /** succeeded: the card is saved on the customer; awaiting: the person has not finished; failed: refused or cancelled. */
+  status: "succeeded" | "awaiting" | "failed";
+  customerId: string | null;
+  metadata: Record<string, string>;
+  card: { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number } | null;
+};
 
 export type PaymentProvider = {
   name: "sandbox" | "stripe";
@@ -37,6 +50,13 @@ export type PaymentProvider = {
   lookupLagMs: number;
   /** Places a hold of `amountCents` CAD; an on-session card may need the person's authentication first (requires_action). */
   authorize: (input: { idempotencyKey: string; amountCents: number; method: PaymentMethod; description: string }) => Promise<ProcessorPayment>;
+  /**
+   * Opens an on-session payment that the person confirms in the browser with the processor's own
+   * form (Stripe's Payment Element: card, Link, 3-D Secure), so the card never reaches us: a hold
+   * of `amountCents` once confirmed (manual capture), found again by its id or the authorize key.
+   * The sandbox has no such form (its page takes test cards) and refuses.
+   */
+  createIntent: (input: { idempotencyKey: string; amountCents: number; description: string; metadata: Record<string, string> }) => Promise<OpenIntent>;
   /** Records the outcome of the person's authentication step (3-D Secure) for a requires_action payment. */
   confirm: (input: { idempotencyKey: string; paymentId: string; authenticated: boolean }) => Promise<ProcessorPayment>;
   /** Charges a held payment. */
@@ -47,6 +67,16 @@ export type PaymentProvider = {
   refund: (input: { idempotencyKey: string; paymentId: string; amountCents?: number }) => Promise<ProcessorPayment>;
   /** The payment as the processor sees it now, by its id or by the key of the authorize that made it; null if it never existed. */
   retrieve: (input: { paymentId: string } | { authorizeKey: string }) => Promise<ProcessorPayment | null>;
+  /**
+   * Opens the saving of a card that the person enters in the browser with the processor's own
+   * form (a SetupIntent with `usage: off_session` for the customer, made first when `customerId`
+   * is absent). The sandbox has no such form and refuses.
+   */
+  startCardSetup: (input: { idempotencyKey: string; customerId?: string; email: string; metadata: Record<string, string> }) => Promise<{ customerId: string; setupId: string; clientSecret: string }>;
+  /** A card setup as the processor sees it now (null if it does not exist). */
+  retrieveCardSetup: (input: { setupId: string }) => Promise<CardSetup | null>;
+  /** Detaches a saved payment method from its customer (a replaced or removed card); one already detached or gone is fine. */
+  detachMethod: (input: { paymentMethodId: string }) => Promise<void>;
   /** Saves a card for off-session use (a SetupIntent at Stripe), for a new or an existing customer. */
   saveMethod: (input: { idempotencyKey: string; card: Extract<PaymentMethod, { type: "card" }>; customerId?: string; email?: string }) => Promise<SavedMethod>;
 };

@@ -91,6 +91,7 @@ export const sandboxProvider = (): PaymentProvider => ({
     const { isLate: _isLate, isSlow: _isSlow, ...result } = payment;
     return result;
   },
+  createIntent: () => Promise.reject(new Error("sandbox processor: the hosted page takes the sandbox's test cards with its own form; there is no browser-side intent")),
   confirm: ({ idempotencyKey, paymentId, authenticated }) =>
     answer(idempotencyKey, { op: "confirm", paymentId, authenticated }, (sql) =>
       move(sql, paymentId, ["requires_action"], authenticated ? "authorized" : "declined", authenticated ? null : "authentication_failed")),
@@ -113,6 +114,10 @@ export const sandboxProvider = (): PaymentProvider => ({
     const [row] = (await rawPool().query<Row>(statement.text, statement.values as unknown[])).rows;
     return row ? toPayment(row) : null;
   },
+  startCardSetup: () => Promise.reject(new Error("sandbox processor: /account/card saves the sandbox's test cards with its own form")),
+  retrieveCardSetup: () => Promise.resolve(null),
+  // The sandbox's saved methods stay in its ledger; nothing charges them once we forget them.
+  detachMethod: () => Promise.resolve(),
   saveMethod: async ({ idempotencyKey, card, customerId }) => {
     const saved = await answer(idempotencyKey, { op: "save", number: card.number, customerId }, async (sql) => {
       const [method] = await sql.$queryRaw<{ id: string; customerId: string; cardLast4: string }[]>`

@@ -35,7 +35,9 @@ const statusOf = (intent: Stripe.PaymentIntent): ProcessorPayment["status"] => {
     case "succeeded": return "captured";
     case "canceled": return "voided";
     case "requires_action": return "requires_action";
-    case "requires_payment_method": return "declined";
+    // Opened for the person's browser (createIntent) and not confirmed yet: awaiting the person, as an authentication step is.
+    case "requires_confirmation": return "requires_action";
+    case "requires_payment_method": return intent.last_payment_error ? "declined" : "requires_action";
     default: throw new UnknownOutcomeError(`stripe processor: payment ${intent.id} is ${intent.status}`);
   }
 };
@@ -130,6 +132,20 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
         return mapCreateError(error);
       }
     },
+    createIntent: async ({ idempotencyKey, amountCents, description, metadata }) => {
+      try {
+        // Not confirmed here: the page confirms it with Stripe.js (the Payment Element), which may redirect for 3-D Secure and back to the return_url.
+        const intent = await stripe.paymentIntents.create(
+          { amount: amountCents, currency: "cad", capture_method: "manual", automatic_payment_methods: { enabled: true }, description, metadata: { ...metadata, authorize_key: idempotencyKey } },
+          { idempotencyKey },
+        );
+        if (!intent.client_secret) throw new Error(`stripe processor: PaymentIntent ${intent.id} came without a client_secret`);
+        return { id: intent.id, clientSecret: intent.client_secret };
+      } catch (error) {
+        mapError(error);
+        throw error;
+      }
+    },
     // 3-D Secure happens in the browser with Stripe.js; afterwards the PaymentIntent says how it went.
     confirm: async ({ idempotencyKey, paymentId, authenticated }) => {
       const payment = await retrieveIntent(paymentId);
@@ -157,6 +173,46 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
         return mapError(error);
+      }
+    },
+    startCardSetup: async ({ idempotencyKey, customerId, email, metadata }) => {
+      try {
+        const customer = customerId ?? (await stripe.customers.create({ email, metadata }, { idempotencyKey: `${idempotencyKey}:customer` })).id;
+        // Not confirmed here: the page confirms it with Stripe.js (the Payment Element in setup mode).
+        const setup = await stripe.setupIntents.create({ customer, usage: "off_session", automatic_payment_methods: { enabled: true }, metadata }, { idempotencyKey });
+        if (!setup.client_secret) throw new Error(`stripe processor: SetupIntent ${setup.id} came without a client_secret`);
+        return { customerId: customer, setupId: setup.id, clientSecret: setup.client_secret };
+      } catch (error) {
+        mapError(error);
+        throw error;
+      }
+    },
+    retrieveCardSetup: async ({ setupId }) => {
+      try {
+        const setup = await stripe.setupIntents.retrieve(setupId);
+        const methodId = typeof setup.payment_method === "string" ? setup.payment_method : (setup.payment_method?.id ?? null);
+        const method = setup.status === "succeeded" && methodId ? await stripe.paymentMethods.retrieve(methodId) : null;
+        // A card detached since (replaced or removed by the person) is not one to save again: a late webhook of an older setup changes nothing.
+        const isAttached = Boolean(method?.customer);
+        const status = setup.status === "succeeded" ? "succeeded" : setup.status === "canceled" || setup.last_setup_error ? "failed" : "awaiting";
+        return {
+          id: setup.id, status, customerId: typeof setup.customer === "string" ? setup.customer : (setup.customer?.id ?? null), metadata: setup.metadata ?? {},
+          card: method?.card && isAttached ? { paymentMethodId: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } : null,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
+        mapError(error);
+        throw error;
+      }
+    },
+    detachMethod: async ({ paymentMethodId }) => {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (error) {
+        // Already detached, or gone: what we wanted.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        mapError(error);
+        throw error;
       }
     },
     saveMethod: async ({ idempotencyKey, card, customerId, email }) => {

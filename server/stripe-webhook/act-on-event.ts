@@ -8,6 +8,7 @@
  */
 import type { Db } from "../db";
 import type { PaymentProvider } from "../payments/provider";
+import { completeCardSetup } from "../routers/account/complete-card-setup";
 import { completeCheckoutIntent } from "../routers/checkout-page/complete-intent";
 import { ownerOfAuthorizeKey } from "./authorize-key";
 import type { TStripeEvent } from "./event.schema";
@@ -31,11 +32,14 @@ const onPaymentIntent: Act = async (event, { db, provider, now }) => {
 };
 
 /**
- * A saved card's SetupIntent succeeded (the Payment Element on /account/card).
- * TO WIRE AT MERGE: call completeCardSetup(db, provider, { setupIntentId: event.data.object.id, now })
- * from server/routers/account/complete-card-setup.ts (issue 23, saved card). Until then recorded only.
+ * A saved card's SetupIntent succeeded (the Payment Element on /account/card): saved as the page's
+ * return would (completeCardSetup retrieves it from Stripe; a card replaced or removed since is
+ * detached and never saved again, so a late event of an older setup changes nothing).
  */
-const onSetupIntentSucceeded: Act = async () => "recorded";
+const onSetupIntentSucceeded: Act = async (event, { db, provider, now }) => {
+  const outcome = await completeCardSetup(db, provider, { setupIntentId: event.data.object.id, now });
+  return outcome ? ("failed" in outcome ? "card_setup_failed" : "card_saved") : "not_ours";
+};
 
 /** Recorded only, with the charge's or dispute's PaymentIntent, for the refunds and disputes issue. */
 const recordOnly: Act = async () => "recorded";

@@ -1,5 +1,7 @@
 import { pageCaller } from "@/app/_trpc/server";
+import { env } from "@/server/env";
 import { SavedCardPanel } from "./saved-card-panel";
+import { StripeCardSetup } from "./stripe-card-setup-lazy";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Saved card · Shopping API" };
@@ -13,7 +15,8 @@ export default async function CardPage() {
       <p className="muted">
         Assistants you connect pay for what they buy for you with this card, within your spending limits. Until you save one, they cannot buy at all.
       </p>
-      <SavedCardPanel initial={saved} />
+      {/* With Stripe (always in production) only Stripe's Payment Element takes the card; the sandbox keeps its test-card form. */}
+      {env().PAYMENT_PROCESSOR === "stripe" && env().STRIPE_PUBLISHABLE_KEY ? <StripeCardSetup initial={saved} publishableKey={env().STRIPE_PUBLISHABLE_KEY!} /> : <SavedCardPanel initial={saved} />}
     </>
   );
 }

@@ -53,3 +53,30 @@ export async function confirmAuthentication(_previous: ActionState, form: FormDa
     return describe(error);
   }
 }
+
+/** What the Payment Element panel needs to confirm an attempt in the browser: the intent's client secret, and nothing else. */
+export type StartedIntent = { clientSecret?: string; error?: string };
+
+/** Opens an attempt and its PaymentIntent (Stripe processor). No card data comes here: Stripe.js sends it to Stripe. */
+export async function startStripePayment(id: string, acceptTerms: boolean): Promise<StartedIntent> {
+  try {
+    const started = await (await pageCaller()).checkoutPage.startIntent({ id, accept_terms: acceptTerms as true });
+    return { clientSecret: started.clientSecret };
+  } catch (error) {
+    revalidatePath(`/checkout/${id}`);
+    const { error: message, fields } = describe(error) ?? {};
+    return { error: fields?.accept_terms ? "Accept the terms of sale to pay." : message };
+  }
+}
+
+/** After Stripe.js confirmed (or on the return_url after 3-D Secure): the server asks Stripe what the intent came to. */
+export async function completeStripePayment(id: string, paymentIntent: string): Promise<ActionState> {
+  try {
+    const outcome = await (await pageCaller()).checkoutPage.completeIntent({ id, payment_intent: paymentIntent });
+    revalidatePath(`/checkout/${id}`);
+    return outcome ? { outcome } : undefined;
+  } catch (error) {
+    revalidatePath(`/checkout/${id}`);
+    return describe(error);
+  }
+}

@@ -7,9 +7,11 @@
 import { notFound } from "next/navigation";
 import { Fragment } from "react";
 import { pageCaller } from "@/app/_trpc/server";
+import { parseCents } from "@/server/domain/money";
+import { env } from "@/server/env";
 import { toAppError } from "@/server/http/respond";
 import type { CheckoutPageView } from "@/server/routers/checkout-page/view";
-import { PayForm } from "./pay-form";
+import { type PaymentPanel, PayForm } from "./pay-form";
 import { ShippingChoice } from "./shipping-choice";
 import "./checkout.css";
 
@@ -29,6 +31,14 @@ const loadView = async (id: string): Promise<CheckoutPageView | null> => {
 const closedText: Record<string, string> = {
   cancelled: "This checkout was cancelled. Nothing was charged; ask the app that sent you here for a new link.",
   expired: "This checkout link expired. Nothing was charged; ask the app that sent you here for a new link.",
+};
+
+/** The sandbox's test-card form, or Stripe's Payment Element (the only card form in production). */
+const paymentPanel = (view: CheckoutPageView): PaymentPanel => {
+  const config = env();
+  if (config.PAYMENT_PROCESSOR === "sandbox") return { processor: "sandbox" };
+  if (!config.STRIPE_PUBLISHABLE_KEY) throw new Error("Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROCESSOR is stripe");
+  return { processor: "stripe", publishableKey: config.STRIPE_PUBLISHABLE_KEY, amountCents: parseCents(view.totals.grand_total.amount) };
 };
 
 export default async function CheckoutPage({ params }: { params: Promise<{ id: string }> }) {
@@ -87,7 +97,7 @@ export default async function CheckoutPage({ params }: { params: Promise<{ id: s
           <dt className="grand">Total (CAD)</dt><dd className="grand" data-testid="grand-total">${view.totals.grand_total.amount}</dd>
         </dl>
       </section>
-      {isOpen ? <PayForm checkoutId={view.id} email={view.email} total={view.totals.grand_total.amount} pendingPaymentId={view.pendingPaymentId} /> : null}
+      {isOpen ? <PayForm checkoutId={view.id} email={view.email} total={view.totals.grand_total.amount} pendingPaymentId={view.pendingPaymentId} panel={paymentPanel(view)} /> : null}
     </main>
   );
 }

@@ -1,12 +1,30 @@
 "use client";
 /**
- * The payment panel: terms to accept, then a card form or the Link wallet. A card that needs
- * authentication shows the bank's confirm step; a decline shows why and keeps the form.
+ * The payment panel, one of two by processor: with Stripe, Stripe's Payment Element
+ * (stripe-pay-panel.tsx; no card form of ours at all); with the sandbox, its test-card form: terms
+ * to accept, then a card form or the Link wallet. A card that needs authentication shows the
+ * bank's confirm step; a decline shows why and keeps the form. The card fields are uncontrolled
+ * (what was typed before hydration is kept) and the pay button waits for hydration.
  */
+import dynamic from "next/dynamic";
 import { useActionState, useState } from "react";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import { type ActionState, confirmAuthentication, payCheckout } from "./actions";
 
-export function PayForm({ checkoutId, email, total, pendingPaymentId }: { checkoutId: string; email: string; total: string; pendingPaymentId: string | null }) {
+// Its own chunk (Stripe's React bindings), loaded only where the Stripe panel renders.
+const StripePayPanel = dynamic(() => import("./stripe-pay-panel").then((module) => module.StripePayPanel));
+
+export type PaymentPanel = { processor: "sandbox" } | { processor: "stripe"; publishableKey: string; amountCents: number };
+
+type Props = { checkoutId: string; email: string; total: string; pendingPaymentId: string | null };
+
+export function PayForm({ panel, ...props }: Props & { panel: PaymentPanel }) {
+  if (panel.processor === "stripe") return <StripePayPanel checkoutId={props.checkoutId} publishableKey={panel.publishableKey} amountCents={panel.amountCents} total={props.total} />;
+  return <SandboxPayPanel {...props} />;
+}
+
+function SandboxPayPanel({ checkoutId, email, total, pendingPaymentId }: Props) {
+  const isHydrated = useHydrated();
   const [method, setMethod] = useState<"card" | "link">("card");
   const [payState, pay, paying] = useActionState<ActionState, FormData>(payCheckout, undefined);
   const [confirmState, confirm, confirming] = useActionState<ActionState, FormData>(confirmAuthentication, undefined);
@@ -53,7 +71,7 @@ export function PayForm({ checkoutId, email, total, pendingPaymentId }: { checko
         <label className="terms">
           <input type="checkbox" name="accept_terms" required /> I accept the terms of sale and each store&apos;s return policy
         </label>
-        <button type="submit" disabled={paying}>{method === "link" ? "Pay with Link" : "Pay"} ${total} CAD</button>
+        <button type="submit" disabled={paying || !isHydrated}>{method === "link" ? "Pay with Link" : "Pay"} ${total} CAD</button>
       </form>
     </section>
   );

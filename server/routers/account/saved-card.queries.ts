@@ -35,8 +35,8 @@ export type SavedCardForPurchase = {
 export const readSavedCard = async (db: Pick<Db, "savedCard">, personId: string): Promise<SavedCardForPurchase | null> =>
   db.savedCard.findUnique({ where: { personId }, select: savedCardSelect });
 
-/** How a card is entered here: the sandbox form takes test numbers; production needs the processor's own form. */
-const cardEntry = (): TSavedCardResponse["card_entry"] => (env().SERVICE_ENV === "production" ? "processor_form" : "sandbox_test_cards");
+/** How a card is entered here: the sandbox form takes test numbers; with Stripe (always in production) only Stripe's own form (the Payment Element). */
+const cardEntry = (): TSavedCardResponse["card_entry"] => (env().SERVICE_ENV === "production" || env().PAYMENT_PROCESSOR === "stripe" ? "processor_form" : "sandbox_test_cards");
 
 /** A stored card → the wire shape: brand, last four and expiry only. */
 export const toSavedCardResponse = (card: SavedCardForPurchase | null): TSavedCardResponse => ({

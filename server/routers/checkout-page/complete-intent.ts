@@ -1,47 +1,47 @@
 /**
- * Completes a checkout payment from what the processor says about its PaymentIntent now, whoever
- * learns of it first (Stripe's webhook, or the browser's return): authorized → the orders are placed
- * once and the hold captured (finalizePayment, under the checkout's lock); a decline or a void is
- * recorded on the attempt, guarded by the status it leaves. Safe to repeat and to run out of order:
- * the processor is asked every time, and an attempt already settled is not moved back.
- *
- * Minimal version for the webhook branch: the checkout work of issue 23 replaces this file (same
- * name and signature).
+ * Completes a checkout attempt paid in the browser with Stripe's Payment Element, whichever
+ * arrives first: the page after confirmPayment (or on its return_url after 3-D Secure), or
+ * Stripe's webhook (POST /stripe/webhook). Neither is trusted: the intent is retrieved from the
+ * processor, and only what it says moves the attempt.
+ * - authorized (`requires_capture`): finalizePayment claims the attempt under the checkout's lock
+ *   (a guarded move requires_action -> authorized), places the orders once and captures; a second
+ *   arrival finds the checkout paid by this attempt and changes nothing. An attempt a newer one
+ *   abandoned (voided) never pays: its hold is released.
+ * - declined: the decline is recorded (guarded) and the intent cancelled, so that only a new
+ *   attempt can pay; the page starts one when the person tries again.
+ * - cancelled at the processor: the attempt is voided (guarded).
+ * - still awaiting the person (or unknown to us): nothing to do, null.
  */
 import type { Db } from "../../db";
-import type { PaymentProvider } from "../../payments/provider";
+import { ownerOf, type PaymentProvider, processorKey } from "../../payments/provider";
 import { finalizePayment } from "./finalize-payment";
+import type { PayOutcome } from "./page.schema";
+import { declinedOutcome } from "./pay";
 
-export type CompleteIntentOutcome = "not_found" | "paid" | "closed" | "declined" | "voided" | "captured" | "unchanged";
-
-export const completeCheckoutIntent = async (db: Db, provider: PaymentProvider, options: { processorPaymentId: string; now: Date }): Promise<CompleteIntentOutcome> => {
+export const completeCheckoutIntent = async (db: Db, provider: PaymentProvider, options: { processorPaymentId: string; now: Date }): Promise<PayOutcome | null> => {
   const { processorPaymentId, now } = options;
-  const payment = await db.payment.findFirst({
-    where: { processorPaymentId, checkoutId: { not: null } },
-    select: { id: true, checkoutId: true, attempt: true, status: true },
-  });
-  if (!payment) return "not_found";
-  const found = await provider.retrieve({ paymentId: processorPaymentId });
-  if (!found) return "not_found";
-  switch (found.status) {
-    case "authorized": {
-      if (payment.status === "captured" || payment.status === "voided") return "unchanged";
-      const result = await finalizePayment(db, provider, { payment: { id: payment.id, checkoutId: payment.checkoutId!, attempt: payment.attempt }, processorPaymentId, now });
-      return result.outcome === "paid" ? "paid" : "closed";
-    }
-    case "captured": {
-      const { count } = await db.payment.updateMany({ where: { id: payment.id, status: "authorized" }, data: { status: "captured" } });
-      return count ? "captured" : "unchanged";
-    }
-    case "voided": {
-      const { count } = await db.payment.updateMany({ where: { id: payment.id, status: { in: ["authorizing", "requires_action", "authorized"] } }, data: { status: "voided" } });
-      return count ? "voided" : "unchanged";
-    }
-    case "declined": {
-      const { count } = await db.payment.updateMany({ where: { id: payment.id, status: { in: ["authorizing", "requires_action"] } }, data: { status: "declined", declineCode: found.declineCode } });
-      return count ? "declined" : "unchanged";
-    }
-    default:
-      return "unchanged";
+  const row = await db.payment.findFirst({ where: { processorPaymentId, checkoutId: { not: null } }, select: { id: true, checkoutId: true, attempt: true, status: true } });
+  if (!row?.checkoutId) return null;
+  const payment = { id: row.id, checkoutId: row.checkoutId, attempt: row.attempt };
+  const intent = await provider.retrieve({ paymentId: processorPaymentId });
+  if (!intent) return null;
+
+  if (intent.status === "authorized" || intent.status === "captured") {
+    if (intent.cardLast4) await db.payment.updateMany({ where: { id: payment.id, cardLast4: null }, data: { cardLast4: intent.cardLast4 } });
+    // finalizePayment claims the attempt under the checkout's lock (the lock startAttempt voids
+    // abandoned attempts under) with its guarded move to authorized: an attempt a newer one
+    // abandoned, or a second arrival, never places orders again; an abandoned one's hold is released.
+    return finalizePayment(db, provider, { payment, processorPaymentId, now });
   }
+  if (intent.status === "declined") {
+    const { count } = await db.payment.updateMany({ where: { id: payment.id, status: "requires_action" }, data: { status: "declined", declineCode: intent.declineCode } });
+    // The same intent could still be confirmed with another card (a stale tab): only a new attempt may pay.
+    if (count) await provider.release({ idempotencyKey: processorKey(ownerOf(payment), "release"), paymentId: processorPaymentId }).catch(() => undefined);
+    return count || row.status === "declined" ? declinedOutcome(intent.declineCode) : null;
+  }
+  if (intent.status === "voided") {
+    await db.payment.updateMany({ where: { id: payment.id, status: { in: ["requires_action", "authorizing"] } }, data: { status: "voided" } });
+    return { outcome: "declined", message: "This payment was stopped before anything was charged. You can pay again." };
+  }
+  return null;
 };

@@ -25,7 +25,7 @@ const lapsedMessage =
   "This checkout link expired before the payment was confirmed: the hold on your card was released and nothing was charged. Ask the app that sent you here for a new checkout link.";
 
 const closedMessage = (status: string) => `This checkout is ${status.replace("_", " ")}; the hold on your card was released and nothing was charged.`;
-const settledMessage = "Your bank answered too late and this payment was cancelled: nothing was charged. You can pay again.";
+const settledMessage = "This payment attempt was already closed (a newer attempt replaced it, or your bank answered too late): its hold was released and nothing was charged. You can pay again.";
 const captureFailedMessage = (orderNumber: string) =>
   `Your bank released the hold on your card before the payment for order ${orderNumber} could be collected: nothing was charged and the order is on hold. We emailed you about it.`;
 

@@ -26,6 +26,10 @@ export const ZPay = ZCheckoutRef.extend({
 });
 export type TPay = z.input<typeof ZPay>;
 
+/** The Payment Element's pay step: the terms, then an intent for Stripe.js to confirm. */
+export const ZStartIntent = ZCheckoutRef.extend({ accept_terms: z.literal(true, { error: "must be accepted to pay" }) });
+/** The page's return from Stripe.js: which PaymentIntent to complete (its state is asked of Stripe). */
+export const ZCompleteIntent = ZCheckoutRef.extend({ payment_intent: z.string().regex(/^pi_\w{1,250}$/, "is not a PaymentIntent id") });
 export const ZConfirmAuthentication = ZCheckoutRef.extend({ payment_id: z.string().regex(/^pay_[0-9a-f]{24}$/), authenticated: z.boolean() });
 
 /** What a payment attempt came to, for the page to show. */

@@ -12,11 +12,12 @@ import { publicProcedure } from "../../trpc/procedures";
 import { finalizePayment } from "./finalize-payment";
 import { admitPayAttempt, recordPayDecline } from "./pay-limits";
 import { type PayOutcome, ZPay } from "./page.schema";
-import { startAttempt } from "./payment-attempt";
+import { releaseAbandoned, startAttempt } from "./payment-attempt";
 
 const declineMessages: Record<string, string> = {
   card_declined: "Your card was declined. Try another card or pay with Link.",
   authentication_failed: "Your bank could not confirm this payment. Try again or use another card.",
+  payment_intent_authentication_failure: "Your bank could not confirm this payment. Try again or use another card.",
   test_mode_live_card: "This is the sandbox: use a test card such as 4242 4242 4242 4242.",
 };
 
@@ -32,6 +33,7 @@ export const pay = publicProcedure.input(ZPay).mutation(async ({ ctx, input }): 
   await admitPayAttempt(ctx.clientAddress);
   const payment = await startAttempt(ctx.db, { checkoutId: input.id, method: method.type, cardLast4: card ? card.number.slice(-4) : null, now });
   const provider = paymentProvider();
+  await releaseAbandoned(ctx.db, provider, payment.abandoned);
   const result = await authorizePayment(ctx.db, provider, { payment, method, description: `Checkout ${payment.checkoutId}` });
   if (result.kind === "declined") {
     await recordPayDecline(ctx.clientAddress);

@@ -3,6 +3,7 @@ import { router } from "../../trpc/init";
 import { confirmAuthentication } from "./confirm-authentication";
 import { pay } from "./pay";
 import { selectShipping } from "./select-shipping";
+import { completeIntent, startIntent } from "./start-intent";
 import { view } from "./view";
 
-export const checkoutPageRouter = router({ view, selectShipping, pay, confirmAuthentication });
+export const checkoutPageRouter = router({ view, selectShipping, pay, confirmAuthentication, startIntent, completeIntent });
