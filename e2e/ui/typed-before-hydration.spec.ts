@@ -6,6 +6,7 @@
  *
  * Each test holds the page's JavaScript chunks back on purpose, fills the form in the server's HTML,
  * then lets the scripts through, waits for the submit button to be enabled (hydrated) and submits.
+ * Buttons outside forms (pause, remove card) are likewise disabled until a click on them works.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { signIn, signInNewShopper, unique } from "../fixtures/shoppers";
@@ -78,6 +79,12 @@ test.describe("[FORMS] values typed before hydration are kept and submitted", ()
     // Once saved, the number and CVC leave the form.
     await expect(page.getByLabel("Card number")).toHaveValue("");
     await expect(page.getByLabel("CVC")).toHaveValue("");
+
+    // A button outside a form (Remove card) is disabled too until its click would do something.
+    const again = await openServerHtml(page, "/account/card", "Remove card");
+    await hydrate(page, again, "Remove card", []);
+    await page.getByRole("button", { name: "Remove card" }).click();
+    await expect(page.getByText("Your card is removed.")).toBeVisible();
   });
 
   test("spending limits: typed in the server's HTML, saved after hydration", async ({ page }) => {
@@ -91,6 +98,13 @@ test.describe("[FORMS] values typed before hydration are kept and submitted", ()
     await expect(page.getByTestId("saved-limits")).toContainText("$750.00");
     await expect(page.getByTestId("saved-limits")).toContainText("$3,000.50");
     await expect(page.getByLabel("Limit per order (CAD)")).toHaveValue("750.00");
+
+    // The pause switch: a click before hydration would be lost (a flaky price-alerts run lost its
+    // "Stop alert" click so), so it is disabled until then and works after.
+    const again = await openServerHtml(page, "/account/limits", "Pause assistant purchases");
+    await hydrate(page, again, "Pause assistant purchases", [["Limit per order (CAD)", "750.00"]]);
+    await page.getByRole("button", { name: "Pause assistant purchases" }).click();
+    await expect(page.getByText("Assistant purchases are paused.")).toBeVisible();
   });
 
   test("a dashboard action form (shipping address): typed and chosen in the server's HTML, saved after hydration", async ({ page }) => {

@@ -6,6 +6,7 @@
  * shown: only the processor's own form may take a card number.
  */
 import { useState } from "react";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, messageOf } from "@/app/_trpc/client";
 import type { TSavedCard, TSavedCardResponse } from "@/server/routers/account/saved-card.schema";
 import { NoticeLine, type Notice } from "../notice-line";
@@ -30,6 +31,7 @@ export function SavedCardPanel({ initial }: { initial: TSavedCardResponse }) {
   // What is saved or removed shows beside the card; a refused save shows in the form.
   const [cardNotice, setCardNotice] = useState<Notice>(null);
   const [isRemoving, setIsRemoving] = useState(false);
+  const isHydrated = useHydrated();
 
   const saved = (response: TSavedCardResponse) => {
     setCard(response.card);
@@ -52,7 +54,7 @@ export function SavedCardPanel({ initial }: { initial: TSavedCardResponse }) {
     <>
       <section className="panel" aria-labelledby="card-title">
         <h2 id="card-title">Card on file</h2>
-        <SavedCardFacts card={card} isPending={isRemoving} onRemove={() => void remove()} />
+        <SavedCardFacts card={card} isPending={isRemoving || !isHydrated} onRemove={() => void remove()} />
         <div style={{ marginTop: 12 }}>
           <NoticeLine notice={cardNotice} />
         </div>

@@ -109,9 +109,9 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
           <NoticeLine notice={pauseNotice} />
           <div className="button-row">
             {settings.purchases_paused ? (
-              <button type="button" className="button primary" disabled={isPending} onClick={() => void setPaused(false)}>Resume assistant purchases</button>
+              <button type="button" className="button primary" disabled={isPending || !isHydrated} onClick={() => void setPaused(false)}>Resume assistant purchases</button>
             ) : (
-              <button type="button" className="button secondary" disabled={isPending} onClick={() => void setPaused(true)}>Pause assistant purchases</button>
+              <button type="button" className="button secondary" disabled={isPending || !isHydrated} onClick={() => void setPaused(true)}>Pause assistant purchases</button>
             )}
           </div>
         </div>
