@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { invalidConfiguration, parseEnv } from "./env";
+import { checkLaunchable, parseEnv } from "./env";
 import { applySourceMapsChoice } from "./source-maps";
 
 // First, before the modules it would keep a map of are loaded.
@@ -35,9 +35,10 @@ const isBuildStale = (root: string) => {
 const main = async () => {
   let config;
   try {
+    // First of all, before a database or a build: production refuses unsafe settings, naming each.
     config = parseEnv();
-    // The launcher is what a real deployment runs: a Stripe processor without its key would only fail at the first payment.
-    if (config.PAYMENT_PROCESSOR === "stripe" && !config.STRIPE_SECRET_KEY) throw invalidConfiguration("STRIPE_SECRET_KEY", "required when PAYMENT_PROCESSOR is stripe");
+    // The launcher is what a real deployment runs: a Stripe processor without its keys would only fail at the first payment.
+    checkLaunchable(config);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

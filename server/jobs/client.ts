@@ -4,7 +4,9 @@
  * the in-process sweep (sweep.ts) moves every timed state, so nothing depends on delivery.
  */
 import { Inngest } from "inngest";
+import { isInngestConfiguredIn } from "../env";
 
 export const inngest = new Inngest({ id: "shopping-api" });
 
-export const isInngestConfigured = () => Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_DEV);
+/** The same rule server/env.ts applies when it requires INNGEST_SIGNING_KEY in production. */
+export const isInngestConfigured = () => isInngestConfiguredIn(process.env);

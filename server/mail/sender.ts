@@ -1,13 +1,15 @@
 /**
  * Delivers outbox emails: claims due rows with a lease (FOR UPDATE SKIP LOCKED, so several
  * instances share the work), renders them with react-email, sends by SMTP when SMTP_URL is set and
- * into the sandbox mailbox otherwise, and retries failures with backoff. Delivery is at least once:
- * a crash after sending and before recording retries when the lease ends.
+ * into the sandbox mailbox otherwise (in the sandbox only), and retries failures with backoff.
+ * Delivery is at least once: a crash after sending and before recording retries when the lease ends.
+ * A row is marked sent only once its transport accepted it: for SMTP, once the server accepted the
+ * message (server/mail/delivery.ts says which rows count as delivered).
  */
 import nodemailer from "nodemailer";
 import { isTemplateName, renderEmail } from "../../emails/render";
 import type { Db } from "../db";
-import { env } from "../env";
+import { env, type Env } from "../env";
 
 const leaseMs = 2 * 60_000;
 const maxAttempts = 8;
@@ -35,9 +37,26 @@ export const smtpTransport = (url: string): Transport => {
   };
 };
 
+/**
+ * Outside the sandbox without SMTP (production refuses to start so, server/env.ts; this holds
+ * whatever started it): every send fails, so no email is ever marked sent, each stays pending with
+ * the reason, and a purchase whose copy email was never delivered is released, not charged.
+ */
+export const noSmtpTransport: Transport = {
+  name: "none",
+  send: async () => {
+    throw new Error("no SMTP server (SMTP_URL): outside the sandbox an email is sent only through SMTP");
+  },
+};
+
+type MailConfig = Pick<Env, "SERVICE_ENV" | "SMTP_URL">;
+
 let configured: Transport | undefined;
-/** SMTP when SMTP_URL is set, else the sandbox mailbox. */
-export const configuredTransport = () => (configured ??= env().SMTP_URL ? smtpTransport(env().SMTP_URL!) : sandboxTransport);
+/** SMTP when SMTP_URL is set; else the sandbox mailbox in the sandbox, and nothing elsewhere. Given a configuration, made for it (not kept). */
+export const configuredTransport = (config?: MailConfig): Transport => {
+  const choose = ({ SERVICE_ENV, SMTP_URL }: MailConfig) => (SMTP_URL ? smtpTransport(SMTP_URL) : SERVICE_ENV === "sandbox" ? sandboxTransport : noSmtpTransport);
+  return config ? choose(config) : (configured ??= choose(env()));
+};
 
 type Claimed = { id: string; to: string; template: string; props: unknown; attempts: number };
 

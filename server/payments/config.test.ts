@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env";
+import { productionSettings } from "../testing/production-env";
 
 const base = () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "payments-config-")) });
-const production = () => ({ ...base(), SERVICE_ENV: "production", APP_SECRET: "s".repeat(40) });
+const production = () => ({ ...base(), ...productionSettings });
 
 describe("payment processor configuration", () => {
   it("is the sandbox by default and Stripe by default in production", () => {

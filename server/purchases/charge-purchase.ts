@@ -2,8 +2,8 @@
  * Charging a held purchase at charges_at, exactly once, whoever runs it (the sleeping Inngest
  * function, the sweep, both at once, or a retried step):
  * - before charging, an item sold elsewhere releases the hold (cancelled, reason item_sold), and a
- *   copy email not delivered by charges_at does too (cancelled, reason notice_undelivered; the
- *   sandbox mailbox counts as delivered);
+ *   copy email not delivered by charges_at does too (cancelled, reason notice_undelivered; only
+ *   an SMTP server's acceptance counts, and the sandbox mailbox in the sandbox: server/mail/delivery.ts);
  * - the charge is claimed with one guarded move held -> capturing (only one worker wins it; a
  *   cancel after that is too late), then captured with key `pur_x:capture`. A purchase found
  *   `capturing` (a retried step, or a worker that stopped after claiming) is captured again with the
@@ -14,7 +14,7 @@
  *   or the next sweep, a bounded number of times with backoff (server/payments/capture-retries.ts).
  */
 import type { Db } from "../db";
-import { env } from "../env";
+import { isEmailDelivered, sandboxMailboxCounts } from "../mail/delivery";
 import { captureDueWhere } from "../payments/capture-retries";
 import { attemptTimeoutMs, type CaptureOutcome, capturePayment } from "../payments/payment-steps";
 import type { PaymentProvider } from "../payments/provider";
@@ -25,7 +25,7 @@ import { movePurchase } from "./purchase-writer";
 
 export type ChargeOutcome = "paid" | "cancelled" | "refused" | "not_due" | "not_held" | "claimed_elsewhere" | "capture_failed";
 
-type Options = { now: Date; provider: PaymentProvider; /** The sandbox mailbox (no SMTP) counts as delivered; defaults to whether SMTP_URL is unset. */ sandboxMailbox?: boolean };
+type Options = { now: Date; provider: PaymentProvider; /** The sandbox mailbox (no SMTP) counts as delivered; defaults to server/mail's rule (sandbox without SMTP_URL only). */ sandboxMailbox?: boolean };
 
 /** True when an item of the purchase's quote is no longer for sale (sold elsewhere, or removed). */
 const hasSoldItem = async (db: Db, snapshot: QuoteSnapshot) => {
@@ -33,11 +33,8 @@ const hasSoldItem = async (db: Db, snapshot: QuoteSnapshot) => {
   return (await db.item.count({ where: { id: { in: itemIds }, status: { not: "active" } } })) > 0;
 };
 
-/** The copy email with the cancel link reached the person: sent, or (sandbox mailbox) written. */
-const isNoticeDelivered = async (db: Db, purchaseId: string, sandboxMailbox: boolean) => {
-  const email = await db.emailMessage.findUnique({ where: { dedupeKey: copyEmailKey(purchaseId) }, select: { status: true } });
-  return Boolean(email && (email.status === "sent" || sandboxMailbox));
-};
+/** The copy email with the cancel link reached the person: accepted by SMTP, or (sandbox mailbox, sandbox only) written. */
+const isNoticeDelivered = (db: Db, purchaseId: string, sandboxMailbox: boolean) => isEmailDelivered(db, copyEmailKey(purchaseId), sandboxMailbox);
 
 /** The capture's outcome as the payment row recorded it (a retry after the capture, or the lapse, was recorded). */
 const recordedCapture = ({ status, declineCode }: { status: string; declineCode: string | null }): CaptureOutcome =>
@@ -53,7 +50,7 @@ export const chargeDuePurchase = async (db: Db, id: string, options: Options): P
     if (await hasSoldItem(db, purchase.quote.snapshot as QuoteSnapshot)) {
       return { id, outcome: (await cancelHeld(db, provider, { id, event: "item_sold", now })) ? "cancelled" : "claimed_elsewhere" };
     }
-    if (!(await isNoticeDelivered(db, id, options.sandboxMailbox ?? !env().SMTP_URL))) {
+    if (!(await isNoticeDelivered(db, id, options.sandboxMailbox ?? sandboxMailboxCounts()))) {
       return { id, outcome: (await cancelHeld(db, provider, { id, event: "notice_undelivered", now })) ? "cancelled" : "claimed_elsewhere" };
     }
     if (!(await movePurchase(db, { id, event: "claim_charge", now }))) return { id, outcome: "claimed_elsewhere" };

@@ -3,6 +3,10 @@
  * The limits form and the pause switch. Both call the dashboard procedures through @trpc/client
  * and show the saved state in place (no page reload); a refused value shows its reason under the
  * field it concerns.
+ *
+ * The amounts are uncontrolled inputs read from the form's FormData at submit: what was typed
+ * while the page was still server HTML survives hydration (React leaves the value of an
+ * uncontrolled input alone when it hydrates; a controlled one is reset to its state).
  */
 import { useState, type FormEvent } from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
@@ -11,22 +15,26 @@ import type { TSpendingSettingsResponse } from "@/server/routers/account/account
 import { NoticeLine, type Notice } from "../notice-line";
 import { dollars } from "./dollars";
 
-function LimitField({ name, label, value, error, onChange }: { name: string; label: string; value: string; error?: string; onChange: (value: string) => void }) {
+function LimitField({ name, label, defaultValue, error }: { name: string; label: string; defaultValue: string; error?: string }) {
   const id = `field-${name}`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} className="input" inputMode="decimal" autoComplete="off" placeholder="500.00" value={value} onChange={(event) => onChange(event.target.value)}
+      <input id={id} name={name} className="input" inputMode="decimal" autoComplete="off" placeholder="500.00" defaultValue={defaultValue}
         aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : `${id}-hint`} />
       {error ? <span className="field-error" id={`${id}-error`}>{error}</span> : <span className="hint" id={`${id}-hint`}>Dollars, at most two decimals, up to $50,000.00</span>}
     </div>
   );
 }
 
+/** Writes a saved amount into its (uncontrolled) field. */
+const showAmount = (form: HTMLFormElement, name: string, amount: string | undefined) => {
+  const input = form.elements.namedItem(name);
+  if (input instanceof HTMLInputElement) input.value = amount ?? "";
+};
+
 export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsResponse }) {
   const [settings, setSettings] = useState(initial);
-  const [perOrder, setPerOrder] = useState(initial.limit_per_order?.amount ?? "");
-  const [per30Days, setPer30Days] = useState(initial.limit_per_30_days?.amount ?? "");
   const [fields, setFields] = useState<Record<string, string>>({});
   const [limitsNotice, setLimitsNotice] = useState<Notice>(null);
   const [pauseNotice, setPauseNotice] = useState<Notice>(null);
@@ -35,12 +43,15 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
 
   const saveLimits = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
     setIsPending(true);
     try {
-      const saved = await dashboardClient.account.setSpendingLimits.mutate({ limit_per_order: perOrder, limit_per_30_days: per30Days });
+      const saved = await dashboardClient.account.setSpendingLimits.mutate({ limit_per_order: String(data.get("limit_per_order") ?? ""), limit_per_30_days: String(data.get("limit_per_30_days") ?? "") });
       setSettings(saved);
-      setPerOrder(saved.limit_per_order?.amount ?? "");
-      setPer30Days(saved.limit_per_30_days?.amount ?? "");
+      // The fields show the amounts as saved ("500" becomes "500.00").
+      showAmount(form, "limit_per_order", saved.limit_per_order?.amount);
+      showAmount(form, "limit_per_30_days", saved.limit_per_30_days?.amount);
       setFields({});
       setLimitsNotice({ tone: "ok", text: "Your spending limits are saved." });
     } catch (error) {
@@ -77,11 +88,11 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
           <dd>{settings.limit_per_30_days ? dollars(settings.limit_per_30_days.amount) : "Not set"}</dd>
         </dl>
         {!hasLimits ? <p className="hint">Assistants cannot buy for you until both limits are set.</p> : null}
-        <form className="form" style={{ marginTop: 16 }} onSubmit={saveLimits} noValidate>
+        <form className="form" style={{ marginTop: 16 }} onSubmit={(event) => void saveLimits(event)} noValidate>
           <NoticeLine notice={limitsNotice} />
           <div className="row">
-            <LimitField name="limit_per_order" label="Limit per order (CAD)" value={perOrder} error={fields.limit_per_order} onChange={setPerOrder} />
-            <LimitField name="limit_per_30_days" label="Limit per rolling 30 days (CAD)" value={per30Days} error={fields.limit_per_30_days} onChange={setPer30Days} />
+            <LimitField name="limit_per_order" label="Limit per order (CAD)" defaultValue={initial.limit_per_order?.amount ?? ""} error={fields.limit_per_order} />
+            <LimitField name="limit_per_30_days" label="Limit per rolling 30 days (CAD)" defaultValue={initial.limit_per_30_days?.amount ?? ""} error={fields.limit_per_30_days} />
           </div>
           <div>
             <button type="submit" className="button primary" disabled={isPending || !isHydrated}>Save limits</button>
@@ -98,9 +109,9 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
           <NoticeLine notice={pauseNotice} />
           <div className="button-row">
             {settings.purchases_paused ? (
-              <button type="button" className="button primary" disabled={isPending} onClick={() => void setPaused(false)}>Resume assistant purchases</button>
+              <button type="button" className="button primary" disabled={isPending || !isHydrated} onClick={() => void setPaused(false)}>Resume assistant purchases</button>
             ) : (
-              <button type="button" className="button secondary" disabled={isPending} onClick={() => void setPaused(true)}>Pause assistant purchases</button>
+              <button type="button" className="button secondary" disabled={isPending || !isHydrated} onClick={() => void setPaused(true)}>Pause assistant purchases</button>
             )}
           </div>
         </div>

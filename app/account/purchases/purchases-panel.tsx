@@ -6,6 +6,7 @@
  * browser's, so the server and browser render the same text.
  */
 import { useCallback, useEffect, useState } from "react";
+import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, messageOf } from "@/app/_trpc/client";
 import type { TMyPurchase, TMyPurchasesResponse } from "@/server/routers/account/purchases.schema";
 import { dollars } from "../limits/dollars";
@@ -74,7 +75,10 @@ export function PurchasesPanel({ initial }: { initial: TMyPurchasesResponse }) {
   const [list, setList] = useState(initial);
   const [nowMs, setNowMs] = useState(() => Date.parse(initial.now));
   const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const [isRunning, setIsRunning] = useState(false);
+  // Disabled until hydrated too: a click before then would be lost (see use-action.ts).
+  const isHydrated = useHydrated();
+  const busy = isRunning || !isHydrated;
 
   const load = useCallback(async (page: number) => {
     const fresh = await dashboardClient.account.listMyPurchases.query({ page });
@@ -88,7 +92,7 @@ export function PurchasesPanel({ initial }: { initial: TMyPurchasesResponse }) {
   }, [load, list.page]);
 
   const cancel = async (purchase: TMyPurchase) => {
-    setBusy(true);
+    setIsRunning(true);
     try {
       const result = await dashboardClient.account.cancelMyPurchase.mutate({ purchase_id: purchase.purchase_id });
       setNotice({ tone: "ok", text: result.already_cancelled ? "This purchase was already cancelled." : "The purchase is cancelled: the hold on your card is released and nothing is charged." });
@@ -96,19 +100,19 @@ export function PurchasesPanel({ initial }: { initial: TMyPurchasesResponse }) {
       setNotice({ tone: "error", text: messageOf(error) });
     } finally {
       await load(list.page).catch(() => undefined);
-      setBusy(false);
+      setIsRunning(false);
     }
   };
 
   const goTo = async (page: number) => {
-    setBusy(true);
+    setIsRunning(true);
     try {
       await load(page);
       setNotice(null);
     } catch (error) {
       setNotice({ tone: "error", text: messageOf(error) });
     } finally {
-      setBusy(false);
+      setIsRunning(false);
     }
   };
 

@@ -6,6 +6,7 @@ import { resetEnv } from "../../env";
 import { socketAddressHeader } from "../../http/client-ip";
 import { createRegistrationToken } from "../../ops/account-commands";
 import { authorize, authorizeParams, pkcePair } from "../../testing/oauth";
+import { useProductionEnv } from "../../testing/production-env";
 
 let caller = 0;
 /** Each registration from its own address: the per-address limit (10 a minute) is tested in auth-limits.integration.test.ts. */
@@ -95,9 +96,7 @@ describe("POST /oauth/register/agent", () => {
   });
 
   it("in production needs an initial access token, each good for its number of uses", async () => {
-    process.env.SERVICE_ENV = "production";
-    process.env.APP_SECRET = "x".repeat(40);
-    resetEnv();
+    useProductionEnv({ APP_SECRET: "x".repeat(40) });
     const https = { ...valid, redirect_uris: ["https://helper.example/callback"] };
     const anonymous = await post(https);
     expect(anonymous.status).toBe(401);

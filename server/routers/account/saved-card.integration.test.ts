@@ -11,6 +11,7 @@ import { createCaller } from "../../trpc/caller";
 import { partnerCaller, shopperCaller as shopper, visitorCaller } from "../../testing/callers";
 import { failureOf as failure } from "../../testing/oauth";
 import { readSavedCard } from "./saved-card.queries";
+import { useProductionEnv } from "../../testing/production-env";
 
 const card = (number: string = testCards.succeeds, more: Partial<{ exp_month: number; exp_year: number; cvc: string }> = {}) => ({ number, exp_month: 12, exp_year: 2030, cvc: "123", ...more });
 const visa4242 = { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2030, created_at: expect.any(String) };
@@ -121,9 +122,7 @@ describe("saved card", () => {
 
   it("in production refuses a raw card number and says the processor's form is needed", async () => {
     const { person } = await createPerson();
-    process.env.SERVICE_ENV = "production";
-    process.env.APP_SECRET = "y".repeat(40);
-    resetEnv();
+    useProductionEnv({ APP_SECRET: "y".repeat(40) });
     expect((await shopper(person.id).account.getSavedCard()).card_entry).toBe("processor_form");
     const error = await failure(shopper(person.id).account.saveCard(card()));
     expect(error.code).toBe("forbidden");

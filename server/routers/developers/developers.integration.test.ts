@@ -6,6 +6,7 @@ import { resetEnv } from "../../env";
 import { approveApplicationCommand } from "../../ops/account-commands";
 import { shopperCaller as shopper } from "../../testing/callers";
 import { basic, failureOf as failure, token } from "../../testing/oauth";
+import { useProductionEnv } from "../../testing/production-env";
 const application = { name: "Closet Helper", contact_email: "dev@closet.example", redirect_uris: ["https://closet.example/cb"], wants_linking: true };
 
 afterEach(() => {
@@ -36,9 +37,7 @@ describe("developer portal", () => {
   });
 
   it("production waits for the operator and issues live credentials", async () => {
-    process.env.SERVICE_ENV = "production";
-    process.env.APP_SECRET = "y".repeat(40);
-    resetEnv();
+    useProductionEnv({ APP_SECRET: "y".repeat(40) });
     const { person } = await createPerson();
     const applied = await shopper(person.id).developers.applyForClient({ ...application, wants_linking: false });
     expect(applied).toMatchObject({ status: "pending", client: null });

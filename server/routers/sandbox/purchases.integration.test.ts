@@ -16,6 +16,7 @@ import { failureOf as failure } from "../../testing/oauth";
 import { sandboxLedger } from "../../testing/purchase-ledger";
 import { callRoute } from "../../testing/rest";
 import { operationHandler } from "@/server/api/rest-router";
+import { useProductionEnv } from "../../testing/production-env";
 
 const advanceRoute = operationHandler("POST /api/v1/sandbox/purchases/{purchase_id}/advance");
 const resolveRoute = operationHandler("POST /api/v1/sandbox/purchases/{purchase_id}/resolve");
@@ -106,9 +107,7 @@ describe("outside the sandbox", () => {
 
   it("advance and resolve are not found in production, and change nothing", async () => {
     const { purchase } = await createHeldPurchase();
-    process.env.SERVICE_ENV = "production";
-    process.env.APP_SECRET = "y".repeat(40);
-    resetEnv();
+    useProductionEnv({ APP_SECRET: "y".repeat(40) });
     const caller = partnerCaller(["purchase:write"], purchase.clientId);
     expect((await failure(caller.sandbox.advancePurchase({ purchase_id: purchase.id }))).code).toBe("not_found");
     expect((await failure(caller.sandbox.resolvePurchase({ purchase_id: purchase.id, outcome: "declined" }))).code).toBe("not_found");
