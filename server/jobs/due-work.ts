@@ -9,6 +9,7 @@ import { deliverDueEmails } from "../mail/sender";
 import { purgeExpiredRecords } from "./purge";
 import { expireDueCheckouts } from "../routers/checkout/checkout-transitions";
 import { settlePayments } from "../payments/settle-payments";
+import { settleOpenIntents } from "../routers/checkout-page/settle-open-intents";
 import { paymentProvider } from "../payments";
 import { chargeDuePurchases } from "../purchases/charge-purchase";
 import { reconcilePurchases } from "../purchases/reconcile-purchases";
@@ -23,6 +24,8 @@ export const dueWork: DueWork[] = [
   { name: "purge-expired-records", intervalMs: 10 * 60_000, run: ({ db, now }) => purgeExpiredRecords({ db, now }) },
   { name: "expire-checkouts", intervalMs: 1_000, run: ({ db, now }) => expireDueCheckouts(db, { now }) },
   { name: "settle-payments", intervalMs: 5_000, run: ({ db, now }) => settlePayments({ db, now }) },
+  // Payment Element intents (and authentication steps) the person may have finished with neither a return nor a webhook.
+  { name: "settle-open-intents", intervalMs: 15_000, run: ({ db, now }) => settleOpenIntents({ db, now }) },
   { name: "charge-purchases", intervalMs: 5_000, run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider() }) },
   // Price changes recorded while no instance (or no Inngest) acted on them, and any the function missed.
   { name: "process-price-changes", intervalMs: 1_000, run: ({ db, clock }) => processPriceChanges(db, { now: () => clock.now(), maxEvents: 500 }) },

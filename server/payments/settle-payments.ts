@@ -29,7 +29,7 @@ const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPaymen
 };
 
 /** Rows settlement may ask about now (not backing off). */
-const checkDueWhere = (now: Date) => ({ OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] });
+export const checkDueWhere = (now: Date) => ({ OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] });
 
 /**
  * The processor could not say (or a step failed): the row steps out of the next batches, asked
@@ -41,7 +41,7 @@ const askLater = (db: Db, id: string, now: Date) =>
     next_check_at = ${now}::timestamptz + LEAST(30 * power(2, check_attempts), 1800) * interval '1 second' WHERE id = ${id}`;
 
 /** Runs `step` for each row, oldest first; a row whose step cannot finish backs off, and never stops the batch. */
-const eachRow = async <T extends { id: string }>(db: Db, rows: T[], now: Date, step: (row: T) => Promise<"done" | "ask_later">) => {
+export const eachRow = async <T extends { id: string }>(db: Db, rows: T[], now: Date, step: (row: T) => Promise<"done" | "ask_later">) => {
   let done = 0;
   for (const row of rows) {
     const result = await step(row).catch((error: unknown) => {

@@ -18,6 +18,7 @@ import { testCards } from "../payments/sandbox-cards";
 import { stripeProvider } from "../payments/stripe";
 import { createPurchaseWithHold } from "../purchases/create-purchase";
 import { copyEmailKey } from "../purchases/purchase-emails";
+import { completeCardSetup } from "../routers/account/complete-card-setup";
 import { startAttempt } from "../routers/checkout-page/payment-attempt";
 import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
 import { pageCaller } from "../testing/page-caller";
@@ -365,5 +366,45 @@ describe("POST /stripe/webhook: what is refused or ignored", () => {
   it("a signed body that is not a Stripe event is 400", async () => {
     expect((await deliver('{"hello": "world"}')).status).toBe(400);
     expect((await deliver("not json")).status).toBe(400);
+  });
+});
+
+describe("setup_intent.succeeded", () => {
+  /** What Stripe.js sends for the Payment Element in setup mode. */
+  const confirmSetup = async (clientSecret: string, number: string) => {
+    const response = await fetch(`${shaped.url}/v1/setup_intents/${clientSecret.split("_secret_")[0]}/confirm`, {
+      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ key: "pk_test_local", client_secret: clientSecret, "payment_method_data[type]": "card", "payment_method_data[card][number]": number, "payment_method_data[card][exp_month]": "11", "payment_method_data[card][exp_year]": "2033", "payment_method_data[card][cvc]": "123" }).toString(),
+    });
+    expect(response.status).toBe(200);
+  };
+  const setupFor = async (person: { id: string; email: string }) => {
+    const { processorCustomerId } = await db().person.findUniqueOrThrow({ where: { id: person.id } });
+    const setup = await provider.startCardSetup({ idempotencyKey: randomId("setup_"), customerId: processorCustomerId ?? undefined, email: person.email, metadata: { person_id: person.id } });
+    await db().person.update({ where: { id: person.id }, data: { processorCustomerId: setup.customerId } });
+    return setup;
+  };
+  const savedCard = (personId: string) => db().savedCard.findUnique({ where: { personId }, select: { paymentMethodId: true, last4: true } });
+
+  it("saves the card the person confirmed when the page never came back; a late event of a setup replaced since changes nothing", async () => {
+    const { person } = await createPerson();
+    const first = await setupFor(person);
+    await confirmSetup(first.clientSecret, "4242424242424242");
+    const firstEvent = eventOf("setup_intent.succeeded", { id: first.setupId, object: "setup_intent" });
+    expect((await deliver(firstEvent)).status).toBe(200);
+    expect(await db().stripeEvent.findUniqueOrThrow({ where: { id: firstEvent.id } })).toMatchObject({ outcome: "card_saved" });
+    const firstCard = await savedCard(person.id);
+    expect(firstCard).toMatchObject({ last4: "4242", paymentMethodId: shaped.setups.get(first.setupId)!.payment_method });
+
+    // A second card replaces it (the page came back this time) and the first is detached at Stripe.
+    const second = await setupFor(person);
+    await confirmSetup(second.clientSecret, "4242424242424242");
+    await completeCardSetup(db(), provider, { setupIntentId: second.setupId, now: new Date() });
+    const secondCard = await savedCard(person.id);
+    expect(secondCard?.paymentMethodId).not.toBe(firstCard?.paymentMethodId);
+
+    // Stripe delivers the first setup's event again, late: the detached first card is not saved back.
+    expect((await deliver(eventOf("setup_intent.succeeded", { id: first.setupId, object: "setup_intent" }))).status).toBe(200);
+    expect(await savedCard(person.id)).toEqual(secondCard);
   });
 });

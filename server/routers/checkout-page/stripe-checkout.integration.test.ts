@@ -10,11 +10,13 @@ import { fixedClock } from "../../clock";
 import { db } from "../../db";
 import { resetEnv } from "../../env";
 import { paymentProvider } from "../../payments";
+import { attemptTimeoutMs } from "../../payments/payment-steps";
 import { processorKey } from "../../payments/provider";
 import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtures";
 import { pageCaller } from "../../testing/page-caller";
 import { startStripeShapedServer } from "../../testing/stripe-shaped-server";
 import { completeCheckoutIntent } from "./complete-intent";
+import { settleOpenIntents } from "./settle-open-intents";
 
 let stripe: Awaited<ReturnType<typeof startStripeShapedServer>>;
 let token: string;
@@ -189,5 +191,41 @@ describe("a new attempt while an earlier intent is open", () => {
     expect(stripe.intents.get(firstIntent)).toMatchObject({ status: "canceled" });
     expect(await db().order.count({ where: { checkoutId: id } })).toBe(0);
     expect((await db().checkout.findUniqueOrThrow({ where: { id } })).status).toBe("awaiting_payment");
+  });
+});
+
+describe("the safety net for intents left awaiting the person (neither the browser's return nor the webhook arrived)", () => {
+  const afterAttempt = (ms: number) => new Date(Date.now() + attemptTimeoutMs + ms);
+
+  it("an intent the person confirmed at Stripe places the orders once and captures once", async () => {
+    const { id } = await newCheckout();
+    const started = await page.checkoutPage.startIntent({ id, accept_terms: true });
+    const intentId = intentIdOf(started.clientSecret);
+    await stripe.confirmAsBrowser(intentId, started.clientSecret, card("4242424242424242"));
+    // Younger than a whole processor call: left to the return and the webhook.
+    await settleOpenIntents({ db: db(), now: new Date() });
+    expect(await db().order.count({ where: { checkoutId: id } })).toBe(0);
+    await settleOpenIntents({ db: db(), now: afterAttempt(1000) });
+    await settleOpenIntents({ db: db(), now: afterAttempt(2000) });
+    expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "paid", paidPaymentId: started.paymentId });
+    expect(await db().order.count({ where: { checkoutId: id } })).toBe(1);
+    expect(captured(id)).toBe(1);
+  });
+
+  it("an intent nobody confirmed is left alone while the checkout is open, then cancelled at Stripe and voided once it closed", async () => {
+    const { id } = await newCheckout();
+    const started = await page.checkoutPage.startIntent({ id, accept_terms: true });
+    const intentId = intentIdOf(started.clientSecret);
+    await settleOpenIntents({ db: db(), now: afterAttempt(1000) });
+    expect(await db().payment.findUniqueOrThrow({ where: { id: started.paymentId } })).toMatchObject({ status: "requires_action" });
+    expect(stripe.intents.get(intentId)).toMatchObject({ status: "requires_payment_method" });
+    await db().checkout.update({ where: { id }, data: { status: "expired" } });
+    // The first ask backed the row off for 30 s.
+    await settleOpenIntents({ db: db(), now: afterAttempt(40_000) });
+    expect(await db().payment.findUniqueOrThrow({ where: { id: started.paymentId } })).toMatchObject({ status: "voided" });
+    expect(stripe.intents.get(intentId)).toMatchObject({ status: "canceled" });
+    const late = await stripe.confirmAsBrowser(intentId, started.clientSecret, card("4242424242424242"));
+    expect(late).toMatchObject({ status: 400 });
+    expect(await db().order.count({ where: { checkoutId: id } })).toBe(0);
   });
 });
