@@ -6,9 +6,9 @@
  * operator, the operator's listing shows it and the shopper is emailed.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createItem, createPartner, createStore } from "../../prisma/factories";
+import { createPartner, createStore } from "../../prisma/factories";
 import { db } from "../db";
-import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
+import { openCheckoutVia } from "../testing/checkout-fixtures";
 import { startStripeShapedServer } from "../testing/stripe-shaped-server";
 import { finalizePayment } from "../routers/checkout-page/finalize-payment";
 import { startAttempt } from "../routers/checkout-page/payment-attempt";
@@ -28,12 +28,7 @@ beforeAll(async () => {
   storeId = (await createStore()).id;
 });
 
-const newCheckout = async () => {
-  const item = await createItem({ storeId, priceCents: 5000 });
-  const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-  const { text } = await createCheckoutVia(token, { quote_id: quote.body.quote_id, email: "h1@example.ca", first_name: "Ana" });
-  return JSON.parse(text).checkout_id as string;
-};
+const newCheckout = async () => (await openCheckoutVia(token, { storeId, priceCents: 5000, email: "h1@example.ca", firstName: "Ana" })).id;
 
 /** The longest a Stripe call may take with the service's client settings: 3 tries of 20 s, and the retry delays between them. */
 const slowestStripeCallMs = 3 * 20_000 + 2 * 5_000;

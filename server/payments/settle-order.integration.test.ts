@@ -4,9 +4,9 @@
  * so a newer attempt is still reconciled on the next runs instead of waiting behind them forever.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createItem, createPartner, createStore } from "../../prisma/factories";
+import { createPartner, createStore } from "../../prisma/factories";
 import { db } from "../db";
-import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
+import { openCheckoutVia } from "../testing/checkout-fixtures";
 import { startAttempt } from "../routers/checkout-page/payment-attempt";
 import type { PaymentProvider } from "./provider";
 import { sandboxProvider } from "./sandbox";
@@ -20,12 +20,7 @@ beforeAll(async () => {
   storeId = (await createStore()).id;
 });
 
-const newCheckout = async () => {
-  const item = await createItem({ storeId, priceCents: 2500 });
-  const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-  const { text } = await createCheckoutVia(token, { quote_id: quote.body.quote_id, email: "poll@example.ca" });
-  return JSON.parse(text).checkout_id as string;
-};
+const newCheckout = async () => (await openCheckoutVia(token, { storeId, priceCents: 2500, email: "poll@example.ca" })).id;
 
 describe("settlement's polling order", () => {
   it("a batch of attempts the processor never answers about does not starve a newer one", async () => {

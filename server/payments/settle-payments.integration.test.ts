@@ -7,11 +7,11 @@
  * processor cannot say, the attempt waits.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createItem, createPartner, createStore } from "../../prisma/factories";
+import { createPartner, createStore } from "../../prisma/factories";
 import { createBarePurchase } from "../../prisma/factories/purchases";
 import { fixedClock } from "../clock";
 import { db } from "../db";
-import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
+import { openCheckoutVia } from "../testing/checkout-fixtures";
 import { pageCaller } from "../testing/page-caller";
 import { finalizePayment } from "../routers/checkout-page/finalize-payment";
 import { startAttempt } from "../routers/checkout-page/payment-attempt";
@@ -34,12 +34,7 @@ beforeAll(async () => {
   storeId = (await createStore()).id;
 });
 
-const newCheckout = async () => {
-  const item = await createItem({ storeId, priceCents: 5000 });
-  const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-  const { text } = await createCheckoutVia(token, { quote_id: quote.body.quote_id, email: "buyer@example.ca" });
-  return JSON.parse(text).checkout_id as string;
-};
+const newCheckout = async () => (await openCheckoutVia(token, { storeId, priceCents: 5000, email: "buyer@example.ca" })).id;
 
 /** The processor with its release call down (an outage while a late hold is being released). */
 const releaseDown = (provider: PaymentProvider): PaymentProvider => ({ ...provider, release: async () => { throw new Error("processor unavailable"); } });

@@ -5,10 +5,10 @@
  * address is not affected.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createItem, createPartner, createStore } from "../../../prisma/factories";
+import { createPartner, createStore } from "../../../prisma/factories";
 import { db } from "../../db";
 import { testCards } from "../../payments/sandbox-cards";
-import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtures";
+import { openCheckoutVia } from "../../testing/checkout-fixtures";
 import { pageCaller } from "../../testing/page-caller";
 
 let token: string;
@@ -23,12 +23,7 @@ beforeAll(async () => {
   storeId = (await createStore()).id;
 });
 
-const newCheckout = async () => {
-  const item = await createItem({ storeId, priceCents: 1500 });
-  const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-  const { text } = await createCheckoutVia(token, { quote_id: quote.body.quote_id, email: "limits@example.ca" });
-  return JSON.parse(text).checkout_id as string;
-};
+const newCheckout = async () => (await openCheckoutVia(token, { storeId, priceCents: 1500, email: "limits@example.ca" })).id;
 
 describe("pay attempt limits", () => {
   it("a checkout takes 5 declined payments, then refuses more with a clear message and asks the processor nothing", async () => {

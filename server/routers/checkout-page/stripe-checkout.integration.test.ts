@@ -5,14 +5,14 @@
  * by `confirmAsBrowser`, as the stand-in Stripe.js does it in the Playwright tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createItem, createPartner, createStore } from "../../../prisma/factories";
+import { createPartner, createStore } from "../../../prisma/factories";
 import { fixedClock } from "../../clock";
 import { db } from "../../db";
 import { resetEnv } from "../../env";
 import { paymentProvider } from "../../payments";
 import { attemptTimeoutMs } from "../../payments/payment-steps";
 import { processorKey } from "../../payments/provider";
-import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtures";
+import { openCheckoutVia } from "../../testing/checkout-fixtures";
 import { pageCaller } from "../../testing/page-caller";
 import { startStripeShapedServer } from "../../testing/stripe-shaped-server";
 import { completeCheckoutIntent } from "./complete-intent";
@@ -38,12 +38,7 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const newCheckout = async () => {
-  const item = await createItem({ storeId, priceCents: 5000 });
-  const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-  const { text } = await createCheckoutVia(token, { quote_id: quote.body.quote_id, email: "buyer@example.ca" });
-  return { id: JSON.parse(text).checkout_id as string, itemId: item.id };
-};
+const newCheckout = () => openCheckoutVia(token, { storeId, priceCents: 5000, email: "buyer@example.ca" });
 const intentIdOf = (clientSecret: string) => clientSecret.split("_secret_")[0];
 const captured = (id: string) => [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).checkout_id === id && intent.status === "succeeded").length;
 
