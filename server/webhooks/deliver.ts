@@ -9,12 +9,11 @@
  * Order: due deliveries are claimed oldest event first, but attempts run concurrently and retries
  * come later, so receivers must not rely on arrival order (docs/decisions.md, Webhooks).
  */
-import type { ServiceEnvironment } from "../auth/environment";
-import { currentEnvironment } from "../auth/environment";
 import type { Db } from "../db";
 import { env } from "../env";
 import { enqueueEmail } from "../mail/outbox";
 import type { Tx } from "../db";
+import { currentDestinationRules, type DestinationRules } from "./destination";
 import { postWebhook, type AttemptResult } from "./post-webhook";
 import { nextAttemptAt, shouldDisable } from "./retry-schedule";
 import { liveSecrets, signedHeaders } from "./signing";
@@ -50,8 +49,10 @@ const recordSuccess = async (db: Db, delivery: Claimed, result: AttemptResult & 
   await db.webhookEndpoint.updateMany({ where: { id: delivery.endpointId, failingSince: { not: null } }, data: { failingSince: null } });
 };
 
-const recordFailure = (db: Db, delivery: Claimed, result: AttemptResult & { ok: false }, now: Date) =>
-  db.$transaction(async (tx) => {
+const recordFailure = (db: Db, delivery: Claimed, result: AttemptResult & { ok: false }, now: Date) => {
+  // A partner's receiver failing is not our fault: one line at info, with the detail the partner is not shown.
+  console.info(`[webhooks] delivery ${delivery.id} to endpoint ${delivery.endpointId} failed: ${result.detail}`);
+  return db.$transaction(async (tx) => {
     const next = nextAttemptAt({ failedAttempts: delivery.attempts, now, eventCreatedAt: delivery.eventCreatedAt });
     await tx.webhookDelivery.update({
       where: { id: delivery.id },
@@ -66,6 +67,7 @@ const recordFailure = (db: Db, delivery: Claimed, result: AttemptResult & { ok: 
     });
     if (count === 1) await emailOwner(tx, { endpointId: delivery.endpointId, url: delivery.url, failingSince: endpoint.failingSince, lastError: result.error });
   });
+};
 
 /** The disabled-endpoint email, to the client's contact address or else its owner's. */
 const emailOwner = async (tx: Tx, options: { endpointId: string; url: string; failingSince: Date; lastError: string }) => {
@@ -90,7 +92,7 @@ const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T
 };
 
 /** One attempt of one claimed delivery, recorded. */
-const attempt = async (options: { db: Db; delivery: Claimed; now: Date; environment: ServiceEnvironment }) => {
+const attempt = async (options: { db: Db; delivery: Claimed; now: Date; rules: DestinationRules }) => {
   const { db, delivery, now } = options;
   if (!(await isStillLinked(db, delivery, now))) {
     await db.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "dropped", lastError: "the person disconnected this app" } });
@@ -99,20 +101,20 @@ const attempt = async (options: { db: Db; delivery: Claimed; now: Date; environm
   const body = JSON.stringify(delivery.payload);
   // The signature's timestamp is the real wall clock: the receiver checks it against its own.
   const headers = signedHeaders({ id: delivery.eventId, body, secrets: liveSecrets(delivery, now), timestamp: new Date() });
-  const result = await postWebhook({ url: delivery.url, body, headers, environment: options.environment });
+  const result = await postWebhook({ url: delivery.url, body, headers, rules: options.rules });
   if (result.ok) await recordSuccess(db, delivery, result, now);
   else await recordFailure(db, delivery, result, now);
   return result.ok ? ("delivered" as const) : ("failed" as const);
 };
 
 /** Sends every due delivery (a batch per call); returns the counts of this round. */
-export const deliverDueWebhooks = async (options: { db: Db; now: Date; limit?: number; concurrency?: number; environment?: ServiceEnvironment }) => {
+export const deliverDueWebhooks = async (options: { db: Db; now: Date; limit?: number; concurrency?: number; rules?: DestinationRules }) => {
   const { db, now } = options;
-  const environment = options.environment ?? currentEnvironment();
+  const rules = options.rules ?? currentDestinationRules();
   const claimed = await claim(db, now, options.limit ?? 200);
   const counts = { delivered: 0, failed: 0, dropped: 0 };
   await eachLimited(claimed, options.concurrency ?? 32, async (delivery) => {
-    counts[await attempt({ db, delivery, now, environment })]++;
+    counts[await attempt({ db, delivery, now, rules })]++;
   });
   return counts;
 };

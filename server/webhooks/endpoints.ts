@@ -5,11 +5,10 @@
  * procedures (server/routers/webhooks) and the portal.
  */
 import { randomId } from "../auth/tokens";
-import { currentEnvironment } from "../auth/environment";
 import type { Db } from "../db";
 import { AppError } from "../errors";
 import type { WebhookEventType } from "./event-types";
-import { endpointUrlProblem } from "./destination";
+import { currentDestinationRules, endpointUrlProblem } from "./destination";
 import { recordWebhookEvent } from "./record-event";
 import { newSigningSecret } from "./signing";
 
@@ -46,7 +45,7 @@ export const listEndpoints = async (db: Db, owner: EndpointOwner, now: Date) =>
 
 /** Registers an endpoint; the answer carries its signing secret, the only time it is shown. */
 export const createEndpoint = async (db: Db, owner: EndpointOwner, input: { url: string; eventTypes: WebhookEventType[]; description?: string; maxPerOwner: number; now: Date }) => {
-  const problem = endpointUrlProblem(input.url, currentEnvironment());
+  const problem = endpointUrlProblem(input.url, currentDestinationRules());
   if (problem) throw new AppError("invalid_request", { fields: { url: problem } });
   const secret = newSigningSecret();
   const row = await db.$transaction(async (tx) => {

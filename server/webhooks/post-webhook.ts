@@ -2,25 +2,27 @@
  * One HTTP attempt: POST the body with its signed headers to the checked, pinned address, at most
  * 10 seconds in all, redirects not followed (a 3xx is a failed attempt: a redirect could point
  * anywhere, including where the address check forbids), and only the status kept (the response
- * body is read and dropped, at most 64 KiB of it).
+ * body is read and dropped, at most 64 KiB of it). What the partner sees of a failure is generic
+ * ("connection failed", "timed out", "HTTP 500"): which address was refused, or how a connection
+ * to it failed, would let anyone who signs up probe the network we run in; `detail` is for our log.
  */
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import type { ServiceEnvironment } from "../auth/environment";
-import { resolveDestination } from "./destination";
+import { type DestinationRules, resolveDestination } from "./destination";
 import { attemptTimeoutMs } from "./retry-schedule";
 
-export type AttemptResult = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+/** `error` is shown to the partner; `detail` (the underlying reason) only goes to our log. */
+export type AttemptResult = { ok: true; status: number } | { ok: false; status: number | null; error: string; detail: string };
 
 const userAgent = "ShoppingAPI-Webhooks/1.0 (+Standard Webhooks)";
 
 /** Sends one attempt; never throws. */
-export const postWebhook = async (options: { url: string; body: string; headers: Record<string, string>; environment: ServiceEnvironment }): Promise<AttemptResult> => {
+export const postWebhook = async (options: { url: string; body: string; headers: Record<string, string>; rules: DestinationRules }): Promise<AttemptResult> => {
   const url = new URL(options.url);
   const signal = AbortSignal.timeout(attemptTimeoutMs);
   try {
-    const destination = await resolveDestination(url.hostname, options.environment);
+    const destination = await resolveDestination(url.hostname, options.rules);
     // Connect to the address just checked, whatever a second lookup would say (DNS rebinding).
     const pinned: LookupFunction = (_hostname, lookupOptions, callback) =>
       (lookupOptions as { all?: boolean }).all ? (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [destination]) : callback(null, destination.address, destination.family);
@@ -49,9 +51,10 @@ export const postWebhook = async (options: { url: string; body: string; headers:
       request.end(options.body);
     });
     if (status >= 200 && status < 300) return { ok: true, status };
-    return { ok: false, status, error: status >= 300 && status < 400 ? `redirect (${status}) not followed` : `answered ${status}` };
+    const error = status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
+    return { ok: false, status, error, detail: error };
   } catch (error) {
-    const message = signal.aborted ? `no answer within ${attemptTimeoutMs / 1000} s` : String((error as Error).message ?? error);
-    return { ok: false, status: null, error: message.slice(0, 500) };
+    const detail = String((error as Error).message ?? error).slice(0, 500);
+    return { ok: false, status: null, error: signal.aborted ? "timed out" : "connection failed", detail };
   }
 };
