@@ -6,8 +6,9 @@
  * its owner emailed (outbox, same transaction). Delivery is at least once: an attempt whose answer
  * is lost (timeout, crash before recording) is sent again with the same webhook-id.
  *
- * Order: due deliveries are claimed oldest event first, but attempts run concurrently and retries
- * come later, so receivers must not rely on arrival order (docs/decisions.md, Webhooks).
+ * Order: due deliveries are claimed oldest event first within a client (round-robin between
+ * clients, see claim), but attempts run concurrently and retries come later, so receivers must not
+ * rely on arrival order (docs/decisions.md, Webhooks).
  */
 import type { Db } from "../db";
 import { env } from "../env";
@@ -26,19 +27,31 @@ type Claimed = {
   endpointId: string; url: string; secret: string; previousSecret: string | null; previousSecretUntil: Date | null;
 };
 
-const claim = (db: Db, now: Date, limit: number) => db.$queryRaw<Claimed[]>`
-  WITH due AS (
-    SELECT d.id FROM webhook_deliveries d
+/**
+ * Due deliveries, round-robin per client: every client's oldest due one first, then every client's
+ * second, and so on, at most `perClient` of one client a round. One client's backlog (thousands of
+ * test events to a dead URL, each holding an attempt for up to 10 s) thus never fills a round, and
+ * another partner's webhook goes out in the next one. Ranking reads every due row (the
+ * status/next_attempt_at index); due rows are few next to the table (failures back off).
+ */
+const claim = (db: Db, now: Date, options: { limit: number; perClient: number }) => db.$queryRaw<Claimed[]>`
+  WITH ranked AS (
+    SELECT d.id, ev.seq, row_number() OVER (PARTITION BY ev.client_id ORDER BY d.next_attempt_at, ev.seq) AS turn
+    FROM webhook_deliveries d
     JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.status = 'enabled' AND e.deleted_at IS NULL
-    WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}
-    ORDER BY d.next_attempt_at, d.event_id LIMIT ${limit} FOR UPDATE OF d SKIP LOCKED),
+    JOIN webhook_events ev ON ev.id = d.event_id
+    WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}),
+  picked AS (SELECT id, turn, seq FROM ranked WHERE turn <= ${options.perClient} ORDER BY turn, seq LIMIT ${options.limit}),
+  due AS (
+    SELECT d.id, picked.turn FROM webhook_deliveries d JOIN picked ON picked.id = d.id
+    WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} FOR UPDATE OF d SKIP LOCKED),
   claimed AS (
     UPDATE webhook_deliveries d SET next_attempt_at = ${new Date(now.getTime() + leaseMs)}, attempts = d.attempts + 1, last_attempt_at = ${now}
-    FROM due WHERE d.id = due.id RETURNING d.id, d.attempts, d.event_id, d.endpoint_id)
+    FROM due WHERE d.id = due.id RETURNING d.id, d.attempts, d.event_id, d.endpoint_id, due.turn)
   SELECT c.id, c.attempts, c.event_id AS "eventId", ev.created_at AS "eventCreatedAt", ev.client_id AS "clientId", ev.person_id AS "personId",
     ev.payload, c.endpoint_id AS "endpointId", e.url, e.secret, e.previous_secret AS "previousSecret", e.previous_secret_until AS "previousSecretUntil"
   FROM claimed c JOIN webhook_events ev ON ev.id = c.event_id JOIN webhook_endpoints e ON e.id = c.endpoint_id
-  ORDER BY ev.seq`;
+  ORDER BY c.turn, ev.seq`;
 
 /** A linked person's object reaches the client only while the person's grant stands. */
 const isStillLinked = async (db: Db, delivery: Claimed, now: Date) =>
@@ -107,14 +120,18 @@ const attempt = async (options: { db: Db; delivery: Claimed; now: Date; rules: D
   return result.ok ? ("delivered" as const) : ("failed" as const);
 };
 
-/** Sends every due delivery (a batch per call); returns the counts of this round. */
-export const deliverDueWebhooks = async (options: { db: Db; now: Date; limit?: number; concurrency?: number; rules?: DestinationRules }) => {
+/**
+ * Sends a round of due deliveries (at most `limit`, at most `perClient` of one client); returns the
+ * counts of this round, and `more` when it found work (the sweep then runs the next round at once,
+ * so the per-client cap does not slow a lone busy client down).
+ */
+export const deliverDueWebhooks = async (options: { db: Db; now: Date; limit?: number; perClient?: number; concurrency?: number; rules?: DestinationRules }) => {
   const { db, now } = options;
   const rules = options.rules ?? currentDestinationRules();
-  const claimed = await claim(db, now, options.limit ?? 200);
+  const claimed = await claim(db, now, { limit: options.limit ?? 200, perClient: options.perClient ?? 20 });
   const counts = { delivered: 0, failed: 0, dropped: 0 };
   await eachLimited(claimed, options.concurrency ?? 32, async (delivery) => {
     counts[await attempt({ db, delivery, now, rules })]++;
   });
-  return counts;
+  return { ...counts, more: claimed.length > 0 };
 };
