@@ -49,6 +49,8 @@ export const runTool = async (definition: ToolDefinition, args: unknown, call: T
   // The tool is its REST operation: retired (after its sunset, in a brownout) at the same moments.
   const retired = await retiredErrorFor(definition.operation);
   if (retired) return errorResult(retired);
+  const refused = call.refuse?.(definition);
+  if (refused) return errorResult(refused);
   const parsed = definition.input.safeParse(args ?? {});
   if (!parsed.success) return errorResult(new AppError("invalid_request", { fields: zodFields(parsed.error) }));
   try {

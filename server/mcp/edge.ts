@@ -7,7 +7,7 @@
  * The lean layer and Next both serve these route handlers, so the front door adds X-Request-Id
  * and the security headers as for every answer.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { authenticateBearer, bearerToken, mcpAccountAudience } from "../auth/tokens";
 import { mcpAccountPath } from "../auth/resources";
@@ -26,7 +26,7 @@ import { createCaller } from "../trpc/caller";
 import { createConnectorServer } from "./connector";
 import { isAllowedHost, isAllowedOrigin } from "./origins";
 import { newSessionId, sessionKey } from "./session";
-import { scopesOf, type ToolConnector } from "./tools";
+import { scopesOf, type ToolConnector, type ToolDefinition } from "./tools";
 
 const maxBodyBytes = 256 * 1024;
 /** What the public connector's callers hold, as a partner: the scopes of its tools (catalogue and checkout links). */
@@ -47,25 +47,36 @@ const challenge = (request: Request) => {
 /** The tighter of two sets of windows (what RateLimit-* headers report). */
 const tighter = (a: RateLimitState, b: RateLimitState) => a.map((window, i) => (b[i] && b[i].remaining < window.remaining ? b[i] : window));
 
-type Caller = { actor: Actor; limits: RateLimitState; owner: string };
+type Caller = { actor: Actor; limits: RateLimitState; owner: string; hasSession: boolean };
 
 /** Who calls, and their rate limits: the token's person at /mcp/account; an IP and a session at /mcp. */
 const identify = async (connector: ToolConnector, request: Request, session: string | undefined): Promise<Caller> => {
   if (connector === "account") {
     const actor = await authenticateBearer(request.headers.get("authorization"), systemClock.now(), mcpAccountAudience);
     if (actor.kind !== "client") throw new AppError("unauthorized");
-    return { actor, limits: await consumePartnerRateLimit(actor), owner: `${actor.clientId}:${actor.personId ?? ""}` };
+    return { actor, limits: await consumePartnerRateLimit(actor), owner: `${actor.clientId}:${actor.personId ?? ""}`, hasSession: true };
   }
   let limits = await consumeRateLimit(`ip:${clientIp(request.headers)}`, publicLimiters());
   if (session) limits = tighter(limits, await consumeRateLimit(`session:${session}`, publicLimiters()));
-  // Quotes and checkouts belong to the session (another session's checkout is not_found); tied to no account.
-  const owner = session ? `mcp:${session}` : "mcp:public";
-  return { actor: { kind: "client", clientId: owner, tokenId: "mcp", scopes: publicScopes }, limits, owner };
+  // Quotes and checkouts belong to the session that made them (another session's are not_found); tied
+  // to no account. Without a session nothing may be made (see sessionRequired), and the caller owns
+  // nothing: a per-request owner nobody can present again, so no checkout is found (not_found, never 403).
+  const owner = session ? `mcp:${session}` : `mcp:sessionless:${randomBytes(12).toString("base64url")}`;
+  return { actor: { kind: "client", clientId: owner, tokenId: "mcp", scopes: publicScopes }, limits, owner, hasSession: Boolean(session) };
 };
 
 /** create_checkout's key when the assistant sent none: the same session and arguments give the same key. */
 const derivedKey = (owner: string, session: string | undefined) => (args: unknown) =>
   `mcp_${createHash("sha256").update(JSON.stringify([owner, session ?? null, args])).digest("hex").slice(0, 56)}`;
+
+/**
+ * A public caller without an MCP session may search and read the catalogue, but not price or create
+ * a checkout: those belong to the session that makes them (MCP: initialize answers Mcp-Session-Id).
+ */
+const sessionRequired = (definition: ToolDefinition) =>
+  definition.annotations.readOnlyHint || definition.annotations.destructiveHint
+    ? undefined
+    : new AppError("bad_request", { message: `${definition.name} makes something that belongs to an MCP session: initialize, then send its Mcp-Session-Id header with this call.` });
 
 const readMessage = async (request: Request): Promise<unknown> => {
   let text: string;
@@ -114,7 +125,9 @@ export const mcpRoute = (connector: ToolConnector) => async (request: Request): 
     if (message === undefined) return withHeaders(jsonRpcError(400, -32700, "Parse error: the body is not JSON."), headers());
 
     const callerApi = createCaller(createInnerContext({ db: db(), actor: caller.actor, requestId, wantsFresh: wantsFreshAnswer(request.headers) }));
-    const server = createConnectorServer(connector, { caller: callerApi, requestId, idempotencyKey: derivedKey(caller.owner, session) });
+    const server = createConnectorServer(connector, {
+      caller: callerApi, requestId, idempotencyKey: derivedKey(caller.owner, session), refuse: caller.hasSession ? undefined : sessionRequired,
+    });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -18,6 +18,7 @@ import type { ZListCategoriesResponse, ZProductDetail, ZSearchProductsResponse, 
 import type { ZQuote } from "../routers/checkout/checkout.schema";
 import type { ZCheckout, ZCheckoutDetail } from "../routers/checkout/session.schema";
 import type { ZListMyOrdersResponse, ZOrder } from "../routers/orders/orders.schema";
+import type { AppError } from "../errors";
 import type { Caller } from "../trpc/caller";
 
 /** Which connector lists a tool: "public" tools are on both, "account" tools only on /mcp/account. */
@@ -25,8 +26,11 @@ export type ToolConnector = "public" | "account";
 
 export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
 
-/** What a tool call gets besides its arguments: the caller, and the key for an Idempotency-Key the assistant left out. */
-export type ToolCall = { caller: Caller; idempotencyKey: (args: unknown) => string };
+/**
+ * What a tool call gets besides its arguments: the caller, the key for an Idempotency-Key the
+ * assistant left out, and what the edge refuses before any call (a public caller without a session).
+ */
+export type ToolCall = { caller: Caller; idempotencyKey: (args: unknown) => string; refuse?: (definition: ToolDefinition) => AppError | undefined };
 
 export type ToolDefinition = {
   name: string;
