@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   /** Sandbox test allowance: client metadata documents may be fetched from loopback addresses (server/auth/oauth/client-metadata-fetch.ts). */
   CLIENT_METADATA_LOOPBACK: z.enum(["on", "off"]).default("off"),
+  /** Open (awaiting payment) checkouts the public MCP connector's callers at one address may hold together (429 too_many_open_checkouts past it); an assistant platform's many users share its few addresses. */
+  MCP_OPEN_CHECKOUTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Units (item quantities) one partner client's open checkouts may hold reserved together (429 too_many_open_checkouts past it). */
+  CLIENT_OPEN_RESERVED_UNITS: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Which CatalogSearch serves: the in-memory index (built at start) or the PostgreSQL reference. */
   SEARCH_IMPL: z.enum(["memory", "postgres"]).default("memory"),
   /** Serve /api/v1 and /oauth/token from node:http in front of Next (same handlers), or all through Next. */

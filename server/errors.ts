@@ -53,6 +53,12 @@ export const errorTable = {
   purchase_closed: { status: 409, trpc: "CONFLICT" },
   // POST /purchases refusals (DESIGN.md): 429 and 403 as listed, 409 every other purchase code.
   too_many_purchases: { status: 429, trpc: "TOO_MANY_REQUESTS" },
+  /**
+   * POST /checkout/sessions and create_checkout: the caller already holds as many open checkouts as
+   * it may (a public MCP session 5, a public caller's address MCP_OPEN_CHECKOUTS_PER_ADDRESS, a
+   * partner client CLIENT_OPEN_RESERVED_UNITS reserved units); Retry-After says when the first ends.
+   */
+  too_many_open_checkouts: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   agent_purchases_unavailable: { status: 403, trpc: "FORBIDDEN" },
   purchases_paused: { status: 403, trpc: "FORBIDDEN" },
   store_requires_checkout_link: { status: 403, trpc: "FORBIDDEN" },

@@ -62,7 +62,8 @@ const identify = async (connector: ToolConnector, request: Request, session: str
   // to no account. Without a session nothing may be made (see sessionRequired), and the caller owns
   // nothing: a per-request owner nobody can present again, so no checkout is found (not_found, never 403).
   const owner = session ? `mcp:${session}` : `mcp:sessionless:${randomBytes(12).toString("base64url")}`;
-  return { actor: { kind: "client", clientId: owner, tokenId: "mcp", scopes: publicScopes }, limits, owner, hasSession: Boolean(session) };
+  const actor: Actor = { kind: "client", clientId: owner, tokenId: "mcp", scopes: publicScopes, publicAddress: clientIp(request.headers) };
+  return { actor, limits, owner, hasSession: Boolean(session) };
 };
 
 /** create_checkout's key when the assistant sent none: the same session and arguments give the same key. */

@@ -11,7 +11,8 @@ import { catalogSearch } from "../search";
 export type Actor =
   | { kind: "anonymous" }
   | { kind: "system" }
-  | { kind: "client"; clientId: string; tokenId: string; scopes: readonly string[]; personId?: string }
+  /** `publicAddress`: set only for the public MCP connector's callers (no account), whose checkouts are capped per address. */
+  | { kind: "client"; clientId: string; tokenId: string; scopes: readonly string[]; personId?: string; publicAddress?: string }
   /** A shopper signed in to the web pages (next-auth session). */
   | { kind: "person"; personId: string };
 

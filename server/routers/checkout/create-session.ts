@@ -2,7 +2,8 @@
  * POST /checkout/sessions: turns a quote into a checkout link valid 30 minutes, reserving its items.
  * Idempotent per client and Idempotency-Key (server/routers/shared/idempotency.ts). Refusals (409,
  * stored and replayed): quote_expired (also when a price moved since the quote), item_unavailable
- * (some buyable item was taken since), nothing_to_buy (none of them is left).
+ * (some buyable item was taken since), nothing_to_buy (none of them is left). Past the caller's cap
+ * of open checkouts, 429 too_many_open_checkouts (not stored: a retry after Retry-After runs).
  */
 import { randomId } from "../../auth/tokens";
 import { AppError } from "../../errors";
@@ -12,6 +13,7 @@ import { scopedProcedure } from "../../trpc/procedures";
 import type { Tx } from "../../db";
 import { runIdempotent } from "../shared/idempotency";
 import { toWireCheckout } from "./checkout-view";
+import { checkOpenCheckoutCaps } from "./open-checkout-caps";
 import { ownerOf } from "./ownership";
 import { type QuoteSnapshot, resolveSelections, type Selections, snapshotTotals } from "./quote-snapshot";
 import { reserve } from "./reservations";
@@ -43,7 +45,10 @@ const reserveSnapshot = async (tx: Tx, snapshot: QuoteSnapshot) => {
  */
 export const insertCheckout = async (
   tx: Tx,
-  input: { quoteId: string; snapshot: QuoteSnapshot; owner: { clientId: string; personId: string | null }; email: string; firstName: string | null; lastName: string | null; selections: Selections; now: Date },
+  input: {
+    quoteId: string; snapshot: QuoteSnapshot; owner: { clientId: string; personId: string | null }; email: string; firstName: string | null; lastName: string | null;
+    selections: Selections; now: Date; createdFromAddress?: string | null;
+  },
 ) => {
   const { snapshot, now } = input;
   const lines = await reserveSnapshot(tx, snapshot);
@@ -53,7 +58,7 @@ export const insertCheckout = async (
     data: {
       id: randomId("chk_"), quoteId: input.quoteId, ...input.owner, email: input.email.toLowerCase(),
       firstName: input.firstName, lastName: input.lastName, selections: input.selections, ...totals,
-      expiresAt: new Date(now.getTime() + checkoutLifetimeMs), createdAt: now,
+      expiresAt: new Date(now.getTime() + checkoutLifetimeMs), createdAt: now, createdFromAddress: input.createdFromAddress ?? null,
       lines: { createMany: { data: lines.map((line) => ({ storeId: storeOf.get(line.variantId)!, itemId: line.itemId, variantId: line.variantId, quantity: line.quantity, unitPriceCents: line.unitPriceCents })) } },
     },
   });
@@ -75,7 +80,11 @@ export const createSession = scopedProcedure(scopeOf("POST /api/v1/checkout/sess
 
     const outcome = await runIdempotent(ctx.db, { ref, request, now, status: 201 }, async (tx) => {
       if (quote.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
-      const checkout = await insertCheckout(tx, { quoteId: quote.id, snapshot, owner, email: request.email, firstName: request.first_name ?? null, lastName: request.last_name ?? null, selections, now });
+      const units = snapshot.stores.reduce((sum, store) => sum + store.lines.reduce((lines, line) => lines + line.quantity, 0), 0);
+      const createdFromAddress = await checkOpenCheckoutCaps(tx, { actor: ctx.actor, units, now });
+      const checkout = await insertCheckout(tx, {
+        quoteId: quote.id, snapshot, owner, email: request.email, firstName: request.first_name ?? null, lastName: request.last_name ?? null, selections, now, createdFromAddress,
+      });
       return toWireCheckout(checkout);
     });
     if (!outcome.replayed) notifyCheckoutCreated(outcome.result.checkout_id);
