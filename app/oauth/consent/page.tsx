@@ -35,7 +35,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
       {me.email_verified ? (
         <ConsentForm
           request={{
-            clientName: request.client.name,
+            clientName: request.client.displayName,
             clientKind: request.client.kind,
             redirectUri: request.redirectUri,
             scopes: request.scopes,
@@ -47,7 +47,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
           consentPath={consentPath(query)}
         />
       ) : (
-        <UnverifiedNotice clientName={request.client.name} email={me.email} />
+        <UnverifiedNotice clientName={request.client.displayName} email={me.email} />
       )}
     </section>
   );

@@ -17,7 +17,16 @@ import { agentOnlyScopes, allScopes, isScope, type Scope } from "../scopes";
 export const authorizeParameterNames = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "resource"] as const;
 export type AuthorizeParameters = Partial<Record<(typeof authorizeParameterNames)[number], string>>;
 
-export type AuthorizeClient = { id: string; name: string; kind: "partner" | "agent"; redirectUris: string[] };
+/**
+ * `displayName` is what the consent page calls the app: a metadata-document client's name is
+ * self-asserted (anyone can publish "Shopping API Helper"), so its client_id host goes beside it,
+ * e.g. "Errand Assistant (assistant.example.com)"; a registered client's name was reviewed.
+ */
+export type AuthorizeClient = { id: string; name: string; displayName: string; kind: "partner" | "agent"; redirectUris: string[] };
+
+/** The consent page's name for a client (see AuthorizeClient). */
+export const clientDisplayName = (client: { id: string; name: string }) =>
+  isMetadataDocumentClientId(client.id) ? `${client.name} (${new URL(client.id).host})` : client.name;
 
 export type ValidAuthorizeRequest = {
   client: AuthorizeClient;
@@ -59,7 +68,7 @@ export const readAuthorizeParameters = (source: URLSearchParams) => {
 /** A registered id (cli_...) or a metadata document URL (client-metadata-document.ts). */
 const ZClientId = z.string().min(1).max(2000);
 
-const scopeProblem = (requested: string[], client: AuthorizeClient & { scopes: string[] }): string | undefined => {
+const scopeProblem = (requested: string[], client: { kind: AuthorizeClient["kind"]; scopes: string[] }): string | undefined => {
   if (!requested.length) return "scope is required: ask for the scopes the app needs, separated by spaces.";
   const unknown = requested.filter((scope) => !isScope(scope));
   if (unknown.length) return `Unknown scope: ${unknown.join(" ")}. Known scopes: ${allScopes.join(" ")}.`;
@@ -118,7 +127,7 @@ export const validateAuthorizeRequest = async (db: Db, source: URLSearchParams):
   return {
     kind: "valid",
     request: {
-      client: { id: client.id, name: client.name, kind: client.kind, redirectUris: client.redirectUris },
+      client: { id: client.id, name: client.name, displayName: clientDisplayName(client), kind: client.kind, redirectUris: client.redirectUris },
       redirectUri,
       scopes: scopes as Scope[],
       state,

@@ -18,6 +18,8 @@ import { AppError } from "../../errors";
 import { authorize, authorizeParams, pkcePair, submitConsent, token } from "../../testing/oauth";
 import { authenticateBearer, mcpAccountAudience } from "../tokens";
 import { addressProblem, metadataFetchTimeoutMs } from "./client-metadata-fetch";
+import { loadConsentRequest } from "./consent";
+import { listConnectedApps } from "./grants";
 
 process.env.CLIENT_METADATA_LOOPBACK = "on";
 
@@ -65,6 +67,17 @@ describe("client ID metadata documents", () => {
     expect(client).toMatchObject({ name: "Metadata Assistant", kind: "agent", secretHash: null, redirectUris: [redirectUri] });
     expect(client.scopes).not.toContain("purchase:write");
     expect((await authorizeWith(clientId, { scope: "purchase:write" })).headers.get("location")).toContain("error=invalid_scope");
+  });
+
+  it("names the app on consent with its client_id host beside its self-asserted name (L12)", async () => {
+    const clientId = `${origin}/good.json`;
+    const host = new URL(origin).host;
+    const request = await loadConsentRequest(new URLSearchParams(authorizeParams(clientId, redirectUri, pkcePair().challenge)));
+    expect(request?.client.displayName).toBe(`Metadata Assistant (${host})`);
+    const { person } = await createPerson();
+    await submitConsent({ personId: person.id, params: authorizeParams(clientId, redirectUri, pkcePair().challenge) });
+    const [app] = await listConnectedApps(db(), { personId: person.id, now: new Date() });
+    expect(app.name).toBe(`Metadata Assistant (${host})`);
   });
 
   it("issues a code whose token is bound to the connector it asked for (RFC 8707), refused elsewhere", async () => {

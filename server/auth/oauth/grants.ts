@@ -7,6 +7,7 @@
  */
 import { type Db, inTransaction, type Tx } from "../../db";
 import { endWatchesOutOfStanding, notifyWatchesEnded } from "../../price-watches/watch-standing";
+import { clientDisplayName } from "./authorize-request";
 
 export type RevokeReason = "disconnected" | "code_replayed" | "refresh_token_reused" | "revoked_by_client";
 
@@ -46,7 +47,8 @@ export const disconnectApp = async (db: Db, options: { personId: string; clientI
 
 /**
  * The apps a person has connected: live grants (not revoked, not expired, client not revoked)
- * grouped by app, with every scope they hold and when the person last approved.
+ * grouped by app, with every scope they hold and when the person last approved. A metadata-document
+ * client is named with its client_id host beside its self-asserted name, as on consent.
  */
 export const listConnectedApps = async (db: Pick<Db, "oAuthGrant">, options: { personId: string; now: Date }) => {
   const grants = await db.oAuthGrant.findMany({
@@ -56,7 +58,7 @@ export const listConnectedApps = async (db: Pick<Db, "oAuthGrant">, options: { p
   });
   const apps = new Map<string, { client_id: string; name: string; kind: "partner" | "agent"; scopes: string[]; approved_at: Date }>();
   for (const grant of grants) {
-    const app = apps.get(grant.client.id) ?? { client_id: grant.client.id, name: grant.client.name, kind: grant.client.kind, scopes: [], approved_at: grant.createdAt };
+    const app = apps.get(grant.client.id) ?? { client_id: grant.client.id, name: clientDisplayName(grant.client), kind: grant.client.kind, scopes: [], approved_at: grant.createdAt };
     app.scopes = [...new Set([...app.scopes, ...grant.scopes])];
     apps.set(grant.client.id, app);
   }
