@@ -18,6 +18,8 @@ import { authorizationCodeLifetimeSeconds } from "./lifetimes";
 import { libraryRequest, oauthServer } from "./server";
 import { clientRedirectUrl, errorPage, redirectTo, redirectWithError } from "./pages";
 import type { GrantUser } from "./model";
+import { withdrawScopes } from "./grants";
+import { notifyWatchesEnded } from "../../price-watches/watch-standing";
 import { signInPath } from "../sign-in-link";
 
 const consentLifetimeMs = 10 * 60_000;
@@ -42,18 +44,29 @@ export const readConsentToken = (token: string, personId: string, parameters: Au
 export const approvedScopes = (requested: readonly Scope[], ticked: readonly string[]) =>
   requested.filter((scope) => !optInScopes.includes(scope) || ticked.includes(scope));
 
+/**
+ * Records the grant and, in the same transaction, withdraws the opt-in scopes the app asked for and
+ * the person left unticked from the app's earlier grants (their latest decision wins: grants.ts
+ * `withdrawScopes`), then has the library issue the code.
+ */
 const issueCode = async (request: ValidAuthorizeRequest, options: { personId: string; scopes: Scope[]; nonce: string; now: Date }) => {
-  const grant = await db().oAuthGrant.create({
-    data: {
-      id: randomId("grt_"),
-      clientId: request.client.id,
-      personId: options.personId,
-      scopes: options.scopes,
-      audience: request.audience,
-      consentNonce: options.nonce,
-      expiresAt: new Date(options.now.getTime() + authorizationCodeLifetimeSeconds * 1000),
-    },
+  const declined = request.scopes.filter((scope) => optInScopes.includes(scope) && !options.scopes.includes(scope));
+  const { grant, endedWatches } = await db().$transaction(async (tx) => {
+    const grant = await tx.oAuthGrant.create({
+      data: {
+        id: randomId("grt_"),
+        clientId: request.client.id,
+        personId: options.personId,
+        scopes: options.scopes,
+        audience: request.audience,
+        consentNonce: options.nonce,
+        expiresAt: new Date(options.now.getTime() + authorizationCodeLifetimeSeconds * 1000),
+      },
+    });
+    const endedWatches = declined.length ? await withdrawScopes(tx, { personId: options.personId, clientId: request.client.id, scopes: declined, now: options.now }) : [];
+    return { grant, endedWatches };
   });
+  notifyWatchesEnded(endedWatches);
   const user: GrantUser = { id: options.personId, grantId: grant.id, audience: grant.audience, grantScopes: grant.scopes };
   const form = new URLSearchParams(Object.entries(request.parameters).filter(([, value]) => value !== undefined) as [string, string][]);
   form.set("scope", options.scopes.join(" "));
@@ -84,6 +97,17 @@ export const newlyRequestedScopes = async (personId: string, clientId: string, r
   if (!grants.length) return [];
   const granted = new Set(grants.flatMap((grant) => grant.scopes));
   return requested.filter((scope) => !granted.has(scope));
+};
+
+/**
+ * The opt-in scopes (purchase:write, alerts:write) this person grants this app today, on any live
+ * grant: the consent page shows them ticked, so approving again keeps them unless the person
+ * unticks one (which then withdraws it: `withdrawOptInScopes` in grants.ts).
+ */
+export const grantedOptInScopes = async (personId: string, clientId: string, now = new Date()): Promise<Scope[]> => {
+  const grants = await db().oAuthGrant.findMany({ where: { personId, clientId, revokedAt: null, expiresAt: { gt: now } }, select: { scopes: true } });
+  const granted = new Set(grants.flatMap((grant) => grant.scopes));
+  return optInScopes.filter((scope) => granted.has(scope));
 };
 
 /** POST /oauth/authorize. `personId` is the signed-in person (from the session), if any. */
