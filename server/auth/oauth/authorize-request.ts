@@ -9,7 +9,7 @@ import type { Db } from "../../db";
 import { canLink } from "../client-auth";
 import { currentEnvironment, isCurrentEnvironment } from "../environment";
 import { redirectUriProblem } from "../redirect-uris";
-import { isMetadataDocumentClientId, syncMetadataDocumentClient } from "./client-metadata-document";
+import { isMetadataDocumentClientId, type MetadataDocumentClient, resolveMetadataDocumentClient } from "./client-metadata-document";
 import { audienceForResource } from "../resources";
 import { agentOnlyScopes, allScopes, isScope, type Scope } from "../scopes";
 
@@ -38,14 +38,16 @@ export type ValidAuthorizeRequest = {
   audience: string;
   /** The parameters as received, to carry through sign-in and the consent form. */
   parameters: AuthorizeParameters;
+  /** A metadata-document client: the row the approval writes (none exists before a person approves). */
+  mirror?: MetadataDocumentClient;
 };
 
 export type AuthorizeError = { error: string; description: string };
 
 export type AuthorizeValidation =
   | { kind: "valid"; request: ValidAuthorizeRequest }
-  /** Client or redirect URI unusable: show an error page (400), never redirect. */
-  | { kind: "page"; title: string; message: string }
+  /** Client or redirect URI unusable: show an error page (400, or `status`), never redirect. */
+  | { kind: "page"; title: string; message: string; status?: number; headers?: Record<string, string> }
   /** Redirect back to the client with `error` (and state and iss). */
   | { kind: "redirect"; redirectUri: string; state: string | undefined; error: AuthorizeError };
 
@@ -80,22 +82,30 @@ const scopeProblem = (requested: string[], client: { kind: AuthorizeClient["kind
   return undefined;
 };
 
-/** Validates an authorization request against the registered client. */
-export const validateAuthorizeRequest = async (db: Db, source: URLSearchParams): Promise<AuthorizeValidation> => {
+const clientSelect = { id: true, name: true, kind: true, scopes: true, redirectUris: true, linkingEnabled: true, revokedAt: true, environment: true } as const;
+
+/**
+ * Validates an authorization request against the registered client, or against the client a
+ * metadata document describes (`beforeFetch` runs before a document is really fetched: GET
+ * /oauth/authorize counts it against the caller's address).
+ */
+export const validateAuthorizeRequest = async (db: Db, source: URLSearchParams, options: { beforeFetch?: () => Promise<void> } = {}): Promise<AuthorizeValidation> => {
   const { parameters, repeated } = readAuthorizeParameters(source);
   const page = (title: string, message: string): AuthorizeValidation => ({ kind: "page", title, message });
 
   if (repeated.includes("client_id") || repeated.includes("redirect_uri")) return page("Invalid request", "The app sent client_id or redirect_uri more than once.");
   const clientId = ZClientId.safeParse(parameters.client_id);
   if (!clientId.success) return page("Unknown app", "The app did not say who it is (client_id is missing).");
+  let mirror: MetadataDocumentClient | undefined;
   if (isMetadataDocumentClientId(clientId.data)) {
-    const problem = await syncMetadataDocumentClient(db, clientId.data);
-    if (problem) return page("Unknown app", problem);
+    const resolved = await resolveMetadataDocumentClient(clientId.data, options);
+    if (resolved.kind === "busy") return { kind: "page", title: "Temporarily unavailable", message: resolved.message, status: 503, headers: { "Retry-After": "5" } };
+    if (resolved.kind === "problem") return page("Unknown app", resolved.message);
+    mirror = resolved.client;
   }
-  const client = await db.apiClient.findUnique({
-    where: { id: clientId.data },
-    select: { id: true, name: true, kind: true, scopes: true, redirectUris: true, linkingEnabled: true, revokedAt: true, environment: true },
-  });
+  const row = await db.apiClient.findUnique({ where: { id: clientId.data }, select: clientSelect });
+  // A metadata-document client is the document (a row exists only once someone approved it, and an operator's revocation of it stands).
+  const client = mirror && (!row || !row.revokedAt) ? { ...mirror, linkingEnabled: true, revokedAt: null, environment: row?.environment ?? currentEnvironment() } : row;
   if (!client || client.revokedAt || !isCurrentEnvironment(client.environment)) return page("Unknown app", "This app is not registered with us, or its access was withdrawn.");
   const redirectUri = parameters.redirect_uri;
   if (!redirectUri) return page("Invalid request", "The app did not say where to send you back (redirect_uri is missing).");
@@ -135,6 +145,7 @@ export const validateAuthorizeRequest = async (db: Db, source: URLSearchParams):
       resource: parameters.resource,
       audience,
       parameters,
+      mirror,
     },
   };
 };

@@ -19,6 +19,7 @@ import { libraryRequest, oauthServer } from "./server";
 import { clientRedirectUrl, errorPage, redirectTo, redirectWithError } from "./pages";
 import type { GrantUser } from "./model";
 import { withdrawScopes } from "./grants";
+import { mirrorMetadataDocumentClient } from "./client-metadata-document";
 import { notifyWatchesEnded } from "../../price-watches/watch-standing";
 import { signInPath } from "../sign-in-link";
 
@@ -45,13 +46,15 @@ export const approvedScopes = (requested: readonly Scope[], ticked: readonly str
   requested.filter((scope) => !optInScopes.includes(scope) || ticked.includes(scope));
 
 /**
- * Records the grant and, in the same transaction, withdraws the opt-in scopes the app asked for and
+ * Records the grant (first mirroring a metadata-document client as a row) and, in the same transaction, withdraws the opt-in scopes the app asked for and
  * the person left unticked from the app's earlier grants (their latest decision wins: grants.ts
  * `withdrawScopes`), then has the library issue the code.
  */
 const issueCode = async (request: ValidAuthorizeRequest, options: { personId: string; scopes: Scope[]; nonce: string; now: Date }) => {
   const declined = request.scopes.filter((scope) => optInScopes.includes(scope) && !options.scopes.includes(scope));
   const { grant, endedWatches } = await db().$transaction(async (tx) => {
+    // A metadata-document client gets its row now that a person approved it (never at fetch).
+    if (request.mirror) await mirrorMetadataDocumentClient(tx, request.mirror);
     const grant = await tx.oAuthGrant.create({
       data: {
         id: randomId("grt_"),
@@ -129,7 +132,7 @@ export const handleConsentDecision = async (request: Request, options: { personI
   if (!nonce) return errorPage(403, "This approval form has expired", "For your safety the form works for 10 minutes and only for the account that opened it. Go back to the app and start again.");
   try {
     const result = await validateAuthorizeRequest(db(), query);
-    if (result.kind === "page") return errorPage(400, result.title, result.message);
+    if (result.kind === "page") return errorPage(result.status ?? 400, result.title, result.message, result.headers);
     if (result.kind === "redirect") return redirectWithError(result.redirectUri, result.error, result.state);
     const valid = result.request;
     if (form.get("decision") !== "approve") {
