@@ -27,7 +27,7 @@ const directItem = async (api: APIRequestContext) => {
   throw new Error("no item of a direct store is available in the seeded catalogue");
 };
 
-/** Registers an assistant at the agent door and has the signed-in shopper approve it with purchase:write ticked; returns its access token. */
+/** Registers an assistant at the agent door and has the signed-in shopper approve it with purchase:write ticked; returns its access token and the authorize path (to ask again). */
 const connectAssistant = async (page: Page, anonymous: APIRequestContext, baseURL: string) => {
   const registration = await anonymous.post("/oauth/register/agent", { data: { client_name: "Errand Assistant", redirect_uris: [redirectUri] } });
   expect(registration.status()).toBe(201);
@@ -53,7 +53,7 @@ const connectAssistant = async (page: Page, anonymous: APIRequestContext, baseUR
   const params = oauth.validateAuthResponse(as, registered, new URL(page.url()), state);
   const tokens = await oauth.processAuthorizationCodeResponse(as, registered, await oauth.authorizationCodeGrantRequest(as, registered, oauth.None(), params, redirectUri, verifier, insecure));
   expect(tokens.scope).toContain("purchase:write");
-  return tokens.access_token;
+  return { token: tokens.access_token, authorizePath: `${url.pathname}${url.search}` };
 };
 
 test.describe("[PURCHASES] an assistant buys, the person cancels from the email", () => {
@@ -75,7 +75,7 @@ test.describe("[PURCHASES] an assistant buys, the person cancels from the email"
     await snap(page, testInfo, "limits-saved");
 
     const anonymous = await playwright.request.newContext({ baseURL });
-    const token = await connectAssistant(page, anonymous, baseURL!);
+    const { token } = await connectAssistant(page, anonymous, baseURL!);
     const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
 
     // The assistant quotes for the address saved in the account, then buys with the saved card.
@@ -109,6 +109,38 @@ test.describe("[PURCHASES] an assistant buys, the person cancels from the email"
     await expect(row.getByTestId("purchase-status")).toHaveText("Cancelled");
     await expect(row).toContainText("Errand Assistant");
     await snap(page, testInfo, "dashboard-cancelled");
+    await Promise.all([api.dispose(), anonymous.dispose()]);
+  });
+
+  test("approving again: purchase:write shows as allowed; unticking it withdraws it, the dashboard shows it gone and the token can no longer buy", async ({ page, playwright, baseURL }, testInfo) => {
+    await signInNewShopper(page, { prefix: "assistant-withdraw", name: "Noor", path: "/account/apps", extra: ["--address-json", JSON.stringify(shopperAddress)] });
+    // The sign-in page's own URL ends with its callbackUrl: wait for the page itself.
+    await expect(page.getByRole("heading", { name: "Connected apps" })).toBeVisible();
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const { token, authorizePath } = await connectAssistant(page, anonymous, baseURL!);
+
+    await page.goto(authorizePath);
+    const purchase = page.getByRole("checkbox", { name: /Let Errand Assistant buy items for me with my saved card/ });
+    await expect(purchase).toBeChecked();
+    await expect(page.getByTestId("granted-permission")).toHaveText("Allowed now");
+    await snap(page, testInfo, "consent-purchase-allowed");
+    await purchase.uncheck();
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(page).toHaveURL(/^https:\/\/assistant\.example\.com\/callback\?/);
+
+    await page.goto("/account/apps");
+    const app = page.getByRole("listitem", { name: "Errand Assistant" });
+    await expect(app).toContainText("address:read");
+    await expect(app).not.toContainText("purchase:write");
+    await snap(page, testInfo, "apps-purchase-withdrawn");
+
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+    const address = await (await api.get("/api/v1/me/shipping-address")).json();
+    const quote = await api.post("/api/v1/checkout/quotes", { data: { items: [await directItem(api)], shipping_address: address } });
+    expect(quote.status()).toBe(201);
+    const bought = await api.post("/api/v1/purchases", { data: { quote_id: (await quote.json()).quote_id }, headers: { "Idempotency-Key": randomUUID() } });
+    expect(bought.status()).toBe(403);
+    expect((await bought.json()).error.code).toBe("insufficient_scope");
     await Promise.all([api.dispose(), anonymous.dispose()]);
   });
 });

@@ -62,7 +62,11 @@ class AssistantProvider implements OAuthClientProvider {
 const connectorUrl = (baseURL: string) => new URL(`${baseURL}/mcp/account`);
 
 /** Runs the whole sign-in: discovery and registration by the SDK, sign-in and Approve in the browser, code exchange. */
-const linkAssistant = async (options: { page: Page; baseURL: string; provider: AssistantProvider; email: string; password: string; appName: string; snapName: string; testInfo: import("@playwright/test").TestInfo }) => {
+const linkAssistant = async (options: {
+  page: Page; baseURL: string; provider: AssistantProvider; email: string; password: string; appName: string; snapName: string; testInfo: import("@playwright/test").TestInfo;
+  /** The name the consent page gives the app, when not `appName` (a metadata document's app: its host beside it). */
+  consentName?: string;
+}) => {
   const { page, provider } = options;
   const first = new Client({ name: options.appName, version: "1.0.0" });
   const transport = new StreamableHTTPClientTransport(connectorUrl(options.baseURL), { authProvider: provider });
@@ -76,7 +80,7 @@ const linkAssistant = async (options: { page: Page; baseURL: string; provider: A
   await page.goto(authorizationUrl.href);
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
   await signIn(page, options.email, options.password);
-  await expect(page.getByRole("heading", { name: `${options.appName} wants to connect to your account` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `${options.consentName ?? options.appName} wants to connect to your account`, exact: true })).toBeVisible();
   await expect(page.getByText("you will return to 127.0.0.1:8976")).toBeVisible();
   await expect(page.getByText("See your orders and their tracking")).toBeVisible();
   await snap(page, options.testInfo, options.snapName);
@@ -136,12 +140,13 @@ test.describe("[MCP] account connector sign-in", () => {
     expect((await rest.json()).error.code).toBe("unauthorized");
   });
 
-  test("a client ID metadata document instead of registration: the consent page shows the document's name", async ({ page, baseURL }, testInfo) => {
+  test("a client ID metadata document instead of registration: the consent page shows the document's name and its host", async ({ page, baseURL }, testInfo) => {
     const document = await serveMetadataDocument("Metadata Assistant");
     try {
       const person = newPerson();
       const provider = new AssistantProvider("Metadata Assistant", document.url);
-      const client = await linkAssistant({ page, baseURL: baseURL!, provider, ...person, appName: "Metadata Assistant", snapName: "mcp-consent-metadata-document", testInfo });
+      const consentName = `Metadata Assistant (${new URL(document.url).host})`;
+      const client = await linkAssistant({ page, baseURL: baseURL!, provider, ...person, appName: "Metadata Assistant", consentName, snapName: "mcp-consent-metadata-document", testInfo });
       expect(provider.information?.client_id).toBe(document.url);
       expect(structured((await client.callTool({ name: "get_me" })) as CallToolResult)).toMatchObject({ email: person.email });
       expect(structured((await client.callTool({ name: "list_my_orders" })) as CallToolResult)).toMatchObject({ pagination: { total: 0 } });

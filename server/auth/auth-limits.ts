@@ -1,5 +1,6 @@
 /**
- * Limits on the doors that need no token: /oauth/token, /oauth/revoke, /oauth/register/agent,
+ * Limits on the doors that need no token: /oauth/authorize (and the metadata documents it fetches),
+ * /oauth/token, /oauth/revoke, /oauth/register/agent,
  * sign-in, sign-up, the emails a visitor can trigger (forgot password) and the pages that use an
  * emailed link's token (confirm the email, set a new password). Per client address
  * (server/http/client-ip.ts), and at the token endpoint per authenticated client too.
@@ -24,6 +25,10 @@ export const authLimits = {
   tokenPerClient: defineLimit("oauth-token-client", [minute(120), hour(1000)]),
   revokePerIp: defineLimit("oauth-revoke-ip", [minute(120)]),
   registerPerIp: defineLimit("oauth-register-ip", [minute(10), hour(50)]),
+  /** GET /oauth/authorize: a person's browser never needs this many; an address probing it does. */
+  authorizePerIp: defineLimit("oauth-authorize-ip", [minute(120)]),
+  /** Client ID metadata documents actually fetched for one address (cached ones are free). */
+  metadataFetchesPerIp: defineLimit("oauth-metadata-fetch-ip", [minute(10), hour(60)]),
   signUpPerIp: defineLimit("sign-up-ip", [hour(20)]),
   emailLinksPerIp: defineLimit("email-links-ip", [hour(20)]),
   signInPerIp: defineLimit("sign-in-ip", [minute(30)]),

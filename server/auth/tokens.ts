@@ -63,18 +63,19 @@ export const bearerToken = (header: string | null): string | undefined => {
 
 type TokenRow = {
   id: string; client_id: string; person_id: string | null; scopes: string[]; audience: string; expires_at: Date; revoked_at: Date | null;
-  client_revoked_at: Date | null; client_environment: string; grant_revoked_at: Date | null;
+  client_revoked_at: Date | null; client_environment: string; grant_revoked_at: Date | null; grant_scopes: string[] | null;
 };
 
 // One prepared statement on the raw pool: every API request runs it, so Prisma's overhead would count.
 const tokenSql = `SELECT t.id, t.client_id, t.person_id, t.scopes, t.audience, t.expires_at, t.revoked_at,
-    c.revoked_at AS client_revoked_at, c.environment::text AS client_environment, g.revoked_at AS grant_revoked_at
+    c.revoked_at AS client_revoked_at, c.environment::text AS client_environment, g.revoked_at AS grant_revoked_at, g.scopes AS grant_scopes
   FROM access_tokens t JOIN api_clients c ON c.id = t.client_id LEFT JOIN oauth_grants g ON g.id = t.grant_id
   WHERE t.token_hash = $1`;
 
 /**
  * Resolves a bearer token to its actor, or throws 401 (missing, unknown, expired, revoked, wrong
- * audience). Reads the database on every request, so a revocation takes effect at once.
+ * audience). Reads the database on every request, so a revocation takes effect at once, and a linked
+ * token's scopes are those its grant still holds (a scope withdrawn at consent stops at once too).
  */
 export const authenticateBearer = async (header: string | null, now: Date, audience = restAudience): Promise<Actor> => {
   const token = bearerToken(header);
@@ -86,5 +87,7 @@ export const authenticateBearer = async (header: string | null, now: Date, audie
     record && !record.revoked_at && !record.client_revoked_at && !record.grant_revoked_at &&
     isCurrentEnvironment(record.client_environment) && record.expires_at > now && record.audience === audience;
   if (!isValid) throw new AppError("unauthorized", { message: "The access token is invalid, expired or revoked." });
-  return { kind: "client", clientId: record.client_id, tokenId: record.id, scopes: record.scopes, personId: record.person_id ?? undefined };
+  // A linked token may do only what its grant still allows: a scope the person withdrew since it was issued is gone at once.
+  const scopes = record.grant_scopes ? record.scopes.filter((scope) => record.grant_scopes!.includes(scope)) : record.scopes;
+  return { kind: "client", clientId: record.client_id, tokenId: record.id, scopes, personId: record.person_id ?? undefined };
 };

@@ -9,7 +9,10 @@
  * - quotes expired over 7 days ago that no checkout or purchase references;
  * - sent emails, and failed ones (the sender gave up), 30 days after they were written;
  * - webhook events (with their deliveries) 30 days after they were recorded: past the 3-day retry
- *   window, kept a month for the portal's delivery list and replays.
+ *   window, kept a month for the portal's delivery list and replays;
+ * - clients mirrored from a Client ID Metadata Document that nothing uses any more (no grant, token,
+ *   purchase, watch or alert: their grants were purged above), a day after they were created; an
+ *   operator-revoked one stays, so its revocation stands. Approving the app again mirrors it anew.
  * Deletes go in batches of 1,000 rows (at most 20 per table per run), so a big backlog never holds
  * locks long; the next run carries on.
  */
@@ -45,6 +48,10 @@ export const purgeExpiredRecords = async (options: { db: Db; now: Date }) => {
     idempotencyRecords: await deleteInBatches(db, "idempotency_records", Prisma.sql`expires_at < ${now}`),
     quotes: await deleteInBatches(db, "quotes", Prisma.sql`expires_at < ${weekAgo} AND NOT EXISTS (SELECT 1 FROM checkouts c WHERE c.quote_id = quotes.id) AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.quote_id = quotes.id)`),
     emails: await deleteInBatches(db, "email_messages", Prisma.sql`status IN ('sent', 'failed') AND created_at < ${monthAgo}`),
+    metadataClients: await deleteInBatches(db, "api_clients", Prisma.sql`(metadata->>'client_id_metadata_document')::boolean IS TRUE AND revoked_at IS NULL AND created_at < ${dayAgo}
+      AND NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = api_clients.id) AND NOT EXISTS (SELECT 1 FROM access_tokens t WHERE t.client_id = api_clients.id)
+      AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.client_id = api_clients.id) AND NOT EXISTS (SELECT 1 FROM price_watches w WHERE w.client_id = api_clients.id)
+      AND NOT EXISTS (SELECT 1 FROM price_alerts a WHERE a.client_id = api_clients.id)`),
     webhookEvents: await deleteInBatches(db, "webhook_events", Prisma.sql`created_at < ${monthAgo} AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id AND d.status = 'pending')`),
   };
 };

@@ -1,7 +1,8 @@
 /**
  * The consent form (a plain HTML form: no script needed). Ordinary scopes are listed in plain
  * words; the money and email scopes are separate, unticked checkboxes the person must tick
- * themselves; purchase:write only ever reaches this form for assistants registered through the
+ * themselves (ticked already when the app holds them today: unticking then withdraws them, as the
+ * person's latest decision wins); purchase:write only ever reaches this form for assistants registered through the
  * agent door (authorize-request.ts refuses it for everyone else).
  */
 import { SignOutButton } from "@/app/_components/sign-out-button";
@@ -13,6 +14,8 @@ type Props = {
   request: { clientName: string; clientKind: "partner" | "agent"; redirectUri: string; scopes: Scope[]; parameters: AuthorizeParameters };
   /** Permissions the person has not granted this app before, though they connected it (marked New). */
   newScopes?: Scope[];
+  /** Opt-in permissions the app holds today: shown ticked; unticking one withdraws it from the app (M8). */
+  grantedScopes?: Scope[];
   personEmail: string;
   consentToken: string;
   /** This page's own path, to come back to after switching account. */
@@ -39,7 +42,7 @@ const NewMark = ({ scope, newScopes }: { scope: Scope; newScopes: readonly Scope
     </>
   ) : null;
 
-export function ConsentForm({ request, newScopes = [], personEmail, consentToken, consentPath }: Props) {
+export function ConsentForm({ request, newScopes = [], grantedScopes = [], personEmail, consentToken, consentPath }: Props) {
   const app = request.clientName;
   const listed = request.scopes.filter((scope) => !optInScopes.includes(scope));
   const optIns = request.scopes.filter((scope) => optInScopes.includes(scope));
@@ -94,13 +97,20 @@ export function ConsentForm({ request, newScopes = [], personEmail, consentToken
           </p>
           {optIns.map((scope) => (
             <label className="opt-in" key={scope}>
-              <input type="checkbox" name="grant_scope" value={scope} />
+              <input type="checkbox" name="grant_scope" value={scope} defaultChecked={grantedScopes.includes(scope)} />
               <span>
                 <strong>
                   {optInLabels[scope]?.title(app) ?? scopeWords[scope]}
                   <NewMark scope={scope} newScopes={newScopes} />
+                  {grantedScopes.includes(scope) ? (
+                    <>
+                      {" "}
+                      <span className="badge" data-testid="granted-permission">Allowed now</span>
+                    </>
+                  ) : null}
                 </strong>
                 <span className="small muted">{optInLabels[scope]?.detail}</span>
+                {grantedScopes.includes(scope) ? <span className="small muted">You allowed this before. Untick it to take it away from {app}.</span> : null}
               </span>
             </label>
           ))}

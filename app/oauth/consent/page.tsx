@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import { pageCaller } from "@/app/_trpc/server";
 import { currentPersonId } from "@/server/auth/session";
 import { consentPath } from "@/server/auth/oauth/authorize-endpoint";
-import { createConsentToken, loadConsentRequest, newlyRequestedScopes } from "@/server/auth/oauth/consent";
+import { createConsentToken, grantedOptInScopes, loadConsentRequest, newlyRequestedScopes } from "@/server/auth/oauth/consent";
 import { ConsentForm } from "./consent-form";
 import { UnverifiedNotice } from "./unverified-notice";
 import { signInPath } from "@/server/auth/sign-in-link";
@@ -29,25 +29,30 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
   const request = await loadConsentRequest(query);
   // The request changed since /oauth/authorize accepted it (e.g. the app was revoked): start again there.
   if (!request) redirect(`/oauth/authorize?${query.toString()}`);
-  const [me, newScopes] = await Promise.all([(await pageCaller()).account.getMe(), newlyRequestedScopes(personId, request.client.id, request.scopes)]);
+  const [me, newScopes, grantedScopes] = await Promise.all([
+    (await pageCaller()).account.getMe(),
+    newlyRequestedScopes(personId, request.client.id, request.scopes),
+    grantedOptInScopes(personId, request.client.id),
+  ]);
   return (
     <section className="auth-card wide" aria-labelledby="consent-title">
       {me.email_verified ? (
         <ConsentForm
           request={{
-            clientName: request.client.name,
+            clientName: request.client.displayName,
             clientKind: request.client.kind,
             redirectUri: request.redirectUri,
             scopes: request.scopes,
             parameters: request.parameters,
           }}
           newScopes={newScopes}
+          grantedScopes={grantedScopes}
           personEmail={me.email}
           consentToken={createConsentToken(personId, request.parameters, new Date())}
           consentPath={consentPath(query)}
         />
       ) : (
-        <UnverifiedNotice clientName={request.client.name} email={me.email} />
+        <UnverifiedNotice clientName={request.client.displayName} email={me.email} />
       )}
     </section>
   );

@@ -9,7 +9,7 @@ import type { Db } from "../../db";
 import { canLink } from "../client-auth";
 import { currentEnvironment, isCurrentEnvironment } from "../environment";
 import { redirectUriProblem } from "../redirect-uris";
-import { isMetadataDocumentClientId, syncMetadataDocumentClient } from "./client-metadata-document";
+import { isMetadataDocumentClientId, type MetadataDocumentClient, resolveMetadataDocumentClient } from "./client-metadata-document";
 import { audienceForResource } from "../resources";
 import { agentOnlyScopes, allScopes, isScope, type Scope } from "../scopes";
 
@@ -17,7 +17,16 @@ import { agentOnlyScopes, allScopes, isScope, type Scope } from "../scopes";
 export const authorizeParameterNames = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "resource"] as const;
 export type AuthorizeParameters = Partial<Record<(typeof authorizeParameterNames)[number], string>>;
 
-export type AuthorizeClient = { id: string; name: string; kind: "partner" | "agent"; redirectUris: string[] };
+/**
+ * `displayName` is what the consent page calls the app: a metadata-document client's name is
+ * self-asserted (anyone can publish "Shopping API Helper"), so its client_id host goes beside it,
+ * e.g. "Errand Assistant (assistant.example.com)"; a registered client's name was reviewed.
+ */
+export type AuthorizeClient = { id: string; name: string; displayName: string; kind: "partner" | "agent"; redirectUris: string[] };
+
+/** The consent page's name for a client (see AuthorizeClient). */
+export const clientDisplayName = (client: { id: string; name: string }) =>
+  isMetadataDocumentClientId(client.id) ? `${client.name} (${new URL(client.id).host})` : client.name;
 
 export type ValidAuthorizeRequest = {
   client: AuthorizeClient;
@@ -29,14 +38,16 @@ export type ValidAuthorizeRequest = {
   audience: string;
   /** The parameters as received, to carry through sign-in and the consent form. */
   parameters: AuthorizeParameters;
+  /** A metadata-document client: the row the approval writes (none exists before a person approves). */
+  mirror?: MetadataDocumentClient;
 };
 
 export type AuthorizeError = { error: string; description: string };
 
 export type AuthorizeValidation =
   | { kind: "valid"; request: ValidAuthorizeRequest }
-  /** Client or redirect URI unusable: show an error page (400), never redirect. */
-  | { kind: "page"; title: string; message: string }
+  /** Client or redirect URI unusable: show an error page (400, or `status`), never redirect. */
+  | { kind: "page"; title: string; message: string; status?: number; headers?: Record<string, string> }
   /** Redirect back to the client with `error` (and state and iss). */
   | { kind: "redirect"; redirectUri: string; state: string | undefined; error: AuthorizeError };
 
@@ -59,7 +70,7 @@ export const readAuthorizeParameters = (source: URLSearchParams) => {
 /** A registered id (cli_...) or a metadata document URL (client-metadata-document.ts). */
 const ZClientId = z.string().min(1).max(2000);
 
-const scopeProblem = (requested: string[], client: AuthorizeClient & { scopes: string[] }): string | undefined => {
+const scopeProblem = (requested: string[], client: { kind: AuthorizeClient["kind"]; scopes: string[] }): string | undefined => {
   if (!requested.length) return "scope is required: ask for the scopes the app needs, separated by spaces.";
   const unknown = requested.filter((scope) => !isScope(scope));
   if (unknown.length) return `Unknown scope: ${unknown.join(" ")}. Known scopes: ${allScopes.join(" ")}.`;
@@ -71,22 +82,30 @@ const scopeProblem = (requested: string[], client: AuthorizeClient & { scopes: s
   return undefined;
 };
 
-/** Validates an authorization request against the registered client. */
-export const validateAuthorizeRequest = async (db: Db, source: URLSearchParams): Promise<AuthorizeValidation> => {
+const clientSelect = { id: true, name: true, kind: true, scopes: true, redirectUris: true, linkingEnabled: true, revokedAt: true, environment: true } as const;
+
+/**
+ * Validates an authorization request against the registered client, or against the client a
+ * metadata document describes (`beforeFetch` runs before a document is really fetched: GET
+ * /oauth/authorize counts it against the caller's address).
+ */
+export const validateAuthorizeRequest = async (db: Db, source: URLSearchParams, options: { beforeFetch?: () => Promise<void> } = {}): Promise<AuthorizeValidation> => {
   const { parameters, repeated } = readAuthorizeParameters(source);
   const page = (title: string, message: string): AuthorizeValidation => ({ kind: "page", title, message });
 
   if (repeated.includes("client_id") || repeated.includes("redirect_uri")) return page("Invalid request", "The app sent client_id or redirect_uri more than once.");
   const clientId = ZClientId.safeParse(parameters.client_id);
   if (!clientId.success) return page("Unknown app", "The app did not say who it is (client_id is missing).");
+  let mirror: MetadataDocumentClient | undefined;
   if (isMetadataDocumentClientId(clientId.data)) {
-    const problem = await syncMetadataDocumentClient(db, clientId.data);
-    if (problem) return page("Unknown app", problem);
+    const resolved = await resolveMetadataDocumentClient(clientId.data, options);
+    if (resolved.kind === "busy") return { kind: "page", title: "Temporarily unavailable", message: resolved.message, status: 503, headers: { "Retry-After": "5" } };
+    if (resolved.kind === "problem") return page("Unknown app", resolved.message);
+    mirror = resolved.client;
   }
-  const client = await db.apiClient.findUnique({
-    where: { id: clientId.data },
-    select: { id: true, name: true, kind: true, scopes: true, redirectUris: true, linkingEnabled: true, revokedAt: true, environment: true },
-  });
+  const row = await db.apiClient.findUnique({ where: { id: clientId.data }, select: clientSelect });
+  // A metadata-document client is the document (a row exists only once someone approved it, and an operator's revocation of it stands).
+  const client = mirror && (!row || !row.revokedAt) ? { ...mirror, linkingEnabled: true, revokedAt: null, environment: row?.environment ?? currentEnvironment() } : row;
   if (!client || client.revokedAt || !isCurrentEnvironment(client.environment)) return page("Unknown app", "This app is not registered with us, or its access was withdrawn.");
   const redirectUri = parameters.redirect_uri;
   if (!redirectUri) return page("Invalid request", "The app did not say where to send you back (redirect_uri is missing).");
@@ -118,7 +137,7 @@ export const validateAuthorizeRequest = async (db: Db, source: URLSearchParams):
   return {
     kind: "valid",
     request: {
-      client: { id: client.id, name: client.name, kind: client.kind, redirectUris: client.redirectUris },
+      client: { id: client.id, name: client.name, displayName: clientDisplayName(client), kind: client.kind, redirectUris: client.redirectUris },
       redirectUri,
       scopes: scopes as Scope[],
       state,
@@ -126,6 +145,7 @@ export const validateAuthorizeRequest = async (db: Db, source: URLSearchParams):
       resource: parameters.resource,
       audience,
       parameters,
+      mirror,
     },
   };
 };

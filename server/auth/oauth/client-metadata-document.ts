@@ -2,8 +2,11 @@
  * Client ID Metadata Documents: a client whose client_id is an https URL publishes its name and
  * redirect URIs there (the authorization server metadata says client_id_metadata_document_supported).
  * At /oauth/authorize the document is fetched (client-metadata-fetch.ts), checked like a dynamic
- * registration (same redirect URI rule), kept for 5 minutes, and mirrored as a public agent
- * client whose id is the URL, so consent, codes, grants and tokens treat it like any other client.
+ * registration (same redirect URI rule), kept for 5 minutes (a failure for 60 seconds), and, once a
+ * person approves the app, mirrored as a public agent client whose id is the URL, so codes, grants
+ * and tokens treat it like any other client. Fetching is bounded (issue 24, H2): per client address
+ * at /oauth/authorize (auth-limits.ts), at most `maxConcurrentFetches` at once, DNS inside the
+ * 3-second deadline; unused mirrored rows are purged (server/jobs/purge.ts).
  * Such clients never hold purchase:write: that stays with assistants registered at the agent door.
  */
 import { z } from "zod";
@@ -53,9 +56,31 @@ const problemOf = (document: MetadataDocument, clientId: string) => {
   return undefined;
 };
 
-const loadDocument = async (clientId: string): Promise<MetadataDocument> => {
-  const cached = cache.get(clientId);
-  if (cached && cached.until > Date.now()) return cached.document;
+/** Failures are remembered briefly: asking again for a broken or slow document costs no new fetch. */
+const failureCacheMs = 60_000;
+const failures = new Map<string, { until: number; message: string }>();
+/** Fetches running at once in this process, at most; past it a request is told to retry (nothing queues). */
+export const maxConcurrentFetches = 8;
+let running = 0;
+/** A fetch in flight per URL: concurrent requests for one document share it. */
+const inFlight = new Map<string, Promise<MetadataDocument>>();
+
+/** Too many documents are being fetched right now: retry shortly (not remembered as the document's failure). */
+export class MetadataFetchBusyError extends Error {}
+
+const remember = <V>(map: Map<string, V>, key: string, value: V) => {
+  map.delete(key);
+  if (map.size >= maxCached) map.delete(map.keys().next().value!);
+  map.set(key, value);
+};
+
+/** Forgets every remembered document and failure (tests). */
+export const forgetMetadataDocuments = () => {
+  cache.clear();
+  failures.clear();
+};
+
+const fetchDocument = async (clientId: string): Promise<MetadataDocument> => {
   const raw = await fetchMetadataDocument(new URL(clientId));
   const parsed = ZMetadataDocument.safeParse(raw);
   if (!parsed.success) {
@@ -64,33 +89,101 @@ const loadDocument = async (clientId: string): Promise<MetadataDocument> => {
   }
   const problem = problemOf(parsed.data, clientId);
   if (problem) throw new MetadataFetchError(problem);
-  if (cache.size >= maxCached) cache.delete(cache.keys().next().value!);
-  cache.set(clientId, { until: Date.now() + cacheMs, document: parsed.data });
   return parsed.data;
 };
 
 /**
- * Fetches (or reads from the cache) the document behind `clientId` and mirrors it as a client row.
- * Returns a sentence saying why it cannot be used, or undefined when the client is ready. A client
- * the operator revoked stays revoked.
+ * The document behind `clientId`: remembered 5 minutes, a failure 60 seconds. `beforeFetch` runs
+ * only when a fetch is really needed (the caller's per-address limit: auth-limits.ts), and at most
+ * `maxConcurrentFetches` run at once.
  */
-export const syncMetadataDocumentClient = async (db: Db, clientId: string): Promise<string | undefined> => {
+const loadDocument = async (clientId: string, beforeFetch: () => Promise<void>): Promise<MetadataDocument> => {
+  const now = Date.now();
+  const cached = cache.get(clientId);
+  if (cached && cached.until > now) return cached.document;
+  const failed = failures.get(clientId);
+  if (failed && failed.until > now) throw new MetadataFetchError(failed.message);
+  const shared = inFlight.get(clientId);
+  if (shared) return shared;
+  await beforeFetch();
+  const joined = inFlight.get(clientId); // one started while the limit was counted
+  if (joined) return joined;
+  if (running >= maxConcurrentFetches) throw new MetadataFetchBusyError("too many client metadata documents are being fetched");
+  running++;
+  const work = fetchDocument(clientId).then(
+    (document) => {
+      remember(cache, clientId, { until: Date.now() + cacheMs, document });
+      return document;
+    },
+    (error: unknown) => {
+      const message = error instanceof MetadataFetchError ? error.message : "could not be fetched";
+      remember(failures, clientId, { until: Date.now() + failureCacheMs, message });
+      throw new MetadataFetchError(message);
+    },
+  );
+  inFlight.set(clientId, work);
+  try {
+    return await work;
+  } finally {
+    running--;
+    inFlight.delete(clientId);
+  }
+};
+
+/** What the client row mirrors of a document; written only when a person approves (`mirrorMetadataDocumentClient`). */
+export type MetadataDocumentClient = {
+  id: string;
+  name: string;
+  kind: "agent";
+  scopes: string[];
+  redirectUris: string[];
+  metadata: { client_id_metadata_document: true; client_uri?: string; logo_uri?: string };
+};
+
+export type MetadataDocumentResolution =
+  | { kind: "client"; client: MetadataDocumentClient }
+  | { kind: "problem"; message: string }
+  /** Too many fetches at once in this process: answer 503 with Retry-After. */
+  | { kind: "busy"; message: string };
+
+/**
+ * Fetches (or reads from the cache) the document behind `clientId` and returns the client it
+ * describes, without writing anything: a client row appears only when a person approves the app
+ * (so a stream of distinct URLs leaves no rows), and the purge removes mirrored rows no grant uses.
+ */
+export const resolveMetadataDocumentClient = async (clientId: string, options: { beforeFetch?: () => Promise<void> } = {}): Promise<MetadataDocumentResolution> => {
+  const host = new URL(clientId).host;
   let document: MetadataDocument;
   try {
-    document = await loadDocument(clientId);
+    document = await loadDocument(clientId, options.beforeFetch ?? (async () => undefined));
   } catch (error) {
-    if (error instanceof MetadataFetchError) return `The app's client metadata document (${new URL(clientId).host}) ${error.message}.`;
-    return `The app's client metadata document (${new URL(clientId).host}) could not be fetched.`;
+    if (error instanceof MetadataFetchBusyError) return { kind: "busy", message: `We are checking many apps just now and could not check this one (${host}). Please try again in a moment.` };
+    if (error instanceof MetadataFetchError) return { kind: "problem", message: `The app's client metadata document (${host}) ${error.message}.` };
+    throw error;
   }
-  const fields = {
-    name: document.client_name,
-    redirectUris: [...new Set(document.redirect_uris)],
-    metadata: { client_id_metadata_document: true, ...(document.client_uri ? { client_uri: document.client_uri } : {}), ...(document.logo_uri ? { logo_uri: document.logo_uri } : {}) },
+  return {
+    kind: "client",
+    client: {
+      id: clientId,
+      name: document.client_name,
+      kind: "agent",
+      scopes: metadataClientScopes,
+      redirectUris: [...new Set(document.redirect_uris)],
+      metadata: { client_id_metadata_document: true, ...(document.client_uri ? { client_uri: document.client_uri } : {}), ...(document.logo_uri ? { logo_uri: document.logo_uri } : {}) },
+    },
   };
-  await db.apiClient.upsert({
-    where: { id: clientId },
-    create: { id: clientId, kind: "agent", secretHash: null, scopes: metadataClientScopes, linkingEnabled: true, environment: currentEnvironment(), ...fields },
+};
+
+/**
+ * Mirrors an approved metadata-document client as a public agent client row (in the consent's
+ * transaction, before its grant), so codes, grants and tokens treat it like any other client. A
+ * client the operator revoked stays revoked.
+ */
+export const mirrorMetadataDocumentClient = async (tx: Pick<Db, "apiClient">, client: MetadataDocumentClient) => {
+  const fields = { name: client.name, redirectUris: client.redirectUris, metadata: client.metadata };
+  await tx.apiClient.upsert({
+    where: { id: client.id },
+    create: { id: client.id, kind: "agent", secretHash: null, scopes: client.scopes, linkingEnabled: true, environment: currentEnvironment(), ...fields },
     update: fields,
   });
-  return undefined;
 };

@@ -6,8 +6,16 @@
  * check and use), no redirects, 3 seconds in all, 5 KiB at most. CLIENT_METADATA_LOOPBACK=on (sandbox
  * only; `npm start` refuses it in production) admits loopback addresses, so a test can serve the
  * document from this machine; other private ranges stay refused.
+ *
+ * The 3 seconds include the DNS lookup (issue 24, H2). Names are resolved with c-ares
+ * (`dns.promises.Resolver`, A and AAAA), which queries the network from the event loop, never with
+ * `dns.lookup`, whose getaddrinfo holds one of libuv's 4 threads for as long as the system resolver
+ * takes: a slow resolver named by a client would otherwise stall scrypt at sign-in, file reads and
+ * the database's own lookups. The resolver is cancelled at the deadline and the wait raced against
+ * it, so nothing outlives the 3 seconds. (c-ares reads /etc/resolv.conf but not /etc/hosts: a
+ * metadata document is always published under a public DNS name.)
  */
-import { lookup } from "node:dns/promises";
+import { Resolver } from "node:dns/promises";
 import { request } from "node:https";
 import { BlockList, isIP } from "node:net";
 import { env } from "../../env";
@@ -41,10 +49,50 @@ export const addressProblem = (address: string): string | undefined => {
   return blocked[family].check(address, family) ? "is a private or reserved address" : undefined;
 };
 
-/** The one address to connect to: every address the host resolves to must be public. */
-const resolvePublicAddress = async (hostname: string) => {
+export type ResolvedAddress = { address: string; family: number };
+/** Resolves a host name to its addresses; must give up when `signal` aborts. */
+export type HostResolver = (hostname: string, signal: AbortSignal) => Promise<ResolvedAddress[]>;
+
+/** A c-ares resolver (event loop, no libuv thread): A and AAAA, each query 1 s, 2 tries; `servers` for tests. */
+export const createDnsResolver = (options: { servers?: string[] } = {}): HostResolver => async (hostname, signal) => {
+  const resolver = new Resolver({ timeout: 1000, tries: 2 });
+  if (options.servers) resolver.setServers(options.servers);
+  const cancel = () => resolver.cancel();
+  signal.addEventListener("abort", cancel, { once: true });
+  try {
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+    return [
+      ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
+      ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
+    ];
+  } finally {
+    signal.removeEventListener("abort", cancel);
+  }
+};
+
+let hostResolver: HostResolver = createDnsResolver();
+/** Replaces the resolver (tests: a DNS server that never answers); undefined restores c-ares with the system's servers. */
+export const setHostResolver = (resolver: HostResolver | undefined) => {
+  hostResolver = resolver ?? createDnsResolver();
+};
+
+const timedOut = () => new MetadataFetchError(`did not answer within ${metadataFetchTimeoutMs} ms`);
+
+/** `work`, or a timeout error as soon as `signal` aborts (whatever `work` still does is dropped). */
+const beforeDeadline = <T>(work: Promise<T>, signal: AbortSignal) => {
+  work.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(timedOut());
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(timedOut());
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+};
+
+/** The one address to connect to: every address the host resolves to must be public. Resolved before `deadline`. */
+const resolvePublicAddress = async (hostname: string, deadline: AbortSignal) => {
   const bare = hostname.replace(/^\[(.*)\]$/, "$1");
-  const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await lookup(bare, { all: true, verbatim: true }).catch(() => []);
+  const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await beforeDeadline(hostResolver(bare, deadline).catch(() => []), deadline);
   if (!addresses.length) throw new MetadataFetchError(`${hostname} does not resolve`);
   for (const { address } of addresses) {
     const problem = addressProblem(address);
@@ -56,7 +104,7 @@ const resolvePublicAddress = async (hostname: string) => {
 /** GETs the document at `url` (already checked to be an https URL) under the rules above; returns its JSON. */
 export const fetchMetadataDocument = async (url: URL): Promise<unknown> => {
   const deadline = AbortSignal.timeout(metadataFetchTimeoutMs);
-  const target = await resolvePublicAddress(url.hostname);
+  const target = await resolvePublicAddress(url.hostname, deadline);
   const text = await new Promise<string>((resolve, reject) => {
     const outgoing = request(
       url,
@@ -88,7 +136,7 @@ export const fetchMetadataDocument = async (url: URL): Promise<unknown> => {
         response.on("error", reject);
       },
     );
-    outgoing.on("error", (error) => reject(deadline.aborted ? new MetadataFetchError(`did not answer within ${metadataFetchTimeoutMs} ms`) : error));
+    outgoing.on("error", (error) => reject(deadline.aborted ? timedOut() : error));
     outgoing.end();
   });
   try {

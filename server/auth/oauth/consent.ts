@@ -18,6 +18,9 @@ import { authorizationCodeLifetimeSeconds } from "./lifetimes";
 import { libraryRequest, oauthServer } from "./server";
 import { clientRedirectUrl, errorPage, redirectTo, redirectWithError } from "./pages";
 import type { GrantUser } from "./model";
+import { withdrawScopes } from "./grants";
+import { mirrorMetadataDocumentClient } from "./client-metadata-document";
+import { notifyWatchesEnded } from "../../price-watches/watch-standing";
 import { signInPath } from "../sign-in-link";
 
 const consentLifetimeMs = 10 * 60_000;
@@ -42,18 +45,31 @@ export const readConsentToken = (token: string, personId: string, parameters: Au
 export const approvedScopes = (requested: readonly Scope[], ticked: readonly string[]) =>
   requested.filter((scope) => !optInScopes.includes(scope) || ticked.includes(scope));
 
+/**
+ * Records the grant (first mirroring a metadata-document client as a row) and, in the same transaction, withdraws the opt-in scopes the app asked for and
+ * the person left unticked from the app's earlier grants (their latest decision wins: grants.ts
+ * `withdrawScopes`), then has the library issue the code.
+ */
 const issueCode = async (request: ValidAuthorizeRequest, options: { personId: string; scopes: Scope[]; nonce: string; now: Date }) => {
-  const grant = await db().oAuthGrant.create({
-    data: {
-      id: randomId("grt_"),
-      clientId: request.client.id,
-      personId: options.personId,
-      scopes: options.scopes,
-      audience: request.audience,
-      consentNonce: options.nonce,
-      expiresAt: new Date(options.now.getTime() + authorizationCodeLifetimeSeconds * 1000),
-    },
+  const declined = request.scopes.filter((scope) => optInScopes.includes(scope) && !options.scopes.includes(scope));
+  const { grant, endedWatches } = await db().$transaction(async (tx) => {
+    // A metadata-document client gets its row now that a person approved it (never at fetch).
+    if (request.mirror) await mirrorMetadataDocumentClient(tx, request.mirror);
+    const grant = await tx.oAuthGrant.create({
+      data: {
+        id: randomId("grt_"),
+        clientId: request.client.id,
+        personId: options.personId,
+        scopes: options.scopes,
+        audience: request.audience,
+        consentNonce: options.nonce,
+        expiresAt: new Date(options.now.getTime() + authorizationCodeLifetimeSeconds * 1000),
+      },
+    });
+    const endedWatches = declined.length ? await withdrawScopes(tx, { personId: options.personId, clientId: request.client.id, scopes: declined, now: options.now }) : [];
+    return { grant, endedWatches };
   });
+  notifyWatchesEnded(endedWatches);
   const user: GrantUser = { id: options.personId, grantId: grant.id, audience: grant.audience, grantScopes: grant.scopes };
   const form = new URLSearchParams(Object.entries(request.parameters).filter(([, value]) => value !== undefined) as [string, string][]);
   form.set("scope", options.scopes.join(" "));
@@ -86,6 +102,17 @@ export const newlyRequestedScopes = async (personId: string, clientId: string, r
   return requested.filter((scope) => !granted.has(scope));
 };
 
+/**
+ * The opt-in scopes (purchase:write, alerts:write) this person grants this app today, on any live
+ * grant: the consent page shows them ticked, so approving again keeps them unless the person
+ * unticks one (which then withdraws it: `withdrawOptInScopes` in grants.ts).
+ */
+export const grantedOptInScopes = async (personId: string, clientId: string, now = new Date()): Promise<Scope[]> => {
+  const grants = await db().oAuthGrant.findMany({ where: { personId, clientId, revokedAt: null, expiresAt: { gt: now } }, select: { scopes: true } });
+  const granted = new Set(grants.flatMap((grant) => grant.scopes));
+  return optInScopes.filter((scope) => granted.has(scope));
+};
+
 /** POST /oauth/authorize. `personId` is the signed-in person (from the session), if any. */
 export const handleConsentDecision = async (request: Request, options: { personId: string | undefined; now: Date }): Promise<Response> => {
   if (!(request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {
@@ -105,7 +132,7 @@ export const handleConsentDecision = async (request: Request, options: { personI
   if (!nonce) return errorPage(403, "This approval form has expired", "For your safety the form works for 10 minutes and only for the account that opened it. Go back to the app and start again.");
   try {
     const result = await validateAuthorizeRequest(db(), query);
-    if (result.kind === "page") return errorPage(400, result.title, result.message);
+    if (result.kind === "page") return errorPage(result.status ?? 400, result.title, result.message, result.headers);
     if (result.kind === "redirect") return redirectWithError(result.redirectUri, result.error, result.state);
     const valid = result.request;
     if (form.get("decision") !== "approve") {
