@@ -7,6 +7,7 @@ import { ZodError } from "zod";
 import { AppError, errorTable } from "../errors";
 import type { Context } from "./context";
 import { zodFields } from "../http/zod-fields";
+import { assertStorableInput } from "../http/storable-text";
 
 export const t = initTRPC.context<Context>().create({
   errorFormatter: ({ shape, error }) => {
@@ -19,6 +20,17 @@ export const t = initTRPC.context<Context>().create({
     }
     return shape;
   },
+});
+
+/**
+ * Every procedure starts here: the raw input (a REST body or query as the edge parsed it, an MCP
+ * tool's arguments, a tRPC request, a page's call) may hold no NUL or other control character, no
+ * lone surrogate and no deep nesting (422 naming the field). One place, before any schema, because
+ * every edge reaches the database through a procedure (issue 24 L2).
+ */
+export const baseProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  assertStorableInput(await getRawInput());
+  return next();
 });
 
 export const router = t.router;
