@@ -20,7 +20,7 @@ import { readJsonBody } from "./json-body";
 import { lifecycleVerdict, type LifecycleVerdict } from "./lifecycle";
 import { declaredKeys, prepareInput } from "./request-fields";
 import { consumePartnerRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
-import { requestIdFrom } from "./request-id";
+import { clientRequestIdOf, requestIdFrom } from "./request-id";
 import { errorResponse, json, toAppError } from "./respond";
 import { zodFields } from "./zod-fields";
 
@@ -154,7 +154,7 @@ export const withPartner =
       for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
       return response;
     } catch (error) {
-      const appError = toAppError(error, requestId);
+      const appError = toAppError(error, requestId, clientRequestIdOf(request.headers));
       const extra: Record<string, string> = appError.code === "unauthorized" ? { "WWW-Authenticate": wwwAuthenticate(request) } : {};
       return errorResponse(appError, { ...headers(), ...extra });
     }
