@@ -60,7 +60,7 @@ export const handleTrpcRequest = async (request: Request): Promise<Response> => 
     allowBatching: false,
     createContext: async () => {
       const personId = await personIdFromRequest(checked);
-      return createInnerContext({ requestId, actor: personId ? { kind: "person", personId } : { kind: "anonymous" } });
+      return createInnerContext({ requestId, clientRequestId: clientRequestIdOf(request.headers), actor: personId ? { kind: "person", personId } : { kind: "anonymous" } });
     },
     onError: ({ error }) => {
       if (error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof AppError)) unexpected = error;

@@ -149,7 +149,7 @@ export const withPartner =
       const headerValues = collect(options.headers, headerObject(options.headers, request)) as z.output<H>;
       const body = collect(options.body, rawBody);
       if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
-      const caller = createCaller(createInnerContext({ db: database, actor, requestId, wantsFresh: wantsFreshAnswer(request.headers) }));
+      const caller = createCaller(createInnerContext({ db: database, actor, requestId, clientRequestId: clientRequestIdOf(request.headers), wantsFresh: wantsFreshAnswer(request.headers) }));
       const response = await handler({ caller, actor, query, params, body, headers: headerValues, request });
       for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
       return response;
