@@ -9,7 +9,7 @@
  * `stripeApiBase`, where the specs' Stripe.js stand-in sends its requests.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { databaseUrl, withAdmin } from "../server/testing/databases";
@@ -21,6 +21,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const name = `shopping_e2e_${process.pid}_${Date.now()}`;
 const isStripe = process.env.E2E_PROCESSOR === "stripe";
 const statePath = path.join(__dirname, isStripe ? ".state.stripe.json" : ".state.json");
+/** The service's stdout and stderr, also written here, so a spec can read what the service logged. */
+const logPath = path.join(__dirname, isStripe ? ".server.stripe.log" : ".server.log");
 
 /**
  * A throwaway certificate for 127.0.0.1: specs serve client ID metadata documents over https with
@@ -43,12 +45,15 @@ const main = async () => {
   const tls = loopbackCertificate();
   const stripe = isStripe ? await startStripeShapedServer() : undefined;
   const stripeEnv = stripe ? { PAYMENT_PROCESSOR: "stripe", STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_PUBLISHABLE_KEY: "pk_test_e2e", STRIPE_API_BASE: stripe.url } : {};
-  writeFileSync(statePath, JSON.stringify({ databaseUrl: url, baseUrl, mailCaptureUrl: mail?.httpUrl, loopbackTls: { key: tls.key, cert: tls.cert }, stripeApiBase: stripe?.url }));
+  writeFileSync(statePath, JSON.stringify({ databaseUrl: url, baseUrl, serverLogPath: logPath, mailCaptureUrl: mail?.httpUrl, loopbackTls: { key: tls.key, cert: tls.cert }, stripeApiBase: stripe?.url }));
   const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "start.ts")], {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["inherit", "pipe", "pipe"],
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), PUBLIC_URL: baseUrl, SEED_ITEMS: "1500", RATE_LIMIT_PREFIX: `e2e:${name}`, CLIENT_METADATA_LOOPBACK: "on", NODE_EXTRA_CA_CERTS: tls.cert, ...(mail ? { SMTP_URL: mail.smtpUrl } : {}), ...stripeEnv },
   });
+  const log = createWriteStream(logPath);
+  child.stdout?.on("data", (chunk: Buffer) => (process.stdout.write(chunk), log.write(chunk)));
+  child.stderr?.on("data", (chunk: Buffer) => (process.stderr.write(chunk), log.write(chunk)));
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -59,6 +64,8 @@ const main = async () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined);
     rmSync(statePath, { force: true });
+    log.end();
+    rmSync(logPath, { force: true });
     rmSync(tls.dir, { recursive: true, force: true });
     process.exit(0);
   };

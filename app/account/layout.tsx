@@ -1,12 +1,10 @@
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ActionForm, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { SideNav } from "@/app/_components/side-nav";
 import { Topbar } from "@/app/_components/topbar";
-import { pageCaller } from "@/app/_trpc/server";
+import { shopperPageCaller } from "@/app/_trpc/server";
 import { resendConfirmationAction } from "./actions";
 import "../ui.css";
-import { signInPath } from "@/server/auth/sign-in-link";
 
 export const dynamic = "force-dynamic";
 
@@ -23,8 +21,8 @@ const links = [
 
 /** The signed-in shopper's area; anyone else is sent to sign in and brought back. */
 export default async function AccountLayout({ children }: { children: ReactNode }) {
-  const me = await (await pageCaller()).account.getMe().catch(() => undefined);
-  if (!me) redirect(signInPath("/account"));
+  // Signed out: Next's redirect to sign in (shopperPageCaller), never a logged 401.
+  const me = await (await shopperPageCaller("/account")).account.getMe();
   return (
     <>
       <Topbar email={me.email} />

@@ -1,5 +1,5 @@
 import { ActionForm, Field, FormMessage, SubmitButton } from "@/app/_components/action-form";
-import { pageCaller } from "@/app/_trpc/server";
+import { shopperPageCaller } from "@/app/_trpc/server";
 import { updateProfileAction, updateSizesAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +7,7 @@ export const metadata = { title: "Your account · Shopping API" };
 
 /** Profile (name, email) and saved sizes. */
 export default async function AccountPage() {
-  const me = await (await pageCaller()).account.getMe();
+  const me = await (await shopperPageCaller("/account")).account.getMe();
   return (
     <>
       <h1 className="page-title">Profile and sizes</h1>

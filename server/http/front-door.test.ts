@@ -11,6 +11,7 @@ import { createFrontServer } from "./front-door";
 let server: Server;
 let port: number;
 const seenByNext: (string | undefined)[] = [];
+const clientIdsSeenByNext: (string | undefined)[] = [];
 
 beforeAll(async () => {
   server = createFrontServer({
@@ -18,6 +19,7 @@ beforeAll(async () => {
     next: async (request, response) => {
       if (request.url === "/broken") throw new Error("next failed");
       seenByNext.push(request.headers["x-request-id"] as string | undefined);
+      clientIdsSeenByNext.push(request.headers["x-client-request-id"] as string | undefined);
       response.writeHead(200, { "content-type": "text/html" }).end("<p>page</p>");
     },
   });
@@ -30,15 +32,36 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const errorCode = (body: string) => (JSON.parse(body) as { error: { code: string } }).error.code;
 
 describe("front door", () => {
-  it("puts one X-Request-Id on what Next answers, the same id Next's handlers read; keeps a well-formed incoming one", async () => {
+  it("puts one X-Request-Id on what Next answers, the same id Next's handlers read; always ours, the caller's recorded beside it (I2)", async () => {
     const page = await rawRequest(port, rawRequestBytes("GET", "/account"));
     expect(page.status).toBe(200);
     expect(page.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(seenByNext.at(-1)).toBe(page.headers["x-request-id"]);
-    const echoed = await rawRequest(port, rawRequestBytes("GET", "/", [["X-Request-Id", "trace.42_a-b"]]));
-    expect(echoed.headers["x-request-id"]).toBe("trace.42_a-b");
+    expect(clientIdsSeenByNext.at(-1)).toBeUndefined();
+    const theirs = await rawRequest(port, rawRequestBytes("GET", "/", [["X-Request-Id", "trace.42_a-b"]]));
+    expect(theirs.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seenByNext.at(-1)).toBe(theirs.headers["x-request-id"]);
+    expect(clientIdsSeenByNext.at(-1)).toBe("trace.42_a-b");
+    // A caller cannot plant the internal header either.
+    const planted = await rawRequest(port, rawRequestBytes("GET", "/", [["X-Client-Request-Id", "forged"], ["X-Request-Id", "bad id"]]));
+    expect(planted.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(clientIdsSeenByNext.at(-1)).toBeUndefined();
     const twice = await rawRequest(port, rawRequestBytes("GET", "/", [["X-Request-Id", "a"], ["X-Request-Id", "b"]]));
     expect(twice.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("logs a fault under our id with the caller's id beside it as client_request_id (I2)", async () => {
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args));
+    try {
+      const response = await rawRequest(port, rawRequestBytes("GET", "/broken", [["X-Request-Id", "their-ref-7"]]));
+      expect(response.status).toBe(500);
+      const ours = response.headers["x-request-id"];
+      expect(ours).toMatch(/^[0-9a-f-]{36}$/);
+      expect(logged.map((args) => String(args[0]))).toContain(`[${ours}] unexpected error client_request_id=their-ref-7`);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("keeps an idle connection open longer than node's 5 s default, and says so in Keep-Alive", async () => {

@@ -11,7 +11,7 @@ import type { Duplex } from "node:stream";
 import { AppError, type ErrorCode } from "../errors";
 import { socketAddressHeader } from "./client-ip";
 import { answerOnSocket, sendError } from "./node-response";
-import { assignRequestId } from "./request-id";
+import { assignRequestId, clientRequestIdOfNode } from "./request-id";
 import { decodePath, splitTarget } from "./request-target";
 import { toAppError } from "./respond";
 
@@ -37,7 +37,7 @@ export const createFrontServer = (handlers: Handlers) => {
     const requestId = assignRequestId(request);
     // The one trusted source of the client's address (server/http/client-ip.ts); a client's own value is overwritten.
     request.headers[socketAddressHeader] = request.socket.remoteAddress ?? "unknown";
-    const fail = (error: unknown) => sendError(response, requestId, toAppError(error, requestId)).catch(() => response.destroy());
+    const fail = (error: unknown) => sendError(response, requestId, toAppError(error, requestId, clientRequestIdOfNode(request))).catch(() => response.destroy());
     try {
       if (handlers.api(request, response)) return;
       // Next answers a path it cannot decode with a bare 500; its query parsing is lenient, so only the path is checked.

@@ -81,7 +81,11 @@ const headers = fc.array(
   { maxLength: 3 },
 );
 const body = fc.option(
-  fc.constantFrom("grant_type=client_credentials&client_id=x&client_secret=y", "grant_type=%E0%A4%A", "grant_type=authorization_code&code=%00", '{"quote_id":1}', "{", "a=%00", "\u00e9\u00e9"),
+  fc.constantFrom(
+    "grant_type=client_credentials&client_id=x&client_secret=y", "grant_type=%E0%A4%A", "grant_type=authorization_code&code=%00", '{"quote_id":1}', "{", "a=%00", "\u00e9\u00e9",
+    // Issue 24, section 4: NUL and control characters, lone surrogates, huge numbers, duplicate keys, deep nesting in JSON.
+    '{"quote_id":"quo\\u0000"}', '{"name":"\\u001b[31m"}', '{"name":"\\ud800"}', '{"max_price":1e400,"max_total":99999999999999999999}', '{"quote_id":"a","quote_id":"\\u0000"}', `${"[".repeat(5_000)}${"]".repeat(5_000)}`,
+  ),
 );
 
 it("answers every request with a documented status within 2 s, X-Request-Id, and JSON refusals", async () => {

@@ -25,7 +25,7 @@ import { oauthError } from "../auth/oauth/responses";
 import { AppError } from "../errors";
 import { send, sendError, sendRedirect } from "./node-response";
 import { requestBodyStream } from "./request-body-stream";
-import { assignRequestId } from "./request-id";
+import { assignRequestId, clientRequestIdOfNode } from "./request-id";
 import { badRequest, checkQuery, decodePath, splitTarget } from "./request-target";
 import { toAppError } from "./respond";
 
@@ -152,7 +152,7 @@ export const createLeanApi = async (options: { appDir: string; prefixes: string[
         }
         await send(await handler(webRequest, { params: Promise.resolve(params) }), response, requestId);
       } catch (error) {
-        await refuse(response, requestId, toAppError(error, requestId), pathname);
+        await refuse(response, requestId, toAppError(error, requestId, clientRequestIdOfNode(request)), pathname);
       }
     })().catch(() => response.destroy());
     return true;
@@ -163,7 +163,7 @@ export const createLeanApi = async (options: { appDir: string; prefixes: string[
     try {
       return serve(request, response, requestId);
     } catch (error) {
-      void refuse(response, requestId, toAppError(error, requestId), request.url ?? "").catch(() => response.destroy());
+      void refuse(response, requestId, toAppError(error, requestId, clientRequestIdOfNode(request)), request.url ?? "").catch(() => response.destroy());
       return true;
     }
   };

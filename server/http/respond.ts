@@ -6,14 +6,18 @@ import { isDatabaseUnavailable } from "../db";
 import { AppError, errorBody } from "../errors";
 import { zodFields } from "./zod-fields";
 
-/** Unwraps tRPC's wrapper and classifies the error as an AppError; an unexpected one is logged under the request id when given. */
-export const toAppError = (error: unknown, requestId?: string): AppError => {
+/**
+ * Unwraps tRPC's wrapper and classifies the error as an AppError; an unexpected one is logged with
+ * its stack under the request id when given, and the caller's own X-Request-Id beside it as
+ * client_request_id (server/http/request-id.ts).
+ */
+export const toAppError = (error: unknown, requestId?: string, clientRequestId?: string): AppError => {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   if (cause instanceof AppError) return cause;
   if (cause instanceof ZodError) return new AppError("invalid_request", { fields: zodFields(cause) });
   if (isDatabaseUnavailable(cause) || isDatabaseUnavailable(error)) return new AppError("unavailable", { retryAfter: 5 });
   const reference = requestId ?? randomUUID();
-  console.error(`[${reference}] unexpected error`, error);
+  console.error(`[${reference}] unexpected error${clientRequestId ? ` client_request_id=${clientRequestId}` : ""}`, error);
   return new AppError("internal_error", { message: `Something went wrong on our side (reference ${reference}).` });
 };
 

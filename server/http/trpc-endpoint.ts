@@ -15,7 +15,7 @@ import { AppError, errorTable, type ErrorCode } from "../errors";
 import { createInnerContext } from "../trpc/context";
 import { dashboardRouter } from "../trpc/dashboard";
 import { BodyTooLargeError, readCappedBytes } from "./read-body";
-import { requestIdFrom } from "./request-id";
+import { clientRequestIdOf, requestIdFrom } from "./request-id";
 import { toAppError } from "./respond";
 
 /** The dashboard's inputs are a few short fields. */
@@ -60,7 +60,7 @@ export const handleTrpcRequest = async (request: Request): Promise<Response> => 
     allowBatching: false,
     createContext: async () => {
       const personId = await personIdFromRequest(checked);
-      return createInnerContext({ requestId, actor: personId ? { kind: "person", personId } : { kind: "anonymous" } });
+      return createInnerContext({ requestId, clientRequestId: clientRequestIdOf(request.headers), actor: personId ? { kind: "person", personId } : { kind: "anonymous" } });
     },
     onError: ({ error }) => {
       if (error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof AppError)) unexpected = error;
@@ -68,6 +68,6 @@ export const handleTrpcRequest = async (request: Request): Promise<Response> => 
   });
   if (unexpected === undefined) return response;
   // Never show the browser an internal message: log it under the request id, answer 500 (or 503 on a database outage).
-  const appError = toAppError(unexpected, requestId);
+  const appError = toAppError(unexpected, requestId, clientRequestIdOf(request.headers));
   return refuse(appError.code, appError.message, appError.options.retryAfter ? { "Retry-After": String(appError.options.retryAfter) } : {});
 };

@@ -20,7 +20,7 @@ import { readJsonBody } from "./json-body";
 import { lifecycleVerdict, type LifecycleVerdict } from "./lifecycle";
 import { declaredKeys, prepareInput } from "./request-fields";
 import { consumePartnerRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
-import { requestIdFrom } from "./request-id";
+import { clientRequestIdOf, requestIdFrom } from "./request-id";
 import { errorResponse, json, toAppError } from "./respond";
 import { zodFields } from "./zod-fields";
 
@@ -149,12 +149,12 @@ export const withPartner =
       const headerValues = collect(options.headers, headerObject(options.headers, request)) as z.output<H>;
       const body = collect(options.body, rawBody);
       if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
-      const caller = createCaller(createInnerContext({ db: database, actor, requestId, wantsFresh: wantsFreshAnswer(request.headers) }));
+      const caller = createCaller(createInnerContext({ db: database, actor, requestId, clientRequestId: clientRequestIdOf(request.headers), wantsFresh: wantsFreshAnswer(request.headers) }));
       const response = await handler({ caller, actor, query, params, body, headers: headerValues, request });
       for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
       return response;
     } catch (error) {
-      const appError = toAppError(error, requestId);
+      const appError = toAppError(error, requestId, clientRequestIdOf(request.headers));
       const extra: Record<string, string> = appError.code === "unauthorized" ? { "WWW-Authenticate": wwwAuthenticate(request) } : {};
       return errorResponse(appError, { ...headers(), ...extra });
     }

@@ -10,6 +10,7 @@ import nodemailer from "nodemailer";
 import { isTemplateName, renderEmail } from "../../emails/render";
 import type { Db } from "../db";
 import { env, type Env } from "../env";
+import { redactLinkTokens, redactLinkTokensIn } from "./redact-links";
 
 const leaseMs = 2 * 60_000;
 const maxAttempts = 8;
@@ -58,14 +59,22 @@ export const configuredTransport = (config?: MailConfig): Transport => {
   return config ? choose(config) : (configured ??= choose(env()));
 };
 
+/**
+ * Whether a sent email's stored copy loses its link tokens (server/mail/redact-links.ts): outside
+ * the sandbox, always. In the sandbox the stored copy is how a person reads their mail (the sandbox
+ * mailbox, also when SMTP is configured), so its links stay usable there.
+ */
+export const redactsSentLinks = (config: Pick<Env, "SERVICE_ENV"> = env()) => config.SERVICE_ENV !== "sandbox";
+
 type Claimed = { id: string; to: string; template: string; props: unknown; attempts: number };
 
 /** Backoff after the n-th failed attempt: 10 s, 40 s, 90 s, ... capped at 1 hour. */
 export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 10_000 * attempts * attempts);
 
 /** Sends every email that is due; returns how many were sent and how many failed this round. */
-export const deliverDueEmails = async (options: { db: Db; now: Date; transport?: Transport; limit?: number }) => {
+export const deliverDueEmails = async (options: { db: Db; now: Date; transport?: Transport; limit?: number; redactLinks?: boolean }) => {
   const { db, now } = options;
+  const redact = options.redactLinks ?? redactsSentLinks();
   const transport = options.transport ?? configuredTransport();
   const claimed = await db.$queryRaw<Claimed[]>`
     UPDATE email_messages SET next_attempt_at = ${new Date(now.getTime() + leaseMs)}, attempts = attempts + 1
@@ -82,7 +91,10 @@ export const deliverDueEmails = async (options: { db: Db; now: Date; transport?:
       await transport.send({ to: email.to, ...rendered });
       await db.emailMessage.update({
         where: { id: email.id },
-        data: { status: "sent", sentAt: now, transport: transport.name, subject: rendered.subject, html: rendered.html, text: rendered.text, lastError: null },
+        // Delivered: the tokens were for the recipient, not for the stored copy (issue 24 L13).
+        data: redact
+          ? { status: "sent", sentAt: now, transport: transport.name, subject: rendered.subject, html: redactLinkTokens(rendered.html), text: redactLinkTokens(rendered.text), props: redactLinkTokensIn(email.props) as object, lastError: null }
+          : { status: "sent", sentAt: now, transport: transport.name, subject: rendered.subject, html: rendered.html, text: rendered.text, lastError: null },
       });
       sent++;
     } catch (error) {

@@ -34,7 +34,7 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   application:reject APPLICATION_ID
   agent:registration-token [--uses N] [--days D] [--note T]   initial access token for /oauth/register/agent
   mail:list [--to EMAIL]                       the newest emails the service wrote (any address)
-  mail:show EMAIL_ID                           one email: subject, text (with its links) and HTML
+  mail:show EMAIL_ID                           one email: subject, text (with its links; tokens redacted once sent outside the sandbox) and HTML
   payment:capture-failed                       payments whose capture failed (orders or purchases with no money behind them)
   endpoint:deprecate "GET /api/v1/path" --sunset DATE --replacement URL [--brownout START/END]...
                                                deprecate an operation (headers, 410 from the sunset and in brownouts; emails its recent callers)

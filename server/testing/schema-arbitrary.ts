@@ -2,7 +2,9 @@
  * fast-check arbitraries from JSON Schemas (server/testing/operation-schemas.ts): values that fit
  * the schema, hostile values (huge and non-finite numbers, numeric strings that are not numbers,
  * unicode edge cases, very long strings, deep nesting, arrays where scalars go, prototype keys,
- * known secrets), and values that fit except for some hostile fields or extra fields.
+ * known secrets), and values that fit except for some hostile fields or extra fields; and (issue
+ * 24) values that fit except for exactly one field of one injection class, so the hostile value
+ * reaches the procedure and the database instead of being refused for another field first.
  */
 import fc from "fast-check";
 import type { JsonSchema } from "./operation-schemas";
@@ -67,4 +69,74 @@ export const fuzzedValue = (schema: JsonSchema, secrets: string[], depth = 0): f
   }
   if (schema.items && depth < 3) variants.push({ weight: 2, arbitrary: fc.array(fuzzedValue(schema.items, secrets, depth + 1), { maxLength: 4 }) });
   return fc.oneof(...variants);
+};
+
+/**
+ * The injection classes of issue 24, section 4, each as a value for one field: huge numbers (as
+ * JSON numbers and as decimal strings, past every int4 and money bound), NUL and the other control
+ * characters, lone surrogates, deep nesting.
+ */
+export const injectionValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>(1e7, 10_000_000.0, 2_147_483_648, 1e15, 1e21, 1e300, 2 ** 53 + 2, -2_147_483_649),
+  fc.constantFrom<unknown>("10000000.00", "99999999.99", "999999999.99", "2147483648", "99999999999999999999", "1e21", "100000000000000000000000000000.00"),
+  fc.integer({ min: 0, max: 0x1f }).chain((code) => fc.constantFrom(String.fromCharCode(code), `Ana${String.fromCharCode(code)}Lima`)),
+  fc.constantFrom<unknown>("\u007f", "a\u0000", "\u0000", "x\u0000y\u0000z"),
+  fc.constantFrom<unknown>("\ud800", "\udfff", "a\ud83d", "\ude00b", "\udbff\udbff"),
+  fc.integer({ min: 33, max: 400 }).map(nested),
+  fc.integer({ min: 33, max: 400 }).map((depth) => JSON.parse(`${"[".repeat(depth)}1${"]".repeat(depth)}`) as unknown),
+);
+
+/** The paths (property names, "*" for an array element) of the leaves of `schema`, at most `depth` levels down. */
+const leafPaths = (schema: JsonSchema, depth = 0): string[][] => {
+  if (depth > 4) return [[]];
+  const inner = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  const properties = schema.properties ?? Object.assign({}, ...inner.map((choice) => choice.properties ?? {}));
+  const paths: string[][] = [];
+  for (const [name, child] of Object.entries(properties as Record<string, JsonSchema>)) for (const path of leafPaths(child, depth + 1)) paths.push([name, ...path]);
+  const items = schema.items ?? inner.find((choice) => choice.items)?.items;
+  if (items) for (const path of leafPaths(items, depth + 1)) paths.push(["*", ...path]);
+  return paths.length ? paths : [[]];
+};
+
+/** `value` with the field at `path` set to `replacement` (every element, for "*"); containers made when missing. */
+const withField = (value: unknown, path: string[], replacement: unknown): unknown => {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  if (head === "*") {
+    const list = Array.isArray(value) && value.length ? value : [undefined];
+    return list.map((element) => withField(element, rest, replacement));
+  }
+  const object = value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return { ...object, [head]: withField(object[head], rest, replacement) };
+};
+
+/**
+ * The documented example of `schema` (each field's own `example` in the OpenAPI document), composed
+ * through objects and arrays; a field without one gets a generated valid value. The examples pass
+ * every cross-field rule (max_total >= max_price), which random values rarely do.
+ */
+export const exampleValue = (schema: JsonSchema & { example?: unknown }): fc.Arbitrary<unknown> => {
+  if (schema.example !== undefined) return fc.constant(schema.example);
+  if (schema.properties) {
+    return fc.record(Object.fromEntries(Object.entries(schema.properties).map(([name, inner]) => [name, exampleValue(inner)])), { requiredKeys: Object.keys(schema.properties) });
+  }
+  if (schema.items) return fc.array(exampleValue(schema.items), { minLength: 1, maxLength: 1 });
+  const choices = schema.anyOf ?? schema.oneOf;
+  if (choices?.some((choice) => (choice as { example?: unknown }).example !== undefined)) return fc.oneof(...choices.map(exampleValue));
+  return validValue(schema);
+};
+
+/** A value that fits `schema` (its example, or generated) except for one field (any depth) holding one injection class. */
+export const oneInjectedField = (schema: JsonSchema): fc.Arbitrary<unknown> =>
+  fc.tuple(fc.oneof({ weight: 3, arbitrary: exampleValue(schema) }, { weight: 1, arbitrary: validValue(schema) }), fc.constantFrom(...leafPaths(schema)), injectionValue).map(([value, path, injected]) => withField(value, path, injected));
+
+/**
+ * A JSON text for `value` with one of its keys written twice (RFC 8259 leaves duplicates to the
+ * reader; JSON.parse keeps the last), the second time holding an injection class.
+ */
+export const withDuplicateKey = (value: unknown, injected: unknown): string => {
+  const text = JSON.stringify(value ?? {});
+  const match = /^\{"((?:[^"\\]|\\.)*)":/.exec(text);
+  if (!match) return `{"a":1,"a":${JSON.stringify(injected)}}`;
+  return `${text.slice(0, -1)}${text.length > 2 ? "," : ""}"${match[1]}":${JSON.stringify(injected)}}`;
 };

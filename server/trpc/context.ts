@@ -20,6 +20,8 @@ export type Context = {
   db: Db;
   clock: Clock;
   requestId: string;
+  /** The caller's own X-Request-Id, logged beside ours with a fault (server/http/request-id.ts). */
+  clientRequestId?: string;
   actor: Actor;
   search: CatalogSearch;
   /** The client asked for a fresh answer (Cache-Control: no-cache): skip short-lived result caches. */

@@ -3,13 +3,13 @@
  * system actor (jobs, ops) passes every check.
  */
 import { AppError } from "../errors";
-import { t } from "./init";
+import { baseProcedure } from "./init";
 
-export const publicProcedure = t.procedure;
+export const publicProcedure = baseProcedure;
 
 /** Admits an API token carrying `scope` (403 insufficient_scope otherwise). */
 export const scopedProcedure = (scope: string) =>
-  t.procedure.use(({ ctx, next }) => {
+  baseProcedure.use(({ ctx, next }) => {
     const { actor } = ctx;
     if (actor.kind === "system") return next();
     if (actor.kind !== "client") throw new AppError("unauthorized");
@@ -20,7 +20,7 @@ export const scopedProcedure = (scope: string) =>
   });
 
 /** Admits a shopper signed in to the pages; `ctx.personId` is theirs (401 otherwise). */
-export const shopperProcedure = t.procedure.use(({ ctx, next }) => {
+export const shopperProcedure = baseProcedure.use(({ ctx, next }) => {
   if (ctx.actor.kind !== "person") throw new AppError("unauthorized", { message: "Sign in to continue." });
   return next({ ctx: { ...ctx, personId: ctx.actor.personId } });
 });
@@ -32,7 +32,7 @@ export const shopperProcedure = t.procedure.use(({ ctx, next }) => {
  * A client-credentials token has no person and gets 403.
  */
 export const personDataProcedure = (scope: string) =>
-  t.procedure.use(({ ctx, next }) => {
+  baseProcedure.use(({ ctx, next }) => {
     const { actor } = ctx;
     if (actor.kind === "person") return next({ ctx: { ...ctx, personId: actor.personId } });
     if (actor.kind !== "client") throw new AppError("unauthorized");
@@ -49,7 +49,7 @@ export const personDataProcedure = (scope: string) =>
  * Admits any valid API token of a client, whatever its scopes; `ctx.owner` is the client and, for a
  * linked token, the person (what the client configures about itself, such as webhook endpoints).
  */
-export const clientProcedure = t.procedure.use(({ ctx, next }) => {
+export const clientProcedure = baseProcedure.use(({ ctx, next }) => {
   const { actor } = ctx;
   if (actor.kind !== "client") throw new AppError("unauthorized");
   return next({ ctx: { ...ctx, owner: { clientId: actor.clientId, personId: actor.personId ?? null } } });

@@ -1,5 +1,5 @@
 import { ActionForm, Field, FormMessage, SubmitButton } from "@/app/_components/action-form";
-import { pageCaller } from "@/app/_trpc/server";
+import { shopperPageCaller } from "@/app/_trpc/server";
 import { provinceCodes, provinces } from "@/server/domain/provinces";
 import { removeAddressAction, saveAddressAction } from "../actions";
 
@@ -8,7 +8,7 @@ export const metadata = { title: "Shipping address · Shopping API" };
 
 /** The saved shipping address (Canadian addresses only). */
 export default async function AddressPage() {
-  const address = await (await pageCaller()).account.getShippingAddress().catch(() => undefined);
+  const address = await (await shopperPageCaller("/account/address")).account.getShippingAddress().catch(() => undefined);
   return (
     <>
       <h1 className="page-title">Shipping address</h1>

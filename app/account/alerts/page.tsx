@@ -1,4 +1,4 @@
-import { pageCaller } from "@/app/_trpc/server";
+import { shopperPageCaller } from "@/app/_trpc/server";
 import { AlertsPanel } from "./alerts-panel";
 
 export const dynamic = "force-dynamic";
@@ -6,7 +6,7 @@ export const metadata = { title: "Price alerts · Shopping API" };
 
 /** The signed-in person's price alerts; read here, stopped and refreshed from the browser through /api/trpc. */
 export default async function AlertsPage() {
-  const initial = await (await pageCaller()).account.listMyAlerts({ page: 1 });
+  const initial = await (await shopperPageCaller("/account/alerts")).account.listMyAlerts({ page: 1 });
   return (
     <>
       <h1 className="page-title">Price alerts</h1>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ActionForm, FormMessage, SubmitButton } from "@/app/_components/action-form";
-import { pageCaller } from "@/app/_trpc/server";
+import { shopperPageCaller } from "@/app/_trpc/server";
 import { scopeWords, type Scope } from "@/server/auth/scopes";
 import { disconnectAppAction } from "../actions";
 
@@ -11,7 +11,7 @@ const dateFormat = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeSty
 
 /** The apps the person connected, what each may do, and Disconnect (its access stops at once). */
 export default async function ConnectedAppsPage() {
-  const apps = await (await pageCaller()).account.connectedApps();
+  const apps = await (await shopperPageCaller("/account/apps")).account.connectedApps();
   return (
     <>
       <h1 className="page-title">Connected apps</h1>

@@ -1,4 +1,4 @@
-import { pageCaller } from "@/app/_trpc/server";
+import { shopperPageCaller } from "@/app/_trpc/server";
 import { env } from "@/server/env";
 import { SavedCardPanel } from "./saved-card-panel";
 import { StripeCardSetup } from "./stripe-card-setup-lazy";
@@ -8,7 +8,7 @@ export const metadata = { title: "Saved card · Shopping API" };
 
 /** The card assistants may charge for the person; read here, saved and removed from the browser through /api/trpc. */
 export default async function CardPage() {
-  const saved = await (await pageCaller()).account.getSavedCard();
+  const saved = await (await shopperPageCaller("/account/card")).account.getSavedCard();
   return (
     <>
       <h1 className="page-title">Saved card</h1>

@@ -1,4 +1,4 @@
-import { pageCaller } from "@/app/_trpc/server";
+import { shopperPageCaller } from "@/app/_trpc/server";
 import { SpendingSettingsPanel } from "./spending-settings-panel";
 
 export const dynamic = "force-dynamic";
@@ -6,7 +6,7 @@ export const metadata = { title: "Spending limits · Shopping API" };
 
 /** Spending limits and the pause switch for assistant purchases; read here, saved from the browser through /api/trpc. */
 export default async function LimitsPage() {
-  const settings = await (await pageCaller()).account.getSpendingSettings();
+  const settings = await (await shopperPageCaller("/account/limits")).account.getSpendingSettings();
   return (
     <>
       <h1 className="page-title">Spending limits</h1>

@@ -1,4 +1,4 @@
-import { pageCaller } from "@/app/_trpc/server";
+import { shopperPageCaller } from "@/app/_trpc/server";
 import { PurchasesPanel } from "./purchases-panel";
 
 export const dynamic = "force-dynamic";
@@ -6,7 +6,7 @@ export const metadata = { title: "Assistant purchases · Shopping API" };
 
 /** The assistant purchases made for the signed-in person; read here, cancelled and refreshed from the browser through /api/trpc. */
 export default async function PurchasesPage() {
-  const initial = await (await pageCaller()).account.listMyPurchases({ page: 1 });
+  const initial = await (await shopperPageCaller("/account/purchases")).account.listMyPurchases({ page: 1 });
   return (
     <>
       <h1 className="page-title">Assistant purchases</h1>

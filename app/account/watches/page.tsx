@@ -1,4 +1,4 @@
-import { pageCaller } from "@/app/_trpc/server";
+import { shopperPageCaller } from "@/app/_trpc/server";
 import { WatchesPanel } from "./watches-panel";
 
 export const dynamic = "force-dynamic";
@@ -6,7 +6,7 @@ export const metadata = { title: "Price watches · Shopping API" };
 
 /** The price watches the person's assistants set; read here, cancelled and refreshed from the browser through /api/trpc. */
 export default async function WatchesPage() {
-  const initial = await (await pageCaller()).account.listMyWatches({ page: 1 });
+  const initial = await (await shopperPageCaller("/account/watches")).account.listMyWatches({ page: 1 });
   return (
     <>
       <h1 className="page-title">Price watches</h1>

@@ -17,6 +17,7 @@ import { credentialTag, currentEnvironment } from "../environment";
 import { redirectUriProblem } from "../redirect-uris";
 import { allScopes, isScope } from "../scopes";
 import { oauthError, oauthJson, oauthLimited, oauthUnavailable, readOAuthBody } from "./responses";
+import { findUnstorableInput } from "../../http/storable-text";
 
 const maxBodyBytes = 16_384;
 const registeredGrants = ["authorization_code", "refresh_token"];
@@ -84,6 +85,8 @@ export const handleAgentRegistration = async (request: Request): Promise<Respons
   } catch {
     return oauthError("invalid_client_metadata", "The body is not valid JSON.");
   }
+  const unstorable = findUnstorableInput(body);
+  if (unstorable) return oauthError("invalid_client_metadata", `${unstorable.field} ${unstorable.reason}.`);
   const parsed = ZRegistration.safeParse(body);
   if (!parsed.success) return problemOf(parsed.error);
   const metadata = parsed.data;

@@ -58,7 +58,7 @@ export const ZSpendingLimit = z
   .refine((value) => decimalPattern.test(value), { message: "must be an amount in dollars with at most two decimals, like 500.00", abort: true })
   .transform(parseCents)
   .refine((cents) => cents > 0, { message: "must be more than 0.00", abort: true })
-  .refine((cents) => cents <= maxSpendingLimitCents, { message: `must be at most ${formatCents(maxSpendingLimitCents)}` });
+  .refine((cents) => cents <= maxSpendingLimitCents, { message: `must be at most ${formatCents(maxSpendingLimitCents)}`, abort: true });
 
 /** Both limits at once; the per-order limit may not exceed the 30-day one. */
 export const ZSetSpendingLimitsInput = z
