@@ -165,6 +165,7 @@ const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> 
         const priceCents = snapshot.stores[0]?.lines[0]?.unitPriceCents ?? 0;
         recorded = { closed: await recordOnWatch(sql, id, { ...purchase, priceCents, checkoutId: checkout?.id ?? null, checkoutExpiresAt: checkout?.expiresAt ?? null }, now) };
       },
+      underLock: (sql) => stillClaimed(sql, id, now),
     });
     outcome = bought.result;
   } catch (error) {
@@ -181,6 +182,18 @@ const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> 
   return outcome.status === 201 ? "took_stock" : undefined;
 };
 
+/**
+ * Under the person's lock (the purchase's `underLock`; the grant is checked there by the purchase
+ * itself): the watch is still claimed and not expired. A watch a disconnect or a pause ended while
+ * its purchase waited, or the recovery sweep's replay of a claim that outlived the watch, buys
+ * nothing (review M3); `now` is the claim's time on the first run and the sweep's on a replay.
+ */
+const stillClaimed = async (sql: Sql, id: number, now: Date) => {
+  const [watch] = await sql.$queryRaw<{ live: boolean }[]>`
+    SELECT status = 'executing' AND expires_at > ${now} AS live FROM price_watches WHERE id = ${id}`;
+  if (!watch?.live) throw new AppError("quote_expired", { message: "The price watch ended or expired before its purchase; nothing was bought." });
+};
+
 const afterRefusal = async (id: number, code: string, now: Date) => {
   // A purchase of the recorded quote exists (quote_already_purchased: a replay raced the first run): it is the watch's one purchase.
   const [made] = await poolSql.$queryRaw<{ id: string }[]>`
@@ -189,8 +202,11 @@ const afterRefusal = async (id: number, code: string, now: Date) => {
   const ended = outcomeOfPurchaseRefusal(code);
   if (ended === "item_sold") return endWatch({ id, event: "item_sold", now });
   if (ended) return endWatch({ id, event: "end", outcome: ended, now });
-  // Nothing was bought and it may buy later (price_changed, too_many_purchases): active again, with a new quote next time.
-  return moveWatch(poolSql, { id, event: "release", now, data: { quoteId: null, claimedAt: null } });
+  // Nothing was bought and it may buy later (price_changed, too_many_purchases): active again, with a new quote next time;
+  // a watch whose time ran out meanwhile (a claim replayed by the recovery sweep) then expires.
+  const released = await moveWatch(poolSql, { id, event: "release", now, data: { quoteId: null, claimedAt: null } });
+  if (released && released.expiresAt <= now) await expireWatch(id, now);
+  return released;
 };
 
 /** What recording a purchase on its watch needs: the purchase, its unit price, and the checkout a requires_person answer made. */

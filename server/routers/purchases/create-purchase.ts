@@ -25,6 +25,7 @@ import type { Db, Tx } from "../../db";
 import { isAddressOnFile } from "../../purchases/address-on-file";
 import { type AnsweredRow, createPurchaseWithHold, type NewPurchase } from "../../purchases/create-purchase";
 import { agentPurchasesUnavailable, grantingPerson } from "../../purchases/purchasing-agent";
+import { hasPurchaseGrantSql } from "../../purchases/purchase-grant";
 import { overSpendingLimit, roomAfter, settingsAllowingPurchase, spentIn30DaysSql } from "../../purchases/spending-room";
 import { agentPurchasesOn, type PurchaseSwitchClient } from "../../auth/agent-purchases";
 import { rawPool } from "../../db";
@@ -71,6 +72,8 @@ const readPurchaseContext = async (clientId: string, personId: string, quoteId: 
 };
 
 type LockedState = SpendingRow & {
+  /** A live grant of the person to this client with purchase:write, the client not revoked (review M3: a token checked at the edge, or a watch's claim, may predate a disconnect). */
+  hasGrant: boolean;
   spentCents: number; lastHourCount: number; lastHourFirst: Date | null; prices: { id: number; priceCents: number }[];
   /** The saved card, read under the lock that its removal takes too (review L14). */
   card: { processorCustomerId: string; paymentMethodId: string; last4: string } | null;
@@ -93,12 +96,12 @@ type LockedState = SpendingRow & {
  */
 const reachedTheBank = Prisma.sql`(reason IS NULL OR reason NOT IN ('payment_method_not_found', 'processor_refused'))`;
 
-const readLockedState = async (sql: Sql, options: { personId: string; purchaseId: string; itemIds: number[]; now: Date }) => {
-  const { personId, purchaseId, itemIds, now } = options;
+const readLockedState = async (sql: Sql, options: { clientId: string; personId: string; purchaseId: string; itemIds: number[]; now: Date }) => {
+  const { clientId, personId, purchaseId, itemIds, now } = options;
   await sql.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
   const hourAgo = new Date(now.getTime() - hourMs);
   const [state] = await sql.$queryRaw<LockedState[]>`
-    SELECT ${spendingColumnsSql},
+    SELECT ${spendingColumnsSql}, ${hasPurchaseGrantSql(clientId, Prisma.sql`p.id`, now)} AS "hasGrant",
       ${spentIn30DaysSql(personId, now, purchaseId)} AS "spentCents",
       (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId} AND ${reachedTheBank}) AS "lastHourCount",
       (SELECT min(created_at) FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId} AND ${reachedTheBank}) AS "lastHourFirst",
@@ -135,6 +138,10 @@ const lockedChecks = (options: { state: LockedState; snapshot: QuoteSnapshot; re
   }
 };
 
+/** The person disconnected the assistant, its purchase:write was withdrawn or it was revoked since the token was checked (or the watch was claimed). */
+const noLongerGranted = () =>
+  new AppError("agent_purchases_unavailable", { message: "The person no longer lets this assistant buy for them (no live grant with purchase:write, or the assistant was revoked). Nothing was charged." });
+
 /** Outcomes stored under the key: every purchase refusal but the rate limit (a retry later must run). */
 const isStoredRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && error.code !== "too_many_purchases" && [403, 409].includes(error.status) && error.code !== "idempotency_key_in_use";
@@ -166,6 +173,11 @@ type PurchaseHooks = Pick<NewPurchase, "afterAuthorize"> & {
    * the key's stored answer is replayed.
    */
   onAnswer?: (sql: Sql, answer: RecordedAnswer) => Promise<void>;
+  /**
+   * Runs under the person's lock, after the grant is checked there: what the caller must still hold
+   * for the purchase to go on (a price watch: still executing, not expired); it throws the refusal.
+   */
+  underLock?: (sql: Sql) => Promise<void>;
 };
 
 /**
@@ -173,7 +185,7 @@ type PurchaseHooks = Pick<NewPurchase, "afterAuthorize"> & {
  * lets a test stop the process between the hold and its record (never set in service).
  */
 export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreatePurchaseInput>, hooks: PurchaseHooks = {}) => {
-  const { onAnswer, ...testHooks } = hooks;
+  const { onAnswer, underLock, ...testHooks } = hooks;
   const { db, now, clientId, personId } = buyer;
   const context = await readPurchaseContext(clientId, personId, input.quote_id);
   if (!context || !agentPurchasesOn(context)) throw agentPurchasesUnavailable();
@@ -267,7 +279,10 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
       },
       afterInsert: async (sql, purchase) => {
         // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
-        const state = await readLockedState(sql, { personId, purchaseId: purchase.id, itemIds: lines.map((line) => line.itemId), now });
+        const state = await readLockedState(sql, { clientId, personId, purchaseId: purchase.id, itemIds: lines.map((line) => line.itemId), now });
+        // Rule 1 again, under the lock that a disconnect's end of the person's watches takes too (review M3).
+        if (!state.hasGrant) throw noLongerGranted();
+        await underLock?.(sql);
         lockedChecks({ state, snapshot, reserved, grandTotalCents, now, settings: checkQuote(state) });
         // The card as it is under the lock: one being removed now waits for this purchase, or was removed before it.
         const card = state.card!;
