@@ -7,7 +7,8 @@
  *    (`processing`) and its payment, and then checks in the order of the reference's rules (what
  *    depends on other purchases: prices and stock, both limits, the hourly count, under a lock on
  *    the person's row, so two purchases of one person cannot both fit; the saved card is read under
- *    that lock too, which its removal takes; the lock is taken last, so it is held for three
+ *    that lock too, which its removal takes, and so is the person's grant to the assistant
+ *    (review M3); the lock is taken last, so it is held for three
  *    statements, the payment's insert among them, and the commit); a refusal rolls it all back but the key's claim
  *    (a savepoint after the claim), and stores the refusal under the key in the same transaction;
  * 2. the processor places the hold (key `pur_x:authorize`), outside any transaction;
