@@ -31,6 +31,7 @@ import { purchaseQuote } from "../routers/purchases/create-purchase";
 import type { TPurchase, TPurchaseOutcome } from "../routers/purchases/purchase.schema";
 import { notifyPriceWatchClosed } from "../jobs/events";
 import { poolSql, type Sql, sqlTransaction } from "../sql";
+import { hasPurchaseGrantSql } from "../purchases/purchase-grant";
 import { endWatch, endWatches, endWatchIn, moveWatch } from "./watch-writer";
 import { type StandingRow, standingColumnsSql, standingOutcome } from "./watch-standing";
 import { writeWatchBoughtEmail, writeWatchNeedsYouEmail } from "./watch-emails";
@@ -183,14 +184,20 @@ const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> 
 };
 
 /**
- * Under the person's lock (the purchase's `underLock`; the grant is checked there by the purchase
- * itself): the watch is still claimed and not expired. A watch a disconnect or a pause ended while
- * its purchase waited, or the recovery sweep's replay of a claim that outlived the watch, buys
- * nothing (review M3); `now` is the claim's time on the first run and the sweep's on a replay.
+ * Under the person's lock (the purchase's `underLock`), in one statement: the person still lets the
+ * watch's assistant buy (a live grant with purchase:write, the client not revoked: the one rule,
+ * hasPurchaseGrantSql), and the watch is still claimed and not expired. A watch whose person
+ * disconnected the assistant (or whose grant or client was revoked) after the claim, one a pause ended
+ * while its purchase waited, or the recovery sweep's replay of a claim that outlived the watch, buys
+ * nothing (review M3). `now` is the claim's time on the first run and the sweep's on a replay.
  */
 const stillClaimed = async (sql: Sql, id: number, now: Date) => {
-  const [watch] = await sql.$queryRaw<{ live: boolean }[]>`
-    SELECT status = 'executing' AND expires_at > ${now} AS live FROM price_watches WHERE id = ${id}`;
+  const [watch] = await sql.$queryRaw<{ live: boolean; granted: boolean }[]>`
+    SELECT w.status = 'executing' AND w.expires_at > ${now} AS live, ${hasPurchaseGrantSql(Prisma.sql`w.client_id`, Prisma.sql`w.person_id`, now)} AS granted
+    FROM price_watches w WHERE w.id = ${id}`;
+  if (watch && !watch.granted) {
+    throw new AppError("agent_purchases_unavailable", { message: "The person no longer lets this assistant buy for them (no live grant with purchase:write, or the assistant was revoked); nothing was bought." });
+  }
   if (!watch?.live) throw new AppError("quote_expired", { message: "The price watch ended or expired before its purchase; nothing was bought." });
 };
 

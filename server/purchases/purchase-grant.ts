@@ -1,9 +1,8 @@
 /**
  * Whether the person still lets an assistant buy for them: a live grant (not revoked, not expired)
  * of the person to that client with purchase:write, the client not revoked. The one SQL of that rule,
- * read with the watch by the evaluator (watch-standing.ts) and under the person's lock by the
- * purchase itself (routers/purchases/create-purchase.ts readLockedState, review M3), in the
- * statement each already runs.
+ * read with the watch by the evaluator (watch-standing.ts) and again under the person's lock by the
+ * watch's purchase (evaluate-watch.ts stillClaimed, review M3).
  */
 import { Prisma } from "../generated/prisma/client";
 

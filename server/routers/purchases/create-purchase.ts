@@ -7,8 +7,8 @@
  *    (`processing`) and its payment, and then checks in the order of the reference's rules (what
  *    depends on other purchases: prices and stock, both limits, the hourly count, under a lock on
  *    the person's row, so two purchases of one person cannot both fit; the saved card is read under
- *    that lock too, which its removal takes, and so is the person's grant to the assistant
- *    (review M3); the lock is taken last, so it is held for three
+ *    that lock too, which its removal takes, and a price watch's purchase checks the person's grant
+ *    and the watch there (`underLock`, review M3); the lock is taken last, so it is held for three
  *    statements, the payment's insert among them, and the commit); a refusal rolls it all back but the key's claim
  *    (a savepoint after the claim), and stores the refusal under the key in the same transaction;
  * 2. the processor places the hold (key `pur_x:authorize`), outside any transaction;
@@ -26,7 +26,6 @@ import type { Db, Tx } from "../../db";
 import { isAddressOnFile } from "../../purchases/address-on-file";
 import { type AnsweredRow, createPurchaseWithHold, type NewPurchase } from "../../purchases/create-purchase";
 import { agentPurchasesUnavailable, grantingPerson } from "../../purchases/purchasing-agent";
-import { hasPurchaseGrantSql } from "../../purchases/purchase-grant";
 import { overSpendingLimit, roomAfter, settingsAllowingPurchase, spentIn30DaysSql } from "../../purchases/spending-room";
 import { agentPurchasesOn, type PurchaseSwitchClient } from "../../auth/agent-purchases";
 import { rawPool } from "../../db";
@@ -73,8 +72,6 @@ const readPurchaseContext = async (clientId: string, personId: string, quoteId: 
 };
 
 type LockedState = SpendingRow & {
-  /** A live grant of the person to this client with purchase:write, the client not revoked (review M3: a token checked at the edge, or a watch's claim, may predate a disconnect). */
-  hasGrant: boolean;
   spentCents: number; lastHourCount: number; lastHourFirst: Date | null; prices: { id: number; priceCents: number }[];
   /** The saved card, read under the lock that its removal takes too (review L14). */
   card: { processorCustomerId: string; paymentMethodId: string; last4: string } | null;
@@ -97,12 +94,12 @@ type LockedState = SpendingRow & {
  */
 const reachedTheBank = Prisma.sql`(reason IS NULL OR reason NOT IN ('payment_method_not_found', 'processor_refused'))`;
 
-const readLockedState = async (sql: Sql, options: { clientId: string; personId: string; purchaseId: string; itemIds: number[]; now: Date }) => {
-  const { clientId, personId, purchaseId, itemIds, now } = options;
+const readLockedState = async (sql: Sql, options: { personId: string; purchaseId: string; itemIds: number[]; now: Date }) => {
+  const { personId, purchaseId, itemIds, now } = options;
   await sql.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
   const hourAgo = new Date(now.getTime() - hourMs);
   const [state] = await sql.$queryRaw<LockedState[]>`
-    SELECT ${spendingColumnsSql}, ${hasPurchaseGrantSql(clientId, Prisma.sql`p.id`, now)} AS "hasGrant",
+    SELECT ${spendingColumnsSql},
       ${spentIn30DaysSql(personId, now, purchaseId)} AS "spentCents",
       (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId} AND ${reachedTheBank}) AS "lastHourCount",
       (SELECT min(created_at) FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId} AND ${reachedTheBank}) AS "lastHourFirst",
@@ -139,10 +136,6 @@ const lockedChecks = (options: { state: LockedState; snapshot: QuoteSnapshot; re
   }
 };
 
-/** The person disconnected the assistant, its purchase:write was withdrawn or it was revoked since the token was checked (or the watch was claimed). */
-const noLongerGranted = () =>
-  new AppError("agent_purchases_unavailable", { message: "The person no longer lets this assistant buy for them (no live grant with purchase:write, or the assistant was revoked). Nothing was charged." });
-
 /** Outcomes stored under the key: every purchase refusal but the rate limit (a retry later must run). */
 const isStoredRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && error.code !== "too_many_purchases" && [403, 409].includes(error.status) && error.code !== "idempotency_key_in_use";
@@ -175,8 +168,10 @@ type PurchaseHooks = Pick<NewPurchase, "afterAuthorize"> & {
    */
   onAnswer?: (sql: Sql, answer: RecordedAnswer) => Promise<void>;
   /**
-   * Runs under the person's lock, after the grant is checked there: what the caller must still hold
-   * for the purchase to go on (a price watch: still executing, not expired); it throws the refusal.
+   * Runs under the person's lock, after its state is read: what the caller must still hold for the
+   * purchase to go on (a price watch: the person's grant to its assistant, and the watch still
+   * executing and not expired, review M3); it throws the refusal. POST /purchases sets none: its
+   * token, grant and client were checked at the edge for this very request.
    */
   underLock?: (sql: Sql) => Promise<void>;
 };
@@ -280,9 +275,7 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
       },
       afterInsert: async (sql, purchase) => {
         // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
-        const state = await readLockedState(sql, { clientId, personId, purchaseId: purchase.id, itemIds: lines.map((line) => line.itemId), now });
-        // Rule 1 again, under the lock that a disconnect's end of the person's watches takes too (review M3).
-        if (!state.hasGrant) throw noLongerGranted();
+        const state = await readLockedState(sql, { personId, purchaseId: purchase.id, itemIds: lines.map((line) => line.itemId), now });
         await underLock?.(sql);
         lockedChecks({ state, snapshot, reserved, grandTotalCents, now, settings: checkQuote(state) });
         // The card as it is under the lock: one being removed now waits for this purchase, or was removed before it.
