@@ -2393,7 +2393,7 @@ export interface operations {
                         /** @example 1 */
                         quantity?: number | null;
                         /**
-                         * @description As listed in the item's variants; optional when the item has one variant
+                         * @description As listed in the item's variants, any spelling of it (MD and Med are both M); optional when the item comes in one size
                          * @example M
                          */
                         size?: string | null;
@@ -3677,7 +3677,7 @@ export interface operations {
                      */
                     max_total: number | string;
                     /**
-                     * @description The size to buy, as the item lists it; required when the item comes in several sizes
+                     * @description Optional. The size to buy (any spelling of it: MD and Med are both M). Left out: an item in one size needs none; otherwise the person's saved size the item comes in is used, and 409 size_required answers when none or several of their saved sizes are among the item's
                      * @example M
                      */
                     size?: string | null;
@@ -3730,7 +3730,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No watch set: already_at_price (with current_price: buy it now instead), already_watching (with price_watch_id), too_many_watches, store_requires_checkout_link, over_spending_limit (max_total over the per-order limit or the 30-day room; with limit and room), spending_limit_not_set, purchases_paused, agent_purchases_unavailable, item_unavailable, address_not_on_file, not_available_in_market, no_saved_card */
+            /** @description No watch set: already_at_price (with current_price: buy it now instead), already_watching (with price_watch_id), too_many_watches, store_requires_checkout_link, over_spending_limit (max_total over the per-order limit or the 30-day room; with limit and room), spending_limit_not_set, purchases_paused, agent_purchases_unavailable, item_unavailable, address_not_on_file, not_available_in_market, no_saved_card, size_required (size left out, the item comes in several sizes and the person's saved sizes name none or several of them; the message lists the item's sizes) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3757,7 +3757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid fields (invalid_request): fields names each, e.g. max_total below max_price, days outside 1 to 30, size missing on an item with several sizes */
+            /** @description Invalid fields (invalid_request): fields names each, e.g. max_total below max_price, days outside 1 to 30, a size the item does not come in */
             422: {
                 headers: {
                     [name: string]: unknown;

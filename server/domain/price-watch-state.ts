@@ -13,9 +13,10 @@
  *   active    --cancel----------> cancelled   (the person or the assistant; outcome cancelled)
  *   active|executing --end------> cancelled   (the service: limits_lowered, purchases_paused,
  *                                              assistant_disconnected, and the other refusals)
- *   active    --withdraw--------> cancelled   (the person's change took the watch's standing away:
+ *   active|executing --withdraw-> cancelled   (the person's change took the watch's standing away:
  *                                              limits lowered, paused, assistant disconnected; an
- *                                              executing watch is left to its purchase, which checks)
+ *                                              executing one only while its purchase does not exist,
+ *                                              decided under the person's lock: watch-standing.ts)
  *
  * active and executing are live (they count toward the 25 and toward price_watchers); the rest
  * are final. Expiry applies only to an active watch: a claimed purchase runs to its answer.
@@ -52,7 +53,7 @@ const transitions: Record<PriceWatchEvent, PriceWatchTransition> = {
   item_sold: rule(["active", "executing"], "item_sold", { outcome: "item_sold" }),
   cancel: rule(["active"], "cancelled", { outcome: "cancelled" }),
   end: rule(["active", "executing"], "cancelled"),
-  withdraw: rule(["active"], "cancelled"),
+  withdraw: rule(["active", "executing"], "cancelled"),
 };
 
 export const priceWatchTransition = (event: PriceWatchEvent): PriceWatchTransition => transitions[event];

@@ -94,7 +94,7 @@ const presentations: Record<string, Presentation<unknown>> = {
   create_quote: present<typeof ZQuote>({
     title: "Price an order",
     usage:
-      "items: item_id from search_products, size as listed in the item's variants (optional for one-variant items), quantity 1-10. The quote expires (expires_at); pass its quote_id to create_checkout.",
+      "items: item_id from search_products, size as listed in the item's variants, any spelling of it (optional when the item comes in one size), quantity 1-10. The quote expires (expires_at); pass its quote_id to create_checkout.",
     annotations: creates,
     text: (quote) =>
       [

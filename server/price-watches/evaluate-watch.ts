@@ -31,6 +31,7 @@ import { purchaseQuote } from "../routers/purchases/create-purchase";
 import type { TPurchase, TPurchaseOutcome } from "../routers/purchases/purchase.schema";
 import { notifyPriceWatchClosed } from "../jobs/events";
 import { poolSql, type Sql, sqlTransaction } from "../sql";
+import { hasPurchaseGrantSql } from "../purchases/purchase-grant";
 import { endWatch, endWatches, endWatchIn, moveWatch } from "./watch-writer";
 import { type StandingRow, standingColumnsSql, standingOutcome } from "./watch-standing";
 import { writeWatchBoughtEmail, writeWatchNeedsYouEmail } from "./watch-emails";
@@ -165,6 +166,7 @@ const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> 
         const priceCents = snapshot.stores[0]?.lines[0]?.unitPriceCents ?? 0;
         recorded = { closed: await recordOnWatch(sql, id, { ...purchase, priceCents, checkoutId: checkout?.id ?? null, checkoutExpiresAt: checkout?.expiresAt ?? null }, now) };
       },
+      underLock: (sql) => stillClaimed(sql, id, now),
     });
     outcome = bought.result;
   } catch (error) {
@@ -181,6 +183,24 @@ const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> 
   return outcome.status === 201 ? "took_stock" : undefined;
 };
 
+/**
+ * Under the person's lock (the purchase's `underLock`), in one statement: the person still lets the
+ * watch's assistant buy (a live grant with purchase:write, the client not revoked: the one rule,
+ * hasPurchaseGrantSql), and the watch is still claimed and not expired. A watch whose person
+ * disconnected the assistant (or whose grant or client was revoked) after the claim, one a pause ended
+ * while its purchase waited, or the recovery sweep's replay of a claim that outlived the watch, buys
+ * nothing (review M3). `now` is the claim's time on the first run and the sweep's on a replay.
+ */
+const stillClaimed = async (sql: Sql, id: number, now: Date) => {
+  const [watch] = await sql.$queryRaw<{ live: boolean; granted: boolean }[]>`
+    SELECT w.status = 'executing' AND w.expires_at > ${now} AS live, ${hasPurchaseGrantSql(Prisma.sql`w.client_id`, Prisma.sql`w.person_id`, now)} AS granted
+    FROM price_watches w WHERE w.id = ${id}`;
+  if (watch && !watch.granted) {
+    throw new AppError("agent_purchases_unavailable", { message: "The person no longer lets this assistant buy for them (no live grant with purchase:write, or the assistant was revoked); nothing was bought." });
+  }
+  if (!watch?.live) throw new AppError("quote_expired", { message: "The price watch ended or expired before its purchase; nothing was bought." });
+};
+
 const afterRefusal = async (id: number, code: string, now: Date) => {
   // A purchase of the recorded quote exists (quote_already_purchased: a replay raced the first run): it is the watch's one purchase.
   const [made] = await poolSql.$queryRaw<{ id: string }[]>`
@@ -189,8 +209,11 @@ const afterRefusal = async (id: number, code: string, now: Date) => {
   const ended = outcomeOfPurchaseRefusal(code);
   if (ended === "item_sold") return endWatch({ id, event: "item_sold", now });
   if (ended) return endWatch({ id, event: "end", outcome: ended, now });
-  // Nothing was bought and it may buy later (price_changed, too_many_purchases): active again, with a new quote next time.
-  return moveWatch(poolSql, { id, event: "release", now, data: { quoteId: null, claimedAt: null } });
+  // Nothing was bought and it may buy later (price_changed, too_many_purchases): active again, with a new quote next time;
+  // a watch whose time ran out meanwhile (a claim replayed by the recovery sweep) then expires.
+  const released = await moveWatch(poolSql, { id, event: "release", now, data: { quoteId: null, claimedAt: null } });
+  if (released && released.expiresAt <= now) await expireWatch(id, now);
+  return released;
 };
 
 /** What recording a purchase on its watch needs: the purchase, its unit price, and the checkout a requires_person answer made. */

@@ -3,7 +3,8 @@
  * per-order limit below max_total, pausing, disconnecting the assistant on the dashboard, the
  * assistant revoking its own refresh token (RFC 7009), the operator revoking the client. Each ends
  * the active watch in the change's own transaction with its outcome and the ended email; a watch
- * the change leaves buyable stays active, and an executing watch is left to its purchase.
+ * the change leaves buyable stays active; an executing watch ends too unless its purchase exists
+ * (watch-purchase-standing.integration.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
@@ -72,11 +73,11 @@ describe("a change of the person's settings ends the watches it affects, at once
     expect(await revokeClient(agent.id)).toMatchObject({ changed: false, price_watches_ended: 0 });
   });
 
-  it("a watch buying at that moment (executing) is left to its purchase, which checks the same settings itself", async () => {
+  it("a watch buying at that moment (executing) ends too while its purchase does not exist", async () => {
     const { person, watchIds: [id] } = await watching([100]);
     await db().$transaction((tx) => moveWatch(tx, { id, event: "claim", now: new Date() }));
     await shopperCaller(person.id).account.setPurchasesPaused({ paused: true });
-    expect(await watchRow(id)).toMatchObject({ status: "executing", outcome: null });
-    expect(await endedEmails(person.email)).toHaveLength(0);
+    expect(await watchRow(id)).toMatchObject({ status: "cancelled", outcome: "purchases_paused" });
+    expect(await endedEmails(person.email)).toHaveLength(1);
   });
 });

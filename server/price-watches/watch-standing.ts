@@ -5,10 +5,13 @@
  * disconnected it, a grant was revoked, the client was revoked), purchases are paused, or the
  * limits are gone or below the watch's max_total.
  *
- * `endWatchesOutOfStanding` runs in the transaction of such a change: every active watch it takes
+ * `endWatchesOutOfStanding` runs in the transaction of such a change: every live watch it takes
  * the standing from ends there (event `withdraw`, with its email and webhook event), so the person
- * sees the watch end when they act, not at the next price change. Executing watches are left to
- * their purchase, which checks the same settings under the person's lock and ends the watch itself.
+ * sees the watch end when they act, not at the next price change. An executing watch (claimed, its
+ * purchase about to run or being replayed by the recovery sweep) ends too unless its purchase
+ * exists: that is decided under the person's row lock, the one the purchase takes to check the grant
+ * and the watch (review M3), so either the purchase was made while the person still let it (it stays
+ * the watch's, recorded as usual) or it finds the grant gone and the watch ended and buys nothing.
  */
 import type { Tx } from "../db";
 import type { EndOutcome } from "../domain/price-watch-state";
@@ -16,6 +19,7 @@ import { purchaseRefusal, type SpendingSettings } from "../domain/spending-limit
 import { notifyPriceWatchClosed } from "../jobs/events";
 import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../routers/account/spending.queries";
 import { Prisma } from "../generated/prisma/client";
+import { hasPurchaseGrantSql } from "../purchases/purchase-grant";
 import type { Sql } from "../sql";
 import { moveWatch } from "./watch-writer";
 import { writeWatchEndedEmail } from "./watch-emails";
@@ -32,9 +36,7 @@ export type StandingRow = SpendingRow & { hasGrant: boolean };
  */
 export const standingColumnsSql = (clientId: string | Prisma.Sql, now: Date) => Prisma.sql`
   ${spendingColumnsSql},
-  EXISTS (SELECT 1 FROM oauth_grants g JOIN api_clients c ON c.id = g.client_id
-    WHERE g.client_id = ${clientId} AND g.person_id = p.id AND g.revoked_at IS NULL AND g.expires_at > ${now}
-      AND 'purchase:write' = ANY(g.scopes) AND c.revoked_at IS NULL) AS "hasGrant"`;
+  ${hasPurchaseGrantSql(clientId, Prisma.sql`p.id`, now)} AS "hasGrant"`;
 
 const standingOf = (row: StandingRow | undefined): Standing => ({ hasGrant: row?.hasGrant ?? false, settings: row && spendingSettingsOf(row) });
 
@@ -59,11 +61,9 @@ export const standingOutcome = (row: StandingRow, maxTotalCents: number) => outc
  * change just took away; the ids it ended (pass them to `notifyWatchesEnded` after the commit).
  */
 export const endWatchesOutOfStanding = async (tx: Tx, scope: { personId?: string; clientId?: string }, now: Date) => {
-  const watches = await tx.priceWatch.findMany({
-    where: { status: "active", personId: scope.personId, clientId: scope.clientId },
-    select: { id: true, clientId: true, personId: true, maxTotalCents: true },
-    orderBy: { id: "asc" },
-  });
+  const where = { personId: scope.personId, clientId: scope.clientId };
+  const active = await tx.priceWatch.findMany({ where: { ...where, status: "active" }, select: { id: true, clientId: true, personId: true, maxTotalCents: true }, orderBy: { id: "asc" } });
+  const watches = [...active, ...(await executingWithoutPurchase(tx, where))];
   const standings = new Map<string, Standing>();
   const ended: number[] = [];
   for (const watch of watches) {
@@ -77,6 +77,26 @@ export const endWatchesOutOfStanding = async (tx: Tx, scope: { personId?: string
     ended.push(watch.id);
   }
   return ended;
+};
+
+/**
+ * The executing watches of the scope whose purchase does not exist, read after taking their persons'
+ * row locks (in id order): a purchase in its first transaction holds that lock to its commit, so
+ * what is read here is either a committed purchase or none that can still pass its checks.
+ */
+const executingWithoutPurchase = async (tx: Tx, where: { personId?: string; clientId?: string }) => {
+  const claimed = await tx.priceWatch.findMany({ where: { ...where, status: "executing" }, select: { personId: true } });
+  if (claimed.length === 0) return [];
+  const personIds = [...new Set(claimed.map((watch) => watch.personId))].sort();
+  await tx.$queryRaw`SELECT id FROM persons WHERE id = ANY(${personIds}::text[]) ORDER BY id FOR NO KEY UPDATE`;
+  return tx.$queryRaw<{ id: number; clientId: string; personId: string; maxTotalCents: number }[]>`
+    SELECT w.id, w.client_id AS "clientId", w.person_id AS "personId", w.max_total_cents AS "maxTotalCents"
+    FROM price_watches w
+    WHERE w.status = 'executing' AND w.person_id = ANY(${personIds}::text[])
+      AND (${where.personId ?? null}::text IS NULL OR w.person_id = ${where.personId ?? null}::text)
+      AND (${where.clientId ?? null}::text IS NULL OR w.client_id = ${where.clientId ?? null}::text)
+      AND w.purchase_id IS NULL AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.quote_id = w.quote_id)
+    ORDER BY w.id`;
 };
 
 /** After the change committed: the ended watches' expiry timers are no longer needed. */

@@ -13,7 +13,7 @@ const wholeNumber = z.number({ error: "must be a whole number" }).int("must be a
 export const ZQuoteItemRequest = z
   .object({
     item_id: wholeNumber.min(1, "must be at least 1").max(2147483647).meta({ example: 48213 }),
-    size: optional(text(40)).meta({ description: "As listed in the item's variants; optional when the item has one variant", example: "M" }),
+    size: optional(text(40)).meta({ description: "As listed in the item's variants, any spelling of it (MD and Med are both M); optional when the item comes in one size", example: "M" }),
     quantity: optional(wholeNumber.min(1, "must be at least 1").max(10, "must be at most 10")).transform((value) => value ?? 1).meta({ example: 1 }),
   })
   .strict();

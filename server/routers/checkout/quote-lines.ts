@@ -1,9 +1,9 @@
 /**
  * Turns the requested items into buyable lines grouped by store, or unavailable lines with a
- * reason. A size that is not the item's, or a missing size on an item with several, is the
+ * reason. A size that is not the item's, or a missing size on an item in several (normalised) sizes, is the
  * caller's mistake (422 naming the field); anything sold, reserved or unlisted is unavailable.
  */
-import { normalizeSize } from "../../domain/sizes";
+import { availableVariant, chooseSize } from "../../domain/sizes";
 import { storeCanSell } from "../../domain/store-can-sell";
 import { AppError } from "../../errors";
 import type { QuotableItem } from "./checkout.queries";
@@ -12,16 +12,15 @@ import type { SnapshotLine, UnavailableLine } from "./quote-snapshot";
 type Requested = { item_id: number; size?: string; quantity: number };
 export type BuyableGroup = { store: QuotableItem["store"]; lines: SnapshotLine[] };
 
-export const pickVariant = (item: Pick<QuotableItem, "id" | "variants">, size: string | undefined, field: string) => {
-  const sizes = item.variants.map((variant) => variant.size ?? "one size").join(", ");
-  if (size === undefined) {
-    if (item.variants.length === 1) return item.variants[0];
-    throw new AppError("invalid_request", { fields: { [field]: `is required: item ${item.id} comes in ${sizes}` } });
-  }
-  const key = normalizeSize(size);
-  const variant = item.variants.find((candidate) => candidate.size === size) ?? item.variants.find((candidate) => candidate.sizeKey === key);
-  if (!variant) throw new AppError("invalid_request", { fields: { [field]: `is not a size of item ${item.id} (${sizes})` } });
-  return variant;
+/**
+ * The variant a quote's line buys: the sizes' one rule (server/domain/sizes.ts chooseSize; a quote
+ * names its sizes, the person's saved sizes are a price watch's), the available spelling of the size.
+ */
+export const pickVariant = (item: Pick<QuotableItem, "id" | "variants">, size: string | undefined, field: string, quantity = 1) => {
+  const choice = chooseSize(item.variants, { size });
+  if ("required" in choice) throw new AppError("invalid_request", { fields: { [field]: `is required: item ${item.id} comes in ${choice.required}` } });
+  if ("notASize" in choice) throw new AppError("invalid_request", { fields: { [field]: `is not a size of item ${item.id} (${choice.notASize})` } });
+  return availableVariant(choice.variants, quantity);
 };
 
 /** Same item and size asked twice counts once with the quantities added. */
@@ -44,7 +43,7 @@ export const buildQuoteLines = (requested: readonly Requested[], items: readonly
     const item = byId.get(line.item_id);
     const miss = (reason: UnavailableLine["reason"]) => unavailable.push({ itemId: line.item_id, size: line.size ?? null, quantity: line.quantity, reason });
     if (!item || item.status === "removed") { miss("not_found"); continue; }
-    const variant = pickVariant(item, line.size, `items[${line.index}].size`);
+    const variant = pickVariant(item, line.size, `items[${line.index}].size`, line.quantity);
     if (item.status === "sold") { miss("sold"); continue; }
     if (!storeCanSell(item.store)) { miss("store_unavailable"); continue; }
     if (variant.quantity < line.quantity) { miss("out_of_stock"); continue; }

@@ -19,13 +19,28 @@ import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { readSavedCard } from "../account/saved-card.queries";
 import { loadQuotableItems } from "../checkout/checkout.queries";
-import { pickVariant } from "../checkout/quote-lines";
+import { availableVariant, chooseSize } from "../../domain/sizes";
+import type { QuotableItem } from "../checkout/checkout.queries";
 import { ZCreatePriceWatchBody, ZPriceWatch } from "./price-watch.schema";
 import { priceWatchSelect, toWirePriceWatch } from "./price-watch-view";
 
 const dayMs = 24 * 3_600_000;
 /** Every refusal of POST /price-watches is a 409 (DESIGN.md), also for codes POST /purchases answers with 403. */
 const refuse = (code: ConstructorParameters<typeof AppError>[0], message: string, details?: Record<string, unknown>) => new AppError(code, { message, details, status: 409 });
+
+/**
+ * The variant the watch is for (the sizes' one rule, chooseSize: spellings of one size are one size,
+ * the person's saved sizes choose when the body names none); the watch keeps the size as listed,
+ * and buys whichever spelling of it is available when it buys (the quote's pickVariant, same rule).
+ */
+const watchedVariant = (item: Pick<QuotableItem, "id" | "variants">, size: string | undefined, savedSizes: readonly string[]) => {
+  const choice = chooseSize(item.variants, { size, savedSizes });
+  if ("notASize" in choice) throw new AppError("invalid_request", { fields: { size: `is not a size of item ${item.id} (${choice.notASize})` } });
+  if ("required" in choice) {
+    throw new AppError("size_required", { message: `Item ${item.id} comes in ${choice.required}, and the person's saved sizes name none or several of them: pass size. No watch was set.` });
+  }
+  return availableVariant(choice.variants, 1);
+};
 
 export const createPriceWatch = scopedProcedure(scopeOf("POST /api/v1/price-watches"))
   .input(ZCreatePriceWatchBody)
@@ -38,13 +53,13 @@ export const createPriceWatch = scopedProcedure(scopeOf("POST /api/v1/price-watc
     const itemId = Number(input.catalog_item_id);
     const [item] = await loadQuotableItems(ctx.db, [itemId]);
     if (!item || item.status === "removed") throw new AppError("not_found", { message: `No item ${input.catalog_item_id}.` });
-    const variant = pickVariant(item, input.size, "size");
+    const person = await ctx.db.person.findUniqueOrThrow({ where: { id: personId }, select: { email: true, sizes: true, shippingAddress: { select: { province: true } } } });
+    const variant = watchedVariant(item, input.size, person.sizes);
     if (item.status === "sold" || !storeCanSell(item.store) || variant.quantity < 1) throw refuse("item_unavailable", "The item is not for sale now; no watch was set.");
     if (item.store.agentCheckout !== "direct") {
       throw refuse("store_requires_checkout_link", "The item's store sells only through a checkout link; no watch was set.", { stores: [item.store.slug] });
     }
     const settings = await spendingSettingsAllowingPurchase(ctx.db, personId, { status: 409 });
-    const person = await ctx.db.person.findUniqueOrThrow({ where: { id: personId }, select: { email: true, shippingAddress: { select: { province: true } } } });
     if (!person.shippingAddress) throw refuse("address_not_on_file", "The person has no saved shipping address to deliver to.");
     if (person.shippingAddress.province === "QC") throw refuse("not_available_in_market", "Assistant purchases do not deliver to Quebec.");
     if (!(await readSavedCard(ctx.db, personId))) throw refuse("no_saved_card", "The person has no saved card.");

@@ -17,7 +17,7 @@ export const ZCreatePriceWatchBody = z
       .refine((value) => Number(value) <= 2_147_483_647, "must be an item id as a string, like \"123\"")
       .meta({ description: "The item to buy (catalog_item_id of GET /products)", example: "123" }),
     size: optional(z.string().trim().min(1, "must not be empty").max(40, "must be at most 40 characters")).meta({
-      description: "The size to buy, as the item lists it; required when the item comes in several sizes",
+      description: "Optional. The size to buy (any spelling of it: MD and Med are both M). Left out: an item in one size needs none; otherwise the person's saved size the item comes in is used, and 409 size_required answers when none or several of their saved sizes are among the item's",
       example: "M",
     }),
     max_price: ZAmountInput.meta({ description: "Buy when the item's price is this or less, before shipping and tax (CAD)", example: 80 }),

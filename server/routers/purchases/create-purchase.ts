@@ -7,7 +7,8 @@
  *    (`processing`) and its payment, and then checks in the order of the reference's rules (what
  *    depends on other purchases: prices and stock, both limits, the hourly count, under a lock on
  *    the person's row, so two purchases of one person cannot both fit; the saved card is read under
- *    that lock too, which its removal takes; the lock is taken last, so it is held for three
+ *    that lock too, which its removal takes, and a price watch's purchase checks the person's grant
+ *    and the watch there (`underLock`, review M3); the lock is taken last, so it is held for three
  *    statements, the payment's insert among them, and the commit); a refusal rolls it all back but the key's claim
  *    (a savepoint after the claim), and stores the refusal under the key in the same transaction;
  * 2. the processor places the hold (key `pur_x:authorize`), outside any transaction;
@@ -166,6 +167,13 @@ type PurchaseHooks = Pick<NewPurchase, "afterAuthorize"> & {
    * the key's stored answer is replayed.
    */
   onAnswer?: (sql: Sql, answer: RecordedAnswer) => Promise<void>;
+  /**
+   * Runs under the person's lock, after its state is read: what the caller must still hold for the
+   * purchase to go on (a price watch: the person's grant to its assistant, and the watch still
+   * executing and not expired, review M3); it throws the refusal. POST /purchases sets none: its
+   * token, grant and client were checked at the edge for this very request.
+   */
+  underLock?: (sql: Sql) => Promise<void>;
 };
 
 /**
@@ -173,7 +181,7 @@ type PurchaseHooks = Pick<NewPurchase, "afterAuthorize"> & {
  * lets a test stop the process between the hold and its record (never set in service).
  */
 export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreatePurchaseInput>, hooks: PurchaseHooks = {}) => {
-  const { onAnswer, ...testHooks } = hooks;
+  const { onAnswer, underLock, ...testHooks } = hooks;
   const { db, now, clientId, personId } = buyer;
   const context = await readPurchaseContext(clientId, personId, input.quote_id);
   if (!context || !agentPurchasesOn(context)) throw agentPurchasesUnavailable();
@@ -268,6 +276,7 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
       afterInsert: async (sql, purchase) => {
         // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
         const state = await readLockedState(sql, { personId, purchaseId: purchase.id, itemIds: lines.map((line) => line.itemId), now });
+        await underLock?.(sql);
         lockedChecks({ state, snapshot, reserved, grandTotalCents, now, settings: checkQuote(state) });
         // The card as it is under the lock: one being removed now waits for this purchase, or was removed before it.
         const card = state.card!;
