@@ -44,6 +44,17 @@ type Work = { items: Set<number>; stores: boolean; categories: boolean; catchUp:
 
 const noWork = (): Work => ({ items: new Set(), stores: false, categories: false, catchUp: false, rebuild: false, watchedItems: new Set(), allWatchers: false });
 
+/** Both queues' work in one. */
+const mergeWork = (a: Work, b: Work): Work => ({
+  items: new Set([...a.items, ...b.items]),
+  stores: a.stores || b.stores,
+  categories: a.categories || b.categories,
+  catchUp: a.catchUp || b.catchUp,
+  rebuild: a.rebuild || b.rebuild,
+  watchedItems: new Set([...a.watchedItems, ...b.watchedItems]),
+  allWatchers: a.allWatchers || b.allWatchers,
+});
+
 const hasWork = (work: Work) => work.rebuild || work.catchUp || work.stores || work.categories || work.items.size > 0 || work.allWatchers || work.watchedItems.size > 0;
 
 export class CatalogSync {
@@ -196,13 +207,21 @@ export class CatalogSync {
     void this.drain();
   }
 
-  /** Runs queued work until none is left; one runner at a time. */
+  /**
+   * Runs queued work until none is left; one runner at a time. With nothing queued no runner starts:
+   * an async body that finds no work finishes before its promise is stored, and its `finally` would
+   * clear `draining` before the assignment set it to that settled promise, which every later drain
+   * would then return without applying anything (issue 24: the gathered `watchers:` timer firing
+   * after an item change had already applied its ids froze the index, counts and items alike).
+   */
   private drain(): Promise<void> {
     if (this.draining) return this.draining;
-    this.draining = (async () => {
+    if (this.stopped || !hasWork(this.work)) return Promise.resolve();
+    const running = (async () => {
+      let work = noWork();
       try {
         while (!this.stopped) {
-          const work = this.work;
+          work = this.work;
           if (!hasWork(work)) break;
           this.work = noWork();
           await this.run(work);
@@ -211,12 +230,16 @@ export class CatalogSync {
         this.log(`sync failed, retrying on the next catch-up: ${(error as Error).message}`);
         this.reader?.end().catch(() => undefined);
         this.reader = undefined;
+        // What the failed run was given is not lost: it runs again with the catch-up.
+        this.work = mergeWork(this.work, work);
         this.work.catchUp = true;
       } finally {
-        this.draining = undefined;
+        if (this.draining === running) this.draining = undefined;
       }
     })();
-    return this.draining;
+    // The body above awaits before it can finish (there was work), so this assignment comes first.
+    this.draining = running;
+    return running;
   }
 
   private async run(work: Work) {
