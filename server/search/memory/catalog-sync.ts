@@ -10,8 +10,8 @@
  *   notifications), polls with the catch-up every `pollMs` instead, which still bounds staleness.
  * - does the same for the live price watchers of each item (watcher-counts.ts): `watchers:` notifications
  *   from price_watches and price_alerts (migration 20261122224400), gathered for a fifth of a second
- *   and reloaded together, and the catch-up by updated_at with a live-total comparison that reloads
- *   them whole on a mismatch.
+ *   and reloaded together, and the catch-up compares a checksum of the live rows per bucket of items
+ *   with the one kept in memory and reloads the buckets that differ (watcher-counts.ts).
  * All reads and applications run one at a time in arrival order, so an older read never overwrites
  * a newer one. The index is swapped whole after a rebuild; searches never see a half-built one.
  */
@@ -64,7 +64,7 @@ export class CatalogSync {
   watchers: WatcherCounts | undefined;
   /** True when the LISTEN self-test passed. */
   isListening = false;
-  stats = { buildMs: 0, builtAt: 0, rebuilds: 0, notifications: 0, catchUps: 0, lastAppliedAt: 0 };
+  stats = { buildMs: 0, builtAt: 0, rebuilds: 0, notifications: 0, catchUps: 0, lastAppliedAt: 0, watcherBucketsReloaded: 0 };
 
   private readonly options: Required<Omit<CatalogSyncOptions, "log">> & Pick<CatalogSyncOptions, "log">;
   private reader: pg.Client | undefined;
@@ -217,7 +217,7 @@ export class CatalogSync {
   private drain(): Promise<void> {
     if (this.draining) return this.draining;
     if (this.stopped || !hasWork(this.work)) return Promise.resolve();
-    const running = (async () => {
+    this.draining = (async () => {
       let work = noWork();
       try {
         while (!this.stopped) {
@@ -234,12 +234,11 @@ export class CatalogSync {
         this.work = mergeWork(this.work, work);
         this.work.catchUp = true;
       } finally {
-        if (this.draining === running) this.draining = undefined;
+        this.draining = undefined;
       }
     })();
-    // The body above awaits before it can finish (there was work), so this assignment comes first.
-    this.draining = running;
-    return running;
+    // The body awaits run() before it can finish (there was work), so the assignment above comes before its `finally`.
+    return this.draining;
   }
 
   private async run(work: Work) {
@@ -291,10 +290,10 @@ export class CatalogSync {
       index.setCategories(await loadCategories(reader));
       for (const store of await loadStores(reader)) index.upsertStore(store);
       await applyItemRows(reader, index, changed);
-      const liveWatchers = await catchUpWatchers(reader, watchers, this.watermark);
+      // Per bucket of items, not by updated_at (a row committed late with an earlier clock) nor by a total (errors cancel).
+      const differing = await catchUpWatchers(reader, watchers);
       await reader.query("COMMIT");
-      // A live watch or alert deleted outright (its person's account closed) leaves no updated_at.
-      if (liveWatchers !== watchers.total) this.work.allWatchers = true;
+      this.stats.watcherBucketsReloaded += differing.length;
       this.watermark = new Date(rows[0].now.getTime() - this.options.overlapMs);
       if (index.itemCount === rows[0].count) this.mismatches = 0;
       else if (++this.mismatches === 1) {
