@@ -74,8 +74,8 @@ export class CatalogSync {
   private watermark = new Date(0);
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
-  private pingToken = "";
-  private onPing: (() => void) | undefined;
+  /** Our own pings in flight (the self-test, settledAfterCommits), by token. */
+  private readonly pings = new Map<string, () => void>();
   private mismatches = 0;
   /** The drain that applies gathered `watchers:` notifications, while it waits for its batch. */
   private watchersDue: Promise<void> | undefined;
@@ -145,23 +145,52 @@ export class CatalogSync {
     this.log(this.isListening ? "listening for catalogue changes" : `notifications do not arrive here; polling every ${this.options.pollMs} ms`);
   }
 
+  /** The LISTEN self-test: a notification to ourselves arrives within two seconds. */
+  private selfTest() {
+    return this.ping(2000);
+  }
+
   /**
-   * Sends a notification to ourselves: true if it arrives within two seconds of being sent (the
-   * clock starts after the send, so a slow connect on a busy machine does not fail the test).
+   * Sends a notification to ourselves: true if it arrives within `timeoutMs` of being sent (the
+   * clock starts after the send, so a slow connect on a busy machine does not fail the test). It is
+   * delivered after every notification of a transaction that committed before it was sent.
    */
-  private async selfTest() {
-    this.pingToken = randomUUID();
+  private async ping(timeoutMs: number) {
+    const token = randomUUID();
     let timeout: () => void = () => undefined;
     const arrived = new Promise<boolean>((resolve) => {
-      this.onPing = () => resolve(true);
-      timeout = () => setTimeout(() => resolve(false), 2000).unref();
+      this.pings.set(token, () => resolve(true));
+      timeout = () => setTimeout(() => resolve(false), timeoutMs).unref();
     });
-    const reader = await this.connectReader();
-    await reader.query("SELECT pg_notify($1, $2)", [catalogChannel, `ping:${this.pingToken}`]);
-    timeout();
-    const result = await arrived;
-    this.onPing = undefined;
-    return result;
+    try {
+      const sender = new pg.Client({ connectionString: this.options.databaseUrl, application_name: "catalog-ping" });
+      await sender.connect();
+      try {
+        await sender.query("SELECT pg_notify($1, $2)", [catalogChannel, `ping:${token}`]);
+      } finally {
+        await sender.end().catch(() => undefined);
+      }
+      timeout();
+      return await arrived;
+    } finally {
+      this.pings.delete(token);
+    }
+  }
+
+  /**
+   * Resolves when every change committed before the call has been heard and applied (tests): a ping
+   * through the channel marks the point, then the gathered work is waited for. Throws when the ping
+   * does not arrive (not listening).
+   */
+  async settledAfterCommits(timeoutMs = 5000) {
+    if (!(await this.ping(timeoutMs))) throw new Error("the catalogue notifications did not arrive");
+    await this.settled();
+  }
+
+  /** Queues a full rebuild now and waits for it (tests; an operator's reload). */
+  async rebuildNow() {
+    this.work.rebuild = true;
+    await this.drain();
   }
 
   private onListenerLost(client: pg.Client, error?: Error) {
@@ -184,7 +213,7 @@ export class CatalogSync {
 
   private onNotification(payload: string) {
     if (payload.startsWith("ping:")) {
-      if (payload === `ping:${this.pingToken}`) this.onPing?.();
+      this.pings.get(payload.slice("ping:".length))?.();
       return;
     }
     this.stats.notifications++;
