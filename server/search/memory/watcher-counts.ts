@@ -7,30 +7,34 @@
  *
  * The catch-up compares a checksum per bucket of items (`item_id % watcherBuckets`): the number of
  * live rows and the sum of a 32-bit hash of each row's (item, person), kept here as rows come and
- * go and computed by PostgreSQL over the live rows in the catch-up's snapshot. Any item whose
+ * go and computed by PostgreSQL over the live rows in the catch-up's snapshot. The hash is
+ * PostgreSQL's `hashtext` (cheap), read with every row loaded, so both sides sum the same numbers
+ * without this process computing it. Any item whose
  * watchers differ (a missed or misapplied reload, a row deleted with its person, one item one too
  * many and another one too few) changes its bucket's sums, and only those buckets are reloaded.
  * Nothing depends on updated_at, so a transaction that commits long after its clock was read is
  * found too. The cost is one aggregate over the live rows per catch-up, none per request.
  */
-import { createHash } from "node:crypto";
 import { liveWatchersSql } from "../watchers";
 import type { Reader } from "./catalog-loader";
 
-type Row = { item_id: number; person_id: string };
+/** A live watch or alert: its item, its person and the hash of both (`rowHashSql`). */
+type Row = { item_id: number; person_id: string; hash: number };
 
 /** Buckets of items the catch-up compares (a bucket differing reloads its items). */
 export const watcherBuckets = 1024;
 
 const bucketOf = (itemId: number) => ((itemId % watcherBuckets) + watcherBuckets) % watcherBuckets;
 
-/** The row's hash: the first 4 bytes of md5("item:person") as a signed integer (as `rowHashSql`). */
-export const rowHash = (itemId: number, personId: string) => createHash("md5").update(`${itemId}:${personId}`).digest().readInt32BE(0);
+/** The hash of a live row's (item, person), a signed 32-bit integer. */
+const rowHashSql = `hashtext(item_id::text || ':' || person_id)`;
 
-const rowHashSql = `('x' || left(md5(item_id::text || ':' || person_id), 8))::bit(32)::int`;
+/** The live rows (with their hash) of the items `where` selects. */
+const liveRowsSql = (where?: string) => `SELECT item_id, person_id, ${rowHashSql} AS hash FROM (${liveWatchersSql(where)}) w`;
 
 export class WatcherCounts {
-  private readonly byItem = new Map<number, Map<string, number>>();
+  /** Per item, per watching person: their live rows on it and the hash of (item, person). */
+  private readonly byItem = new Map<number, Map<string, { rows: number; hash: number }>>();
   /** Live rows held per bucket, and the sum of their hashes (exact in a double: |sum| < 2^53). */
   private readonly bucketRows = new Float64Array(watcherBuckets);
   private readonly bucketHash = new Float64Array(watcherBuckets);
@@ -74,9 +78,9 @@ export class WatcherCounts {
     const people = this.byItem.get(itemId);
     if (!people) return;
     const bucket = bucketOf(itemId);
-    for (const [personId, count] of people) {
-      this.bucketRows[bucket] -= count;
-      this.bucketHash[bucket] -= count * rowHash(itemId, personId);
+    for (const { rows, hash } of people.values()) {
+      this.bucketRows[bucket] -= rows;
+      this.bucketHash[bucket] -= rows * hash;
     }
     this.byItem.delete(itemId);
   }
@@ -84,24 +88,26 @@ export class WatcherCounts {
   private add(row: Row) {
     let people = this.byItem.get(row.item_id);
     if (!people) this.byItem.set(row.item_id, (people = new Map()));
-    people.set(row.person_id, (people.get(row.person_id) ?? 0) + 1);
+    const held = people.get(row.person_id);
+    if (held) held.rows++;
+    else people.set(row.person_id, { rows: 1, hash: row.hash });
     const bucket = bucketOf(row.item_id);
     this.bucketRows[bucket] += 1;
-    this.bucketHash[bucket] += rowHash(row.item_id, row.person_id);
+    this.bucketHash[bucket] += row.hash;
   }
 }
 
 /** Every live watcher row, as a new WatcherCounts. */
 export const loadWatcherCounts = async (reader: Reader): Promise<WatcherCounts> => {
   const counts = new WatcherCounts();
-  const { rows } = await reader.query<Row>(liveWatchersSql());
+  const { rows } = await reader.query<Row>(liveRowsSql());
   counts.replaceItems([], rows);
   return counts;
 };
 
 /** The live rows of `itemIds`, applied to `counts`. */
 export const reloadWatchedItems = async (reader: Reader, counts: WatcherCounts, itemIds: number[]) => {
-  const { rows } = await reader.query<Row>({ text: liveWatchersSql("item_id = ANY($1::int[])"), values: [itemIds] });
+  const { rows } = await reader.query<Row>({ text: liveRowsSql("item_id = ANY($1::int[])"), values: [itemIds] });
   counts.replaceItems(itemIds, rows);
 };
 
@@ -116,7 +122,7 @@ export const catchUpWatchers = async (reader: Reader, counts: WatcherCounts): Pr
   );
   const differing = counts.differingBuckets(rows);
   if (differing.length) {
-    const { rows: live } = await reader.query<Row>({ text: liveWatchersSql(`item_id % ${watcherBuckets} = ANY($1::int[])`), values: [differing] });
+    const { rows: live } = await reader.query<Row>({ text: liveRowsSql(`item_id % ${watcherBuckets} = ANY($1::int[])`), values: [differing] });
     counts.replaceBuckets(differing, live);
   }
   return differing;
