@@ -125,7 +125,7 @@ const perform = async (step: Action): Promise<void> => {
       await db().$transaction(async (tx) => {
         await tx.item.update({ where: { id: itemId }, data: { status: "sold" } });
         const live = await tx.priceWatch.findMany({ where: { itemId, status: { in: ["active", "executing"] } }, orderBy: { id: "asc" } });
-        if (live.length) await tx.priceWatch.update({ where: { id: live[0].id }, data: { status: "fulfilled", outcome: "bought", endedAt: new Date() } });
+        if (live.length) await tx.priceWatch.updateMany({ where: { id: live[0].id }, data: { status: "fulfilled", outcome: "bought", endedAt: new Date() } });
         if (live.length > 1) await tx.priceWatch.updateMany({ where: { id: { in: live.slice(1).map((w) => w.id) } }, data: { status: "item_sold", outcome: "item_sold", endedAt: new Date() } });
       });
       return;
