@@ -211,6 +211,13 @@ export class CatalogIndex {
     this.itemCount--;
   }
 
+  /** What the index holds of one item (tests compare it with SQL); undefined when it holds none. */
+  describeItem(id: number): { priceCents: number; isActive: boolean; storeListed: boolean } | undefined {
+    const slot = this.slotOfItem.get(id);
+    if (slot < 0) return undefined;
+    return { priceCents: this.price[slot], isActive: this.isActive[slot] === 1, storeListed: this.storeListed[this.store[slot]] === 1 };
+  }
+
   /** Forgets a deleted item. */
   removeItem(id: number) {
     const slot = this.slotOfItem.get(id);

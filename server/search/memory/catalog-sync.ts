@@ -10,8 +10,8 @@
  *   notifications), polls with the catch-up every `pollMs` instead, which still bounds staleness.
  * - does the same for the live price watchers of each item (watcher-counts.ts): `watchers:` notifications
  *   from price_watches and price_alerts (migration 20261122224400), gathered for a fifth of a second
- *   and reloaded together, and the catch-up by updated_at with a live-total comparison that reloads
- *   them whole on a mismatch.
+ *   and reloaded together, and the catch-up compares a checksum of the live rows per bucket of items
+ *   with the one kept in memory and reloads the buckets that differ (watcher-counts.ts).
  * All reads and applications run one at a time in arrival order, so an older read never overwrites
  * a newer one. The index is swapped whole after a rebuild; searches never see a half-built one.
  */
@@ -44,6 +44,17 @@ type Work = { items: Set<number>; stores: boolean; categories: boolean; catchUp:
 
 const noWork = (): Work => ({ items: new Set(), stores: false, categories: false, catchUp: false, rebuild: false, watchedItems: new Set(), allWatchers: false });
 
+/** Both queues' work in one. */
+const mergeWork = (a: Work, b: Work): Work => ({
+  items: new Set([...a.items, ...b.items]),
+  stores: a.stores || b.stores,
+  categories: a.categories || b.categories,
+  catchUp: a.catchUp || b.catchUp,
+  rebuild: a.rebuild || b.rebuild,
+  watchedItems: new Set([...a.watchedItems, ...b.watchedItems]),
+  allWatchers: a.allWatchers || b.allWatchers,
+});
+
 const hasWork = (work: Work) => work.rebuild || work.catchUp || work.stores || work.categories || work.items.size > 0 || work.allWatchers || work.watchedItems.size > 0;
 
 export class CatalogSync {
@@ -53,7 +64,7 @@ export class CatalogSync {
   watchers: WatcherCounts | undefined;
   /** True when the LISTEN self-test passed. */
   isListening = false;
-  stats = { buildMs: 0, builtAt: 0, rebuilds: 0, notifications: 0, catchUps: 0, lastAppliedAt: 0 };
+  stats = { buildMs: 0, builtAt: 0, rebuilds: 0, notifications: 0, catchUps: 0, lastAppliedAt: 0, watcherBucketsReloaded: 0 };
 
   private readonly options: Required<Omit<CatalogSyncOptions, "log">> & Pick<CatalogSyncOptions, "log">;
   private reader: pg.Client | undefined;
@@ -63,8 +74,8 @@ export class CatalogSync {
   private watermark = new Date(0);
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
-  private pingToken = "";
-  private onPing: (() => void) | undefined;
+  /** Our own pings in flight (the self-test, settledAfterCommits), by token. */
+  private readonly pings = new Map<string, () => void>();
   private mismatches = 0;
   /** The drain that applies gathered `watchers:` notifications, while it waits for its batch. */
   private watchersDue: Promise<void> | undefined;
@@ -134,23 +145,52 @@ export class CatalogSync {
     this.log(this.isListening ? "listening for catalogue changes" : `notifications do not arrive here; polling every ${this.options.pollMs} ms`);
   }
 
+  /** The LISTEN self-test: a notification to ourselves arrives within two seconds. */
+  private selfTest() {
+    return this.ping(2000);
+  }
+
   /**
-   * Sends a notification to ourselves: true if it arrives within two seconds of being sent (the
-   * clock starts after the send, so a slow connect on a busy machine does not fail the test).
+   * Sends a notification to ourselves: true if it arrives within `timeoutMs` of being sent (the
+   * clock starts after the send, so a slow connect on a busy machine does not fail the test). It is
+   * delivered after every notification of a transaction that committed before it was sent.
    */
-  private async selfTest() {
-    this.pingToken = randomUUID();
+  private async ping(timeoutMs: number) {
+    const token = randomUUID();
     let timeout: () => void = () => undefined;
     const arrived = new Promise<boolean>((resolve) => {
-      this.onPing = () => resolve(true);
-      timeout = () => setTimeout(() => resolve(false), 2000).unref();
+      this.pings.set(token, () => resolve(true));
+      timeout = () => setTimeout(() => resolve(false), timeoutMs).unref();
     });
-    const reader = await this.connectReader();
-    await reader.query("SELECT pg_notify($1, $2)", [catalogChannel, `ping:${this.pingToken}`]);
-    timeout();
-    const result = await arrived;
-    this.onPing = undefined;
-    return result;
+    try {
+      const sender = new pg.Client({ connectionString: this.options.databaseUrl, application_name: "catalog-ping" });
+      await sender.connect();
+      try {
+        await sender.query("SELECT pg_notify($1, $2)", [catalogChannel, `ping:${token}`]);
+      } finally {
+        await sender.end().catch(() => undefined);
+      }
+      timeout();
+      return await arrived;
+    } finally {
+      this.pings.delete(token);
+    }
+  }
+
+  /**
+   * Resolves when every change committed before the call has been heard and applied (tests): a ping
+   * through the channel marks the point, then the gathered work is waited for. Throws when the ping
+   * does not arrive (not listening).
+   */
+  async settledAfterCommits(timeoutMs = 5000) {
+    if (!(await this.ping(timeoutMs))) throw new Error("the catalogue notifications did not arrive");
+    await this.settled();
+  }
+
+  /** Queues a full rebuild now and waits for it (tests; an operator's reload). */
+  async rebuildNow() {
+    this.work.rebuild = true;
+    await this.drain();
   }
 
   private onListenerLost(client: pg.Client, error?: Error) {
@@ -173,7 +213,7 @@ export class CatalogSync {
 
   private onNotification(payload: string) {
     if (payload.startsWith("ping:")) {
-      if (payload === `ping:${this.pingToken}`) this.onPing?.();
+      this.pings.get(payload.slice("ping:".length))?.();
       return;
     }
     this.stats.notifications++;
@@ -196,13 +236,21 @@ export class CatalogSync {
     void this.drain();
   }
 
-  /** Runs queued work until none is left; one runner at a time. */
+  /**
+   * Runs queued work until none is left; one runner at a time. With nothing queued no runner starts:
+   * an async body that finds no work finishes before its promise is stored, and its `finally` would
+   * clear `draining` before the assignment set it to that settled promise, which every later drain
+   * would then return without applying anything (issue 24: the gathered `watchers:` timer firing
+   * after an item change had already applied its ids froze the index, counts and items alike).
+   */
   private drain(): Promise<void> {
     if (this.draining) return this.draining;
+    if (this.stopped || !hasWork(this.work)) return Promise.resolve();
     this.draining = (async () => {
+      let work = noWork();
       try {
         while (!this.stopped) {
-          const work = this.work;
+          work = this.work;
           if (!hasWork(work)) break;
           this.work = noWork();
           await this.run(work);
@@ -211,11 +259,14 @@ export class CatalogSync {
         this.log(`sync failed, retrying on the next catch-up: ${(error as Error).message}`);
         this.reader?.end().catch(() => undefined);
         this.reader = undefined;
+        // What the failed run was given is not lost: it runs again with the catch-up.
+        this.work = mergeWork(this.work, work);
         this.work.catchUp = true;
       } finally {
         this.draining = undefined;
       }
     })();
+    // The body awaits run() before it can finish (there was work), so the assignment above comes before its `finally`.
     return this.draining;
   }
 
@@ -268,10 +319,10 @@ export class CatalogSync {
       index.setCategories(await loadCategories(reader));
       for (const store of await loadStores(reader)) index.upsertStore(store);
       await applyItemRows(reader, index, changed);
-      const liveWatchers = await catchUpWatchers(reader, watchers, this.watermark);
+      // Per bucket of items, not by updated_at (a row committed late with an earlier clock) nor by a total (errors cancel).
+      const differing = await catchUpWatchers(reader, watchers);
       await reader.query("COMMIT");
-      // A live watch or alert deleted outright (its person's account closed) leaves no updated_at.
-      if (liveWatchers !== watchers.total) this.work.allWatchers = true;
+      this.stats.watcherBucketsReloaded += differing.length;
       this.watermark = new Date(rows[0].now.getTime() - this.options.overlapMs);
       if (index.itemCount === rows[0].count) this.mismatches = 0;
       else if (++this.mismatches === 1) {
