@@ -3,8 +3,7 @@
  * (parseEnv refuses production without SMTP, an https PUBLIC_URL, live Stripe keys, ...). Nothing
  * here reaches a real server: the tests that use it never send mail nor pay.
  */
-import { onTestFinished } from "vitest";
-import { resetEnv } from "../env";
+import { useEnv } from "./use-env";
 
 export const productionSettings = {
   SERVICE_ENV: "production",
@@ -16,20 +15,5 @@ export const productionSettings = {
   STRIPE_WEBHOOK_SECRET: "whsec_testonly",
 } as const;
 
-/**
- * Switches this test process to production (with `overrides`) for the rest of the current test,
- * then puts every variable back as it was (and forgets the parsed environment both times).
- */
-export const useProductionEnv = (overrides: Record<string, string> = {}) => {
-  const settings: Record<string, string> = { ...productionSettings, ...overrides };
-  const before = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, settings);
-  resetEnv();
-  onTestFinished(() => {
-    for (const [name, value] of Object.entries(before)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnv();
-  });
-};
+/** Switches this test process to production (with `overrides`) for the rest of the current test, then back. */
+export const useProductionEnv = (overrides: Record<string, string> = {}) => useEnv({ ...productionSettings, ...overrides });

@@ -3,12 +3,12 @@
  * addresses, as production does, and partners see generic delivery errors (the detail goes to our
  * log), so a sign-up cannot map the network the service runs in.
  */
-import { onTestFinished, afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createPartner } from "../../prisma/factories";
 import { operationHandler } from "../api/rest-router";
 import { db } from "../db";
-import { resetEnv } from "../env";
 import { callRoute } from "../testing/rest";
+import { useEnv } from "../testing/use-env";
 import { startReceiver } from "../testing/webhook-receiver";
 import { deliverDueWebhooks } from "./deliver";
 import { listDeliveries, sendTestEvent } from "./endpoints";
@@ -21,18 +21,7 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 /** This test runs as a sandbox reachable at a public address. */
-const useReachableSandbox = () => {
-  const before = { PUBLIC_URL: process.env.PUBLIC_URL, APP_SECRET: process.env.APP_SECRET, SERVICE_ENV: process.env.SERVICE_ENV };
-  Object.assign(process.env, { PUBLIC_URL: "https://sandbox.shop.example", APP_SECRET: "s".repeat(40), SERVICE_ENV: "sandbox" });
-  resetEnv();
-  onTestFinished(() => {
-    for (const [name, value] of Object.entries(before)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnv();
-  });
-};
+const useReachableSandbox = () => useEnv({ PUBLIC_URL: "https://sandbox.shop.example", APP_SECRET: "s".repeat(40), SERVICE_ENV: "sandbox" });
 
 /** An endpoint row as if registered earlier (registration itself is checked separately). */
 const endpointAt = async (url: string) => {
