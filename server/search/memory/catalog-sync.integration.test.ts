@@ -4,7 +4,6 @@
  * catch-up finds changes no notification announced; a count mismatch (rows deleted silently)
  * rebuilds the index. After each change the answer must again equal pg-search's.
  */
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCategory, createItem, createStore } from "../../../prisma/factories";
 import { db } from "../../db";
@@ -12,6 +11,7 @@ import { createPgSearch } from "../pg-search";
 import type { CatalogSearch, SearchQuery } from "../types";
 import { startMemorySearch } from "../../testing/memory-index";
 import type { CatalogSync } from "./catalog-sync";
+import { writeSilently } from "../../testing/silent-writes";
 
 let sync: CatalogSync;
 let memory: CatalogSearch;
@@ -115,16 +115,7 @@ describe("the in-memory index follows PostgreSQL", () => {
 
 describe("the catch-up (safety net behind NOTIFY)", () => {
   /** Writes with every trigger off, as if the notification were lost. */
-  const silently = async (sql: string, values: unknown[]) => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query("SET session_replication_role = replica");
-      await client.query(sql, values);
-    } finally {
-      await client.end();
-    }
-  };
+  const silently = (sql: string, values: unknown[]) => writeSilently([[sql, values]]);
 
   it("finds a change no notification announced, by updated_at", async () => {
     const store = await createStore();

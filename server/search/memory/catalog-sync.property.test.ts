@@ -23,6 +23,7 @@ import { db } from "../../db";
 import { storeCanSellSql } from "../../domain/store-can-sell";
 import { countWatchersInSql } from "../watchers";
 import { CatalogSync } from "./catalog-sync";
+import { writeSilently } from "../../testing/silent-writes";
 
 const databaseUrl = process.env.DATABASE_URL!;
 let sync: CatalogSync;
@@ -77,16 +78,7 @@ const pickRow = async (table: "price_watches" | "price_alerts", pick: number, on
 };
 
 /** A write with every trigger off: no notification, and updated_at as written (long ago). */
-const silently = async (sql: string, values: unknown[]) => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query("SET session_replication_role = replica");
-    await client.query(sql, values);
-  } finally {
-    await client.end();
-  }
-};
+const silently = (sql: string, values: unknown[]) => writeSilently([[sql, values]]);
 
 const perform = async (step: Action): Promise<void> => {
   const expiresAt = new Date(Date.now() + 86_400_000);

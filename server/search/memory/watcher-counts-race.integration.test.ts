@@ -6,12 +6,12 @@
  * stored, so `draining` kept a settled promise forever: every later change (and every catch-up)
  * was answered by it and nothing was applied again (a fulfilled watch counted, a new alert not).
  */
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createItem, createPartner, createPerson, createStore } from "../../../prisma/factories";
 import { randomId } from "../../auth/tokens";
 import { db } from "../../db";
 import { CatalogSync } from "./catalog-sync";
+import { writeSilently } from "../../testing/silent-writes";
 
 let sync: CatalogSync;
 
@@ -55,16 +55,7 @@ describe("watcher counts after a gathered reload found nothing left to do", () =
 
 describe("the catch-up finds a divergence per item", () => {
   /** Writes with every trigger off (no notification, updated_at as given), as a lost notification would leave it. */
-  const silently = async (statements: [string, unknown[]][]) => {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query("SET session_replication_role = replica");
-      for (const [sql, values] of statements) await client.query(sql, values);
-    } finally {
-      await client.end();
-    }
-  };
+  const silently = writeSilently;
 
   it("a fulfilled watch still counted and an alert not counted (the same total, old updated_at) are both healed", async () => {
     const store = await createStore();
