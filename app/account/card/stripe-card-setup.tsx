@@ -12,11 +12,10 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { stripeFor, intentIdOf } from "@/app/_components/stripe";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, messageOf } from "@/app/_trpc/client";
-import { brandLabel, type TSavedCard, type TSavedCardResponse } from "@/server/routers/account/saved-card.schema";
+import type { TSavedCardResponse } from "@/server/routers/account/saved-card.schema";
 import { NoticeLine, type Notice } from "../notice-line";
+import { CardOnFile, useCardOnFile } from "./card-on-file";
 
-/** "Visa •••• 4242". */
-const cardName = (card: TSavedCard) => `${brandLabel(card.brand)} •••• ${card.last4}`;
 
 function SetupForm({ hasCard, onSaved }: { hasCard: boolean; onSaved: (saved: TSavedCardResponse) => void }) {
   const stripe = useStripe();
@@ -75,51 +74,16 @@ function SetupForm({ hasCard, onSaved }: { hasCard: boolean; onSaved: (saved: TS
 }
 
 export function StripeCardSetup({ initial, publishableKey }: { initial: TSavedCardResponse; publishableKey: string }) {
-  const [card, setCard] = useState(initial.card);
-  const [cardNotice, setCardNotice] = useState<Notice>(null);
-  const [isPending, setIsPending] = useState(false);
-
-  const remove = async () => {
-    setIsPending(true);
-    setCardNotice(null);
-    try {
-      setCard((await dashboardClient.account.removeCard.mutate()).card);
-      setCardNotice({ tone: "ok", text: "Your card is removed." });
-    } catch (error) {
-      setCardNotice({ tone: "error", text: messageOf(error) });
-    } finally {
-      setIsPending(false);
-    }
-  };
-  const saved = (response: TSavedCardResponse) => {
-    setCard(response.card);
-    setCardNotice({ tone: "ok", text: `${response.card ? cardName(response.card) : "Your card"} is saved.` });
-  };
+  const onFile = useCardOnFile(initial.card);
 
   return (
     <>
-      <section className="panel" aria-labelledby="card-title">
-        <h2 id="card-title">Card on file</h2>
-        {card ? (
-          <div className="panel-head">
-            <div data-testid="saved-card">
-              <strong>{cardName(card)}</strong>
-              <div className="hint">Expires {String(card.exp_month).padStart(2, "0")}/{card.exp_year}</div>
-            </div>
-            <button type="button" className="button secondary" disabled={isPending} onClick={() => void remove()}>Remove card</button>
-          </div>
-        ) : (
-          <p className="empty" data-testid="saved-card">No card saved. Assistants cannot buy for you until you save one.</p>
-        )}
-        <div style={{ marginTop: 12 }}>
-          <NoticeLine notice={cardNotice} />
-        </div>
-      </section>
+      <CardOnFile onFile={onFile} />
       <section className="panel" aria-labelledby="card-form-title">
-        <h2 id="card-form-title">{card ? "Replace the card" : "Save a card"}</h2>
+        <h2 id="card-form-title">{onFile.card ? "Replace the card" : "Save a card"}</h2>
         <p className="hint">Your card is entered in Stripe&apos;s secure form and saved with Stripe; this service keeps only its brand, last four digits and expiry.</p>
         <Elements stripe={stripeFor(publishableKey)} options={{ mode: "setup", currency: "cad" }}>
-          <SetupForm hasCard={Boolean(card)} onSaved={saved} />
+          <SetupForm hasCard={Boolean(onFile.card)} onSaved={onFile.saved} />
         </Elements>
       </section>
     </>
