@@ -15,8 +15,8 @@ export default async function CardPage() {
       <p className="muted">
         Assistants you connect pay for what they buy for you with this card, within your spending limits. Until you save one, they cannot buy at all.
       </p>
-      {/* With Stripe (always in production) only Stripe's Payment Element takes the card; the sandbox keeps its test-card form. */}
-      {env().PAYMENT_PROCESSOR === "stripe" && env().STRIPE_PUBLISHABLE_KEY ? <StripeCardSetup initial={saved} publishableKey={env().STRIPE_PUBLISHABLE_KEY!} /> : <SavedCardPanel initial={saved} />}
+      {/* card_entry says who takes the card (saved-card.queries.ts): Stripe's Payment Element (npm start requires its publishable key then), or the sandbox's test-card form. */}
+      {saved.card_entry === "processor_form" ? <StripeCardSetup initial={saved} publishableKey={env().STRIPE_PUBLISHABLE_KEY ?? ""} /> : <SavedCardPanel initial={saved} />}
     </>
   );
 }

@@ -15,13 +15,7 @@ export function SavedCardPanel({ initial }: { initial: TSavedCardResponse }) {
       <CardOnFile onFile={onFile} />
       <section className="panel" aria-labelledby="card-form-title">
         <h2 id="card-form-title">{onFile.card ? "Replace the card" : "Save a card"}</h2>
-        {initial.card_entry === "processor_form" ? (
-          <p className="notice warn">
-            Cards are saved through the payment processor&apos;s own secure form, which is not available on this page yet. This service never takes a card number directly.
-          </p>
-        ) : (
-          <SandboxCardForm replacing={onFile.card !== null} disabled={onFile.isRemoving} onSaved={onFile.saved} />
-        )}
+        <SandboxCardForm replacing={onFile.card !== null} disabled={onFile.isRemoving} onSaved={onFile.saved} />
       </section>
     </>
   );
