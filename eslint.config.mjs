@@ -7,19 +7,38 @@ import tseslint from "typescript-eslint";
 
 const prismaImports = {
   patterns: [
-    { group: ["**/generated/prisma/**", "@prisma/*"], message: "Prisma stays in the server shell: call a procedure or a factory." },
-    { group: ["**/server/db", "@/server/db"], message: "The database stays in the server shell: call a procedure." },
+    {
+      group: ["**/generated/prisma/**", "@prisma/*"],
+      message: "Prisma stays in the server shell: call a procedure or a factory.",
+    },
+    {
+      group: ["**/server/db", "@/server/db"],
+      message: "The database stays in the server shell: call a procedure.",
+    },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", ".next/**", ".data/**", "server/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      ".data/**",
+      "server/generated/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },

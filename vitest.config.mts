@@ -1,7 +1,12 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const include = ["server/**/*.test.ts", "prisma/**/*.test.ts", "emails/**/*.test.ts", "sdk/**/*.test.ts"];
+const include = [
+  "server/**/*.test.ts",
+  "prisma/**/*.test.ts",
+  "emails/**/*.test.ts",
+  "sdk/**/*.test.ts",
+];
 const loadTier = ["server/**/*.load.test.ts"];
 
 export default defineConfig({
@@ -13,12 +18,20 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     // CI's second run (the integration tier under Node 24) writes its own report: .ci/run.
-    reporters: process.env.CI ? ["default", ["json", { outputFile: process.env.VITEST_JSON_REPORT ?? "reports/vitest.json" }]] : ["default"],
+    reporters: process.env.CI
+      ? [
+          "default",
+          ["json", { outputFile: process.env.VITEST_JSON_REPORT ?? "reports/vitest.json" }],
+        ]
+      : ["default"],
     env: { TZ: "UTC", NEXT_TELEMETRY_DISABLED: "1", SEED_ITEMS: "0" },
     // The load tier (a whole `npm start` under 32 clients) runs after the others, alone, so neither
     // slows the other down: projects with a higher groupOrder start when the lower ones are done.
     projects: [
-      { extends: true, test: { name: "tests", include, exclude: [...loadTier, "**/node_modules/**"] } },
+      {
+        extends: true,
+        test: { name: "tests", include, exclude: [...loadTier, "**/node_modules/**"] },
+      },
       { extends: true, test: { name: "load", include: loadTier, sequence: { groupOrder: 1 } } },
     ],
   },

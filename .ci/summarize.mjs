@@ -21,7 +21,12 @@ for (const path of process.argv.slice(2)) {
     skipped += report.stats.skipped;
   } else {
     passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numFailedTestSuites ? report.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0).length : 0);
+    failed +=
+      report.numFailedTests +
+      (report.numFailedTestSuites
+        ? report.testResults.filter((r) => r.status === "failed" && r.assertionResults.length === 0)
+            .length
+        : 0);
     skipped += report.numPendingTests + report.numTodoTests;
   }
 }

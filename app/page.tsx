@@ -6,16 +6,20 @@ export default function HomePage() {
       <section className="hero">
         <h1>Shopping API</h1>
         <p>
-          One API for a marketplace of independent Canadian fashion stores, new and pre-owned. Partner apps and AI
-          assistants search every store that can sell right now, price orders with live shipping and tax, and hand the
-          shopper a hosted checkout link. With a linked account they read sizes and orders, and with the shopper&apos;s
-          permission buy for them within their limits.
+          One API for a marketplace of independent Canadian fashion stores, new and pre-owned.
+          Partner apps and AI assistants search every store that can sell right now, price orders
+          with live shipping and tax, and hand the shopper a hosted checkout link. With a linked
+          account they read sizes and orders, and with the shopper&apos;s permission buy for them
+          within their limits.
         </p>
       </section>
       <div className="cards">
         <Link className="card" href="/docs">
           <h2>API reference</h2>
-          <p>Every endpoint, field and error, generated from the same schemas the service validates with.</p>
+          <p>
+            Every endpoint, field and error, generated from the same schemas the service validates
+            with.
+          </p>
         </Link>
         <a className="card" href="/api/v1/openapi.json">
           <h2>OpenAPI 3.1</h2>
@@ -35,8 +39,8 @@ export default function HomePage() {
         </Link>
       </div>
       <p style={{ marginTop: 32, color: "var(--muted)" }}>
-        Get a token: <code>POST /oauth/token</code> with <code>grant_type=client_credentials</code>, then call{" "}
-        <code>GET /api/v1/products</code>.
+        Get a token: <code>POST /oauth/token</code> with <code>grant_type=client_credentials</code>,
+        then call <code>GET /api/v1/products</code>.
       </p>
     </main>
   );

@@ -22,7 +22,12 @@ import { printTable, ratio, writeResult } from "./lib/report";
 import { startService } from "./lib/service";
 
 type Side = "embedded" | "server";
-type SideResult = { side: Side; readySeconds: number; throughput: PhaseResult; latency: PhaseResult & { rate: number } };
+type SideResult = {
+  side: Side;
+  readySeconds: number;
+  throughput: PhaseResult;
+  latency: PhaseResult & { rate: number };
+};
 
 /**
  * Partners are made by the ops commands' code on this process's one Prisma client; each side has
@@ -35,35 +40,71 @@ const forgetDatabaseClient = async () => {
   resetEnv();
 };
 
-const runSide = async (options: { side: Side; items: number; seconds: number; rate: number; log: (line: string) => void; mixFor: (url: string) => Promise<string[]> }): Promise<SideResult> => {
+const runSide = async (options: {
+  side: Side;
+  items: number;
+  seconds: number;
+  rate: number;
+  log: (line: string) => void;
+  mixFor: (url: string) => Promise<string[]>;
+}): Promise<SideResult> => {
   const { side, log } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), "shopping-bench-embedded-"));
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach it
   const serverDb = `shopping_bench_embedded_cmp_${process.pid}`;
   if (side === "server") await withAdmin((admin) => admin.query(`CREATE DATABASE "${serverDb}"`));
-  log(`\n== ${side}: starting npm start (${side === "embedded" ? "no DATABASE_URL, no REDIS_URL" : "local PostgreSQL and Redis"}), seeding ${options.items} items`);
+  log(
+    `\n== ${side}: starting npm start (${side === "embedded" ? "no DATABASE_URL, no REDIS_URL" : "local PostgreSQL and Redis"}), seeding ${options.items} items`,
+  );
   const started = Date.now();
-  const service = await startService({ databaseUrl: side === "server" ? databaseUrl(serverDb) : undefined, dataDir, searchImpl: "memory", log, env: { SEED_ITEMS: String(options.items) } });
+  const service = await startService({
+    databaseUrl: side === "server" ? databaseUrl(serverDb) : undefined,
+    dataDir,
+    searchImpl: "memory",
+    log,
+    env: { SEED_ITEMS: String(options.items) },
+  });
   const readySeconds = Math.round((Date.now() - started) / 100) / 10;
   try {
     const url = side === "server" ? databaseUrl(serverDb) : runningEmbeddedDatabaseUrl(dataDir)!;
     const mix = await options.mixFor(url);
-    const partners = await createPartners({ baseUrl: service.baseUrl, databaseUrl: url, count: 600 });
+    const partners = await createPartners({
+      baseUrl: service.baseUrl,
+      databaseUrl: url,
+      count: 600,
+    });
     await forgetDatabaseClient();
     const authorization = tokenRotation(partners);
     let nextPath = 0;
-    const next = () => ({ path: mix[nextPath++ % mix.length], headers: { authorization: authorization(), "cache-control": "no-cache" } });
+    const next = () => ({
+      path: mix[nextPath++ % mix.length],
+      headers: { authorization: authorization(), "cache-control": "no-cache" },
+    });
     log(`${side}: warm-up`);
     await runPhase({ baseUrl: service.baseUrl, connections: 8, durationSeconds: 5, next });
     log(`${side}: throughput, 32 connections, ${options.seconds} s`);
-    const throughput = await runPhase({ baseUrl: service.baseUrl, connections: 32, durationSeconds: options.seconds, next });
+    const throughput = await runPhase({
+      baseUrl: service.baseUrl,
+      connections: 32,
+      durationSeconds: options.seconds,
+      next,
+    });
     log(`${side}: latency, open loop at ${options.rate} req/s, ${options.seconds} s`);
-    const latency = { ...(await runOpenLoop({ baseUrl: service.baseUrl, durationSeconds: options.seconds, rate: options.rate, next })), rate: options.rate };
+    const latency = {
+      ...(await runOpenLoop({
+        baseUrl: service.baseUrl,
+        durationSeconds: options.seconds,
+        rate: options.rate,
+        next,
+      })),
+      rate: options.rate,
+    };
     return { side, readySeconds, throughput, latency };
   } finally {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    if (side === "server") await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${serverDb}" WITH (FORCE)`));
+    if (side === "server")
+      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${serverDb}" WITH (FORCE)`));
   }
 };
 
@@ -80,12 +121,29 @@ export const benchEmbedded = async (options: { items: number; seconds: number; r
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const vocabulary = await loadSearchVocabulary(client).finally(() => client.end());
-    return (mix = searchMix(vocabulary, { seed: 20261122, count: 5000 }).map((entry) => entry.path));
+    return (mix = searchMix(vocabulary, { seed: 20261122, count: 5000 }).map(
+      (entry) => entry.path,
+    ));
   };
   const results: SideResult[] = [];
-  for (const side of ["embedded", "server"] as const) results.push(await runSide({ side, items: options.items, seconds: options.seconds, rate: options.rate, log, mixFor }));
+  for (const side of ["embedded", "server"] as const)
+    results.push(
+      await runSide({
+        side,
+        items: options.items,
+        seconds: options.seconds,
+        rate: options.rate,
+        log,
+        mixFor,
+      }),
+    );
   const [embedded, server] = results;
-  const metric = (name: string, pick: (result: SideResult) => number) => ({ metric: name, embedded: pick(embedded), server: pick(server), "embedded / server": ratio(pick(embedded), pick(server)) });
+  const metric = (name: string, pick: (result: SideResult) => number) => ({
+    metric: name,
+    embedded: pick(embedded),
+    server: pick(server),
+    "embedded / server": ratio(pick(embedded), pick(server)),
+  });
   const rows = [
     metric(`mix p50 ms (open loop, ${options.rate} req/s)`, (r) => r.latency.p50),
     metric(`mix p95 ms (open loop, ${options.rate} req/s)`, (r) => r.latency.p95),
@@ -97,6 +155,15 @@ export const benchEmbedded = async (options: { items: number; seconds: number; r
     metric("start to serving, first start (s)", (r) => r.readySeconds),
   ];
   printTable(`search mix, embedded default vs configured server, ${options.items} items`, rows);
-  const record = { name: "embedded", items: options.items, rate: options.rate, measuredAt: new Date().toISOString(), machine: machine(), loadAverageAtStart: machineAtStart.loadAverage, results, table: rows };
+  const record = {
+    name: "embedded",
+    items: options.items,
+    rate: options.rate,
+    measuredAt: new Date().toISOString(),
+    machine: machine(),
+    loadAverageAtStart: machineAtStart.loadAverage,
+    results,
+    table: rows,
+  };
   console.log(`\nwrote ${writeResult(`embedded-${options.items}`, record)}`);
 };

@@ -20,10 +20,26 @@ import { benchToken } from "./token";
 import { benchWatches } from "./watches";
 import { benchWebhooks } from "./webhooks";
 
-const usage = "usage: npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded|webhooks|soak|watches> [--items 100000] [--seconds 20] [--only memory|postgres] [--rate 100] [--minutes 10]";
+const usage =
+  "usage: npm run bench -- <search|mcp|quote|checkout|purchase|token|load|embedded|webhooks|soak|watches> [--items 100000] [--seconds 20] [--only memory|postgres] [--rate 100] [--minutes 10]";
 
 const ZArgs = z.object({
-  command: z.enum(["search", "mcp", "quote", "checkout", "purchase", "token", "load", "embedded", "webhooks", "soak", "watches"], { error: usage }),
+  command: z.enum(
+    [
+      "search",
+      "mcp",
+      "quote",
+      "checkout",
+      "purchase",
+      "token",
+      "load",
+      "embedded",
+      "webhooks",
+      "soak",
+      "watches",
+    ],
+    { error: usage },
+  ),
   items: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   seconds: z.coerce.number().int().min(3).max(600).default(20),
   only: z.enum(["memory", "postgres"]).optional(),
@@ -32,22 +48,46 @@ const ZArgs = z.object({
 });
 
 const main = async () => {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { items: { type: "string" }, seconds: { type: "string" }, only: { type: "string" }, rate: { type: "string" }, minutes: { type: "string" } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      items: { type: "string" },
+      seconds: { type: "string" },
+      only: { type: "string" },
+      rate: { type: "string" },
+      minutes: { type: "string" },
+    },
+  });
   const parsed = ZArgs.safeParse({ command: positionals[0], ...values });
   if (!parsed.success) {
-    console.error(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"));
+    console.error(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"),
+    );
     process.exit(2);
   }
   const args = parsed.data;
   if (args.command === "search") await benchSearch(args);
   else if (args.command === "mcp") await benchMcp(args);
   else if (args.command === "token") await benchToken(args);
-  else if (args.command === "embedded") await benchEmbedded({ items: values.items ? args.items : 5000, seconds: args.seconds, rate: args.rate });
-  else if (args.command === "purchase") await benchPurchase({ seconds: args.seconds, rate: values.rate ? args.rate : 50 });
+  else if (args.command === "embedded")
+    await benchEmbedded({
+      items: values.items ? args.items : 5000,
+      seconds: args.seconds,
+      rate: args.rate,
+    });
+  else if (args.command === "purchase")
+    await benchPurchase({ seconds: args.seconds, rate: values.rate ? args.rate : 50 });
   else if (args.command === "webhooks") await benchWebhooks();
-  else if (args.command === "soak") await benchSoak({ minutes: args.minutes, rate: values.rate ? args.rate : 20, items: values.items ? args.items : 20_000 });
-  else if (args.command === "watches") await benchWatches({ items: values.items ? args.items : 20_000, seconds: args.seconds });
-  else if (args.command === "load") await ensureCatalogDatabase(args.items, (line) => console.log(line));
+  else if (args.command === "soak")
+    await benchSoak({
+      minutes: args.minutes,
+      rate: values.rate ? args.rate : 20,
+      items: values.items ? args.items : 20_000,
+    });
+  else if (args.command === "watches")
+    await benchWatches({ items: values.items ? args.items : 20_000, seconds: args.seconds });
+  else if (args.command === "load")
+    await ensureCatalogDatabase(args.items, (line) => console.log(line));
   else await benchCheckout({ kind: args.command, items: args.items, seconds: args.seconds });
 };
 

@@ -26,7 +26,9 @@ type ImplResult = {
   rssMb: { peak: number; last: number };
 };
 
-const deepPaths = ["newest", "price_asc", "price_desc", "relevance"].map((sort) => `/api/v1/products?sort=${sort}&page=2000&per_page=48`);
+const deepPaths = ["newest", "price_asc", "price_desc", "relevance"].map(
+  (sort) => `/api/v1/products?sort=${sort}&page=2000&per_page=48`,
+);
 const hotPath = "/api/v1/products?category=Women&sort=newest&per_page=24";
 
 const cycle = <T>(list: T[]) => {
@@ -34,13 +36,23 @@ const cycle = <T>(list: T[]) => {
   return () => list[next++ % list.length];
 };
 
-const runImpl = async (options: { impl: "memory" | "postgres"; databaseUrl: string; mix: string[]; seconds: number; log: (line: string) => void }): Promise<ImplResult> => {
+const runImpl = async (options: {
+  impl: "memory" | "postgres";
+  databaseUrl: string;
+  mix: string[];
+  seconds: number;
+  log: (line: string) => void;
+}): Promise<ImplResult> => {
   const { impl, log } = options;
   log(`\n== ${impl}: starting npm start`);
   const service = await startService({ databaseUrl: options.databaseUrl, searchImpl: impl, log });
   const rss = sampleRss(service.pid);
   try {
-    const partners = await createPartners({ baseUrl: service.baseUrl, databaseUrl: options.databaseUrl, count: 1500 });
+    const partners = await createPartners({
+      baseUrl: service.baseUrl,
+      databaseUrl: options.databaseUrl,
+      count: 1500,
+    });
     const authorization = tokenRotation(partners);
     // Uncached phases ask for fresh answers (Cache-Control: no-cache skips the one-second page cache).
     const over = (paths: string[], options: { isCached?: boolean } = {}) => {
@@ -53,19 +65,55 @@ const runImpl = async (options: { impl: "memory" | "postgres"; databaseUrl: stri
     await runPhase({ ...base, connections: 8, durationSeconds: 5, next: over(options.mix) });
     rss.reset();
     log(`${impl}: throughput, 32 connections, ${options.seconds} s`);
-    const throughput = await runPhase({ ...base, connections: 32, durationSeconds: options.seconds, next: over(options.mix) });
+    const throughput = await runPhase({
+      ...base,
+      connections: 32,
+      durationSeconds: options.seconds,
+      next: over(options.mix),
+    });
     const rate = Math.max(1, Math.floor(throughput.requestsPerSecond / 2));
     log(`${impl}: latency, open loop at ${rate} req/s (half the throughput), ${options.seconds} s`);
-    const latency = { ...(await runOpenLoop({ ...base, durationSeconds: options.seconds, rate, next: over(options.mix) })), rate };
+    const latency = {
+      ...(await runOpenLoop({
+        ...base,
+        durationSeconds: options.seconds,
+        rate,
+        next: over(options.mix),
+      })),
+      rate,
+    };
     const deepRate = Math.max(1, Math.min(20, rate));
     log(`${impl}: deep pages (2000 x 48), open loop at ${deepRate} req/s`);
-    const deepPage = await runOpenLoop({ ...base, durationSeconds: 10, rate: deepRate, next: over(deepPaths) });
+    const deepPage = await runOpenLoop({
+      ...base,
+      durationSeconds: 10,
+      rate: deepRate,
+      next: over(deepPaths),
+    });
     log(`${impl}: one hot URL repeated, 50 connections`);
-    const hotQuery = await runPhase({ ...base, connections: 50, durationSeconds: 10, next: over([hotPath], { isCached: true }) });
+    const hotQuery = await runPhase({
+      ...base,
+      connections: 50,
+      durationSeconds: 10,
+      next: over([hotPath], { isCached: true }),
+    });
     log(`${impl}: freshness`);
-    const freshness = await measureFreshness({ baseUrl: service.baseUrl, databaseUrl: options.databaseUrl, authorization });
+    const freshness = await measureFreshness({
+      baseUrl: service.baseUrl,
+      databaseUrl: options.databaseUrl,
+      authorization,
+    });
     const memory = rss.stop();
-    return { impl, indexBuildMs: service.indexBuildMs, throughput, latency, deepPage, hotQuery, freshness, rssMb: { peak: memory.peakMb, last: memory.lastMb } };
+    return {
+      impl,
+      indexBuildMs: service.indexBuildMs,
+      throughput,
+      latency,
+      deepPage,
+      hotQuery,
+      freshness,
+      rssMb: { peak: memory.peakMb, last: memory.lastMb },
+    };
   } finally {
     rss.stop();
     await service.stop();
@@ -73,22 +121,36 @@ const runImpl = async (options: { impl: "memory" | "postgres"; databaseUrl: stri
 };
 
 /** Runs the search benchmark at `items` and writes bench/results/search-<items>.json. */
-export const benchSearch = async (options: { items: number; seconds: number; only?: "memory" | "postgres" }) => {
+export const benchSearch = async (options: {
+  items: number;
+  seconds: number;
+  only?: "memory" | "postgres";
+}) => {
   const log = (line: string) => console.log(line);
   const machineAtStart = machine();
   const { database, mix } = await catalogWithSearchMix(options.items, log);
   const impls = options.only ? [options.only] : (["memory", "postgres"] as const);
   const results: ImplResult[] = [];
-  for (const impl of impls) results.push(await runImpl({ impl, databaseUrl: database.url, mix, seconds: options.seconds, log }));
+  for (const impl of impls)
+    results.push(
+      await runImpl({ impl, databaseUrl: database.url, mix, seconds: options.seconds, log }),
+    );
 
   const byImpl = (impl: string) => results.find((result) => result.impl === impl);
   const memory = byImpl("memory");
   const postgres = byImpl("postgres");
-  const metric = (name: string, pick: (result: ImplResult) => number | null, better: "lower" | "higher") => ({
+  const metric = (
+    name: string,
+    pick: (result: ImplResult) => number | null,
+    better: "lower" | "higher",
+  ) => ({
     metric: name,
     memory: memory ? pick(memory) : null,
     postgres: postgres ? pick(postgres) : null,
-    "memory advantage (x)": better === "lower" ? ratio(postgres && pick(postgres), memory && pick(memory)) : ratio(memory && pick(memory), postgres && pick(postgres)),
+    "memory advantage (x)":
+      better === "lower"
+        ? ratio(postgres && pick(postgres), memory && pick(memory))
+        : ratio(memory && pick(memory), postgres && pick(postgres)),
   });
   const rows = [
     metric("mix p50 ms (open loop, half load)", (r) => r.latency.p50, "lower"),
@@ -97,7 +159,11 @@ export const benchSearch = async (options: { items: number; seconds: number; onl
     metric("mix req/s (32 conns)", (r) => r.throughput.requestsPerSecond, "higher"),
     metric("mix p50 ms at 32 conns", (r) => r.throughput.p50, "lower"),
     metric("mix p95 ms at 32 conns", (r) => r.throughput.p95, "lower"),
-    metric("errors (all phases)", (r) => r.throughput.errors + r.latency.errors + r.deepPage.errors + r.hotQuery.errors, "lower"),
+    metric(
+      "errors (all phases)",
+      (r) => r.throughput.errors + r.latency.errors + r.deepPage.errors + r.hotQuery.errors,
+      "lower",
+    ),
     metric("deep page 2000x48 p95 ms", (r) => r.deepPage.p95, "lower"),
     metric("hot URL req/s (50 conns)", (r) => r.hotQuery.requestsPerSecond, "higher"),
     metric("hot URL p99 ms", (r) => r.hotQuery.p99, "lower"),
@@ -107,6 +173,16 @@ export const benchSearch = async (options: { items: number; seconds: number; onl
     metric("index build ms", (r) => r.indexBuildMs, "lower"),
   ];
   printTable(`search, ${options.items} items`, rows);
-  const record = { name: "search", items: options.items, measuredAt: new Date().toISOString(), machine: machine(), loadAverageAtStart: machineAtStart.loadAverage, catalogLoadSeconds: database.loadSeconds, database: database.name, results, table: rows };
+  const record = {
+    name: "search",
+    items: options.items,
+    measuredAt: new Date().toISOString(),
+    machine: machine(),
+    loadAverageAtStart: machineAtStart.loadAverage,
+    catalogLoadSeconds: database.loadSeconds,
+    database: database.name,
+    results,
+    table: rows,
+  };
   console.log(`\nwrote ${writeResult(`search-${options.items}`, record)}`);
 };

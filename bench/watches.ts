@@ -32,14 +32,38 @@ const saleItems = 5_000;
 const searchRate = 40;
 
 /** The tables a run fills, emptied by the next. */
-const benchTables = ["price_watches", "price_alerts", "price_change_events", "payments", "orders", "purchases", "checkout_lines", "checkouts", "quotes", "idempotency_records", "email_messages", "sandbox_payments", "sandbox_processor_requests", "persons", "api_clients"];
+const benchTables = [
+  "price_watches",
+  "price_alerts",
+  "price_change_events",
+  "payments",
+  "orders",
+  "purchases",
+  "checkout_lines",
+  "checkouts",
+  "quotes",
+  "idempotency_records",
+  "email_messages",
+  "sandbox_payments",
+  "sandbox_processor_requests",
+  "persons",
+  "api_clients",
+];
 
 /** Original prices and stock, kept once, so every run starts from the same catalogue. */
 const resetCatalog = async (client: pg.Client) => {
-  await client.query(`CREATE TABLE IF NOT EXISTS bench_watch_originals AS SELECT i.id AS item_id, i.price_cents, i.status FROM items i`);
-  await client.query(`CREATE TABLE IF NOT EXISTS bench_watch_variants AS SELECT v.id AS variant_id, v.quantity FROM variants v`);
-  await client.query(`UPDATE items i SET price_cents = o.price_cents, status = o.status FROM bench_watch_originals o WHERE o.item_id = i.id AND (i.price_cents <> o.price_cents OR i.status <> o.status)`);
-  await client.query(`UPDATE variants v SET quantity = o.quantity FROM bench_watch_variants o WHERE o.variant_id = v.id AND v.quantity <> o.quantity`);
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS bench_watch_originals AS SELECT i.id AS item_id, i.price_cents, i.status FROM items i`,
+  );
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS bench_watch_variants AS SELECT v.id AS variant_id, v.quantity FROM variants v`,
+  );
+  await client.query(
+    `UPDATE items i SET price_cents = o.price_cents, status = o.status FROM bench_watch_originals o WHERE o.item_id = i.id AND (i.price_cents <> o.price_cents OR i.status <> o.status)`,
+  );
+  await client.query(
+    `UPDATE variants v SET quantity = o.quantity FROM bench_watch_variants o WHERE o.variant_id = v.id AND v.quantity <> o.quantity`,
+  );
   // Orders first: they reference purchases and checkouts (a purchase's orders exist since its hold).
   for (const table of benchTables.slice(0, -2)) await client.query(`DELETE FROM ${table}`);
   await client.query(`DELETE FROM persons WHERE email LIKE 'bench-watcher-%'`);
@@ -53,24 +77,41 @@ const resetCatalog = async (client: pg.Client) => {
 
 /** 4,000 persons linked to one assistant (grant with purchase:write), each with address, limits and a saved card. */
 const createWatchers = async (client: pg.Client) => {
-  await client.query(`INSERT INTO api_clients (id, name, kind, scopes, linking_enabled, purchases_enabled) VALUES ('cli_benchwatch', 'Bench Watch Assistant', 'agent', ARRAY['catalog:read','checkout:write','purchase:write'], true, true)`);
-  await client.query(`
+  await client.query(
+    `INSERT INTO api_clients (id, name, kind, scopes, linking_enabled, purchases_enabled) VALUES ('cli_benchwatch', 'Bench Watch Assistant', 'agent', ARRAY['catalog:read','checkout:write','purchase:write'], true, true)`,
+  );
+  await client.query(
+    `
     INSERT INTO persons (id, email, email_verified_at, spending_limit_per_order_cents, spending_limit_per_30_days_cents)
-    SELECT 'per_bench' || n, 'bench-watcher-' || n || '@example.ca', now(), 5000000, 5000000 FROM generate_series(1, $1) n`, [persons]);
-  await client.query(`
+    SELECT 'per_bench' || n, 'bench-watcher-' || n || '@example.ca', now(), 5000000, 5000000 FROM generate_series(1, $1) n`,
+    [persons],
+  );
+  await client.query(
+    `
     INSERT INTO shipping_addresses (person_id, name, line1, city, province, postal_code, country)
-    SELECT 'per_bench' || n, 'Bench Watcher', '100 Queen St W', 'Toronto', 'ON', 'M5H 2N2', 'CA' FROM generate_series(1, $1) n`, [persons]);
-  await client.query(`
+    SELECT 'per_bench' || n, 'Bench Watcher', '100 Queen St W', 'Toronto', 'ON', 'M5H 2N2', 'CA' FROM generate_series(1, $1) n`,
+    [persons],
+  );
+  await client.query(
+    `
     INSERT INTO sandbox_payment_methods (id, customer_id, card_number, card_last4)
     SELECT 'sbpm_bench' || n, 'sbcus_bench' || n, CASE WHEN n % 10 = 0 THEN '4000000000000002' ELSE '4242424242424242' END, CASE WHEN n % 10 = 0 THEN '0002' ELSE '4242' END
-    FROM generate_series(1, $1) n ON CONFLICT (id) DO NOTHING`, [persons]);
-  await client.query(`
+    FROM generate_series(1, $1) n ON CONFLICT (id) DO NOTHING`,
+    [persons],
+  );
+  await client.query(
+    `
     INSERT INTO saved_cards (person_id, processor_customer_id, payment_method_id, brand, last4, exp_month, exp_year)
-    SELECT 'per_bench' || n, 'sbcus_bench' || n, 'sbpm_bench' || n, 'visa', CASE WHEN n % 10 = 0 THEN '0002' ELSE '4242' END, 12, 2031 FROM generate_series(1, $1) n`, [persons]);
-  await client.query(`
+    SELECT 'per_bench' || n, 'sbcus_bench' || n, 'sbpm_bench' || n, 'visa', CASE WHEN n % 10 = 0 THEN '0002' ELSE '4242' END, 12, 2031 FROM generate_series(1, $1) n`,
+    [persons],
+  );
+  await client.query(
+    `
     INSERT INTO oauth_grants (id, client_id, person_id, scopes, audience, consent_nonce, expires_at)
     SELECT 'grt_bench' || n, 'cli_benchwatch', 'per_bench' || n, ARRAY['catalog:read','checkout:write','purchase:write'], 'api', 'bench-nonce-' || n, now() + interval '30 days'
-    FROM generate_series(1, $1) n`, [persons]);
+    FROM generate_series(1, $1) n`,
+    [persons],
+  );
 };
 
 /**
@@ -88,17 +129,30 @@ const createWatchesAndAlerts = async (client: pg.Client, items: number) => {
       SELECT slots.p, slots.k, s.id AS item_id,
         CASE WHEN ((slots.p - 1) / $3) % 2 = 0 THEN s.price_cents * 8 / 10 ELSE s.price_cents / 2 END AS max_price_cents
       FROM slots JOIN sellable s ON s.position = ((slots.p - 1) * $2 + slots.k) % s.total)`;
-  const parameters = [persons, watchesPerPerson + alertsPerPerson, Math.ceil(items / (watchesPerPerson + alertsPerPerson))];
-  await client.query(`${slots}
+  const parameters = [
+    persons,
+    watchesPerPerson + alertsPerPerson,
+    Math.ceil(items / (watchesPerPerson + alertsPerPerson)),
+  ];
+  await client.query(
+    `${slots}
     INSERT INTO price_watches (person_id, client_id, item_id, size, max_price_cents, max_total_cents, expires_at)
     SELECT 'per_bench' || p, 'cli_benchwatch', item_id, (SELECT v.size FROM variants v WHERE v.item_id = placed.item_id AND v.quantity > 0 ORDER BY v.id LIMIT 1),
       max_price_cents, max_price_cents * 3 / 2 + 3000, now() + interval '7 days'
-    FROM placed WHERE k < ${watchesPerPerson}`, parameters);
-  await client.query(`${slots}
+    FROM placed WHERE k < ${watchesPerPerson}`,
+    parameters,
+  );
+  await client.query(
+    `${slots}
     INSERT INTO price_alerts (id, person_id, client_id, item_id, target_price_cents)
     SELECT 'alr_bench' || p || '_' || k, 'per_bench' || p, 'cli_benchwatch', item_id, max_price_cents
-    FROM placed WHERE k >= ${watchesPerPerson}`, parameters);
-  const count = async (table: string) => Number((await client.query(`SELECT count(*) FROM ${table} WHERE status = 'active'`)).rows[0].count);
+    FROM placed WHERE k >= ${watchesPerPerson}`,
+    parameters,
+  );
+  const count = async (table: string) =>
+    Number(
+      (await client.query(`SELECT count(*) FROM ${table} WHERE status = 'active'`)).rows[0].count,
+    );
   // Settled as autovacuum would settle tables that just grew by 100,000 rows: the search phase
   // measures the watches live, not the one-off maintenance of loading them all at once.
   await client.query(`VACUUM ANALYZE price_watches, price_alerts`);
@@ -118,27 +172,58 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
     await createWatchers(client);
     const vocabulary = await loadSearchVocabulary(client);
     const mix = searchMix(vocabulary, { seed: 20261122, count: 5000 }).map((entry) => entry.path);
-    const service = await startService({ databaseUrl: database.url, searchImpl: "memory", log, env: { DATABASE_POOL_MAX: process.env.BENCH_POOL ?? "20" } });
+    const service = await startService({
+      databaseUrl: database.url,
+      searchImpl: "memory",
+      log,
+      env: { DATABASE_POOL_MAX: process.env.BENCH_POOL ?? "20" },
+    });
     try {
-      const partners = await createPartners({ baseUrl: service.baseUrl, databaseUrl: database.url, count: 40 });
+      const partners = await createPartners({
+        baseUrl: service.baseUrl,
+        databaseUrl: database.url,
+        count: 40,
+      });
       const authorization = tokenRotation(partners);
       let next = 0;
-      const request = () => ({ path: mix[next++ % mix.length], headers: { authorization: authorization(), "cache-control": "no-cache" } });
+      const request = () => ({
+        path: mix[next++ % mix.length],
+        headers: { authorization: authorization(), "cache-control": "no-cache" },
+      });
       const base = { baseUrl: service.baseUrl };
       await runOpenLoop({ ...base, durationSeconds: 5, rate: searchRate, next: request });
       log(`search mix without watches: open loop at ${searchRate} req/s, ${options.seconds} s`);
-      const without = await runOpenLoop({ ...base, durationSeconds: options.seconds, rate: searchRate, next: request });
+      const without = await runOpenLoop({
+        ...base,
+        durationSeconds: options.seconds,
+        rate: searchRate,
+        next: request,
+      });
       const live = await createWatchesAndAlerts(client, options.items);
       // The same warm-up as before the first phase: the index reloads every watcher count once after the bulk insert.
       await runOpenLoop({ ...base, durationSeconds: 5, rate: searchRate, next: request });
-      log(`${live.watches} live watches and ${live.alerts} alerts; search mix with them: open loop at ${searchRate} req/s, ${options.seconds} s`);
-      const withWatches = await runOpenLoop({ ...base, durationSeconds: options.seconds, rate: searchRate, next: request });
+      log(
+        `${live.watches} live watches and ${live.alerts} alerts; search mix with them: open loop at ${searchRate} req/s, ${options.seconds} s`,
+      );
+      const withWatches = await runOpenLoop({
+        ...base,
+        durationSeconds: options.seconds,
+        rate: searchRate,
+        next: request,
+      });
 
       // The sale: every fourth watched item drops to 70%, in one transaction through the one price-change path.
-      const sale = (await client.query(`SELECT id, price_cents FROM items WHERE id IN (SELECT item_id FROM price_watches UNION SELECT item_id FROM price_alerts) ORDER BY id`)).rows
+      const sale = (
+        await client.query(
+          `SELECT id, price_cents FROM items WHERE id IN (SELECT item_id FROM price_watches UNION SELECT item_id FROM price_alerts) ORDER BY id`,
+        )
+      ).rows
         .filter((_row, index) => index % 4 === 0) // of the watched items, every fourth
         .slice(0, saleItems)
-        .map((row: { id: number; price_cents: number }) => ({ itemId: row.id, priceCents: Math.max(1, Math.floor((row.price_cents * 7) / 10)) }));
+        .map((row: { id: number; price_cents: number }) => ({
+          itemId: row.id,
+          priceCents: Math.max(1, Math.floor((row.price_cents * 7) / 10)),
+        }));
       process.env.DATABASE_URL = database.url;
       const { resetEnv } = await import("../server/env");
       resetEnv();
@@ -152,71 +237,155 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
       // a poll then reads only what is still open (a join of the sale's 5,000 items with every watch
       // cost PostgreSQL about 100 ms a poll, a sixth of a core taken from what is measured).
       await client.query(`DROP TABLE IF EXISTS bench_open_watches`);
-      await client.query(`
+      await client.query(
+        `
         CREATE TEMP TABLE bench_open_watches AS
-        SELECT w.id FROM price_watches w JOIN items i ON i.id = w.item_id WHERE w.item_id = ANY($1) AND w.max_price_cents >= i.price_cents`, [ids]);
+        SELECT w.id FROM price_watches w JOIN items i ON i.id = w.item_id WHERE w.item_id = ANY($1) AND w.max_price_cents >= i.price_cents`,
+        [ids],
+      );
       await client.query(`ALTER TABLE bench_open_watches ADD PRIMARY KEY (id)`);
       await client.query(`ANALYZE bench_open_watches`);
-      const qualifying = Number((await client.query(`SELECT count(*) FROM bench_open_watches`)).rows[0].count);
-      log(`sale recorded (${sale.length} items) in ${saleMs} ms; ${qualifying} qualifying watches; waiting for every one to buy, decline or end`);
+      const qualifying = Number(
+        (await client.query(`SELECT count(*) FROM bench_open_watches`)).rows[0].count,
+      );
+      log(
+        `sale recorded (${sale.length} items) in ${saleMs} ms; ${qualifying} qualifying watches; waiting for every one to buy, decline or end`,
+      );
       let settledMs: number | null = null;
       const deadline = started + 600_000;
       while (Date.now() < deadline) {
-        const open = Number((await client.query(`
+        const open = Number(
+          (
+            await client.query(`
           WITH settled AS (
             DELETE FROM bench_open_watches o USING price_watches w
             WHERE w.id = o.id AND NOT ((w.status = 'active' AND NOT w.over_total) OR w.status = 'executing') RETURNING 1)
           SELECT (SELECT count(*) FROM price_change_events WHERE processed_at IS NULL) +
-                 (SELECT count(*) FROM bench_open_watches) - (SELECT count(*) FROM settled) AS open`)).rows[0].open);
+                 (SELECT count(*) FROM bench_open_watches) - (SELECT count(*) FROM settled) AS open`)
+          ).rows[0].open,
+        );
         if (open === 0) {
           settledMs = Date.now() - started;
           break;
         }
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      const outcomes = (await client.query(`SELECT status::text, count(*)::int AS count FROM price_watches WHERE item_id = ANY($1) AND max_price_cents >= (SELECT price_cents FROM items WHERE id = item_id) GROUP BY status ORDER BY status`, [ids])).rows;
-      const duplicates = (await client.query(`
+      const outcomes = (
+        await client.query(
+          `SELECT status::text, count(*)::int AS count FROM price_watches WHERE item_id = ANY($1) AND max_price_cents >= (SELECT price_cents FROM items WHERE id = item_id) GROUP BY status ORDER BY status`,
+          [ids],
+        )
+      ).rows;
+      const duplicates = (
+        await client.query(`
         SELECT (SELECT count(*) FROM purchases)::int AS purchases,
                (SELECT count(*) FROM price_watches WHERE purchase_id IS NOT NULL)::int AS watches_with_purchase,
                (SELECT count(*) FROM (SELECT w.item_id, w.size, count(*) AS bought FROM price_watches w WHERE w.status = 'fulfilled' GROUP BY 1, 2) f
                  JOIN variants v ON v.item_id = f.item_id AND v.size IS NOT DISTINCT FROM f.size JOIN bench_watch_variants o ON o.variant_id = v.id
-                 WHERE f.bought > o.quantity)::int AS sizes_oversold`)).rows[0];
-      const alerts = (await client.query(`
+                 WHERE f.bought > o.quantity)::int AS sizes_oversold`)
+      ).rows[0];
+      const alerts = (
+        await client.query(
+          `
         SELECT (SELECT count(*) FROM price_alerts a JOIN items i ON i.id = a.item_id JOIN stores s ON s.id = i.store_id
                 WHERE a.item_id = ANY($1) AND a.target_price_cents >= i.price_cents AND ${storeCanSellSql("s")})::int AS qualifying,
                (SELECT count(*) FROM price_alerts WHERE status = 'notified')::int AS notified,
                (SELECT count(*) FROM email_messages WHERE template = 'price-alert')::int AS emails,
-               (SELECT count(DISTINCT dedupe_key) FROM email_messages WHERE template = 'price-alert')::int AS distinct_emails`, [ids])).rows[0];
+               (SELECT count(DISTINCT dedupe_key) FROM email_messages WHERE template = 'price-alert')::int AS distinct_emails`,
+          [ids],
+        )
+      ).rows[0];
       // Alerts at their target that were not notified, by why: the alert's status, the item's, and
       // whether its store can sell (a sold item, or one a store cannot sell now, notifies nobody, by design).
-      const unnotified = (await client.query(`
+      const unnotified = (
+        await client.query(
+          `
         SELECT a.status::text AS alert, i.status::text AS item, CASE WHEN ${storeCanSellSql("s")} THEN 'can sell' ELSE 'cannot sell' END AS store, count(*)::int AS count
         FROM price_alerts a JOIN items i ON i.id = a.item_id JOIN stores s ON s.id = i.store_id
-        WHERE a.item_id = ANY($1) AND a.target_price_cents >= i.price_cents AND a.status <> 'notified' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`, [ids])).rows;
+        WHERE a.item_id = ANY($1) AND a.target_price_cents >= i.price_cents AND a.status <> 'notified' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+          [ids],
+        )
+      ).rows;
       const rows = [
         { metric: "live watches + alerts", value: live.watches + live.alerts, target: "100,000" },
         { metric: "  of which price alerts", value: live.alerts, target: "" },
         { metric: "sale: items repriced (one transaction), ms", value: saleMs, target: "" },
         { metric: "qualifying watches", value: qualifying, target: "" },
-        { metric: "all qualifying bought, declined or ended, s", value: settledMs === null ? null : Math.round(settledMs / 100) / 10, target: "<= 60" },
-        ...outcomes.map((row: { status: string; count: number }) => ({ metric: `  qualifying -> ${row.status}`, value: row.count, target: "" })),
-        { metric: "purchases made", value: duplicates.purchases, target: "= watches with a purchase" },
+        {
+          metric: "all qualifying bought, declined or ended, s",
+          value: settledMs === null ? null : Math.round(settledMs / 100) / 10,
+          target: "<= 60",
+        },
+        ...outcomes.map((row: { status: string; count: number }) => ({
+          metric: `  qualifying -> ${row.status}`,
+          value: row.count,
+          target: "",
+        })),
+        {
+          metric: "purchases made",
+          value: duplicates.purchases,
+          target: "= watches with a purchase",
+        },
         { metric: "watches with a purchase", value: duplicates.watches_with_purchase, target: "" },
-        { metric: "purchases not recorded on a watch", value: duplicates.purchases - duplicates.watches_with_purchase, target: "0 once settled" },
-        { metric: "sizes bought beyond their stock", value: duplicates.sizes_oversold, target: "0" },
-        { metric: "alerts reached (target at or over the new price, store can sell)", value: alerts.qualifying, target: "" },
+        {
+          metric: "purchases not recorded on a watch",
+          value: duplicates.purchases - duplicates.watches_with_purchase,
+          target: "0 once settled",
+        },
+        {
+          metric: "sizes bought beyond their stock",
+          value: duplicates.sizes_oversold,
+          target: "0",
+        },
+        {
+          metric: "alerts reached (target at or over the new price, store can sell)",
+          value: alerts.qualifying,
+          target: "",
+        },
         { metric: "alerts notified", value: alerts.notified, target: "= alerts reached" },
         ...unnotified.map((row: { alert: string; item: string; store: string; count: number }) => ({
-          metric: `  at target, not notified: alert ${row.alert}, item ${row.item}, store ${row.store}`, value: row.count, target: row.store === "can sell" && row.item === "active" ? "0" : "",
+          metric: `  at target, not notified: alert ${row.alert}, item ${row.item}, store ${row.store}`,
+          value: row.count,
+          target: row.store === "can sell" && row.item === "active" ? "0" : "",
         })),
-        { metric: "alert emails (distinct)", value: `${alerts.emails} (${alerts.distinct_emails})`, target: "one per alert" },
+        {
+          metric: "alert emails (distinct)",
+          value: `${alerts.emails} (${alerts.distinct_emails})`,
+          target: "one per alert",
+        },
         { metric: "search mix p95 ms, no watches", value: without.p95, target: "" },
-        { metric: "search mix p95 ms, 100,000 live watches and alerts", value: withWatches.p95, target: "<= 1.10 x" },
-        { metric: "p95 ratio (with / without)", value: ratio(withWatches.p95, without.p95), target: "<= 1.10" },
+        {
+          metric: "search mix p95 ms, 100,000 live watches and alerts",
+          value: withWatches.p95,
+          target: "<= 1.10 x",
+        },
+        {
+          metric: "p95 ratio (with / without)",
+          value: ratio(withWatches.p95, without.p95),
+          target: "<= 1.10",
+        },
         { metric: "search errors", value: without.errors + withWatches.errors, target: "0" },
       ];
       printTable(`price watches under a sale, ${options.items} items`, rows);
-      const record = { name: "watches", items: options.items, measuredAt: new Date().toISOString(), machine: machine(), loadAverageAtStart: machineAtStart.loadAverage, database: database.name, searchRate, without, withWatches, live, qualifying, settledMs, outcomes, duplicates, alerts, unnotified, table: rows };
+      const record = {
+        name: "watches",
+        items: options.items,
+        measuredAt: new Date().toISOString(),
+        machine: machine(),
+        loadAverageAtStart: machineAtStart.loadAverage,
+        database: database.name,
+        searchRate,
+        without,
+        withWatches,
+        live,
+        qualifying,
+        settledMs,
+        outcomes,
+        duplicates,
+        alerts,
+        unnotified,
+        table: rows,
+      };
       console.log(`\nwrote ${writeResult(`watches-${options.items}`, record)}`);
       await db().$disconnect();
     } finally {

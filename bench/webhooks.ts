@@ -15,24 +15,32 @@ const checkouts = 1000;
 const endpointsPerClient = 3;
 const checkoutsPerClient = 50;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 /** Runs `work` on every item with at most `limit` at once. */
-const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>) => {
+const eachLimited = async <T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+) => {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      await work(items[index], index);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index], index);
+      }
+    }),
+  );
 };
 
 export const benchWebhooks = async () => {
   const name = `shopping_bench_webhooks_${process.pid}`;
   await withScratchDatabase(name, async () => {
     const { createItem, createPartner, createStore } = await import("../prisma/factories");
-    const { createQuoteVia, createCheckoutVia } = await import("../server/testing/checkout-fixtures");
+    const { createQuoteVia, createCheckoutVia } =
+      await import("../server/testing/checkout-fixtures");
     const { startReceiver } = await import("../server/testing/webhook-receiver");
     const { createEndpoint } = await import("../server/webhooks/endpoints");
     const { pageCaller } = await import("../server/testing/page-caller");
@@ -44,14 +52,24 @@ export const benchWebhooks = async () => {
     const secrets: string[][] = receivers.map(() => []);
     const store = await createStore();
     const items = [];
-    for (let index = 0; index < checkouts; index++) items.push(await createItem({ storeId: store.id, priceCents: 2500 + index }));
+    for (let index = 0; index < checkouts; index++)
+      items.push(await createItem({ storeId: store.id, priceCents: 2500 + index }));
     // Partners may send 120 requests a minute: one client per 50 checkouts, each with its 3 endpoints.
     const tokens: string[] = [];
     for (let client = 0; client < checkouts / checkoutsPerClient; client++) {
       const partner = await createPartner();
       tokens.push(await partner.token());
       for (let endpoint = 0; endpoint < endpointsPerClient; endpoint++) {
-        const created = await createEndpoint(db(), { clientId: partner.client.id, personId: null }, { url: receivers[endpoint].url, eventTypes: ["checkout.paid"], maxPerOwner: 10, now: new Date() });
+        const created = await createEndpoint(
+          db(),
+          { clientId: partner.client.id, personId: null },
+          {
+            url: receivers[endpoint].url,
+            eventTypes: ["checkout.paid"],
+            maxPerOwner: 10,
+            now: new Date(),
+          },
+        );
         secrets[endpoint].push(created.secret);
       }
     }
@@ -60,11 +78,16 @@ export const benchWebhooks = async () => {
     await eachLimited(items, 8, async (item, index) => {
       const token = tokens[Math.floor(index / checkoutsPerClient)];
       const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-      const { response, text } = await createCheckoutVia(token, { quote_id: quote.body.quote_id, email: "bench@example.ca" });
+      const { response, text } = await createCheckoutVia(token, {
+        quote_id: quote.body.quote_id,
+        email: "bench@example.ca",
+      });
       if (response.status !== 201) throw new Error(`checkout ${response.status}: ${text}`);
       ids[index] = JSON.parse(text).checkout_id;
     });
-    console.log(`${checkouts} checkouts awaiting payment, ${tokens.length} clients × ${endpointsPerClient} endpoints; paying in a burst`);
+    console.log(
+      `${checkouts} checkouts awaiting payment, ${tokens.length} clients × ${endpointsPerClient} endpoints; paying in a burst`,
+    );
 
     const sweep = startSweep({ tasks: dueWork.filter((task) => task.name === "deliver-webhooks") });
     const started = Date.now();
@@ -74,8 +97,19 @@ export const benchWebhooks = async () => {
       // A payment whose transaction times out on a loaded box rolls back (no event): pay again, as a shopper would.
       for (let attempt = 1; ; attempt++) {
         try {
-          const outcome = await page.checkoutPage.pay({ id, accept_terms: true, method: { type: "card", number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2034, cvc: "123" } });
-          if (outcome.outcome !== "paid") throw new Error(`checkout ${id}: ${JSON.stringify(outcome)}`);
+          const outcome = await page.checkoutPage.pay({
+            id,
+            accept_terms: true,
+            method: {
+              type: "card",
+              number: "4242 4242 4242 4242",
+              exp_month: 12,
+              exp_year: 2034,
+              cvc: "123",
+            },
+          });
+          if (outcome.outcome !== "paid")
+            throw new Error(`checkout ${id}: ${JSON.stringify(outcome)}`);
           return;
         } catch (error) {
           if (attempt >= 5) throw error;
@@ -85,9 +119,14 @@ export const benchWebhooks = async () => {
     });
     const burstSeconds = (Date.now() - started) / 1000;
     const expected = checkouts * endpointsPerClient;
-    const unique = () => receivers.reduce((sum, receiver) => sum + new Set(receiver.received.map((entry) => entry.id)).size, 0);
+    const unique = () =>
+      receivers.reduce(
+        (sum, receiver) => sum + new Set(receiver.received.map((entry) => entry.id)).size,
+        0,
+      );
     const deadline = Date.now() + 120_000;
-    while (unique() < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (unique() < expected && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     // A little longer, so a late duplicate would be seen.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await sweep.stop();
@@ -98,12 +137,37 @@ export const benchWebhooks = async () => {
     const lost = expected - unique();
     const unverified = received.filter((entry) => !entry.verified).length;
     const result = {
-      name: "webhooks", checkouts, endpointsPerClient, clients: tokens.length, burstSeconds, payRetries,
-      delayMs: { p50: percentile(delays, 0.5), p95: percentile(delays, 0.95), max: Math.max(...delays) },
-      received: received.length, expected, lost, duplicates, unverified, measuredAt: new Date().toISOString(), machine: machine(),
+      name: "webhooks",
+      checkouts,
+      endpointsPerClient,
+      clients: tokens.length,
+      burstSeconds,
+      payRetries,
+      delayMs: {
+        p50: percentile(delays, 0.5),
+        p95: percentile(delays, 0.95),
+        max: Math.max(...delays),
+      },
+      received: received.length,
+      expected,
+      lost,
+      duplicates,
+      unverified,
+      measuredAt: new Date().toISOString(),
+      machine: machine(),
     };
     printTable("Webhooks: checkout paid -> receiver's 200 (ms)", [
-      { deliveries: expected, received: received.length, lost, duplicated: duplicates, unverified, "burst (s)": burstSeconds, p50: result.delayMs.p50, p95: result.delayMs.p95, max: result.delayMs.max },
+      {
+        deliveries: expected,
+        received: received.length,
+        lost,
+        duplicated: duplicates,
+        unverified,
+        "burst (s)": burstSeconds,
+        p50: result.delayMs.p50,
+        p95: result.delayMs.p95,
+        max: result.delayMs.max,
+      },
     ]);
     console.log(`written ${writeResult("webhooks", result)}`);
     await Promise.all(receivers.map((receiver) => receiver.close()));

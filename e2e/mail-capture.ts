@@ -12,7 +12,9 @@ export const startMailCapture = async () => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const to = url.searchParams.get("to");
     const messages = smtp.messages.filter((message) => !to || message.to.includes(to));
-    response.writeHead(url.pathname === "/messages" ? 200 : 404, { "Content-Type": "application/json" });
+    response.writeHead(url.pathname === "/messages" ? 200 : 404, {
+      "Content-Type": "application/json",
+    });
     response.end(JSON.stringify(url.pathname === "/messages" ? messages : { error: "not found" }));
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));

@@ -32,7 +32,27 @@ const loopbackCertificate = () => {
   const dir = mkdtempSync(path.join(tmpdir(), "e2e-tls-"));
   const key = path.join(dir, "key.pem");
   const cert = path.join(dir, "cert.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "2",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ],
+    { stdio: "ignore" },
+  );
   return { dir, key, cert };
 };
 
@@ -44,13 +64,48 @@ const main = async () => {
   const mail = process.env.E2E_SMTP_CAPTURE === "0" ? undefined : await startMailCapture();
   const tls = loopbackCertificate();
   const stripe = isStripe ? await startStripeShapedServer() : undefined;
-  const stripeEnv = stripe ? { PAYMENT_PROCESSOR: "stripe", STRIPE_SECRET_KEY: "sk_test_e2e", STRIPE_PUBLISHABLE_KEY: "pk_test_e2e", STRIPE_API_BASE: stripe.url } : {};
-  writeFileSync(statePath, JSON.stringify({ databaseUrl: url, baseUrl, serverLogPath: logPath, mailCaptureUrl: mail?.httpUrl, loopbackTls: { key: tls.key, cert: tls.cert }, stripeApiBase: stripe?.url }));
-  const child = spawn(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), path.join(root, "server", "start.ts")], {
-    cwd: root,
-    stdio: ["inherit", "pipe", "pipe"],
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), PUBLIC_URL: baseUrl, SEED_ITEMS: "1500", RATE_LIMIT_PREFIX: `e2e:${name}`, CLIENT_METADATA_LOOPBACK: "on", NODE_EXTRA_CA_CERTS: tls.cert, ...(mail ? { SMTP_URL: mail.smtpUrl } : {}), ...stripeEnv },
-  });
+  const stripeEnv = stripe
+    ? {
+        PAYMENT_PROCESSOR: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_e2e",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+        STRIPE_API_BASE: stripe.url,
+      }
+    : {};
+  writeFileSync(
+    statePath,
+    JSON.stringify({
+      databaseUrl: url,
+      baseUrl,
+      serverLogPath: logPath,
+      mailCaptureUrl: mail?.httpUrl,
+      loopbackTls: { key: tls.key, cert: tls.cert },
+      stripeApiBase: stripe?.url,
+    }),
+  );
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+      path.join(root, "server", "start.ts"),
+    ],
+    {
+      cwd: root,
+      stdio: ["inherit", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        SEED_ITEMS: "1500",
+        RATE_LIMIT_PREFIX: `e2e:${name}`,
+        CLIENT_METADATA_LOOPBACK: "on",
+        NODE_EXTRA_CA_CERTS: tls.cert,
+        ...(mail ? { SMTP_URL: mail.smtpUrl } : {}),
+        ...stripeEnv,
+      },
+    },
+  );
   const log = createWriteStream(logPath);
   child.stdout?.on("data", (chunk: Buffer) => (process.stdout.write(chunk), log.write(chunk)));
   child.stderr?.on("data", (chunk: Buffer) => (process.stderr.write(chunk), log.write(chunk)));
@@ -62,7 +117,9 @@ const main = async () => {
     await mail?.stop();
     await stripe?.close();
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(() => undefined);
+    await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).catch(
+      () => undefined,
+    );
     rmSync(statePath, { force: true });
     log.end();
     rmSync(logPath, { force: true });

@@ -6,7 +6,11 @@ export type AccountExistsProps = { name?: string | null; signInUrl: string; rese
 
 export const subject = () => "You already have an account";
 
-export default function AccountExists({ name, signInUrl = "http://localhost:3000/sign-in", resetUrl = "http://localhost:3000/forgot-password" }: AccountExistsProps) {
+export default function AccountExists({
+  name,
+  signInUrl = "http://localhost:3000/sign-in",
+  resetUrl = "http://localhost:3000/forgot-password",
+}: AccountExistsProps) {
   return (
     <EmailLayout
       preview="Someone tried to create an account with this address"
@@ -14,7 +18,10 @@ export default function AccountExists({ name, signInUrl = "http://localhost:3000
       footer="You get this email because someone tried to sign up with this address. If it was not you, nothing changed."
     >
       <Text>Hi{name ? ` ${name}` : ""},</Text>
-      <Text>Someone, probably you, tried to create a Shopping API account with this email address. It already has one.</Text>
+      <Text>
+        Someone, probably you, tried to create a Shopping API account with this email address. It
+        already has one.
+      </Text>
       <Button href={signInUrl} style={buttonStyle}>
         Sign in
       </Button>

@@ -12,12 +12,17 @@ export type EndpointDeprecatedProps = {
   changelogUrl: string;
 };
 
-export const subject = (props: EndpointDeprecatedProps) => `${props.operationId} is deprecated: it stops answering on ${props.sunset}`;
+export const subject = (props: EndpointDeprecatedProps) =>
+  `${props.operationId} is deprecated: it stops answering on ${props.sunset}`;
 
 export default function EndpointDeprecated(props: EndpointDeprecatedProps) {
   const {
-    operationId = "GET /api/v1/categories", clients = ["My app"], sunset = "2027-06-01", replacement = "https://developers.example/categories-v2",
-    brownouts = [], changelogUrl = "http://localhost:3000/changelog",
+    operationId = "GET /api/v1/categories",
+    clients = ["My app"],
+    sunset = "2027-06-01",
+    replacement = "https://developers.example/categories-v2",
+    brownouts = [],
+    changelogUrl = "http://localhost:3000/changelog",
   } = props;
   return (
     <EmailLayout
@@ -26,12 +31,20 @@ export default function EndpointDeprecated(props: EndpointDeprecatedProps) {
       footer="You get this email because you are the contact of a Shopping API client that called this operation in the last 90 days."
     >
       <Text>
-        Your app{clients.length > 1 ? "s" : ""} {clients.join(", ")} called <strong>{operationId}</strong> in the last 90 days. It is deprecated and
-        answers 410 with error code <code>retired</code> from <strong>{sunset}</strong> (UTC). Use {replacement} instead.
+        Your app{clients.length > 1 ? "s" : ""} {clients.join(", ")} called{" "}
+        <strong>{operationId}</strong> in the last 90 days. It is deprecated and answers 410 with
+        error code <code>retired</code> from <strong>{sunset}</strong> (UTC). Use {replacement}{" "}
+        instead.
       </Text>
-      {brownouts.length ? <Text>Before then it answers as retired during these announced brownouts (UTC): {brownouts.join("; ")}.</Text> : null}
+      {brownouts.length ? (
+        <Text>
+          Before then it answers as retired during these announced brownouts (UTC):{" "}
+          {brownouts.join("; ")}.
+        </Text>
+      ) : null}
       <Text>
-        Until the sunset every response carries the Deprecation, Sunset and Link headers. Details: <Link href={changelogUrl}>{changelogUrl}</Link>
+        Until the sunset every response carries the Deprecation, Sunset and Link headers. Details:{" "}
+        <Link href={changelogUrl}>{changelogUrl}</Link>
       </Text>
     </EmailLayout>
   );

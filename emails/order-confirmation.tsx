@@ -11,12 +11,24 @@ export type OrderConfirmationProps = {
   shipTo: string[];
 };
 
-export const subject = (props: OrderConfirmationProps) => `Your order ${props.orderNumber} is confirmed`;
+export const subject = (props: OrderConfirmationProps) =>
+  `Your order ${props.orderNumber} is confirmed`;
 
 const example: OrderConfirmationProps = {
   firstName: "Ana",
   orderNumber: "SO-7K3M9QX2",
-  stores: [{ storeName: "Maple & Thread", orderNumber: "SO-7K3M9QX2-1", items: [{ title: "Wool coat", size: "M", quantity: 1, lineTotal: "129.00" }], shippingLabel: "Canada Post Regular Parcel", shipping: "9.95", delivery: "Nov 26 – Dec 3", taxLines: [{ name: "HST", rate: "13%", amount: "18.06" }], total: "157.01" }],
+  stores: [
+    {
+      storeName: "Maple & Thread",
+      orderNumber: "SO-7K3M9QX2-1",
+      items: [{ title: "Wool coat", size: "M", quantity: 1, lineTotal: "129.00" }],
+      shippingLabel: "Canada Post Regular Parcel",
+      shipping: "9.95",
+      delivery: "Nov 26 – Dec 3",
+      taxLines: [{ name: "HST", rate: "13%", amount: "18.06" }],
+      total: "157.01",
+    },
+  ],
   totals: { subtotal: "129.00", shipping: "9.95", tax: "18.06", grandTotal: "157.01" },
   shipTo: ["Ana Tremblay", "100 Queen St W", "Toronto ON M5H 2N2"],
 };
@@ -24,9 +36,14 @@ const example: OrderConfirmationProps = {
 export default function OrderConfirmation(props: OrderConfirmationProps) {
   const { firstName, orderNumber, stores, totals, shipTo } = { ...example, ...props };
   return (
-    <EmailLayout preview={`Order ${orderNumber}: ${stores.length} store${stores.length > 1 ? "s" : ""}, $${totals.grandTotal} CAD`} heading={`Thank you for your order${firstName ? `, ${firstName}` : ""}`} footer="You get this email because an order was paid with this address.">
+    <EmailLayout
+      preview={`Order ${orderNumber}: ${stores.length} store${stores.length > 1 ? "s" : ""}, $${totals.grandTotal} CAD`}
+      heading={`Thank you for your order${firstName ? `, ${firstName}` : ""}`}
+      footer="You get this email because an order was paid with this address."
+    >
       <Text>
-        Your order number is <strong>{orderNumber}</strong>. Each store ships its own parcel; we email you its tracking number when it leaves.
+        Your order number is <strong>{orderNumber}</strong>. Each store ships its own parcel; we
+        email you its tracking number when it leaves.
       </Text>
       {stores.map((store) => (
         <StoreOrderBlock key={store.orderNumber} order={store} />

@@ -14,7 +14,9 @@ import PurchaseClosed, { subject as purchaseClosedSubject } from "./purchase-clo
 import PaymentFailed, { subject as paymentFailedSubject } from "./payment-failed";
 import PriceAlert, { subject as priceAlertSubject } from "./price-alert";
 import EndpointDeprecated, { subject as endpointDeprecatedSubject } from "./endpoint-deprecated";
-import WebhookEndpointDisabled, { subject as webhookEndpointDisabledSubject } from "./webhook-endpoint-disabled";
+import WebhookEndpointDisabled, {
+  subject as webhookEndpointDisabledSubject,
+} from "./webhook-endpoint-disabled";
 import PriceWatchSet, { subject as priceWatchSetSubject } from "./price-watch-set";
 import PriceWatchBought, { subject as priceWatchBoughtSubject } from "./price-watch-bought";
 import PriceWatchNeedsYou, { subject as priceWatchNeedsYouSubject } from "./price-watch-needs-you";
@@ -22,8 +24,10 @@ import PriceWatchEnded, { subject as priceWatchEndedSubject } from "./price-watc
 
 type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
 
-const template = <P,>(component: ComponentType<P>, subject: (props: P) => string): Template<unknown> =>
-  ({ component, subject }) as Template<unknown>;
+const template = <P>(
+  component: ComponentType<P>,
+  subject: (props: P) => string,
+): Template<unknown> => ({ component, subject }) as Template<unknown>;
 
 export const templates = {
   "verify-email": template(VerifyEmail, verifyEmailSubject),

@@ -6,11 +6,20 @@ export type VerifyEmailProps = { name?: string | null; confirmUrl: string };
 
 export const subject = () => "Confirm your email address";
 
-export default function VerifyEmail({ name, confirmUrl = "http://localhost:3000/verify-email?token=example" }: VerifyEmailProps) {
+export default function VerifyEmail({
+  name,
+  confirmUrl = "http://localhost:3000/verify-email?token=example",
+}: VerifyEmailProps) {
   return (
-    <EmailLayout preview="Confirm your email address to finish setting up your account" heading="Confirm your email address">
+    <EmailLayout
+      preview="Confirm your email address to finish setting up your account"
+      heading="Confirm your email address"
+    >
       <Text>Hi{name ? ` ${name}` : ""},</Text>
-      <Text>Confirm this address to approve apps and assistants that act for you. The link works for 24 hours.</Text>
+      <Text>
+        Confirm this address to approve apps and assistants that act for you. The link works for 24
+        hours.
+      </Text>
       <Button href={confirmUrl} style={buttonStyle}>
         Confirm my email
       </Button>

@@ -2,19 +2,38 @@
 import { Text } from "@react-email/components";
 import { EmailLayout } from "./components/layout";
 
-export type WebhookEndpointDisabledProps = { clientName: string; url: string; failingSince: string; lastError: string | null; portalUrl: string };
+export type WebhookEndpointDisabledProps = {
+  clientName: string;
+  url: string;
+  failingSince: string;
+  lastError: string | null;
+  portalUrl: string;
+};
 
-export const subject = (props: WebhookEndpointDisabledProps) => `Webhook endpoint disabled for ${props.clientName}`;
+export const subject = (props: WebhookEndpointDisabledProps) =>
+  `Webhook endpoint disabled for ${props.clientName}`;
 
 export default function WebhookEndpointDisabled(props: WebhookEndpointDisabledProps) {
-  const { clientName = "My app", url = "https://app.example/webhooks", failingSince = "2026-11-17T10:00:00.000Z", lastError = "answered 500", portalUrl = "http://localhost:3000/developers" } = props;
+  const {
+    clientName = "My app",
+    url = "https://app.example/webhooks",
+    failingSince = "2026-11-17T10:00:00.000Z",
+    lastError = "answered 500",
+    portalUrl = "http://localhost:3000/developers",
+  } = props;
   return (
-    <EmailLayout preview="A webhook endpoint was disabled" heading="A webhook endpoint was disabled">
+    <EmailLayout
+      preview="A webhook endpoint was disabled"
+      heading="A webhook endpoint was disabled"
+    >
       <Text>
-        Every delivery to <strong>{url}</strong> ({clientName}) has failed since {failingSince}, so we stopped sending to it. The last attempt:{" "}
-        {lastError ?? "no answer"}.
+        Every delivery to <strong>{url}</strong> ({clientName}) has failed since {failingSince}, so
+        we stopped sending to it. The last attempt: {lastError ?? "no answer"}.
       </Text>
-      <Text>Events recorded meanwhile are kept for 3 days. Fix the receiver, then register it again on the developer portal: {portalUrl}</Text>
+      <Text>
+        Events recorded meanwhile are kept for 3 days. Fix the receiver, then register it again on
+        the developer portal: {portalUrl}
+      </Text>
     </EmailLayout>
   );
 }

@@ -40,8 +40,17 @@ describe("schema and migrations", () => {
     });
     try {
       await migrate(databaseUrl(migrated));
-      execFileSync("psql", [databaseUrl(direct), "-q", "-v", "ON_ERROR_STOP=1", "-c", diffSchemas(undefined, snapshotPath)]);
-      expect(await fingerprint(databaseUrl(migrated))).toEqual(await fingerprint(databaseUrl(direct)));
+      execFileSync("psql", [
+        databaseUrl(direct),
+        "-q",
+        "-v",
+        "ON_ERROR_STOP=1",
+        "-c",
+        diffSchemas(undefined, snapshotPath),
+      ]);
+      expect(await fingerprint(databaseUrl(migrated))).toEqual(
+        await fingerprint(databaseUrl(direct)),
+      );
     } finally {
       await withAdmin(async (admin) => {
         await admin.query(`DROP DATABASE IF EXISTS "${migrated}" WITH (FORCE)`);

@@ -14,7 +14,13 @@ export type { paths, components, operations } from "./schema";
 
 export type Credentials =
   | { grant: "client_credentials"; clientId: string; clientSecret: string; scope?: string }
-  | { grant: "refresh_token"; clientId: string; clientSecret?: string; refreshToken: string; onRotate?: (refreshToken: string) => void }
+  | {
+      grant: "refresh_token";
+      clientId: string;
+      clientSecret?: string;
+      refreshToken: string;
+      onRotate?: (refreshToken: string) => void;
+    }
   | { grant: "access_token"; accessToken: string };
 
 export type ShoppingClientOptions = {
@@ -28,15 +34,21 @@ export type ShoppingClientOptions = {
 
 type Token = { value: string; expiresAt: number };
 
-const basic = (id: string, secret: string) => `Basic ${btoa(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`)}`;
+const basic = (id: string, secret: string) =>
+  `Basic ${btoa(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`)}`;
 
 /** A source of access tokens for `credentials`, refreshed 30 s before they expire. */
-export const tokenSource = (options: { origin: string; credentials: Credentials; fetch: typeof fetch }) => {
+export const tokenSource = (options: {
+  origin: string;
+  credentials: Credentials;
+  fetch: typeof fetch;
+}) => {
   const { credentials } = options;
   let current: Token | undefined;
   let pending: Promise<Token> | undefined;
   const request = async (): Promise<Token> => {
-    if (credentials.grant === "access_token") return { value: credentials.accessToken, expiresAt: Number.POSITIVE_INFINITY };
+    if (credentials.grant === "access_token")
+      return { value: credentials.accessToken, expiresAt: Number.POSITIVE_INFINITY };
     const form = new URLSearchParams({ grant_type: credentials.grant });
     const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
     if (credentials.grant === "client_credentials") {
@@ -44,12 +56,26 @@ export const tokenSource = (options: { origin: string; credentials: Credentials;
       headers.authorization = basic(credentials.clientId, credentials.clientSecret);
     } else {
       form.set("refresh_token", credentials.refreshToken);
-      if (credentials.clientSecret) headers.authorization = basic(credentials.clientId, credentials.clientSecret);
+      if (credentials.clientSecret)
+        headers.authorization = basic(credentials.clientId, credentials.clientSecret);
       else form.set("client_id", credentials.clientId);
     }
-    const response = await options.fetch(`${options.origin}/oauth/token`, { method: "POST", headers, body: form });
-    const body = (await response.json()) as { access_token?: string; expires_in?: number; refresh_token?: string; error?: string; error_description?: string };
-    if (!response.ok || !body.access_token) throw new Error(`token endpoint: ${body.error ?? response.status} ${body.error_description ?? ""}`.trim());
+    const response = await options.fetch(`${options.origin}/oauth/token`, {
+      method: "POST",
+      headers,
+      body: form,
+    });
+    const body = (await response.json()) as {
+      access_token?: string;
+      expires_in?: number;
+      refresh_token?: string;
+      error?: string;
+      error_description?: string;
+    };
+    if (!response.ok || !body.access_token)
+      throw new Error(
+        `token endpoint: ${body.error ?? response.status} ${body.error_description ?? ""}`.trim(),
+      );
     if (credentials.grant === "refresh_token" && body.refresh_token) {
       credentials.refreshToken = body.refresh_token;
       credentials.onRotate?.(body.refresh_token);
@@ -80,21 +106,32 @@ export const retryAfterMs = (value: string | null) => {
 export const retryingFetch = (base: typeof fetch, maxRetries: number) => async (input: Request) => {
   for (let attempt = 0; ; attempt++) {
     const response = await base(input.clone());
-    if ((response.status !== 429 && response.status !== 503) || attempt >= maxRetries) return response;
+    if ((response.status !== 429 && response.status !== 503) || attempt >= maxRetries)
+      return response;
     await response.body?.cancel();
-    await new Promise((resolve) => setTimeout(resolve, retryAfterMs(response.headers.get("retry-after"))));
+    await new Promise((resolve) =>
+      setTimeout(resolve, retryAfterMs(response.headers.get("retry-after"))),
+    );
   }
 };
 
 export const createShoppingClient = (options: ShoppingClientOptions) => {
   const baseFetch = options.fetch ?? globalThis.fetch;
-  const tokens = tokenSource({ origin: options.origin, credentials: options.credentials, fetch: baseFetch });
+  const tokens = tokenSource({
+    origin: options.origin,
+    credentials: options.credentials,
+    fetch: baseFetch,
+  });
   const newKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
-  const client = createClient<paths>({ baseUrl: `${options.origin}/api/v1`, fetch: retryingFetch(baseFetch, options.maxRetries ?? 3) });
+  const client = createClient<paths>({
+    baseUrl: `${options.origin}/api/v1`,
+    fetch: retryingFetch(baseFetch, options.maxRetries ?? 3),
+  });
   const middleware: Middleware = {
     onRequest: async ({ request }) => {
       request.headers.set("authorization", `Bearer ${await tokens.get()}`);
-      if (request.method === "POST" && !request.headers.has("idempotency-key")) request.headers.set("idempotency-key", newKey());
+      if (request.method === "POST" && !request.headers.has("idempotency-key"))
+        request.headers.set("idempotency-key", newKey());
       return request;
     },
     onResponse: ({ response }) => {

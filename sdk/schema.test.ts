@@ -6,7 +6,10 @@ import { retryAfterMs } from "./client";
 
 describe("sdk/schema.d.ts", () => {
   it("is what openapi-typescript generates from the current document (run npm run sdk:generate when this fails)", async () => {
-    expect(readFileSync(schemaFile, "utf8") === (await generateTypes()), "sdk/schema.d.ts is stale: run npm run sdk:generate").toBe(true);
+    expect(
+      readFileSync(schemaFile, "utf8") === (await generateTypes()),
+      "sdk/schema.d.ts is stale: run npm run sdk:generate",
+    ).toBe(true);
   });
 });
 

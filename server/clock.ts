@@ -7,11 +7,17 @@ export type Clock = { now: () => Date };
 export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock that stays where it is set; for tests. */
-export const fixedClock = (start: Date): Clock & { set: (date: Date) => void; advance: (ms: number) => void } => {
+export const fixedClock = (
+  start: Date,
+): Clock & { set: (date: Date) => void; advance: (ms: number) => void } => {
   let current = new Date(start);
   return {
     now: () => new Date(current),
-    set: (date) => { current = new Date(date); },
-    advance: (ms) => { current = new Date(current.getTime() + ms); },
+    set: (date) => {
+      current = new Date(date);
+    },
+    advance: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
   };
 };

@@ -18,21 +18,29 @@ const failure = async (work: () => Promise<unknown>) => {
 describe("isDatabaseUnavailable", () => {
   it("an interactive transaction that expired is unavailable (retry), not an internal error", async () => {
     const error = await failure(() =>
-      db().$transaction(async (tx) => {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        return tx.item.findFirst();
-      }, { timeout: 50 }),
+      db().$transaction(
+        async (tx) => {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return tx.item.findFirst();
+        },
+        { timeout: 50 },
+      ),
     );
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
   it("a transaction that cannot start in time is unavailable", async () => {
     const holders = Array.from({ length: 10 }, () =>
-      db().$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT pg_sleep(1)::text`;
-      }, { timeout: 5000 }),
+      db().$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT pg_sleep(1)::text`;
+        },
+        { timeout: 5000 },
+      ),
     );
-    const error = await failure(() => db().$transaction(async (tx) => tx.item.findFirst(), { maxWait: 20 }));
+    const error = await failure(() =>
+      db().$transaction(async (tx) => tx.item.findFirst(), { maxWait: 20 }),
+    );
     await Promise.all(holders);
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

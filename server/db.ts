@@ -19,9 +19,15 @@ export const poolSize = () => Number(process.env.DATABASE_POOL_MAX ?? 10);
 
 const createClient = () => {
   const url = env().DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
+  if (!url)
+    throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
   // A short connect timeout turns an unreachable database into a quick 503 instead of a hung request.
-  const adapter = new PrismaPg({ connectionString: url, max: poolSize(), connectionTimeoutMillis: 2000, options: sessionOptions });
+  const adapter = new PrismaPg({
+    connectionString: url,
+    max: poolSize(),
+    connectionTimeoutMillis: 2000,
+    options: sessionOptions,
+  });
   return new PrismaClient({ adapter });
 };
 
@@ -54,9 +60,15 @@ export const db = (): Db => (globalForDb.shoppingDb ??= createClient());
 export const rawPool = (): pg.Pool => {
   if (globalForDb.shoppingRawPool) return globalForDb.shoppingRawPool;
   const url = env().DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
+  if (!url)
+    throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
   // Its transactions (server/sql.ts) end if left idle for 5 s, as Prisma's transaction timeout would.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize(), connectionTimeoutMillis: 2000, options: `${sessionOptions} -c idle_in_transaction_session_timeout=5000` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize(),
+    connectionTimeoutMillis: 2000,
+    options: `${sessionOptions} -c idle_in_transaction_session_timeout=5000`,
+  });
   pool.on("error", () => undefined); // a broken idle connection is dropped; the next query reconnects
   return (globalForDb.shoppingRawPool = pool);
 };
@@ -64,7 +76,20 @@ export const rawPool = (): pg.Pool => {
 // P2024: no free pooled connection in time; P2028: an interactive transaction could not start in
 // time or outlived its timeout (rolled back, nothing written). Both mean overload: retry later.
 // 55P03: a row lock not granted within lock_timeout.
-const unavailableCodes = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2028", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "55P03"]);
+const unavailableCodes = new Set([
+  "P1001",
+  "P1002",
+  "P1008",
+  "P1017",
+  "P2024",
+  "P2028",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "57P01",
+  "57P03",
+  "55P03",
+]);
 
 /**
  * True when an error means the database cannot be reached or cannot serve right now (answer 503,
@@ -74,10 +99,23 @@ const unavailableCodes = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "
  */
 export const isDatabaseUnavailable = (error: unknown): boolean => {
   for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {
-    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown; meta?: { driverAdapterError?: unknown } };
+    const candidate = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      kind?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
     if (typeof candidate.code === "string" && unavailableCodes.has(candidate.code)) return true;
-    if (candidate.kind === "DatabaseNotReachable" || candidate.kind === "ConnectionClosed") return true;
-    if (typeof candidate.message === "string" && /ECONNREFUSED|Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|the database system is (starting|shutting) up/i.test(candidate.message)) return true;
+    if (candidate.kind === "DatabaseNotReachable" || candidate.kind === "ConnectionClosed")
+      return true;
+    if (
+      typeof candidate.message === "string" &&
+      /ECONNREFUSED|Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|the database system is (starting|shutting) up/i.test(
+        candidate.message,
+      )
+    )
+      return true;
     current = candidate.cause ?? candidate.meta?.driverAdapterError;
   }
   return false;

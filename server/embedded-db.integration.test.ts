@@ -33,17 +33,30 @@ describe("embedded PostgreSQL", () => {
   it("creates the cluster on first start, delivers notifications, and refuses a second server on the folder", async () => {
     const database = await startEmbeddedDatabase(dataDir, quiet);
     try {
-      const version = await withClient(database.url, async (client) => (await client.query<{ server_version: string }>("SHOW server_version")).rows[0].server_version);
+      const version = await withClient(
+        database.url,
+        async (client) =>
+          (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]
+            .server_version,
+      );
       expect(version).toMatch(/^18\./);
       const payload = await withClient(database.url, async (listener) => {
         await listener.query("LISTEN probe");
-        const arrived = new Promise<string>((resolve) => listener.on("notification", (message) => resolve(message.payload ?? "")));
-        await withClient(database.url, (sender) => sender.query("SELECT pg_notify('probe', 'hello')"));
+        const arrived = new Promise<string>((resolve) =>
+          listener.on("notification", (message) => resolve(message.payload ?? "")),
+        );
+        await withClient(database.url, (sender) =>
+          sender.query("SELECT pg_notify('probe', 'hello')"),
+        );
         return arrived;
       });
       expect(payload).toBe("hello");
-      await withClient(database.url, (client) => client.query("CREATE TABLE kept (id int); INSERT INTO kept VALUES (42)"));
-      await expect(startEmbeddedDatabase(dataDir, quiet)).rejects.toThrow(`already served by process ${process.pid}`);
+      await withClient(database.url, (client) =>
+        client.query("CREATE TABLE kept (id int); INSERT INTO kept VALUES (42)"),
+      );
+      await expect(startEmbeddedDatabase(dataDir, quiet)).rejects.toThrow(
+        `already served by process ${process.pid}`,
+      );
     } finally {
       await database.stop();
     }
@@ -52,14 +65,22 @@ describe("embedded PostgreSQL", () => {
 
   it("stops a PostgreSQL a killed run left behind, then starts on the same data", async () => {
     const abandoned = await startEmbeddedDatabase(dataDir, quiet);
-    const postmasterPid = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    const postmasterPid = Number(
+      readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0],
+    );
     // What a SIGKILLed npm start leaves: its PostgreSQL still running, the record naming a dead pid.
-    writeFileSync(path.join(dataDir, "embedded-db.json"), JSON.stringify({ url: abandoned.url, pid: 2 ** 22 + 1 }));
+    writeFileSync(
+      path.join(dataDir, "embedded-db.json"),
+      JSON.stringify({ url: abandoned.url, pid: 2 ** 22 + 1 }),
+    );
     const lines: string[] = [];
     const database = await startEmbeddedDatabase(dataDir, (line) => lines.push(line));
     try {
       expect(lines.join("\n")).toContain(`stopping the PostgreSQL (pid ${postmasterPid})`);
-      const rows = await withClient(database.url, async (client) => (await client.query<{ id: number }>("SELECT id FROM kept")).rows);
+      const rows = await withClient(
+        database.url,
+        async (client) => (await client.query<{ id: number }>("SELECT id FROM kept")).rows,
+      );
       expect(rows).toEqual([{ id: 42 }]);
     } finally {
       await database.stop();

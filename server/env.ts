@@ -9,17 +9,29 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "no
 import path from "node:path";
 import { z } from "zod";
 
-const webhookSecret = z.string().regex(/^whsec_[^\s,]+$/, "must be one Stripe webhook signing secret (whsec_…, no commas)");
+const webhookSecret = z
+  .string()
+  .regex(/^whsec_[^\s,]+$/, "must be one Stripe webhook signing secret (whsec_…, no commas)");
 
 /** Inngest is configured (server/jobs/client.ts sends events) when an event key or a dev server is given. */
-export const isInngestConfiguredIn = (source: Record<string, string | undefined>) => Boolean(source.INNGEST_EVENT_KEY || source.INNGEST_DEV);
+export const isInngestConfiguredIn = (source: Record<string, string | undefined>) =>
+  Boolean(source.INNGEST_EVENT_KEY || source.INNGEST_DEV);
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// URL").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// URL")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// URL")
+    .optional(),
   SERVICE_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
   DATA_DIR: z.string().default(".data"),
   SEED_ITEMS: z.coerce.number().int().min(0).max(2_000_000).default(5000),
@@ -45,9 +57,15 @@ const EnvSchema = z.object({
   /** The payment processor (server/payments/index.ts): the sandbox's test cards, or Stripe. Default: sandbox, and stripe in production. */
   PAYMENT_PROCESSOR: z.enum(["sandbox", "stripe"]).optional(),
   /** Stripe's secret API key, required when PAYMENT_PROCESSOR is stripe (checked by `npm start` and when the processor is first used); a live one in production. */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_…)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_…, sk_live_…)")
+    .optional(),
   /** Stripe's publishable key, given to the browser for the Payment Element; required with the stripe processor, a live one in production. */
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_test_…, pk_live_…)").optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_test_…, pk_live_…)")
+    .optional(),
   /** Verifies Stripe's webhook signatures (POST /stripe/webhook); required in production. One value: no commas. */
   STRIPE_WEBHOOK_SECRET: webhookSecret.optional(),
   /** The webhook secret being rotated out: events signed with it are still accepted until it is removed. */
@@ -65,13 +83,21 @@ const EnvSchema = z.object({
 /** Every variable the service reads at start (the README's Configuration table lists each). */
 export const configurationVariables = Object.keys(EnvSchema.shape);
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; APP_SECRET: string; PAYMENT_PROCESSOR: "sandbox" | "stripe" };
+export type Env = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  APP_SECRET: string;
+  PAYMENT_PROCESSOR: "sandbox" | "stripe";
+};
 
 /** The error of one bad variable, in the shape parseEnv uses for all of them. */
-export const invalidConfiguration = (variable: string, reason: string) => configurationError([[variable, reason]]);
+export const invalidConfiguration = (variable: string, reason: string) =>
+  configurationError([[variable, reason]]);
 
 type Problem = [variable: string, reason: string];
-const configurationError = (problems: Problem[]) => new Error(`Invalid configuration:\n${problems.map(([variable, reason]) => `  ${variable}: ${reason}`).join("\n")}`);
+const configurationError = (problems: Problem[]) =>
+  new Error(
+    `Invalid configuration:\n${problems.map(([variable, reason]) => `  ${variable}: ${reason}`).join("\n")}`,
+  );
 
 const appSecretReason = (publicUrl: string) =>
   `required when SERVICE_ENV is production or PUBLIC_URL is not a loopback address (${publicUrl}); set at least 32 random characters, e.g. \`openssl rand -base64 32\``;
@@ -91,23 +117,56 @@ const appSecretReason = (publicUrl: string) =>
 export const productionProblems = (source: Record<string, string | undefined>): Problem[] => {
   const problems: Problem[] = [];
   const refuse = (variable: string, reason: string) => problems.push([variable, reason]);
-  if (!source.SMTP_URL) refuse("SMTP_URL", "required in production: without an SMTP server the copy email with a purchase's cancel link reaches nobody");
-  if (!source.PUBLIC_URL) refuse("PUBLIC_URL", "required in production (the https:// origin people and apps reach)");
-  else if (!source.PUBLIC_URL.startsWith("https://")) refuse("PUBLIC_URL", "must be an https:// URL in production");
+  if (!source.SMTP_URL)
+    refuse(
+      "SMTP_URL",
+      "required in production: without an SMTP server the copy email with a purchase's cancel link reaches nobody",
+    );
+  if (!source.PUBLIC_URL)
+    refuse("PUBLIC_URL", "required in production (the https:// origin people and apps reach)");
+  else if (!source.PUBLIC_URL.startsWith("https://"))
+    refuse("PUBLIC_URL", "must be an https:// URL in production");
   if (!source.APP_SECRET) refuse("APP_SECRET", appSecretReason(source.PUBLIC_URL ?? "not set"));
-  if (source.PAYMENT_PROCESSOR === "sandbox") refuse("PAYMENT_PROCESSOR", "the sandbox processor cannot take payments in production");
-  if (!source.STRIPE_SECRET_KEY) refuse("STRIPE_SECRET_KEY", "required in production (sk_live_… or rk_live_…)");
-  else if (!/^(sk|rk)_live_/.test(source.STRIPE_SECRET_KEY)) refuse("STRIPE_SECRET_KEY", "a test key takes no real payments: production needs sk_live_… or rk_live_…");
-  if (!source.STRIPE_PUBLISHABLE_KEY) refuse("STRIPE_PUBLISHABLE_KEY", "required in production (pk_live_…), for Stripe's Payment Element");
-  else if (!source.STRIPE_PUBLISHABLE_KEY.startsWith("pk_live_")) refuse("STRIPE_PUBLISHABLE_KEY", "a test key takes no real payments: production needs pk_live_…");
-  if (!source.STRIPE_WEBHOOK_SECRET) refuse("STRIPE_WEBHOOK_SECRET", "required in production (whsec_…): Stripe's webhooks cannot be verified without it");
-  if (source.STRIPE_API_BASE) refuse("STRIPE_API_BASE", "only for a local Stripe-shaped server, never in production");
-  if (source.INNGEST_DEV) refuse("INNGEST_DEV", "a development server skips request signing: never in production (set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY)");
+  if (source.PAYMENT_PROCESSOR === "sandbox")
+    refuse("PAYMENT_PROCESSOR", "the sandbox processor cannot take payments in production");
+  if (!source.STRIPE_SECRET_KEY)
+    refuse("STRIPE_SECRET_KEY", "required in production (sk_live_… or rk_live_…)");
+  else if (!/^(sk|rk)_live_/.test(source.STRIPE_SECRET_KEY))
+    refuse(
+      "STRIPE_SECRET_KEY",
+      "a test key takes no real payments: production needs sk_live_… or rk_live_…",
+    );
+  if (!source.STRIPE_PUBLISHABLE_KEY)
+    refuse(
+      "STRIPE_PUBLISHABLE_KEY",
+      "required in production (pk_live_…), for Stripe's Payment Element",
+    );
+  else if (!source.STRIPE_PUBLISHABLE_KEY.startsWith("pk_live_"))
+    refuse(
+      "STRIPE_PUBLISHABLE_KEY",
+      "a test key takes no real payments: production needs pk_live_…",
+    );
+  if (!source.STRIPE_WEBHOOK_SECRET)
+    refuse(
+      "STRIPE_WEBHOOK_SECRET",
+      "required in production (whsec_…): Stripe's webhooks cannot be verified without it",
+    );
+  if (source.STRIPE_API_BASE)
+    refuse("STRIPE_API_BASE", "only for a local Stripe-shaped server, never in production");
+  if (source.INNGEST_DEV)
+    refuse(
+      "INNGEST_DEV",
+      "a development server skips request signing: never in production (set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY)",
+    );
   if ((isInngestConfiguredIn(source) || source.INNGEST_BASE_URL) && !source.INNGEST_SIGNING_KEY) {
-    refuse("INNGEST_SIGNING_KEY", "required in production when Inngest is configured (INNGEST_EVENT_KEY, INNGEST_DEV or INNGEST_BASE_URL): only Inngest may call /api/inngest");
+    refuse(
+      "INNGEST_SIGNING_KEY",
+      "required in production when Inngest is configured (INNGEST_EVENT_KEY, INNGEST_DEV or INNGEST_BASE_URL): only Inngest may call /api/inngest",
+    );
   }
   if (source.AUTH_RATE_LIMITS === "off") refuse("AUTH_RATE_LIMITS", "cannot be off in production");
-  if (source.CLIENT_METADATA_LOOPBACK === "on") refuse("CLIENT_METADATA_LOOPBACK", "cannot be on in production");
+  if (source.CLIENT_METADATA_LOOPBACK === "on")
+    refuse("CLIENT_METADATA_LOOPBACK", "cannot be on in production");
   return problems;
 };
 
@@ -115,23 +174,42 @@ export const productionProblems = (source: Record<string, string | undefined>): 
 const stripeKeyProblems = (source: Record<string, string | undefined>): Problem[] => {
   const secretMode = /^(?:sk|rk)_(test|live)_/.exec(source.STRIPE_SECRET_KEY ?? "")?.[1];
   const publishableMode = /^pk_(test|live)_/.exec(source.STRIPE_PUBLISHABLE_KEY ?? "")?.[1];
-  if (secretMode && publishableMode && secretMode !== publishableMode) return [["STRIPE_PUBLISHABLE_KEY", `a ${publishableMode} key with a ${secretMode} secret key: both must be test keys or both live`]];
+  if (secretMode && publishableMode && secretMode !== publishableMode)
+    return [
+      [
+        "STRIPE_PUBLISHABLE_KEY",
+        `a ${publishableMode} key with a ${secretMode} secret key: both must be test keys or both live`,
+      ],
+    ];
   return [];
 };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
 export const parseEnv = (source: Record<string, string | undefined> = process.env): Env => {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== "")) as Record<string, string | undefined>;
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== ""),
+  ) as Record<string, string | undefined>;
   const result = EnvSchema.safeParse(cleaned);
-  const problems: Problem[] = result.success ? [] : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
+  const problems: Problem[] = result.success
+    ? []
+    : result.error.issues.map((issue) => [issue.path.join("."), issue.message]);
   const malformed = new Set(problems.map(([variable]) => variable));
-  const rules = [...(cleaned.SERVICE_ENV === "production" ? productionProblems(cleaned) : []), ...stripeKeyProblems(cleaned)];
+  const rules = [
+    ...(cleaned.SERVICE_ENV === "production" ? productionProblems(cleaned) : []),
+    ...stripeKeyProblems(cleaned),
+  ];
   problems.push(...rules.filter(([variable]) => !malformed.has(variable)));
   if (problems.length > 0 || !result.success) throw configurationError(problems);
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const appSecret = env.APP_SECRET ?? embeddedSecret({ ...env, PUBLIC_URL: publicUrl });
-  return { ...env, PAYMENT_PROCESSOR: env.PAYMENT_PROCESSOR ?? (env.SERVICE_ENV === "production" ? "stripe" : "sandbox"), PUBLIC_URL: publicUrl, APP_SECRET: appSecret };
+  return {
+    ...env,
+    PAYMENT_PROCESSOR:
+      env.PAYMENT_PROCESSOR ?? (env.SERVICE_ENV === "production" ? "stripe" : "sandbox"),
+    PUBLIC_URL: publicUrl,
+    APP_SECRET: appSecret,
+  };
 };
 
 /**
@@ -142,8 +220,13 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
 export const checkLaunchable = (config: Env) => {
   if (config.PAYMENT_PROCESSOR !== "stripe") return;
   const problems: Problem[] = [];
-  if (!config.STRIPE_SECRET_KEY) problems.push(["STRIPE_SECRET_KEY", "required when PAYMENT_PROCESSOR is stripe"]);
-  if (!config.STRIPE_PUBLISHABLE_KEY) problems.push(["STRIPE_PUBLISHABLE_KEY", "required when PAYMENT_PROCESSOR is stripe (Stripe's Payment Element needs it)"]);
+  if (!config.STRIPE_SECRET_KEY)
+    problems.push(["STRIPE_SECRET_KEY", "required when PAYMENT_PROCESSOR is stripe"]);
+  if (!config.STRIPE_PUBLISHABLE_KEY)
+    problems.push([
+      "STRIPE_PUBLISHABLE_KEY",
+      "required when PAYMENT_PROCESSOR is stripe (Stripe's Payment Element needs it)",
+    ]);
   if (problems.length > 0) throw configurationError(problems);
 };
 
@@ -158,7 +241,8 @@ const isLoopback = (url: string) => {
  * sign with the same value. Anything reachable from elsewhere, and production, must be given one.
  */
 const embeddedSecret = (env: { SERVICE_ENV: string; PUBLIC_URL: string; DATA_DIR: string }) => {
-  if (env.SERVICE_ENV === "production" || !isLoopback(env.PUBLIC_URL)) throw invalidConfiguration("APP_SECRET", appSecretReason(env.PUBLIC_URL));
+  if (env.SERVICE_ENV === "production" || !isLoopback(env.PUBLIC_URL))
+    throw invalidConfiguration("APP_SECRET", appSecretReason(env.PUBLIC_URL));
   const file = path.join(env.DATA_DIR, "app-secret");
   try {
     return readFileSync(file, "utf8").trim();

@@ -11,12 +11,22 @@ const root = path.resolve(__dirname, "..");
 describe("layout", () => {
   it("lints clean", async () => {
     const results = await new ESLint({ cwd: root }).lintFiles(["."]);
-    const problems = results.flatMap((result) => result.messages.filter((message) => message.severity === 2).map((message) => `${path.relative(root, result.filePath)}:${message.line} ${message.ruleId}: ${message.message}`));
+    const problems = results.flatMap((result) =>
+      result.messages
+        .filter((message) => message.severity === 2)
+        .map(
+          (message) =>
+            `${path.relative(root, result.filePath)}:${message.line} ${message.ruleId}: ${message.message}`,
+        ),
+    );
     expect(problems).toEqual([]);
   }, 120_000);
 
   it("refuses Prisma in a page", async () => {
-    const [result] = await new ESLint({ cwd: root }).lintText('import { db } from "@/server/db";\nexport const x = db;\n', { filePath: path.join(root, "app", "example.tsx") });
+    const [result] = await new ESLint({ cwd: root }).lintText(
+      'import { db } from "@/server/db";\nexport const x = db;\n',
+      { filePath: path.join(root, "app", "example.tsx") },
+    );
     expect(result.messages.map((message) => message.ruleId)).toContain("no-restricted-imports");
   });
 });

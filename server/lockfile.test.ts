@@ -8,10 +8,16 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-type LockEntry = { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+type LockEntry = {
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
 
 const root = path.resolve(__dirname, "..");
-const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> };
+const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as {
+  packages: Record<string, LockEntry>;
+};
 
 /** Where npm would look for `name` required from the package at `from` (nested first, then upward). */
 const resolves = (from: string, name: string) => {

@@ -14,7 +14,11 @@ const root = path.resolve(__dirname, "..");
 const npmStart = (env: Record<string, string>) =>
   new Promise<{ code: number | null; output: string; ms: number }>((resolve, reject) => {
     const started = Date.now();
-    const child: ChildProcessWithoutNullStreams = spawn("npm", ["start"], { cwd: root, env: env as unknown as NodeJS.ProcessEnv, stdio: "pipe" });
+    const child: ChildProcessWithoutNullStreams = spawn("npm", ["start"], {
+      cwd: root,
+      env: env as unknown as NodeJS.ProcessEnv,
+      stdio: "pipe",
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -47,7 +51,9 @@ describe("npm start in production", () => {
     expect(code, output).not.toBe(0);
     expect(code).not.toBeNull();
     expect(output).toMatch(/Invalid configuration:\n {2}SMTP_URL: required in production/);
-    expect([...output.matchAll(/^ {2}([A-Z_]+):/gm)].map((match) => match[1])).toEqual(["SMTP_URL"]);
+    expect([...output.matchAll(/^ {2}([A-Z_]+):/gm)].map((match) => match[1])).toEqual([
+      "SMTP_URL",
+    ]);
     expect(output).not.toContain("[start]");
     expect(readdirSync(dataDir)).toEqual([]);
     expect(ms).toBeLessThan(20_000);

@@ -17,16 +17,22 @@ const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
 describe("README", () => {
   it("lists every configuration variable the service validates at start", () => {
-    const documented = new Set([...section("Configuration").matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1]));
+    const documented = new Set(
+      [...section("Configuration").matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1]),
+    );
     expect(configurationVariables.filter((name) => !documented.has(name))).toEqual([]);
   });
 
   it("documents exactly the ops commands the CLI runs, as its usage text does", () => {
     const runs = sorted([...cli.matchAll(/case "([a-z]+:[a-z-]+)"/g)].map((match) => match[1]));
     const usage = cli.split("const usage = `")[1].split("`;")[0];
-    const inUsage = sorted([...usage.matchAll(/^\s{2}([a-z]+:[a-z-]+)/gm)].map((match) => match[1]));
+    const inUsage = sorted(
+      [...usage.matchAll(/^\s{2}([a-z]+:[a-z-]+)/gm)].map((match) => match[1]),
+    );
     const operating = section("Operating");
-    const inReadme = sorted([...operating.matchAll(/`([a-z]+:[a-z-]+)[ `]/g)].map((match) => match[1]));
+    const inReadme = sorted(
+      [...operating.matchAll(/`([a-z]+:[a-z-]+)[ `]/g)].map((match) => match[1]),
+    );
     expect(inUsage).toEqual(runs);
     expect(inReadme).toEqual(runs);
   });

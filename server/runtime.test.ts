@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const engines = JSON.parse(readFileSync(path.resolve(__dirname, "..", "package.json"), "utf8")).engines.node as string;
+const engines = JSON.parse(readFileSync(path.resolve(__dirname, "..", "package.json"), "utf8"))
+  .engines.node as string;
 
 /** Whether `version` satisfies `range` of the form "^20.19.0 || ^24.0.0" (the only form engines uses). */
 const satisfiesCaretRanges = (version: string, range: string) => {
@@ -29,6 +30,7 @@ describe("runtime", () => {
 
   it("runs on a supported Node.js (Node 24 in CI's second run)", () => {
     expect(satisfiesCaretRanges(process.versions.node, engines)).toBe(true);
-    if (process.env.EXPECT_NODE_MAJOR) expect(process.versions.node.split(".")[0]).toBe(process.env.EXPECT_NODE_MAJOR);
+    if (process.env.EXPECT_NODE_MAJOR)
+      expect(process.versions.node.split(".")[0]).toBe(process.env.EXPECT_NODE_MAJOR);
   });
 });

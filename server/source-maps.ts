@@ -7,6 +7,8 @@
  * stack trace names the transpiled line, which for server/ code is tsx's output of the same file.
  */
 export const applySourceMapsChoice = () => {
-  const asked = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].includes("--enable-source-maps");
+  const asked = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].includes(
+    "--enable-source-maps",
+  );
   process.setSourceMapsEnabled(asked);
 };

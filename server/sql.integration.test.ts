@@ -8,7 +8,9 @@ it("two copies of the module give different texts different statement names on o
   const second = await import("./sql");
   expect(second).not.toBe(first);
   // The pool (on globalThis) hands back the connection just released, where the first text is prepared.
-  const [row] = await second.sqlTransaction((sql) => sql.$queryRaw<{ two: number }[]>`SELECT 2 AS two`);
+  const [row] = await second.sqlTransaction(
+    (sql) => sql.$queryRaw<{ two: number }[]>`SELECT 2 AS two`,
+  );
   expect(row).toEqual({ two: 2 });
 });
 
@@ -18,10 +20,14 @@ it("rolls back when the work throws, and the connection serves the next transact
   await sqlTransaction((sql) => sql.$executeRaw`SELECT 1`);
   const { db } = await import("./db");
   await db().$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS ${table} (id int)`);
-  await expect(sqlTransaction(async (sql) => {
-    await sql.$executeRaw`INSERT INTO ${(await import("./generated/prisma/client")).Prisma.raw(table)} VALUES (1)`;
-    throw new Error("refused");
-  })).rejects.toThrow("refused");
-  expect(await db().$queryRawUnsafe(`SELECT count(*)::int AS count FROM ${table}`)).toEqual([{ count: 0 }]);
+  await expect(
+    sqlTransaction(async (sql) => {
+      await sql.$executeRaw`INSERT INTO ${(await import("./generated/prisma/client")).Prisma.raw(table)} VALUES (1)`;
+      throw new Error("refused");
+    }),
+  ).rejects.toThrow("refused");
+  expect(await db().$queryRawUnsafe(`SELECT count(*)::int AS count FROM ${table}`)).toEqual([
+    { count: 0 },
+  ]);
   await db().$executeRawUnsafe(`DROP TABLE ${table}`);
 });

@@ -29,19 +29,30 @@ const maxNamedStatements = 500;
 const nameOf = (text: string) => {
   const names = (globalForSql.shoppingStatementNames ??= new Map());
   let name = names.get(text);
-  if (!name && names.size < maxNamedStatements) names.set(text, (name = `sql_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`));
+  if (!name && names.size < maxNamedStatements)
+    names.set(text, (name = `sql_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`));
   return name;
 };
 
-const run = async (target: Pick<pg.Pool, "query">, strings: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+const run = async (
+  target: Pick<pg.Pool, "query">,
+  strings: TemplateStringsArray | Prisma.Sql,
+  values: unknown[],
+) => {
   const statement = strings instanceof Prisma.Sql ? strings : Prisma.sql(strings, ...values);
-  return target.query({ name: nameOf(statement.text), text: statement.text, values: statement.values as unknown[] });
+  return target.query({
+    name: nameOf(statement.text),
+    text: statement.text,
+    values: statement.values as unknown[],
+  });
 };
 
 /** Prisma's two tagged templates over a checked-out `pg` client, or over the pool (`target` is read at each statement). */
 const onQueryable = (target: () => Pick<pg.Pool, "query">): Sql => ({
-  $queryRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await run(target(), strings, values)).rows) as unknown as Sql["$queryRaw"],
-  $executeRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => (await run(target(), strings, values)).rowCount ?? 0) as unknown as Sql["$executeRaw"],
+  $queryRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
+    (await run(target(), strings, values)).rows) as unknown as Sql["$queryRaw"],
+  $executeRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
+    (await run(target(), strings, values)).rowCount ?? 0) as unknown as Sql["$executeRaw"],
 });
 
 /**
@@ -89,8 +100,14 @@ export const sqlTransaction = async <T>(work: (sql: Sql) => Promise<T>): Promise
  * parameter always does; under a sale that planning cost as much CPU as running the statements
  * (pg_stat_statements). With one value, the common case (one watch, one item, one line), it plans once.
  */
-export const anyOf = (column: Prisma.Sql, values: readonly (number | string)[], type: "int" | "text") =>
-  values.length === 1 ? Prisma.sql`${column} = ${values[0]}::${Prisma.raw(type)}` : Prisma.sql`${column} = ANY(${values}::${Prisma.raw(type)}[])`;
+export const anyOf = (
+  column: Prisma.Sql,
+  values: readonly (number | string)[],
+  type: "int" | "text",
+) =>
+  values.length === 1
+    ? Prisma.sql`${column} = ${values[0]}::${Prisma.raw(type)}`
+    : Prisma.sql`${column} = ANY(${values}::${Prisma.raw(type)}[])`;
 
 /** True for PostgreSQL's unique violation, as `sqlTransaction` rethrows it. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === "23505";

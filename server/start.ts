@@ -21,15 +21,28 @@ const newestChange = (target: string): number => {
   if (!stat.isDirectory()) return stat.mtimeMs;
   return readdirSync(target)
     .filter((name) => name !== "generated" && name !== "node_modules" && !name.endsWith(".test.ts"))
-    .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs);
+    .reduce(
+      (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
+      stat.mtimeMs,
+    );
 };
 
 /** True when there is no production build, or a source it is built from changed after it. */
 const isBuildStale = (root: string) => {
   const buildId = path.join(root, ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
-  const sources = ["app", "server", "emails", "next.config.mjs", "package-lock.json", "tsconfig.json"];
-  return Math.max(...sources.map((source) => newestChange(path.join(root, source)))) > statSync(buildId).mtimeMs;
+  const sources = [
+    "app",
+    "server",
+    "emails",
+    "next.config.mjs",
+    "package-lock.json",
+    "tsconfig.json",
+  ];
+  return (
+    Math.max(...sources.map((source) => newestChange(path.join(root, source)))) >
+    statSync(buildId).mtimeMs
+  );
 };
 
 const main = async () => {
@@ -61,7 +74,11 @@ const main = async () => {
   const root = path.resolve(__dirname, "..");
   if (isBuildStale(root)) {
     log("building the app (no build yet, or sources changed since the last one)");
-    const build = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit", env: process.env });
+    const build = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: process.env,
+    });
     if (build.status !== 0) throw new Error("next build failed");
   }
   // After the (blocking) build: the index builds in the background while the server starts, and
@@ -80,9 +97,15 @@ const main = async () => {
   let handleApi: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
   if (config.LEAN_API === "on") {
     const { createLeanApi } = await import("./http/lean-api");
-    const leanApi = await createLeanApi({ appDir: path.join(root, "app"), prefixes: ["api/v1", "oauth/token", "mcp", "stripe/webhook"], origin: config.PUBLIC_URL });
+    const leanApi = await createLeanApi({
+      appDir: path.join(root, "app"),
+      prefixes: ["api/v1", "oauth/token", "mcp", "stripe/webhook"],
+      origin: config.PUBLIC_URL,
+    });
     handleApi = leanApi.handle;
-    log(`partner API served by node:http (${leanApi.routes.length} routes); LEAN_API=off hands everything to Next`);
+    log(
+      `partner API served by node:http (${leanApi.routes.length} routes); LEAN_API=off hands everything to Next`,
+    );
   }
   // Every request gets its X-Request-Id there first, pages included (server/http/front-door.ts).
   const { createFrontServer } = await import("./http/front-door");
@@ -91,7 +114,9 @@ const main = async () => {
   const { startSweepThread } = await import("./jobs/sweep-thread");
   const sweep = startSweepThread(log);
   await (await import("./http/rate-limit")).connectRateLimitStore();
-  server.listen(config.PORT, () => log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`));
+  server.listen(config.PORT, () =>
+    log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`),
+  );
   // New requests stop first, then the sweep finishes its runs, then the database goes: nothing
   // touches the database after it stopped.
   const shutdown = async () => {

@@ -6,15 +6,35 @@
  * form's `action`, so a failed submission keeps what the person typed (React resets forms after
  * form actions).
  */
-import { createContext, startTransition, useActionState, useContext, type FormEvent, type ReactNode } from "react";
+import {
+  createContext,
+  startTransition,
+  useActionState,
+  useContext,
+  type FormEvent,
+  type ReactNode,
+} from "react";
 import { useHydrated } from "./use-hydrated";
 import type { ActionState } from "@/app/_trpc/action-state";
 
 type Action = (state: ActionState, data: FormData) => Promise<ActionState>;
 
-const StateContext = createContext<{ state: ActionState; pending: boolean }>({ state: { status: "idle" }, pending: false });
+const StateContext = createContext<{ state: ActionState; pending: boolean }>({
+  state: { status: "idle" },
+  pending: false,
+});
 
-export function ActionForm({ action, children, className = "form", resetOnSuccess = false }: { action: Action; children: ReactNode; className?: string; resetOnSuccess?: boolean }) {
+export function ActionForm({
+  action,
+  children,
+  className = "form",
+  resetOnSuccess = false,
+}: {
+  action: Action;
+  children: ReactNode;
+  className?: string;
+  resetOnSuccess?: boolean;
+}) {
   const [state, dispatch, pending] = useActionState(action, { status: "idle" } as ActionState);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -23,7 +43,12 @@ export function ActionForm({ action, children, className = "form", resetOnSucces
   };
   return (
     <StateContext.Provider value={{ state, pending }}>
-      <form onSubmit={submit} className={className} noValidate key={resetOnSuccess && state.status === "ok" ? state.at : undefined}>
+      <form
+        onSubmit={submit}
+        className={className}
+        noValidate
+        key={resetOnSuccess && state.status === "ok" ? state.at : undefined}
+      >
         {children}
       </form>
     </StateContext.Provider>
@@ -31,8 +56,28 @@ export function ActionForm({ action, children, className = "form", resetOnSucces
 }
 
 /** A labelled input whose error (from the action's `fields`) appears under it. */
-export function Field({ name, label, hint, type = "text", defaultValue, autoComplete, required, placeholder, id = `field-${name}`, children }: {
-  name: string; label: string; hint?: string; type?: string; defaultValue?: string; autoComplete?: string; required?: boolean; placeholder?: string; id?: string; children?: ReactNode;
+export function Field({
+  name,
+  label,
+  hint,
+  type = "text",
+  defaultValue,
+  autoComplete,
+  required,
+  placeholder,
+  id = `field-${name}`,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  type?: string;
+  defaultValue?: string;
+  autoComplete?: string;
+  required?: boolean;
+  placeholder?: string;
+  id?: string;
+  children?: ReactNode;
 }) {
   const { state } = useContext(StateContext);
   const error = state.fields?.[name];
@@ -40,10 +85,25 @@ export function Field({ name, label, hint, type = "text", defaultValue, autoComp
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children ?? (
-        <input id={id} name={name} type={type} className="input" defaultValue={defaultValue} autoComplete={autoComplete} required={required} placeholder={placeholder} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        <input
+          id={id}
+          name={name}
+          type={type}
+          className="input"
+          defaultValue={defaultValue}
+          autoComplete={autoComplete}
+          required={required}
+          placeholder={placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
       )}
       {hint && !error ? <span className="hint">{hint}</span> : null}
-      {error ? <span className="field-error" id={`${id}-error`}>{error}</span> : null}
+      {error ? (
+        <span className="field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -54,23 +114,45 @@ export function FormMessage({ okTone = "ok" }: { okTone?: "ok" | "info" }) {
   if (state.status === "idle" || (!state.message && !state.reveal)) return null;
   return (
     <div role={state.status === "error" ? "alert" : "status"} className="form-message">
-      {state.message ? <div className={`notice ${state.status === "error" ? "error" : okTone}`}><p>{state.message}</p></div> : null}
+      {state.message ? (
+        <div className={`notice ${state.status === "error" ? "error" : okTone}`}>
+          <p>{state.message}</p>
+        </div>
+      ) : null}
       {state.reveal ? (
         <div className="secret" style={{ marginTop: 12 }}>
           <span className="hint">{state.reveal.label}</span>
           <code data-testid="revealed-secret">{state.reveal.value}</code>
-          <span className="hint">Copy it now: it is shown only this once. We keep only a hash.</span>
+          <span className="hint">
+            Copy it now: it is shown only this once. We keep only a hash.
+          </span>
         </div>
       ) : null}
     </div>
   );
 }
 
-export function SubmitButton({ children, className = "button primary", name, value }: { children: ReactNode; className?: string; name?: string; value?: string }) {
+export function SubmitButton({
+  children,
+  className = "button primary",
+  name,
+  value,
+}: {
+  children: ReactNode;
+  className?: string;
+  name?: string;
+  value?: string;
+}) {
   const { pending } = useContext(StateContext);
   const isHydrated = useHydrated();
   return (
-    <button type="submit" className={className} disabled={pending || !isHydrated} name={name} value={value}>
+    <button
+      type="submit"
+      className={className}
+      disabled={pending || !isHydrated}
+      name={name}
+      value={value}
+    >
       {children}
     </button>
   );

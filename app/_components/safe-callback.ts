@@ -2,5 +2,8 @@ import { sameOriginPath } from "@/server/auth/callback-url";
 import { env } from "@/server/env";
 
 /** Where to go after sign-in: only a page of this site (never another origin: no open redirect). */
-export const safeCallbackUrl = (value: string | string[] | undefined, fallback = "/account", publicUrl = env().PUBLIC_URL) =>
-  sameOriginPath(Array.isArray(value) ? value[0] : value, { publicUrl, fallback });
+export const safeCallbackUrl = (
+  value: string | string[] | undefined,
+  fallback = "/account",
+  publicUrl = env().PUBLIC_URL,
+) => sameOriginPath(Array.isArray(value) ? value[0] : value, { publicUrl, fallback });

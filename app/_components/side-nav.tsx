@@ -8,7 +8,11 @@ export function SideNav({ links }: { links: { href: string; label: string }[] })
   return (
     <nav className="side-nav" aria-label="Account sections">
       {links.map((link) => (
-        <Link key={link.href} href={link.href} aria-current={pathname === link.href ? "page" : undefined}>
+        <Link
+          key={link.href}
+          href={link.href}
+          aria-current={pathname === link.href ? "page" : undefined}
+        >
           {link.label}
         </Link>
       ))}

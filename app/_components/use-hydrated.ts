@@ -10,4 +10,9 @@ import { useSyncExternalStore } from "react";
 
 const subscribe = () => () => undefined;
 
-export const useHydrated = () => useSyncExternalStore(subscribe, () => true, () => false);
+export const useHydrated = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );

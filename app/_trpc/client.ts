@@ -6,12 +6,18 @@
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import type { DashboardRouter } from "@/server/trpc/dashboard";
 
-export const dashboardClient = createTRPCClient<DashboardRouter>({ links: [httpLink({ url: "/api/trpc" })] });
+export const dashboardClient = createTRPCClient<DashboardRouter>({
+  links: [httpLink({ url: "/api/trpc" })],
+});
 
 /** The per-field reasons of a refused call (422 invalid_request), or undefined. */
 export const fieldErrorsOf = (error: unknown): Record<string, string> | undefined =>
-  error instanceof TRPCClientError ? (error.data as { fields?: Record<string, string> } | undefined)?.fields : undefined;
+  error instanceof TRPCClientError
+    ? (error.data as { fields?: Record<string, string> } | undefined)?.fields
+    : undefined;
 
 /** A sentence for the person: our message for a refusal, a generic one when the network failed. */
 export const messageOf = (error: unknown) =>
-  error instanceof TRPCClientError && error.data ? error.message : "We could not reach the service. Check your connection and try again.";
+  error instanceof TRPCClientError && error.data
+    ? error.message
+    : "We could not reach the service. Check your connection and try again.";

@@ -9,7 +9,10 @@ import { unstable_rethrow } from "next/navigation";
 import { toAppError } from "@/server/http/respond";
 import type { ActionState } from "./action-state";
 
-export const runAction = async <T>(run: () => Promise<T>, onSuccess: (result: T) => Omit<ActionState, "status">): Promise<ActionState> => {
+export const runAction = async <T>(
+  run: () => Promise<T>,
+  onSuccess: (result: T) => Omit<ActionState, "status">,
+): Promise<ActionState> => {
   try {
     const result = await run();
     return { status: "ok", at: Date.now(), ...onSuccess(result) };
@@ -17,7 +20,12 @@ export const runAction = async <T>(run: () => Promise<T>, onSuccess: (result: T)
     unstable_rethrow(error);
     const appError = toAppError(error);
     const fields = appError.options.fields;
-    return { status: "error", at: Date.now(), message: fields ? "Please correct the highlighted fields." : appError.message, fields };
+    return {
+      status: "error",
+      at: Date.now(),
+      message: fields ? "Please correct the highlighted fields." : appError.message,
+      fields,
+    };
   }
 };
 

@@ -15,7 +15,14 @@ const callerFor = async (personId: string | undefined) => {
   const clientAddress = clientIp(requestHeaders);
   // The front door's id, so a fault a page logs carries the reference the answer's X-Request-Id shows.
   const requestId = requestIdFrom(requestHeaders.get("x-request-id"));
-  return createCaller(createInnerContext({ requestId, clientRequestId: clientRequestIdOf(requestHeaders), actor: personId ? { kind: "person", personId } : { kind: "anonymous" }, clientAddress }));
+  return createCaller(
+    createInnerContext({
+      requestId,
+      clientRequestId: clientRequestIdOf(requestHeaders),
+      actor: personId ? { kind: "person", personId } : { kind: "anonymous" },
+      clientAddress,
+    }),
+  );
 };
 
 export const pageCaller = async () => callerFor(await currentPersonId());

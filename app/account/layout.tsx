@@ -33,7 +33,8 @@ export default async function AccountLayout({ children }: { children: ReactNode 
             <div className="notice warn" style={{ marginBottom: 16 }}>
               <ActionForm action={resendConfirmationAction} className="form">
                 <p>
-                  Confirm <strong>{me.email}</strong> with the link we emailed you. Until then you cannot approve apps.
+                  Confirm <strong>{me.email}</strong> with the link we emailed you. Until then you
+                  cannot approve apps.
                 </p>
                 <FormMessage okTone="info" />
                 <div>

@@ -19,7 +19,13 @@ export default async function AccountPage() {
           <FormMessage />
           <div className="row">
             <Field name="name" label="Name" defaultValue={me.name ?? ""} autoComplete="name" />
-            <Field name="email" label="Email" type="email" defaultValue={me.email} autoComplete="email" />
+            <Field
+              name="email"
+              label="Email"
+              type="email"
+              defaultValue={me.email}
+              autoComplete="email"
+            />
           </div>
           <div>
             <SubmitButton>Save profile</SubmitButton>
@@ -28,10 +34,18 @@ export default async function AccountPage() {
       </section>
       <section className="panel" aria-labelledby="sizes-title">
         <h2 id="sizes-title">Saved sizes</h2>
-        <p className="hint">Separate sizes with commas, as stores list them: M, 8, 32x34, 9.5. Apps use them to filter searches.</p>
+        <p className="hint">
+          Separate sizes with commas, as stores list them: M, 8, 32x34, 9.5. Apps use them to filter
+          searches.
+        </p>
         <ActionForm action={updateSizesAction}>
           <FormMessage />
-          <Field name="sizes" label="Sizes" defaultValue={me.sizes.join(", ")} placeholder="M, 8, 32x34" />
+          <Field
+            name="sizes"
+            label="Sizes"
+            defaultValue={me.sizes.join(", ")}
+            placeholder="M, 8, 32x34"
+          />
           {me.sizes.length ? (
             <div className="chips" aria-label="Saved sizes">
               {me.sizes.map((size) => (

@@ -1,11 +1,35 @@
 /** Newer / Older buttons under a dashboard list, shown only when there is more than one page. */
-export function Pager({ page, hasMore, busy, onGoTo }: { page: number; hasMore: boolean; busy: boolean; onGoTo: (page: number) => void }) {
+export function Pager({
+  page,
+  hasMore,
+  busy,
+  onGoTo,
+}: {
+  page: number;
+  hasMore: boolean;
+  busy: boolean;
+  onGoTo: (page: number) => void;
+}) {
   if (page === 1 && !hasMore) return null;
   return (
     <div className="button-row">
-      <button type="button" className="button secondary" disabled={busy || page === 1} onClick={() => onGoTo(page - 1)}>Newer</button>
+      <button
+        type="button"
+        className="button secondary"
+        disabled={busy || page === 1}
+        onClick={() => onGoTo(page - 1)}
+      >
+        Newer
+      </button>
       <span className="hint">Page {page}</span>
-      <button type="button" className="button secondary" disabled={busy || !hasMore} onClick={() => onGoTo(page + 1)}>Older</button>
+      <button
+        type="button"
+        className="button secondary"
+        disabled={busy || !hasMore}
+        onClick={() => onGoTo(page + 1)}
+      >
+        Older
+      </button>
     </div>
   );
 }

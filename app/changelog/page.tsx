@@ -11,7 +11,11 @@ export const dynamic = "force-dynamic";
 export const metadata = { title: "Changelog: Shopping API" };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
-const stateText = { deprecated: "Deprecated", brownout: "In a brownout now (answers 410 retired)", retired: "Retired (answers 410 retired)" } as const;
+const stateText = {
+  deprecated: "Deprecated",
+  brownout: "In a brownout now (answers 410 retired)",
+  retired: "Retired (answers 410 retired)",
+} as const;
 
 export default async function ChangelogPage() {
   const notices = await listLifecycles(systemClock.now());
@@ -19,9 +23,10 @@ export default async function ChangelogPage() {
     <main className="shell">
       <h1>Changelog</h1>
       <p>
-        The API is at version <strong>{apiVersion}</strong>. Within v1 changes are additive: new endpoints, optional fields and values in
-        open lists. A deprecated operation keeps working at least 6 months after its notice, and carries the Deprecation, Sunset and Link
-        headers until its sunset.
+        The API is at version <strong>{apiVersion}</strong>. Within v1 changes are additive: new
+        endpoints, optional fields and values in open lists. A deprecated operation keeps working at
+        least 6 months after its notice, and carries the Deprecation, Sunset and Link headers until
+        its sunset.
       </p>
       {notices.length > 0 && (
         <section aria-labelledby="deprecations">
@@ -32,8 +37,10 @@ export default async function ChangelogPage() {
                 <code>{lifecycle.operationId}</code>
               </h3>
               <p>
-                {stateText[state]}. Announced {day(lifecycle.deprecatedAt)}; sunset {lifecycle.sunsetAt.toUTCString()}, from then it answers 410
-                with error code <code>retired</code>. Use <a href={lifecycle.replacement}>{lifecycle.replacement}</a> instead.
+                {stateText[state]}. Announced {day(lifecycle.deprecatedAt)}; sunset{" "}
+                {lifecycle.sunsetAt.toUTCString()}, from then it answers 410 with error code{" "}
+                <code>retired</code>. Use{" "}
+                <a href={lifecycle.replacement}>{lifecycle.replacement}</a> instead.
               </p>
               {lifecycle.brownouts.length > 0 && (
                 <ul aria-label="Brownouts">

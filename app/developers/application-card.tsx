@@ -4,11 +4,26 @@ import { rotateSecretAction, updateRedirectUrisAction } from "./actions";
 import { WebhooksPanel } from "./webhooks-panel";
 
 type Application = {
-  application_id: string; name: string; environment: string; status: string; wants_linking: boolean; redirect_uris: string[];
-  client: { client_id: string; scopes: string[]; has_secret: boolean; linking_enabled: boolean } | null;
+  application_id: string;
+  name: string;
+  environment: string;
+  status: string;
+  wants_linking: boolean;
+  redirect_uris: string[];
+  client: {
+    client_id: string;
+    scopes: string[];
+    has_secret: boolean;
+    linking_enabled: boolean;
+  } | null;
 };
 
-const statusBadge: Record<string, string> = { approved: "badge ok", pending: "badge warn", rejected: "badge", revoked: "badge" };
+const statusBadge: Record<string, string> = {
+  approved: "badge ok",
+  pending: "badge warn",
+  rejected: "badge",
+  revoked: "badge",
+};
 
 export function ApplicationCard({ application }: { application: Application }) {
   const client = application.status === "approved" ? application.client : null;
@@ -18,11 +33,16 @@ export function ApplicationCard({ application }: { application: Application }) {
         <div>
           <h2>{application.name}</h2>
           <p className="small muted" style={{ margin: 0 }}>
-            <span className={statusBadge[application.status] ?? "badge"}>{application.status}</span> <span className="badge">{application.environment}</span>
+            <span className={statusBadge[application.status] ?? "badge"}>{application.status}</span>{" "}
+            <span className="badge">{application.environment}</span>
           </p>
         </div>
       </div>
-      {application.status === "pending" ? <p className="muted">Waiting for review. You will get your credentials here once it is approved.</p> : null}
+      {application.status === "pending" ? (
+        <p className="muted">
+          Waiting for review. You will get your credentials here once it is approved.
+        </p>
+      ) : null}
       {client ? (
         <>
           <dl className="facts">
@@ -56,15 +76,27 @@ export function ApplicationCard({ application }: { application: Application }) {
             </div>
             <FormMessage />
             <div>
-              <SubmitButton className={client.has_secret ? "button danger" : "button primary"}>{client.has_secret ? "Rotate secret" : "Create client secret"}</SubmitButton>
+              <SubmitButton className={client.has_secret ? "button danger" : "button primary"}>
+                {client.has_secret ? "Rotate secret" : "Create client secret"}
+              </SubmitButton>
             </div>
           </ActionForm>
           <hr className="divider" />
           <ActionForm action={updateRedirectUrisAction}>
             <input type="hidden" name="application_id" value={application.application_id} />
             <FormMessage />
-            <Field name="redirect_uris" id={`field-redirect_uris-${application.application_id}`} label="Redirect URIs" hint="One per line. Authorization requests must use one of them exactly.">
-              <textarea id={`field-redirect_uris-${application.application_id}`} name="redirect_uris" className="textarea" defaultValue={application.redirect_uris.join("\n")} />
+            <Field
+              name="redirect_uris"
+              id={`field-redirect_uris-${application.application_id}`}
+              label="Redirect URIs"
+              hint="One per line. Authorization requests must use one of them exactly."
+            >
+              <textarea
+                id={`field-redirect_uris-${application.application_id}`}
+                name="redirect_uris"
+                className="textarea"
+                defaultValue={application.redirect_uris.join("\n")}
+              />
             </Field>
             <div>
               <SubmitButton className="button secondary">Save redirect URIs</SubmitButton>

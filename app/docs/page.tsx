@@ -18,7 +18,11 @@ const scalarConfiguration = {
 export default function DocsPage() {
   return (
     <>
-      <script id="api-reference" data-url="/api/v1/openapi.json" data-configuration={JSON.stringify(scalarConfiguration)} />
+      <script
+        id="api-reference"
+        data-url="/api/v1/openapi.json"
+        data-configuration={JSON.stringify(scalarConfiguration)}
+      />
       <script src="/docs/scalar.js" async />
     </>
   );

@@ -15,10 +15,16 @@ export const shippingAddress = {
 
 /** A quote for the given items, one of each, shipped to a Toronto address. */
 export const quoteBody = (itemIds: number[]) =>
-  JSON.stringify({ items: itemIds.map((id) => ({ item_id: id, quantity: 1 })), shipping_address: shippingAddress });
+  JSON.stringify({
+    items: itemIds.map((id) => ({ item_id: id, quantity: 1 })),
+    shipping_address: shippingAddress,
+  });
 
 /** A checkout for a quote, with a fresh Idempotency-Key. */
 export const checkoutRequest = (quoteId: string) => ({
-  body: JSON.stringify({ quote_id: quoteId, email: `bench+${randomUUID().slice(0, 8)}@example.ca` }),
+  body: JSON.stringify({
+    quote_id: quoteId,
+    email: `bench+${randomUUID().slice(0, 8)}@example.ca`,
+  }),
   headers: { "idempotency-key": randomUUID() },
 });

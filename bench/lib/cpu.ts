@@ -29,16 +29,25 @@ const commandOf = (pid: number) => {
   }
 };
 
-const postgresPids = () => readdirSync("/proc").map(Number).filter((pid) => Number.isInteger(pid) && commandOf(pid) === "postgres");
+const postgresPids = () =>
+  readdirSync("/proc")
+    .map(Number)
+    .filter((pid) => Number.isInteger(pid) && commandOf(pid) === "postgres");
 
 /** CPU milliseconds of the service tree and of PostgreSQL so far; subtract two readings for a phase. */
 export const cpuReading = (serviceRoot: number) => ({
-  serviceMs: (processTree(serviceRoot).reduce((sum, pid) => sum + cpuTicks(pid), 0) * 1000) / ticksPerSecond,
+  serviceMs:
+    (processTree(serviceRoot).reduce((sum, pid) => sum + cpuTicks(pid), 0) * 1000) / ticksPerSecond,
   postgresMs: (postgresPids().reduce((sum, pid) => sum + cpuTicks(pid), 0) * 1000) / ticksPerSecond,
 });
 
 /** CPU per request over a phase: the service's and PostgreSQL's, in ms. */
-export const cpuPerRequest = (before: ReturnType<typeof cpuReading>, after: ReturnType<typeof cpuReading>, requests: number) => ({
+export const cpuPerRequest = (
+  before: ReturnType<typeof cpuReading>,
+  after: ReturnType<typeof cpuReading>,
+  requests: number,
+) => ({
   serviceMs: Math.round(((after.serviceMs - before.serviceMs) / Math.max(1, requests)) * 10) / 10,
-  postgresMs: Math.round(((after.postgresMs - before.postgresMs) / Math.max(1, requests)) * 10) / 10,
+  postgresMs:
+    Math.round(((after.postgresMs - before.postgresMs) / Math.max(1, requests)) * 10) / 10,
 });

@@ -23,7 +23,9 @@ const storesFor = (items: number) => Math.max(12, Math.min(5000, Math.round(item
  */
 const warmUp = async (client: pg.Client) => {
   await client.query("CREATE EXTENSION IF NOT EXISTS pg_prewarm");
-  await client.query("SELECT pg_prewarm(c.oid, 'read') FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i')");
+  await client.query(
+    "SELECT pg_prewarm(c.oid, 'read') FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i')",
+  );
 };
 
 /** Creates, migrates and seeds the catalogue database when needed; returns its URL and the load time if it loaded. */
@@ -48,7 +50,15 @@ export const ensureCatalogDatabase = async (items: number, log: (line: string) =
     else {
       loadSeconds = Math.round((Date.now() - started) / 100) / 10;
       log(`loaded ${items} items into ${name} in ${loadSeconds} s`);
-      writeResult(`catalog-load-${items}`, { name: "catalog-load", items, stores: storesFor(items), seed: 42, seconds: loadSeconds, measuredAt: new Date().toISOString(), machine: machineAtStart });
+      writeResult(`catalog-load-${items}`, {
+        name: "catalog-load",
+        items,
+        stores: storesFor(items),
+        seed: 42,
+        seconds: loadSeconds,
+        measuredAt: new Date().toISOString(),
+        machine: machineAtStart,
+      });
       // What autovacuum would soon do: hint bits, visibility map and statistics for every table.
       await client.query("VACUUM ANALYZE");
     }

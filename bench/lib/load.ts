@@ -27,11 +27,17 @@ export type PhaseResult = {
   statuses: Record<string, number>;
 };
 
-const percentile = (sorted: Float64Array, p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** One phase's figures from its latencies (ms): request rate, percentiles, errors and statuses. */
-export const summarizePhase = (latencies: number[], seconds: number, errors: number, statuses: Record<string, number>): PhaseResult => {
+export const summarizePhase = (
+  latencies: number[],
+  seconds: number,
+  errors: number,
+  statuses: Record<string, number>,
+): PhaseResult => {
   const sorted = Float64Array.from(latencies).sort();
   return {
     requests: latencies.length,
@@ -61,7 +67,12 @@ export const runPhase = async (phase: Phase): Promise<PhaseResult> => {
         method: phase.method ?? "GET",
         setupRequest: (request) => {
           const next = phase.next();
-          return { ...request, path: next.path, headers: { ...request.headers, ...next.headers }, body: next.body };
+          return {
+            ...request,
+            path: next.path,
+            headers: { ...request.headers, ...next.headers },
+            body: next.body,
+          };
         },
       },
     ],
@@ -74,6 +85,13 @@ export const runPhase = async (phase: Phase): Promise<PhaseResult> => {
     });
   });
   const seconds = (Date.now() - started) / 1000;
-  const failedStatuses = Object.entries(statuses).filter(([status]) => !status.startsWith("2")).reduce((sum, [, count]) => sum + count, 0);
-  return summarizePhase(latencies, seconds, failedStatuses + result.errors + result.timeouts, statuses);
+  const failedStatuses = Object.entries(statuses)
+    .filter(([status]) => !status.startsWith("2"))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return summarizePhase(
+    latencies,
+    seconds,
+    failedStatuses + result.errors + result.timeouts,
+    statuses,
+  );
 };

@@ -3,7 +3,9 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { readFileSync } from "node:fs";
 
 const cpuModel = () => {
-  const line = readFileSync("/proc/cpuinfo", "utf8").split("\n").find((entry) => entry.startsWith("model name"));
+  const line = readFileSync("/proc/cpuinfo", "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith("model name"));
   return line?.split(":")[1]?.trim() ?? cpus()[0]?.model ?? "unknown";
 };
 

@@ -7,9 +7,10 @@
 import { Agent, request } from "node:http";
 import { type Phase, type PhaseResult, summarizePhase } from "./load";
 
-
 /** Sends `rate` requests a second for `durationSeconds`. */
-export const runOpenLoop = async (phase: Omit<Phase, "connections"> & { rate: number }): Promise<PhaseResult> => {
+export const runOpenLoop = async (
+  phase: Omit<Phase, "connections"> & { rate: number },
+): Promise<PhaseResult> => {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const base = new URL(phase.baseUrl);
   const total = Math.max(1, Math.round(phase.rate * phase.durationSeconds));
@@ -25,15 +26,25 @@ export const runOpenLoop = async (phase: Omit<Phase, "connections"> & { rate: nu
     const next = phase.next();
     pending.push(
       new Promise<void>((resolve) => {
-        const outgoing = request({ agent, host: base.hostname, port: base.port, path: next.path, headers: next.headers, method: phase.method ?? "GET" }, (response) => {
-          response.resume();
-          response.on("end", () => {
-            latencies.push(performance.now() - scheduled);
-            statuses[response.statusCode ?? 0] = (statuses[response.statusCode ?? 0] ?? 0) + 1;
-            if ((response.statusCode ?? 0) >= 300) errors++;
-            resolve();
-          });
-        });
+        const outgoing = request(
+          {
+            agent,
+            host: base.hostname,
+            port: base.port,
+            path: next.path,
+            headers: next.headers,
+            method: phase.method ?? "GET",
+          },
+          (response) => {
+            response.resume();
+            response.on("end", () => {
+              latencies.push(performance.now() - scheduled);
+              statuses[response.statusCode ?? 0] = (statuses[response.statusCode ?? 0] ?? 0) + 1;
+              if ((response.statusCode ?? 0) >= 300) errors++;
+              resolve();
+            });
+          },
+        );
         outgoing.setTimeout(30_000, () => outgoing.destroy(new Error("timeout")));
         outgoing.on("error", () => {
           errors++;

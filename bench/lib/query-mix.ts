@@ -5,15 +5,20 @@
  * values come from the catalogue itself.
  */
 import pg from "pg";
-import { loadSearchVocabulary, type SearchVocabulary } from "../../server/testing/random-search-queries";
+import {
+  loadSearchVocabulary,
+  type SearchVocabulary,
+} from "../../server/testing/random-search-queries";
 import { ensureCatalogDatabase } from "./database";
 import { prng } from "../../prisma/seed/prng";
-
 
 export type MixEntry = { kind: "browse" | "text" | "text+filters"; path: string };
 
 /** `count` request paths under /api/v1/products. */
-export const searchMix = (vocabulary: SearchVocabulary, options: { seed: number; count: number }): MixEntry[] => {
+export const searchMix = (
+  vocabulary: SearchVocabulary,
+  options: { seed: number; count: number },
+): MixEntry[] => {
   const random = prng(options.seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const words = (most: number) => {
@@ -32,9 +37,13 @@ export const searchMix = (vocabulary: SearchVocabulary, options: { seed: number;
       const filters = ["size", "color", "brand", "price"].filter(() => random() < 0.45);
       if (!filters.length) filters.push(pick(["size", "color", "brand", "price"]));
       for (const filter of filters) {
-        if (filter === "size") for (let n = 1 + Math.floor(random() * 2); n > 0; n--) params.append("size", pick(vocabulary.sizes));
+        if (filter === "size")
+          for (let n = 1 + Math.floor(random() * 2); n > 0; n--)
+            params.append("size", pick(vocabulary.sizes));
         if (filter === "color") params.append("color", pick(vocabulary.colors));
-        if (filter === "brand") for (let n = 1 + Math.floor(random() * 2); n > 0; n--) params.append("brand", pick(vocabulary.brands));
+        if (filter === "brand")
+          for (let n = 1 + Math.floor(random() * 2); n > 0; n--)
+            params.append("brand", pick(vocabulary.brands));
         if (filter === "price") {
           const min = Math.floor(random() * 60);
           params.set("min_price", String(min));
@@ -44,7 +53,10 @@ export const searchMix = (vocabulary: SearchVocabulary, options: { seed: number;
     }
     params.set("sort", pick(["relevance", "newest", "price_asc", "price_desc"]));
     const deep = random() < 0.01;
-    params.set("page", String(deep ? 100 + Math.floor(random() * 1901) : pick([1, 1, 1, 1, 1, 2, 2, 3])));
+    params.set(
+      "page",
+      String(deep ? 100 + Math.floor(random() * 1901) : pick([1, 1, 1, 1, 1, 2, 2, 3])),
+    );
     params.set("per_page", String(pick([24, 48])));
     return { kind, path: `/api/v1/products?${params}` };
   });
@@ -57,5 +69,8 @@ export const catalogWithSearchMix = async (items: number, log: (line: string) =>
   await client.connect();
   const vocabulary = await loadSearchVocabulary(client);
   await client.end();
-  return { database, mix: searchMix(vocabulary, { seed: 20261122, count: 5000 }).map((entry) => entry.path) };
+  return {
+    database,
+    mix: searchMix(vocabulary, { seed: 20261122, count: 5000 }).map((entry) => entry.path),
+  };
 };

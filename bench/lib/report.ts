@@ -11,7 +11,9 @@ export const printTable = (title: string, rows: Row[]) => {
   if (!rows.length) return;
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const cell = (value: unknown) => (value === null || value === undefined ? "-" : String(value));
-  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row[column]).length)));
+  const widths = columns.map((column) =>
+    Math.max(column.length, ...rows.map((row) => cell(row[column]).length)),
+  );
   const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i])).join("  ");
   console.log(`\n${title}`);
   console.log(line(columns));
@@ -25,11 +27,22 @@ export const printTable = (title: string, rows: Row[]) => {
  */
 export const writeResult = (name: string, record: unknown) => {
   mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `${name}${process.env.LEAN_API === "off" ? "-next-only" : ""}.json`);
+  const file = path.join(
+    resultsDir,
+    `${name}${process.env.LEAN_API === "off" ? "-next-only" : ""}.json`,
+  );
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   return file;
 };
 
 /** a / b rounded, or null when either is missing. */
 export const ratio = (a: number | null | undefined, b: number | null | undefined) =>
-  a === null || a === undefined || b === null || b === undefined || b === 0 || !Number.isFinite(a) || !Number.isFinite(b) ? null : Math.round((a / b) * 100) / 100;
+  a === null ||
+  a === undefined ||
+  b === null ||
+  b === undefined ||
+  b === 0 ||
+  !Number.isFinite(a) ||
+  !Number.isFinite(b)
+    ? null
+    : Math.round((a / b) * 100) / 100;

@@ -21,10 +21,23 @@ export const freePort = () =>
     });
   });
 
-export type Service = { baseUrl: string; pid: number; indexBuildMs: number | null; stop: () => Promise<void>; unexpectedErrors: () => string[] };
+export type Service = {
+  baseUrl: string;
+  pid: number;
+  indexBuildMs: number | null;
+  stop: () => Promise<void>;
+  unexpectedErrors: () => string[];
+};
 
 /** The child's environment: the configured servers, or none of them for the embedded default. */
-const serviceEnv = (options: { databaseUrl?: string; dataDir?: string; port: number; baseUrl: string; searchImpl: string; env?: Record<string, string> }) => {
+const serviceEnv = (options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  port: number;
+  baseUrl: string;
+  searchImpl: string;
+  env?: Record<string, string>;
+}) => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: options.databaseUrl,
@@ -52,7 +65,13 @@ const serviceEnv = (options: { databaseUrl?: string; dataDir?: string; port: num
  * `npm start` with DATABASE_URL (or the embedded default in `dataDir` when it is omitted), REDIS_URL,
  * SEED_ITEMS=0 (unless `env` says otherwise) and SEARCH_IMPL; resolves when ready.
  */
-export const startService = async (options: { databaseUrl?: string; dataDir?: string; searchImpl: "memory" | "postgres"; log: (line: string) => void; env?: Record<string, string> }): Promise<Service> => {
+export const startService = async (options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  searchImpl: "memory" | "postgres";
+  log: (line: string) => void;
+  env?: Record<string, string>;
+}): Promise<Service> => {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn("npm", ["start"], {
@@ -69,7 +88,8 @@ export const startService = async (options: { databaseUrl?: string; dataDir?: st
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       output += text;
-      for (const line of text.split("\n").filter(Boolean)) if (/\[(start|search|postgres)\]/.test(line)) options.log(`  service: ${line.trim()}`);
+      for (const line of text.split("\n").filter(Boolean))
+        if (/\[(start|search|postgres)\]/.test(line)) options.log(`  service: ${line.trim()}`);
       if (/\[start\] serving/.test(text)) isServing = true;
       const built = /\[search\] index built: .*?(\d+) ms/.exec(text);
       if (built) {
@@ -80,7 +100,9 @@ export const startService = async (options: { databaseUrl?: string; dataDir?: st
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`npm start exited with ${code}:\n${output.slice(-3000)}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`npm start exited with ${code}:\n${output.slice(-3000)}`)),
+    );
   });
   const stop = async () => {
     if (child.exitCode !== null) return;
@@ -91,7 +113,12 @@ export const startService = async (options: { databaseUrl?: string; dataDir?: st
       for (const pid of pids) process.kill(pid, "SIGTERM");
     }
     // A clean stop (the embedded PostgreSQL shuts down with it) takes a moment; then force what is left.
-    for (let waited = 0; waited < 10_000 && child.exitCode === null && child.signalCode === null; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
+    for (
+      let waited = 0;
+      waited < 10_000 && child.exitCode === null && child.signalCode === null;
+      waited += 250
+    )
+      await new Promise((resolve) => setTimeout(resolve, 250));
     for (const pid of processTree(child.pid!)) {
       try {
         process.kill(pid, "SIGKILL");
@@ -107,6 +134,10 @@ export const startService = async (options: { databaseUrl?: string; dataDir?: st
     throw error;
   }
   /** The service's "unexpected error" log entries (a 500's cause), each with its first lines. */
-  const unexpectedErrors = () => output.split(/\n(?=\[)/).filter((entry) => entry.includes("unexpected error")).map((entry) => entry.split("\n").slice(0, 4).join(" | "));
+  const unexpectedErrors = () =>
+    output
+      .split(/\n(?=\[)/)
+      .filter((entry) => entry.includes("unexpected error"))
+      .map((entry) => entry.split("\n").slice(0, 4).join(" | "));
   return { baseUrl, pid: child.pid!, indexBuildMs, stop, unexpectedErrors };
 };

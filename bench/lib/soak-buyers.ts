@@ -19,9 +19,14 @@ export const directItems = async (databaseUrl: string, stores: number) => {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows: chosen } = await client.query<{ slug: string }>(`SELECT s.slug FROM stores s WHERE ${storeCanSellSql("s")} ORDER BY s.id LIMIT $1`, [stores]);
+    const { rows: chosen } = await client.query<{ slug: string }>(
+      `SELECT s.slug FROM stores s WHERE ${storeCanSellSql("s")} ORDER BY s.id LIMIT $1`,
+      [stores],
+    );
     for (const { slug } of chosen) await setStore(slug, { agentCheckout: "direct" });
-    await client.query(`UPDATE variants v SET quantity = 1000 FROM items i JOIN stores s ON s.id = i.store_id WHERE v.item_id = i.id AND s.agent_checkout = 'direct'`);
+    await client.query(
+      `UPDATE variants v SET quantity = 1000 FROM items i JOIN stores s ON s.id = i.store_id WHERE v.item_id = i.id AND s.agent_checkout = 'direct'`,
+    );
     const { rows } = await client.query<{ id: number }>(
       `SELECT i.id FROM items i JOIN stores s ON s.id = i.store_id
        WHERE i.status = 'active' AND s.agent_checkout = 'direct' AND ${storeCanSellSql("s")}
@@ -37,7 +42,11 @@ export const directItems = async (databaseUrl: string, stores: number) => {
 const buyerScopes = ["catalog:read", "checkout:write", "address:read", "purchase:write"];
 
 /** `count` people ready to be bought for, each with a linked assistant token (`scopes`: purchase:write and its companions unless given). */
-export const createBuyers = async (options: { databaseUrl: string; count: number; scopes?: string[] }): Promise<Buyer[]> => {
+export const createBuyers = async (options: {
+  databaseUrl: string;
+  count: number;
+  scopes?: string[];
+}): Promise<Buyer[]> => {
   process.env.DATABASE_URL = options.databaseUrl;
   const { createPerson } = await import("../../server/ops/account-commands");
   const { createAgent } = await import("../../prisma/factories");
@@ -48,15 +57,34 @@ export const createBuyers = async (options: { databaseUrl: string; count: number
   for (let i = 0; i < options.count; i++) {
     if (i % 10 === 0) agentId = (await createAgent()).id;
     const person = await createPerson({
-      email: `soak-${randomUUID().slice(0, 12)}@example.ca`, password: `soak password ${randomUUID()}`, verified: true,
-      "address-json": JSON.stringify(shippingAddress), "limit-per-order": "50000.00", "limit-per-30-days": "50000.00", card: "4242424242424242",
+      email: `soak-${randomUUID().slice(0, 12)}@example.ca`,
+      password: `soak password ${randomUUID()}`,
+      verified: true,
+      "address-json": JSON.stringify(shippingAddress),
+      "limit-per-order": "50000.00",
+      "limit-per-30-days": "50000.00",
+      card: "4242424242424242",
     });
     const scopes = options.scopes ?? buyerScopes;
     // The grant the consent page records when the person ticks the scopes (a watch checks it stands before it buys).
     const grant = await db().oAuthGrant.create({
-      data: { id: `grt_${randomUUID().replace(/-/g, "")}`, clientId: agentId, personId: person.person_id, scopes, audience: "api", consentNonce: randomUUID(), expiresAt: new Date(Date.now() + 30 * 86_400_000) },
+      data: {
+        id: `grt_${randomUUID().replace(/-/g, "")}`,
+        clientId: agentId,
+        personId: person.person_id,
+        scopes,
+        audience: "api",
+        consentNonce: randomUUID(),
+        expiresAt: new Date(Date.now() + 30 * 86_400_000),
+      },
     });
-    const { token } = await issueAccessToken(db(), { clientId: agentId, personId: person.person_id, scopes, grantId: grant.id, now: new Date() });
+    const { token } = await issueAccessToken(db(), {
+      clientId: agentId,
+      personId: person.person_id,
+      scopes,
+      grantId: grant.id,
+      now: new Date(),
+    });
     buyers.push({ personId: person.person_id, token });
   }
   return buyers;

@@ -14,18 +14,35 @@
 import pg from "pg";
 import type { Buyer } from "./soak-buyers";
 
-type Call = (path: string, init?: { method?: string; body?: string; headers?: Record<string, string>; authorization?: string }) => Promise<{ status: number; body: string }>;
+type Call = (
+  path: string,
+  init?: {
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    authorization?: string;
+  },
+) => Promise<{ status: number; body: string }>;
 type Count = (kind: "watch" | "alert" | "sale", status: number) => void;
 type PricedItem = { id: number; priceCents: number };
 
-export const watchScopes = ["catalog:read", "checkout:write", "address:read", "purchase:write", "alerts:write"];
+export const watchScopes = [
+  "catalog:read",
+  "checkout:write",
+  "address:read",
+  "purchase:write",
+  "alerts:write",
+];
 
 /** Prices of the watched items, read once: sales are relative to them and restore them. */
 export const pricedItems = async (databaseUrl: string, ids: number[]): Promise<PricedItem[]> => {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: number; price_cents: number }>("SELECT id, price_cents FROM items WHERE id = ANY($1::int[]) ORDER BY id", [ids]);
+    const { rows } = await client.query<{ id: number; price_cents: number }>(
+      "SELECT id, price_cents FROM items WHERE id = ANY($1::int[]) ORDER BY id",
+      [ids],
+    );
     return rows.map((row) => ({ id: row.id, priceCents: row.price_cents }));
   } finally {
     await client.end();
@@ -34,7 +51,13 @@ export const pricedItems = async (databaseUrl: string, ids: number[]): Promise<P
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-export const watchSteps = (options: { call: Call; count: Count; watchers: Buyer[]; items: PricedItem[]; partner: () => string }) => {
+export const watchSteps = (options: {
+  call: Call;
+  count: Count;
+  watchers: Buyer[];
+  items: PricedItem[];
+  partner: () => string;
+}) => {
   const { call, count, watchers, items, partner } = options;
   let action = 0;
   let nextWatcher = 0;
@@ -44,7 +67,15 @@ export const watchSteps = (options: { call: Call; count: Count; watchers: Buyer[
 
   const as = (watcher: Buyer) => `Bearer ${watcher.token}`;
   const setPrice = async (item: PricedItem, cents: number) =>
-    count("sale", (await call(`/api/v1/sandbox/items/${item.id}/price`, { body: JSON.stringify({ price: money(cents) }), authorization: partner() })).status);
+    count(
+      "sale",
+      (
+        await call(`/api/v1/sandbox/items/${item.id}/price`, {
+          body: JSON.stringify({ price: money(cents) }),
+          authorization: partner(),
+        })
+      ).status,
+    );
 
   // Cycles alternate: in one the new watch's item goes on sale (the watch buys), in the next the new watch is cancelled.
   const isSaleCycle = () => Math.floor(action / 8) % 2 === 0;
@@ -52,29 +83,81 @@ export const watchSteps = (options: { call: Call; count: Count; watchers: Buyer[
     async () => {
       const watcher = watchers[nextWatcher++ % watchers.length];
       const item = items[nextItem++ % items.length];
-      const body = JSON.stringify({ catalog_item_id: String(item.id), max_price: money(Math.floor(item.priceCents * 0.9)), max_total: money(item.priceCents * 2), days: 1 });
+      const body = JSON.stringify({
+        catalog_item_id: String(item.id),
+        max_price: money(Math.floor(item.priceCents * 0.9)),
+        max_total: money(item.priceCents * 2),
+        days: 1,
+      });
       const answer = await call("/api/v1/price-watches", { body, authorization: as(watcher) });
       count("watch", answer.status);
-      newest = answer.status === 201 ? { id: (JSON.parse(answer.body) as { price_watch_id: number }).price_watch_id, watcher, item } : null;
+      newest =
+        answer.status === 201
+          ? {
+              id: (JSON.parse(answer.body) as { price_watch_id: number }).price_watch_id,
+              watcher,
+              item,
+            }
+          : null;
     },
     async () => {
       if (!isSaleCycle() || !newest) return;
       onSale = newest.item;
       await setPrice(onSale, Math.floor(onSale.priceCents * 0.75));
     },
-    async () => count("watch", (await call("/api/v1/price-watches?per_page=10", { authorization: as(watchers[nextWatcher % watchers.length]) })).status),
+    async () =>
+      count(
+        "watch",
+        (
+          await call("/api/v1/price-watches?per_page=10", {
+            authorization: as(watchers[nextWatcher % watchers.length]),
+          })
+        ).status,
+      ),
     async () => {
-      if (newest) count("watch", (await call(`/api/v1/price-watches/${newest.id}`, { authorization: as(newest.watcher) })).status);
+      if (newest)
+        count(
+          "watch",
+          (await call(`/api/v1/price-watches/${newest.id}`, { authorization: as(newest.watcher) }))
+            .status,
+        );
     },
     async () => {
       const watcher = watchers[nextWatcher % watchers.length];
       const item = items[(nextItem + 1) % items.length];
-      count("alert", (await call("/api/v1/price-alerts", { body: JSON.stringify({ catalog_item_id: String(item.id), target_price: money(Math.floor(item.priceCents * 0.8)) }), authorization: as(watcher) })).status);
+      count(
+        "alert",
+        (
+          await call("/api/v1/price-alerts", {
+            body: JSON.stringify({
+              catalog_item_id: String(item.id),
+              target_price: money(Math.floor(item.priceCents * 0.8)),
+            }),
+            authorization: as(watcher),
+          })
+        ).status,
+      );
     },
-    async () => count("alert", (await call("/api/v1/price-alerts?per_page=10", { authorization: as(watchers[nextWatcher % watchers.length]) })).status),
+    async () =>
+      count(
+        "alert",
+        (
+          await call("/api/v1/price-alerts?per_page=10", {
+            authorization: as(watchers[nextWatcher % watchers.length]),
+          })
+        ).status,
+      ),
     async () => {
       if (isSaleCycle() || !newest) return;
-      count("watch", (await call(`/api/v1/price-watches/${newest.id}`, { method: "DELETE", authorization: as(newest.watcher) })).status);
+      count(
+        "watch",
+        (
+          await call(`/api/v1/price-watches/${newest.id}`, {
+            method: "DELETE",
+            authorization: as(newest.watcher),
+          })
+        ).status,
+      );
     },
     async () => {
       // The price back, five steps after the sale (seconds at the default rate: the sweep has evaluated by then).
@@ -96,17 +179,28 @@ export const verifyWatchPurchases = async (databaseUrl: string, watchers: Buyer[
       `SELECT p.id, (SELECT count(*) FROM price_watches w WHERE w.purchase_id = p.id)::int AS watches FROM purchases p WHERE p.person_id = ANY($1::text[])`,
       [people],
     );
-    const { rows: states } = await client.query<{ status: string; n: number }>(`SELECT status::text, count(*)::int AS n FROM price_watches WHERE person_id = ANY($1::text[]) GROUP BY 1 ORDER BY 1`, [people]);
-    const { rows: alerts } = await client.query<{ status: string; n: number }>(`SELECT status::text, count(*)::int AS n FROM price_alerts WHERE person_id = ANY($1::text[]) GROUP BY 1 ORDER BY 1`, [people]);
+    const { rows: states } = await client.query<{ status: string; n: number }>(
+      `SELECT status::text, count(*)::int AS n FROM price_watches WHERE person_id = ANY($1::text[]) GROUP BY 1 ORDER BY 1`,
+      [people],
+    );
+    const { rows: alerts } = await client.query<{ status: string; n: number }>(
+      `SELECT status::text, count(*)::int AS n FROM price_alerts WHERE person_id = ANY($1::text[]) GROUP BY 1 ORDER BY 1`,
+      [people],
+    );
     const { sandboxLedger } = await import("../../server/testing/purchase-ledger");
     const wrong: string[] = [];
     for (const purchase of purchases) {
       const ledger = await sandboxLedger(purchase.id);
-      if (purchase.watches !== 1 || ledger.holds !== 1 || ledger.captures !== 0) wrong.push(`${purchase.id}: ${purchase.watches} watches, ${ledger.holds} holds, ${ledger.captures} captures`);
+      if (purchase.watches !== 1 || ledger.holds !== 1 || ledger.captures !== 0)
+        wrong.push(
+          `${purchase.id}: ${purchase.watches} watches, ${ledger.holds} holds, ${ledger.captures} captures`,
+        );
     }
     return {
-      watchPurchases: purchases.length, wrong,
-      watches: Object.fromEntries(states.map((row) => [row.status, row.n])), alerts: Object.fromEntries(alerts.map((row) => [row.status, row.n])),
+      watchPurchases: purchases.length,
+      wrong,
+      watches: Object.fromEntries(states.map((row) => [row.status, row.n])),
+      alerts: Object.fromEntries(alerts.map((row) => [row.status, row.n])),
     };
   } finally {
     await client.end();

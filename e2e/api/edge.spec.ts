@@ -5,7 +5,9 @@ import { baseURL } from "../../playwright.config";
 const port = Number(new URL(baseURL).port);
 
 test.describe("[EDGE] every response of npm start carries X-Request-Id; malformed requests are answered", () => {
-  test("pages and Next's own answers carry X-Request-Id (one per request, always ours) and the frame headers", async ({ request }) => {
+  test("pages and Next's own answers carry X-Request-Id (one per request, always ours) and the frame headers", async ({
+    request,
+  }) => {
     for (const path of ["/", "/docs", "/no-such-page", "/.well-known/oauth-authorization-server"]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.headers()["x-request-id"], path).toMatch(/^[0-9a-f-]{36}$/);
@@ -16,7 +18,9 @@ test.describe("[EDGE] every response of npm start carries X-Request-Id; malforme
     expect(traced.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  test("the lean layer: 400 for malformed percent-encoding, 308 for a trailing slash, the frame headers", async ({ request }) => {
+  test("the lean layer: 400 for malformed percent-encoding, 308 for a trailing slash, the frame headers", async ({
+    request,
+  }) => {
     const malformed = await rawRequest(port, rawRequestBytes("GET", "/api/v1/products/%E0%A4%A"));
     expect(malformed.status).toBe(400);
     expect(JSON.parse(malformed.body).error.code).toBe("bad_request");

@@ -11,11 +11,18 @@ import type { BrowserContext } from "@playwright/test";
 const standIn = readFileSync(path.join(__dirname, "stripe.js"), "utf8");
 
 export const routeStripe = async (context: BrowserContext, stripeApiBase: string) => {
-  await context.route(/^https:\/\/js\.stripe\.com\//, (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: standIn }));
+  await context.route(/^https:\/\/js\.stripe\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: "application/javascript", body: standIn }),
+  );
   await context.route(/^https:\/\/api\.stripe\.com\//, async (route) => {
     const request = route.request();
     const target = new URL(request.url());
-    const response = await route.fetch({ url: `${stripeApiBase}${target.pathname}${target.search}` });
-    await route.fulfill({ response, headers: { ...response.headers(), "access-control-allow-origin": "*" } });
+    const response = await route.fetch({
+      url: `${stripeApiBase}${target.pathname}${target.search}`,
+    });
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), "access-control-allow-origin": "*" },
+    });
   });
 };

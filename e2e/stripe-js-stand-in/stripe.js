@@ -21,7 +21,11 @@
     return out;
   };
   const post = async (path, params) => {
-    const response = await fetch(`${api}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: encode(params).toString() });
+    const response = await fetch(`${api}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: encode(params).toString(),
+    });
     return response.json();
   };
 
@@ -31,7 +35,8 @@
     let host = null;
     let root = null;
     let tab = "card";
-    const emit = (event, payload) => (listeners[event] || []).slice().forEach((handler) => handler(payload));
+    const emit = (event, payload) =>
+      (listeners[event] || []).slice().forEach((handler) => handler(payload));
     const field = (name) => root && root.querySelector(`[data-field="${name}"]`);
     const value = (name) => (field(name) ? field(name).value.trim() : "");
     const render = () => {
@@ -49,14 +54,39 @@
         <div data-panel="link" ${tab === "link" ? "" : "hidden"}>
           <label>Link email <input data-field="email" type="email" autocomplete="email"></label>
         </div>`;
-      root.querySelectorAll("[data-tab]").forEach((button) => button.addEventListener("click", () => {
-        const kept = { number: value("number"), expiry: value("expiry"), cvc: value("cvc"), email: value("email") };
-        tab = button.dataset.tab;
-        render();
-        Object.entries(kept).forEach(([name, kept]) => { if (field(name)) field(name).value = kept; });
-        emit("change", { elementType: "payment", complete: false, empty: false, value: { type: tab } });
-      }));
-      root.querySelectorAll("input").forEach((input) => input.addEventListener("input", () => emit("change", { elementType: "payment", complete: false, empty: false, value: { type: tab } })));
+      root.querySelectorAll("[data-tab]").forEach((button) =>
+        button.addEventListener("click", () => {
+          const kept = {
+            number: value("number"),
+            expiry: value("expiry"),
+            cvc: value("cvc"),
+            email: value("email"),
+          };
+          tab = button.dataset.tab;
+          render();
+          Object.entries(kept).forEach(([name, kept]) => {
+            if (field(name)) field(name).value = kept;
+          });
+          emit("change", {
+            elementType: "payment",
+            complete: false,
+            empty: false,
+            value: { type: tab },
+          });
+        }),
+      );
+      root
+        .querySelectorAll("input")
+        .forEach((input) =>
+          input.addEventListener("input", () =>
+            emit("change", {
+              elementType: "payment",
+              complete: false,
+              empty: false,
+              value: { type: tab },
+            }),
+          ),
+        );
     };
     return {
       mount(node) {
@@ -68,24 +98,69 @@
         render();
         setTimeout(() => emit("ready", { elementType: "payment" }), 0);
       },
-      on(event, handler) { (listeners[event] = listeners[event] || []).push(handler); return this; },
-      off(event, handler) { listeners[event] = (listeners[event] || []).filter((candidate) => candidate !== handler); return this; },
-      update(changes) { Object.assign(options, changes); },
-      destroy() { if (host) host.replaceChildren(); host = null; root = null; },
+      on(event, handler) {
+        (listeners[event] = listeners[event] || []).push(handler);
+        return this;
+      },
+      off(event, handler) {
+        listeners[event] = (listeners[event] || []).filter((candidate) => candidate !== handler);
+        return this;
+      },
+      update(changes) {
+        Object.assign(options, changes);
+      },
+      destroy() {
+        if (host) host.replaceChildren();
+        host = null;
+        root = null;
+      },
       /** What Stripe.js would send for this element: `payment_method_data`, or a validation error. */
       _paymentMethodData() {
         if (tab === "link") {
           const email = value("email");
-          if (!/^\S+@\S+\.\S+$/.test(email)) return { error: { type: "validation_error", code: "incomplete_email", message: "Your email address is incomplete." } };
+          if (!/^\S+@\S+\.\S+$/.test(email))
+            return {
+              error: {
+                type: "validation_error",
+                code: "incomplete_email",
+                message: "Your email address is incomplete.",
+              },
+            };
           return { data: { type: "link", billing_details: { email } } };
         }
         const number = value("number").replace(/\s/g, "");
         const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(value("expiry"));
-        if (!/^\d{12,19}$/.test(number)) return { error: { type: "validation_error", code: "incomplete_number", message: "Your card number is incomplete." } };
-        if (!expiry) return { error: { type: "validation_error", code: "incomplete_expiry", message: "Your card's expiration date is incomplete." } };
-        if (!/^\d{3,4}$/.test(value("cvc"))) return { error: { type: "validation_error", code: "incomplete_cvc", message: "Your card's security code is incomplete." } };
+        if (!/^\d{12,19}$/.test(number))
+          return {
+            error: {
+              type: "validation_error",
+              code: "incomplete_number",
+              message: "Your card number is incomplete.",
+            },
+          };
+        if (!expiry)
+          return {
+            error: {
+              type: "validation_error",
+              code: "incomplete_expiry",
+              message: "Your card's expiration date is incomplete.",
+            },
+          };
+        if (!/^\d{3,4}$/.test(value("cvc")))
+          return {
+            error: {
+              type: "validation_error",
+              code: "incomplete_cvc",
+              message: "Your card's security code is incomplete.",
+            },
+          };
         const year = expiry[2].length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
-        return { data: { type: "card", card: { number, exp_month: Number(expiry[1]), exp_year: year, cvc: value("cvc") } } };
+        return {
+          data: {
+            type: "card",
+            card: { number, exp_month: Number(expiry[1]), exp_year: year, cvc: value("cvc") },
+          },
+        };
       },
     };
   };
@@ -98,9 +173,12 @@
         payment = createPaymentElement({ ...options, ...elementOptions });
         return payment;
       },
-      update(changes) { Object.assign(options, changes); },
+      update(changes) {
+        Object.assign(options, changes);
+      },
       async submit() {
-        if (!payment) return { error: { type: "validation_error", message: "No Payment Element is mounted." } };
+        if (!payment)
+          return { error: { type: "validation_error", message: "No Payment Element is mounted." } };
         const checked = payment._paymentMethodData();
         return checked.error ? { error: checked.error } : {};
       },
@@ -109,32 +187,45 @@
   };
 
   /** confirmPayment / confirmSetup: POST /v1/{kind}s/:id/confirm, then follow a redirect as Stripe.js does. */
-  const confirm = async (key, kind, { elements, clientSecret, confirmParams = {}, redirect = "always" }) => {
+  const confirm = async (
+    key,
+    kind,
+    { elements, clientSecret, confirmParams = {}, redirect = "always" },
+  ) => {
     const checked = elements._payment()._paymentMethodData();
     if (checked.error) return { error: checked.error };
     const intentId = clientSecret.split("_secret_")[0];
-    const answer = await post(`/${kind}s/${intentId}/confirm`, { key, client_secret: clientSecret, return_url: confirmParams.return_url, payment_method_data: checked.data });
+    const answer = await post(`/${kind}s/${intentId}/confirm`, {
+      key,
+      client_secret: clientSecret,
+      return_url: confirmParams.return_url,
+      payment_method_data: checked.data,
+    });
     const field = kind === "payment_intent" ? "paymentIntent" : "setupIntent";
     if (answer.error) return { error: answer.error };
     const action = answer.next_action && answer.next_action.redirect_to_url;
     if (action || redirect === "always") {
-      const target = action ? action.url : (() => {
-        const back = new URL(confirmParams.return_url);
-        back.searchParams.set(kind, answer.id);
-        back.searchParams.set(`${kind}_client_secret`, clientSecret);
-        back.searchParams.set("redirect_status", "succeeded");
-        return back.toString();
-      })();
+      const target = action
+        ? action.url
+        : (() => {
+            const back = new URL(confirmParams.return_url);
+            back.searchParams.set(kind, answer.id);
+            back.searchParams.set(`${kind}_client_secret`, clientSecret);
+            back.searchParams.set("redirect_status", "succeeded");
+            return back.toString();
+          })();
       window.location.assign(target);
       return new Promise(() => undefined);
     }
     return { [field]: answer };
   };
 
-  const refuse = (name) => () => Promise.reject(new Error(`The Stripe.js stand-in does not implement ${name}.`));
+  const refuse = (name) => () =>
+    Promise.reject(new Error(`The Stripe.js stand-in does not implement ${name}.`));
 
   function Stripe(publishableKey, options) {
-    if (!/^pk_(test|live)_\w+$/.test(String(publishableKey))) throw new Error("Invalid publishable key.");
+    if (!/^pk_(test|live)_\w+$/.test(String(publishableKey)))
+      throw new Error("Invalid publishable key.");
     void options;
     return {
       _registerWrapper() {},

@@ -9,12 +9,29 @@ import { signIn, unique } from "../fixtures/shoppers";
 import { expect, stripeApiBase, test } from "./stripe-fixtures";
 
 const paymentMethod = async (id: string) =>
-  (await (await fetch(`${stripeApiBase()}/v1/payment_methods/${id}`, { headers: { authorization: "Bearer sk_test_e2e" } })).json()) as { customer: string | null; card: { last4: string } };
+  (await (
+    await fetch(`${stripeApiBase()}/v1/payment_methods/${id}`, {
+      headers: { authorization: "Bearer sk_test_e2e" },
+    })
+  ).json()) as { customer: string | null; card: { last4: string } };
 
 test.describe("[STRIPE] saved card with the Payment Element", () => {
-  test("save a card, replace it (the old one is detached at Stripe), remove it", async ({ page, baseURL }) => {
+  test("save a card, replace it (the old one is detached at Stripe), remove it", async ({
+    page,
+    baseURL,
+  }) => {
     const email = `stripe-card-${unique()}@example.ca`;
-    opsOn(serviceState("stripe"), "person:create", "--email", email, "--password", "sandbox password 1", "--verified", "--name", "Cara");
+    opsOn(
+      serviceState("stripe"),
+      "person:create",
+      "--email",
+      email,
+      "--password",
+      "sandbox password 1",
+      "--verified",
+      "--name",
+      "Cara",
+    );
     await page.goto("/sign-in?callbackUrl=/account/card");
     await signIn(page, email, "sandbox password 1");
     await expect(page).toHaveURL(/\/account\/card$/, { timeout: 15_000 });
@@ -23,16 +40,31 @@ test.describe("[STRIPE] saved card with the Payment Element", () => {
     await expect(page.locator("input[name=number], input[name=cvc]")).toHaveCount(0);
 
     const sent: { url: string; body: string }[] = [];
-    page.on("request", (request) => sent.push({ url: request.url(), body: request.postData() ?? "" }));
+    page.on("request", (request) =>
+      sent.push({ url: request.url(), body: request.postData() ?? "" }),
+    );
     // The SetupIntents the page confirmed (as Stripe.js sends them), and the PaymentMethods of those that succeeded.
     const setups: string[] = [];
     page.on("request", (request) => {
-      const confirmed = /^\/v1\/setup_intents\/(\w+)\/confirm$/.exec(new URL(request.url()).pathname);
+      const confirmed = /^\/v1\/setup_intents\/(\w+)\/confirm$/.exec(
+        new URL(request.url()).pathname,
+      );
       if (confirmed) setups.push(confirmed[1]);
     });
     const savedMethods = async () => {
-      const found = await Promise.all(setups.map(async (id) => (await (await fetch(`${stripeApiBase()}/v1/setup_intents/${id}`, { headers: { authorization: "Bearer sk_test_e2e" } })).json()) as { status: string; payment_method: string }));
-      return found.filter((setup) => setup.status === "succeeded").map((setup) => setup.payment_method);
+      const found = await Promise.all(
+        setups.map(
+          async (id) =>
+            (await (
+              await fetch(`${stripeApiBase()}/v1/setup_intents/${id}`, {
+                headers: { authorization: "Bearer sk_test_e2e" },
+              })
+            ).json()) as { status: string; payment_method: string },
+        ),
+      );
+      return found
+        .filter((setup) => setup.status === "succeeded")
+        .map((setup) => setup.payment_method);
     };
 
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -68,12 +100,21 @@ test.describe("[STRIPE] saved card with the Payment Element", () => {
     await expect(saved).toContainText("Expires 10/2032");
 
     const ours = sent.filter((request) => new URL(request.url).origin === new URL(baseURL!).origin);
-    expect(ours.filter((request) => /4242\s*4242|4000\s*0025|0000\s*0002/.test(`${request.url} ${decodeURIComponent(request.body)}`))).toEqual([]);
+    expect(
+      ours.filter((request) =>
+        /4242\s*4242|4000\s*0025|0000\s*0002/.test(
+          `${request.url} ${decodeURIComponent(request.body)}`,
+        ),
+      ),
+    ).toEqual([]);
 
     // The replaced PaymentMethod was detached; the new one is on the same Customer.
     methods.push(...(await savedMethods()).slice(1));
     expect(methods).toHaveLength(2);
-    expect(await paymentMethod(methods[0])).toMatchObject({ customer: null, card: { last4: "4242" } });
+    expect(await paymentMethod(methods[0])).toMatchObject({
+      customer: null,
+      card: { last4: "4242" },
+    });
     expect(await paymentMethod(methods[1])).toMatchObject({ customer, card: { last4: "3155" } });
 
     await page.getByRole("button", { name: "Remove card" }).click();

@@ -21,8 +21,14 @@ export { expect };
 /** The PaymentIntents "Stripe" holds for a checkout (by the metadata our service gives them), asked with the service's secret key. */
 export const intentsOf = async (checkoutId: string) => {
   const query = encodeURIComponent(`metadata['checkout_id']:'${checkoutId}'`);
-  const response = await fetch(`${stripeApiBase()}/v1/payment_intents/search?query=${query}`, { headers: { authorization: "Bearer sk_test_e2e" } });
-  return ((await response.json()) as { data: { id: string; status: string; amount: number; amount_received: number }[] }).data;
+  const response = await fetch(`${stripeApiBase()}/v1/payment_intents/search?query=${query}`, {
+    headers: { authorization: "Bearer sk_test_e2e" },
+  });
+  return (
+    (await response.json()) as {
+      data: { id: string; status: string; amount: number; amount_received: number }[];
+    }
+  ).data;
 };
 
 /** Types a card into the Payment Element (the stand-in's inputs, in its shadow root) and accepts the terms. */

@@ -24,7 +24,9 @@ const openEmail = async (page: Page, subject: string) => {
 const operatorEmailLink = async (address: string, subject: string, path: string) => {
   let id: string | undefined;
   await expect(() => {
-    const { messages } = ops("mail:list", "--to", address) as { messages: { id: string; subject: string | null; status: string }[] };
+    const { messages } = ops("mail:list", "--to", address) as {
+      messages: { id: string; subject: string | null; status: string }[];
+    };
     id = messages.find((message) => message.subject === subject && message.status === "sent")?.id;
     expect(id).toBeTruthy();
   }).toPass({ timeout: 20_000 });
@@ -35,26 +37,44 @@ const operatorEmailLink = async (address: string, subject: string, path: string)
 const createPerson = (verified = true) => {
   const email = `ui-${unique()}@example.ca`;
   const password = "sandbox password 1";
-  ops("person:create", "--email", email, "--password", password, "--name", "Mira", ...(verified ? ["--verified"] : []));
+  ops(
+    "person:create",
+    "--email",
+    email,
+    "--password",
+    password,
+    "--name",
+    "Mira",
+    ...(verified ? ["--verified"] : []),
+  );
   return { email, password };
 };
 
 const authorizationUrl = async (clientId: string, scope: string) => {
   const verifier = oauth.generateRandomCodeVerifier();
   const query = new URLSearchParams({
-    response_type: "code", client_id: clientId, redirect_uri: redirectUri, scope, state: "ui-state",
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256",
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    scope,
+    state: "ui-state",
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
   });
   return { path: `/oauth/authorize?${query}`, verifier };
 };
 
 /** The partner's callback is not reachable here: answer it in the browser and keep the URL. */
 const catchCallback = async (page: Page) => {
-  await page.route("https://partner.example.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<h1>Partner app</h1>" }));
+  await page.route("https://partner.example.com/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<h1>Partner app</h1>" }),
+  );
 };
 
 test.describe("[ACCOUNTS] shopper pages", () => {
-  test("sign up, confirm the email from the mailbox, and fill in profile, sizes and address", async ({ page }, testInfo) => {
+  test("sign up, confirm the email from the mailbox, and fill in profile, sizes and address", async ({
+    page,
+  }, testInfo) => {
     const email = `signup-${unique()}@example.ca`;
     await page.goto("/sign-up");
     await page.getByLabel("Name").fill("Nora Tremblay");
@@ -69,7 +89,9 @@ test.describe("[ACCOUNTS] shopper pages", () => {
     await snap(page, testInfo, "account-unconfirmed");
 
     await openEmail(page, "Confirm your email address");
-    const confirmUrl = await page.getByRole("link", { name: "Confirm my email" }).getAttribute("href");
+    const confirmUrl = await page
+      .getByRole("link", { name: "Confirm my email" })
+      .getAttribute("href");
     await page.goto(confirmUrl!);
     await expect(page.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
     await snap(page, testInfo, "verify-email");
@@ -93,11 +115,15 @@ test.describe("[ACCOUNTS] shopper pages", () => {
     await expect(page.getByText("is not a postal code of Quebec")).toBeVisible();
     await page.getByLabel("Postal code").fill("h2y1c6");
     await page.getByRole("button", { name: "Save address" }).click();
-    await expect(page.getByText("Saved. Parcels go to 1 Rue Saint-Paul, Montréal QC H2Y 1C6.")).toBeVisible();
+    await expect(
+      page.getByText("Saved. Parcels go to 1 Rue Saint-Paul, Montréal QC H2Y 1C6."),
+    ).toBeVisible();
     await snap(page, testInfo, "account-address");
   });
 
-  test("forgot password: the emailed link sets a new password and the old one stops working", async ({ page }, testInfo) => {
+  test("forgot password: the emailed link sets a new password and the old one stops working", async ({
+    page,
+  }, testInfo) => {
     const { email, password } = createPerson();
     await page.goto("/forgot-password");
     await page.getByLabel("Email").fill(email);
@@ -118,10 +144,25 @@ test.describe("[ACCOUNTS] shopper pages", () => {
 });
 
 test.describe("[LINKING] sign-in and consent in the browser", () => {
-  test("a partner app: sign in, consent (no purchase checkbox), code exchange, then Disconnect stops its token", async ({ page, request }, testInfo) => {
+  test("a partner app: sign in, consent (no purchase checkbox), code exchange, then Disconnect stops its token", async ({
+    page,
+    request,
+  }, testInfo) => {
     const { email, password } = createPerson();
-    const client = ops("client:create", "--name", "Closet Planner", "--scopes", "catalog:read profile:read address:read alerts:write", "--redirect-uri", redirectUri, "--linking");
-    const { path, verifier } = await authorizationUrl(client.client_id, "catalog:read profile:read address:read alerts:write");
+    const client = ops(
+      "client:create",
+      "--name",
+      "Closet Planner",
+      "--scopes",
+      "catalog:read profile:read address:read alerts:write",
+      "--redirect-uri",
+      redirectUri,
+      "--linking",
+    );
+    const { path, verifier } = await authorizationUrl(
+      client.client_id,
+      "catalog:read profile:read address:read alerts:write",
+    );
     await catchCallback(page);
     await page.goto(path);
     await expect(page).toHaveURL(/\/sign-in\?callbackUrl=/);
@@ -130,7 +171,9 @@ test.describe("[LINKING] sign-in and consent in the browser", () => {
     await snap(page, testInfo, "sign-in");
     await signIn(page, email, password);
 
-    await expect(page.getByRole("heading", { name: "Closet Planner wants to connect to your account" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Closet Planner wants to connect to your account" }),
+    ).toBeVisible();
     await expect(page.getByText("See your name, email address and saved sizes")).toBeVisible();
     await expect(page.getByText("you will return to partner.example.com")).toBeVisible();
     await expect(page.locator('input[value="purchase:write"]')).toHaveCount(0);
@@ -143,11 +186,20 @@ test.describe("[LINKING] sign-in and consent in the browser", () => {
     const callback = new URL(page.url());
     expect(callback.searchParams.get("state")).toBe("ui-state");
     const exchange = await request.post("/oauth/token", {
-      form: { grant_type: "authorization_code", code: callback.searchParams.get("code")!, code_verifier: verifier, redirect_uri: redirectUri, client_id: client.client_id, client_secret: client.client_secret },
+      form: {
+        grant_type: "authorization_code",
+        code: callback.searchParams.get("code")!,
+        code_verifier: verifier,
+        redirect_uri: redirectUri,
+        client_id: client.client_id,
+        client_secret: client.client_secret,
+      },
     });
     const tokens = await exchange.json();
     expect(tokens.scope).toBe("catalog:read profile:read address:read");
-    const me = await request.get("/api/v1/me", { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    const me = await request.get("/api/v1/me", {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
     expect((await me.json()).email).toBe(email);
 
     await page.goto("/account/apps");
@@ -156,54 +208,96 @@ test.describe("[LINKING] sign-in and consent in the browser", () => {
     await snap(page, testInfo, "connected-apps");
     await app.getByRole("button", { name: "Disconnect" }).click();
     await expect(page.getByText("No app is connected")).toBeVisible();
-    expect((await request.get("/api/v1/me", { headers: { Authorization: `Bearer ${tokens.access_token}` } })).status()).toBe(401);
+    expect(
+      (
+        await request.get("/api/v1/me", {
+          headers: { Authorization: `Bearer ${tokens.access_token}` },
+        })
+      ).status(),
+    ).toBe(401);
   });
 
-  test("an assistant: purchase:write is an unticked checkbox the person ticks; Deny sends access_denied", async ({ page, playwright, baseURL }, testInfo) => {
+  test("an assistant: purchase:write is an unticked checkbox the person ticks; Deny sends access_denied", async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
     const { email, password } = createPerson();
     const anonymous = await playwright.request.newContext({ baseURL });
-    const agent = await (await anonymous.post("/oauth/register/agent", { data: { client_name: "Style Assistant", redirect_uris: [redirectUri] } })).json();
+    const agent = await (
+      await anonymous.post("/oauth/register/agent", {
+        data: { client_name: "Style Assistant", redirect_uris: [redirectUri] },
+      })
+    ).json();
     await anonymous.dispose();
     await catchCallback(page);
-    const first = await authorizationUrl(agent.client_id, "catalog:read profile:read purchase:write");
+    const first = await authorizationUrl(
+      agent.client_id,
+      "catalog:read profile:read purchase:write",
+    );
     await page.goto(first.path);
     await signIn(page, email, password);
-    const purchase = page.getByRole("checkbox", { name: /Let Style Assistant buy items for me with my saved card/ });
+    const purchase = page.getByRole("checkbox", {
+      name: /Let Style Assistant buy items for me with my saved card/,
+    });
     await expect(purchase).not.toBeChecked();
     await expect(page.getByText("AI assistant")).toBeVisible();
     await snap(page, testInfo, "consent-assistant");
     await page.getByRole("button", { name: "Deny" }).click();
     await expect(page).toHaveURL(/error=access_denied/);
 
-    const second = await authorizationUrl(agent.client_id, "catalog:read profile:read purchase:write");
+    const second = await authorizationUrl(
+      agent.client_id,
+      "catalog:read profile:read purchase:write",
+    );
     await page.goto(second.path);
     await page.getByRole("checkbox", { name: /buy items for me/ }).check();
     await page.getByRole("button", { name: "Approve" }).click();
     await expect(page).toHaveURL(/code=/);
     await page.goto("/account/apps");
-    await expect(page.getByRole("listitem", { name: "Style Assistant" }).getByText("purchase:write")).toBeVisible();
+    await expect(
+      page.getByRole("listitem", { name: "Style Assistant" }).getByText("purchase:write"),
+    ).toBeVisible();
   });
 
-  test("an unconfirmed person is asked to confirm their email instead of approving", async ({ page }, testInfo) => {
+  test("an unconfirmed person is asked to confirm their email instead of approving", async ({
+    page,
+  }, testInfo) => {
     const { email, password } = createPerson(false);
-    const client = ops("client:create", "--name", "Closet Planner", "--scopes", "profile:read", "--redirect-uri", redirectUri, "--linking");
+    const client = ops(
+      "client:create",
+      "--name",
+      "Closet Planner",
+      "--scopes",
+      "profile:read",
+      "--redirect-uri",
+      redirectUri,
+      "--linking",
+    );
     await page.goto((await authorizationUrl(client.client_id, "profile:read")).path);
     await signIn(page, email, password);
-    await expect(page.getByRole("heading", { name: "Confirm your email to connect Closet Planner" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Confirm your email to connect Closet Planner" }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
     await snap(page, testInfo, "consent-unconfirmed");
   });
 });
 
 test.describe("[DEVELOPERS] partner portal", () => {
-  test("apply, see the secret once, rotate it, and edit redirect URIs", async ({ page, request }, testInfo) => {
+  test("apply, see the secret once, rotate it, and edit redirect URIs", async ({
+    page,
+    request,
+  }, testInfo) => {
     const { email, password } = createPerson();
     await page.goto("/developers");
     await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
     await signIn(page, email, password);
     await expect(page).toHaveURL(/\/developers$/);
     await page.getByLabel("Application name").fill("Wardrobe Sync");
-    await page.getByLabel("Redirect URIs").fill("https://wardrobe.example/callback\nhttp://localhost:5173/callback");
+    await page
+      .getByLabel("Redirect URIs")
+      .fill("https://wardrobe.example/callback\nhttp://localhost:5173/callback");
     await page.getByText("Account linking", { exact: true }).click();
     await page.getByRole("button", { name: "Apply" }).click();
     const card = page.getByRole("region", { name: "Wardrobe Sync" });
@@ -213,14 +307,24 @@ test.describe("[DEVELOPERS] partner portal", () => {
     const secret = (await card.getByTestId("revealed-secret").textContent())!;
     expect(secret).toMatch(/^sec_test_/);
     await snap(page, testInfo, "developer-portal-secret");
-    const issued = await request.post("/oauth/token", { form: { grant_type: "client_credentials", client_id: clientId, client_secret: secret } });
+    const issued = await request.post("/oauth/token", {
+      form: { grant_type: "client_credentials", client_id: clientId, client_secret: secret },
+    });
     expect(issued.status()).toBe(200);
 
     await page.reload();
     await expect(page.getByText(secret)).toHaveCount(0);
     await card.getByRole("button", { name: "Rotate secret" }).click();
-    await expect(card.getByText("The previous secret and its tokens stopped working")).toBeVisible();
-    expect((await request.post("/oauth/token", { form: { grant_type: "client_credentials", client_id: clientId, client_secret: secret } })).status()).toBe(401);
+    await expect(
+      card.getByText("The previous secret and its tokens stopped working"),
+    ).toBeVisible();
+    expect(
+      (
+        await request.post("/oauth/token", {
+          form: { grant_type: "client_credentials", client_id: clientId, client_secret: secret },
+        })
+      ).status(),
+    ).toBe(401);
 
     await card.getByLabel("Redirect URIs").fill("http://wardrobe.example/callback");
     await card.getByRole("button", { name: "Save redirect URIs" }).click();

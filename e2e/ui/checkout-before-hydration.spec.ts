@@ -19,15 +19,21 @@ test.describe("[CHECKOUT] the sandbox card form before hydration", () => {
     }
   });
 
-  test("a card typed while the page's JavaScript is still loading is kept through hydration and pays", async ({ partner, page }) => {
+  test("a card typed while the page's JavaScript is still loading is kept through hydration and pays", async ({
+    partner,
+    page,
+  }) => {
     const { checkout } = await createCheckout(partner.api, 10);
     // Hold the page's JavaScript until the card is typed: React hydrates only afterwards.
     let release = () => undefined as void;
     const typed = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"), async (route) => {
-      await typed;
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname.startsWith("/_next/static/") && url.pathname.endsWith(".js"),
+      async (route) => {
+        await typed;
+        await route.continue();
+      },
+    );
     await page.goto(new URL(checkout.checkout_url).pathname, { waitUntil: "commit" });
     const pay = page.getByRole("button", { name: /^Pay \$/ });
     await expect(pay).toBeDisabled();

@@ -14,10 +14,15 @@ const fillCard = async (page: import("@playwright/test").Page, number: string) =
 };
 
 test.describe("[CHECKOUT] hosted page", () => {
-  test("pays with the success card; the API reports paid with the order number; the confirmation email arrives", async ({ partner, page }) => {
+  test("pays with the success card; the API reports paid with the order number; the confirmation email arrives", async ({
+    partner,
+    page,
+  }) => {
     const { checkout, email } = await createCheckout(partner.api, 1);
     await page.goto(new URL(checkout.checkout_url).pathname);
-    await expect(page.getByTestId("grand-total")).toHaveText(`$${checkout.totals.grand_total.amount}`);
+    await expect(page.getByTestId("grand-total")).toHaveText(
+      `$${checkout.totals.grand_total.amount}`,
+    );
     await expect(page.getByText("HST 13%").first()).toBeVisible();
     await fillCard(page, "4242 4242 4242 4242");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
@@ -25,7 +30,9 @@ test.describe("[CHECKOUT] hosted page", () => {
     const orderNumber = (await page.getByTestId("order-number").textContent())!;
     expect(orderNumber).toMatch(/^SO-[0-9A-Z]{8}$/);
     await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
-    const status = await (await partner.api.get(`/api/v1/checkout/sessions/${checkout.checkout_id}`)).json();
+    const status = await (
+      await partner.api.get(`/api/v1/checkout/sessions/${checkout.checkout_id}`)
+    ).json();
     expect(status).toMatchObject({ status: "paid", order_number: orderNumber });
     expect(status.stores[0].order.order_number).toBe(`${orderNumber}-1`);
     const message = await waitForEmail(partner.api, email, new RegExp(orderNumber));
@@ -37,30 +44,49 @@ test.describe("[CHECKOUT] hosted page", () => {
     await page.goto(new URL(checkout.checkout_url).pathname);
     await fillCard(page, "4000 0000 0000 0002");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Your card was declined" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Your card was declined" }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
-    expect((await (await partner.api.get(`/api/v1/checkout/sessions/${checkout.checkout_id}`)).json()).status).toBe("awaiting_payment");
+    expect(
+      (await (await partner.api.get(`/api/v1/checkout/sessions/${checkout.checkout_id}`)).json())
+        .status,
+    ).toBe("awaiting_payment");
   });
 
-  test("the authentication card shows the confirm step, and completing it pays", async ({ partner, page }) => {
+  test("the authentication card shows the confirm step, and completing it pays", async ({
+    partner,
+    page,
+  }) => {
     const { checkout } = await createCheckout(partner.api, 3);
     await page.goto(new URL(checkout.checkout_url).pathname);
     await fillCard(page, "4000 0025 0000 3155");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
-    await expect(page.getByRole("heading", { name: "Confirm this payment with your bank" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Confirm this payment with your bank" }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Complete authentication" }).click();
     await expect(page.getByRole("heading", { name: /Paid/ })).toBeVisible();
   });
 
-  test("changing shipping updates the totals; a cancelled checkout shows its state and no pay button", async ({ partner, page }) => {
+  test("changing shipping updates the totals; a cancelled checkout shows its state and no pay button", async ({
+    partner,
+    page,
+  }) => {
     const { checkout } = await createCheckout(partner.api, 4);
     await page.goto(new URL(checkout.checkout_url).pathname);
     const before = await page.getByTestId("grand-total").textContent();
     await page.getByLabel(/Purolator Express/).check();
     await expect(page.getByTestId("grand-total")).not.toHaveText(before!);
-    const detail = await (await partner.api.get(`/api/v1/checkout/sessions/${checkout.checkout_id}`)).json();
-    await expect(page.getByTestId("grand-total")).toHaveText(`$${detail.totals.grand_total.amount}`);
-    expect((await partner.api.post(`/api/v1/checkout/sessions/${checkout.checkout_id}/cancel`)).status()).toBe(200);
+    const detail = await (
+      await partner.api.get(`/api/v1/checkout/sessions/${checkout.checkout_id}`)
+    ).json();
+    await expect(page.getByTestId("grand-total")).toHaveText(
+      `$${detail.totals.grand_total.amount}`,
+    );
+    expect(
+      (await partner.api.post(`/api/v1/checkout/sessions/${checkout.checkout_id}/cancel`)).status(),
+    ).toBe(200);
     await page.reload();
     await expect(page.getByRole("heading", { name: "Cancelled" })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);

@@ -9,16 +9,27 @@ import { expect, test, type Browser, type BrowserContext } from "@playwright/tes
 import { signInNewShopper } from "../fixtures/shoppers";
 
 /** A page of a context without JavaScript, with the cookies of `storageState` (signed in) or none. */
-const serverHtmlPage = async (browser: Browser, baseURL: string, storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>) => {
+const serverHtmlPage = async (
+  browser: Browser,
+  baseURL: string,
+  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>,
+) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState });
   return { page: await context.newPage(), close: () => context.close() };
 };
 
 test.describe("[FORMS] a form submitted by JavaScript cannot be submitted before it", () => {
-  test("sign-in and sign-up: disabled in the server's HTML, Enter in the password submits nothing, enabled once hydrated", async ({ browser, baseURL, page }) => {
+  test("sign-in and sign-up: disabled in the server's HTML, Enter in the password submits nothing, enabled once hydrated", async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
     const plain = await serverHtmlPage(browser, baseURL!);
     try {
-      for (const [path, button] of [["/sign-in", "Sign in"], ["/sign-up", "Create account"]] as const) {
+      for (const [path, button] of [
+        ["/sign-in", "Sign in"],
+        ["/sign-up", "Create account"],
+      ] as const) {
         await plain.page.goto(path);
         await expect(plain.page.getByRole("button", { name: button })).toBeDisabled();
       }
@@ -34,7 +45,11 @@ test.describe("[FORMS] a form submitted by JavaScript cannot be submitted before
     await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
   });
 
-  test("the saved card, the spending limits and the dashboard's action forms: disabled in the server's HTML, the card number never in a URL", async ({ browser, baseURL, page }) => {
+  test("the saved card, the spending limits and the dashboard's action forms: disabled in the server's HTML, the card number never in a URL", async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
     await signInNewShopper(page, { prefix: "hydration", name: "Ines", path: "/account/card" });
     await expect(page.getByRole("button", { name: "Save card" })).toBeEnabled();
     const signedIn = await serverHtmlPage(browser, baseURL!, await page.context().storageState());

@@ -7,25 +7,35 @@ import { expect, test } from "@playwright/test";
 import { signInNewShopper, snap } from "../fixtures/shoppers";
 
 test.describe("[DASHBOARD] spending limits", () => {
-  test("set limits, see them after a reload, pause and resume, and see a field error", async ({ page }, testInfo) => {
+  test("set limits, see them after a reload, pause and resume, and see a field error", async ({
+    page,
+  }, testInfo) => {
     await signInNewShopper(page, { prefix: "limits", name: "Lina", path: "/account/limits" });
     await expect(page.getByRole("link", { name: "Spending limits" })).toBeVisible();
     const saved = page.getByTestId("saved-limits");
     await expect(saved).toContainText("Not set");
-    await expect(page.getByText("Assistants cannot buy for you until both limits are set.")).toBeVisible();
+    await expect(
+      page.getByText("Assistants cannot buy for you until both limits are set."),
+    ).toBeVisible();
 
     // Saved in place: the page does not navigate (a marker on window survives only without a reload).
     await page.evaluate(() => Object.assign(window, { stillHere: true }));
     await page.getByLabel("Limit per order (CAD)").fill("500");
     await page.getByLabel("Limit per rolling 30 days (CAD)").fill("2000.00");
-    const mutation = page.waitForRequest((request) => request.url().includes("/api/trpc/account.setSpendingLimits") && request.method() === "POST");
+    const mutation = page.waitForRequest(
+      (request) =>
+        request.url().includes("/api/trpc/account.setSpendingLimits") &&
+        request.method() === "POST",
+    );
     await page.getByRole("button", { name: "Save limits" }).click();
     expect((await mutation).headers()["content-type"]).toContain("application/json");
     await expect(page.getByText("Your spending limits are saved.")).toBeVisible();
     await expect(saved).toContainText("$500.00");
     await expect(saved).toContainText("$2,000.00");
     await expect(page.getByLabel("Limit per order (CAD)")).toHaveValue("500.00");
-    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
+    ).toBe(true);
     await snap(page, testInfo, "limits-saved");
 
     await page.reload();
@@ -47,7 +57,9 @@ test.describe("[DASHBOARD] spending limits", () => {
     await expect(page.getByText("Please correct the highlighted fields.")).toBeVisible();
     const perOrder = page.getByLabel("Limit per order (CAD)");
     await expect(perOrder).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator("#field-limit_per_order-error")).toHaveText("must be an amount in dollars with at most two decimals, like 500.00");
+    await expect(page.locator("#field-limit_per_order-error")).toHaveText(
+      "must be an amount in dollars with at most two decimals, like 500.00",
+    );
     await expect(saved).toContainText("$500.00");
     await snap(page, testInfo, "limits-field-error");
     await page.reload();

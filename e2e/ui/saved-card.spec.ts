@@ -7,7 +7,9 @@ import { expect, test } from "@playwright/test";
 import { signInNewShopper, snap } from "../fixtures/shoppers";
 
 test.describe("[DASHBOARD] saved card", () => {
-  test("save 4242 4242 4242 4242, see Visa •••• 4242 after a reload, see a field error, remove it", async ({ page }, testInfo) => {
+  test("save 4242 4242 4242 4242, see Visa •••• 4242 after a reload, see a field error, remove it", async ({
+    page,
+  }, testInfo) => {
     await signInNewShopper(page, { prefix: "card", name: "Cara", path: "/account/card" });
     await expect(page.getByRole("link", { name: "Saved card" })).toBeVisible();
     const saved = page.getByTestId("saved-card");
@@ -19,7 +21,10 @@ test.describe("[DASHBOARD] saved card", () => {
     await page.getByLabel("Expiry month").fill("12");
     await page.getByLabel("Expiry year").fill("2030");
     await page.getByLabel("CVC").fill("123");
-    const mutation = page.waitForRequest((request) => request.url().includes("/api/trpc/account.saveCard") && request.method() === "POST");
+    const mutation = page.waitForRequest(
+      (request) =>
+        request.url().includes("/api/trpc/account.saveCard") && request.method() === "POST",
+    );
     await page.getByRole("button", { name: "Save card" }).click();
     expect((await mutation).headers()["content-type"]).toContain("application/json");
     await expect(page.getByText("Visa •••• 4242 is saved.")).toBeVisible();
@@ -40,7 +45,9 @@ test.describe("[DASHBOARD] saved card", () => {
     await page.getByRole("button", { name: "Replace card" }).click();
     await expect(page.getByText("Please correct the highlighted fields.")).toBeVisible();
     await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator("#field-number-error")).toHaveText("is not a valid card number (check the digits)");
+    await expect(page.locator("#field-number-error")).toHaveText(
+      "is not a valid card number (check the digits)",
+    );
     await expect(saved).toContainText("Visa •••• 4242");
     await snap(page, testInfo, "card-field-error");
 

@@ -46,7 +46,9 @@ const holdScripts = async (page: Page) => {
  */
 const signedInShopper = async (page: Page, prefix: string) => {
   await signInNewShopper(page, { prefix, name: "Tala", path: "/account/apps" });
-  await expect(page.getByRole("link", { name: "Spending limits" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("link", { name: "Spending limits" })).toBeVisible({
+    timeout: 15_000,
+  });
 };
 
 /** Opens `path` with its scripts held back; the server's HTML shows `button` disabled. */
@@ -58,21 +60,34 @@ const openServerHtml = async (page: Page, path: string, button: string) => {
 };
 
 /** Releases the scripts and waits for hydration: the button is enabled and the typed values are still there. */
-const hydrate = async (page: Page, scripts: { release: () => Promise<void> }, button: string, kept: [label: string, value: string][]) => {
+const hydrate = async (
+  page: Page,
+  scripts: { release: () => Promise<void> },
+  button: string,
+  kept: [label: string, value: string][],
+) => {
   await scripts.release();
   await expect(page.getByRole("button", { name: button })).toBeEnabled({ timeout: 20_000 });
-  for (const [label, value] of kept) await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  for (const [label, value] of kept)
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
 };
 
 test.describe("[FORMS] values typed before hydration are kept and submitted", () => {
-  test("the sandbox card form: typed in the server's HTML, saved after hydration", async ({ page }) => {
+  test("the sandbox card form: typed in the server's HTML, saved after hydration", async ({
+    page,
+  }) => {
     await signedInShopper(page, "typed-card");
     const scripts = await openServerHtml(page, "/account/card", "Save card");
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("Expiry month").fill("12");
     await page.getByLabel("Expiry year").fill("2031");
     await page.getByLabel("CVC").fill("123");
-    await hydrate(page, scripts, "Save card", [["Card number", "4242 4242 4242 4242"], ["Expiry month", "12"], ["Expiry year", "2031"], ["CVC", "123"]]);
+    await hydrate(page, scripts, "Save card", [
+      ["Card number", "4242 4242 4242 4242"],
+      ["Expiry month", "12"],
+      ["Expiry year", "2031"],
+      ["CVC", "123"],
+    ]);
     await page.getByRole("button", { name: "Save card" }).click();
     await expect(page.getByText("Visa •••• 4242 is saved.")).toBeVisible();
     await expect(page.getByTestId("saved-card")).toContainText("Expires 12/2031");
@@ -92,7 +107,10 @@ test.describe("[FORMS] values typed before hydration are kept and submitted", ()
     const scripts = await openServerHtml(page, "/account/limits", "Save limits");
     await page.getByLabel("Limit per order (CAD)").fill("750");
     await page.getByLabel("Limit per rolling 30 days (CAD)").fill("3000.50");
-    await hydrate(page, scripts, "Save limits", [["Limit per order (CAD)", "750"], ["Limit per rolling 30 days (CAD)", "3000.50"]]);
+    await hydrate(page, scripts, "Save limits", [
+      ["Limit per order (CAD)", "750"],
+      ["Limit per rolling 30 days (CAD)", "3000.50"],
+    ]);
     await page.getByRole("button", { name: "Save limits" }).click();
     await expect(page.getByText("Your spending limits are saved.")).toBeVisible();
     await expect(page.getByTestId("saved-limits")).toContainText("$750.00");
@@ -107,7 +125,9 @@ test.describe("[FORMS] values typed before hydration are kept and submitted", ()
     await expect(page.getByText("Assistant purchases are paused.")).toBeVisible();
   });
 
-  test("a dashboard action form (shipping address): typed and chosen in the server's HTML, saved after hydration", async ({ page }) => {
+  test("a dashboard action form (shipping address): typed and chosen in the server's HTML, saved after hydration", async ({
+    page,
+  }) => {
     await signedInShopper(page, "typed-address");
     const scripts = await openServerHtml(page, "/account/address", "Save address");
     await page.getByLabel("Full name").fill("Ada Tremblay");
@@ -115,30 +135,48 @@ test.describe("[FORMS] values typed before hydration are kept and submitted", ()
     await page.getByLabel("City").fill("Montréal");
     await page.getByLabel("Province or territory").selectOption("QC");
     await page.getByLabel("Postal code").fill("h2y1c6");
-    await hydrate(page, scripts, "Save address", [["Full name", "Ada Tremblay"], ["City", "Montréal"], ["Province or territory", "QC"], ["Postal code", "h2y1c6"]]);
+    await hydrate(page, scripts, "Save address", [
+      ["Full name", "Ada Tremblay"],
+      ["City", "Montréal"],
+      ["Province or territory", "QC"],
+      ["Postal code", "h2y1c6"],
+    ]);
     await page.getByRole("button", { name: "Save address" }).click();
-    await expect(page.getByText("Saved. Parcels go to 1 Rue Saint-Paul, Montréal QC H2Y 1C6.")).toBeVisible();
+    await expect(
+      page.getByText("Saved. Parcels go to 1 Rue Saint-Paul, Montréal QC H2Y 1C6."),
+    ).toBeVisible();
   });
 
-  test("sign-in: email and password typed in the server's HTML, signed in after hydration", async ({ page }) => {
+  test("sign-in: email and password typed in the server's HTML, signed in after hydration", async ({
+    page,
+  }) => {
     const email = `typed-signin-${unique()}@example.ca`;
     const password = "sandbox password 1";
     ops("person:create", "--email", email, "--password", password, "--verified", "--name", "Sami");
     const scripts = await openServerHtml(page, "/sign-in?callbackUrl=/account/limits", "Sign in");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
-    await hydrate(page, scripts, "Sign in", [["Email", email], ["Password", password]]);
+    await hydrate(page, scripts, "Sign in", [
+      ["Email", email],
+      ["Password", password],
+    ]);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/account\/limits$/, { timeout: 15_000 });
   });
 
-  test("sign-up: name, email and password typed in the server's HTML, account created after hydration", async ({ page }) => {
+  test("sign-up: name, email and password typed in the server's HTML, account created after hydration", async ({
+    page,
+  }) => {
     const email = `typed-signup-${unique()}@example.ca`;
     const scripts = await openServerHtml(page, "/sign-up", "Create account");
     await page.getByLabel("Name").fill("Nadia Roy");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("a long sandbox password");
-    await hydrate(page, scripts, "Create account", [["Name", "Nadia Roy"], ["Email", email], ["Password", "a long sandbox password"]]);
+    await hydrate(page, scripts, "Create account", [
+      ["Name", "Nadia Roy"],
+      ["Email", email],
+      ["Password", "a long sandbox password"],
+    ]);
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
     await expect(page.getByText("Until then you cannot approve apps")).toBeVisible();

@@ -10,12 +10,23 @@ import { ops } from "../fixtures/api-client";
 import { signIn, snap, unique } from "../fixtures/shoppers";
 
 test.describe("[WEBHOOKS] developer portal", () => {
-  test("register an endpoint, send a test event, see the delivery and replay it", async ({ page }, testInfo) => {
+  test("register an endpoint, send a test event, see the delivery and replay it", async ({
+    page,
+  }, testInfo) => {
     const receiver = await startReceiver();
     try {
       const email = `hooks-${unique()}@example.ca`;
       const password = "sandbox password 1";
-      ops("person:create", "--email", email, "--password", password, "--name", "Mira", "--verified");
+      ops(
+        "person:create",
+        "--email",
+        email,
+        "--password",
+        password,
+        "--name",
+        "Mira",
+        "--verified",
+      );
       await page.goto("/sign-in?callbackUrl=/developers");
       await signIn(page, email, password);
       await expect(page).toHaveURL(/\/developers$/);
@@ -36,11 +47,16 @@ test.describe("[WEBHOOKS] developer portal", () => {
       await expect(endpoint.getByText("checkout.paid, order.shipped")).toBeVisible();
       await endpoint.getByRole("button", { name: "Send test event" }).click();
       await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
-      expect(receiver.received[0]).toMatchObject({ verified: true, payload: { type: "webhook.test" } });
+      expect(receiver.received[0]).toMatchObject({
+        verified: true,
+        payload: { type: "webhook.test" },
+      });
 
       await expect(async () => {
         await page.reload();
-        await expect(card.getByTestId("webhook-delivery").first().getByText("delivered")).toBeVisible({ timeout: 1_000 });
+        await expect(
+          card.getByTestId("webhook-delivery").first().getByText("delivered"),
+        ).toBeVisible({ timeout: 1_000 });
       }).toPass({ timeout: 15_000 });
       const row = card.getByTestId("webhook-delivery").first();
       await expect(row.getByText("200")).toBeVisible();

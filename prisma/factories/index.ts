@@ -22,8 +22,24 @@ export const createStore = async (overrides: Partial<Prisma.StoreUncheckedCreate
       ...overrides,
       shippingRates: {
         create: [
-          { key: "standard", label: "Canada Post Regular Parcel", baseCents: 995, perItemCents: 250, remoteSurchargeCents: 1500, minDays: 4, maxDays: 9 },
-          { key: "express", label: "Purolator Express", baseCents: 2495, perItemCents: 500, remoteSurchargeCents: 3000, minDays: 1, maxDays: 2 },
+          {
+            key: "standard",
+            label: "Canada Post Regular Parcel",
+            baseCents: 995,
+            perItemCents: 250,
+            remoteSurchargeCents: 1500,
+            minDays: 4,
+            maxDays: 9,
+          },
+          {
+            key: "express",
+            label: "Purolator Express",
+            baseCents: 2495,
+            perItemCents: 500,
+            remoteSurchargeCents: 3000,
+            minDays: 1,
+            maxDays: 2,
+          },
         ],
       },
     },
@@ -80,7 +96,14 @@ export const createItem = async (options: ItemOptions) => {
       sizeKeys: sizeKeys(sizes),
       colors: [color],
       createdAt: options.createdAt,
-      variants: { create: sizes.map((size) => ({ size, sizeKey: sizeKeys([size])[0], color, quantity: options.quantity ?? 1 })) },
+      variants: {
+        create: sizes.map((size) => ({
+          size,
+          sizeKey: sizeKeys([size])[0],
+          color,
+          quantity: options.quantity ?? 1,
+        })),
+      },
       images: { create: [{ url: `/images/items/${id}/1.svg`, position: 0, isCover: true }] },
     },
   });
@@ -90,16 +113,31 @@ export const createItem = async (options: ItemOptions) => {
 export const createPartner = async (options: { scopes?: string[]; linking?: boolean } = {}) => {
   const secret = randomSecret("sec_");
   const client = await db().apiClient.create({
-    data: { id: randomId("cli_"), name: `Partner ${unique()}`, secretHash: sha256(secret), scopes: options.scopes ?? ["catalog:read", "checkout:write"], linkingEnabled: options.linking ?? false },
+    data: {
+      id: randomId("cli_"),
+      name: `Partner ${unique()}`,
+      secretHash: sha256(secret),
+      scopes: options.scopes ?? ["catalog:read", "checkout:write"],
+      linkingEnabled: options.linking ?? false,
+    },
   });
-  const token = async (scopes: string[] = client.scopes) => (await issueAccessToken(db(), { clientId: client.id, scopes, now: new Date() })).token;
+  const token = async (scopes: string[] = client.scopes) =>
+    (await issueAccessToken(db(), { clientId: client.id, scopes, now: new Date() })).token;
   return { client, secret, token };
 };
 
 // ---- Accounts (issue 4) ----------------------------------------------------------------------
 
 /** A person with a known password; confirmed unless `verified: false`. */
-export const createPerson = async (options: { verified?: boolean; name?: string | null; sizes?: string[]; password?: string; email?: string } = {}) => {
+export const createPerson = async (
+  options: {
+    verified?: boolean;
+    name?: string | null;
+    sizes?: string[];
+    password?: string;
+    email?: string;
+  } = {},
+) => {
   const { hashPassword } = await import("../../server/auth/passwords");
   const password = options.password ?? `pw-${unique()}-${unique()}`;
   const person = await db().person.create({
@@ -116,7 +154,9 @@ export const createPerson = async (options: { verified?: boolean; name?: string 
 };
 
 /** A partner client with account linking switched on and registered redirect URIs. */
-export const createLinkingPartner = async (options: { scopes?: string[]; redirectUris?: string[]; linking?: boolean } = {}) => {
+export const createLinkingPartner = async (
+  options: { scopes?: string[]; redirectUris?: string[]; linking?: boolean } = {},
+) => {
   const secret = randomSecret("sec_test_");
   const client = await db().apiClient.create({
     data: {
@@ -124,7 +164,14 @@ export const createLinkingPartner = async (options: { scopes?: string[]; redirec
       name: `Linking Partner ${unique()}`,
       kind: "partner",
       secretHash: sha256(secret),
-      scopes: options.scopes ?? ["catalog:read", "checkout:write", "profile:read", "orders:read", "address:read", "alerts:write"],
+      scopes: options.scopes ?? [
+        "catalog:read",
+        "checkout:write",
+        "profile:read",
+        "orders:read",
+        "address:read",
+        "alerts:write",
+      ],
       redirectUris: options.redirectUris ?? ["https://partner.example.com/callback"],
       linkingEnabled: options.linking ?? true,
     },
@@ -140,18 +187,39 @@ export const createAgent = async (options: { scopes?: string[]; redirectUris?: s
       name: `Assistant ${unique()}`,
       kind: "agent",
       secretHash: null,
-      scopes: options.scopes ?? ["catalog:read", "checkout:write", "profile:read", "orders:read", "address:read", "purchase:write", "alerts:write"],
+      scopes: options.scopes ?? [
+        "catalog:read",
+        "checkout:write",
+        "profile:read",
+        "orders:read",
+        "address:read",
+        "purchase:write",
+        "alerts:write",
+      ],
       redirectUris: options.redirectUris ?? ["http://127.0.0.1:8976/callback"],
       linkingEnabled: true,
     },
   });
 /** A person (verified email) and an access token they granted a partner by linking (issue 5 tests). */
 export const createLinkedPerson = async (options: { scopes?: string[]; email?: string } = {}) => {
-  const partner = await createPartner({ linking: true, scopes: ["catalog:read", "checkout:write", "orders:read", "profile:read"] });
+  const partner = await createPartner({
+    linking: true,
+    scopes: ["catalog:read", "checkout:write", "orders:read", "profile:read"],
+  });
   const person = await db().person.create({
-    data: { id: randomId("per_"), email: (options.email ?? `person-${unique()}@example.ca`).toLowerCase(), name: "Linked Person", emailVerifiedAt: new Date() },
+    data: {
+      id: randomId("per_"),
+      email: (options.email ?? `person-${unique()}@example.ca`).toLowerCase(),
+      name: "Linked Person",
+      emailVerifiedAt: new Date(),
+    },
   });
   const scopes = options.scopes ?? ["catalog:read", "checkout:write", "orders:read"];
-  const { token } = await issueAccessToken(db(), { clientId: partner.client.id, scopes, personId: person.id, now: new Date() });
+  const { token } = await issueAccessToken(db(), {
+    clientId: partner.client.id,
+    scopes,
+    personId: person.id,
+    now: new Date(),
+  });
   return { person, partner, token };
 };

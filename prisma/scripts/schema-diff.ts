@@ -20,24 +20,42 @@ export const snapshotPath = path.join(root, "prisma", "migrations", "schema.snap
 const engineCopy = (file: string, dir: string, name: string) => {
   const target = path.join(dir, name);
   const source = readFileSync(file, "utf8");
-  writeFileSync(target, source.replace(/provider = "postgresql"/, 'provider = "postgresql"\n  url = env("DATABASE_URL")'));
+  writeFileSync(
+    target,
+    source.replace(
+      /provider = "postgresql"/,
+      'provider = "postgresql"\n  url = env("DATABASE_URL")',
+    ),
+  );
   return target;
 };
 
 /** SQL the engine writes to go from one schema file to another (`from` undefined means empty). */
 export const diffSchemas = (from: string | undefined, to: string): string => {
   const dir = mkdtempSync(path.join(tmpdir(), "schema-"));
-  const fromArgs = from ? ["--from-schema-datamodel", engineCopy(from, dir, "from.prisma")] : ["--from-empty"];
+  const fromArgs = from
+    ? ["--from-schema-datamodel", engineCopy(from, dir, "from.prisma")]
+    : ["--from-empty"];
   const output = execFileSync(
     process.execPath,
     [
       path.join(root, "node_modules", "prisma6", "build", "index.js"),
-      "migrate", "diff", "--config", path.join(root, "prisma", "engine.config.ts"),
-      ...fromArgs, "--to-schema-datamodel", engineCopy(to, dir, "to.prisma"), "--script",
+      "migrate",
+      "diff",
+      "--config",
+      path.join(root, "prisma", "engine.config.ts"),
+      ...fromArgs,
+      "--to-schema-datamodel",
+      engineCopy(to, dir, "to.prisma"),
+      "--script",
     ],
     {
       cwd: root,
-      env: { ...process.env, PRISMA_QUERY_ENGINE_LIBRARY: "/bin/false", PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+      env: {
+        ...process.env,
+        PRISMA_QUERY_ENGINE_LIBRARY: "/bin/false",
+        PRISMA_HIDE_UPDATE_MESSAGE: "1",
+      },
       encoding: "utf8",
       stdio: ["ignore", "pipe", "pipe"],
     },

@@ -23,18 +23,31 @@ describe("catalog:seed", () => {
     const deepest = await db().category.aggregate({ _max: { depth: true } });
     expect(deepest._max.depth).toBeGreaterThanOrEqual(2);
     const conditions = await db().item.groupBy({ by: ["condition"], _count: true });
-    expect(conditions.map((row) => row.condition).sort()).toEqual(["excellent", "fair", "good", "new_with_tags", "new_without_tags", null].sort());
-    const sizes = new Set((await db().variant.findMany({ select: { size: true } })).map((variant) => variant.size));
+    expect(conditions.map((row) => row.condition).sort()).toEqual(
+      ["excellent", "fair", "good", "new_with_tags", "new_without_tags", null].sort(),
+    );
+    const sizes = new Set(
+      (await db().variant.findMany({ select: { size: true } })).map((variant) => variant.size),
+    );
     for (const spelling of ["MD", "Medium", "M", "8", "US 8"]) expect(sizes).toContain(spelling);
     expect([...sizes].some((size) => /^\d{2}x\d{2}$/.test(size ?? ""))).toBe(true);
-    const prices = await db().item.aggregate({ _min: { priceCents: true }, _max: { priceCents: true } });
+    const prices = await db().item.aggregate({
+      _min: { priceCents: true },
+      _max: { priceCents: true },
+    });
     expect(prices._min.priceCents).toBeLessThan(1500);
     expect(prices._max.priceCents).toBeGreaterThan(100000);
   }, 60_000);
 
   it("is deterministic for a seed", async () => {
-    const items = await db().item.findMany({ select: { title: true, priceCents: true, sizes: true }, orderBy: { id: "asc" }, take: 50 });
-    const expected = items.map((item) => `${item.title}|${item.priceCents}|${item.sizes.join(",")}`);
+    const items = await db().item.findMany({
+      select: { title: true, priceCents: true, sizes: true },
+      orderBy: { id: "asc" },
+      take: 50,
+    });
+    const expected = items.map(
+      (item) => `${item.title}|${item.priceCents}|${item.sizes.join(",")}`,
+    );
     // A second database seeded with the same seed yields the same first items.
     const { withAdmin, databaseUrl } = await import("../../server/testing/databases");
     const { migrate } = await import("../../server/ops/migrate");
@@ -45,9 +58,13 @@ describe("catalog:seed", () => {
       const client = new pg.Client({ connectionString: databaseUrl(name) });
       await client.connect();
       await seedCatalog(client, { items: 2000, stores: 8, seed: 3 });
-      const { rows } = await client.query("SELECT title, price_cents, sizes FROM items ORDER BY id LIMIT 50");
+      const { rows } = await client.query(
+        "SELECT title, price_cents, sizes FROM items ORDER BY id LIMIT 50",
+      );
       await client.end();
-      expect(rows.map((row) => `${row.title}|${row.price_cents}|${row.sizes.join(",")}`)).toEqual(expected);
+      expect(rows.map((row) => `${row.title}|${row.price_cents}|${row.sizes.join(",")}`)).toEqual(
+        expected,
+      );
     } finally {
       await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     }

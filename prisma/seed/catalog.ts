@@ -7,17 +7,33 @@
 import pg from "pg";
 import { sizeKeys } from "../../server/domain/sizes";
 import {
-  adjectives, brands, categoryLeaves, colors, conditionsWeighted, inseams, letterSpellings, provinces, shoeSizes, storeNames,
-  type Leaf, waistSizes,
+  adjectives,
+  brands,
+  categoryLeaves,
+  colors,
+  conditionsWeighted,
+  inseams,
+  letterSpellings,
+  provinces,
+  shoeSizes,
+  storeNames,
+  type Leaf,
+  waistSizes,
 } from "./vocabulary";
 import { prng } from "./prng";
 
-export type SeedOptions = { items: number; stores: number; seed: number; log?: (line: string) => void };
+export type SeedOptions = {
+  items: number;
+  stores: number;
+  seed: number;
+  log?: (line: string) => void;
+};
 
 type Random = ReturnType<typeof prng>;
 const pick = <T>(random: Random, list: readonly T[]) => list[Math.floor(random() * list.length)];
 /** Zipf-like pick: earlier entries far more common. */
-const pickSkewed = <T>(random: Random, list: readonly T[], skew = 2.2) => list[Math.floor(Math.pow(random(), skew) * list.length)];
+const pickSkewed = <T>(random: Random, list: readonly T[], skew = 2.2) =>
+  list[Math.floor(Math.pow(random(), skew) * list.length)];
 const pickWeighted = <T>(random: Random, list: readonly [T, number][]) => {
   const total = list.reduce((sum, [, weight]) => sum + weight, 0);
   let roll = random() * total;
@@ -25,14 +41,36 @@ const pickWeighted = <T>(random: Random, list: readonly [T, number][]) => {
   return list[list.length - 1][0];
 };
 
-const slugify = (name: string) => name.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/&/g, "and").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slugify = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 // A fixed reference instant keeps created_at deterministic for a given seed.
 const referenceTime = Date.UTC(2026, 9, 1);
 const yearMs = 365 * 24 * 3600 * 1000;
 
 const sizeFor = (random: Random, system: Leaf["sizes"]): string => {
-  if (system === "letter") return pick(random, pickSkewed(random, [letterSpellings[2], letterSpellings[1], letterSpellings[3], letterSpellings[0], letterSpellings[4], letterSpellings[5]], 1.3));
+  if (system === "letter")
+    return pick(
+      random,
+      pickSkewed(
+        random,
+        [
+          letterSpellings[2],
+          letterSpellings[1],
+          letterSpellings[3],
+          letterSpellings[0],
+          letterSpellings[4],
+          letterSpellings[5],
+        ],
+        1.3,
+      ),
+    );
   if (system === "shoe") {
     const size = pick(random, shoeSizes);
     return random() < 0.3 ? `US ${size}` : size;
@@ -40,7 +78,11 @@ const sizeFor = (random: Random, system: Leaf["sizes"]): string => {
   if (system === "waist") {
     const waist = pick(random, waistSizes);
     const roll = random();
-    return roll < 0.5 ? `${waist}x${pick(random, inseams)}` : roll < 0.7 ? `W${waist} L${pick(random, inseams)}` : waist;
+    return roll < 0.5
+      ? `${waist}x${pick(random, inseams)}`
+      : roll < 0.7
+        ? `W${waist} L${pick(random, inseams)}`
+        : waist;
   }
   return random() < 0.7 ? "One Size" : "OS";
 };
@@ -66,9 +108,17 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
   }
 
   // Categories: every prefix of every leaf path, parents first.
-  const paths = [...new Set(categoryLeaves.flatMap((leaf) => leaf.path.split(" > ").map((_, i, parts) => parts.slice(0, i + 1).join(" > "))))];
+  const paths = [
+    ...new Set(
+      categoryLeaves.flatMap((leaf) =>
+        leaf.path.split(" > ").map((_, i, parts) => parts.slice(0, i + 1).join(" > ")),
+      ),
+    ),
+  ];
   const categoryIds = new Map<string, number>();
-  for (const path of paths.sort((a, b) => a.split(" > ").length - b.split(" > ").length || a.localeCompare(b))) {
+  for (const path of paths.sort(
+    (a, b) => a.split(" > ").length - b.split(" > ").length || a.localeCompare(b),
+  )) {
     const parts = path.split(" > ");
     const parentId = parts.length > 1 ? categoryIds.get(parts.slice(0, -1).join(" > ")) : null;
     const { rows } = await client.query<{ id: number }>(
@@ -82,13 +132,24 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
   const storeIds: number[] = [];
   const storeUrls = new Map<number, string>();
   for (let index = 0; index < storeCount; index++) {
-    const name = index < storeNames.length ? storeNames[index] : `${pick(random, storeNames)} ${index}`;
+    const name =
+      index < storeNames.length ? storeNames[index] : `${pick(random, storeNames)} ${index}`;
     const slug = slugify(name);
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO stores (slug, name, url, province, is_open, can_take_payment, can_ship, agent_checkout, offers_price_alerts, free_shipping_threshold_cents)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [slug, name, `https://${slug}.shops.example.ca`, provinces[index % provinces.length], index !== 1, index !== 3, index !== 2,
-        index === 0 ? "direct" : "link", index % 2 === 0, index % 4 === 3 ? null : [7500, 10000, 15000][index % 3]],
+      [
+        slug,
+        name,
+        `https://${slug}.shops.example.ca`,
+        provinces[index % provinces.length],
+        index !== 1,
+        index !== 3,
+        index !== 2,
+        index === 0 ? "direct" : "link",
+        index % 2 === 0,
+        index % 4 === 3 ? null : [7500, 10000, 15000][index % 3],
+      ],
     );
     const storeId = rows[0].id;
     storeIds.push(storeId);
@@ -103,22 +164,58 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
     );
   }
 
-  const { rows: maxRows } = await client.query<{ max: number | null }>("SELECT max(id) AS max FROM items");
+  const { rows: maxRows } = await client.query<{ max: number | null }>(
+    "SELECT max(id) AS max FROM items",
+  );
   let nextItemId = (maxRows[0].max ?? 0) + 1;
   const batchSize = 5000;
   for (let done = 0; done < options.items; done += batchSize) {
     const count = Math.min(batchSize, options.items - done);
-    const items = { id: [] as number[], store: [] as number[], category: [] as number[], title: [] as string[], brand: [] as (string | null)[], description: [] as string[], price: [] as number[], condition: [] as (string | null)[], url: [] as string[], sizes: [] as string[], keys: [] as string[], colors: [] as string[], created: [] as string[] };
-    const variants = { item: [] as number[], size: [] as (string | null)[], key: [] as (string | null)[], color: [] as string[], quantity: [] as number[] };
-    const images = { item: [] as number[], url: [] as string[], position: [] as number[], cover: [] as boolean[] };
+    const items = {
+      id: [] as number[],
+      store: [] as number[],
+      category: [] as number[],
+      title: [] as string[],
+      brand: [] as (string | null)[],
+      description: [] as string[],
+      price: [] as number[],
+      condition: [] as (string | null)[],
+      url: [] as string[],
+      sizes: [] as string[],
+      keys: [] as string[],
+      colors: [] as string[],
+      created: [] as string[],
+    };
+    const variants = {
+      item: [] as number[],
+      size: [] as (string | null)[],
+      key: [] as (string | null)[],
+      color: [] as string[],
+      quantity: [] as number[],
+    };
+    const images = {
+      item: [] as number[],
+      url: [] as string[],
+      position: [] as number[],
+      cover: [] as boolean[],
+    };
     for (let n = 0; n < count; n++) {
       const id = nextItemId++;
       const leaf = pickSkewed(random, categoryLeaves, 1.2);
       const [brand, tier] = random() < 0.05 ? [null, 2] : pickSkewed(random, brands, 2.4);
       const color = pickSkewed(random, colors, 1.6);
       const condition = pickWeighted(random, conditionsWeighted);
-      const isMultiVariant = (condition === "new_with_tags" || condition === "new_without_tags") && random() < 0.35;
-      const sizes = isMultiVariant ? [...new Set(Array.from({ length: 2 + Math.floor(random() * 3) }, () => sizeFor(random, leaf.sizes)))] : [sizeFor(random, leaf.sizes)];
+      const isMultiVariant =
+        (condition === "new_with_tags" || condition === "new_without_tags") && random() < 0.35;
+      const sizes = isMultiVariant
+        ? [
+            ...new Set(
+              Array.from({ length: 2 + Math.floor(random() * 3) }, () =>
+                sizeFor(random, leaf.sizes),
+              ),
+            ),
+          ]
+        : [sizeFor(random, leaf.sizes)];
       const adjective = pick(random, adjectives);
       const title = `${brand && random() < 0.5 ? `${brand} ` : ""}${adjective} ${color[0].toUpperCase()}${color.slice(1)} ${leaf.noun}`;
       const storeId = storeIds[Math.floor(Math.pow(random(), 1.5) * storeIds.length)];
@@ -127,7 +224,9 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
       items.category.push(categoryIds.get(leaf.path)!);
       items.title.push(title);
       items.brand.push(brand);
-      items.description.push(`${condition ? condition.replace(/_/g, " ") : "Pre-loved"} ${adjective.toLowerCase()} ${leaf.noun.toLowerCase()}${brand ? ` by ${brand}` : ""}. Colour: ${color}. Sizes: ${sizes.join(", ")}.`);
+      items.description.push(
+        `${condition ? condition.replace(/_/g, " ") : "Pre-loved"} ${adjective.toLowerCase()} ${leaf.noun.toLowerCase()}${brand ? ` by ${brand}` : ""}. Colour: ${color}. Sizes: ${sizes.join(", ")}.`,
+      );
       items.price.push(priceFor(random, tier, leaf.priceFactor));
       items.condition.push(condition);
       items.url.push(`${storeUrls.get(storeId)}/products/${id}`);
@@ -156,7 +255,21 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
        SELECT id, store_id, category_id, title, brand, description, price_cents, condition::"ItemCondition", url, sizes::text[], size_keys::text[], colors::text[], created_at, created_at
        FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
          AS t(id, store_id, category_id, title, brand, description, price_cents, condition, url, sizes, size_keys, colors, created_at)`,
-      [items.id, items.store, items.category, items.title, items.brand, items.description, items.price, items.condition, items.url, items.sizes, items.keys, items.colors, items.created],
+      [
+        items.id,
+        items.store,
+        items.category,
+        items.title,
+        items.brand,
+        items.description,
+        items.price,
+        items.condition,
+        items.url,
+        items.sizes,
+        items.keys,
+        items.colors,
+        items.created,
+      ],
     );
     await client.query(
       `INSERT INTO variants (item_id, size, size_key, color, quantity) SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[])`,
@@ -168,11 +281,19 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
     );
     if ((done / batchSize) % 20 === 0) log(`seeded ${done + count} of ${options.items} items`);
   }
-  await client.query("SELECT setval(pg_get_serial_sequence('items', 'id'), (SELECT coalesce(max(id), 1) FROM items))");
+  await client.query(
+    "SELECT setval(pg_get_serial_sequence('items', 'id'), (SELECT coalesce(max(id), 1) FROM items))",
+  );
   await client.query("COMMIT");
   await client.query("ANALYZE items; ANALYZE variants; ANALYZE stores;");
-  return { skipped: false as const, items: options.items, stores: storeCount, categories: paths.length };
+  return {
+    skipped: false as const,
+    items: options.items,
+    stores: storeCount,
+    categories: paths.length,
+  };
 };
 
 /** A text[] literal, quoting every element. */
-const pgArray = (values: string[]) => `{${values.map((value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
+const pgArray = (values: string[]) =>
+  `{${values.map((value) => `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;

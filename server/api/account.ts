@@ -2,10 +2,16 @@
 import { ZCanadianAddressResponse } from "../domain/address";
 import { errorResponse } from "../http/openapi-parts";
 import { ZMeResponse, ZNoQuery } from "../routers/account/account.schema";
-import { ZGetMyOrderRequest, ZListMyOrdersRequest, ZListMyOrdersResponse, ZOrder } from "../routers/orders/orders.schema";
+import {
+  ZGetMyOrderRequest,
+  ZListMyOrdersRequest,
+  ZListMyOrdersResponse,
+  ZOrder,
+} from "../routers/orders/orders.schema";
 import { defineOperation } from "./operation";
 
-const linkedOnly = "Needs an access token the person granted by linking their account (authorization code); a client-credentials token gets 403.";
+const linkedOnly =
+  "Needs an access token the person granted by linking their account (authorization code); a client-credentials token gets 403.";
 
 export const accountOperations = [
   defineOperation({
@@ -55,7 +61,8 @@ export const accountOperations = [
     input: { params: ZGetMyOrderRequest },
     output: ZOrder,
     summary: "One of the linked person's orders, with its tracking",
-    description: "Another person's order, or an unknown number, is 404 not_found. Needs orders:read on a token the person granted (403 for client-credentials tokens).",
+    description:
+      "Another person's order, or an unknown number, is 404 not_found. Needs orders:read on a token the person granted (403 for client-credentials tokens).",
     responses: { 404: errorResponse("No such order on this account (not_found)") },
     call: async ({ caller, params }) => ({ body: await caller.orders.getMyOrder(params) }),
   }),

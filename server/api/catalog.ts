@@ -1,7 +1,13 @@
 /** The catalogue operations (procedures in server/routers/catalog). */
 import { errorResponse } from "../http/openapi-parts";
 import {
-  ZGetProductRequest, ZGetStoreRequest, ZListCategoriesResponse, ZProductDetail, ZSearchProductsRequest, ZSearchProductsResponse, ZStoreDetail,
+  ZGetProductRequest,
+  ZGetStoreRequest,
+  ZListCategoriesResponse,
+  ZProductDetail,
+  ZSearchProductsRequest,
+  ZSearchProductsResponse,
+  ZStoreDetail,
 } from "../routers/catalog/catalog.schema";
 import { defineOperation } from "./operation";
 

@@ -8,16 +8,58 @@ export type Change = { version: string; date: string; summary: string };
 
 /** Newest first. Dates are the day the version went live (UTC). */
 export const changes: readonly Change[] = [
-  { version: "1.6.0", date: "2026-10-09", summary: "Price alerts (POST /price-alerts, GET /price-alerts, DELETE /price-alerts/{price_alert_id}, permission alerts:write); persons connected earlier reconnect to grant it" },
-  { version: "1.5.0", date: "2026-10-08", summary: "price_watchers on every item; you_are_watching" },
-  { version: "1.4.0", date: "2026-10-04", summary: "Price watches (POST and GET /price-watches, GET and DELETE /price-watches/{price_watch_id}, purchase:write); off until switched on" },
-  { version: "1.3.0", date: "2026-10-04", summary: "Assistant purchases (POST /purchases, GET /purchases/{purchase_id}, purchase:write); off until switched on" },
-  { version: "1.2.1", date: "2026-10-03", summary: "null accepted wherever a field is optional, same as omitting it; responses match the stated types" },
-  { version: "1.2.0", date: "2026-10-03", summary: "Free-shipping offer on store and on each quote" },
-  { version: "1.1.0", date: "2026-10-03", summary: "GET /me/shipping-address (address:read); POST /checkout/sessions/{checkout_id}/cancel" },
+  {
+    version: "1.6.0",
+    date: "2026-10-09",
+    summary:
+      "Price alerts (POST /price-alerts, GET /price-alerts, DELETE /price-alerts/{price_alert_id}, permission alerts:write); persons connected earlier reconnect to grant it",
+  },
+  {
+    version: "1.5.0",
+    date: "2026-10-08",
+    summary: "price_watchers on every item; you_are_watching",
+  },
+  {
+    version: "1.4.0",
+    date: "2026-10-04",
+    summary:
+      "Price watches (POST and GET /price-watches, GET and DELETE /price-watches/{price_watch_id}, purchase:write); off until switched on",
+  },
+  {
+    version: "1.3.0",
+    date: "2026-10-04",
+    summary:
+      "Assistant purchases (POST /purchases, GET /purchases/{purchase_id}, purchase:write); off until switched on",
+  },
+  {
+    version: "1.2.1",
+    date: "2026-10-03",
+    summary:
+      "null accepted wherever a field is optional, same as omitting it; responses match the stated types",
+  },
+  {
+    version: "1.2.0",
+    date: "2026-10-03",
+    summary: "Free-shipping offer on store and on each quote",
+  },
+  {
+    version: "1.1.0",
+    date: "2026-10-03",
+    summary:
+      "GET /me/shipping-address (address:read); POST /checkout/sessions/{checkout_id}/cancel",
+  },
   { version: "1.0.0", date: "2026-10-02", summary: "Account linking; GET /me and GET /me/orders" },
-  { version: "0.3.0", date: "2026-10-02", summary: "A US quote carries the sales tax charged at checkout" },
-  { version: "0.2.0", date: "2026-10-02", summary: "Checkout quotes, sessions and status; partner limits 3,000 per hour and 120 per minute; passing failure answers 503 with Retry-After" },
+  {
+    version: "0.3.0",
+    date: "2026-10-02",
+    summary: "A US quote carries the sales tax charged at checkout",
+  },
+  {
+    version: "0.2.0",
+    date: "2026-10-02",
+    summary:
+      "Checkout quotes, sessions and status; partner limits 3,000 per hour and 120 per minute; passing failure answers 503 with Retry-After",
+  },
   { version: "0.1.0", date: "2026-10-02", summary: "Catalogue: search, items, stores, categories" },
 ];
 

@@ -1,7 +1,13 @@
 /** Quotes and checkout sessions (procedures in server/routers/checkout). */
 import { errorResponse } from "../http/openapi-parts";
 import { ZCreateQuoteRequest, ZQuote } from "../routers/checkout/checkout.schema";
-import { ZCheckout, ZCheckoutDetail, ZCheckoutIdParams, ZCreateCheckoutBody, ZIdempotencyHeaders } from "../routers/checkout/session.schema";
+import {
+  ZCheckout,
+  ZCheckoutDetail,
+  ZCheckoutIdParams,
+  ZCreateCheckoutBody,
+  ZIdempotencyHeaders,
+} from "../routers/checkout/session.schema";
 import { defineOperation } from "./operation";
 
 const noCheckout = errorResponse("No such checkout for this client (not_found)");
@@ -38,11 +44,18 @@ export const checkoutOperations = [
       "Idempotency-Key is required (up to 64 of A-Z a-z 0-9 _ -, optionally quoted). The first answer is kept 24 hours per client: the same key and request replay it byte for byte with Idempotent-Replayed: true; the same key with another request is 422 idempotency_key_reused; while the first is running, 409 idempotency_key_in_use with Retry-After. Refusals (create a new quote): 409 quote_expired (also when a price moved), item_unavailable, nothing_to_buy, each with items. Open checkouts hold their items: a client's together may hold at most 1,000 reserved units by default (CLIENT_OPEN_RESERVED_UNITS; the public MCP connector: 5 open checkouts per session, 100 per address); past that, 429 too_many_open_checkouts with limit and Retry-After (the seconds until the first of them expires), not stored under the key.",
     responses: {
       404: errorResponse("No such quote for this client (not_found)"),
-      409: errorResponse("quote_expired, item_unavailable, nothing_to_buy, or idempotency_key_in_use (Retry-After)"),
-      429: errorResponse("too_many_open_checkouts (the client's open checkouts hold too many reserved units; not stored under the key) or rate_limited; Retry-After"),
+      409: errorResponse(
+        "quote_expired, item_unavailable, nothing_to_buy, or idempotency_key_in_use (Retry-After)",
+      ),
+      429: errorResponse(
+        "too_many_open_checkouts (the client's open checkouts hold too many reserved units; not stored under the key) or rate_limited; Retry-After",
+      ),
     },
     call: async ({ caller, body, headers }) => {
-      const { checkout, replayed } = await caller.checkout.createSession({ ...body, idempotency_key: headers["Idempotency-Key"] });
+      const { checkout, replayed } = await caller.checkout.createSession({
+        ...body,
+        idempotency_key: headers["Idempotency-Key"],
+      });
       return { body: checkout, headers: replayed ? { "Idempotent-Replayed": "true" } : undefined };
     },
   }),
@@ -54,7 +67,8 @@ export const checkoutOperations = [
     access: "client",
     input: { params: ZCheckoutIdParams },
     output: ZCheckoutDetail,
-    summary: "Follow a checkout: status, totals per store, and once paid each store's order and tracking",
+    summary:
+      "Follow a checkout: status, totals per store, and once paid each store's order and tracking",
     responses: { 404: noCheckout },
     call: async ({ caller, params }) => ({ body: await caller.checkout.getSession(params) }),
   }),
@@ -67,7 +81,8 @@ export const checkoutOperations = [
     input: { params: ZCheckoutIdParams },
     output: ZCheckout,
     summary: "Cancel a checkout awaiting payment; its items are freed at once",
-    description: "Cancelling a cancelled checkout answers it again; a paid or expired one is 409 checkout_closed.",
+    description:
+      "Cancelling a cancelled checkout answers it again; a paid or expired one is 409 checkout_closed.",
     responses: { 404: noCheckout, 409: errorResponse("Paid or expired (checkout_closed)") },
     call: async ({ caller, params }) => ({ body: await caller.checkout.cancelSession(params) }),
   }),

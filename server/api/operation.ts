@@ -38,7 +38,12 @@ type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 /** What the procedure call answers: the body (the output schema's shape), and the status and headers when not the default. */
 export type Reply = { body: unknown; status?: number; headers?: Record<string, string> };
 
-export type CallArgs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
+export type CallArgs<
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  H extends HeaderSchema,
+> = {
   caller: Caller;
   query: z.output<Q>;
   params: z.output<P>;
@@ -47,7 +52,12 @@ export type CallArgs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodTy
 };
 
 /** What every entry declares besides its token and success rules. */
-type OperationParts<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
+type OperationParts<
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  H extends HeaderSchema,
+> = {
   id: OperationId;
   /** The MCP tool that is this operation (issue 11), if any. */
   tool?: string;
@@ -78,11 +88,22 @@ type OperationParts<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodTyp
 };
 
 /** The success answer: a body (`output`) with its status (default 200), or 204 and no body (the call's `body` is ignored). */
-type SuccessRule = { output: z.ZodType; status?: 200 | 201 | 202 } | { output?: undefined; status: 204 };
+type SuccessRule =
+  { output: z.ZodType; status?: 200 | 201 | 202 } | { output?: undefined; status: 204 };
 
-export type OperationSpec<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = OperationParts<Q, P, B, H> & TokenRule & SuccessRule;
+export type OperationSpec<
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  H extends HeaderSchema,
+> = OperationParts<Q, P, B, H> & TokenRule & SuccessRule;
 
-export type Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, H extends HeaderSchema = HeaderSchema> = OperationParts<Q, P, B, H> &
+export type Operation<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  H extends HeaderSchema = HeaderSchema,
+> = OperationParts<Q, P, B, H> &
   TokenRule & {
     method: Method;
     /** The OpenAPI path, relative to the server URL /api/v1: "/products/{id}". */
@@ -93,7 +114,12 @@ export type Operation<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.Z
   };
 
 /** One entry of the table: types the call's arguments from the schemas and splits the id into method and path. */
-export const defineOperation = <Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, H extends HeaderSchema = HeaderSchema>(
+export const defineOperation = <
+  Q extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  H extends HeaderSchema = HeaderSchema,
+>(
   spec: OperationSpec<Q, P, B, H>,
 ): Operation<Q, P, B, H> => {
   const [method, full] = spec.id.split(" ") as [Method, string];

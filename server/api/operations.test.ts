@@ -40,7 +40,9 @@ describe("operation table", () => {
     const ids = operations.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const entry of operations) {
-      expect(entry.id).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\/v1(\/([a-z0-9._-]+|\{[a-z_]+\}))+$/);
+      expect(entry.id).toMatch(
+        /^(GET|POST|PUT|PATCH|DELETE) \/api\/v1(\/([a-z0-9._-]+|\{[a-z_]+\}))+$/,
+      );
       expect(entry.id).toBe(`${entry.method} /api/v1${entry.path}`);
       // The lifecycle lives only in the database (server/lifecycle/lifecycle-store.ts), never beside it in the table.
       expect(entry).not.toHaveProperty("lifecycle");
@@ -50,10 +52,11 @@ describe("operation table", () => {
   });
 
   it("has an entry for every OpenAPI operation and an OpenAPI operation for every entry", () => {
-    const documented = Object.entries(openApiDocument().paths ?? {}).flatMap(([documentedPath, item]) =>
-      Object.keys(item ?? {})
-        .filter((key) => ["get", "post", "put", "patch", "delete"].includes(key))
-        .map((method) => `${method.toUpperCase()} /api/v1${documentedPath}`),
+    const documented = Object.entries(openApiDocument().paths ?? {}).flatMap(
+      ([documentedPath, item]) =>
+        Object.keys(item ?? {})
+          .filter((key) => ["get", "post", "put", "patch", "delete"].includes(key))
+          .map((method) => `${method.toUpperCase()} /api/v1${documentedPath}`),
     );
     expect(documented.sort()).toEqual(operations.map((entry) => entry.id).sort());
   });
@@ -63,7 +66,9 @@ describe("operation table", () => {
       const url = `http://localhost:3000${samplePath(entry.path)}`;
       const response = await handleRestRequest(new Request(url, { method: entry.method }));
       expect(response.status, entry.id).toBe(401);
-      expect(((await response.json()) as { error: { code: string } }).error.code, entry.id).toBe("unauthorized");
+      expect(((await response.json()) as { error: { code: string } }).error.code, entry.id).toBe(
+        "unauthorized",
+      );
       const options = await handleRestRequest(new Request(url, { method: "OPTIONS" }));
       expect(options.status, entry.id).toBe(204);
       expect(options.headers.get("allow")?.split(", "), entry.id).toContain(entry.method);
@@ -71,17 +76,38 @@ describe("operation table", () => {
   });
 
   it("answers a path no entry has with the JSON 404, and a method the path lacks with 405 and Allow", async () => {
-    const missing = await handleRestRequest(new Request("http://localhost:3000/api/v1/products/12/more"));
+    const missing = await handleRestRequest(
+      new Request("http://localhost:3000/api/v1/products/12/more"),
+    );
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("not_found");
-    const wrongMethod = await handleRestRequest(new Request("http://localhost:3000/api/v1/checkout/quotes", { method: "GET" }));
+    const wrongMethod = await handleRestRequest(
+      new Request("http://localhost:3000/api/v1/checkout/quotes", { method: "GET" }),
+    );
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get("allow")).toBe("OPTIONS, POST");
   });
 
   it("names the MCP tools of both connectors (issue 11)", () => {
-    expect(toolOperations().map((entry) => entry.tool).sort()).toEqual(
-      ["search_products", "get_product", "get_store", "list_categories", "create_quote", "create_checkout", "get_checkout", "cancel_checkout", "get_me", "get_my_shipping_address", "list_my_orders", "get_my_order"].sort(),
+    expect(
+      toolOperations()
+        .map((entry) => entry.tool)
+        .sort(),
+    ).toEqual(
+      [
+        "search_products",
+        "get_product",
+        "get_store",
+        "list_categories",
+        "create_quote",
+        "create_checkout",
+        "get_checkout",
+        "cancel_checkout",
+        "get_me",
+        "get_my_shipping_address",
+        "list_my_orders",
+        "get_my_order",
+      ].sort(),
     );
   });
 
@@ -89,7 +115,11 @@ describe("operation table", () => {
     for (const entry of operations) {
       // scope: null is any token of the client, person-granted or not: never "person" access.
       if (entry.scope === null) expect(entry.access, entry.id).toBe("client");
-      else expect(entry.access === "client" ? clientCredentialsScopes : personScopes, entry.id).toContain(entry.scope);
+      else
+        expect(
+          entry.access === "client" ? clientCredentialsScopes : personScopes,
+          entry.id,
+        ).toContain(entry.scope);
     }
   });
 
@@ -99,10 +129,18 @@ describe("operation table", () => {
       if (entry.scope === null) continue; // checked by the next two tests
       const caller = partnerCaller(allScopes.filter((scope) => scope !== entry.scope));
       // The scope middleware runs before input parsing, so no input is needed to reach it.
-      const error = await entry.call({ caller, query: undefined, params: undefined, body: undefined, headers: { "Idempotency-Key": "k" } }).then(
-        () => undefined,
-        (thrown: unknown) => toAppError(thrown),
-      );
+      const error = await entry
+        .call({
+          caller,
+          query: undefined,
+          params: undefined,
+          body: undefined,
+          headers: { "Idempotency-Key": "k" },
+        })
+        .then(
+          () => undefined,
+          (thrown: unknown) => toAppError(thrown),
+        );
       expect(error, entry.id).toBeInstanceOf(AppError);
       expect(error?.code, entry.id).toBe("insufficient_scope");
       expect(error?.message, entry.id).toContain(entry.scope);
@@ -141,7 +179,10 @@ describe("operation table", () => {
       const response = await handleRestRequest(
         new Request(`http://localhost:3000${samplePath(entry.path)}`, {
           method: entry.method,
-          headers: { authorization: `Bearer ${token}`, ...(entry.input.body ? { "content-type": "application/json" } : {}) },
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(entry.input.body ? { "content-type": "application/json" } : {}),
+          },
           ...(entry.input.body ? { body: "{}" } : {}),
         }),
       );

@@ -40,7 +40,16 @@ import { purchaseOperations } from "./purchases";
 import { sandboxOperations } from "./sandbox";
 import { webhookOperations } from "./webhooks";
 
-export const operations: readonly Operation[] = [...catalogOperations, ...checkoutOperations, ...accountOperations, ...purchaseOperations, ...priceWatchOperations, ...priceAlertOperations, ...sandboxOperations, ...webhookOperations];
+export const operations: readonly Operation[] = [
+  ...catalogOperations,
+  ...checkoutOperations,
+  ...accountOperations,
+  ...purchaseOperations,
+  ...priceWatchOperations,
+  ...priceAlertOperations,
+  ...sandboxOperations,
+  ...webhookOperations,
+];
 
 const byId = new Map<string, Operation>(operations.map((operation) => [operation.id, operation]));
 
@@ -60,9 +69,13 @@ export const isOperationId = (id: string): id is OperationId => byId.has(id);
  */
 export const scopeOf = (id: OperationId) => {
   const { scope } = operation(id);
-  if (scope === null) throw new Error(`${id} admits any token of its client (scope: null): build its procedure with clientProcedure`);
+  if (scope === null)
+    throw new Error(
+      `${id} admits any token of its client (scope: null): build its procedure with clientProcedure`,
+    );
   return scope;
 };
 
 /** The operations that are MCP tools, with their tool names (for server/mcp). */
-export const toolOperations = () => operations.filter((entry): entry is Operation & { tool: string } => entry.tool !== undefined);
+export const toolOperations = () =>
+  operations.filter((entry): entry is Operation & { tool: string } => entry.tool !== undefined);

@@ -1,6 +1,13 @@
 /** Price-drop alerts on a linked person's behalf (procedures in server/routers/price-alerts; 1.6.0). */
 import { errorResponse } from "../http/openapi-parts";
-import { liveAlertsPerPerson, ZCreatePriceAlertBody, ZListPriceAlertsQuery, ZPriceAlert, ZPriceAlertIdParams, ZPriceAlertList } from "../routers/price-alerts/price-alert.schema";
+import {
+  liveAlertsPerPerson,
+  ZCreatePriceAlertBody,
+  ZListPriceAlertsQuery,
+  ZPriceAlert,
+  ZPriceAlertIdParams,
+  ZPriceAlertList,
+} from "../routers/price-alerts/price-alert.schema";
 import { defineOperation } from "./operation";
 
 const scopeNote =

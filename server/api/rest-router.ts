@@ -14,7 +14,10 @@ import { withPartner } from "../http/with-partner";
 import type { Operation, OperationId } from "./operation";
 import { operations } from "./operations";
 
-type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = (
+  request: Request,
+  context?: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
 type Store = { handlers: Map<string, Handler>; allow: string };
 
 /** The entry as a route handler: the shared wrapper with the entry's declarations, then its call. */
@@ -33,7 +36,9 @@ const toHandler = (entry: Operation): Handler =>
     async (args) => {
       const reply = await entry.call(args);
       const status = reply.status ?? entry.status;
-      return status === 204 ? new Response(null, { status, headers: reply.headers }) : json(reply.body, status, reply.headers);
+      return status === 204
+        ? new Response(null, { status, headers: reply.headers })
+        : json(reply.body, status, reply.headers);
     },
   );
 
@@ -41,9 +46,14 @@ const toHandler = (entry: Operation): Handler =>
 export const routerPath = (path: string) => `/api/v1${path.replace(/\{([^}]+)\}/g, ":$1")}`;
 
 /** The methods Next would list in Allow for a route file exporting these (HEAD with GET, OPTIONS always). */
-const allowHeader = (methods: string[]) => [...new Set([...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"])].sort().join(", ");
+const allowHeader = (methods: string[]) =>
+  [...new Set([...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"])]
+    .sort()
+    .join(", ");
 
-const handlersById = new Map<string, Handler>(operations.map((entry) => [entry.id, toHandler(entry)]));
+const handlersById = new Map<string, Handler>(
+  operations.map((entry) => [entry.id, toHandler(entry)]),
+);
 
 /** The route handler of one operation, taking its path parameters from the context as Next passes them (integration tests call it). */
 export const operationHandler = (id: OperationId): Handler => {
@@ -63,21 +73,35 @@ const buildRouter = (entries: readonly Operation[]) => {
   }
   // Paths only, the method dispatched after the match (as Next's app-route module does): a known path with another method is 405, not 404.
   const router = findMyWay<findMyWay.HTTPVersion.V1>({ maxParamLength: 16 * 1024 });
-  for (const [path, handlers] of byPath) router.on("GET", path, () => undefined, { handlers, allow: allowHeader([...handlers.keys()]) } satisfies Store);
+  for (const [path, handlers] of byPath)
+    router.on("GET", path, () => undefined, {
+      handlers,
+      allow: allowHeader([...handlers.keys()]),
+    } satisfies Store);
   return router;
 };
 
 const router = buildRouter(operations);
 
-const notFound = () => errorResponse(new AppError("not_found", { message: "No endpoint at this path; see /api/v1/openapi.json." }));
+const notFound = () =>
+  errorResponse(
+    new AppError("not_found", { message: "No endpoint at this path; see /api/v1/openapi.json." }),
+  );
 
 /** Answers any request under /api/v1 that no other route file took. */
 export const handleRestRequest = async (request: Request): Promise<Response> => {
   const match = router.find("GET", new URL(request.url).pathname);
   if (!match) return notFound();
   const { handlers, allow } = match.store as Store;
-  const handler = handlers.get(request.method) ?? (request.method === "HEAD" ? handlers.get("GET") : undefined);
-  if (handler) return handler(request, { params: Promise.resolve(match.params as Record<string, string>) });
+  const handler =
+    handlers.get(request.method) ?? (request.method === "HEAD" ? handlers.get("GET") : undefined);
+  if (handler)
+    return handler(request, { params: Promise.resolve(match.params as Record<string, string>) });
   if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
-  return errorResponse(new AppError("method_not_allowed", { message: `This endpoint does not accept ${request.method}.`, headers: { Allow: allow } }));
+  return errorResponse(
+    new AppError("method_not_allowed", {
+      message: `This endpoint does not accept ${request.method}.`,
+      headers: { Allow: allow },
+    }),
+  );
 };

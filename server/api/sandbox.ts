@@ -2,7 +2,14 @@
 import { errorResponse } from "../http/openapi-parts";
 import { ZCheckout, ZCheckoutIdParams, ZStoreOrder } from "../routers/checkout/session.schema";
 import { ZPurchase, ZPurchaseIdParams } from "../routers/purchases/purchase.schema";
-import { ZItemIdParams, ZItemPriceChange, ZResolvePurchaseBody, ZSetItemPriceBody, ZShipOrderBody, ZShipOrderParams } from "../routers/sandbox/sandbox.schema";
+import {
+  ZItemIdParams,
+  ZItemPriceChange,
+  ZResolvePurchaseBody,
+  ZSetItemPriceBody,
+  ZShipOrderBody,
+  ZShipOrderParams,
+} from "../routers/sandbox/sandbox.schema";
 import { defineOperation } from "./operation";
 
 const noPurchase = errorResponse("No such purchase of yours, or not the sandbox (not_found)");
@@ -16,12 +23,17 @@ export const sandboxOperations = [
     input: { params: ZShipOrderParams, body: ZShipOrderBody, bodyRequired: false },
     output: ZStoreOrder,
     summary: "Sandbox: ship one of your store orders (adds tracking, emails it)",
-    description: "Ships an order of a paid checkout, or of an assistant purchase once its card is charged (advance a held purchase first).",
+    description:
+      "Ships an order of a paid checkout, or of an assistant purchase once its card is charged (advance a held purchase first).",
     responses: {
       404: errorResponse("No such order of yours, or not the sandbox (not_found)"),
-      409: errorResponse("order_not_paid: the order's purchase is still held (the person may cancel until charges_at) or was cancelled"),
+      409: errorResponse(
+        "order_not_paid: the order's purchase is still held (the person may cancel until charges_at) or was cancelled",
+      ),
     },
-    call: async ({ caller, params, body }) => ({ body: await caller.sandbox.shipOrder({ ...params, ...body }) }),
+    call: async ({ caller, params, body }) => ({
+      body: await caller.sandbox.shipOrder({ ...params, ...body }),
+    }),
   }),
   defineOperation({
     id: "POST /api/v1/sandbox/checkouts/{checkout_id}/expire",
@@ -30,7 +42,8 @@ export const sandboxOperations = [
     access: "client",
     input: { params: ZCheckoutIdParams },
     output: ZCheckout,
-    summary: "Sandbox: move one of your checkouts to its due time now (it expires, its items are freed)",
+    summary:
+      "Sandbox: move one of your checkouts to its due time now (it expires, its items are freed)",
     responses: { 404: errorResponse("No such checkout of yours, or not the sandbox (not_found)") },
     call: async ({ caller, params }) => ({ body: await caller.sandbox.expireCheckoutNow(params) }),
   }),
@@ -58,7 +71,9 @@ export const sandboxOperations = [
     description:
       "For a purchase left processing by the late test card 4000 0000 0000 0408: authorized records the hold (status held, charges_at 24 hours from now, the copy email sent), declined makes it requires_person with error.code card_declined; nothing is charged. A purchase that is not processing is answered as it is.",
     responses: { 404: noPurchase },
-    call: async ({ caller, params, body }) => ({ body: await caller.sandbox.resolvePurchase({ ...params, ...body }) }),
+    call: async ({ caller, params, body }) => ({
+      body: await caller.sandbox.resolvePurchase({ ...params, ...body }),
+    }),
   }),
   defineOperation({
     id: "POST /api/v1/sandbox/items/{item_id}/price",
@@ -71,6 +86,8 @@ export const sandboxOperations = [
     description:
       "The new price is recorded with a price-change event in one transaction; live price watches (and alerts) on the item are evaluated from it within seconds. Setting the price it already has records nothing (changed: false). Any sandbox client token (catalog:read).",
     responses: { 404: errorResponse("No such item for sale, or not the sandbox (not_found)") },
-    call: async ({ caller, params, body }) => ({ body: await caller.sandbox.setItemPrice({ ...params, ...body }) }),
+    call: async ({ caller, params, body }) => ({
+      body: await caller.sandbox.setItemPrice({ ...params, ...body }),
+    }),
   }),
 ];

@@ -5,7 +5,13 @@
 import { errorResponse } from "../http/openapi-parts";
 import { ZNoQuery } from "../routers/account/account.schema";
 import {
-  maxEndpointsPerOwner, ZCreateWebhookEndpointBody, ZRotateSecretBody, ZWebhookEndpointIdParams, ZWebhookEndpointList, ZWebhookEndpointWithSecret, ZWebhookTestResult,
+  maxEndpointsPerOwner,
+  ZCreateWebhookEndpointBody,
+  ZRotateSecretBody,
+  ZWebhookEndpointIdParams,
+  ZWebhookEndpointList,
+  ZWebhookEndpointWithSecret,
+  ZWebhookTestResult,
 } from "../routers/webhooks/webhooks.schema";
 import { webhookEventTypes } from "../webhooks/event-types";
 import { defineOperation } from "./operation";
@@ -84,6 +90,8 @@ export const webhookOperations = [
     summary: "Replace the signing secret; the previous one keeps signing during the overlap",
     description: `${owner} The answer shows the new secret once. Until previous_secret_until, webhook-signature carries a signature by each secret.`,
     responses: notFound,
-    call: async ({ caller, params, body }) => ({ body: await caller.webhooks.api.rotateSecret({ ...params, ...body }) }),
+    call: async ({ caller, params, body }) => ({
+      body: await caller.webhooks.api.rotateSecret({ ...params, ...body }),
+    }),
   }),
 ];

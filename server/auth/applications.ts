@@ -11,14 +11,24 @@ import { randomId, randomSecret, sha256 } from "./tokens";
 import type { Scope } from "./scopes";
 
 export const partnerScopes: readonly Scope[] = ["catalog:read", "checkout:write"];
-export const partnerLinkingScopes: readonly Scope[] = ["profile:read", "orders:read", "address:read", "alerts:write"];
+export const partnerLinkingScopes: readonly Scope[] = [
+  "profile:read",
+  "orders:read",
+  "address:read",
+  "alerts:write",
+];
 
 /** Approves a pending application and creates its client; undefined when it is not pending. */
 export const approveApplication = (db: Db, applicationId: string, now: Date) =>
   db.$transaction(async (tx) => {
-    const { count } = await tx.clientApplication.updateMany({ where: { id: applicationId, status: "pending" }, data: { status: "approved", decidedAt: now } });
+    const { count } = await tx.clientApplication.updateMany({
+      where: { id: applicationId, status: "pending" },
+      data: { status: "approved", decidedAt: now },
+    });
     if (count === 0) return undefined;
-    const application = await tx.clientApplication.findUniqueOrThrow({ where: { id: applicationId } });
+    const application = await tx.clientApplication.findUniqueOrThrow({
+      where: { id: applicationId },
+    });
     const client = await tx.apiClient.create({
       data: {
         id: randomId(`cli_${credentialTag(application.environment as ServiceEnvironment)}`),
@@ -34,13 +44,21 @@ export const approveApplication = (db: Db, applicationId: string, now: Date) =>
         createdAt: now,
       },
     });
-    await tx.clientApplication.update({ where: { id: applicationId }, data: { clientId: client.id } });
+    await tx.clientApplication.update({
+      where: { id: applicationId },
+      data: { clientId: client.id },
+    });
     return client;
   });
 
 /** Rejects a pending application; false when it is not pending. */
 export const rejectApplication = async (db: Db, applicationId: string, now: Date) =>
-  (await db.clientApplication.updateMany({ where: { id: applicationId, status: "pending" }, data: { status: "rejected", decidedAt: now } })).count === 1;
+  (
+    await db.clientApplication.updateMany({
+      where: { id: applicationId, status: "pending" },
+      data: { status: "rejected", decidedAt: now },
+    })
+  ).count === 1;
 
 /**
  * Generates a new secret for a client: the old secret stops at once, and so do the tokens it
@@ -49,8 +67,13 @@ export const rejectApplication = async (db: Db, applicationId: string, now: Date
  */
 export const rotateClientSecret = (db: Db, clientId: string, now: Date) =>
   db.$transaction(async (tx) => {
-    const secret = randomSecret(`sec_${credentialTag((await tx.apiClient.findUniqueOrThrow({ where: { id: clientId }, select: { environment: true } })).environment as ServiceEnvironment)}`);
+    const secret = randomSecret(
+      `sec_${credentialTag((await tx.apiClient.findUniqueOrThrow({ where: { id: clientId }, select: { environment: true } })).environment as ServiceEnvironment)}`,
+    );
     await tx.apiClient.update({ where: { id: clientId }, data: { secretHash: sha256(secret) } });
-    await tx.accessToken.updateMany({ where: { clientId, personId: null, revokedAt: null }, data: { revokedAt: now } });
+    await tx.accessToken.updateMany({
+      where: { clientId, personId: null, revokedAt: null },
+      data: { revokedAt: now },
+    });
     return secret;
   });

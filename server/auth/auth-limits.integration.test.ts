@@ -19,14 +19,27 @@ import { signInWithPassword } from "./next-auth";
 let next = 0;
 /** A fresh client address for each test, so tests do not share counts. */
 const freshIp = () => `198.51.100.${++next}`;
-const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 
-const post = (route: (request: Request) => Promise<Response>, path: string, ip: string, body: string, headers: Record<string, string> = {}) =>
-  route(new Request(`http://localhost:3000${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", [socketAddressHeader]: ip, ...headers },
-    body,
-  }));
+const post = (
+  route: (request: Request) => Promise<Response>,
+  path: string,
+  ip: string,
+  body: string,
+  headers: Record<string, string> = {},
+) =>
+  route(
+    new Request(`http://localhost:3000${path}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        [socketAddressHeader]: ip,
+        ...headers,
+      },
+      body,
+    }),
+  );
 
 const expectOAuth429 = async (response: Response) => {
   expect(response.status).toBe(429);
@@ -38,7 +51,8 @@ const expectOAuth429 = async (response: Response) => {
 describe("/oauth/token", () => {
   it("per address: the 301st request in a minute is 429 temporarily_unavailable; another address is served", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 300; i++) expect((await post(tokenPost, "/oauth/token", ip, "grant_type=nope")).status).toBe(400);
+    for (let i = 0; i < 300; i++)
+      expect((await post(tokenPost, "/oauth/token", ip, "grant_type=nope")).status).toBe(400);
     await expectOAuth429(await post(tokenPost, "/oauth/token", ip, "grant_type=nope"));
     expect((await post(tokenPost, "/oauth/token", freshIp(), "grant_type=nope")).status).toBe(400);
   }, 60_000);
@@ -47,22 +61,58 @@ describe("/oauth/token", () => {
     const { client, secret } = await createPartner();
     const other = await createPartner();
     for (let i = 0; i < 120; i++) {
-      const response = await post(tokenPost, "/oauth/token", freshIp(), "grant_type=client_credentials", { authorization: basic(client.id, secret) });
+      const response = await post(
+        tokenPost,
+        "/oauth/token",
+        freshIp(),
+        "grant_type=client_credentials",
+        { authorization: basic(client.id, secret) },
+      );
       expect(response.status).toBe(200);
     }
-    await expectOAuth429(await post(tokenPost, "/oauth/token", freshIp(), "grant_type=client_credentials", { authorization: basic(client.id, secret) }));
-    expect((await post(tokenPost, "/oauth/token", freshIp(), "grant_type=client_credentials", { authorization: basic(other.client.id, other.secret) })).status).toBe(200);
+    await expectOAuth429(
+      await post(tokenPost, "/oauth/token", freshIp(), "grant_type=client_credentials", {
+        authorization: basic(client.id, secret),
+      }),
+    );
+    expect(
+      (
+        await post(tokenPost, "/oauth/token", freshIp(), "grant_type=client_credentials", {
+          authorization: basic(other.client.id, other.secret),
+        })
+      ).status,
+    ).toBe(200);
   }, 60_000);
 
   it("failed client authentication: after 50 wrong secrets from one address even the right one is refused there, not elsewhere", async () => {
     const { client, secret } = await createPartner();
     const ip = freshIp();
     for (let i = 0; i < 50; i++) {
-      expect((await post(tokenPost, "/oauth/token", ip, "grant_type=client_credentials", { authorization: basic(client.id, "wrong") })).status).toBe(401);
+      expect(
+        (
+          await post(tokenPost, "/oauth/token", ip, "grant_type=client_credentials", {
+            authorization: basic(client.id, "wrong"),
+          })
+        ).status,
+      ).toBe(401);
     }
-    await expectOAuth429(await post(tokenPost, "/oauth/token", ip, "grant_type=client_credentials", { authorization: basic(client.id, secret) }));
-    await expectOAuth429(await post(revokePost, "/oauth/revoke", ip, "token=x", { authorization: basic(client.id, secret) }));
-    expect((await post(tokenPost, "/oauth/token", freshIp(), "grant_type=client_credentials", { authorization: basic(client.id, secret) })).status).toBe(200);
+    await expectOAuth429(
+      await post(tokenPost, "/oauth/token", ip, "grant_type=client_credentials", {
+        authorization: basic(client.id, secret),
+      }),
+    );
+    await expectOAuth429(
+      await post(revokePost, "/oauth/revoke", ip, "token=x", {
+        authorization: basic(client.id, secret),
+      }),
+    );
+    expect(
+      (
+        await post(tokenPost, "/oauth/token", freshIp(), "grant_type=client_credentials", {
+          authorization: basic(client.id, secret),
+        })
+      ).status,
+    ).toBe(200);
   }, 60_000);
 });
 
@@ -70,13 +120,31 @@ describe("/oauth/revoke and /oauth/register/agent", () => {
   it("revoke: the 121st request in a minute from one address is 429", async () => {
     const { client, secret } = await createPartner();
     const ip = freshIp();
-    for (let i = 0; i < 120; i++) expect((await post(revokePost, "/oauth/revoke", ip, "token=x", { authorization: basic(client.id, secret) })).status).toBe(200);
-    await expectOAuth429(await post(revokePost, "/oauth/revoke", ip, "token=x", { authorization: basic(client.id, secret) }));
+    for (let i = 0; i < 120; i++)
+      expect(
+        (
+          await post(revokePost, "/oauth/revoke", ip, "token=x", {
+            authorization: basic(client.id, secret),
+          })
+        ).status,
+      ).toBe(200);
+    await expectOAuth429(
+      await post(revokePost, "/oauth/revoke", ip, "token=x", {
+        authorization: basic(client.id, secret),
+      }),
+    );
   }, 60_000);
 
   it("register: the 11th registration in a minute from one address is 429", async () => {
     const ip = freshIp();
-    const register = () => post(registerPost, "/oauth/register/agent", ip, JSON.stringify({ client_name: "A", redirect_uris: ["https://a.example/cb"] }), { "content-type": "application/json" });
+    const register = () =>
+      post(
+        registerPost,
+        "/oauth/register/agent",
+        ip,
+        JSON.stringify({ client_name: "A", redirect_uris: ["https://a.example/cb"] }),
+        { "content-type": "application/json" },
+      );
     for (let i = 0; i < 10; i++) expect((await register()).status).toBe(201);
     await expectOAuth429(await register());
   }, 60_000);
@@ -86,17 +154,31 @@ describe("sign-in", () => {
   it("ten wrong passwords for one email from one address stop that address for that email, before any hashing; elsewhere the person still signs in", async () => {
     const { person, password } = await createPerson();
     const attacker = new Headers({ [socketAddressHeader]: freshIp() });
-    for (let i = 0; i < 10; i++) expect(await signInWithPassword(person.email, "not the password", attacker)).toBeNull();
+    for (let i = 0; i < 10; i++)
+      expect(await signInWithPassword(person.email, "not the password", attacker)).toBeNull();
     const started = performance.now();
-    await expect(signInWithPassword(person.email, password, attacker)).rejects.toThrow("TooManyAttempts");
+    await expect(signInWithPassword(person.email, password, attacker)).rejects.toThrow(
+      "TooManyAttempts",
+    );
     expect(performance.now() - started).toBeLessThan(40); // no 32 MiB scrypt ran
-    expect(await signInWithPassword(person.email, password, new Headers({ [socketAddressHeader]: freshIp() }))).toMatchObject({ id: person.id });
+    expect(
+      await signInWithPassword(
+        person.email,
+        password,
+        new Headers({ [socketAddressHeader]: freshIp() }),
+      ),
+    ).toMatchObject({ id: person.id });
   }, 60_000);
 
   it("one address trying many emails (password spraying): the 31st attempt in a minute is refused", async () => {
     const sprayer = new Headers({ [socketAddressHeader]: freshIp() });
-    for (let i = 0; i < 30; i++) expect(await signInWithPassword(`nobody-${i}@example.ca`, "Password123!", sprayer)).toBeNull();
-    await expect(signInWithPassword("nobody-31@example.ca", "Password123!", sprayer)).rejects.toThrow("TooManyAttempts");
+    for (let i = 0; i < 30; i++)
+      expect(
+        await signInWithPassword(`nobody-${i}@example.ca`, "Password123!", sprayer),
+      ).toBeNull();
+    await expect(
+      signInWithPassword("nobody-31@example.ca", "Password123!", sprayer),
+    ).rejects.toThrow("TooManyAttempts");
   }, 60_000);
 });
 
@@ -107,22 +189,34 @@ describe("sign-up and forgot-password", () => {
   ])("%s: the 21st request in an hour from one address is refused", async (_name, limit) => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) await admit(limit, ip);
-    await expect(admit(limit, ip)).rejects.toMatchObject({ code: "rate_limited", options: { retryAfter: expect.any(Number) } });
+    await expect(admit(limit, ip)).rejects.toMatchObject({
+      code: "rate_limited",
+      options: { retryAfter: expect.any(Number) },
+    });
     await admit(limit, freshIp());
   });
 });
 
 describe("the pages that use an emailed link (confirm email, set a new password)", () => {
   const visitor = visitorCaller();
-  const forgedReset = () => visitor.shopperAuth.resetPassword({ token: "forged.token", password: "a new password 1" }).then(() => undefined);
-  const forgedConfirm = () => visitor.shopperAuth.confirmEmail({ token: "forged.token" }).then(() => undefined);
-  const codeOf = async (ip: string, use: () => Promise<unknown>) => (await failureOf(limitLinkUse(ip, use))).code;
+  const forgedReset = () =>
+    visitor.shopperAuth
+      .resetPassword({ token: "forged.token", password: "a new password 1" })
+      .then(() => undefined);
+  const forgedConfirm = () =>
+    visitor.shopperAuth.confirmEmail({ token: "forged.token" }).then(() => undefined);
+  const codeOf = async (ip: string, use: () => Promise<unknown>) =>
+    (await failureOf(limitLinkUse(ip, use))).code;
 
   it("the 31st use in a minute from one address is refused before the token is looked at; another address goes on", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 30; i++) expect(await codeOf(ip, i % 2 ? forgedReset : forgedConfirm)).toBe("invalid_link");
+    for (let i = 0; i < 30; i++)
+      expect(await codeOf(ip, i % 2 ? forgedReset : forgedConfirm)).toBe("invalid_link");
     const refused = await failureOf(limitLinkUse(ip, forgedReset));
-    expect(refused).toMatchObject({ code: "rate_limited", options: { retryAfter: expect.any(Number) } });
+    expect(refused).toMatchObject({
+      code: "rate_limited",
+      options: { retryAfter: expect.any(Number) },
+    });
     expect(await codeOf(freshIp(), forgedReset)).toBe("invalid_link");
   });
 

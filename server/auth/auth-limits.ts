@@ -53,7 +53,11 @@ export const refuseIfSpent = async (limit: Limit, key: string) => {
     const spent = await limiter.peek(key);
     if (spent && spent.consumedPoints >= policy.points) {
       const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
-      throw new AppError("rate_limited", { message: `Too many failed attempts; retry after ${retryAfter} seconds.`, retryAfter, details: { violated_policies: [policy.name] } });
+      throw new AppError("rate_limited", {
+        message: `Too many failed attempts; retry after ${retryAfter} seconds.`,
+        retryAfter,
+        details: { violated_policies: [policy.name] },
+      });
     }
   }
 };
@@ -108,8 +112,10 @@ export const limitLinkUse = async <T>(ip: string, use: () => Promise<T>): Promis
     return await use();
   } catch (error) {
     // A procedure called through tRPC throws its AppError wrapped (TRPCError's cause).
-    const failure = error instanceof AppError ? error : (error as { cause?: unknown } | null)?.cause;
-    if (failure instanceof AppError && failure.code === "invalid_link") await recordFailure(authLimits.failuresPerIp, ip);
+    const failure =
+      error instanceof AppError ? error : (error as { cause?: unknown } | null)?.cause;
+    if (failure instanceof AppError && failure.code === "invalid_link")
+      await recordFailure(authLimits.failuresPerIp, ip);
     throw error;
   }
 };

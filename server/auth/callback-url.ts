@@ -4,10 +4,14 @@
  * LF, so `/\t/evil.example` would become `//evil.example`) or backslash (read as a slash), raw or
  * percent-encoded, refuses it, as does a path that decodes to `//`.
  */
-const hasUnsafeCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === "\\");
+const hasUnsafeCharacter = (text: string) =>
+  [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === "\\");
 
 /** The same-origin path (with query and fragment) `value` names, or `fallback`. */
-export const sameOriginPath = (value: string | undefined, options: { publicUrl: string; fallback: string }) => {
+export const sameOriginPath = (
+  value: string | undefined,
+  options: { publicUrl: string; fallback: string },
+) => {
   const { publicUrl, fallback } = options;
   const origin = new URL(publicUrl).origin;
   if (!value || hasUnsafeCharacter(value)) return fallback;

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { readClientAuth } from "./client-auth";
 
 const withBasic = (credentials: string) =>
-  readClientAuth(new Request("http://localhost:3000/oauth/token", { method: "POST", headers: { authorization: `Basic ${credentials}` } }), new URLSearchParams());
+  readClientAuth(
+    new Request("http://localhost:3000/oauth/token", {
+      method: "POST",
+      headers: { authorization: `Basic ${credentials}` },
+    }),
+    new URLSearchParams(),
+  );
 
 const encoded = (text: string) => Buffer.from(text).toString("base64");
 
@@ -24,6 +30,10 @@ describe("readClientAuth with malformed Basic credentials", () => {
   });
 
   it("well-formed credentials are decoded (form-urlencoded inside Basic)", () => {
-    expect(withBasic(encoded("cli_1:a%2Bb+c"))).toEqual({ clientId: "cli_1", secret: "a+b c", method: "basic" });
+    expect(withBasic(encoded("cli_1:a%2Bb+c"))).toEqual({
+      clientId: "cli_1",
+      secret: "a+b c",
+      method: "basic",
+    });
   });
 });

@@ -18,15 +18,23 @@ const hour = 3_600_000;
 const throttleWindowMs = 2 * 60_000;
 const windowOf = (now: Date) => Math.floor(now.getTime() / throttleWindowMs);
 
-const passwordFingerprint = (passwordHash: string | null) => sha256(passwordHash ?? "none").slice(0, 16);
+const passwordFingerprint = (passwordHash: string | null) =>
+  sha256(passwordHash ?? "none").slice(0, 16);
 
 /** Writes the "confirm your email" email for the person's current address into the outbox. */
 export const enqueueVerificationEmail = async (tx: Writer, person: Person, now: Date) => {
-  const token = createLinkToken({ purpose: "verify-email", subject: `${person.id}:${person.email}`, expiresAt: new Date(now.getTime() + 24 * hour) });
+  const token = createLinkToken({
+    purpose: "verify-email",
+    subject: `${person.id}:${person.email}`,
+    expiresAt: new Date(now.getTime() + 24 * hour),
+  });
   await enqueueEmail(tx, {
     to: person.email,
     template: "verify-email",
-    props: { name: person.name, confirmUrl: `${env().PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}` },
+    props: {
+      name: person.name,
+      confirmUrl: `${env().PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`,
+    },
     dedupeKey: `verify-email:${person.id}:${person.email}:${windowOf(now)}`,
   });
 };
@@ -40,12 +48,23 @@ export const readVerificationToken = (token: string, now: Date) => {
 };
 
 /** Writes the password reset email into the outbox. */
-export const enqueuePasswordResetEmail = async (tx: Writer, person: Person & { passwordHash: string | null }, now: Date) => {
-  const token = createLinkToken({ purpose: "reset-password", subject: `${person.id}:${passwordFingerprint(person.passwordHash)}`, expiresAt: new Date(now.getTime() + hour) });
+export const enqueuePasswordResetEmail = async (
+  tx: Writer,
+  person: Person & { passwordHash: string | null },
+  now: Date,
+) => {
+  const token = createLinkToken({
+    purpose: "reset-password",
+    subject: `${person.id}:${passwordFingerprint(person.passwordHash)}`,
+    expiresAt: new Date(now.getTime() + hour),
+  });
   await enqueueEmail(tx, {
     to: person.email,
     template: "reset-password",
-    props: { name: person.name, resetUrl: `${env().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}` },
+    props: {
+      name: person.name,
+      resetUrl: `${env().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
+    },
     dedupeKey: `reset-password:${person.id}:${windowOf(now)}`,
   });
 };
@@ -59,14 +78,19 @@ export const readPasswordResetToken = (token: string, now: Date) => {
 };
 
 /** True while the password the link was issued for is still the current one (the link is unused). */
-export const isResetLinkFresh = (fingerprint: string, currentHash: string | null) => passwordFingerprint(currentHash) === fingerprint;
+export const isResetLinkFresh = (fingerprint: string, currentHash: string | null) =>
+  passwordFingerprint(currentHash) === fingerprint;
 
 /** Someone tried to sign up with an address that has an account: tell its owner, never the visitor. */
 export const enqueueAccountExistsEmail = async (tx: Writer, person: Person, now: Date) => {
   await enqueueEmail(tx, {
     to: person.email,
     template: "account-exists",
-    props: { name: person.name, signInUrl: `${env().PUBLIC_URL}/sign-in`, resetUrl: `${env().PUBLIC_URL}/forgot-password` },
+    props: {
+      name: person.name,
+      signInUrl: `${env().PUBLIC_URL}/sign-in`,
+      resetUrl: `${env().PUBLIC_URL}/forgot-password`,
+    },
     dedupeKey: `account-exists:${person.id}:${windowOf(now)}`,
   });
 };

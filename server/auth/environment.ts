@@ -11,7 +11,8 @@ export type ServiceEnvironment = "sandbox" | "production";
 export const currentEnvironment = (): ServiceEnvironment => env().SERVICE_ENV;
 
 /** `test_` in sandbox, `live_` in production: appended to the cli_/sec_ prefixes. */
-export const credentialTag = (environment: ServiceEnvironment = currentEnvironment()) => (environment === "sandbox" ? "test_" : "live_");
+export const credentialTag = (environment: ServiceEnvironment = currentEnvironment()) =>
+  environment === "sandbox" ? "test_" : "live_";
 
 /** True when a client was issued by this deployment's environment. */
 export const isCurrentEnvironment = (environment: string) => environment === currentEnvironment();

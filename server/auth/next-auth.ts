@@ -29,8 +29,13 @@ declare module "next-auth/jwt" {
 
 /** Checks an email and password; the person, or null (same time either way, so no enumeration). */
 export const verifyCredentials = async (email: string, password: string) => {
-  const person = await db().person.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true, name: true, passwordHash: true } });
-  const isValid = person ? await verifyPassword(password, person.passwordHash) : await verifyAgainstDummy(password);
+  const person = await db().person.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    select: { id: true, email: true, name: true, passwordHash: true },
+  });
+  const isValid = person
+    ? await verifyPassword(password, person.passwordHash)
+    : await verifyAgainstDummy(password);
   return isValid && person ? { id: person.id, email: person.email, name: person.name } : null;
 };
 
@@ -43,7 +48,8 @@ export const signInWithPassword = async (email: string, password: string, header
   try {
     await admitSignIn(email, ip);
   } catch (error) {
-    if (error instanceof AppError && error.code === "rate_limited") throw new Error("TooManyAttempts");
+    if (error instanceof AppError && error.code === "rate_limited")
+      throw new Error("TooManyAttempts");
     throw error;
   }
   const person = await verifyCredentials(email, password);
@@ -52,7 +58,11 @@ export const signInWithPassword = async (email: string, password: string, header
 };
 
 const headersOf = (raw: Record<string, unknown> | undefined) =>
-  new Headers(Object.entries(raw ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  new Headers(
+    Object.entries(raw ?? {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    ),
+  );
 
 const sessionDays = 14;
 
@@ -67,7 +77,10 @@ export const authOptions = (): NextAuthOptions => {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+        },
         authorize: async (credentials, request) => {
           const email = String(credentials?.email ?? "").slice(0, 254);
           const password = String(credentials?.password ?? "").slice(0, 200);
@@ -84,7 +97,8 @@ export const authOptions = (): NextAuthOptions => {
         authAt: token.authAt ?? 0,
       }),
       // Only ever back to our own pages (callbackUrl comes from the query string).
-      redirect: ({ url, baseUrl }) => `${baseUrl}${sameOriginPath(url, { publicUrl: baseUrl, fallback: "/" })}`,
+      redirect: ({ url, baseUrl }) =>
+        `${baseUrl}${sameOriginPath(url, { publicUrl: baseUrl, fallback: "/" })}`,
     },
   };
 };

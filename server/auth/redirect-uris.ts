@@ -9,7 +9,10 @@ import type { ServiceEnvironment } from "./environment";
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** The reason a redirect URI is refused, or undefined when it is acceptable. */
-export const redirectUriProblem = (value: string, environment: ServiceEnvironment): string | undefined => {
+export const redirectUriProblem = (
+  value: string,
+  environment: ServiceEnvironment,
+): string | undefined => {
   if (value.length > 2000) return "must be at most 2000 characters";
   if (/\s/.test(value)) return "must not contain spaces";
   if (value.includes("*")) return "must not contain a wildcard";

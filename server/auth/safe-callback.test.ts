@@ -26,7 +26,10 @@ describe("safeCallbackUrl", () => {
 
   it.each([
     ["/account", "/account"],
-    ["/oauth/consent?client_id=cli_1&scope=profile%3Aread&state=a%2Fb", "/oauth/consent?client_id=cli_1&scope=profile%3Aread&state=a%2Fb"],
+    [
+      "/oauth/consent?client_id=cli_1&scope=profile%3Aread&state=a%2Fb",
+      "/oauth/consent?client_id=cli_1&scope=profile%3Aread&state=a%2Fb",
+    ],
     ["/developers#keys", "/developers#keys"],
     ["https://shop.example.ca/account/apps?x=1", "/account/apps?x=1"],
   ])("keeps %j", (value, expected) => {

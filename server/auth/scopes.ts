@@ -1,17 +1,34 @@
 /** The scopes of the reference and who may hold them. */
-export const allScopes = ["catalog:read", "checkout:write", "profile:read", "orders:read", "address:read", "purchase:write", "alerts:write"] as const;
+export const allScopes = [
+  "catalog:read",
+  "checkout:write",
+  "profile:read",
+  "orders:read",
+  "address:read",
+  "purchase:write",
+  "alerts:write",
+] as const;
 export type Scope = (typeof allScopes)[number];
 
 /** Scopes a client-credentials token may carry: never the person's data or money. */
 export const clientCredentialsScopes: readonly Scope[] = ["catalog:read", "checkout:write"];
 
-export const isScope = (value: string): value is Scope => (allScopes as readonly string[]).includes(value);
+export const isScope = (value: string): value is Scope =>
+  (allScopes as readonly string[]).includes(value);
 
 /** Splits an OAuth scope string; duplicates collapse. */
-export const parseScopeString = (value: string | null | undefined): string[] => [...new Set((value ?? "").split(" ").filter(Boolean))];
+export const parseScopeString = (value: string | null | undefined): string[] => [
+  ...new Set((value ?? "").split(" ").filter(Boolean)),
+];
 
 /** Scopes only a person can grant, on the consent page (never on a client-credentials token). */
-export const personScopes: readonly Scope[] = ["profile:read", "orders:read", "address:read", "purchase:write", "alerts:write"];
+export const personScopes: readonly Scope[] = [
+  "profile:read",
+  "orders:read",
+  "address:read",
+  "purchase:write",
+  "alerts:write",
+];
 
 /** Scopes only an assistant registered at /oauth/register/agent may receive. */
 export const agentOnlyScopes: readonly Scope[] = ["purchase:write"];
@@ -29,6 +46,7 @@ export const scopeWords: Record<Scope, string> = {
   "profile:read": "See your name, email address and saved sizes",
   "orders:read": "See your orders and their tracking",
   "address:read": "See your saved shipping address",
-  "purchase:write": "Buy items for you with your saved card, within your spending limits (you can cancel each purchase from its email)",
+  "purchase:write":
+    "Buy items for you with your saved card, within your spending limits (you can cancel each purchase from its email)",
   "alerts:write": "Set, list and stop price alerts that email you when an item drops to your price",
 };

@@ -10,7 +10,8 @@ import { env } from "../env";
 import { authOptions } from "./next-auth";
 
 /** True when a session signed in at `authAt` is still valid for a person whose password changed at `passwordChangedAt`. */
-export const isSessionCurrent = (authAt: number, passwordChangedAt: Date | null) => !passwordChangedAt || passwordChangedAt.getTime() <= authAt;
+export const isSessionCurrent = (authAt: number, passwordChangedAt: Date | null) =>
+  !passwordChangedAt || passwordChangedAt.getTime() <= authAt;
 
 /** The id of the signed-in person, or undefined. Only for pages, server actions and route handlers. */
 export const currentPersonId = async (): Promise<string | undefined> => {
@@ -20,7 +21,10 @@ export const currentPersonId = async (): Promise<string | undefined> => {
 
 /** The person, if they still exist and the session began after their last password change. */
 const checkedPersonId = async (personId: string, authAt: number) => {
-  const person = await db().person.findUnique({ where: { id: personId }, select: { passwordChangedAt: true } });
+  const person = await db().person.findUnique({
+    where: { id: personId },
+    select: { passwordChangedAt: true },
+  });
   return person && isSessionCurrent(authAt, person.passwordChangedAt) ? personId : undefined;
 };
 
@@ -46,6 +50,10 @@ const parseCookies = (header: string | null) => {
  */
 export const personIdFromRequest = async (request: Request): Promise<string | undefined> => {
   const secureCookie = env().PUBLIC_URL.startsWith("https://");
-  const token = await getToken({ req: { cookies: parseCookies(request.headers.get("cookie")), headers: {} } as never, secret: env().APP_SECRET, secureCookie });
+  const token = await getToken({
+    req: { cookies: parseCookies(request.headers.get("cookie")), headers: {} } as never,
+    secret: env().APP_SECRET,
+    secureCookie,
+  });
   return token?.sub ? checkedPersonId(token.sub, token.authAt ?? 0) : undefined;
 };

@@ -10,23 +10,52 @@ import { accessTokenLifetimeSeconds, issueAccessToken } from "./tokens";
 import { clientCredentialsScopes, parseScopeString } from "./scopes";
 import { clientIp } from "../http/client-ip";
 import { admit, authLimits } from "./auth-limits";
-import { authenticateClientFrom, invalidClient, readClientAuth, type AuthenticatedClient, type ClientAuth } from "./client-auth";
+import {
+  authenticateClientFrom,
+  invalidClient,
+  readClientAuth,
+  type AuthenticatedClient,
+  type ClientAuth,
+} from "./client-auth";
 import { oauthError, oauthJson, oauthLimited, oauthUnavailable, readForm } from "./oauth/responses";
 import { exchangeAuthorizationCode, exchangeRefreshToken } from "./oauth/token-grants";
 
-const grantClientCredentials = async (auth: ClientAuth, form: URLSearchParams, client: AuthenticatedClient): Promise<Response> => {
+const grantClientCredentials = async (
+  auth: ClientAuth,
+  form: URLSearchParams,
+  client: AuthenticatedClient,
+): Promise<Response> => {
   // A public client (no secret) cannot use this grant: it could not prove who it is.
   if (client.secretHash === null) return invalidClient(auth);
-  const grantable = client.scopes.filter((scope) => clientCredentialsScopes.includes(scope as never));
+  const grantable = client.scopes.filter((scope) =>
+    clientCredentialsScopes.includes(scope as never),
+  );
   const requested = form.has("scope") ? parseScopeString(form.get("scope")) : grantable;
   const refused = requested.filter((scope) => !grantable.includes(scope));
-  if (refused.length) return oauthError("invalid_scope", `Not available to this client on this grant: ${refused.join(" ")}.`);
-  if (!requested.length) return oauthError("invalid_scope", "The client holds no scope this grant can carry.");
-  const { token } = await issueAccessToken(db(), { clientId: client.id, scopes: requested, now: systemClock.now() });
-  return oauthJson({ token_type: "Bearer", expires_in: accessTokenLifetimeSeconds, access_token: token, scope: requested.join(" ") });
+  if (refused.length)
+    return oauthError(
+      "invalid_scope",
+      `Not available to this client on this grant: ${refused.join(" ")}.`,
+    );
+  if (!requested.length)
+    return oauthError("invalid_scope", "The client holds no scope this grant can carry.");
+  const { token } = await issueAccessToken(db(), {
+    clientId: client.id,
+    scopes: requested,
+    now: systemClock.now(),
+  });
+  return oauthJson({
+    token_type: "Bearer",
+    expires_in: accessTokenLifetimeSeconds,
+    access_token: token,
+    scope: requested.join(" "),
+  });
 };
 
-const grants: Record<string, (auth: ClientAuth, form: URLSearchParams, client: AuthenticatedClient) => Promise<Response>> = {
+const grants: Record<
+  string,
+  (auth: ClientAuth, form: URLSearchParams, client: AuthenticatedClient) => Promise<Response>
+> = {
   client_credentials: grantClientCredentials,
   authorization_code: exchangeAuthorizationCode,
   refresh_token: exchangeRefreshToken,
@@ -37,7 +66,10 @@ const grants: Record<string, (auth: ClientAuth, form: URLSearchParams, client: A
  * spent), then counts the request against the client's own limit (only once authenticated, so
  * nobody can spend another partner's limit with its public client_id).
  */
-const authenticateWithinLimits = async (auth: ClientAuth, ip: string): Promise<AuthenticatedClient | Response> => {
+const authenticateWithinLimits = async (
+  auth: ClientAuth,
+  ip: string,
+): Promise<AuthenticatedClient | Response> => {
   const client = await authenticateClientFrom(db(), auth, ip);
   if (client instanceof Response) return client;
   return (await oauthLimited(() => admit(authLimits.tokenPerClient, client.id))) ?? client;
@@ -52,7 +84,8 @@ export const handleTokenRequest = async (request: Request): Promise<Response> =>
   const grantType = form.get("grant_type");
   if (!grantType) return oauthError("invalid_request", "grant_type is required.");
   const grant = grants[grantType];
-  if (!grant) return oauthError("unsupported_grant_type", `grant_type ${grantType} is not supported.`);
+  if (!grant)
+    return oauthError("unsupported_grant_type", `grant_type ${grantType} is not supported.`);
   const auth = readClientAuth(request, form);
   if (auth instanceof Response) return auth;
   try {

@@ -16,7 +16,8 @@ export const restAudience = "api";
 export const mcpAccountAudience = "mcp-account";
 
 export const randomSecret = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
-export const randomId = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, "").slice(0, 24)}`;
+export const randomId = (prefix: string) =>
+  `${prefix}${randomUUID().replace(/-/g, "").slice(0, 24)}`;
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** Constant-time comparison of a presented secret with a stored SHA-256. */
@@ -27,10 +28,21 @@ export const secretMatches = (presented: string, storedHash: string | null): boo
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-type AccessTokenRecord = { clientId: string; scopes: readonly string[]; audience?: string; personId?: string; grantId?: string; expiresAt: Date };
+type AccessTokenRecord = {
+  clientId: string;
+  scopes: readonly string[];
+  audience?: string;
+  personId?: string;
+  grantId?: string;
+  expiresAt: Date;
+};
 
 /** Stores an access token the caller generated; only its hash is kept. */
-export const storeAccessToken = (db: Pick<Db, "accessToken">, token: string, record: AccessTokenRecord) =>
+export const storeAccessToken = (
+  db: Pick<Db, "accessToken">,
+  token: string,
+  record: AccessTokenRecord,
+) =>
   db.accessToken.create({
     data: {
       id: randomId("tok_"),
@@ -47,7 +59,14 @@ export const storeAccessToken = (db: Pick<Db, "accessToken">, token: string, rec
 /** Issues an access token; only its hash is stored. */
 export const issueAccessToken = async (
   db: Db,
-  options: { clientId: string; scopes: readonly string[]; audience?: string; personId?: string; grantId?: string; now: Date },
+  options: {
+    clientId: string;
+    scopes: readonly string[];
+    audience?: string;
+    personId?: string;
+    grantId?: string;
+    now: Date;
+  },
 ) => {
   const token = randomSecret("sat_");
   const expiresAt = new Date(options.now.getTime() + accessTokenLifetimeSeconds * 1000);
@@ -62,8 +81,17 @@ export const bearerToken = (header: string | null): string | undefined => {
 };
 
 type TokenRow = {
-  id: string; client_id: string; person_id: string | null; scopes: string[]; audience: string; expires_at: Date; revoked_at: Date | null;
-  client_revoked_at: Date | null; client_environment: string; grant_revoked_at: Date | null; grant_scopes: string[] | null;
+  id: string;
+  client_id: string;
+  person_id: string | null;
+  scopes: string[];
+  audience: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  client_revoked_at: Date | null;
+  client_environment: string;
+  grant_revoked_at: Date | null;
+  grant_scopes: string[] | null;
 };
 
 // One prepared statement on the raw pool: every API request runs it, so Prisma's overhead would count.
@@ -77,17 +105,41 @@ const tokenSql = `SELECT t.id, t.client_id, t.person_id, t.scopes, t.audience, t
  * audience). Reads the database on every request, so a revocation takes effect at once, and a linked
  * token's scopes are those its grant still holds (a scope withdrawn at consent stops at once too).
  */
-export const authenticateBearer = async (header: string | null, now: Date, audience = restAudience): Promise<Actor> => {
+export const authenticateBearer = async (
+  header: string | null,
+  now: Date,
+  audience = restAudience,
+): Promise<Actor> => {
   const token = bearerToken(header);
   if (!token) throw new AppError("unauthorized");
-  const { rows } = await rawPool().query<TokenRow>({ name: "access-token", text: tokenSql, values: [sha256(token)] });
+  const { rows } = await rawPool().query<TokenRow>({
+    name: "access-token",
+    text: tokenSql,
+    values: [sha256(token)],
+  });
   const record = rows[0];
   // A linked token dies with its grant (disconnect, code replay, refresh reuse) and every token with its client.
   const isValid =
-    record && !record.revoked_at && !record.client_revoked_at && !record.grant_revoked_at &&
-    isCurrentEnvironment(record.client_environment) && record.expires_at > now && record.audience === audience;
-  if (!isValid) throw new AppError("unauthorized", { message: "The access token is invalid, expired or revoked." });
+    record &&
+    !record.revoked_at &&
+    !record.client_revoked_at &&
+    !record.grant_revoked_at &&
+    isCurrentEnvironment(record.client_environment) &&
+    record.expires_at > now &&
+    record.audience === audience;
+  if (!isValid)
+    throw new AppError("unauthorized", {
+      message: "The access token is invalid, expired or revoked.",
+    });
   // A linked token may do only what its grant still allows: a scope the person withdrew since it was issued is gone at once.
-  const scopes = record.grant_scopes ? record.scopes.filter((scope) => record.grant_scopes!.includes(scope)) : record.scopes;
-  return { kind: "client", clientId: record.client_id, tokenId: record.id, scopes, personId: record.person_id ?? undefined };
+  const scopes = record.grant_scopes
+    ? record.scopes.filter((scope) => record.grant_scopes!.includes(scope))
+    : record.scopes;
+  return {
+    kind: "client",
+    clientId: record.client_id,
+    tokenId: record.id,
+    scopes,
+    personId: record.person_id ?? undefined,
+  };
 };

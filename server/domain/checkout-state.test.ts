@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkoutEvents, checkoutStatuses, checkoutTransition, isFinalCheckoutState, nextCheckoutState } from "./checkout-state";
+import {
+  checkoutEvents,
+  checkoutStatuses,
+  checkoutTransition,
+  isFinalCheckoutState,
+  nextCheckoutState,
+} from "./checkout-state";
 
 /** Every (status, event, due) combination and where it must lead; anything not listed is refused. */
 const expected: Record<string, string> = {
@@ -11,12 +17,18 @@ const expected: Record<string, string> = {
 };
 
 describe("checkout state table", () => {
-  const cases = checkoutStatuses.flatMap((status) => checkoutEvents.flatMap((event) => [true, false].map((isDue) => [status, event, isDue] as const)));
+  const cases = checkoutStatuses.flatMap((status) =>
+    checkoutEvents.flatMap((event) =>
+      [true, false].map((isDue) => [status, event, isDue] as const),
+    ),
+  );
 
   it("covers 4 statuses x 3 events x due or not", () => expect(cases).toHaveLength(24));
 
   it.each(cases)("%s + %s (due: %s)", (status, event, isDue) => {
-    expect(nextCheckoutState(status, event, { isDue })).toBe(expected[`${status} ${event} ${isDue ? "due" : "not-due"}`] ?? null);
+    expect(nextCheckoutState(status, event, { isDue })).toBe(
+      expected[`${status} ${event} ${isDue ? "due" : "not-due"}`] ?? null,
+    );
   });
 
   it("only paid, cancelled and expired are final", () => {
@@ -24,6 +36,8 @@ describe("checkout state table", () => {
   });
 
   it("cancel and expire give the reservations back; pay keeps them", () => {
-    expect(checkoutEvents.filter((event) => checkoutTransition(event).releasesReservations)).toEqual(["cancel", "expire"]);
+    expect(
+      checkoutEvents.filter((event) => checkoutTransition(event).releasesReservations),
+    ).toEqual(["cancel", "expire"]);
   });
 });

@@ -26,7 +26,12 @@ export type CheckoutTransition = {
 
 const transitions: Record<CheckoutEvent, CheckoutTransition> = {
   pay: { from: ["awaiting_payment"], to: "paid", needsDue: false, releasesReservations: false },
-  cancel: { from: ["awaiting_payment"], to: "cancelled", needsDue: false, releasesReservations: true },
+  cancel: {
+    from: ["awaiting_payment"],
+    to: "cancelled",
+    needsDue: false,
+    releasesReservations: true,
+  },
   expire: { from: ["awaiting_payment"], to: "expired", needsDue: true, releasesReservations: true },
 };
 
@@ -34,7 +39,11 @@ const transitions: Record<CheckoutEvent, CheckoutTransition> = {
 export const checkoutTransition = (event: CheckoutEvent): CheckoutTransition => transitions[event];
 
 /** Where `event` takes a checkout in `status`, or null when the event does not apply there. */
-export const nextCheckoutState = (status: CheckoutState, event: CheckoutEvent, options: { isDue: boolean }): CheckoutState | null => {
+export const nextCheckoutState = (
+  status: CheckoutState,
+  event: CheckoutEvent,
+  options: { isDue: boolean },
+): CheckoutState | null => {
   const rule = transitions[event];
   if (!rule.from.includes(status)) return null;
   if (rule.needsDue && !options.isDue) return null;
@@ -42,4 +51,5 @@ export const nextCheckoutState = (status: CheckoutState, event: CheckoutEvent, o
 };
 
 /** A final status: nothing moves it any more. */
-export const isFinalCheckoutState = (status: CheckoutState) => checkoutEvents.every((event) => !transitions[event].from.includes(status));
+export const isFinalCheckoutState = (status: CheckoutState) =>
+  checkoutEvents.every((event) => !transitions[event].from.includes(status));

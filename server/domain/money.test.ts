@@ -18,6 +18,7 @@ describe("money", () => {
     expect(() => parseCents("-1")).toThrow();
   });
   it("round-trips every cent value in a range", () => {
-    for (let cents = 0; cents < 20000; cents += 7) expect(parseCents(formatCents(cents))).toBe(cents);
+    for (let cents = 0; cents < 20000; cents += 7)
+      expect(parseCents(formatCents(cents))).toBe(cents);
   });
 });

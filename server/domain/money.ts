@@ -30,7 +30,8 @@ export const parseCents = (input: string): Cents => {
  * only: 1999 at 13% (13000) = 259.87 -> 260. Negative bases round away from zero symmetrically.
  */
 export const percentOfHalfUp = (cents: Cents, milliPercent: number): Cents => {
-  if (!Number.isSafeInteger(cents) || !Number.isSafeInteger(milliPercent) || milliPercent < 0) throw new Error(`bad tax input ${cents} x ${milliPercent}`);
+  if (!Number.isSafeInteger(cents) || !Number.isSafeInteger(milliPercent) || milliPercent < 0)
+    throw new Error(`bad tax input ${cents} x ${milliPercent}`);
   const product = BigInt(Math.abs(cents)) * BigInt(milliPercent);
   const rounded = Number((product + 50_000n) / 100_000n);
   return cents < 0 ? -rounded : rounded;

@@ -6,7 +6,13 @@
  */
 import { type Cents, sumCents } from "./money";
 import type { Province } from "./provinces";
-import { freeShippingOffer, type FreeShippingOffer, type ShippingOption, type ShippingRate, shippingOptions } from "./shipping";
+import {
+  freeShippingOffer,
+  type FreeShippingOffer,
+  type ShippingOption,
+  type ShippingRate,
+  shippingOptions,
+} from "./shipping";
 import { type TaxLine, taxLines } from "./tax";
 import { parcelTotals, type Totals } from "./totals";
 
@@ -34,10 +40,35 @@ export const priceParcel = (input: {
   const discountCents = input.discountCents ?? 0;
   const itemCount = input.lines.reduce((count, line) => count + line.quantity, 0);
   const offer = freeShippingOffer(input.freeShippingThresholdCents, subtotalCents - discountCents);
-  const options = shippingOptions({ rates: input.rates, itemCount, province: input.destination, offer, now: input.now }).map((option) => {
-    const lines = taxLines({ province: input.destination, baseCents: subtotalCents - discountCents + option.amountCents, now: input.now });
+  const options = shippingOptions({
+    rates: input.rates,
+    itemCount,
+    province: input.destination,
+    offer,
+    now: input.now,
+  }).map((option) => {
+    const lines = taxLines({
+      province: input.destination,
+      baseCents: subtotalCents - discountCents + option.amountCents,
+      now: input.now,
+    });
     const taxCents = sumCents(lines.map((line) => line.amountCents));
-    return { ...option, taxLines: lines, totals: parcelTotals({ subtotalCents, discountCents, shippingCents: option.amountCents, taxCents }) };
+    return {
+      ...option,
+      taxLines: lines,
+      totals: parcelTotals({
+        subtotalCents,
+        discountCents,
+        shippingCents: option.amountCents,
+        taxCents,
+      }),
+    };
   });
-  return { subtotalCents, discountCents, freeShipping: offer, options, defaultOptionKey: options.find((option) => option.isCheapest)!.key };
+  return {
+    subtotalCents,
+    discountCents,
+    freeShipping: offer,
+    options,
+    defaultOptionKey: options.find((option) => option.isCheapest)!.key,
+  };
 };

@@ -21,12 +21,33 @@
  * active and executing are live (they count toward the 25 and toward price_watchers); the rest
  * are final. Expiry applies only to an active watch: a claimed purchase runs to its answer.
  */
-export const priceWatchStatuses = ["active", "executing", "fulfilled", "item_sold", "needs_you", "cancelled", "expired"] as const;
+export const priceWatchStatuses = [
+  "active",
+  "executing",
+  "fulfilled",
+  "item_sold",
+  "needs_you",
+  "cancelled",
+  "expired",
+] as const;
 export type PriceWatchState = (typeof priceWatchStatuses)[number];
 
-export const liveWatchStatuses = ["active", "executing"] as const satisfies readonly PriceWatchState[];
+export const liveWatchStatuses = [
+  "active",
+  "executing",
+] as const satisfies readonly PriceWatchState[];
 
-export const priceWatchEvents = ["claim", "release", "bought", "needs_person", "expire", "item_sold", "cancel", "end", "withdraw"] as const;
+export const priceWatchEvents = [
+  "claim",
+  "release",
+  "bought",
+  "needs_person",
+  "expire",
+  "item_sold",
+  "cancel",
+  "end",
+  "withdraw",
+] as const;
 export type PriceWatchEvent = (typeof priceWatchEvents)[number];
 
 export type PriceWatchTransition = {
@@ -40,8 +61,17 @@ export type PriceWatchTransition = {
   needsExpired: boolean;
 };
 
-const rule = (from: readonly PriceWatchState[], to: PriceWatchState, options: Partial<Omit<PriceWatchTransition, "from" | "to">> = {}): PriceWatchTransition => ({
-  from, to, outcome: null, needsUnexpired: false, needsExpired: false, ...options,
+const rule = (
+  from: readonly PriceWatchState[],
+  to: PriceWatchState,
+  options: Partial<Omit<PriceWatchTransition, "from" | "to">> = {},
+): PriceWatchTransition => ({
+  from,
+  to,
+  outcome: null,
+  needsUnexpired: false,
+  needsExpired: false,
+  ...options,
 });
 
 const transitions: Record<PriceWatchEvent, PriceWatchTransition> = {
@@ -56,17 +86,26 @@ const transitions: Record<PriceWatchEvent, PriceWatchTransition> = {
   withdraw: rule(["active", "executing"], "cancelled"),
 };
 
-export const priceWatchTransition = (event: PriceWatchEvent): PriceWatchTransition => transitions[event];
+export const priceWatchTransition = (event: PriceWatchEvent): PriceWatchTransition =>
+  transitions[event];
 
 /** Outcomes the service ends a watch with (event `end`), besides bought, item_sold, expired and cancelled. */
 export const endOutcomes = [
-  "limits_lowered", "purchases_paused", "assistant_disconnected", "store_requires_checkout_link", "not_available_in_market",
-  "address_not_on_file", "no_saved_card", "card_not_on_this_account", "payment_failed",
+  "limits_lowered",
+  "purchases_paused",
+  "assistant_disconnected",
+  "store_requires_checkout_link",
+  "not_available_in_market",
+  "address_not_on_file",
+  "no_saved_card",
+  "card_not_on_this_account",
+  "payment_failed",
 ] as const;
 export type EndOutcome = (typeof endOutcomes)[number];
 
 /** The outcome of an expiry: over_your_total when the last evaluation found the price right but the total over. */
-export const expiryOutcome = (watch: { overTotal: boolean }) => (watch.overTotal ? "over_your_total" : "expired");
+export const expiryOutcome = (watch: { overTotal: boolean }) =>
+  watch.overTotal ? "over_your_total" : "expired";
 
 /** Live watches a person may have at once (the reference's Limits). */
 export const maxLiveWatches = 25;

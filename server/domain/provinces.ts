@@ -11,7 +11,12 @@ type ProvinceFacts = { name: string; timeZone: string; isRemote: boolean; postal
  * the first letters of each one's forward sortation areas (X is shared by NT and NU).
  */
 export const provinces = {
-  BC: { name: "British Columbia", timeZone: "America/Vancouver", isRemote: false, postalLetters: "V" },
+  BC: {
+    name: "British Columbia",
+    timeZone: "America/Vancouver",
+    isRemote: false,
+    postalLetters: "V",
+  },
   AB: { name: "Alberta", timeZone: "America/Edmonton", isRemote: false, postalLetters: "T" },
   SK: { name: "Saskatchewan", timeZone: "America/Regina", isRemote: false, postalLetters: "S" },
   MB: { name: "Manitoba", timeZone: "America/Winnipeg", isRemote: false, postalLetters: "R" },
@@ -19,10 +24,25 @@ export const provinces = {
   QC: { name: "Quebec", timeZone: "America/Toronto", isRemote: false, postalLetters: "GHJ" },
   NB: { name: "New Brunswick", timeZone: "America/Moncton", isRemote: false, postalLetters: "E" },
   NS: { name: "Nova Scotia", timeZone: "America/Halifax", isRemote: false, postalLetters: "B" },
-  PE: { name: "Prince Edward Island", timeZone: "America/Halifax", isRemote: false, postalLetters: "C" },
-  NL: { name: "Newfoundland and Labrador", timeZone: "America/St_Johns", isRemote: false, postalLetters: "A" },
+  PE: {
+    name: "Prince Edward Island",
+    timeZone: "America/Halifax",
+    isRemote: false,
+    postalLetters: "C",
+  },
+  NL: {
+    name: "Newfoundland and Labrador",
+    timeZone: "America/St_Johns",
+    isRemote: false,
+    postalLetters: "A",
+  },
   YT: { name: "Yukon", timeZone: "America/Whitehorse", isRemote: true, postalLetters: "Y" },
-  NT: { name: "Northwest Territories", timeZone: "America/Yellowknife", isRemote: true, postalLetters: "X" },
+  NT: {
+    name: "Northwest Territories",
+    timeZone: "America/Yellowknife",
+    isRemote: true,
+    postalLetters: "X",
+  },
   NU: { name: "Nunavut", timeZone: "America/Iqaluit", isRemote: true, postalLetters: "X" },
 } as const satisfies Record<string, ProvinceFacts>;
 
@@ -37,7 +57,12 @@ export const localDate = (instant: Date, province: Province): string => {
   const { timeZone } = provinces[province];
   let formatter = formatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    formatter = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     formatters.set(timeZone, formatter);
   }
   return formatter.format(instant);

@@ -19,10 +19,30 @@
  * is too late (already_charged). paid is final but for refund; requires_person, refused,
  * cancelled and refunded are final.
  */
-export const purchaseStatuses = ["processing", "held", "capturing", "paid", "requires_person", "refused", "cancelled", "refunded"] as const;
+export const purchaseStatuses = [
+  "processing",
+  "held",
+  "capturing",
+  "paid",
+  "requires_person",
+  "refused",
+  "cancelled",
+  "refunded",
+] as const;
 export type PurchaseState = (typeof purchaseStatuses)[number];
 
-export const purchaseEvents = ["hold", "needs_person", "refuse", "claim_charge", "charged", "charge_failed", "cancel", "item_sold", "notice_undelivered", "refund"] as const;
+export const purchaseEvents = [
+  "hold",
+  "needs_person",
+  "refuse",
+  "claim_charge",
+  "charged",
+  "charge_failed",
+  "cancel",
+  "item_sold",
+  "notice_undelivered",
+  "refund",
+] as const;
 export type PurchaseEvent = (typeof purchaseEvents)[number];
 
 export type PurchaseTransition = {
@@ -38,8 +58,18 @@ export type PurchaseTransition = {
   clearsChargesAt: boolean;
 };
 
-const rule = (from: readonly PurchaseState[], to: PurchaseState, options: Partial<Omit<PurchaseTransition, "from" | "to">> = {}): PurchaseTransition => ({
-  from, to, needsDue: false, needsCancellable: false, reason: null, clearsChargesAt: to !== "held" && to !== "capturing", ...options,
+const rule = (
+  from: readonly PurchaseState[],
+  to: PurchaseState,
+  options: Partial<Omit<PurchaseTransition, "from" | "to">> = {},
+): PurchaseTransition => ({
+  from,
+  to,
+  needsDue: false,
+  needsCancellable: false,
+  reason: null,
+  clearsChargesAt: to !== "held" && to !== "capturing",
+  ...options,
 });
 
 const transitions: Record<PurchaseEvent, PurchaseTransition> = {
@@ -59,7 +89,11 @@ const transitions: Record<PurchaseEvent, PurchaseTransition> = {
 export const purchaseTransition = (event: PurchaseEvent): PurchaseTransition => transitions[event];
 
 /** Where `event` takes a purchase in `status`, or null when the event does not apply there. */
-export const nextPurchaseState = (status: PurchaseState, event: PurchaseEvent, options: { isDue: boolean; isCancellable: boolean }): PurchaseState | null => {
+export const nextPurchaseState = (
+  status: PurchaseState,
+  event: PurchaseEvent,
+  options: { isDue: boolean; isCancellable: boolean },
+): PurchaseState | null => {
   const transition = transitions[event];
   if (!transition.from.includes(status)) return null;
   if (transition.needsDue && !options.isDue) return null;
@@ -68,12 +102,16 @@ export const nextPurchaseState = (status: PurchaseState, event: PurchaseEvent, o
 };
 
 /** A final status: nothing moves it any more. */
-export const isFinalPurchaseState = (status: PurchaseState) => purchaseEvents.every((event) => !transitions[event].from.includes(status));
+export const isFinalPurchaseState = (status: PurchaseState) =>
+  purchaseEvents.every((event) => !transitions[event].from.includes(status));
 
 export type PublicPurchaseStatus = Exclude<PurchaseState, "capturing">;
 
 /** The statuses clients see (API, dashboard, cancel page): every status but the internal `capturing`. */
-export const publicPurchaseStatuses = purchaseStatuses.filter((status): status is PublicPurchaseStatus => status !== "capturing") as [PublicPurchaseStatus, ...PublicPurchaseStatus[]];
+export const publicPurchaseStatuses = purchaseStatuses.filter(
+  (status): status is PublicPurchaseStatus => status !== "capturing",
+) as [PublicPurchaseStatus, ...PublicPurchaseStatus[]];
 
 /** The status a client sees: `capturing` is a held purchase being charged. */
-export const publicPurchaseStatus = (status: PurchaseState): PublicPurchaseStatus => (status === "capturing" ? "held" : status);
+export const publicPurchaseStatus = (status: PurchaseState): PublicPurchaseStatus =>
+  status === "capturing" ? "held" : status;

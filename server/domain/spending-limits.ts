@@ -24,7 +24,8 @@ export type SpendingRefusal = "spending_limit_not_set" | "purchases_paused";
  * `spending_limit_not_set`), and purchases must not be paused (`purchases_paused`).
  */
 export const purchaseRefusal = (settings: SpendingSettings): SpendingRefusal | null => {
-  if (settings.limitPerOrderCents === null || settings.limitPer30DaysCents === null) return "spending_limit_not_set";
+  if (settings.limitPerOrderCents === null || settings.limitPer30DaysCents === null)
+    return "spending_limit_not_set";
   if (settings.isPaused) return "purchases_paused";
   return null;
 };

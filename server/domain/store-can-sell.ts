@@ -12,10 +12,16 @@
  */
 
 /** The facts about a store the rule reads. */
-export type StoreSellingFacts = { isOpen: boolean; canTakePayment: boolean; canShip: boolean; shippingRates: ArrayLike<unknown> };
+export type StoreSellingFacts = {
+  isOpen: boolean;
+  canTakePayment: boolean;
+  canShip: boolean;
+  shippingRates: ArrayLike<unknown>;
+};
 
 /** True when the store can sell now. */
-export const storeCanSell = (store: StoreSellingFacts) => store.isOpen && store.canTakePayment && store.canShip && store.shippingRates.length > 0;
+export const storeCanSell = (store: StoreSellingFacts) =>
+  store.isOpen && store.canTakePayment && store.canShip && store.shippingRates.length > 0;
 
 /**
  * The rule as a SQL boolean on the `stores` row aliased `alias` (trusted text, never user input:
@@ -27,4 +33,9 @@ export const storeCanSellSql = (alias: string) => {
 };
 
 /** The rule as a Prisma `where` on stores (a plain object: the domain holds no Prisma types). */
-export const storeCanSellWhere = { isOpen: true, canTakePayment: true, canShip: true, shippingRates: { some: {} } } as const;
+export const storeCanSellWhere = {
+  isOpen: true,
+  canTakePayment: true,
+  canShip: true,
+  shippingRates: { some: {} },
+} as const;

@@ -13,10 +13,17 @@ import type { Province } from "./provinces";
 export type TaxName = "GST" | "HST" | "PST" | "QST";
 
 /** One tax charged in a jurisdiction from a date until the next entry for the same jurisdiction and name. */
-export type TaxRate = { jurisdiction: "CA" | Province; name: TaxName; milliPercent: number; from: string };
+export type TaxRate = {
+  jurisdiction: "CA" | Province;
+  name: TaxName;
+  milliPercent: number;
+  from: string;
+};
 
 /** Federal GST applies everywhere HST does not. */
-export const gstRates: TaxRate[] = [{ jurisdiction: "CA", name: "GST", milliPercent: 5000, from: "2008-01-01" }];
+export const gstRates: TaxRate[] = [
+  { jurisdiction: "CA", name: "GST", milliPercent: 5000, from: "2008-01-01" },
+];
 
 export const provincialRates: TaxRate[] = [
   // Harmonized (replaces GST in the province)
@@ -44,7 +51,10 @@ export const provincialRates: TaxRate[] = [
 export const earliestTaxDate = "2013-04-01";
 
 /** The entry in force on `date` for a jurisdiction (latest `from` not after the date), if any. */
-export const rateInForce = (jurisdiction: TaxRate["jurisdiction"], date: string): TaxRate | undefined =>
+export const rateInForce = (
+  jurisdiction: TaxRate["jurisdiction"],
+  date: string,
+): TaxRate | undefined =>
   [...gstRates, ...provincialRates]
     .filter((rate) => rate.jurisdiction === jurisdiction && rate.from <= date)
     .sort((a, b) => (a.from < b.from ? 1 : -1))[0];

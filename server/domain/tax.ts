@@ -8,12 +8,20 @@ import { type Cents, percentOfHalfUp } from "./money";
 import { localDate, type Province } from "./provinces";
 import { earliestTaxDate, rateInForce, type TaxName } from "./tax-rates";
 
-export type TaxLine = { name: TaxName; jurisdiction: string; milliPercent: number; rate: string; amountCents: Cents };
+export type TaxLine = {
+  name: TaxName;
+  jurisdiction: string;
+  milliPercent: number;
+  rate: string;
+  amountCents: Cents;
+};
 
 /** 9975 -> "9.975%", 13000 -> "13%". */
 export const formatRate = (milliPercent: number): string => {
   const whole = Math.floor(milliPercent / 1000);
-  const fraction = String(milliPercent % 1000).padStart(3, "0").replace(/0+$/, "");
+  const fraction = String(milliPercent % 1000)
+    .padStart(3, "0")
+    .replace(/0+$/, "");
   return `${whole}${fraction ? `.${fraction}` : ""}%`;
 };
 

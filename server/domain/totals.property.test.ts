@@ -21,7 +21,13 @@ const rate = fc.record({
 });
 
 const parcel = fc.record({
-  lines: fc.array(fc.record({ unitPriceCents: fc.integer({ min: 1, max: 5_000_000 }), quantity: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 8 }),
+  lines: fc.array(
+    fc.record({
+      unitPriceCents: fc.integer({ min: 1, max: 5_000_000 }),
+      quantity: fc.integer({ min: 1, max: 5 }),
+    }),
+    { minLength: 1, maxLength: 8 },
+  ),
   rates: fc.uniqueArray(rate, { minLength: 2, maxLength: 4, selector: (r) => r.key }),
   freeShippingThresholdCents: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: null }),
   choice: fc.nat(),
@@ -29,7 +35,11 @@ const parcel = fc.record({
 
 const cart = fc.record({
   destination: fc.constantFrom(...provinceCodes),
-  now: fc.date({ min: new Date("2013-04-02T00:00:00Z"), max: new Date("2030-12-31T00:00:00Z"), noInvalidDate: true }),
+  now: fc.date({
+    min: new Date("2013-04-02T00:00:00Z"),
+    max: new Date("2030-12-31T00:00:00Z"),
+    noInvalidDate: true,
+  }),
   parcels: fc.array(parcel, { minLength: 1, maxLength: 5 }),
 });
 
@@ -41,8 +51,12 @@ describe("totals rule over random carts", () => {
           const priced = priceParcel({ ...input, destination, now });
           for (const option of priced.options) {
             expect(totalsBalance(option.totals)).toBe(true);
-            expect(sumCents(option.taxLines.map((line) => line.amountCents))).toBe(option.totals.taxCents);
-            expect(option.totals.subtotalCents).toBe(sumCents(input.lines.map((line) => line.unitPriceCents * line.quantity)));
+            expect(sumCents(option.taxLines.map((line) => line.amountCents))).toBe(
+              option.totals.taxCents,
+            );
+            expect(option.totals.subtotalCents).toBe(
+              sumCents(input.lines.map((line) => line.unitPriceCents * line.quantity)),
+            );
             expect(option.amountCents).toBeGreaterThanOrEqual(0);
           }
           expect(priced.options.filter((option) => option.isCheapest)).toHaveLength(1);
@@ -50,7 +64,9 @@ describe("totals rule over random carts", () => {
         });
         const overall = addTotals(chosen);
         expect(totalsBalance(overall)).toBe(true);
-        expect(overall.grandTotalCents).toBe(sumCents(chosen.map((totals) => totals.grandTotalCents)));
+        expect(overall.grandTotalCents).toBe(
+          sumCents(chosen.map((totals) => totals.grandTotalCents)),
+        );
       }),
       { numRuns: 500 },
     );

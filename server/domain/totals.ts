@@ -5,12 +5,29 @@
  */
 import { type Cents, sumCents, toMoney } from "./money";
 
-export type Totals = { subtotalCents: Cents; discountCents: Cents; shippingCents: Cents; taxCents: Cents; grandTotalCents: Cents };
+export type Totals = {
+  subtotalCents: Cents;
+  discountCents: Cents;
+  shippingCents: Cents;
+  taxCents: Cents;
+  grandTotalCents: Cents;
+};
 
-export const zeroTotals: Totals = { subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, grandTotalCents: 0 };
+export const zeroTotals: Totals = {
+  subtotalCents: 0,
+  discountCents: 0,
+  shippingCents: 0,
+  taxCents: 0,
+  grandTotalCents: 0,
+};
 
 /** Totals of one parcel from its parts; the grand total is derived, never stored apart from them. */
-export const parcelTotals = (parts: { subtotalCents: Cents; discountCents: Cents; shippingCents: Cents; taxCents: Cents }): Totals => ({
+export const parcelTotals = (parts: {
+  subtotalCents: Cents;
+  discountCents: Cents;
+  shippingCents: Cents;
+  taxCents: Cents;
+}): Totals => ({
   ...parts,
   grandTotalCents: parts.subtotalCents - parts.discountCents + parts.shippingCents + parts.taxCents,
 });
@@ -26,7 +43,8 @@ export const addTotals = (list: readonly Totals[]): Totals => ({
 
 /** True when the reference's rule holds. */
 export const totalsBalance = (totals: Totals) =>
-  totals.subtotalCents - totals.discountCents + totals.shippingCents + totals.taxCents === totals.grandTotalCents;
+  totals.subtotalCents - totals.discountCents + totals.shippingCents + totals.taxCents ===
+  totals.grandTotalCents;
 
 /** Wire shape: five Money members. */
 export const toWireTotals = (totals: Totals) => ({

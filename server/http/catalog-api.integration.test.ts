@@ -17,42 +17,71 @@ let token: string;
 let storeSlug: string;
 let itemId: number;
 
-const get = (handler: typeof products, path: string, options: { token?: string | null; params?: Record<string, string>; headers?: Record<string, string> } = {}) => {
+const get = (
+  handler: typeof products,
+  path: string,
+  options: {
+    token?: string | null;
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
+) => {
   const headers: Record<string, string> = { ...options.headers };
   const bearer = options.token === undefined ? token : options.token;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
-  return handler(new Request(`http://localhost:3000/api/v1${path}`, { headers }), { params: Promise.resolve(options.params ?? {}) });
+  return handler(new Request(`http://localhost:3000/api/v1${path}`, { headers }), {
+    params: Promise.resolve(options.params ?? {}),
+  });
 };
 
 beforeAll(async () => {
   token = await (await createPartner()).token();
   const shop = await createStore({ freeShippingThresholdCents: 15000, agentCheckout: "direct" });
   storeSlug = shop.slug;
-  itemId = (await createItem({ storeId: shop.id, categoryPath: "Women > Tops > Blouses", sizes: ["S", "MD"], priceCents: 12950 })).id;
+  itemId = (
+    await createItem({
+      storeId: shop.id,
+      categoryPath: "Women > Tops > Blouses",
+      sizes: ["S", "MD"],
+      priceCents: 12950,
+    })
+  ).id;
 });
 
 describe("authentication and scopes", () => {
   it("401 without a token, with WWW-Authenticate and no error parameter", async () => {
     const response = await get(products, "/products", { token: null });
     expect(response.status).toBe(401);
-    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer realm="shopping-api", resource_metadata="http:\/\/localhost:3000\/.well-known\/oauth-protected-resource\/api\/v1"$/);
+    expect(response.headers.get("www-authenticate")).toMatch(
+      /^Bearer realm="shopping-api", resource_metadata="http:\/\/localhost:3000\/.well-known\/oauth-protected-resource\/api\/v1"$/,
+    );
     expect((await response.json()).error.code).toBe("unauthorized");
   });
 
   it("401 invalid_token for an unknown, expired or revoked token", async () => {
-    expect((await get(products, "/products", { token: "sat_nonsense" })).headers.get("www-authenticate")).toContain('error="invalid_token"');
+    expect(
+      (await get(products, "/products", { token: "sat_nonsense" })).headers.get("www-authenticate"),
+    ).toContain('error="invalid_token"');
     const partner = await createPartner();
     const expired = await partner.token();
-    await db().accessToken.updateMany({ where: { clientId: partner.client.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().accessToken.updateMany({
+      where: { clientId: partner.client.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await get(products, "/products", { token: expired })).status).toBe(401);
     const revoked = await partner.token();
     expect((await get(products, "/products", { token: revoked })).status).toBe(200);
-    await db().apiClient.update({ where: { id: partner.client.id }, data: { revokedAt: new Date() } });
+    await db().apiClient.update({
+      where: { id: partner.client.id },
+      data: { revokedAt: new Date() },
+    });
     expect((await get(products, "/products", { token: revoked })).status).toBe(401);
   });
 
   it("a token in the query string is not accepted", async () => {
-    expect((await get(products, `/products?access_token=${token}`, { token: null })).status).toBe(401);
+    expect((await get(products, `/products?access_token=${token}`, { token: null })).status).toBe(
+      401,
+    );
   });
 
   it("403 insufficient_scope without catalog:read", async () => {
@@ -65,10 +94,22 @@ describe("authentication and scopes", () => {
 
 describe("422 for every bound, naming the field", () => {
   it.each([
-    ["per_page=49", "per_page"], ["per_page=0", "per_page"], ["page=0", "page"], ["page=2001", "page"], ["page=abc", "page"],
-    ["page=1.5", "page"], [`q=${"a".repeat(201)}`, "q"], [`category=${"a".repeat(301)}`, "category"], [`store=${"a".repeat(64)}`, "store"],
-    ["min_price=50&max_price=10", "max_price"], ["sort=cheapest", "sort"], ["min_price=-1", "min_price"], ["max_price=1.234", "max_price"],
-    ["max_price=abc", "max_price"], ["page=1&page=2", "page"], ["status=sold", "status"],
+    ["per_page=49", "per_page"],
+    ["per_page=0", "per_page"],
+    ["page=0", "page"],
+    ["page=2001", "page"],
+    ["page=abc", "page"],
+    ["page=1.5", "page"],
+    [`q=${"a".repeat(201)}`, "q"],
+    [`category=${"a".repeat(301)}`, "category"],
+    [`store=${"a".repeat(64)}`, "store"],
+    ["min_price=50&max_price=10", "max_price"],
+    ["sort=cheapest", "sort"],
+    ["min_price=-1", "min_price"],
+    ["max_price=1.234", "max_price"],
+    ["max_price=abc", "max_price"],
+    ["page=1&page=2", "page"],
+    ["status=sold", "status"],
   ])("%s -> %s", async (query, field) => {
     const response = await get(products, `/products?${query}`);
     expect(response.status).toBe(422);
@@ -78,7 +119,10 @@ describe("422 for every bound, naming the field", () => {
   });
 
   it("accepts the edges of every bound", async () => {
-    const response = await get(products, `/products?per_page=48&page=2000&q=${"a".repeat(200)}&min_price=0&max_price=0&sort=price_desc`);
+    const response = await get(
+      products,
+      `/products?per_page=48&page=2000&q=${"a".repeat(200)}&min_price=0&max_price=0&sort=price_desc`,
+    );
     expect(response.status).toBe(200);
   });
 });
@@ -87,7 +131,9 @@ describe("headers", () => {
   it("X-Request-Id is echoed when valid and made otherwise; RateLimit headers on every response", async () => {
     const echoed = await get(products, "/products", { headers: { "x-request-id": "abc-123" } });
     expect(echoed.headers.get("x-request-id")).toBe("abc-123");
-    const made = await get(products, "/products", { headers: { "x-request-id": "bad id with spaces" } });
+    const made = await get(products, "/products", {
+      headers: { "x-request-id": "bad id with spaces" },
+    });
     expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(made.headers.get("ratelimit-policy")).toBe('"minute";q=120;w=60, "hour";q=3000;w=3600');
     expect(made.headers.get("ratelimit-limit")).toBe("120");
@@ -102,20 +148,35 @@ describe("other catalogue endpoints", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.variants.map((variant: { size: string }) => variant.size)).toEqual(["S", "MD"]);
-    expect(body.images[0]).toEqual({ url: expect.stringMatching(/^http:\/\/localhost:3000\/images\/items\//), is_cover: true });
+    expect(body.images[0]).toEqual({
+      url: expect.stringMatching(/^http:\/\/localhost:3000\/images\/items\//),
+      is_cover: true,
+    });
     expect(body.price).toEqual({ amount: "129.50", currency: "CAD" });
     expect((await get(product, "/products/999999", { params: { id: "999999" } })).status).toBe(404);
     expect((await get(product, "/products/abc", { params: { id: "abc" } })).status).toBe(422);
     const closed = await createStore({ isOpen: false });
     const hidden = await createItem({ storeId: closed.id });
-    expect((await get(product, `/products/${hidden.id}`, { params: { id: String(hidden.id) } })).status).toBe(404);
+    expect(
+      (await get(product, `/products/${hidden.id}`, { params: { id: String(hidden.id) } })).status,
+    ).toBe(404);
   });
 
   it("GET /stores/{slug} carries the free-shipping offer", async () => {
-    const response = await get(store, `/stores/${storeSlug}`, { params: { store_slug: storeSlug } });
+    const response = await get(store, `/stores/${storeSlug}`, {
+      params: { store_slug: storeSlug },
+    });
     const body = await response.json();
-    expect(body).toMatchObject({ slug: storeSlug, agent_checkout: "direct", open_for_orders: true, free_shipping: { threshold: { amount: "150.00", currency: "CAD" } } });
-    expect(body.shipping_services.map((service: { key: string }) => service.key)).toEqual(["standard", "express"]);
+    expect(body).toMatchObject({
+      slug: storeSlug,
+      agent_checkout: "direct",
+      open_for_orders: true,
+      free_shipping: { threshold: { amount: "150.00", currency: "CAD" } },
+    });
+    expect(body.shipping_services.map((service: { key: string }) => service.key)).toEqual([
+      "standard",
+      "express",
+    ]);
     expect((await get(store, "/stores/nope", { params: { store_slug: "nope" } })).status).toBe(404);
   });
 
@@ -123,7 +184,10 @@ describe("other catalogue endpoints", () => {
     const body = await (await get(categories, "/categories")).json();
     const women = body.data.find((node: { path: string }) => node.path === "Women");
     const tops = women.children.find((node: { path: string }) => node.path === "Women > Tops");
-    expect(tops.children.find((node: { path: string }) => node.path === "Women > Tops > Blouses").item_count).toBe(1);
+    expect(
+      tops.children.find((node: { path: string }) => node.path === "Women > Tops > Blouses")
+        .item_count,
+    ).toBe(1);
     expect(women.item_count).toBeGreaterThanOrEqual(tops.item_count);
   });
 

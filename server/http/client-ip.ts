@@ -16,6 +16,9 @@ export const clientIp = (headers: Headers): string => {
   const socket = headers.get(socketAddressHeader) ?? "unknown";
   const hops = env().TRUST_PROXY;
   if (!hops) return normalise(socket);
-  const forwarded = (headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const forwarded = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return normalise(forwarded[forwarded.length - hops] ?? socket);
 };

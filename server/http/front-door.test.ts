@@ -38,27 +38,49 @@ describe("front door", () => {
     expect(page.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(seenByNext.at(-1)).toBe(page.headers["x-request-id"]);
     expect(clientIdsSeenByNext.at(-1)).toBeUndefined();
-    const theirs = await rawRequest(port, rawRequestBytes("GET", "/", [["X-Request-Id", "trace.42_a-b"]]));
+    const theirs = await rawRequest(
+      port,
+      rawRequestBytes("GET", "/", [["X-Request-Id", "trace.42_a-b"]]),
+    );
     expect(theirs.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(seenByNext.at(-1)).toBe(theirs.headers["x-request-id"]);
     expect(clientIdsSeenByNext.at(-1)).toBe("trace.42_a-b");
     // A caller cannot plant the internal header either.
-    const planted = await rawRequest(port, rawRequestBytes("GET", "/", [["X-Client-Request-Id", "forged"], ["X-Request-Id", "bad id"]]));
+    const planted = await rawRequest(
+      port,
+      rawRequestBytes("GET", "/", [
+        ["X-Client-Request-Id", "forged"],
+        ["X-Request-Id", "bad id"],
+      ]),
+    );
     expect(planted.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(clientIdsSeenByNext.at(-1)).toBeUndefined();
-    const twice = await rawRequest(port, rawRequestBytes("GET", "/", [["X-Request-Id", "a"], ["X-Request-Id", "b"]]));
+    const twice = await rawRequest(
+      port,
+      rawRequestBytes("GET", "/", [
+        ["X-Request-Id", "a"],
+        ["X-Request-Id", "b"],
+      ]),
+    );
     expect(twice.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("logs a fault under our id with the caller's id beside it as client_request_id (I2)", async () => {
     const logged: unknown[][] = [];
-    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void logged.push(args));
+    const spy = vi
+      .spyOn(console, "error")
+      .mockImplementation((...args: unknown[]) => void logged.push(args));
     try {
-      const response = await rawRequest(port, rawRequestBytes("GET", "/broken", [["X-Request-Id", "their-ref-7"]]));
+      const response = await rawRequest(
+        port,
+        rawRequestBytes("GET", "/broken", [["X-Request-Id", "their-ref-7"]]),
+      );
       expect(response.status).toBe(500);
       const ours = response.headers["x-request-id"];
       expect(ours).toMatch(/^[0-9a-f-]{36}$/);
-      expect(logged.map((args) => String(args[0]))).toContain(`[${ours}] unexpected error client_request_id=their-ref-7`);
+      expect(logged.map((args) => String(args[0]))).toContain(
+        `[${ours}] unexpected error client_request_id=their-ref-7`,
+      );
     } finally {
       spy.mockRestore();
     }
@@ -79,7 +101,11 @@ describe("front door", () => {
       [Buffer.from("GARBAGE\r\n\r\n"), 400, "bad_request"],
       [rawRequestBytes("get", "/api/v1/products"), 400, "bad_request"],
       [Buffer.from("GET /a\0b HTTP/1.1\r\nHost: x\r\n\r\n", "latin1"), 400, "bad_request"],
-      [rawRequestBytes("GET", "/", [["X-Big", "x".repeat(20_000)]]), 431, "request_header_fields_too_large"],
+      [
+        rawRequestBytes("GET", "/", [["X-Big", "x".repeat(20_000)]]),
+        431,
+        "request_header_fields_too_large",
+      ],
       [rawRequestBytes("GET", "/", [["Bad Name", "x"]]), 400, "bad_request"],
       [rawRequestBytes("CONNECT", "example.com:443"), 400, "bad_request"],
     ];
@@ -94,7 +120,10 @@ describe("front door", () => {
 
   it("refuses with a JSON 400, before Next, a path it cannot decode (Next answers a bare 500) or a target that is not a path", async () => {
     for (const target of ["/account/%E0%A4%A", "/%00", "http://evil.example/account", "*"]) {
-      const response = await rawRequest(port, rawRequestBytes(target === "*" ? "OPTIONS" : "GET", target));
+      const response = await rawRequest(
+        port,
+        rawRequestBytes(target === "*" ? "OPTIONS" : "GET", target),
+      );
       expect(response.status, target).toBe(400);
       expect(errorCode(response.body)).toBe("bad_request");
     }
@@ -102,7 +131,9 @@ describe("front door", () => {
   });
 
   it("serves a request with an Expect it does not know instead of node's bare 417", async () => {
-    expect((await rawRequest(port, rawRequestBytes("GET", "/", [["Expect", "something"]]))).status).toBe(200);
+    expect(
+      (await rawRequest(port, rawRequestBytes("GET", "/", [["Expect", "something"]]))).status,
+    ).toBe(200);
   });
 
   it("answers a JSON 500 with the request id when Next's handler fails", async () => {

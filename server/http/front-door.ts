@@ -23,12 +23,18 @@ type Handlers = {
 
 /** node's statuses for its own refusals (lib/_http_server.js), as codes of the AppError table. */
 const clientErrors: Record<string, [ErrorCode, string]> = {
-  HPE_HEADER_OVERFLOW: ["request_header_fields_too_large", "The request line and headers exceed 16 KiB."],
+  HPE_HEADER_OVERFLOW: [
+    "request_header_fields_too_large",
+    "The request line and headers exceed 16 KiB.",
+  ],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: ["payload_too_large", "The chunk extensions are too large."],
   ERR_HTTP_REQUEST_TIMEOUT: ["request_timeout", "The request did not arrive in time."],
 };
 const clientError = (code: string | undefined) => {
-  const [errorCode, message] = clientErrors[code ?? ""] ?? ["bad_request", "The request could not be read as HTTP/1.1."];
+  const [errorCode, message] = clientErrors[code ?? ""] ?? [
+    "bad_request",
+    "The request could not be read as HTTP/1.1.",
+  ];
   return new AppError(errorCode, { message });
 };
 
@@ -37,7 +43,12 @@ export const createFrontServer = (handlers: Handlers) => {
     const requestId = assignRequestId(request);
     // The one trusted source of the client's address (server/http/client-ip.ts); a client's own value is overwritten.
     request.headers[socketAddressHeader] = request.socket.remoteAddress ?? "unknown";
-    const fail = (error: unknown) => sendError(response, requestId, toAppError(error, requestId, clientRequestIdOfNode(request))).catch(() => response.destroy());
+    const fail = (error: unknown) =>
+      sendError(
+        response,
+        requestId,
+        toAppError(error, requestId, clientRequestIdOfNode(request)),
+      ).catch(() => response.destroy());
     try {
       if (handlers.api(request, response)) return;
       // Next answers a path it cannot decode with a bare 500; its query parsing is lenient, so only the path is checked.
@@ -59,7 +70,11 @@ export const createFrontServer = (handlers: Handlers) => {
     else answerOnSocket(socket, randomUUID(), clientError(error.code));
   });
   server.on("connect", (request: IncomingMessage, socket: Duplex) =>
-    answerOnSocket(socket, assignRequestId(request), new AppError("bad_request", { message: "CONNECT is not supported: this is not a proxy." })),
+    answerOnSocket(
+      socket,
+      assignRequestId(request),
+      new AppError("bad_request", { message: "CONNECT is not supported: this is not a proxy." }),
+    ),
   );
   return server;
 };

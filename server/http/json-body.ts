@@ -13,16 +13,22 @@ const isJsonType = (contentType: string | null) => {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 };
 
-const tooLarge = (limit: number) => new AppError("payload_too_large", { message: `The body must be at most ${limit} bytes.` });
+const tooLarge = (limit: number) =>
+  new AppError("payload_too_large", { message: `The body must be at most ${limit} bytes.` });
 
 /** The parsed body, or undefined when there is none. */
-export const readJsonBody = async (request: Request, limit = defaultMaxBodyBytes): Promise<unknown> => {
+export const readJsonBody = async (
+  request: Request,
+  limit = defaultMaxBodyBytes,
+): Promise<unknown> => {
   const bytes = await readCappedBytes(request, limit).catch((error: unknown) => {
     throw error instanceof BodyTooLargeError ? tooLarge(limit) : error;
   });
   if (bytes.byteLength === 0) return undefined;
   if (!isJsonType(request.headers.get("content-type"))) {
-    throw new AppError("unsupported_media_type", { message: "The body must be JSON (Content-Type: application/json)." });
+    throw new AppError("unsupported_media_type", {
+      message: "The body must be JSON (Content-Type: application/json).",
+    });
   }
   try {
     return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));

@@ -17,7 +17,11 @@ let routes: string[];
 let port: number;
 
 beforeAll(async () => {
-  const lean = await createLeanApi({ appDir: path.resolve(__dirname, "../../app"), prefixes: ["api/v1", "oauth/token"], origin: "http://localhost:3000" });
+  const lean = await createLeanApi({
+    appDir: path.resolve(__dirname, "../../app"),
+    prefixes: ["api/v1", "oauth/token"],
+    origin: "http://localhost:3000",
+  });
   routes = lean.routes;
   server = createServer((request, response) => {
     if (!lean.handle(request, response)) response.writeHead(599).end("next");
@@ -31,7 +35,13 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("lean API layer", () => {
   it("finds every partner API route (the operation table behind the catch-all), and matches static before catch-all, as Next does", async () => {
-    expect(routes).toEqual(expect.arrayContaining([path.join("api/v1/openapi.json/route.ts"), path.join("api/v1/[...path]/route.ts"), path.join("oauth/token/route.ts")]));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        path.join("api/v1/openapi.json/route.ts"),
+        path.join("api/v1/[...path]/route.ts"),
+        path.join("oauth/token/route.ts"),
+      ]),
+    );
     expect((await fetch(`${base}/api/v1/openapi.json`)).status).toBe(200);
     expect((await fetch(`${base}/api/v1/products/12`)).status).toBe(401);
     expect((await fetch(`${base}/api/v1/products/12/more`)).status).toBe(404);
@@ -41,7 +51,9 @@ describe("lean API layer", () => {
     const partner = await createPartner();
     const store = await createStore();
     const item = await createItem({ storeId: store.id, title: "Lean layer probe" });
-    const response = await fetch(`${base}/api/v1/products/${item.id}`, { headers: { authorization: `Bearer ${await partner.token()}` } });
+    const response = await fetch(`${base}/api/v1/products/${item.id}`, {
+      headers: { authorization: `Bearer ${await partner.token()}` },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("x-request-id")).toBeTruthy();
     expect(((await response.json()) as { id: number }).id).toBe(item.id);
@@ -62,7 +74,11 @@ describe("lean API layer", () => {
     const response = await fetch(`${base}/oauth/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: partner.client.id, client_secret: partner.secret }),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: partner.client.id,
+        client_secret: partner.secret,
+      }),
     });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { token_type: string }).token_type).toBe("Bearer");
@@ -73,7 +89,9 @@ describe("lean API layer", () => {
     expect((await fetch(`${base}/oauth/authorize`)).status).toBe(599);
     expect((await fetch(`${base}/oauth/token/more`)).status).toBe(599);
     expect((await fetch(`${base}/api/v1`)).status).toBe(599);
-    const head = await rawRequest(port, rawRequestBytes("HEAD", "/api/v1/openapi.json"), { isHead: true });
+    const head = await rawRequest(port, rawRequestBytes("HEAD", "/api/v1/openapi.json"), {
+      isHead: true,
+    });
     expect(head.status).toBe(200);
     expect(Number(head.headers["content-length"])).toBeGreaterThan(100);
     expect(head.body).toBe("");
@@ -93,7 +111,12 @@ describe("lean API layer: malformed requests are answered, never hang or throw",
   });
 
   it("answers malformed percent-encoding and NUL in the query with a JSON 400", async () => {
-    for (const target of ["/api/v1/products?q=%E0%A4%A", "/api/v1/products?q=%", "/api/v1/stores/x?a=%00", "/api/v1/stores/%00"]) {
+    for (const target of [
+      "/api/v1/products?q=%E0%A4%A",
+      "/api/v1/products?q=%",
+      "/api/v1/stores/x?a=%00",
+      "/api/v1/stores/%00",
+    ]) {
       const response = await rawRequest(port, rawRequestBytes("GET", target));
       expect(response.status, target).toBe(400);
       expect(errorCode(response.body), target).toBe("bad_request");
@@ -102,7 +125,10 @@ describe("lean API layer: malformed requests are answered, never hang or throw",
 
   it("answers absolute-form and asterisk request targets with a JSON 400", async () => {
     for (const target of ["http://evil.example/api/v1/products", "*"]) {
-      const response = await rawRequest(port, rawRequestBytes(target === "*" ? "OPTIONS" : "GET", target));
+      const response = await rawRequest(
+        port,
+        rawRequestBytes(target === "*" ? "OPTIONS" : "GET", target),
+      );
       expect(response.status, target).toBe(400);
       expect(errorCode(response.body), target).toBe("bad_request");
     }
@@ -111,14 +137,25 @@ describe("lean API layer: malformed requests are answered, never hang or throw",
   it("puts X-Request-Id on its 404s and on the token endpoint's answers, always our own id (a caller's is only recorded beside it)", async () => {
     const missing = await fetch(`${base}/api/v1/nothing/here`);
     expect(missing.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    const token = await fetch(`${base}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-request-id": "probe-1.2_3" }, body: "grant_type=password" });
+    const token = await fetch(`${base}/oauth/token`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-request-id": "probe-1.2_3",
+      },
+      body: "grant_type=password",
+    });
     expect(token.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    const tooLong = await fetch(`${base}/oauth/token`, { headers: { "x-request-id": "x".repeat(129) } });
+    const tooLong = await fetch(`${base}/oauth/token`, {
+      headers: { "x-request-id": "x".repeat(129) },
+    });
     expect(tooLong.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("redirects a trailing slash (and repeated slashes) with 308 to the clean path, keeping the query, as Next does", async () => {
-    const response = await fetch(`${base}/api/v1/products/?q=red%20shirt&size=M`, { redirect: "manual" });
+    const response = await fetch(`${base}/api/v1/products/?q=red%20shirt&size=M`, {
+      redirect: "manual",
+    });
     expect(response.status).toBe(308);
     expect(response.headers.get("location")).toBe("/api/v1/products?q=red%20shirt&size=M");
     expect(response.headers.get("x-request-id")).toBeTruthy();
@@ -131,7 +168,11 @@ describe("lean API layer: malformed requests are answered, never hang or throw",
   });
 
   it("sends the site's security headers (next.config.mjs headers()) on its answers", async () => {
-    for (const response of [await fetch(`${base}/api/v1/products`), await fetch(`${base}/api/v1/nothing`), await fetch(`${base}/oauth/token`)]) {
+    for (const response of [
+      await fetch(`${base}/api/v1/products`),
+      await fetch(`${base}/api/v1/nothing`),
+      await fetch(`${base}/oauth/token`),
+    ]) {
       expect(response.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
       expect(response.headers.get("x-frame-options")).toBe("DENY");
     }
@@ -141,7 +182,9 @@ describe("lean API layer: malformed requests are answered, never hang or throw",
     const deleted = await fetch(`${base}/api/v1/products`, { method: "DELETE" });
     expect(deleted.status).toBe(405);
     expect(deleted.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
-    expect(((await deleted.json()) as { error: { code: string } }).error.code).toBe("method_not_allowed");
+    expect(((await deleted.json()) as { error: { code: string } }).error.code).toBe(
+      "method_not_allowed",
+    );
     const options = await fetch(`${base}/oauth/token`, { method: "OPTIONS" });
     expect(options.status).toBe(204);
     expect(options.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
@@ -151,10 +194,16 @@ describe("lean API layer: malformed requests are answered, never hang or throw",
   });
 
   it("refuses requests to the token endpoint in RFC 6749's shape, never cached", async () => {
-    for (const [method, target, status] of [["POST", "/oauth/token?x=%ZZ", 400], ["DELETE", "/oauth/token", 405]] as const) {
+    for (const [method, target, status] of [
+      ["POST", "/oauth/token?x=%ZZ", 400],
+      ["DELETE", "/oauth/token", 405],
+    ] as const) {
       const response = await rawRequest(port, rawRequestBytes(method, target));
       expect(response.status, target).toBe(status);
-      expect(JSON.parse(response.body)).toEqual({ error: "invalid_request", error_description: expect.any(String) });
+      expect(JSON.parse(response.body)).toEqual({
+        error: "invalid_request",
+        error_description: expect.any(String),
+      });
       expect(response.headers["cache-control"]).toBe("no-store");
     }
   });
@@ -169,7 +218,13 @@ describe("lean API layer: request bodies", () => {
     process.on("uncaughtException", record);
     try {
       for (let round = 0; round < 5; round++) {
-        const request = (await import("node:http")).request(`${base}/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" } });
+        const request = (await import("node:http")).request(`${base}/oauth/token`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "transfer-encoding": "chunked",
+          },
+        });
         const answer = new Promise<number>((resolve, reject) => {
           request.on("response", (response) => {
             response.resume();

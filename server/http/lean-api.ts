@@ -30,17 +30,28 @@ import { badRequest, checkQuery, decodePath, splitTarget } from "./request-targe
 import { toAppError } from "./respond";
 
 type Params = Record<string, string | string[]>;
-type Handler = (request: Request, context: { params: Promise<Params> }) => Promise<Response> | Response;
-type Route = { file: string; pattern: string; catchAll?: { name: string; index: number }; module: Record<string, unknown> };
+type Handler = (
+  request: Request,
+  context: { params: Promise<Params> },
+) => Promise<Response> | Response;
+type Route = {
+  file: string;
+  pattern: string;
+  catchAll?: { name: string; index: number };
+  module: Record<string, unknown>;
+};
 
 /** Next's route handler methods (next/dist/server/web/http.js); any other method is a 400 there. */
 const nextMethods = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"];
 
 /** One app-dir folder name as a find-my-way segment; null for a route group. */
-const toSegment = (name: string): { pattern: string; catchAll?: string; isOptional?: boolean } | null => {
+const toSegment = (
+  name: string,
+): { pattern: string; catchAll?: string; isOptional?: boolean } | null => {
   if (/^\(.*\)$/.test(name)) return null;
   const catchAll = /^(\[)?\[\.\.\.(.+?)\](\])?$/.exec(name);
-  if (catchAll) return { pattern: "*", catchAll: catchAll[2], isOptional: Boolean(catchAll[1] && catchAll[3]) };
+  if (catchAll)
+    return { pattern: "*", catchAll: catchAll[2], isOptional: Boolean(catchAll[1] && catchAll[3]) };
   const param = /^\[(.+)\]$/.exec(name);
   if (param) return { pattern: `:${param[1]}` };
   return { pattern: name };
@@ -54,9 +65,15 @@ const findRoutes = (appDir: string, dir: string): Omit<Route, "module">[] => {
     const relative = path.join(dir, name);
     if (statSync(path.join(appDir, relative)).isDirectory()) return findRoutes(appDir, relative);
     if (name !== "route.ts") return [];
-    const segments = dir.split(path.sep).map(toSegment).filter((segment) => segment !== null);
+    const segments = dir
+      .split(path.sep)
+      .map(toSegment)
+      .filter((segment) => segment !== null);
     const catchAllIndex = segments.findIndex((segment) => segment.catchAll);
-    const catchAll = catchAllIndex === -1 ? undefined : { name: segments[catchAllIndex].catchAll!, index: catchAllIndex };
+    const catchAll =
+      catchAllIndex === -1
+        ? undefined
+        : { name: segments[catchAllIndex].catchAll!, index: catchAllIndex };
     const pattern = `/${segments.map((segment) => segment.pattern).join("/")}`;
     const route = { file: path.join(appDir, relative), pattern, catchAll };
     // An optional catch-all ([[...name]]) also matches its folder itself.
@@ -67,7 +84,10 @@ const findRoutes = (appDir: string, dir: string): Omit<Route, "module">[] => {
 
 /** Where Next would redirect this path (repeated slashes, backslashes, a trailing slash), or null. */
 const cleanPath = (pathname: string) => {
-  const clean = pathname.replace(/\\/g, "/").replace(/\/\/+/g, "/").replace(/(.)\/$/, "$1");
+  const clean = pathname
+    .replace(/\\/g, "/")
+    .replace(/\/\/+/g, "/")
+    .replace(/(.)\/$/, "$1");
   return clean === pathname ? null : clean;
 };
 
@@ -80,7 +100,12 @@ const toRequest = (request: IncomingMessage, url: string): Request => {
     }
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
     const body = hasBody ? requestBodyStream(request) : undefined;
-    return new Request(url, { method: request.method, headers, body, duplex: "half" } as RequestInit);
+    return new Request(url, {
+      method: request.method,
+      headers,
+      body,
+      duplex: "half",
+    } as RequestInit);
   } catch (error) {
     throw badRequest(`The request cannot be read (${(error as Error).message}).`);
   }
@@ -89,8 +114,16 @@ const toRequest = (request: IncomingMessage, url: string): Request => {
 /** The layer's refusal: the shared error body, or RFC 6749's {"error", "error_description"} under /oauth/ (DESIGN.md). */
 const refuse = (to: ServerResponse, requestId: string, error: AppError, pathname: string) => {
   if (!pathname.startsWith("/oauth/")) return sendError(to, requestId, error);
-  const code = error.status >= 500 ? (error.status === 503 ? "temporarily_unavailable" : "server_error") : "invalid_request";
-  const headers = { ...(error.options.retryAfter ? { "Retry-After": String(error.options.retryAfter) } : {}), ...error.options.headers };
+  const code =
+    error.status >= 500
+      ? error.status === 503
+        ? "temporarily_unavailable"
+        : "server_error"
+      : "invalid_request";
+  const headers = {
+    ...(error.options.retryAfter ? { "Retry-After": String(error.options.retryAfter) } : {}),
+    ...error.options.headers,
+  };
   return send(oauthError(code, error.message, error.status, headers), to, requestId);
 };
 
@@ -107,21 +140,38 @@ const allowed = (module: Record<string, unknown>) => {
  * false so the caller hands the request to Next. Nothing it is given can make it throw or leave a
  * request unanswered.
  */
-export const createLeanApi = async (options: { appDir: string; prefixes: string[]; origin: string }) => {
+export const createLeanApi = async (options: {
+  appDir: string;
+  prefixes: string[];
+  origin: string;
+}) => {
   const found = options.prefixes.flatMap((prefix) => findRoutes(options.appDir, prefix));
   // Paths only: the method is dispatched below, as Next's app-route module does after matching.
   const router = findMyWay<findMyWay.HTTPVersion.V1>({ maxParamLength: 16 * 1024 });
   const routes: Route[] = [];
   for (const entry of found) {
-    const route: Route = { ...entry, module: (await import(entry.file)) as Record<string, unknown> };
+    const route: Route = {
+      ...entry,
+      module: (await import(entry.file)) as Record<string, unknown>,
+    };
     router.on("GET", route.pattern, () => undefined, route);
     routes.push(route);
   }
   const prefixes = options.prefixes.map((prefix) => `/${prefix}`);
-  const isUnderPrefix = (pathname: string) => prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}\\`));
+  const isUnderPrefix = (pathname: string) =>
+    prefixes.some(
+      (prefix) =>
+        pathname === prefix ||
+        pathname.startsWith(`${prefix}/`) ||
+        pathname.startsWith(`${prefix}\\`),
+    );
 
   /** Answers the request, or returns false when it is Next's. Throws an AppError to refuse it. */
-  const serve = (request: IncomingMessage, response: ServerResponse, requestId: string): boolean => {
+  const serve = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    requestId: string,
+  ): boolean => {
     const { target, pathname, query } = splitTarget(request.url ?? "");
     if (!isUnderPrefix(pathname)) return false;
     const redirect = cleanPath(pathname);
@@ -136,23 +186,42 @@ export const createLeanApi = async (options: { appDir: string; prefixes: string[
     const route = match.store as Route;
     const method = request.method ?? "";
     if (!nextMethods.includes(method)) throw badRequest(`The method ${method} is not supported.`);
-    const handler = (route.module[method] ?? (method === "HEAD" ? route.module.GET : undefined)) as Handler | undefined;
+    const handler = (route.module[method] ?? (method === "HEAD" ? route.module.GET : undefined)) as
+      Handler | undefined;
     const params: Params = { ...(match.params as Record<string, string>) };
     if (route.catchAll) {
       delete params["*"];
       params[route.catchAll.name] = segments.slice(route.catchAll.index);
     }
-    const webRequest = typeof handler === "function" ? toRequest(request, `${options.origin}${target}`) : undefined;
+    const webRequest =
+      typeof handler === "function" ? toRequest(request, `${options.origin}${target}`) : undefined;
     void (async () => {
       try {
         if (!handler || !webRequest) {
           const allow = allowed(route.module);
-          if (method !== "OPTIONS") throw new AppError("method_not_allowed", { message: `This endpoint does not accept ${method}.`, headers: { Allow: allow } });
-          return await send(new Response(null, { status: 204, headers: { allow } }), response, requestId);
+          if (method !== "OPTIONS")
+            throw new AppError("method_not_allowed", {
+              message: `This endpoint does not accept ${method}.`,
+              headers: { Allow: allow },
+            });
+          return await send(
+            new Response(null, { status: 204, headers: { allow } }),
+            response,
+            requestId,
+          );
         }
-        await send(await handler(webRequest, { params: Promise.resolve(params) }), response, requestId);
+        await send(
+          await handler(webRequest, { params: Promise.resolve(params) }),
+          response,
+          requestId,
+        );
       } catch (error) {
-        await refuse(response, requestId, toAppError(error, requestId, clientRequestIdOfNode(request)), pathname);
+        await refuse(
+          response,
+          requestId,
+          toAppError(error, requestId, clientRequestIdOfNode(request)),
+          pathname,
+        );
       }
     })().catch(() => response.destroy());
     return true;
@@ -163,9 +232,17 @@ export const createLeanApi = async (options: { appDir: string; prefixes: string[
     try {
       return serve(request, response, requestId);
     } catch (error) {
-      void refuse(response, requestId, toAppError(error, requestId, clientRequestIdOfNode(request)), request.url ?? "").catch(() => response.destroy());
+      void refuse(
+        response,
+        requestId,
+        toAppError(error, requestId, clientRequestIdOfNode(request)),
+        request.url ?? "",
+      ).catch(() => response.destroy());
       return true;
     }
   };
-  return { handle, routes: [...new Set(routes.map((route) => path.relative(options.appDir, route.file)))] };
+  return {
+    handle,
+    routes: [...new Set(routes.map((route) => path.relative(options.appDir, route.file)))],
+  };
 };

@@ -11,7 +11,11 @@ import { renderEmail } from "../../emails/render";
 import { db } from "../db";
 import { env } from "../env";
 import { flushCalls } from "../lifecycle/call-log";
-import { deprecateEndpoint, listLifecycles, restoreEndpoint } from "../lifecycle/endpoint-lifecycle";
+import {
+  deprecateEndpoint,
+  listLifecycles,
+  restoreEndpoint,
+} from "../lifecycle/endpoint-lifecycle";
 import { forgetLifecycles, lifecycleRefreshMs } from "../lifecycle/lifecycle-store";
 import { retiredErrorFor } from "./lifecycle";
 import { callRoute } from "../testing/rest";
@@ -37,20 +41,29 @@ afterEach(async () => {
   forgetLifecycles();
 });
 
-const listCategories = async (token: string) => callRoute(categories as never, { path: "/categories", token });
+const listCategories = async (token: string) =>
+  callRoute(categories as never, { path: "/categories", token });
 
 describe("a deprecated operation", () => {
   it("carries Deprecation (@epoch), Sunset (HTTP date) and Link on every response; other operations do not", async () => {
     const token = await (await createPartner()).token();
     const announced = second(new Date());
     const sunset = new Date("2027-09-30T00:00:00Z");
-    await deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [], now: announced });
+    await deprecateEndpoint({
+      operationId: operation,
+      sunset,
+      replacement,
+      brownouts: [],
+      now: announced,
+    });
 
     const response = await listCategories(token);
     expect(response.status).toBe(200);
     expect(response.headers.get("deprecation")).toBe(`@${announced.getTime() / 1000}`);
     expect(response.headers.get("sunset")).toBe("Thu, 30 Sep 2027 00:00:00 GMT");
-    expect(response.headers.get("link")).toBe(`<${replacement}>; rel="deprecation", <${env().PUBLIC_URL}/changelog#deprecate-get-api-v1-categories>; rel="sunset"`);
+    expect(response.headers.get("link")).toBe(
+      `<${replacement}>; rel="deprecation", <${env().PUBLIC_URL}/changelog#deprecate-get-api-v1-categories>; rel="sunset"`,
+    );
     expect(response.headers.get("x-request-id")).toBeTruthy();
 
     // An error answer of the operation carries them too (here: no token).
@@ -67,8 +80,18 @@ describe("a deprecated operation", () => {
 
   it("matches a path with a parameter to its operation id", async () => {
     const token = await (await createPartner()).token();
-    await deprecateEndpoint({ operationId: "GET /api/v1/products/{id}", sunset: new Date("2027-12-01T00:00:00Z"), replacement, brownouts: [], now: new Date() });
-    const response = await callRoute(product as never, { path: "/products/999999", token, params: { id: "999999" } });
+    await deprecateEndpoint({
+      operationId: "GET /api/v1/products/{id}",
+      sunset: new Date("2027-12-01T00:00:00Z"),
+      replacement,
+      brownouts: [],
+      now: new Date(),
+    });
+    const response = await callRoute(product as never, {
+      path: "/products/999999",
+      token,
+      params: { id: "999999" },
+    });
     expect(response.status).toBe(404);
     expect(response.headers.get("sunset")).toBe("Wed, 01 Dec 2027 00:00:00 GMT");
   });
@@ -79,8 +102,17 @@ describe("a deprecated operation", () => {
     const announced = new Date(now - 60 * 60 * 1000);
     const sunset = monthsFrom(announced, 7);
     const during = { start: new Date(now - 10 * 60 * 1000), end: new Date(now + 10 * 60 * 1000) };
-    const later = { start: new Date(now + 2 * dayMs), end: new Date(now + 2 * dayMs + 60 * 60 * 1000) };
-    await deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [later, during], now: announced });
+    const later = {
+      start: new Date(now + 2 * dayMs),
+      end: new Date(now + 2 * dayMs + 60 * 60 * 1000),
+    };
+    await deprecateEndpoint({
+      operationId: operation,
+      sunset,
+      replacement,
+      brownouts: [later, during],
+      now: announced,
+    });
 
     const response = await listCategories(token);
     expect(response.status).toBe(410);
@@ -98,7 +130,9 @@ describe("a deprecated operation", () => {
     expect(mcp?.options.headers?.Link).toBe(response.headers.get("link"));
     // Outside the windows (after the first, before the next) it answers normally.
     expect(await retiredErrorFor(operation, new Date(now + dayMs))).toBeUndefined();
-    expect((await retiredErrorFor(operation, new Date(later.start.getTime() + 1000)))?.code).toBe("retired");
+    expect((await retiredErrorFor(operation, new Date(later.start.getTime() + 1000)))?.code).toBe(
+      "retired",
+    );
     expect(await retiredErrorFor(operation, later.end)).toBeUndefined();
   });
 
@@ -106,11 +140,20 @@ describe("a deprecated operation", () => {
     const token = await (await createPartner()).token();
     const announced = new Date(Date.now() - 8 * 30 * dayMs);
     const sunset = new Date(Date.now() - dayMs);
-    await deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [], now: announced });
+    await deprecateEndpoint({
+      operationId: operation,
+      sunset,
+      replacement,
+      brownouts: [],
+      now: announced,
+    });
 
     const retired = await listCategories(token);
     expect(retired.status).toBe(410);
-    expect((await retired.json()).error).toMatchObject({ code: "retired", message: expect.stringContaining("was retired on") });
+    expect((await retired.json()).error).toMatchObject({
+      code: "retired",
+      message: expect.stringContaining("was retired on"),
+    });
     expect(retired.headers.get("link")).toContain(`<${replacement}>; rel="deprecation"`);
     expect((await retiredErrorFor(operation))?.code).toBe("retired");
     expect((await listLifecycles(new Date()))[0]).toMatchObject({ state: "retired" });
@@ -130,7 +173,13 @@ describe("a deprecated operation", () => {
     // Written the way another instance's CLI would: straight into the table, this process's snapshot untouched.
     const written = Date.now();
     await db().endpointLifecycle.create({
-      data: { operationId: operation, deprecatedAt: new Date(written - 200 * dayMs), sunsetAt: new Date(written - 1000), replacement, changelogAnchor: "deprecate-get-api-v1-categories" },
+      data: {
+        operationId: operation,
+        deprecatedAt: new Date(written - 200 * dayMs),
+        sunsetAt: new Date(written - 1000),
+        replacement,
+        changelogAnchor: "deprecate-get-api-v1-categories",
+      },
     });
     let status = 200;
     while (status !== 410 && Date.now() - written < 3000) {
@@ -146,14 +195,62 @@ describe("deprecation input", () => {
   it("refuses an unknown operation, a sunset under 6 months away and a brownout outside the notice period", async () => {
     const now = new Date();
     const sunset = monthsFrom(now, 7);
-    await expect(deprecateEndpoint({ operationId: "GET /api/v1/nothing", sunset, replacement, brownouts: [], now })).rejects.toThrow(/unknown operation.*GET \/api\/v1\/nothing/);
-    await expect(deprecateEndpoint({ operationId: "get /api/v1/categories", sunset, replacement, brownouts: [], now })).rejects.toThrow(/unknown operation/);
-    await expect(deprecateEndpoint({ operationId: operation, sunset: monthsFrom(now, 5), replacement, brownouts: [], now })).rejects.toThrow(/at least 6 months/);
-    await expect(deprecateEndpoint({ operationId: operation, sunset, replacement: "not a url", brownouts: [], now })).rejects.toThrow(/--replacement/);
-    const afterSunset = { start: new Date(sunset.getTime() + dayMs), end: new Date(sunset.getTime() + dayMs + 1000) };
-    await expect(deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [afterSunset], now })).rejects.toThrow(/between now and the sunset/);
-    const long = { start: new Date(now.getTime() + dayMs), end: new Date(now.getTime() + 3 * dayMs) };
-    await expect(deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [long], now })).rejects.toThrow(/longer than 24 hours/);
+    await expect(
+      deprecateEndpoint({
+        operationId: "GET /api/v1/nothing",
+        sunset,
+        replacement,
+        brownouts: [],
+        now,
+      }),
+    ).rejects.toThrow(/unknown operation.*GET \/api\/v1\/nothing/);
+    await expect(
+      deprecateEndpoint({
+        operationId: "get /api/v1/categories",
+        sunset,
+        replacement,
+        brownouts: [],
+        now,
+      }),
+    ).rejects.toThrow(/unknown operation/);
+    await expect(
+      deprecateEndpoint({
+        operationId: operation,
+        sunset: monthsFrom(now, 5),
+        replacement,
+        brownouts: [],
+        now,
+      }),
+    ).rejects.toThrow(/at least 6 months/);
+    await expect(
+      deprecateEndpoint({
+        operationId: operation,
+        sunset,
+        replacement: "not a url",
+        brownouts: [],
+        now,
+      }),
+    ).rejects.toThrow(/--replacement/);
+    const afterSunset = {
+      start: new Date(sunset.getTime() + dayMs),
+      end: new Date(sunset.getTime() + dayMs + 1000),
+    };
+    await expect(
+      deprecateEndpoint({
+        operationId: operation,
+        sunset,
+        replacement,
+        brownouts: [afterSunset],
+        now,
+      }),
+    ).rejects.toThrow(/between now and the sunset/);
+    const long = {
+      start: new Date(now.getTime() + dayMs),
+      end: new Date(now.getTime() + 3 * dayMs),
+    };
+    await expect(
+      deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [long], now }),
+    ).rejects.toThrow(/longer than 24 hours/);
     expect(await db().endpointLifecycle.count()).toBe(0);
   });
 });
@@ -163,17 +260,40 @@ describe("changing a deprecation", () => {
     const token = await (await createPartner()).token();
     const announced = second(new Date(Date.now() - 90 * dayMs));
     const sunset = monthsFrom(announced, 6);
-    await deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [], now: announced });
+    await deprecateEndpoint({
+      operationId: operation,
+      sunset,
+      replacement,
+      brownouts: [],
+      now: announced,
+    });
     // Three months later the operator adds a brownout: the sunset is under 6 months from now, but not from the announcement.
     const now = new Date();
-    const brownout = { start: new Date(now.getTime() + dayMs), end: new Date(now.getTime() + dayMs + 60 * 60 * 1000) };
-    const { lifecycle } = await deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [brownout], now });
+    const brownout = {
+      start: new Date(now.getTime() + dayMs),
+      end: new Date(now.getTime() + dayMs + 60 * 60 * 1000),
+    };
+    const { lifecycle } = await deprecateEndpoint({
+      operationId: operation,
+      sunset,
+      replacement,
+      brownouts: [brownout],
+      now,
+    });
     expect(lifecycle.deprecatedAt).toEqual(announced);
     expect(lifecycle.brownouts).toEqual([brownout]);
     const response = await listCategories(token);
     expect(response.headers.get("deprecation")).toBe(`@${announced.getTime() / 1000}`);
     // Moving the sunset earlier than 6 months after the announcement is still refused.
-    await expect(deprecateEndpoint({ operationId: operation, sunset: monthsFrom(announced, 5), replacement, brownouts: [], now })).rejects.toThrow(/6 months after the first announcement/);
+    await expect(
+      deprecateEndpoint({
+        operationId: operation,
+        sunset: monthsFrom(announced, 5),
+        replacement,
+        brownouts: [],
+        now,
+      }),
+    ).rejects.toThrow(/6 months after the first announcement/);
   });
 });
 
@@ -181,47 +301,95 @@ describe("deprecation notices", () => {
   it("emails, through the outbox, the contact of every client that called the operation in the last 90 days, once", async () => {
     const recent = await createPartner();
     const contact = `api-team-${Date.now()}@partner.example`;
-    await db().apiClient.update({ where: { id: recent.client.id }, data: { contactEmail: contact } });
+    await db().apiClient.update({
+      where: { id: recent.client.id },
+      data: { contactEmail: contact },
+    });
     // A portal client: its owner is the contact.
     const owner = (await createPerson()).person;
     const portal = await createPartner();
     await db().apiClient.update({ where: { id: portal.client.id }, data: { ownerId: owner.id } });
     const stale = await createPartner();
-    await db().apiClient.update({ where: { id: stale.client.id }, data: { contactEmail: `stale-${Date.now()}@partner.example` } });
+    await db().apiClient.update({
+      where: { id: stale.client.id },
+      data: { contactEmail: `stale-${Date.now()}@partner.example` },
+    });
     const otherOperation = await createPartner();
-    await db().apiClient.update({ where: { id: otherOperation.client.id }, data: { contactEmail: `other-${Date.now()}@partner.example` } });
+    await db().apiClient.update({
+      where: { id: otherOperation.client.id },
+      data: { contactEmail: `other-${Date.now()}@partner.example` },
+    });
 
     // Real calls record (client, operation, day) in memory; the flush writes them in one upsert.
     expect((await listCategories(await recent.token())).status).toBe(200);
     expect((await listCategories(await recent.token())).status).toBe(200);
     expect((await listCategories(await portal.token())).status).toBe(200);
-    expect((await callRoute(products as never, { path: "/products?per_page=1", token: await otherOperation.token() })).status).toBe(200);
+    expect(
+      (
+        await callRoute(products as never, {
+          path: "/products?per_page=1",
+          token: await otherOperation.token(),
+        })
+      ).status,
+    ).toBe(200);
     await flushCalls();
     const today = new Date(new Date().toISOString().slice(0, 10));
-    expect(await db().clientOperationCall.findMany({ where: { clientId: recent.client.id } })).toEqual([{ clientId: recent.client.id, operationId: operation, lastCalledOn: today }]);
-    await db().clientOperationCall.create({ data: { clientId: stale.client.id, operationId: operation, lastCalledOn: new Date(Date.now() - 91 * dayMs) } });
+    expect(
+      await db().clientOperationCall.findMany({ where: { clientId: recent.client.id } }),
+    ).toEqual([{ clientId: recent.client.id, operationId: operation, lastCalledOn: today }]);
+    await db().clientOperationCall.create({
+      data: {
+        clientId: stale.client.id,
+        operationId: operation,
+        lastCalledOn: new Date(Date.now() - 91 * dayMs),
+      },
+    });
 
     const now = new Date();
     const sunset = new Date("2027-09-30T00:00:00Z");
-    const brownout = { start: new Date("2027-08-01T14:00:00Z"), end: new Date("2027-08-01T15:00:00Z") };
-    const { notified } = await deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [brownout], now });
+    const brownout = {
+      start: new Date("2027-08-01T14:00:00Z"),
+      end: new Date("2027-08-01T15:00:00Z"),
+    };
+    const { notified } = await deprecateEndpoint({
+      operationId: operation,
+      sunset,
+      replacement,
+      brownouts: [brownout],
+      now,
+    });
     expect(notified).toEqual([contact, owner.email].sort());
 
-    const emails = await db().emailMessage.findMany({ where: { template: "endpoint-deprecated" }, orderBy: { to: "asc" } });
+    const emails = await db().emailMessage.findMany({
+      where: { template: "endpoint-deprecated" },
+      orderBy: { to: "asc" },
+    });
     expect(emails.map((email) => email.to).sort()).toEqual([contact, owner.email].sort());
     const toPartner = emails.find((email) => email.to === contact)!;
     expect(toPartner.status).toBe("pending");
     expect(toPartner.props).toEqual({
-      operationId: operation, clients: [recent.client.name], sunset: "2027-09-30", replacement,
-      brownouts: ["2027-08-01T14:00:00.000Z to 2027-08-01T15:00:00.000Z"], changelogUrl: `${env().PUBLIC_URL}/changelog#deprecate-get-api-v1-categories`,
+      operationId: operation,
+      clients: [recent.client.name],
+      sunset: "2027-09-30",
+      replacement,
+      brownouts: ["2027-08-01T14:00:00.000Z to 2027-08-01T15:00:00.000Z"],
+      changelogUrl: `${env().PUBLIC_URL}/changelog#deprecate-get-api-v1-categories`,
     });
     const rendered = await renderEmail("endpoint-deprecated", toPartner.props);
-    expect(rendered.subject).toBe("GET /api/v1/categories is deprecated: it stops answering on 2027-09-30");
+    expect(rendered.subject).toBe(
+      "GET /api/v1/categories is deprecated: it stops answering on 2027-09-30",
+    );
     expect(rendered.text).toContain(replacement);
     expect(rendered.text).toContain("/changelog#deprecate-get-api-v1-categories");
 
     // Running the same command again does not repeat the notice.
-    await deprecateEndpoint({ operationId: operation, sunset, replacement, brownouts: [brownout], now: new Date() });
+    await deprecateEndpoint({
+      operationId: operation,
+      sunset,
+      replacement,
+      brownouts: [brownout],
+      now: new Date(),
+    });
     expect(await db().emailMessage.count({ where: { template: "endpoint-deprecated" } })).toBe(2);
   });
 });
@@ -229,7 +397,13 @@ describe("deprecation notices", () => {
 describe("OpenAPI document", () => {
   it("marks the deprecated operation with deprecated: true and its dates, and only it", async () => {
     const announced = new Date("2026-11-22T10:00:00Z");
-    await deprecateEndpoint({ operationId: operation, sunset: new Date("2027-06-01T00:00:00Z"), replacement, brownouts: [], now: announced });
+    await deprecateEndpoint({
+      operationId: operation,
+      sunset: new Date("2027-06-01T00:00:00Z"),
+      replacement,
+      brownouts: [],
+      now: announced,
+    });
     const document = await (await openapi()).json();
     expect(document.info.version).toBe("1.6.0");
     const deprecated = document.paths["/categories"].get;

@@ -16,7 +16,8 @@ import { AppError } from "../errors";
 import { currentLifecycles, type Lifecycle } from "../lifecycle/lifecycle-store";
 
 /** The changelog entry announcing the lifecycle (the rel="sunset" target). */
-export const changelogUrl = (lifecycle: Pick<Lifecycle, "changelogAnchor">) => `${env().PUBLIC_URL}/changelog#${lifecycle.changelogAnchor}`;
+export const changelogUrl = (lifecycle: Pick<Lifecycle, "changelogAnchor">) =>
+  `${env().PUBLIC_URL}/changelog#${lifecycle.changelogAnchor}`;
 
 /** The three headers of a deprecated operation. */
 export const lifecycleHeaders = (lifecycle: Lifecycle): Record<string, string> => ({
@@ -31,7 +32,10 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 export const retiredError = (lifecycle: Lifecycle, now: Date): AppError | undefined => {
   const headers = lifecycleHeaders(lifecycle);
   if (now >= lifecycle.sunsetAt) {
-    return new AppError("retired", { message: `${lifecycle.operationId} was retired on ${day(lifecycle.sunsetAt)}; use ${lifecycle.replacement}.`, headers });
+    return new AppError("retired", {
+      message: `${lifecycle.operationId} was retired on ${day(lifecycle.sunsetAt)}; use ${lifecycle.replacement}.`,
+      headers,
+    });
   }
   const brownout = lifecycle.brownouts.find((window) => now >= window.start && now < window.end);
   if (!brownout) return undefined;
@@ -44,14 +48,18 @@ export const retiredError = (lifecycle: Lifecycle, now: Date): AppError | undefi
 export type LifecycleVerdict = { headers: Record<string, string>; retired?: AppError };
 
 /** Headers to add to the operation's response at `now`, and the error to answer instead when it is retired. */
-export const lifecycleVerdict = async (operationId: string, now: Date): Promise<LifecycleVerdict> => {
+export const lifecycleVerdict = async (
+  operationId: string,
+  now: Date,
+): Promise<LifecycleVerdict> => {
   const lifecycle = (await currentLifecycles()).get(operationId);
   if (!lifecycle) return { headers: {} };
   return { headers: lifecycleHeaders(lifecycle), retired: retiredError(lifecycle, now) };
 };
 
 /** For the MCP connector: the `retired` error of the tool's operation right now, or undefined when it may run. */
-export const retiredErrorFor = async (operationId: string, now: Date = systemClock.now()) => (await lifecycleVerdict(operationId, now)).retired;
+export const retiredErrorFor = async (operationId: string, now: Date = systemClock.now()) =>
+  (await lifecycleVerdict(operationId, now)).retired;
 
 type Paths = Record<string, Record<string, unknown> | undefined>;
 
@@ -60,7 +68,11 @@ type Paths = Record<string, Record<string, unknown> | undefined>;
  * lifecycle) marked `deprecated: true`, its dates and replacement at the end of its description.
  * Returns a copy; the cached document is not changed.
  */
-export const markDeprecated = <D extends { paths?: object }>(document: D, entries: readonly Pick<Operation, "id" | "method" | "path">[], lifecycles: ReadonlyMap<string, Lifecycle>): D => {
+export const markDeprecated = <D extends { paths?: object }>(
+  document: D,
+  entries: readonly Pick<Operation, "id" | "method" | "path">[],
+  lifecycles: ReadonlyMap<string, Lifecycle>,
+): D => {
   if (!lifecycles.size) return document;
   const paths: Paths = { ...(document.paths as Paths | undefined) };
   for (const entry of entries) {
@@ -68,13 +80,24 @@ export const markDeprecated = <D extends { paths?: object }>(document: D, entrie
     const method = entry.method.toLowerCase();
     const operation = paths[entry.path]?.[method] as { description?: string } | undefined;
     if (!lifecycle || !operation) continue;
-    const brownouts = lifecycle.brownouts.map((window) => `${window.start.toISOString()} to ${window.end.toISOString()}`);
+    const brownouts = lifecycle.brownouts.map(
+      (window) => `${window.start.toISOString()} to ${window.end.toISOString()}`,
+    );
     const notice = [
       `Deprecated on ${day(lifecycle.deprecatedAt)}; sunset on ${day(lifecycle.sunsetAt)} (from then it answers 410 retired). Use ${lifecycle.replacement} instead.`,
       brownouts.length ? `Brownouts (answers 410 retired): ${brownouts.join(", ")}.` : "",
       `See ${changelogUrl(lifecycle)}.`,
-    ].filter(Boolean).join(" ");
-    paths[entry.path] = { ...paths[entry.path], [method]: { ...operation, deprecated: true, description: operation.description ? `${operation.description}\n\n${notice}` : notice } };
+    ]
+      .filter(Boolean)
+      .join(" ");
+    paths[entry.path] = {
+      ...paths[entry.path],
+      [method]: {
+        ...operation,
+        deprecated: true,
+        description: operation.description ? `${operation.description}\n\n${notice}` : notice,
+      },
+    };
   }
   return { ...document, paths };
 };

@@ -24,7 +24,13 @@ const withSiteHeaders = (requestId: string, headers: Headers): Headers => {
 const hasNoBody = (status: number) => status === 204 || status === 304;
 
 /** Writes status, headers and body; a response already under way is cut off instead (its status is gone). */
-const finish = (to: ServerResponse, requestId: string, status: number, headers: Headers, body?: Buffer) => {
+const finish = (
+  to: ServerResponse,
+  requestId: string,
+  status: number,
+  headers: Headers,
+  body?: Buffer,
+) => {
   if (to.headersSent) {
     to.destroy();
     return;
@@ -49,12 +55,22 @@ export const send = async (response: Response, to: ServerResponse, requestId: st
 };
 
 /** Sends the shared error body for `error` (server/http/respond.ts). */
-export const sendError = (to: ServerResponse, requestId: string, error: AppError, headers: Record<string, string> = {}) =>
-  send(errorResponse(error, headers), to, requestId);
+export const sendError = (
+  to: ServerResponse,
+  requestId: string,
+  error: AppError,
+  headers: Record<string, string> = {},
+) => send(errorResponse(error, headers), to, requestId);
 
 /** Sends a redirect the way Next does (Location and Refresh, the target as the body). */
 export const sendRedirect = (to: ServerResponse, requestId: string, location: string) =>
-  finish(to, requestId, 308, { location, refresh: `0;url=${location}`, "content-type": "text/plain; charset=utf-8" }, Buffer.from(location));
+  finish(
+    to,
+    requestId,
+    308,
+    { location, refresh: `0;url=${location}`, "content-type": "text/plain; charset=utf-8" },
+    Buffer.from(location),
+  );
 
 /**
  * Answers on a raw socket with the shared error body and closes it: for requests node's parser refused
@@ -67,7 +83,19 @@ export const answerOnSocket = (socket: Duplex, requestId: string, error: AppErro
     return;
   }
   const body = Buffer.from(JSON.stringify(errorBody(error)));
-  const headers = withSiteHeaders(requestId, { "content-type": "application/json; charset=utf-8", "content-length": String(body.length), connection: "close" });
+  const headers = withSiteHeaders(requestId, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(body.length),
+    connection: "close",
+  });
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}`);
-  socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ""}\r\n${head.join("\r\n")}\r\n\r\n`, "latin1"), body]));
+  socket.end(
+    Buffer.concat([
+      Buffer.from(
+        `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ""}\r\n${head.join("\r\n")}\r\n\r\n`,
+        "latin1",
+      ),
+      body,
+    ]),
+  );
 };

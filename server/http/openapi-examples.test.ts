@@ -12,9 +12,17 @@ import { openApiDocument, openApiExamplesMissing } from "./openapi";
 
 type Schema = { example?: unknown; $ref?: string };
 type Media = { content?: Record<string, { schema?: Schema }> };
-type OperationObject = { parameters?: { name: string; schema?: Schema }[]; requestBody?: Media; responses: Record<string, Media> };
+type OperationObject = {
+  parameters?: { name: string; schema?: Schema }[];
+  requestBody?: Media;
+  responses: Record<string, Media>;
+};
 
-const document = () => openApiDocument() as unknown as { components: { schemas: Record<string, Schema> }; paths: Record<string, Record<string, OperationObject>> };
+const document = () =>
+  openApiDocument() as unknown as {
+    components: { schemas: Record<string, Schema> };
+    paths: Record<string, Record<string, OperationObject>>;
+  };
 const jsonSchema = (media: Media | undefined) => media?.content?.["application/json"]?.schema;
 /** What a partner sends and receives: the example through JSON. */
 const wire = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
@@ -33,7 +41,10 @@ describe("examples in the OpenAPI document", () => {
       const source = z.globalRegistry._idmap.get(name);
       expect(source, `${name} is registered by id`).toBeDefined();
       const parsed = (source as z.ZodType).safeParse(wire(schema.example));
-      if (!parsed.success) invalid.push(`${name}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+      if (!parsed.success)
+        invalid.push(
+          `${name}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
+        );
     }
     expect(invalid).toEqual([]);
   });
@@ -45,23 +56,36 @@ describe("examples in the OpenAPI document", () => {
     for (const entry of operations) {
       const operation = paths[entry.path]?.[entry.method.toLowerCase()];
       expect(operation, entry.id).toBeDefined();
-      for (const parameter of operation.parameters ?? []) if (parameter.schema && parameter.schema.example === undefined) bare.push(`${entry.id} parameter ${parameter.name}`);
+      for (const parameter of operation.parameters ?? [])
+        if (parameter.schema && parameter.schema.example === undefined)
+          bare.push(`${entry.id} parameter ${parameter.name}`);
       const body = jsonSchema(operation.requestBody);
       for (const [status, response] of Object.entries(operation.responses)) {
         const schema = jsonSchema(response);
-        if (schema && !schema.$ref && schema.example === undefined) bare.push(`${entry.id} ${status}`);
+        if (schema && !schema.$ref && schema.example === undefined)
+          bare.push(`${entry.id} ${status}`);
       }
       if (body && !body.$ref && body.example === undefined) bare.push(`${entry.id} body`);
       if (body && entry.input.body) {
-        const example = body.$ref ? document().components.schemas[body.$ref.split("/").pop()!].example : body.example;
+        const example = body.$ref
+          ? document().components.schemas[body.$ref.split("/").pop()!].example
+          : body.example;
         const parsed = entry.input.body.safeParse(wire(example));
-        if (!parsed.success) invalid.push(`${entry.id} body: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+        if (!parsed.success)
+          invalid.push(
+            `${entry.id} body: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
+          );
       }
       const answer = jsonSchema(operation.responses[String(entry.status)]);
       if (answer && entry.output) {
-        const example = answer.$ref ? document().components.schemas[answer.$ref.split("/").pop()!].example : answer.example;
+        const example = answer.$ref
+          ? document().components.schemas[answer.$ref.split("/").pop()!].example
+          : answer.example;
         const parsed = entry.output.safeParse(wire(example));
-        if (!parsed.success) invalid.push(`${entry.id} ${entry.status}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+        if (!parsed.success)
+          invalid.push(
+            `${entry.id} ${entry.status}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
+          );
       }
     }
     expect(bare).toEqual([]);

@@ -12,12 +12,20 @@
  * openapi-examples.test.ts fails on it, so a new field cannot reach the reference page bare.
  */
 type Schema = Record<string, unknown>;
-type Document = { components?: { schemas?: Record<string, Schema> }; paths: Record<string, Record<string, unknown>> };
+type Document = {
+  components?: { schemas?: Record<string, Schema> };
+  paths: Record<string, Record<string, unknown>>;
+};
 
 const instant = "2026-11-24T15:30:00.000Z";
 const day = "2026-11-27";
 
-const typesOf = (schema: Schema): string[] => (Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === "string" ? [schema.type] : []);
+const typesOf = (schema: Schema): string[] =>
+  Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : typeof schema.type === "string"
+      ? [schema.type]
+      : [];
 
 /** Composes examples through $refs (components are composed once and kept). */
 const composer = (components: Record<string, Schema>) => {
@@ -35,17 +43,26 @@ const composer = (components: Record<string, Schema>) => {
     const branches = (schema.anyOf ?? schema.oneOf ?? schema.allOf) as Schema[] | undefined;
     if (branches) {
       // Show the value rather than null when a field is nullable.
-      const shown = branches.find((branch) => !(typesOf(branch).length === 1 && typesOf(branch)[0] === "null")) ?? branches[0];
+      const shown =
+        branches.find(
+          (branch) => !(typesOf(branch).length === 1 && typesOf(branch)[0] === "null"),
+        ) ?? branches[0];
       return compose(shown, `${pointer}/anyOf`);
     }
     const types = typesOf(schema).filter((type) => type !== "null");
     if (types.includes("object") || schema.properties) {
       const example: Record<string, unknown> = {};
-      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+      for (const [name, property] of Object.entries(
+        (schema.properties ?? {}) as Record<string, Schema>,
+      )) {
         const value = compose(property, `${pointer}/properties/${name}`);
         if (value !== undefined) example[name] = value;
       }
-      if (!schema.properties && schema.additionalProperties && typeof schema.additionalProperties === "object") {
+      if (
+        !schema.properties &&
+        schema.additionalProperties &&
+        typeof schema.additionalProperties === "object"
+      ) {
         missing.push(pointer); // a map: only its own example can say what its keys are
         return undefined;
       }
@@ -82,11 +99,28 @@ type Media = { content?: Record<string, { schema?: Schema }> };
 /** Every schema a request or response names directly: parameters, bodies, answers. */
 const operationSchemas = (document: Document) =>
   Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, { parameters?: { name: string; schema?: Schema }[]; requestBody?: Media; responses?: Record<string, Media> }>).flatMap(([method, operation]) => [
-      ...(operation.parameters ?? []).flatMap((parameter) => (parameter.schema ? [{ pointer: `${method} ${path} parameter ${parameter.name}`, schema: parameter.schema }] : [])),
-      ...Object.values(operation.requestBody?.content ?? {}).flatMap((media) => (media.schema ? [{ pointer: `${method} ${path} body`, schema: media.schema }] : [])),
+    Object.entries(
+      item as Record<
+        string,
+        {
+          parameters?: { name: string; schema?: Schema }[];
+          requestBody?: Media;
+          responses?: Record<string, Media>;
+        }
+      >,
+    ).flatMap(([method, operation]) => [
+      ...(operation.parameters ?? []).flatMap((parameter) =>
+        parameter.schema
+          ? [{ pointer: `${method} ${path} parameter ${parameter.name}`, schema: parameter.schema }]
+          : [],
+      ),
+      ...Object.values(operation.requestBody?.content ?? {}).flatMap((media) =>
+        media.schema ? [{ pointer: `${method} ${path} body`, schema: media.schema }] : [],
+      ),
       ...Object.entries(operation.responses ?? {}).flatMap(([status, response]) =>
-        Object.values(response.content ?? {}).flatMap((media) => (media.schema ? [{ pointer: `${method} ${path} ${status}`, schema: media.schema }] : [])),
+        Object.values(response.content ?? {}).flatMap((media) =>
+          media.schema ? [{ pointer: `${method} ${path} ${status}`, schema: media.schema }] : [],
+        ),
       ),
     ]),
   );

@@ -14,9 +14,12 @@ type Node = Record<string, unknown>;
 
 /** Every schema object in the document with its JSON pointer. */
 const schemasOf = (node: unknown, pointer = ""): [string, Node][] => {
-  if (Array.isArray(node)) return node.flatMap((child, index) => schemasOf(child, `${pointer}/${index}`));
+  if (Array.isArray(node))
+    return node.flatMap((child, index) => schemasOf(child, `${pointer}/${index}`));
   if (!node || typeof node !== "object") return [];
-  const entries = Object.entries(node as Node).flatMap(([key, child]) => schemasOf(child, `${pointer}/${key}`));
+  const entries = Object.entries(node as Node).flatMap(([key, child]) =>
+    schemasOf(child, `${pointer}/${key}`),
+  );
   return "type" in (node as Node) ? [[pointer, node as Node], ...entries] : entries;
 };
 
@@ -29,14 +32,39 @@ describe("the OpenAPI document", () => {
       const cli = path.join(process.cwd(), "node_modules", "@redocly", "cli", "bin", "cli.js");
       const run = () => {
         try {
-          return execFileSync(process.execPath, [cli, "lint", file, "--extends=recommended", "--format=json"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" }, maxBuffer: 64 * 1024 * 1024 }).toString();
+          return execFileSync(
+            process.execPath,
+            [cli, "lint", file, "--extends=recommended", "--format=json"],
+            {
+              stdio: ["ignore", "pipe", "pipe"],
+              env: {
+                ...process.env,
+                REDOCLY_TELEMETRY: "off",
+                REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+              },
+              maxBuffer: 64 * 1024 * 1024,
+            },
+          ).toString();
         } catch (error) {
           return String((error as { stdout: Buffer }).stdout); // errors exit non-zero; the report is the same JSON
         }
       };
       const output = run();
-      const report = JSON.parse(output.slice(output.indexOf("{"))) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
-      expect(report.problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
+      const report = JSON.parse(output.slice(output.indexOf("{"))) as {
+        totals: { errors: number; warnings: number };
+        problems: {
+          ruleId: string;
+          severity: string;
+          message: string;
+          location: { pointer: string }[];
+        }[];
+      };
+      expect(
+        report.problems.map(
+          (problem) =>
+            `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+        ),
+      ).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -47,15 +75,30 @@ describe("the OpenAPI document", () => {
     const document = JSON.parse(JSON.stringify(openApiDocument()));
     const integers = schemasOf(document).filter(([, schema]) => schema.type === "integer");
     expect(integers.length).toBeGreaterThan(20);
-    const unbounded = integers.filter(([, schema]) => typeof schema.minimum !== "number" || (schema.minimum as number) < 0 || typeof schema.maximum !== "number" || (schema.maximum as number) > 2_147_483_647);
+    const unbounded = integers.filter(
+      ([, schema]) =>
+        typeof schema.minimum !== "number" ||
+        (schema.minimum as number) < 0 ||
+        typeof schema.maximum !== "number" ||
+        (schema.maximum as number) > 2_147_483_647,
+    );
     expect(unbounded.map(([pointer]) => pointer)).toEqual([]);
     const componentIntegers = integers.filter(([pointer]) => pointer.startsWith("/components/"));
-    expect(componentIntegers.filter(([, schema]) => schema.example === undefined).map(([pointer]) => pointer)).toEqual([]);
+    expect(
+      componentIntegers
+        .filter(([, schema]) => schema.example === undefined)
+        .map(([pointer]) => pointer),
+    ).toEqual([]);
     expect(document.components.schemas.Money.properties.amount.example).toBe("129.00");
-    expect(document.components.schemas.Money.example).toEqual({ amount: "129.00", currency: "CAD" });
+    expect(document.components.schemas.Money.example).toEqual({
+      amount: "129.00",
+      currency: "CAD",
+    });
     // Whole-object examples where a partner reads numbers: they must add up as the API's own do.
     const totals = document.components.schemas.Totals.example as Record<string, { amount: string }>;
     const cents = (name: string) => Number(totals[name].amount.replace(".", ""));
-    expect(cents("subtotal") - cents("discount") + cents("shipping") + cents("tax")).toBe(cents("grand_total"));
+    expect(cents("subtotal") - cents("discount") + cents("shipping") + cents("tax")).toBe(
+      cents("grand_total"),
+    );
   });
 });

@@ -7,13 +7,17 @@ describe("OpenAPI document", () => {
     const document = openApiDocument();
     expect(document.openapi).toBe("3.1.0");
     expect(document.paths!["/me/orders"]!.get!.security).toEqual([{ oauth2: ["orders:read"] }]);
-    expect(Object.keys(document.paths!["/sandbox/orders/{order}/ship"]!.post!.responses!)).toEqual(expect.arrayContaining(["200", "413", "415", "422"]));
+    expect(Object.keys(document.paths!["/sandbox/orders/{order}/ship"]!.post!.responses!)).toEqual(
+      expect.arrayContaining(["200", "413", "415", "422"]),
+    );
     expect(document.paths!["/me"]!.get!.parameters).toBeUndefined();
   });
 
   it("describes the query bounds and the disjunctive facets", () => {
     const operation = openApiDocument().paths!["/products"]!.get!;
-    const perPage = operation.parameters!.find((parameter) => "name" in parameter && parameter.name === "per_page");
+    const perPage = operation.parameters!.find(
+      (parameter) => "name" in parameter && parameter.name === "per_page",
+    );
     expect(JSON.stringify(perPage)).toContain('"maximum":48');
     expect(operation.description).toContain("every filter except its own");
   });

@@ -7,7 +7,11 @@
  * (endpoint_lifecycles, at most a second old) when the document is served.
  */
 import { z } from "zod";
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+} from "zod-openapi";
 import type { Operation } from "../api/operation";
 import { operations } from "../api/operations";
 import { allScopes } from "../auth/scopes";
@@ -18,7 +22,10 @@ import { markDeprecated } from "./lifecycle";
 import { addExamples } from "./openapi-examples";
 import { bodyErrors, commonErrors, ok } from "./openapi-parts";
 
-const success = (entry: Operation) => (entry.output ? ok(entry.output, entry.outputDescription) : { description: entry.outputDescription ?? "No content" });
+const success = (entry: Operation) =>
+  entry.output
+    ? ok(entry.output, entry.outputDescription)
+    : { description: entry.outputDescription ?? "No content" };
 
 /** The common errors; an entry any token of the client may call has no scope to lack (no 403). */
 const errorsOf = (entry: Operation) => {
@@ -32,7 +39,11 @@ const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
   const { params, query, headers, body, bodyRequired } = entry.input;
   // The table's parameter schemas are zod objects (the entry's type only says zod); one without fields (/me's) lists none.
   const hasQuery = query instanceof z.ZodObject && Object.keys(query.shape).length > 0;
-  const requestParams = { ...(params ? { path: params } : {}), ...(hasQuery ? { query } : {}), ...(headers ? { header: headers } : {}) } as ZodOpenApiOperationObject["requestParams"];
+  const requestParams = {
+    ...(params ? { path: params } : {}),
+    ...(hasQuery ? { query } : {}),
+    ...(headers ? { header: headers } : {}),
+  } as ZodOpenApiOperationObject["requestParams"];
   return {
     operationId: entry.operationId,
     summary: entry.summary,
@@ -40,15 +51,31 @@ const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
     // No scope listed: any token of the client (scope: null in the table).
     security: [{ oauth2: entry.scope === null ? [] : [entry.scope] }],
     ...(Object.keys(requestParams ?? {}).length ? { requestParams } : {}),
-    ...(body ? { requestBody: { required: bodyRequired ?? true, content: { "application/json": { schema: body } } } } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: bodyRequired ?? true,
+            content: { "application/json": { schema: body } },
+          },
+        }
+      : {}),
     // Every operation but a GET reads its body (unknown fields are ignored, not the body), so each may answer 413 and 415.
-    responses: { [entry.status]: success(entry), ...(entry.method !== "GET" ? bodyErrors : {}), ...errorsOf(entry), ...entry.responses },
+    responses: {
+      [entry.status]: success(entry),
+      ...(entry.method !== "GET" ? bodyErrors : {}),
+      ...errorsOf(entry),
+      ...entry.responses,
+    },
   };
 };
 
 const toPaths = (entries: readonly Operation[]): ZodOpenApiPathsObject => {
   const paths: ZodOpenApiPathsObject = {};
-  for (const entry of entries) paths[entry.path] = { ...paths[entry.path], [entry.method.toLowerCase()]: toOperationObject(entry) };
+  for (const entry of entries)
+    paths[entry.path] = {
+      ...paths[entry.path],
+      [entry.method.toLowerCase()]: toOperationObject(entry),
+    };
   return paths;
 };
 
@@ -73,31 +100,46 @@ const withExamples = (document: ReturnType<typeof createDocument>) => {
 };
 
 export const openApiDocument = () =>
-  (cached ??= withExamples(createDocument({
-    openapi: "3.1.0",
-    info: {
-      title: "Shopping API",
-      license: { name: "Proprietary; partner terms apply", url: `${env().PUBLIC_URL}/developers` },
-      version: apiVersion,
-      description:
-        "Search the catalogue of independent Canadian fashion stores, price orders and create hosted checkout links. Money is a two-decimal string in CAD. Errors share one body: {error: {code, message, fields?}}. Every response carries X-Request-Id; partner responses carry RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (120 a minute and 3,000 an hour per client).",
-    },
-    // Relative to the document's own origin (/api/v1/openapi.json), so it is right behind any host.
-    servers: [{ url: "/api/v1", description: "This service" }],
-    components: {
-      securitySchemes: {
-        oauth2: {
-          type: "oauth2",
-          flows: {
-            clientCredentials: { tokenUrl: `${env().PUBLIC_URL}/oauth/token`, scopes: { "catalog:read": scopeDescriptions["catalog:read"], "checkout:write": scopeDescriptions["checkout:write"] } },
-            authorizationCode: { authorizationUrl: `${env().PUBLIC_URL}/oauth/authorize`, tokenUrl: `${env().PUBLIC_URL}/oauth/token`, scopes: scopeDescriptions },
+  (cached ??= withExamples(
+    createDocument({
+      openapi: "3.1.0",
+      info: {
+        title: "Shopping API",
+        license: {
+          name: "Proprietary; partner terms apply",
+          url: `${env().PUBLIC_URL}/developers`,
+        },
+        version: apiVersion,
+        description:
+          "Search the catalogue of independent Canadian fashion stores, price orders and create hosted checkout links. Money is a two-decimal string in CAD. Errors share one body: {error: {code, message, fields?}}. Every response carries X-Request-Id; partner responses carry RateLimit-Policy, RateLimit, RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (120 a minute and 3,000 an hour per client).",
+      },
+      // Relative to the document's own origin (/api/v1/openapi.json), so it is right behind any host.
+      servers: [{ url: "/api/v1", description: "This service" }],
+      components: {
+        securitySchemes: {
+          oauth2: {
+            type: "oauth2",
+            flows: {
+              clientCredentials: {
+                tokenUrl: `${env().PUBLIC_URL}/oauth/token`,
+                scopes: {
+                  "catalog:read": scopeDescriptions["catalog:read"],
+                  "checkout:write": scopeDescriptions["checkout:write"],
+                },
+              },
+              authorizationCode: {
+                authorizationUrl: `${env().PUBLIC_URL}/oauth/authorize`,
+                tokenUrl: `${env().PUBLIC_URL}/oauth/token`,
+                scopes: scopeDescriptions,
+              },
+            },
           },
         },
       },
-    },
-    security: [{ oauth2: [] }],
-    paths: toPaths(operations),
-  })));
+      security: [{ oauth2: [] }],
+      paths: toPaths(operations),
+    }),
+  ));
 
 export const openApiExamplesMissing = () => {
   openApiDocument();
@@ -105,4 +147,5 @@ export const openApiExamplesMissing = () => {
 };
 
 /** The document as served: the entries deprecated right now in the live lifecycle are marked (deprecated: true, dates in the description). */
-export const openApiDocumentNow = async () => markDeprecated(openApiDocument(), operations, await currentLifecycles());
+export const openApiDocumentNow = async () =>
+  markDeprecated(openApiDocument(), operations, await currentLifecycles());

@@ -19,7 +19,10 @@ const slowRedis = async (delayMs: number) => {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       sockets.add(from);
       from.on("error", () => from.destroy());
       from.on("data", (chunk) => setTimeout(() => to.writable && to.write(chunk), delayMs));
@@ -42,10 +45,14 @@ describe("rate limiter with a slow Redis", () => {
   it("a request waits at most one short deadline, then memory counts (still enforcing the limit)", async () => {
     const proxy = await slowRedis(2000);
     proxies.push(proxy);
-    const limiters = createLimiters({ redisUrl: proxy.url, prefix: `${process.env.RATE_LIMIT_PREFIX}:slow`, policies: [
-      { name: "minute", points: 3, duration: 60 },
-      { name: "hour", points: 100, duration: 3600 },
-    ] });
+    const limiters = createLimiters({
+      redisUrl: proxy.url,
+      prefix: `${process.env.RATE_LIMIT_PREFIX}:slow`,
+      policies: [
+        { name: "minute", points: 3, duration: 60 },
+        { name: "hour", points: 100, duration: 3600 },
+      ],
+    });
     const started = performance.now();
     await consumeRateLimit("slow-client", limiters);
     const first = performance.now() - started;
@@ -55,7 +62,9 @@ describe("rate limiter with a slow Redis", () => {
       await consumeRateLimit("slow-client", limiters);
       expect(performance.now() - again).toBeLessThan(100);
     }
-    await expect(consumeRateLimit("slow-client", limiters)).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(consumeRateLimit("slow-client", limiters)).rejects.toMatchObject({
+      code: "rate_limited",
+    });
   });
 });
 
@@ -65,12 +74,27 @@ describe("linked tokens", () => {
     const tokens = [];
     for (let i = 0; i < 3; i++) {
       const { person } = await createPerson();
-      tokens.push((await issueAccessToken(db(), { clientId: client.id, personId: person.id, scopes: ["catalog:read"], now: new Date() })).token);
+      tokens.push(
+        (
+          await issueAccessToken(db(), {
+            clientId: client.id,
+            personId: person.id,
+            scopes: ["catalog:read"],
+            now: new Date(),
+          })
+        ).token,
+      );
     }
-    const call = (token: string) => categories(new Request("http://localhost:3000/api/v1/categories", { headers: { authorization: `Bearer ${token}` } }));
+    const call = (token: string) =>
+      categories(
+        new Request("http://localhost:3000/api/v1/categories", {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      );
     const statuses: number[] = [];
     // 3 people x 41 requests: each person stays under 120 a minute, the partner together does not.
-    for (let i = 0; i < 41; i++) for (const token of tokens) statuses.push((await call(token)).status);
+    for (let i = 0; i < 41; i++)
+      for (const token of tokens) statuses.push((await call(token)).status);
     expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(120)).toEqual([429, 429, 429]);
   }, 120_000);

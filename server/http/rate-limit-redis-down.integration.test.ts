@@ -4,7 +4,16 @@
  * and the API answers as usual (never a 500). Real sockets, no stand-in for the limiter.
  */
 import net from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from "vitest";
 import { consumeRateLimit, createLimiters } from "./rate-limit";
 
 /** A port nothing listens on: bound once, then released. */
@@ -46,7 +55,8 @@ beforeAll(() => {
 });
 afterEach(() => warn.mockClear());
 
-const outageLines = () => warn.mock.calls.filter((call) => String(call[0]).startsWith("rate limits: Redis"));
+const outageLines = () =>
+  warn.mock.calls.filter((call) => String(call[0]).startsWith("rate limits: Redis"));
 
 const timed = async <T>(work: () => Promise<T>) => {
   const started = performance.now();
@@ -59,12 +69,21 @@ describe.each([
   ["stalled (never answers)", () => stalled.url],
 ])("rate limiter with Redis %s", (_name, url) => {
   it("decides each request within 50 ms in memory, still enforces the limit, logs the outage once without the password", async () => {
-    const limiters = createLimiters({ redisUrl: url(), prefix: `${process.env.RATE_LIMIT_PREFIX}:down`, policies: [{ name: "minute", points: 5, duration: 60 }] });
+    const limiters = createLimiters({
+      redisUrl: url(),
+      prefix: `${process.env.RATE_LIMIT_PREFIX}:down`,
+      policies: [{ name: "minute", points: 5, duration: 60 }],
+    });
     const calls = [];
-    for (let i = 0; i < 8; i++) calls.push(await timed(() => consumeRateLimit("client-a", limiters)));
+    for (let i = 0; i < 8; i++)
+      calls.push(await timed(() => consumeRateLimit("client-a", limiters)));
     expect(calls.map((call) => Math.round(call.ms)).filter((ms) => ms >= 50)).toEqual([]);
     expect(calls.slice(0, 5).every((call) => !(call.result instanceof Error))).toBe(true);
-    expect(calls.slice(5).map((call) => (call.result as { code?: string }).code)).toEqual(["rate_limited", "rate_limited", "rate_limited"]);
+    expect(calls.slice(5).map((call) => (call.result as { code?: string }).code)).toEqual([
+      "rate_limited",
+      "rate_limited",
+      "rate_limited",
+    ]);
     // Redis is judged failed once it has been silent 250 ms; then it is skipped, and that is logged once.
     await new Promise((resolve) => setTimeout(resolve, 400));
     for (let i = 0; i < 3; i++) await consumeRateLimit("client-b", limiters);
@@ -76,12 +95,18 @@ describe.each([
 describe("the API with Redis down", () => {
   it("answers 200 with RateLimit headers, then 429 past the limit, never a 500", async () => {
     const { createPartner } = await import("../../prisma/factories");
-    const categories = (await import("../api/rest-router")).operationHandler("GET /api/v1/categories");
+    const categories = (await import("../api/rest-router")).operationHandler(
+      "GET /api/v1/categories",
+    );
     const token = await (await createPartner()).token();
     const statuses: number[] = [];
     let limit = "";
     for (let i = 0; i < 121; i++) {
-      const response = await categories(new Request("http://localhost:3000/api/v1/categories", { headers: { authorization: `Bearer ${token}` } }));
+      const response = await categories(
+        new Request("http://localhost:3000/api/v1/categories", {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      );
       statuses.push(response.status);
       limit ||= response.headers.get("ratelimit-limit") ?? "";
     }

@@ -9,7 +9,12 @@ import { operationHandler } from "@/server/api/rest-router";
 
 const categories = operationHandler("GET /api/v1/categories");
 
-const call = (token: string) => categories(new Request("http://localhost:3000/api/v1/categories", { headers: { authorization: `Bearer ${token}` } }));
+const call = (token: string) =>
+  categories(
+    new Request("http://localhost:3000/api/v1/categories", {
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
 
 describe("partner rate limits", () => {
   it("the 121st request in a minute is 429 with Retry-After; another client is unaffected", async () => {
@@ -29,16 +34,27 @@ describe("partner rate limits", () => {
   }, 60_000);
 
   it("the hourly window: request 3,001 is refused with violated policy hour", async () => {
-    const limiters = createLimiters({ redisUrl: process.env.REDIS_URL, prefix: `${process.env.RATE_LIMIT_PREFIX}:hour`, policies: [
-      { name: "minute", points: 1_000_000, duration: 60 },
-      { name: "hour", points: 3000, duration: 3600 },
-    ] });
+    const limiters = createLimiters({
+      redisUrl: process.env.REDIS_URL,
+      prefix: `${process.env.RATE_LIMIT_PREFIX}:hour`,
+      policies: [
+        { name: "minute", points: 1_000_000, duration: 60 },
+        { name: "hour", points: 3000, duration: 3600 },
+      ],
+    });
     for (let i = 0; i < 3000; i++) await consumeRateLimit("client-hour", limiters);
-    await expect(consumeRateLimit("client-hour", limiters)).rejects.toMatchObject({ code: "rate_limited", options: { details: { violated_policies: ["hour"] } } });
+    await expect(consumeRateLimit("client-hour", limiters)).rejects.toMatchObject({
+      code: "rate_limited",
+      options: { details: { violated_policies: ["hour"] } },
+    });
   }, 60_000);
 
   it("keeps serving, counting in memory, when Redis is unreachable", async () => {
-    const limiters = createLimiters({ redisUrl: "redis://127.0.0.1:1", prefix: "down", policies: [{ name: "minute", points: 3, duration: 60 }] });
+    const limiters = createLimiters({
+      redisUrl: "redis://127.0.0.1:1",
+      prefix: "down",
+      policies: [{ name: "minute", points: 3, duration: 60 }],
+    });
     const results = [];
     for (let i = 0; i < 3; i++) results.push(await consumeRateLimit("k", limiters));
     expect(results[2][0].remaining).toBe(0);

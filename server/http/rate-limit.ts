@@ -10,7 +10,12 @@
  * or dead Redis costs a request at most one deadline. Money rules never depend on Redis.
  */
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { env } from "../env";
 import { AppError } from "../errors";
 
@@ -32,7 +37,11 @@ const links = new Map<string, RedisLink>();
 const redisLink = (url: string) => {
   let link = links.get(url);
   if (!link) {
-    const client = new Redis(url, { maxRetriesPerRequest: 0, connectTimeout: 500, commandTimeout: 1000 });
+    const client = new Redis(url, {
+      maxRetriesPerRequest: 0,
+      connectTimeout: 500,
+      commandTimeout: 1000,
+    });
     client.on("error", () => undefined); // memory takes over; ioredis reconnects by itself
     link = { client, url, pausedUntil: 0, isDegraded: false };
     links.set(url, link);
@@ -62,13 +71,15 @@ const deadline = <T>(work: Promise<T>, ms: number) => {
  * machine) then still lands the count in Redis and is not paused, while a dead one fails here.
  */
 const whenReady = (client: Redis) =>
-  client.status === "ready" ? Promise.resolve() : new Promise<void>((resolve, reject) => {
-    client.once("ready", resolve);
-    setTimeout(() => {
-      client.off("ready", resolve);
-      reject(new Error("redis not ready"));
-    }, redisSilentMs).unref();
-  });
+  client.status === "ready"
+    ? Promise.resolve()
+    : new Promise<void>((resolve, reject) => {
+        client.once("ready", resolve);
+        setTimeout(() => {
+          client.off("ready", resolve);
+          reject(new Error("redis not ready"));
+        }, redisSilentMs).unref();
+      });
 
 /**
  * After a missed deadline: a failed Redis is skipped at once; a slow one only if its answer has
@@ -80,7 +91,9 @@ const pauseUnlessAnswered = (link: RedisLink, work: Promise<unknown>) => {
     link.pausedUntil = Date.now() + redisPauseMs;
     if (link.isDegraded) return;
     link.isDegraded = true;
-    console.warn(`rate limits: Redis at ${redactedUrl(link.url)} is slow or unreachable; counting per process in memory until it answers again`);
+    console.warn(
+      `rate limits: Redis at ${redactedUrl(link.url)} is slow or unreachable; counting per process in memory until it answers again`,
+    );
   };
   let answered = false;
   work.then(
@@ -105,7 +118,9 @@ class FailoverLimiter {
 
   /** The current window of `key` (null when it has none), without consuming. */
   async peek(key: string): Promise<RateLimiterRes | null> {
-    const result = await this.run(async (limiter) => (await limiter.get(key)) ?? new RateLimiterRes(0, 0, 0, false));
+    const result = await this.run(
+      async (limiter) => (await limiter.get(key)) ?? new RateLimiterRes(0, 0, 0, false),
+    );
     return result.consumedPoints ? result : null;
   }
 
@@ -150,13 +165,23 @@ export const connectRateLimitStore = async () => {
 };
 
 /** One limiter per policy; counted in Redis at `redisUrl` when given (memory when it is slow or down), in memory otherwise. */
-export const createLimiters = (options: { redisUrl?: string; policies?: Policy[]; prefix: string }): Limiter[] => {
+export const createLimiters = (options: {
+  redisUrl?: string;
+  policies?: Policy[];
+  prefix: string;
+}): Limiter[] => {
   const { redisUrl: url, policies = partnerPolicies, prefix } = options;
   const link = url ? redisLink(url) : undefined;
   return policies.map((policy) => {
-    const options = { keyPrefix: `${prefix}:${policy.name}`, points: policy.points, duration: policy.duration };
+    const options = {
+      keyPrefix: `${prefix}:${policy.name}`,
+      points: policy.points,
+      duration: policy.duration,
+    };
     const memory = new RateLimiterMemory(options);
-    const redis = link ? { limiter: new RateLimiterRedis({ ...options, storeClient: link.client }), link } : undefined;
+    const redis = link
+      ? { limiter: new RateLimiterRedis({ ...options, storeClient: link.client }), link }
+      : undefined;
     return { policy, limiter: new FailoverLimiter(memory, redis) };
   });
 };
@@ -164,7 +189,12 @@ export const createLimiters = (options: { redisUrl?: string; policies?: Policy[]
 /** Limiters for `policies` under `name`, made on first use with this process's REDIS_URL and RATE_LIMIT_PREFIX. */
 export const defineLimit = (name: string, policies: Policy[]) => {
   let made: Limiter[] | undefined;
-  return () => (made ??= createLimiters({ redisUrl: env().REDIS_URL, prefix: `${process.env.RATE_LIMIT_PREFIX ?? "rl"}:${name}`, policies }));
+  return () =>
+    (made ??= createLimiters({
+      redisUrl: env().REDIS_URL,
+      prefix: `${process.env.RATE_LIMIT_PREFIX ?? "rl"}:${name}`,
+      policies,
+    }));
 };
 
 const partnerLimiters = defineLimit("partner", partnerPolicies);
@@ -178,7 +208,10 @@ const state = (policy: Policy, result: RateLimiterRes) => ({
 });
 
 /** Consumes one request for `key` in every window; throws 429 when a window is spent. */
-export const consumeRateLimit = async (key: string, using: Limiter[] = partnerLimiters()): Promise<RateLimitState> => {
+export const consumeRateLimit = async (
+  key: string,
+  using: Limiter[] = partnerLimiters(),
+): Promise<RateLimitState> => {
   const states: RateLimitState = [];
   for (const { policy, limiter } of using) {
     try {
@@ -201,7 +234,10 @@ export const consumeRateLimit = async (key: string, using: Limiter[] = partnerLi
  * A partner's request: counted per client, and for a linked token per client and person too, so
  * the traffic of all the people a partner acts for adds up to the partner's own limit.
  */
-export const consumePartnerRateLimit = async (actor: { clientId: string; personId?: string }): Promise<RateLimitState> => {
+export const consumePartnerRateLimit = async (actor: {
+  clientId: string;
+  personId?: string;
+}): Promise<RateLimitState> => {
   const client = await consumeRateLimit(actor.clientId);
   if (!actor.personId) return client;
   const person = await consumeRateLimit(`${actor.clientId}:${actor.personId}`);
@@ -213,8 +249,12 @@ export const rateLimitHeaders = (states: RateLimitState): Record<string, string>
   if (!states.length) return {};
   const tightest = states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
   return {
-    "RateLimit-Policy": states.map((s) => `"${s.policy.name}";q=${s.policy.points};w=${s.policy.duration}`).join(", "),
-    RateLimit: states.map((s) => `"${s.policy.name}";r=${s.remaining};t=${s.resetSeconds}`).join(", "),
+    "RateLimit-Policy": states
+      .map((s) => `"${s.policy.name}";q=${s.policy.points};w=${s.policy.duration}`)
+      .join(", "),
+    RateLimit: states
+      .map((s) => `"${s.policy.name}";r=${s.remaining};t=${s.resetSeconds}`)
+      .join(", "),
     "RateLimit-Limit": String(tightest.policy.points),
     "RateLimit-Remaining": String(tightest.remaining),
     "RateLimit-Reset": String(tightest.resetSeconds),

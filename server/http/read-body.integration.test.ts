@@ -27,19 +27,56 @@ const hugeRequest = (path: string, options: { type: string; declareLength: boole
   });
   const headers: Record<string, string> = { "content-type": options.type };
   if (options.declareLength) headers["content-length"] = String(tenMegabytes);
-  const request = new Request(`http://localhost:3000${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+  const request = new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
   return { request, pulled: () => sent };
 };
 
 const form = "application/x-www-form-urlencoded";
 const endpoints = [
-  { name: "POST /oauth/token", type: form, error: "invalid_request", call: (request: Request) => tokenPost(request) },
-  { name: "POST /oauth/revoke", type: form, error: "invalid_request", call: (request: Request) => revokePost(request) },
-  { name: "POST /oauth/register/agent", type: "application/json", error: "invalid_client_metadata", call: (request: Request) => registerPost(request) },
-  { name: "POST /oauth/authorize (consent)", type: form, error: undefined, call: (request: Request) => handleConsentDecision(request, { personId: "per_x", now: new Date() }) },
   {
-    name: "POST /api/auth/callback/credentials (sign-in)", type: form, error: undefined,
-    call: (request: Request) => nextAuthPost(new NextRequest(request.url, { method: "POST", headers: request.headers, body: request.body, duplex: "half" } as never), { params: Promise.resolve({ nextauth: ["callback", "credentials"] }) }),
+    name: "POST /oauth/token",
+    type: form,
+    error: "invalid_request",
+    call: (request: Request) => tokenPost(request),
+  },
+  {
+    name: "POST /oauth/revoke",
+    type: form,
+    error: "invalid_request",
+    call: (request: Request) => revokePost(request),
+  },
+  {
+    name: "POST /oauth/register/agent",
+    type: "application/json",
+    error: "invalid_client_metadata",
+    call: (request: Request) => registerPost(request),
+  },
+  {
+    name: "POST /oauth/authorize (consent)",
+    type: form,
+    error: undefined,
+    call: (request: Request) =>
+      handleConsentDecision(request, { personId: "per_x", now: new Date() }),
+  },
+  {
+    name: "POST /api/auth/callback/credentials (sign-in)",
+    type: form,
+    error: undefined,
+    call: (request: Request) =>
+      nextAuthPost(
+        new NextRequest(request.url, {
+          method: "POST",
+          headers: request.headers,
+          body: request.body,
+          duplex: "half",
+        } as never),
+        { params: Promise.resolve({ nextauth: ["callback", "credentials"] }) },
+      ),
   },
 ];
 

@@ -37,4 +37,5 @@ export const readCappedBytes = async (request: Request, limit: number): Promise<
 };
 
 /** The body as UTF-8 text, at most `limit` bytes. */
-export const readCappedText = async (request: Request, limit: number) => new TextDecoder().decode(await readCappedBytes(request, limit));
+export const readCappedText = async (request: Request, limit: number) =>
+  new TextDecoder().decode(await readCappedBytes(request, limit));

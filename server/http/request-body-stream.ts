@@ -29,7 +29,9 @@ export const requestBodyStream = (request: IncomingMessage): ReadableStream<Uint
       };
       request.once("error", fail);
       // A client that goes away mid-body: the handler's read fails instead of waiting forever.
-      request.once("close", () => fail(new Error("The client closed the connection before the body ended.")));
+      request.once("close", () =>
+        fail(new Error("The client closed the connection before the body ended.")),
+      );
     },
     pull() {
       request.resume();

@@ -10,9 +10,22 @@
 import type { z } from "zod";
 
 /** Whole words of a field name that make it the service's to decide (`status`, `unit_price`, `person_id`, `order_number`, `grand_total`...). */
-const protectedWords = /(^|_)(status|statuses|price|prices|amount|amounts|total|totals|person|persons|people|order|orders)(_|$)/;
+const protectedWords =
+  /(^|_)(status|statuses|price|prices|amount|amounts|total|totals|person|persons|people|order|orders)(_|$)/;
 /** Other fields the service alone sets (RELIABILITY.md B2-20). */
-const protectedNames = new Set(["subtotal", "discount", "tax", "taxes", "captured_at", "charged_at", "charges_at", "paid_at", "cancel_until", "spending_limit", "spending_limits"]);
+const protectedNames = new Set([
+  "subtotal",
+  "discount",
+  "tax",
+  "taxes",
+  "captured_at",
+  "charged_at",
+  "charges_at",
+  "paid_at",
+  "cancel_until",
+  "spending_limit",
+  "spending_limits",
+]);
 
 export const protectedFieldReason = "cannot be set by the client: the service decides it";
 
@@ -21,9 +34,24 @@ export const isProtectedField = (name: string) => {
   return protectedWords.test(lower) || protectedNames.has(lower);
 };
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; catchall?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+};
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-const wrappers = new Set(["optional", "nullable", "default", "prefault", "catch", "readonly", "nonoptional"]);
+const wrappers = new Set([
+  "optional",
+  "nullable",
+  "default",
+  "prefault",
+  "catch",
+  "readonly",
+  "nonoptional",
+]);
 
 /** The schema that checks a value's shape, through optional/nullable/default wrappers and transforms. */
 const unwrap = (schema: z.ZodType): z.ZodType => {
@@ -38,7 +66,9 @@ const unwrap = (schema: z.ZodType): z.ZodType => {
 };
 
 /** The field schemas an object schema declares, through wrappers and transforms (undefined when the schema is not an object). */
-export const objectShape = (schema: z.ZodType | undefined): Record<string, z.ZodType> | undefined => {
+export const objectShape = (
+  schema: z.ZodType | undefined,
+): Record<string, z.ZodType> | undefined => {
   const def = schema ? defOf(unwrap(schema)) : undefined;
   return def?.type === "object" && def.shape ? def.shape : undefined;
 };
@@ -49,20 +79,29 @@ export const declaredKeys = (schema: z.ZodType | undefined): ReadonlySet<string>
   return shape ? new Set(Object.keys(shape)) : undefined;
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** May be left out (optional, or has a default) but does not take null: then null means "left out" (1.2.1). */
-const isOptionalNotNullable = (schema: z.ZodType) => schema.safeParse(undefined).success && !schema.safeParse(null).success;
+const isOptionalNotNullable = (schema: z.ZodType) =>
+  schema.safeParse(undefined).success && !schema.safeParse(null).success;
 
 /**
  * `value` with the fields `schema` does not declare removed (and optional nulls removed), ready for
  * `schema` to parse; every protected field it does not declare is added to `refused` under its
  * path (`status`, `items[0].price`). Values the schema cannot describe are returned as they are.
  */
-export const prepareInput = (schema: z.ZodType, value: unknown, refused: Record<string, string>, path = ""): unknown => {
+export const prepareInput = (
+  schema: z.ZodType,
+  value: unknown,
+  refused: Record<string, string>,
+  path = "",
+): unknown => {
   const def = defOf(unwrap(schema));
   if (def.type === "array" && def.element && Array.isArray(value)) {
-    return value.map((element, index) => prepareInput(def.element!, element, refused, `${path}[${index}]`));
+    return value.map((element, index) =>
+      prepareInput(def.element!, element, refused, `${path}[${index}]`),
+    );
   }
   if (def.type !== "object" || !def.shape || !isPlainObject(value)) return value;
   // An object that accepts any extra key (a catchall other than never) keeps them.

@@ -18,10 +18,12 @@ export const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
 export const clientRequestIdHeader = "x-client-request-id";
 
 /** The id the front door wrote on the request; a new one when none is there (a handler called without the front door). */
-export const requestIdFrom = (incoming: string | null | undefined): string => (incoming && requestIdPattern.test(incoming) ? incoming : randomUUID());
+export const requestIdFrom = (incoming: string | null | undefined): string =>
+  incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
 
 /** The caller's own X-Request-Id as the front door recorded it, for logs; undefined when none (or malformed). */
-export const clientRequestIdOf = (headers: Headers): string | undefined => headers.get(clientRequestIdHeader) ?? undefined;
+export const clientRequestIdOf = (headers: Headers): string | undefined =>
+  headers.get(clientRequestIdHeader) ?? undefined;
 
 const assigned = new WeakMap<IncomingMessage, string>();
 
@@ -36,7 +38,8 @@ export const assignRequestId = (request: IncomingMessage, response?: ServerRespo
     id = randomUUID();
     assigned.set(request, id);
     const incoming = request.headers["x-request-id"];
-    if (typeof incoming === "string" && requestIdPattern.test(incoming)) request.headers[clientRequestIdHeader] = incoming;
+    if (typeof incoming === "string" && requestIdPattern.test(incoming))
+      request.headers[clientRequestIdHeader] = incoming;
     else delete request.headers[clientRequestIdHeader];
     request.headers["x-request-id"] = id;
   }

@@ -24,13 +24,22 @@ export const splitTarget = (url: string) => {
   const target = url.split("#")[0];
   if (!target.startsWith("/")) throw badRequest("The request target must be a path (origin-form).");
   const queryAt = target.indexOf("?");
-  return { target, pathname: queryAt === -1 ? target : target.slice(0, queryAt), query: queryAt === -1 ? "" : target.slice(queryAt) };
+  return {
+    target,
+    pathname: queryAt === -1 ? target : target.slice(0, queryAt),
+    query: queryAt === -1 ? "" : target.slice(queryAt),
+  };
 };
 
 /** The decoded segments of a path ("/a/b%20c" gives ["a", "b c"]). */
-export const decodePath = (pathname: string) => pathname.split("/").slice(1).map((segment) => decodeStrict(segment, "path"));
+export const decodePath = (pathname: string) =>
+  pathname
+    .split("/")
+    .slice(1)
+    .map((segment) => decodeStrict(segment, "path"));
 
 /** Checks every name and value of a query string ("?a=1&b") decodes. */
 export const checkQuery = (query: string) => {
-  for (const part of query.slice(1).split("&")) for (const piece of part.split("=")) decodeStrict(piece.replace(/\+/g, " "), "query string");
+  for (const part of query.slice(1).split("&"))
+    for (const piece of part.split("=")) decodeStrict(piece.replace(/\+/g, " "), "query string");
 };

@@ -11,18 +11,32 @@ import { zodFields } from "./zod-fields";
  * its stack under the request id when given, and the caller's own X-Request-Id beside it as
  * client_request_id (server/http/request-id.ts).
  */
-export const toAppError = (error: unknown, requestId?: string, clientRequestId?: string): AppError => {
+export const toAppError = (
+  error: unknown,
+  requestId?: string,
+  clientRequestId?: string,
+): AppError => {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   if (cause instanceof AppError) return cause;
-  if (cause instanceof ZodError) return new AppError("invalid_request", { fields: zodFields(cause) });
-  if (isDatabaseUnavailable(cause) || isDatabaseUnavailable(error)) return new AppError("unavailable", { retryAfter: 5 });
+  if (cause instanceof ZodError)
+    return new AppError("invalid_request", { fields: zodFields(cause) });
+  if (isDatabaseUnavailable(cause) || isDatabaseUnavailable(error))
+    return new AppError("unavailable", { retryAfter: 5 });
   const reference = requestId ?? randomUUID();
-  console.error(`[${reference}] unexpected error${clientRequestId ? ` client_request_id=${clientRequestId}` : ""}`, error);
-  return new AppError("internal_error", { message: `Something went wrong on our side (reference ${reference}).` });
+  console.error(
+    `[${reference}] unexpected error${clientRequestId ? ` client_request_id=${clientRequestId}` : ""}`,
+    error,
+  );
+  return new AppError("internal_error", {
+    message: `Something went wrong on our side (reference ${reference}).`,
+  });
 };
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...headers },
+  });
 
 export const errorResponse = (error: AppError, headers: Record<string, string> = {}) =>
   json(errorBody(error), error.status, {

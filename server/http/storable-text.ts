@@ -12,10 +12,12 @@ import { AppError } from "../errors";
 export const maxInputDepth = 32;
 
 // C0 controls but \t \n \r, DEL, and a surrogate not part of a pair (control characters are the point here).
-// eslint-disable-next-line no-control-regex
-const unstorable = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const controlCharacterReason = "must not contain control characters (such as \\u0000) or unpaired surrogates";
+export const controlCharacterReason =
+  "must not contain control characters (such as \\u0000) or unpaired surrogates";
 export const tooDeepReason = `must not be nested more than ${maxInputDepth} levels deep`;
 
 /** True when `text` holds a character no input may carry. */
@@ -26,26 +28,33 @@ export const isUnstorableText = (text: string) => unstorable.test(text);
  * `{ field, reason }`, named like the 422 `fields` (object keys joined with dots, array indexes
  * left out, "body" at the top), or undefined when all of it is storable.
  */
-export const findUnstorableInput = (value: unknown): { field: string; reason: string } | undefined => {
-  const stack: { value: unknown; path: string[]; depth: number }[] = [{ value, path: [], depth: 0 }];
+export const findUnstorableInput = (
+  value: unknown,
+): { field: string; reason: string } | undefined => {
+  const stack: { value: unknown; path: string[]; depth: number }[] = [
+    { value, path: [], depth: 0 },
+  ];
   const nameOf = (path: string[]) => path.join(".") || "body";
   while (stack.length > 0) {
     const item = stack.pop()!;
     if (typeof item.value === "string") {
-      if (isUnstorableText(item.value)) return { field: nameOf(item.path), reason: controlCharacterReason };
+      if (isUnstorableText(item.value))
+        return { field: nameOf(item.path), reason: controlCharacterReason };
       continue;
     }
     if (item.value === null || typeof item.value !== "object") continue;
     if (item.depth >= maxInputDepth) return { field: nameOf(item.path), reason: tooDeepReason };
     if (Array.isArray(item.value)) {
-      for (const element of item.value) stack.push({ value: element, path: item.path, depth: item.depth + 1 });
+      for (const element of item.value)
+        stack.push({ value: element, path: item.path, depth: item.depth + 1 });
       continue;
     }
     // Only plain data: a Date or a class instance a server caller passes is not user text.
     const prototype = Object.getPrototypeOf(item.value);
     if (prototype !== Object.prototype && prototype !== null) continue;
     for (const [key, child] of Object.entries(item.value)) {
-      if (isUnstorableText(key)) return { field: nameOf(item.path), reason: controlCharacterReason };
+      if (isUnstorableText(key))
+        return { field: nameOf(item.path), reason: controlCharacterReason };
       stack.push({ value: child, path: [...item.path, key], depth: item.depth + 1 });
     }
   }

@@ -23,22 +23,39 @@ const maxTrpcBodyBytes = 16 * 1024;
 
 const refuse = (code: ErrorCode, message: string, headers: Record<string, string> = {}) => {
   const { status, trpc } = errorTable[code];
-  const body = { error: { message, code: TRPC_ERROR_CODES_BY_KEY[trpc], data: { code, httpStatus: status } } };
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+  const body = {
+    error: { message, code: TRPC_ERROR_CODES_BY_KEY[trpc], data: { code, httpStatus: status } },
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
 };
 
-const isJson = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() === "application/json";
+const isJson = (request: Request) =>
+  (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase() ===
+  "application/json";
 
-const isOwnOrigin = (request: Request) => request.headers.get("origin") === new URL(env().PUBLIC_URL).origin;
+const isOwnOrigin = (request: Request) =>
+  request.headers.get("origin") === new URL(env().PUBLIC_URL).origin;
 
 /** The POST's CSRF checks and its body, read once within the cap; a Response when refused. */
 const checkedPost = async (request: Request): Promise<Request | Response> => {
-  if (!isJson(request)) return refuse("unsupported_media_type", "Send the body as JSON (Content-Type: application/json).");
-  if (!isOwnOrigin(request)) return refuse("forbidden", "This request must come from the service's own pages.");
+  if (!isJson(request))
+    return refuse(
+      "unsupported_media_type",
+      "Send the body as JSON (Content-Type: application/json).",
+    );
+  if (!isOwnOrigin(request))
+    return refuse("forbidden", "This request must come from the service's own pages.");
   try {
     const body = await readCappedBytes(request, maxTrpcBodyBytes);
     // readCappedBytes concatenates into a fresh ArrayBuffer-backed buffer.
-    return new Request(request.url, { method: "POST", headers: request.headers, body: body as Uint8Array<ArrayBuffer> });
+    return new Request(request.url, {
+      method: "POST",
+      headers: request.headers,
+      body: body as Uint8Array<ArrayBuffer>,
+    });
   } catch (error) {
     if (error instanceof BodyTooLargeError) return refuse("payload_too_large", error.message);
     throw error;
@@ -47,7 +64,10 @@ const checkedPost = async (request: Request): Promise<Request | Response> => {
 
 /** Handles GET (queries) and POST (mutations) under /api/trpc; one call per request (the client sends no batches). */
 export const handleTrpcRequest = async (request: Request): Promise<Response> => {
-  if (request.method !== "GET" && request.method !== "POST") return refuse("method_not_allowed", "Use GET for queries and POST for mutations.", { Allow: "GET, POST" });
+  if (request.method !== "GET" && request.method !== "POST")
+    return refuse("method_not_allowed", "Use GET for queries and POST for mutations.", {
+      Allow: "GET, POST",
+    });
   const checked = request.method === "POST" ? await checkedPost(request) : request;
   if (checked instanceof Response) return checked;
   // The front door already assigned the id and wrote it on the request (server/http/request-id.ts).
@@ -60,14 +80,23 @@ export const handleTrpcRequest = async (request: Request): Promise<Response> => 
     allowBatching: false,
     createContext: async () => {
       const personId = await personIdFromRequest(checked);
-      return createInnerContext({ requestId, clientRequestId: clientRequestIdOf(request.headers), actor: personId ? { kind: "person", personId } : { kind: "anonymous" } });
+      return createInnerContext({
+        requestId,
+        clientRequestId: clientRequestIdOf(request.headers),
+        actor: personId ? { kind: "person", personId } : { kind: "anonymous" },
+      });
     },
     onError: ({ error }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof AppError)) unexpected = error;
+      if (error.code === "INTERNAL_SERVER_ERROR" && !(error.cause instanceof AppError))
+        unexpected = error;
     },
   });
   if (unexpected === undefined) return response;
   // Never show the browser an internal message: log it under the request id, answer 500 (or 503 on a database outage).
   const appError = toAppError(unexpected, requestId, clientRequestIdOf(request.headers));
-  return refuse(appError.code, appError.message, appError.options.retryAfter ? { "Retry-After": String(appError.options.retryAfter) } : {});
+  return refuse(
+    appError.code,
+    appError.message,
+    appError.options.retryAfter ? { "Retry-After": String(appError.options.retryAfter) } : {},
+  );
 };

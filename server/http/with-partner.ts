@@ -26,7 +26,12 @@ import { zodFields } from "./zod-fields";
 
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 
-type Options<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
+type Options<
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  H extends HeaderSchema,
+> = {
   /** The operation table entry served (server/api/rest-router.ts knows it from the match): the key of its live lifecycle and of the call log. */
   operationId: OperationId;
   /** The scope the token needs; null admits any token of the client (what it configures about itself). */
@@ -43,7 +48,12 @@ type Options<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H ex
   headers?: H;
 };
 
-type HandlerArgs<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType, H extends HeaderSchema> = {
+type HandlerArgs<
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  H extends HeaderSchema,
+> = {
   caller: Caller;
   actor: Actor;
   query: z.output<Q>;
@@ -63,13 +73,18 @@ const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Query string to a plain object; a declared scalar given twice is refused rather than silently
  * picking one (an undeclared one is dropped later anyway: request-fields.ts).
  */
-export const searchParamsToObject = (params: URLSearchParams, arrays: readonly string[] = [], declared?: ReadonlySet<string>) => {
+export const searchParamsToObject = (
+  params: URLSearchParams,
+  arrays: readonly string[] = [],
+  declared?: ReadonlySet<string>,
+) => {
   const result: Record<string, string | string[]> = {};
   const fields: Record<string, string> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
     if (arrays.includes(key)) result[key] = values;
-    else if (values.length > 1 && (!declared || declared.has(key))) fields[key] = "must be given once";
+    else if (values.length > 1 && (!declared || declared.has(key)))
+      fields[key] = "must be given once";
     else result[key] = values[0];
   }
   if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
@@ -93,13 +108,23 @@ const wwwAuthenticate = (request: Request) => {
 
 /** The declared headers as an object (absent ones undefined); duplicates arrive joined by ", " and fail their pattern. */
 const headerObject = (schema: HeaderSchema | undefined, request: Request) =>
-  schema ? Object.fromEntries(Object.keys(schema.shape).map((name) => [name, request.headers.get(name) ?? undefined])) : undefined;
+  schema
+    ? Object.fromEntries(
+        Object.keys(schema.shape).map((name) => [name, request.headers.get(name) ?? undefined]),
+      )
+    : undefined;
 
 /** Cache-Control: no-cache asks for an answer computed now (skips the short search page cache). */
-export const wantsFreshAnswer = (headers: Headers) => /no-cache|no-store|max-age=0/i.test(headers.get("cache-control") ?? "");
+export const wantsFreshAnswer = (headers: Headers) =>
+  /no-cache|no-store|max-age=0/i.test(headers.get("cache-control") ?? "");
 
 export const withPartner =
-  <Q extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, H extends HeaderSchema = HeaderSchema>(
+  <
+    Q extends z.ZodType = z.ZodUndefined,
+    P extends z.ZodType = z.ZodUndefined,
+    B extends z.ZodType = z.ZodUndefined,
+    H extends HeaderSchema = HeaderSchema,
+  >(
     options: Options<Q, P, B, H>,
     handler: (args: HandlerArgs<Q, P, B, H>) => Promise<Response>,
   ) =>
@@ -108,7 +133,11 @@ export const withPartner =
     const requestId = requestIdFrom(request.headers.get("x-request-id"));
     let limits: RateLimitState = [];
     let lifecycle: LifecycleVerdict = { headers: {} };
-    const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits), ...lifecycle.headers });
+    const headers = () => ({
+      "X-Request-Id": requestId,
+      ...rateLimitHeaders(limits),
+      ...lifecycle.headers,
+    });
     try {
       const url = new URL(request.url);
       const { operationId } = options;
@@ -124,7 +153,9 @@ export const withPartner =
       if (options.scope !== null && !actor.scopes.includes(options.scope)) {
         throw new AppError("insufficient_scope", {
           message: `This operation needs the ${options.scope} scope.`,
-          headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${options.scope}"` },
+          headers: {
+            "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${options.scope}"`,
+          },
         });
       }
       // Every part is parsed before refusing, so one 422 names every bad field at once.
@@ -140,22 +171,49 @@ export const withPartner =
       };
       // Unknown query parameters and body fields are dropped, protected ones refused (request-fields.ts).
       const querySchema = options.query ?? ZNothing;
-      const bodySchema = options.body ?? (methodsWithBody.has(request.method) ? ZNothing : undefined);
-      const rawQuery = prepareInput(querySchema, searchParamsToObject(url.searchParams, options.arrays, declaredKeys(querySchema)), fields);
+      const bodySchema =
+        options.body ?? (methodsWithBody.has(request.method) ? ZNothing : undefined);
+      const rawQuery = prepareInput(
+        querySchema,
+        searchParamsToObject(url.searchParams, options.arrays, declaredKeys(querySchema)),
+        fields,
+      );
       const rawParams = context ? await context.params : {};
-      const rawBody = bodySchema ? prepareInput(bodySchema, await readJsonBody(request, options.maxBodyBytes), fields) : undefined;
+      const rawBody = bodySchema
+        ? prepareInput(bodySchema, await readJsonBody(request, options.maxBodyBytes), fields)
+        : undefined;
       const query = collect(options.query, rawQuery);
       const params = collect(options.params, rawParams);
-      const headerValues = collect(options.headers, headerObject(options.headers, request)) as z.output<H>;
+      const headerValues = collect(
+        options.headers,
+        headerObject(options.headers, request),
+      ) as z.output<H>;
       const body = collect(options.body, rawBody);
       if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
-      const caller = createCaller(createInnerContext({ db: database, actor, requestId, clientRequestId: clientRequestIdOf(request.headers), wantsFresh: wantsFreshAnswer(request.headers) }));
-      const response = await handler({ caller, actor, query, params, body, headers: headerValues, request });
+      const caller = createCaller(
+        createInnerContext({
+          db: database,
+          actor,
+          requestId,
+          clientRequestId: clientRequestIdOf(request.headers),
+          wantsFresh: wantsFreshAnswer(request.headers),
+        }),
+      );
+      const response = await handler({
+        caller,
+        actor,
+        query,
+        params,
+        body,
+        headers: headerValues,
+        request,
+      });
       for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
       return response;
     } catch (error) {
       const appError = toAppError(error, requestId, clientRequestIdOf(request.headers));
-      const extra: Record<string, string> = appError.code === "unauthorized" ? { "WWW-Authenticate": wwwAuthenticate(request) } : {};
+      const extra: Record<string, string> =
+        appError.code === "unauthorized" ? { "WWW-Authenticate": wwwAuthenticate(request) } : {};
       return errorResponse(appError, { ...headers(), ...extra });
     }
   };

@@ -4,7 +4,8 @@ import type { ZodError } from "zod";
 export const zodFields = (error: ZodError, prefix = ""): Record<string, string> => {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const name = prefix + (issue.path.filter((part) => typeof part !== "number").join(".") || "body");
+    const name =
+      prefix + (issue.path.filter((part) => typeof part !== "number").join(".") || "body");
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) fields[prefix + key] ??= "is not a known field";
       continue;

@@ -17,21 +17,65 @@ import { processPriceChanges } from "../price-changes/process-price-changes";
 import { deliverDueWebhooks } from "../webhooks/deliver";
 import { expireDueWatches, resumeExecutingWatches } from "../price-watches/watch-jobs";
 
-export type DueWork = { name: string; intervalMs: number; run: (options: { db: Db; now: Date; clock: Clock }) => Promise<unknown> };
+export type DueWork = {
+  name: string;
+  intervalMs: number;
+  run: (options: { db: Db; now: Date; clock: Clock }) => Promise<unknown>;
+};
 
 export const dueWork: DueWork[] = [
-  { name: "deliver-emails", intervalMs: 1_000, run: ({ db, now }) => deliverDueEmails({ db, now }) },
-  { name: "purge-expired-records", intervalMs: 10 * 60_000, run: ({ db, now }) => purgeExpiredRecords({ db, now }) },
-  { name: "expire-checkouts", intervalMs: 1_000, run: ({ db, now }) => expireDueCheckouts(db, { now }) },
+  {
+    name: "deliver-emails",
+    intervalMs: 1_000,
+    run: ({ db, now }) => deliverDueEmails({ db, now }),
+  },
+  {
+    name: "purge-expired-records",
+    intervalMs: 10 * 60_000,
+    run: ({ db, now }) => purgeExpiredRecords({ db, now }),
+  },
+  {
+    name: "expire-checkouts",
+    intervalMs: 1_000,
+    run: ({ db, now }) => expireDueCheckouts(db, { now }),
+  },
   { name: "settle-payments", intervalMs: 5_000, run: ({ db, now }) => settlePayments({ db, now }) },
   // Payment Element intents (and authentication steps) the person may have finished with neither a return nor a webhook.
-  { name: "settle-open-intents", intervalMs: 15_000, run: ({ db, now }) => settleOpenIntents({ db, now }) },
-  { name: "charge-purchases", intervalMs: 5_000, run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider() }) },
+  {
+    name: "settle-open-intents",
+    intervalMs: 15_000,
+    run: ({ db, now }) => settleOpenIntents({ db, now }),
+  },
+  {
+    name: "charge-purchases",
+    intervalMs: 5_000,
+    run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider() }),
+  },
   // Price changes recorded while no instance (or no Inngest) acted on them, and any the function missed.
-  { name: "process-price-changes", intervalMs: 1_000, run: ({ db, clock }) => processPriceChanges(db, { now: () => clock.now(), maxEvents: 500 }) },
-  { name: "expire-price-watches", intervalMs: 1_000, run: ({ db, now }) => expireDueWatches(db, { now }) },
-  { name: "resume-price-watches", intervalMs: 15_000, run: ({ db, now }) => resumeExecutingWatches(db, { now }) },
+  {
+    name: "process-price-changes",
+    intervalMs: 1_000,
+    run: ({ db, clock }) => processPriceChanges(db, { now: () => clock.now(), maxEvents: 500 }),
+  },
+  {
+    name: "expire-price-watches",
+    intervalMs: 1_000,
+    run: ({ db, now }) => expireDueWatches(db, { now }),
+  },
+  {
+    name: "resume-price-watches",
+    intervalMs: 15_000,
+    run: ({ db, now }) => resumeExecutingWatches(db, { now }),
+  },
   // Short: a webhook's delay from the change to the receiver is mostly this wait (bench: webhooks).
-  { name: "deliver-webhooks", intervalMs: 200, run: ({ db, now }) => deliverDueWebhooks({ db, now }) },
-  { name: "reconcile-purchases", intervalMs: 15_000, run: ({ db, now }) => reconcilePurchases(db, { now, provider: paymentProvider() }) },
+  {
+    name: "deliver-webhooks",
+    intervalMs: 200,
+    run: ({ db, now }) => deliverDueWebhooks({ db, now }),
+  },
+  {
+    name: "reconcile-purchases",
+    intervalMs: 15_000,
+    run: ({ db, now }) => reconcilePurchases(db, { now, provider: paymentProvider() }),
+  },
 ];

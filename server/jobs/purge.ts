@@ -41,17 +41,45 @@ export const purgeExpiredRecords = async (options: { db: Db; now: Date }) => {
   const weekAgo = new Date(now.getTime() - 7 * day);
   const monthAgo = new Date(now.getTime() - 30 * day);
   return {
-    grants: await deleteInBatches(db, "oauth_grants", Prisma.sql`revoked_at < ${monthAgo} OR expires_at < ${monthAgo}`),
-    codes: await deleteInBatches(db, "authorization_codes", Prisma.sql`expires_at < ${dayAgo} OR consumed_at < ${dayAgo}`),
+    grants: await deleteInBatches(
+      db,
+      "oauth_grants",
+      Prisma.sql`revoked_at < ${monthAgo} OR expires_at < ${monthAgo}`,
+    ),
+    codes: await deleteInBatches(
+      db,
+      "authorization_codes",
+      Prisma.sql`expires_at < ${dayAgo} OR consumed_at < ${dayAgo}`,
+    ),
     refreshTokens: await deleteInBatches(db, "refresh_tokens", Prisma.sql`expires_at < ${dayAgo}`),
     accessTokens: await deleteInBatches(db, "access_tokens", Prisma.sql`expires_at < ${dayAgo}`),
-    idempotencyRecords: await deleteInBatches(db, "idempotency_records", Prisma.sql`expires_at < ${now}`),
-    quotes: await deleteInBatches(db, "quotes", Prisma.sql`expires_at < ${weekAgo} AND NOT EXISTS (SELECT 1 FROM checkouts c WHERE c.quote_id = quotes.id) AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.quote_id = quotes.id)`),
-    emails: await deleteInBatches(db, "email_messages", Prisma.sql`status IN ('sent', 'failed') AND created_at < ${monthAgo}`),
-    metadataClients: await deleteInBatches(db, "api_clients", Prisma.sql`(metadata->>'client_id_metadata_document')::boolean IS TRUE AND revoked_at IS NULL AND created_at < ${dayAgo}
+    idempotencyRecords: await deleteInBatches(
+      db,
+      "idempotency_records",
+      Prisma.sql`expires_at < ${now}`,
+    ),
+    quotes: await deleteInBatches(
+      db,
+      "quotes",
+      Prisma.sql`expires_at < ${weekAgo} AND NOT EXISTS (SELECT 1 FROM checkouts c WHERE c.quote_id = quotes.id) AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.quote_id = quotes.id)`,
+    ),
+    emails: await deleteInBatches(
+      db,
+      "email_messages",
+      Prisma.sql`status IN ('sent', 'failed') AND created_at < ${monthAgo}`,
+    ),
+    metadataClients: await deleteInBatches(
+      db,
+      "api_clients",
+      Prisma.sql`(metadata->>'client_id_metadata_document')::boolean IS TRUE AND revoked_at IS NULL AND created_at < ${dayAgo}
       AND NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.client_id = api_clients.id) AND NOT EXISTS (SELECT 1 FROM access_tokens t WHERE t.client_id = api_clients.id)
       AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.client_id = api_clients.id) AND NOT EXISTS (SELECT 1 FROM price_watches w WHERE w.client_id = api_clients.id)
-      AND NOT EXISTS (SELECT 1 FROM price_alerts a WHERE a.client_id = api_clients.id)`),
-    webhookEvents: await deleteInBatches(db, "webhook_events", Prisma.sql`created_at < ${monthAgo} AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id AND d.status = 'pending')`),
+      AND NOT EXISTS (SELECT 1 FROM price_alerts a WHERE a.client_id = api_clients.id)`,
+    ),
+    webhookEvents: await deleteInBatches(
+      db,
+      "webhook_events",
+      Prisma.sql`created_at < ${monthAgo} AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id AND d.status = 'pending')`,
+    ),
   };
 };

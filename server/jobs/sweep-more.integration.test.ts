@@ -5,11 +5,16 @@ import { startSweep } from "./sweep";
 describe("a sweep task with more work than one run takes", () => {
   it("runs again at once while it says more is due, then waits its interval", async () => {
     const starts: number[] = [];
-    const task = { name: "capped", intervalMs: 1_000, run: async () => ({ more: starts.push(Date.now()) < 3 }) };
+    const task = {
+      name: "capped",
+      intervalMs: 1_000,
+      run: async () => ({ more: starts.push(Date.now()) < 3 }),
+    };
     const sweep = startSweep({ tasks: [task] });
     try {
       const until = Date.now() + 5_000;
-      while (starts.length < 3 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (starts.length < 3 && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(starts).toHaveLength(3);
       // The first run waited the interval; the two after it did not.
       expect(starts[2] - starts[0]).toBeLessThan(500);

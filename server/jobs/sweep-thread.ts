@@ -28,7 +28,11 @@ export const startSweepThread = (log: (line: string) => void) => {
   let isStopping = false;
   let worker: Worker;
   const spawn = () => {
-    worker = new Worker(entry, { eval: true, name: "sweep", resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
+    worker = new Worker(entry, {
+      eval: true,
+      name: "sweep",
+      resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
+    });
     worker.on("error", (error) => console.error("[sweep] thread failed", error));
     worker.on("exit", (code) => {
       if (isStopping) return;

@@ -17,16 +17,34 @@ import { startSweep } from "./sweep";
 describe("the sweep without an Inngest server", () => {
   it("charges a held purchase when its charge time has passed, once over several passes", async () => {
     expect(isInngestConfigured()).toBe(false);
-    expect(dueWork.map((task) => task.name)).toEqual(expect.arrayContaining(["deliver-emails", "expire-checkouts", "settle-payments", "charge-purchases", "reconcile-purchases"]));
+    expect(dueWork.map((task) => task.name)).toEqual(
+      expect.arrayContaining([
+        "deliver-emails",
+        "expire-checkouts",
+        "settle-payments",
+        "charge-purchases",
+        "reconcile-purchases",
+      ]),
+    );
     const { purchase } = await createHeldPurchase({ chargesAt: new Date(Date.now() + 60_000) });
-    const sweep = startSweep({ intervalMs: 60_000, clock: fixedClock(new Date(Date.now() + 120_000)) });
+    const sweep = startSweep({
+      intervalMs: 60_000,
+      clock: fixedClock(new Date(Date.now() + 120_000)),
+    });
     try {
       await sweep.tick();
       await sweep.tick();
     } finally {
       await sweep.stop();
     }
-    expect((await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).status).toBe("paid");
-    expect(await sandboxLedger(purchase.id)).toEqual({ status: "captured", holds: 1, captures: 1, releases: 0 });
+    expect((await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).status).toBe(
+      "paid",
+    );
+    expect(await sandboxLedger(purchase.id)).toEqual({
+      status: "captured",
+      holds: 1,
+      captures: 1,
+      releases: 0,
+    });
   }, 60_000);
 });

@@ -40,7 +40,10 @@ afterAll(async () => {
 const newCheckout = async () => {
   const item = await createItem({ storeId, priceCents: 5000 });
   const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-  const { text } = await createCheckoutVia(token, { quote_id: quote.body.quote_id, email: "buyer@example.ca" });
+  const { text } = await createCheckoutVia(token, {
+    quote_id: quote.body.quote_id,
+    email: "buyer@example.ca",
+  });
   return JSON.parse(text).checkout_id as string;
 };
 
@@ -55,10 +58,18 @@ const eventually = async (check: () => Promise<boolean>, ms: number) => {
 
 describe("sweep with a blackholed SMTP server", () => {
   it("a send gives up within seconds; the email stays pending with a backoff", async () => {
-    await enqueueEmail(db(), { to: "slow@example.ca", template: "verify-email", props: { name: "Ana", confirmUrl: "http://localhost:3000/verify-email?token=x" } });
+    await enqueueEmail(db(), {
+      to: "slow@example.ca",
+      template: "verify-email",
+      props: { name: "Ana", confirmUrl: "http://localhost:3000/verify-email?token=x" },
+    });
     const now = new Date();
     const started = Date.now();
-    const result = await deliverDueEmails({ db: db(), now, transport: smtpTransport(blackholeUrl) });
+    const result = await deliverDueEmails({
+      db: db(),
+      now,
+      transport: smtpTransport(blackholeUrl),
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(result).toEqual({ sent: 0, failed: 1 });
     const row = await db().emailMessage.findFirstOrThrow({ where: { to: "slow@example.ca" } });
@@ -67,20 +78,44 @@ describe("sweep with a blackholed SMTP server", () => {
   }, 15_000);
 
   it("checkouts expire and held payments settle while email delivery hangs", async () => {
-    await enqueueEmail(db(), { to: "hang@example.ca", template: "verify-email", props: { name: "Bo", confirmUrl: "http://localhost:3000/verify-email?token=y" } });
+    await enqueueEmail(db(), {
+      to: "hang@example.ca",
+      template: "verify-email",
+      props: { name: "Bo", confirmUrl: "http://localhost:3000/verify-email?token=y" },
+    });
     const lapsed = await newCheckout();
-    await db().checkout.update({ where: { id: lapsed }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().checkout.update({
+      where: { id: lapsed },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     // A paid checkout whose capture was lost in a crash: settlement must capture it.
     const paid = await newCheckout();
-    await pageCaller().checkoutPage.pay({ id: paid, accept_terms: true, method: { type: "card", number: testCards.succeeds, exp_month: 12, exp_year: 2034, cvc: "123" } });
+    await pageCaller().checkoutPage.pay({
+      id: paid,
+      accept_terms: true,
+      method: {
+        type: "card",
+        number: testCards.succeeds,
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: "123",
+      },
+    });
     const payment = await db().payment.findFirstOrThrow({ where: { checkoutId: paid } });
     await db().payment.update({ where: { id: payment.id }, data: { status: "authorized" } });
 
-    const sweep = startSweep({ intervalMs: 100, clock: fixedClock(new Date(Date.now() + 120_000)) });
+    const sweep = startSweep({
+      intervalMs: 100,
+      clock: fixedClock(new Date(Date.now() + 120_000)),
+    });
     try {
-      const isExpired = async () => (await db().checkout.findUniqueOrThrow({ where: { id: lapsed } })).status === "expired";
-      const isCaptured = async () => (await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status === "captured";
-      expect(await eventually(async () => (await isExpired()) && (await isCaptured()), 4_000)).toBe(true);
+      const isExpired = async () =>
+        (await db().checkout.findUniqueOrThrow({ where: { id: lapsed } })).status === "expired";
+      const isCaptured = async () =>
+        (await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).status === "captured";
+      expect(await eventually(async () => (await isExpired()) && (await isCaptured()), 4_000)).toBe(
+        true,
+      );
     } finally {
       const stopping = sweep.stop();
       for (const socket of sockets) socket.destroy();

@@ -11,7 +11,8 @@ import { db, isDatabaseUnavailable } from "../db";
 import { type DueWork, dueWork } from "./due-work";
 
 /** A run that stopped at its cap with work left answers `{ more: true }`: the next run starts at once, not after the interval. */
-const hasMore = (result: unknown) => typeof result === "object" && result !== null && (result as { more?: unknown }).more === true;
+const hasMore = (result: unknown) =>
+  typeof result === "object" && result !== null && (result as { more?: unknown }).more === true;
 
 const startLoop = (task: DueWork, options: { clock: Clock; intervalMs: number }) => {
   let timer: NodeJS.Timeout | undefined;
@@ -21,7 +22,9 @@ const startLoop = (task: DueWork, options: { clock: Clock; intervalMs: number })
   const runOnce = () =>
     (running ??= (async () => {
       try {
-        return hasMore(await task.run({ db: db(), now: options.clock.now(), clock: options.clock }));
+        return hasMore(
+          await task.run({ db: db(), now: options.clock.now(), clock: options.clock }),
+        );
       } catch (error) {
         if (!isDatabaseUnavailable(error)) console.error(`[sweep] ${task.name} failed`, error);
         return false;
@@ -31,7 +34,10 @@ const startLoop = (task: DueWork, options: { clock: Clock; intervalMs: number })
     })());
   const schedule = (delayMs = options.intervalMs) => {
     if (isStopped) return;
-    timer = setTimeout(() => void runOnce().then((more) => schedule(more ? 0 : options.intervalMs)), delayMs);
+    timer = setTimeout(
+      () => void runOnce().then((more) => schedule(more ? 0 : options.intervalMs)),
+      delayMs,
+    );
     timer.unref();
   };
   schedule();
@@ -46,9 +52,13 @@ const startLoop = (task: DueWork, options: { clock: Clock; intervalMs: number })
 };
 
 /** Starts one loop per task; `intervalMs` overrides every task's cadence (tests). */
-export const startSweep = (options: { intervalMs?: number; clock?: Clock; tasks?: readonly DueWork[] } = {}) => {
+export const startSweep = (
+  options: { intervalMs?: number; clock?: Clock; tasks?: readonly DueWork[] } = {},
+) => {
   const clock = options.clock ?? systemClock;
-  const loops = (options.tasks ?? dueWork).map((task) => startLoop(task, { clock, intervalMs: options.intervalMs ?? task.intervalMs }));
+  const loops = (options.tasks ?? dueWork).map((task) =>
+    startLoop(task, { clock, intervalMs: options.intervalMs ?? task.intervalMs }),
+  );
   return {
     /** Stops every loop and waits for runs in progress. */
     stop: async () => void (await Promise.all(loops.map((loop) => loop.stop()))),

@@ -31,7 +31,14 @@ let loading: Promise<Snapshot> | undefined;
 let failing = false;
 
 /** A stored row as a Lifecycle. */
-export const toLifecycle = (row: { operationId: string; deprecatedAt: Date; sunsetAt: Date; replacement: string; brownouts: unknown; changelogAnchor: string }): Lifecycle => ({
+export const toLifecycle = (row: {
+  operationId: string;
+  deprecatedAt: Date;
+  sunsetAt: Date;
+  replacement: string;
+  brownouts: unknown;
+  changelogAnchor: string;
+}): Lifecycle => ({
   operationId: row.operationId,
   deprecatedAt: row.deprecatedAt,
   sunsetAt: row.sunsetAt,
@@ -45,9 +52,16 @@ const load = async (): Promise<Snapshot> => {
   try {
     const rows = await db().endpointLifecycle.findMany({ orderBy: { operationId: "asc" } });
     failing = false;
-    return { loadedAt: Date.now(), byId: new Map(rows.map((row) => [row.operationId, toLifecycle(row)])) };
+    return {
+      loadedAt: Date.now(),
+      byId: new Map(rows.map((row) => [row.operationId, toLifecycle(row)])),
+    };
   } catch (error) {
-    if (!failing) console.error("[lifecycle] cannot read endpoint_lifecycles; keeping the last snapshot", error);
+    if (!failing)
+      console.error(
+        "[lifecycle] cannot read endpoint_lifecycles; keeping the last snapshot",
+        error,
+      );
     failing = true;
     return { ...snapshot, loadedAt: Date.now() };
   }

@@ -9,11 +9,15 @@ import { env, type Env } from "../env";
 import { sandboxTransport } from "./sender";
 
 /** True only when SERVICE_ENV is sandbox and no SMTP server is configured. */
-export const sandboxMailboxCounts = (config: Pick<Env, "SERVICE_ENV" | "SMTP_URL"> = env()) => config.SERVICE_ENV === "sandbox" && !config.SMTP_URL;
+export const sandboxMailboxCounts = (config: Pick<Env, "SERVICE_ENV" | "SMTP_URL"> = env()) =>
+  config.SERVICE_ENV === "sandbox" && !config.SMTP_URL;
 
 /** The email with this dedupe key was delivered: accepted by a transport other than the sandbox mailbox, or (sandboxMailbox) written. */
 export const isEmailDelivered = async (db: Db, dedupeKey: string, sandboxMailbox: boolean) => {
-  const email = await db.emailMessage.findUnique({ where: { dedupeKey }, select: { status: true, transport: true } });
+  const email = await db.emailMessage.findUnique({
+    where: { dedupeKey },
+    select: { status: true, transport: true },
+  });
   if (!email) return false;
   return sandboxMailbox || (email.status === "sent" && email.transport !== sandboxTransport.name);
 };

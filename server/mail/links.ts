@@ -8,10 +8,17 @@ import { env } from "../env";
 
 type Payload = { purpose: string; subject: string; exp: number };
 
-const sign = (body: string) => createHmac("sha256", env().APP_SECRET).update(body).digest("base64url");
+const sign = (body: string) =>
+  createHmac("sha256", env().APP_SECRET).update(body).digest("base64url");
 
 export const createLinkToken = (options: { purpose: string; subject: string; expiresAt: Date }) => {
-  const body = Buffer.from(JSON.stringify({ purpose: options.purpose, subject: options.subject, exp: Math.floor(options.expiresAt.getTime() / 1000) } satisfies Payload)).toString("base64url");
+  const body = Buffer.from(
+    JSON.stringify({
+      purpose: options.purpose,
+      subject: options.subject,
+      exp: Math.floor(options.expiresAt.getTime() / 1000),
+    } satisfies Payload),
+  ).toString("base64url");
   return `${body}.${sign(body)}`;
 };
 

@@ -6,7 +6,12 @@ import { randomId } from "../auth/tokens";
 import type { Sql } from "../sql";
 import type { TemplateName } from "../../emails/render";
 
-export type OutgoingEmail = { to: string; template: TemplateName; props: Record<string, unknown>; dedupeKey?: string };
+export type OutgoingEmail = {
+  to: string;
+  template: TemplateName;
+  props: Record<string, unknown>;
+  dedupeKey?: string;
+};
 
 /** Adds an email to the outbox (a no-op when an email with the same dedupeKey exists). Raw SQL, so it runs in any transaction (server/sql.ts). */
 export const enqueueEmail = async (tx: Sql, email: OutgoingEmail) => {

@@ -29,11 +29,26 @@ describe("link tokens in the outbox", () => {
     await visitorCaller().shopperAuth.requestPasswordReset({ email: person.email });
     const { purchase } = await createHeldPurchase();
     useProductionEnv({ SMTP_URL: smtp.url });
-    await deliverDueEmails({ db: db(), now: new Date(Date.now() + 60_000), transport: smtpTransport(smtp.url), limit: 100 });
+    await deliverDueEmails({
+      db: db(),
+      now: new Date(Date.now() + 60_000),
+      transport: smtpTransport(smtp.url),
+      limit: 100,
+    });
 
     const cases = [
-      { to: person.email, row: await db().emailMessage.findFirstOrThrow({ where: { to: person.email, template: "reset-password" } }) },
-      { to: purchase.email, row: await db().emailMessage.findUniqueOrThrow({ where: { dedupeKey: copyEmailKey(purchase.id) } }) },
+      {
+        to: person.email,
+        row: await db().emailMessage.findFirstOrThrow({
+          where: { to: person.email, template: "reset-password" },
+        }),
+      },
+      {
+        to: purchase.email,
+        row: await db().emailMessage.findUniqueOrThrow({
+          where: { dedupeKey: copyEmailKey(purchase.id) },
+        }),
+      },
     ];
     for (const { to, row } of cases) {
       const received = await smtp.waitFor(to);
@@ -51,8 +66,15 @@ describe("link tokens in the outbox", () => {
   it("the purchase's cancel token read from the row cancels nothing", async () => {
     const { purchase } = await createHeldPurchase();
     useProductionEnv({ SMTP_URL: smtp.url });
-    await deliverDueEmails({ db: db(), now: new Date(Date.now() + 60_000), transport: smtpTransport(smtp.url), limit: 100 });
-    const row = await db().emailMessage.findUniqueOrThrow({ where: { dedupeKey: copyEmailKey(purchase.id) } });
+    await deliverDueEmails({
+      db: db(),
+      now: new Date(Date.now() + 60_000),
+      transport: smtpTransport(smtp.url),
+      limit: 100,
+    });
+    const row = await db().emailMessage.findUniqueOrThrow({
+      where: { dedupeKey: copyEmailKey(purchase.id) },
+    });
     const storedToken = tokenIn((row.props as { cancelUrl: string }).cancelUrl);
     expect(storedToken).toBe("redacted");
     expect(purchaseOfCancelToken(storedToken!, new Date())).toBeUndefined();
@@ -64,7 +86,9 @@ describe("link tokens in the outbox", () => {
     const { person } = await createPerson({ verified: true });
     await visitorCaller().shopperAuth.requestPasswordReset({ email: person.email });
     await deliverDueEmails({ db: db(), now: new Date(Date.now() + 60_000), limit: 100 });
-    const [reset] = (await shopperCaller(person.id).mailbox.list({})).filter((message) => message.subject?.includes("password") || message.subject?.includes("Reset"));
+    const [reset] = (await shopperCaller(person.id).mailbox.list({})).filter(
+      (message) => message.subject?.includes("password") || message.subject?.includes("Reset"),
+    );
     expect(reset).toBeDefined();
     const html = await shopperCaller(person.id).mailbox.html({ id: reset.id });
     expect(tokenIn(html)).not.toBe("redacted");
@@ -73,9 +97,15 @@ describe("link tokens in the outbox", () => {
 
   it("redacts a token parameter in text, in HTML (&amp;) and a bare signed token", () => {
     const token = `${"e".repeat(40)}.${"s".repeat(43)}`;
-    expect(redactLinkTokens(`https://x/reset-password?token=${token}`)).toBe("https://x/reset-password?token=redacted");
-    expect(redactLinkTokens(`<a href="https://x/c?a=1&amp;token=${token}">`)).toBe('<a href="https://x/c?a=1&amp;token=redacted">');
+    expect(redactLinkTokens(`https://x/reset-password?token=${token}`)).toBe(
+      "https://x/reset-password?token=redacted",
+    );
+    expect(redactLinkTokens(`<a href="https://x/c?a=1&amp;token=${token}">`)).toBe(
+      '<a href="https://x/c?a=1&amp;token=redacted">',
+    );
     expect(redactLinkTokens(`[${token}]`)).toBe("[redacted]");
-    expect(redactLinkTokens("Order SO-7K3M9QX2, total 94.92")).toBe("Order SO-7K3M9QX2, total 94.92");
+    expect(redactLinkTokens("Order SO-7K3M9QX2, total 94.92")).toBe(
+      "Order SO-7K3M9QX2, total 94.92",
+    );
   });
 });

@@ -16,12 +16,16 @@ const tokenParameter = /([?&](?:amp;)?token=)[^&"'\s<>)\]]+/g;
 const signedToken = /[A-Za-z0-9_-]{16,}(?:\.|%2E)[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/gi;
 
 /** `text` with every link token replaced by the placeholder. */
-export const redactLinkTokens = (text: string) => text.replace(tokenParameter, `$1${redactedToken}`).replace(signedToken, redactedToken);
+export const redactLinkTokens = (text: string) =>
+  text.replace(tokenParameter, `$1${redactedToken}`).replace(signedToken, redactedToken);
 
 /** A JSON value (an email's props) with every string redacted. */
 export const redactLinkTokensIn = (value: unknown): unknown => {
   if (typeof value === "string") return redactLinkTokens(value);
   if (Array.isArray(value)) return value.map(redactLinkTokensIn);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, redactLinkTokensIn(inner)]));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, redactLinkTokensIn(inner)]),
+    );
   return value;
 };

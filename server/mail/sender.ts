@@ -14,9 +14,13 @@ import { redactLinkTokens, redactLinkTokensIn } from "./redact-links";
 
 const leaseMs = 2 * 60_000;
 const maxAttempts = 8;
-const fromAddress = () => process.env.MAIL_FROM ?? `Shopping API <no-reply@${new URL(env().PUBLIC_URL).hostname}>`;
+const fromAddress = () =>
+  process.env.MAIL_FROM ?? `Shopping API <no-reply@${new URL(env().PUBLIC_URL).hostname}>`;
 
-export type Transport = { name: string; send: (message: { to: string; subject: string; html: string; text: string }) => Promise<void> };
+export type Transport = {
+  name: string;
+  send: (message: { to: string; subject: string; html: string; text: string }) => Promise<void>;
+};
 
 export const sandboxTransport: Transport = { name: "sandbox", send: async () => undefined };
 
@@ -26,7 +30,11 @@ export const sandboxTransport: Transport = { name: "sandbox", send: async () => 
  * relay; a failed send stays in the outbox and is retried with backoff. The URL's query string may
  * override them (`smtp://host?greetingTimeout=10000`).
  */
-const smtpTimeouts = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as const;
+const smtpTimeouts = {
+  connectionTimeout: 5_000,
+  greetingTimeout: 5_000,
+  socketTimeout: 10_000,
+} as const;
 
 export const smtpTransport = (url: string): Transport => {
   const transporter = nodemailer.createTransport({ url, ...smtpTimeouts });
@@ -46,7 +54,9 @@ export const smtpTransport = (url: string): Transport => {
 export const noSmtpTransport: Transport = {
   name: "none",
   send: async () => {
-    throw new Error("no SMTP server (SMTP_URL): outside the sandbox an email is sent only through SMTP");
+    throw new Error(
+      "no SMTP server (SMTP_URL): outside the sandbox an email is sent only through SMTP",
+    );
   },
 };
 
@@ -55,7 +65,12 @@ type MailConfig = Pick<Env, "SERVICE_ENV" | "SMTP_URL">;
 let configured: Transport | undefined;
 /** SMTP when SMTP_URL is set; else the sandbox mailbox in the sandbox, and nothing elsewhere. Given a configuration, made for it (not kept). */
 export const configuredTransport = (config?: MailConfig): Transport => {
-  const choose = ({ SERVICE_ENV, SMTP_URL }: MailConfig) => (SMTP_URL ? smtpTransport(SMTP_URL) : SERVICE_ENV === "sandbox" ? sandboxTransport : noSmtpTransport);
+  const choose = ({ SERVICE_ENV, SMTP_URL }: MailConfig) =>
+    SMTP_URL
+      ? smtpTransport(SMTP_URL)
+      : SERVICE_ENV === "sandbox"
+        ? sandboxTransport
+        : noSmtpTransport;
   return config ? choose(config) : (configured ??= choose(env()));
 };
 
@@ -64,7 +79,8 @@ export const configuredTransport = (config?: MailConfig): Transport => {
  * the sandbox, always. In the sandbox the stored copy is how a person reads their mail (the sandbox
  * mailbox, also when SMTP is configured), so its links stay usable there.
  */
-export const redactsSentLinks = (config: Pick<Env, "SERVICE_ENV"> = env()) => config.SERVICE_ENV !== "sandbox";
+export const redactsSentLinks = (config: Pick<Env, "SERVICE_ENV"> = env()) =>
+  config.SERVICE_ENV !== "sandbox";
 
 type Claimed = { id: string; to: string; template: string; props: unknown; attempts: number };
 
@@ -72,7 +88,13 @@ type Claimed = { id: string; to: string; template: string; props: unknown; attem
 export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 10_000 * attempts * attempts);
 
 /** Sends every email that is due; returns how many were sent and how many failed this round. */
-export const deliverDueEmails = async (options: { db: Db; now: Date; transport?: Transport; limit?: number; redactLinks?: boolean }) => {
+export const deliverDueEmails = async (options: {
+  db: Db;
+  now: Date;
+  transport?: Transport;
+  limit?: number;
+  redactLinks?: boolean;
+}) => {
   const { db, now } = options;
   const redact = options.redactLinks ?? redactsSentLinks();
   const transport = options.transport ?? configuredTransport();
@@ -93,15 +115,36 @@ export const deliverDueEmails = async (options: { db: Db; now: Date; transport?:
         where: { id: email.id },
         // Delivered: the tokens were for the recipient, not for the stored copy (issue 24 L13).
         data: redact
-          ? { status: "sent", sentAt: now, transport: transport.name, subject: rendered.subject, html: redactLinkTokens(rendered.html), text: redactLinkTokens(rendered.text), props: redactLinkTokensIn(email.props) as object, lastError: null }
-          : { status: "sent", sentAt: now, transport: transport.name, subject: rendered.subject, html: rendered.html, text: rendered.text, lastError: null },
+          ? {
+              status: "sent",
+              sentAt: now,
+              transport: transport.name,
+              subject: rendered.subject,
+              html: redactLinkTokens(rendered.html),
+              text: redactLinkTokens(rendered.text),
+              props: redactLinkTokensIn(email.props) as object,
+              lastError: null,
+            }
+          : {
+              status: "sent",
+              sentAt: now,
+              transport: transport.name,
+              subject: rendered.subject,
+              html: rendered.html,
+              text: rendered.text,
+              lastError: null,
+            },
       });
       sent++;
     } catch (error) {
       const isFinal = email.attempts >= maxAttempts;
       await db.emailMessage.update({
         where: { id: email.id },
-        data: { status: isFinal ? "failed" : "pending", nextAttemptAt: new Date(now.getTime() + retryDelayMs(email.attempts)), lastError: String((error as Error).message ?? error).slice(0, 500) },
+        data: {
+          status: isFinal ? "failed" : "pending",
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(email.attempts)),
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+        },
       });
       failed++;
     }

@@ -27,23 +27,40 @@ describe("SMTP down, then back", () => {
   it("the email waits in the outbox while nothing listens, and goes once when the server returns", async () => {
     const port = await freePort();
     const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
-    await enqueueEmail(db(), { to: "outage@example.ca", template: "verify-email", props: { name: "Ana", confirmUrl: "http://localhost:3000/verify-email?token=x" } });
+    await enqueueEmail(db(), {
+      to: "outage@example.ca",
+      template: "verify-email",
+      props: { name: "Ana", confirmUrl: "http://localhost:3000/verify-email?token=x" },
+    });
     const now = new Date();
     const started = Date.now();
     expect(await deliverDueEmails({ db: db(), now, transport })).toEqual({ sent: 0, failed: 1 });
     expect(Date.now() - started).toBeLessThan(5_000);
-    const waiting = await db().emailMessage.findFirstOrThrow({ where: { to: "outage@example.ca" } });
+    const waiting = await db().emailMessage.findFirstOrThrow({
+      where: { to: "outage@example.ca" },
+    });
     expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
     // Not due before its retry time.
-    expect(await deliverDueEmails({ db: db(), now: new Date(now.getTime() + 1_000), transport })).toEqual({ sent: 0, failed: 0 });
+    expect(
+      await deliverDueEmails({ db: db(), now: new Date(now.getTime() + 1_000), transport }),
+    ).toEqual({ sent: 0, failed: 0 });
 
     const smtp = await startSmtpCapture({ port });
     stops.push(smtp.stop);
     const retryAt = new Date(now.getTime() + retryDelayMs(1));
-    expect(await deliverDueEmails({ db: db(), now: retryAt, transport })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueEmails({ db: db(), now: retryAt, transport })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     expect((await smtp.waitFor("outage@example.ca")).subject).not.toBe("");
-    expect(await db().emailMessage.findFirstOrThrow({ where: { to: "outage@example.ca" } })).toMatchObject({ status: "sent" });
-    expect(await deliverDueEmails({ db: db(), now: new Date(retryAt.getTime() + 3_600_000), transport })).toEqual({ sent: 0, failed: 0 });
-    expect(smtp.messages.filter((message) => message.to.includes("outage@example.ca"))).toHaveLength(1);
+    expect(
+      await db().emailMessage.findFirstOrThrow({ where: { to: "outage@example.ca" } }),
+    ).toMatchObject({ status: "sent" });
+    expect(
+      await deliverDueEmails({ db: db(), now: new Date(retryAt.getTime() + 3_600_000), transport }),
+    ).toEqual({ sent: 0, failed: 0 });
+    expect(
+      smtp.messages.filter((message) => message.to.includes("outage@example.ca")),
+    ).toHaveLength(1);
   }, 30_000);
 });

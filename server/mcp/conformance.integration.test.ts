@@ -14,7 +14,10 @@ import { startConnectorServer } from "../testing/mcp-server";
 
 const root = path.resolve(__dirname, "../..");
 const node24 = path.join(root, ".ci/node24/node_modules/.bin/node");
-const conformance = path.join(root, ".ci/node24/node_modules/@modelcontextprotocol/conformance/dist/index.js");
+const conformance = path.join(
+  root,
+  ".ci/node24/node_modules/@modelcontextprotocol/conformance/dist/index.js",
+);
 const expectedFailures = path.join(__dirname, "conformance-expected-failures.yml");
 const required = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection"];
 
@@ -26,7 +29,10 @@ afterAll(() => server.stop());
 
 const run = (args: string[]) =>
   new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(node24, [conformance, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(node24, [conformance, ...args], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -35,16 +41,31 @@ const run = (args: string[]) =>
   });
 
 describe("MCP conformance suite against /mcp", () => {
-  it("passes every scenario that applies, and fails only the listed ones", { timeout: 240_000 }, async () => {
-    expect(existsSync(node24), "Node 24 of .ci/node24").toBe(true);
-    const { code, output } = await run(["server", "--url", `${server.base}/mcp`, "--expected-failures", expectedFailures]);
-    // The summary has one line per scenario: "✓ tools-list: 1 passed, 0 failed".
-    const results = Object.fromEntries([...output.matchAll(/^([✓✗]) ([\w-]+): (\d+) passed, (\d+) failed$/gm)].map((match) => [match[2], { passed: Number(match[3]), failed: Number(match[4]) }]));
-    for (const scenario of required) {
-      expect(results[scenario], `${scenario}\n${output.slice(-3000)}`).toBeDefined();
-      expect(results[scenario].failed, `${scenario}\n${output.slice(-3000)}`).toBe(0);
-      expect(results[scenario].passed).toBeGreaterThan(0);
-    }
-    expect(code, output.slice(-3000)).toBe(0);
-  });
+  it(
+    "passes every scenario that applies, and fails only the listed ones",
+    { timeout: 240_000 },
+    async () => {
+      expect(existsSync(node24), "Node 24 of .ci/node24").toBe(true);
+      const { code, output } = await run([
+        "server",
+        "--url",
+        `${server.base}/mcp`,
+        "--expected-failures",
+        expectedFailures,
+      ]);
+      // The summary has one line per scenario: "✓ tools-list: 1 passed, 0 failed".
+      const results = Object.fromEntries(
+        [...output.matchAll(/^([✓✗]) ([\w-]+): (\d+) passed, (\d+) failed$/gm)].map((match) => [
+          match[2],
+          { passed: Number(match[3]), failed: Number(match[4]) },
+        ]),
+      );
+      for (const scenario of required) {
+        expect(results[scenario], `${scenario}\n${output.slice(-3000)}`).toBeDefined();
+        expect(results[scenario].failed, `${scenario}\n${output.slice(-3000)}`).toBe(0);
+        expect(results[scenario].passed).toBeGreaterThan(0);
+      }
+      expect(code, output.slice(-3000)).toBe(0);
+    },
+  );
 });

@@ -7,7 +7,14 @@
  * with the fields, exactly as the REST call would.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { AppError, errorBody } from "../errors";
 import { retiredErrorFor } from "../http/lifecycle";
 import { toAppError } from "../http/respond";
@@ -42,34 +49,54 @@ export const describeTool = (definition: ToolDefinition): Tool => {
 };
 
 /** A tool result carrying the REST error body of `error`. */
-export const errorResult = (error: AppError): CallToolResult => ({ isError: true, content: [{ type: "text", text: JSON.stringify(errorBody(error)) }] });
+export const errorResult = (error: AppError): CallToolResult => ({
+  isError: true,
+  content: [{ type: "text", text: JSON.stringify(errorBody(error)) }],
+});
 
 /** Runs one tool: parse with the operation's schema, call its procedure, answer structured content and text. */
-export const runTool = async (definition: ToolDefinition, args: unknown, call: ToolCall & { requestId: string }): Promise<CallToolResult> => {
+export const runTool = async (
+  definition: ToolDefinition,
+  args: unknown,
+  call: ToolCall & { requestId: string },
+): Promise<CallToolResult> => {
   // The tool is its REST operation: retired (after its sunset, in a brownout) at the same moments.
   const retired = await retiredErrorFor(definition.operation);
   if (retired) return errorResult(retired);
   const refused = call.refuse?.(definition);
   if (refused) return errorResult(refused);
   const parsed = definition.input.safeParse(args ?? {});
-  if (!parsed.success) return errorResult(new AppError("invalid_request", { fields: zodFields(parsed.error) }));
+  if (!parsed.success)
+    return errorResult(new AppError("invalid_request", { fields: zodFields(parsed.error) }));
   try {
     const result = await definition.call(parsed.data as Record<string, unknown>, call);
-    return { structuredContent: result as Record<string, unknown>, content: [{ type: "text", text: definition.text(result) }] };
+    return {
+      structuredContent: result as Record<string, unknown>,
+      content: [{ type: "text", text: definition.text(result) }],
+    };
   } catch (error) {
     return errorResult(toAppError(error, call.requestId));
   }
 };
 
 /** The MCP server of `connector` for one request, its tool calls made as `call` says. */
-export const createConnectorServer = (connector: ToolConnector, call: ToolCall & { requestId: string }) => {
+export const createConnectorServer = (
+  connector: ToolConnector,
+  call: ToolCall & { requestId: string },
+) => {
   const definitions = toolsOf(connector);
-  const server = new Server(serverInfo, { capabilities: { tools: { listChanged: false } }, instructions: instructions[connector] });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions.map(describeTool) }));
+  const server = new Server(serverInfo, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: instructions[connector],
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: definitions.map(describeTool),
+  }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const definition = definitions.find((candidate) => candidate.name === request.params.name);
     // An unknown tool is a protocol error (the client asked for something not listed), as the spec has it.
-    if (!definition) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (!definition)
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return runTool(definition, request.params.arguments, call);
   });
   return server;

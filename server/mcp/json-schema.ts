@@ -7,14 +7,28 @@
  */
 import { z } from "zod";
 
-export type ToolJsonSchema = { type: "object"; properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
+export type ToolJsonSchema = {
+  type: "object";
+  properties?: Record<string, object>;
+  required?: string[];
+  [key: string]: unknown;
+};
 
 /** The object schema MCP lists for `schema`, with `$defs` kept for the references inside it. */
 export const toolJsonSchema = (schema: z.ZodType, io: "input" | "output"): ToolJsonSchema => {
-  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
-  const ref = typeof generated.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(generated.$ref)?.[1] : undefined;
+  const { $schema: _dialect, ...generated } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as Record<string, unknown>;
+  const ref =
+    typeof generated.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(generated.$ref)?.[1] : undefined;
   if (!ref) return generated as ToolJsonSchema;
   // The definition stays in $defs too, for any reference inside it back to itself.
-  const { $ref: _root, $defs, ...rest } = generated as { $ref: string; $defs: Record<string, object> } & Record<string, unknown>;
+  const {
+    $ref: _root,
+    $defs,
+    ...rest
+  } = generated as { $ref: string; $defs: Record<string, object> } & Record<string, unknown>;
   return { ...rest, ...$defs[ref], $defs } as unknown as ToolJsonSchema;
 };

@@ -38,5 +38,9 @@ export const isAllowedOrigin = (origin: string | null) => {
     return false;
   }
   if (url.origin === publicUrl().origin) return true;
-  return isLocalService() && (url.protocol === "http:" || url.protocol === "https:") && loopbackHosts.has(url.hostname);
+  return (
+    isLocalService() &&
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    loopbackHosts.has(url.hostname)
+  );
 };

@@ -26,20 +26,40 @@ afterAll(async () => {
 
 const connect = async (headers: Record<string, string> = {}) => {
   const client = new Client({ name: "public-checkouts-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`), { requestInit: { headers } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`), { requestInit: { headers } }),
+  );
   clients.push(client);
   return client;
 };
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 /** A tool error's body (the REST error body), or a success's structured content. */
-const bodyOf = (result: CallToolResult) => (result.isError ? JSON.parse((result.content[0] as { text: string }).text) : result.structuredContent!) as { error: { code: string; message: string }; quote_id: string; checkout_id: string; status: string };
+const bodyOf = (result: CallToolResult) =>
+  (result.isError
+    ? JSON.parse((result.content[0] as { text: string }).text)
+    : result.structuredContent!) as {
+    error: { code: string; message: string };
+    quote_id: string;
+    checkout_id: string;
+    status: string;
+  };
 
 /** One tools/call with no Mcp-Session-Id (stateless mode answers it without initialize). */
 const callWithoutSession = async (name: string, args: Record<string, unknown>) => {
   const response = await fetch(`${server.base}/mcp`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }),
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-11-25",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name, arguments: args },
+    }),
   });
   expect(response.status).toBe(200);
   return ((await response.json()) as { result: CallToolResult }).result;
@@ -47,16 +67,32 @@ const callWithoutSession = async (name: string, args: Record<string, unknown>) =
 
 const newCheckout = async (client: Client) => {
   const item = await createItem({ storeId, priceCents: 3_000 });
-  const quote = bodyOf(await call(client, "create_quote", { items: [{ item_id: item.id }], shipping_address: torontoAddress }));
-  return bodyOf(await call(client, "create_checkout", { quote_id: quote.quote_id, email: "mcp-owner@example.ca" })).checkout_id as string;
+  const quote = bodyOf(
+    await call(client, "create_quote", {
+      items: [{ item_id: item.id }],
+      shipping_address: torontoAddress,
+    }),
+  );
+  return bodyOf(
+    await call(client, "create_checkout", {
+      quote_id: quote.quote_id,
+      email: "mcp-owner@example.ca",
+    }),
+  ).checkout_id as string;
 };
 
 describe("public checkouts belong to their MCP session (L11)", () => {
   it("without a session: no quote, no checkout, and nobody's checkout found (not_found, never 403)", async () => {
     const item = await createItem({ storeId, priceCents: 3_000 });
-    const quoted = await callWithoutSession("create_quote", { items: [{ item_id: item.id }], shipping_address: torontoAddress });
+    const quoted = await callWithoutSession("create_quote", {
+      items: [{ item_id: item.id }],
+      shipping_address: torontoAddress,
+    });
     expect(quoted.isError).toBe(true);
-    expect(bodyOf(quoted).error).toMatchObject({ code: "bad_request", message: expect.stringContaining("Mcp-Session-Id") });
+    expect(bodyOf(quoted).error).toMatchObject({
+      code: "bad_request",
+      message: expect.stringContaining("Mcp-Session-Id"),
+    });
     // The catalogue needs no session.
     expect((await callWithoutSession("get_product", { id: item.id })).isError ?? false).toBe(false);
 
@@ -67,8 +103,15 @@ describe("public checkouts belong to their MCP session (L11)", () => {
       expect(bodyOf(answer).error.code, tool).toBe("not_found");
     }
     const stranger = await connect();
-    for (const tool of ["get_checkout", "cancel_checkout"]) expect(bodyOf(await call(stranger, tool, { checkout_id: checkoutId })).error.code, tool).toBe("not_found");
-    expect((await db().checkout.findUniqueOrThrow({ where: { id: checkoutId } })).status).toBe("awaiting_payment");
-    expect(bodyOf(await call(owner, "cancel_checkout", { checkout_id: checkoutId })).status).toBe("cancelled");
+    for (const tool of ["get_checkout", "cancel_checkout"])
+      expect(bodyOf(await call(stranger, tool, { checkout_id: checkoutId })).error.code, tool).toBe(
+        "not_found",
+      );
+    expect((await db().checkout.findUniqueOrThrow({ where: { id: checkoutId } })).status).toBe(
+      "awaiting_payment",
+    );
+    expect(bodyOf(await call(owner, "cancel_checkout", { checkout_id: checkoutId })).status).toBe(
+      "cancelled",
+    );
   });
 });

@@ -12,7 +12,13 @@ const purpose = "mcp-session";
 const lifetimeMs = 24 * 60 * 60_000;
 
 /** A new session id (visible ASCII, as MCP requires). */
-export const newSessionId = (now: Date) => createLinkToken({ purpose, subject: randomBytes(12).toString("base64url"), expiresAt: new Date(now.getTime() + lifetimeMs) });
+export const newSessionId = (now: Date) =>
+  createLinkToken({
+    purpose,
+    subject: randomBytes(12).toString("base64url"),
+    expiresAt: new Date(now.getTime() + lifetimeMs),
+  });
 
 /** The session's own key, or undefined for a forged, foreign or expired id. */
-export const sessionKey = (sessionId: string, now: Date) => verifyLinkToken(sessionId, purpose, now);
+export const sessionKey = (sessionId: string, now: Date) =>
+  verifyLinkToken(sessionId, purpose, now);

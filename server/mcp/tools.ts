@@ -14,7 +14,12 @@ import { toolOperations } from "../api/operations";
 import type { Scope } from "../auth/scopes";
 import type { ZCanadianAddressResponse } from "../domain/address";
 import type { ZMeResponse } from "../routers/account/account.schema";
-import type { ZListCategoriesResponse, ZProductDetail, ZSearchProductsResponse, ZStoreDetail } from "../routers/catalog/catalog.schema";
+import type {
+  ZListCategoriesResponse,
+  ZProductDetail,
+  ZSearchProductsResponse,
+  ZStoreDetail,
+} from "../routers/catalog/catalog.schema";
 import type { ZQuote } from "../routers/checkout/checkout.schema";
 import type { ZCheckout, ZCheckoutDetail } from "../routers/checkout/session.schema";
 import type { ZListMyOrdersResponse, ZOrder } from "../routers/orders/orders.schema";
@@ -24,13 +29,22 @@ import type { Caller } from "../trpc/caller";
 /** Which connector lists a tool: "public" tools are on both, "account" tools only on /mcp/account. */
 export type ToolConnector = "public" | "account";
 
-export type ToolAnnotations = { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
+export type ToolAnnotations = {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: false;
+};
 
 /**
  * What a tool call gets besides its arguments: the caller, the key for an Idempotency-Key the
  * assistant left out, and what the edge refuses before any call (a public caller without a session).
  */
-export type ToolCall = { caller: Caller; idempotencyKey: (args: unknown) => string; refuse?: (definition: ToolDefinition) => AppError | undefined };
+export type ToolCall = {
+  caller: Caller;
+  idempotencyKey: (args: unknown) => string;
+  refuse?: (definition: ToolDefinition) => AppError | undefined;
+};
 
 export type ToolDefinition = {
   name: string;
@@ -50,17 +64,43 @@ export type ToolDefinition = {
   text: (result: unknown) => string;
 };
 
-const read: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const read: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 /** Creates something new (a quote each call). */
-const creates: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+const creates: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
 /** Creates something once per idempotency key. */
-const createsOnce: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const createsOnce: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 /** Ends something (cancelling twice is the same as once). */
-const ends: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
+const ends: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: true,
+  openWorldHint: false,
+};
 
 /** The MCP-only part of a tool. `usage` says, in tool names, where its arguments come from and where its result goes. */
-type Presentation<R> = { title: string; usage: string; annotations?: ToolAnnotations; text: (result: R) => string };
-const present = <S extends z.ZodType>(presentation: Presentation<z.output<S>>) => presentation as Presentation<unknown>;
+type Presentation<R> = {
+  title: string;
+  usage: string;
+  annotations?: ToolAnnotations;
+  text: (result: R) => string;
+};
+const present = <S extends z.ZodType>(presentation: Presentation<z.output<S>>) =>
+  presentation as Presentation<unknown>;
 
 const money = (value: { amount: string; currency: string }) => `${value.amount} ${value.currency}`;
 
@@ -68,28 +108,38 @@ const presentations: Record<string, Presentation<unknown>> = {
   search_products: present<typeof ZSearchProductsResponse>({
     title: "Search items for sale",
     usage:
-      "Prices are CAD. category is a path from list_categories; size, color and brand are lists (any of); min_price/max_price are CAD strings such as \"49.99\". Each result's id is the item_id for get_product and create_quote.",
+      'Prices are CAD. category is a path from list_categories; size, color and brand are lists (any of); min_price/max_price are CAD strings such as "49.99". Each result\'s id is the item_id for get_product and create_quote.',
     text: (result) =>
       [
         `${result.pagination.total} items (page ${result.pagination.page} of ${result.pagination.last_page}).`,
-        ...result.data.slice(0, 10).map((item) => `- #${item.id} ${item.title}: ${money(item.price)} (${item.store.name})${item.sizes.length ? `, sizes ${item.sizes.join(", ")}` : ""}`),
+        ...result.data
+          .slice(0, 10)
+          .map(
+            (item) =>
+              `- #${item.id} ${item.title}: ${money(item.price)} (${item.store.name})${item.sizes.length ? `, sizes ${item.sizes.join(", ")}` : ""}`,
+          ),
       ].join("\n"),
   }),
   get_product: present<typeof ZProductDetail>({
     title: "One item",
     usage: "id is an item id from search_products.",
-    text: (item) => `#${item.id} ${item.title}: ${money(item.price)} at ${item.store.name}. ${item.available ? "Available" : "Not available"}; sizes: ${item.sizes.join(", ") || "one size"}. ${item.url}`,
+    text: (item) =>
+      `#${item.id} ${item.title}: ${money(item.price)} at ${item.store.name}. ${item.available ? "Available" : "Not available"}; sizes: ${item.sizes.join(", ") || "one size"}. ${item.url}`,
   }),
   get_store: present<typeof ZStoreDetail>({
     title: "A store",
-    usage: "Spend the free-shipping threshold in its items and shipping is free. store_slug is item.store.slug from search_products or get_product.",
+    usage:
+      "Spend the free-shipping threshold in its items and shipping is free. store_slug is item.store.slug from search_products or get_product.",
     text: (store) =>
       `${store.name} (${store.province}): ${store.open_for_orders ? "open for orders" : "not taking orders"}. ${store.free_shipping ? `Free shipping from ${money(store.free_shipping.threshold)}.` : "No free-shipping offer."} Shipping: ${store.shipping_services.map((service) => `${service.label} (${service.min_days}-${service.max_days} days)`).join(", ")}.`,
   }),
   list_categories: present<typeof ZListCategoriesResponse>({
     title: "Categories",
     usage: "Pass a path as the category filter of search_products.",
-    text: (result) => (result.data.length ? result.data.map((node) => `- ${node.path} (${node.item_count})`).join("\n") : "No categories yet."),
+    text: (result) =>
+      result.data.length
+        ? result.data.map((node) => `- ${node.path} (${node.item_count})`).join("\n")
+        : "No categories yet.",
   }),
   create_quote: present<typeof ZQuote>({
     title: "Price an order",
@@ -99,7 +149,9 @@ const presentations: Record<string, Presentation<unknown>> = {
     text: (quote) =>
       [
         `Quote ${quote.quote_id}: ${money(quote.totals.grand_total)} in total (items ${money(quote.totals.subtotal)}, shipping ${money(quote.totals.shipping)}, tax ${money(quote.totals.tax)}); valid until ${quote.expires_at}.`,
-        ...quote.unavailable_items.map((item) => `- item #${item.item_id} cannot be bought: ${item.reason}`),
+        ...quote.unavailable_items.map(
+          (item) => `- item #${item.item_id} cannot be bought: ${item.reason}`,
+        ),
       ].join("\n"),
   }),
   create_checkout: present<typeof ZCheckout>({
@@ -107,12 +159,15 @@ const presentations: Record<string, Presentation<unknown>> = {
     usage:
       "quote_id comes from create_quote. The person opens checkout_url to review and pay themselves; nothing is charged here. email receives the confirmation and tracking. shipping_selections maps a store slug to a shipping option key of the quote (default: the cheapest). Follow it with get_checkout.",
     annotations: createsOnce,
-    text: (checkout) => `Checkout ${checkout.checkout_id} for ${money(checkout.totals.grand_total)}: the person pays at ${checkout.checkout_url} before ${checkout.expires_at}.`,
+    text: (checkout) =>
+      `Checkout ${checkout.checkout_id} for ${money(checkout.totals.grand_total)}: the person pays at ${checkout.checkout_url} before ${checkout.expires_at}.`,
   }),
   get_checkout: present<typeof ZCheckoutDetail>({
     title: "Follow a checkout",
-    usage: "Status is awaiting_payment, paid, cancelled or expired. checkout_id comes from create_checkout.",
-    text: (checkout) => `Checkout ${checkout.checkout_id} is ${checkout.status}${checkout.order_number ? `, order ${checkout.order_number}` : ""}; total ${money(checkout.totals.grand_total)}.`,
+    usage:
+      "Status is awaiting_payment, paid, cancelled or expired. checkout_id comes from create_checkout.",
+    text: (checkout) =>
+      `Checkout ${checkout.checkout_id} is ${checkout.status}${checkout.order_number ? `, order ${checkout.order_number}` : ""}; total ${money(checkout.totals.grand_total)}.`,
   }),
   cancel_checkout: present<typeof ZCheckout>({
     title: "Cancel a checkout",
@@ -123,26 +178,33 @@ const presentations: Record<string, Presentation<unknown>> = {
   get_me: present<typeof ZMeResponse>({
     title: "The signed-in person",
     usage: "Pass the saved sizes as the size filter of search_products.",
-    text: (me) => `${me.name ?? "(no name)"} <${me.email}>; saved sizes: ${me.sizes.join(", ") || "none"}.`,
+    text: (me) =>
+      `${me.name ?? "(no name)"} <${me.email}>; saved sizes: ${me.sizes.join(", ") || "none"}.`,
   }),
   get_my_shipping_address: present<typeof ZCanadianAddressResponse>({
     title: "The person's shipping address",
     usage: "Ready to pass as shipping_address to create_quote; not_found when none is saved.",
-    text: (address) => `${address.name}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.city} ${address.province} ${address.postal_code}`,
+    text: (address) =>
+      `${address.name}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.city} ${address.province} ${address.postal_code}`,
   }),
   list_my_orders: present<typeof ZListMyOrdersResponse>({
     title: "The person's orders",
-    usage: "One per store, with fulfilment and tracking. Each order_number is the argument of get_my_order.",
+    usage:
+      "One per store, with fulfilment and tracking. Each order_number is the argument of get_my_order.",
     text: (result) =>
       [
         `${result.pagination.total} orders.`,
-        ...result.data.map((order) => `- ${order.order_number} (${order.store.name}): ${money(order.totals.grand_total)}, ${order.fulfilment}${order.tracking ? `, ${order.tracking.carrier} ${order.tracking.tracking_number}` : ""}`),
+        ...result.data.map(
+          (order) =>
+            `- ${order.order_number} (${order.store.name}): ${money(order.totals.grand_total)}, ${order.fulfilment}${order.tracking ? `, ${order.tracking.carrier} ${order.tracking.tracking_number}` : ""}`,
+        ),
       ].join("\n"),
   }),
   get_my_order: present<typeof ZOrder>({
     title: "One of the person's orders",
     usage: "With its items, totals and tracking. order_number comes from list_my_orders.",
-    text: (order) => `Order ${order.order_number} (${order.store.name}): ${money(order.totals.grand_total)}, ${order.fulfilment}${order.tracking ? `, ${order.tracking.carrier} ${order.tracking.tracking_number}` : ""}.`,
+    text: (order) =>
+      `Order ${order.order_number} (${order.store.name}): ${money(order.totals.grand_total)}, ${order.fulfilment}${order.tracking ? `, ${order.tracking.carrier} ${order.tracking.tracking_number}` : ""}.`,
   }),
 };
 
@@ -163,7 +225,8 @@ const argumentParts = (entry: Operation) =>
   (["params", "query", "body"] as const).flatMap((part) => {
     const schema = entry.input[part];
     if (schema === undefined) return [];
-    if (!(schema instanceof z.ZodObject)) throw new Error(`${entry.id}: input.${part} must be a zod object to become tool arguments`);
+    if (!(schema instanceof z.ZodObject))
+      throw new Error(`${entry.id}: input.${part} must be a zod object to become tool arguments`);
     return [{ part, schema: schema as AnyObject }];
   });
 
@@ -171,7 +234,10 @@ const headerShape = (entry: Operation) => {
   const shape: Record<string, z.ZodType> = {};
   for (const [header, schema] of Object.entries(entry.input.headers?.shape ?? {})) {
     const mapping = headerArguments[header];
-    if (!mapping) throw new Error(`${entry.id}: no tool argument for the header ${header} (server/mcp/tools.ts headerArguments)`);
+    if (!mapping)
+      throw new Error(
+        `${entry.id}: no tool argument for the header ${header} (server/mcp/tools.ts headerArguments)`,
+      );
     shape[mapping.argument] = schema.optional().meta({ description: mapping.description });
   }
   return shape;
@@ -185,41 +251,74 @@ const argumentSchema = (entry: Operation): z.ZodType => {
   const parts = argumentParts(entry);
   const headers = headerShape(entry);
   if (parts.length === 0 && Object.keys(headers).length === 0) return noArguments;
-  const [first, ...rest] = parts.length ? parts.map((entryPart) => entryPart.schema) : [noArguments];
+  const [first, ...rest] = parts.length
+    ? parts.map((entryPart) => entryPart.schema)
+    : [noArguments];
   for (const later of rest) {
-    if (later._zod.def.checks?.length) throw new Error(`${entry.id}: only the first input part may have refinements to be joined into tool arguments`);
+    if (later._zod.def.checks?.length)
+      throw new Error(
+        `${entry.id}: only the first input part may have refinements to be joined into tool arguments`,
+      );
   }
-  return [...rest.map((later) => later.shape), headers].reduce<AnyObject>((joined, shape) => joined.safeExtend(shape) as unknown as AnyObject, first);
+  return [...rest.map((later) => later.shape), headers].reduce<AnyObject>(
+    (joined, shape) => joined.safeExtend(shape) as unknown as AnyObject,
+    first,
+  );
 };
 
-const pick = (args: Record<string, unknown>, schema: AnyObject) => Object.fromEntries(Object.keys(schema.shape).filter((key) => key in args).map((key) => [key, args[key]]));
+const pick = (args: Record<string, unknown>, schema: AnyObject) =>
+  Object.fromEntries(
+    Object.keys(schema.shape)
+      .filter((key) => key in args)
+      .map((key) => [key, args[key]]),
+  );
 
 /** Splits parsed arguments back into the entry's parts and calls it, as the REST edge would after parsing. */
 const callOf = (entry: Operation) => {
   const parts = argumentParts(entry);
   const headerSchema = entry.input.headers;
   return async (args: Record<string, unknown>, { caller, idempotencyKey }: ToolCall) => {
-    const split: Record<"params" | "query" | "body", unknown> = { params: undefined, query: undefined, body: undefined };
+    const split: Record<"params" | "query" | "body", unknown> = {
+      params: undefined,
+      query: undefined,
+      body: undefined,
+    };
     for (const { part, schema } of parts) split[part] = pick(args, schema);
     let headers: Record<string, unknown> = {};
     if (headerSchema) {
-      const withoutHeaders = Object.fromEntries(Object.entries(args).filter(([key]) => !Object.values(headerArguments).some((mapping) => mapping.argument === key)));
-      const given = Object.fromEntries(Object.keys(headerSchema.shape).map((header) => [header, args[headerArguments[header].argument] ?? idempotencyKey(withoutHeaders)]));
+      const withoutHeaders = Object.fromEntries(
+        Object.entries(args).filter(
+          ([key]) => !Object.values(headerArguments).some((mapping) => mapping.argument === key),
+        ),
+      );
+      const given = Object.fromEntries(
+        Object.keys(headerSchema.shape).map((header) => [
+          header,
+          args[headerArguments[header].argument] ?? idempotencyKey(withoutHeaders),
+        ]),
+      );
       headers = headerSchema.parse(given);
     }
-    return (await entry.call({ caller, ...split, headers } as Parameters<Operation["call"]>[0])).body;
+    return (await entry.call({ caller, ...split, headers } as Parameters<Operation["call"]>[0]))
+      .body;
   };
 };
 
-const connectorOf = (entry: Operation): ToolConnector => (entry.access === "person" ? "account" : "public");
+const connectorOf = (entry: Operation): ToolConnector =>
+  entry.access === "person" ? "account" : "public";
 
 const toTool = (entry: Operation & { tool: string }): ToolDefinition => {
   const presentation = presentations[entry.tool];
-  if (!presentation) throw new Error(`No MCP presentation for the tool ${entry.tool} in server/mcp/tools.ts`);
+  if (!presentation)
+    throw new Error(`No MCP presentation for the tool ${entry.tool} in server/mcp/tools.ts`);
   const annotations = presentation.annotations ?? (entry.method === "GET" ? read : undefined);
-  if (!annotations) throw new Error(`The tool ${entry.tool} (${entry.id}) changes something: declare its annotations in server/mcp/tools.ts`);
+  if (!annotations)
+    throw new Error(
+      `The tool ${entry.tool} (${entry.id}) changes something: declare its annotations in server/mcp/tools.ts`,
+    );
   // A tool acts for a scope a person can grant an assistant, and answers structured content.
-  if (entry.scope === null || !entry.output) throw new Error(`The tool ${entry.tool} (${entry.id}) needs a scope and an output schema`);
+  if (entry.scope === null || !entry.output)
+    throw new Error(`The tool ${entry.tool} (${entry.id}) needs a scope and an output schema`);
   return {
     name: entry.tool,
     title: presentation.title,
@@ -238,10 +337,13 @@ const toTool = (entry: Operation & { tool: string }): ToolDefinition => {
 export const tools: ToolDefinition[] = toolOperations().map(toTool);
 
 /** The tools a connector lists: the public ones everywhere, the account ones on /mcp/account only. */
-export const toolsOf = (connector: ToolConnector) => tools.filter((entry) => connector === "account" || entry.connector === "public");
+export const toolsOf = (connector: ToolConnector) =>
+  tools.filter((entry) => connector === "account" || entry.connector === "public");
 
 /** The scopes a connector's tools need: what the public connector's callers hold, and what /mcp/account asks a person for. */
-export const scopesOf = (connector: ToolConnector): Scope[] => [...new Set(toolsOf(connector).map((entry) => entry.scope))];
+export const scopesOf = (connector: ToolConnector): Scope[] => [
+  ...new Set(toolsOf(connector).map((entry) => entry.scope)),
+];
 
 /** The tool names that have an MCP presentation here (tools.test.ts: each is a tool of the table). */
 export const presentedTools = Object.keys(presentations);

@@ -10,7 +10,11 @@ import { approveApplication, rejectApplication } from "../auth/applications";
 import { hashPassword } from "../auth/passwords";
 import { randomId, randomSecret, sha256 } from "../auth/tokens";
 import { ZEmail, ZPersonName, ZSetSpendingLimitsInput } from "../routers/account/account.schema";
-import { checkCardToSave, saveCardForPerson, type Card } from "../routers/account/save-card-for-person";
+import {
+  checkCardToSave,
+  saveCardForPerson,
+  type Card,
+} from "../routers/account/save-card-for-person";
 import { ZCardNumber } from "../routers/account/saved-card.schema";
 import { toSavedCardResponse } from "../routers/account/saved-card.queries";
 import { rowToSpendingSettingsResponse } from "../routers/account/spending.queries";
@@ -20,7 +24,15 @@ import { ZPassword } from "../routers/shopper-auth/shopper-auth.schema";
 
 const parse = <T>(schema: z.ZodType<T>, input: unknown): T => {
   const result = schema.safeParse(input);
-  return result.success ? result.data : fail(result.error.issues.map((issue) => `${issue.path.length ? `--${issue.path.join(".")} ` : ""}${issue.message}`).join("; "));
+  return result.success
+    ? result.data
+    : fail(
+        result.error.issues
+          .map(
+            (issue) => `${issue.path.length ? `--${issue.path.join(".")} ` : ""}${issue.message}`,
+          )
+          .join("; "),
+      );
 };
 
 const ZAddressJson = z
@@ -40,7 +52,17 @@ const ZCreatePerson = z.object({
   password: ZPassword,
   verified: z.boolean(),
   name: ZPersonName.optional(),
-  sizes: z.string().optional().transform((value) => [...new Set((value ?? "").split(",").map((size) => size.trim()).filter(Boolean))]),
+  sizes: z
+    .string()
+    .optional()
+    .transform((value) => [
+      ...new Set(
+        (value ?? "")
+          .split(",")
+          .map((size) => size.trim())
+          .filter(Boolean),
+      ),
+    ]),
   "address-json": ZAddressJson.optional(),
   "limit-per-order": z.string().optional(),
   "limit-per-30-days": z.string().optional(),
@@ -55,7 +77,14 @@ const cardToSave = (number: string | undefined, now: Date): Card | undefined => 
   try {
     checkCardToSave(card, now);
   } catch (error) {
-    if (error instanceof AppError) fail(error.options.fields ? Object.values(error.options.fields).map((reason) => `--card ${reason}`).join("; ") : error.message);
+    if (error instanceof AppError)
+      fail(
+        error.options.fields
+          ? Object.values(error.options.fields)
+              .map((reason) => `--card ${reason}`)
+              .join("; ")
+          : error.message,
+      );
     throw error;
   }
   return card;
@@ -64,10 +93,22 @@ const cardToSave = (number: string | undefined, now: Date): Card | undefined => 
 /** The two limits (both or neither), checked by the dashboard's own schema; in cents. */
 const spendingLimits = (perOrder: string | undefined, per30Days: string | undefined) => {
   if (perOrder === undefined && per30Days === undefined) return {};
-  if (perOrder === undefined || per30Days === undefined) return fail("--limit-per-order and --limit-per-30-days go together");
-  const result = ZSetSpendingLimitsInput.safeParse({ limit_per_order: perOrder, limit_per_30_days: per30Days });
-  if (!result.success) return fail(Object.entries(zodFields(result.error)).map(([field, reason]) => `--${field.replace(/_/g, "-")} ${reason}`).join("; "));
-  return { spendingLimitPerOrderCents: result.data.limit_per_order, spendingLimitPer30DaysCents: result.data.limit_per_30_days };
+  if (perOrder === undefined || per30Days === undefined)
+    return fail("--limit-per-order and --limit-per-30-days go together");
+  const result = ZSetSpendingLimitsInput.safeParse({
+    limit_per_order: perOrder,
+    limit_per_30_days: per30Days,
+  });
+  if (!result.success)
+    return fail(
+      Object.entries(zodFields(result.error))
+        .map(([field, reason]) => `--${field.replace(/_/g, "-")} ${reason}`)
+        .join("; "),
+    );
+  return {
+    spendingLimitPerOrderCents: result.data.limit_per_order,
+    spendingLimitPer30DaysCents: result.data.limit_per_30_days,
+  };
 };
 
 /** Creates a sandbox test person (optionally confirmed, with sizes, a saved address, spending limits, purchases paused, a saved test card). */
@@ -77,34 +118,86 @@ export const createPerson = async (input: unknown) => {
   const limits = spendingLimits(options["limit-per-order"], options["limit-per-30-days"]);
   const now = new Date();
   const card = cardToSave(options.card, now);
-  const person = await db().person.create({
-    data: {
-      id: randomId("per_"),
-      email: options.email,
-      name: options.name ?? null,
-      passwordHash: await hashPassword(options.password),
-      emailVerifiedAt: options.verified ? now : null,
-      sizes: options.sizes,
-      ...limits,
-      ...(options.paused ? { purchasesPaused: true, purchasesPausedChangedAt: now } : {}),
-      ...(address
-        ? { shippingAddress: { create: { name: address.name, line1: address.line1, line2: address.line2, city: address.city, province: address.province, postalCode: address.postal_code, country: address.country, phone: address.phone } } }
-        : {}),
-    },
-  }).catch((error: { code?: string }) => (error.code === "P2002" ? fail(`a person with email ${options.email} exists`) : Promise.reject(error)));
+  const person = await db()
+    .person.create({
+      data: {
+        id: randomId("per_"),
+        email: options.email,
+        name: options.name ?? null,
+        passwordHash: await hashPassword(options.password),
+        emailVerifiedAt: options.verified ? now : null,
+        sizes: options.sizes,
+        ...limits,
+        ...(options.paused ? { purchasesPaused: true, purchasesPausedChangedAt: now } : {}),
+        ...(address
+          ? {
+              shippingAddress: {
+                create: {
+                  name: address.name,
+                  line1: address.line1,
+                  line2: address.line2,
+                  city: address.city,
+                  province: address.province,
+                  postalCode: address.postal_code,
+                  country: address.country,
+                  phone: address.phone,
+                },
+              },
+            }
+          : {}),
+      },
+    })
+    .catch((error: { code?: string }) =>
+      error.code === "P2002"
+        ? fail(`a person with email ${options.email} exists`)
+        : Promise.reject(error),
+    );
   const spending = rowToSpendingSettingsResponse(person);
-  const saved = card ? toSavedCardResponse(await saveCardForPerson({ db: db(), personId: person.id, card, now })).card : null;
-  return { person_id: person.id, email: person.email, name: person.name, verified: options.verified, sizes: person.sizes, shipping_address: address ?? null, ...spending, card: saved };
+  const saved = card
+    ? toSavedCardResponse(await saveCardForPerson({ db: db(), personId: person.id, card, now }))
+        .card
+    : null;
+  return {
+    person_id: person.id,
+    email: person.email,
+    name: person.name,
+    verified: options.verified,
+    sizes: person.sizes,
+    shipping_address: address ?? null,
+    ...spending,
+    card: saved,
+  };
 };
 
 /** Lists partner applications (all, or of one status). */
 export const listApplications = async (status: string | undefined) => {
-  const where = status ? { status: parse(z.enum(["pending", "approved", "rejected"], { error: "--status must be pending, approved or rejected" }), status) } : {};
-  const applications = await db().clientApplication.findMany({ where, orderBy: { createdAt: "asc" }, include: { person: { select: { email: true } } } });
+  const where = status
+    ? {
+        status: parse(
+          z.enum(["pending", "approved", "rejected"], {
+            error: "--status must be pending, approved or rejected",
+          }),
+          status,
+        ),
+      }
+    : {};
+  const applications = await db().clientApplication.findMany({
+    where,
+    orderBy: { createdAt: "asc" },
+    include: { person: { select: { email: true } } },
+  });
   return {
     applications: applications.map((a) => ({
-      application_id: a.id, name: a.name, contact_email: a.contactEmail, owner_email: a.person.email, status: a.status, environment: a.environment,
-      wants_linking: a.wantsLinking, redirect_uris: a.redirectUris, client_id: a.clientId, created_at: a.createdAt.toISOString(),
+      application_id: a.id,
+      name: a.name,
+      contact_email: a.contactEmail,
+      owner_email: a.person.email,
+      status: a.status,
+      environment: a.environment,
+      wants_linking: a.wantsLinking,
+      redirect_uris: a.redirectUris,
+      client_id: a.clientId,
+      created_at: a.createdAt.toISOString(),
     })),
   };
 };
@@ -114,23 +207,44 @@ export const approveApplicationCommand = async (applicationId: string | undefine
   if (!applicationId) fail("usage: application:approve APPLICATION_ID");
   const client = await approveApplication(db(), applicationId!, new Date());
   if (!client) fail(`no pending application ${applicationId}`);
-  return { application_id: applicationId, status: "approved", client_id: client!.id, scopes: client!.scopes, linking: client!.linkingEnabled };
+  return {
+    application_id: applicationId,
+    status: "approved",
+    client_id: client!.id,
+    scopes: client!.scopes,
+    linking: client!.linkingEnabled,
+  };
 };
 
 export const rejectApplicationCommand = async (applicationId: string | undefined) => {
   if (!applicationId) fail("usage: application:reject APPLICATION_ID");
-  if (!(await rejectApplication(db(), applicationId!, new Date()))) fail(`no pending application ${applicationId}`);
+  if (!(await rejectApplication(db(), applicationId!, new Date())))
+    fail(`no pending application ${applicationId}`);
   return { application_id: applicationId, status: "rejected" };
 };
 
 /** Lists clients (partners and registered agents), never their secrets. */
 export const listClients = async (kind: string | undefined) => {
-  const where = kind ? { kind: parse(z.enum(["partner", "agent"], { error: "--kind must be partner or agent" }), kind) } : {};
+  const where = kind
+    ? {
+        kind: parse(
+          z.enum(["partner", "agent"], { error: "--kind must be partner or agent" }),
+          kind,
+        ),
+      }
+    : {};
   const clients = await db().apiClient.findMany({ where, orderBy: { createdAt: "asc" } });
   return {
     clients: clients.map((c) => ({
-      client_id: c.id, name: c.name, kind: c.kind, environment: c.environment, scopes: c.scopes, redirect_uris: c.redirectUris,
-      linking: c.kind === "agent" || c.linkingEnabled, created_at: c.createdAt.toISOString(), revoked_at: c.revokedAt?.toISOString() ?? null,
+      client_id: c.id,
+      name: c.name,
+      kind: c.kind,
+      environment: c.environment,
+      scopes: c.scopes,
+      redirect_uris: c.redirectUris,
+      linking: c.kind === "agent" || c.linkingEnabled,
+      created_at: c.createdAt.toISOString(),
+      revoked_at: c.revokedAt?.toISOString() ?? null,
     })),
   };
 };
@@ -146,6 +260,14 @@ export const createRegistrationToken = async (input: unknown) => {
   const options = parse(ZRegistrationToken, input);
   const token = randomSecret("reg_");
   const expiresAt = new Date(Date.now() + options.days * 24 * 3600 * 1000);
-  await db().registrationToken.create({ data: { id: randomId("rgt_"), tokenHash: sha256(token), note: options.note, maxUses: options.uses, expiresAt } });
+  await db().registrationToken.create({
+    data: {
+      id: randomId("rgt_"),
+      tokenHash: sha256(token),
+      note: options.note,
+      maxUses: options.uses,
+      expiresAt,
+    },
+  });
   return { registration_token: token, max_uses: options.uses, expires_at: expiresAt.toISOString() };
 };

@@ -47,21 +47,50 @@ const main = async () => {
     args: rest,
     allowPositionals: true,
     options: {
-      json: { type: "boolean", default: false }, item: { type: "string" },
-      items: { type: "string" }, stores: { type: "string" }, seed: { type: "string" },
-      name: { type: "string" }, scopes: { type: "string" }, "redirect-uri": { type: "string", multiple: true },
-      linking: { type: "boolean", default: false }, "agent-checkout": { type: "string" },
-      email: { type: "string" }, password: { type: "string" }, verified: { type: "boolean", default: false }, sizes: { type: "string" },
-      "address-json": { type: "string" }, kind: { type: "string" }, status: { type: "string" }, uses: { type: "string" }, days: { type: "string" }, note: { type: "string" },
-      to: { type: "string" }, "limit-per-order": { type: "string" }, "limit-per-30-days": { type: "string" }, paused: { type: "boolean", default: false },
-      card: { type: "string" }, purchases: { type: "string" }, price: { type: "string" },
-      contact: { type: "string" }, sunset: { type: "string" }, replacement: { type: "string" }, brownout: { type: "string", multiple: true },
+      json: { type: "boolean", default: false },
+      item: { type: "string" },
+      items: { type: "string" },
+      stores: { type: "string" },
+      seed: { type: "string" },
+      name: { type: "string" },
+      scopes: { type: "string" },
+      "redirect-uri": { type: "string", multiple: true },
+      linking: { type: "boolean", default: false },
+      "agent-checkout": { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+      verified: { type: "boolean", default: false },
+      sizes: { type: "string" },
+      "address-json": { type: "string" },
+      kind: { type: "string" },
+      status: { type: "string" },
+      uses: { type: "string" },
+      days: { type: "string" },
+      note: { type: "string" },
+      to: { type: "string" },
+      "limit-per-order": { type: "string" },
+      "limit-per-30-days": { type: "string" },
+      paused: { type: "boolean", default: false },
+      card: { type: "string" },
+      purchases: { type: "string" },
+      price: { type: "string" },
+      contact: { type: "string" },
+      sunset: { type: "string" },
+      replacement: { type: "string" },
+      brownout: { type: "string", multiple: true },
     },
   });
   const database = await resolveDatabaseUrl();
   process.env.DATABASE_URL = database.url;
   resetEnv();
-  const print = (result: Record<string, unknown>) => console.log(values.json ? JSON.stringify(result) : Object.entries(result).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("\n"));
+  const print = (result: Record<string, unknown>) =>
+    console.log(
+      values.json
+        ? JSON.stringify(result)
+        : Object.entries(result)
+            .map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`)
+            .join("\n"),
+    );
   try {
     switch (command) {
       case "db:migrate":
@@ -71,7 +100,9 @@ const main = async () => {
         await client.connect();
         try {
           const result = await seedCatalog(client, {
-            items: Number(values.items ?? 5000), stores: Number(values.stores ?? 12), seed: Number(values.seed ?? 1),
+            items: Number(values.items ?? 5000),
+            stores: Number(values.stores ?? 12),
+            seed: Number(values.seed ?? 1),
             log: values.json ? undefined : console.log,
           });
           return print(result);
@@ -80,7 +111,15 @@ const main = async () => {
         }
       }
       case "client:create":
-        return print(await createClient({ name: values.name, scopes: values.scopes, redirectUris: values["redirect-uri"] ?? [], linking: values.linking, contact: values.contact }));
+        return print(
+          await createClient({
+            name: values.name,
+            scopes: values.scopes,
+            redirectUris: values["redirect-uri"] ?? [],
+            linking: values.linking,
+            contact: values.contact,
+          }),
+        );
       case "client:revoke":
         return print(await revokeClient(positionals[0]));
       case "client:set":
@@ -90,13 +129,28 @@ const main = async () => {
       case "item:set-price":
         return print(await setItemPriceCommand(positionals[0], { price: values.price }));
       case "person:create":
-        return print(await accounts.createPerson({
-          email: values.email, password: values.password, verified: values.verified, name: values.name, sizes: values.sizes, "address-json": values["address-json"],
-          "limit-per-order": values["limit-per-order"], "limit-per-30-days": values["limit-per-30-days"], paused: values.paused,
-          card: values.card,
-        }));
+        return print(
+          await accounts.createPerson({
+            email: values.email,
+            password: values.password,
+            verified: values.verified,
+            name: values.name,
+            sizes: values.sizes,
+            "address-json": values["address-json"],
+            "limit-per-order": values["limit-per-order"],
+            "limit-per-30-days": values["limit-per-30-days"],
+            paused: values.paused,
+            card: values.card,
+          }),
+        );
       case "purchase:create-sandbox":
-        return print(await createSandboxPurchase({ email: values.email, item: values.item, assistant: values.name }));
+        return print(
+          await createSandboxPurchase({
+            email: values.email,
+            item: values.item,
+            assistant: values.name,
+          }),
+        );
       case "client:list":
         return print(await accounts.listClients(values.kind));
       case "application:list":
@@ -106,7 +160,13 @@ const main = async () => {
       case "application:reject":
         return print(await accounts.rejectApplicationCommand(positionals[0]));
       case "agent:registration-token":
-        return print(await accounts.createRegistrationToken({ uses: values.uses, days: values.days, note: values.note }));
+        return print(
+          await accounts.createRegistrationToken({
+            uses: values.uses,
+            days: values.days,
+            note: values.note,
+          }),
+        );
       case "mail:list":
         return print(await listMail(values.to));
       case "mail:show":
@@ -114,7 +174,13 @@ const main = async () => {
       case "payment:capture-failed":
         return print(await listCaptureFailures());
       case "endpoint:deprecate":
-        return print(await deprecateCommand(positionals[0], { sunset: values.sunset, replacement: values.replacement, brownout: values.brownout }));
+        return print(
+          await deprecateCommand(positionals[0], {
+            sunset: values.sunset,
+            replacement: values.replacement,
+            brownout: values.brownout,
+          }),
+        );
       case "endpoint:restore":
         return print(await restoreCommand(positionals[0]));
       case "endpoint:list":

@@ -6,16 +6,26 @@
 import { ZodError } from "zod";
 import { systemClock } from "../clock";
 import { changelogUrl } from "../http/lifecycle";
-import { deprecateEndpoint, listLifecycles, restoreEndpoint } from "../lifecycle/endpoint-lifecycle";
+import {
+  deprecateEndpoint,
+  listLifecycles,
+  restoreEndpoint,
+} from "../lifecycle/endpoint-lifecycle";
 import type { Lifecycle } from "../lifecycle/lifecycle-store";
 import { fail } from "./commands";
 
 /** A date (2027-06-01: that day at 00:00 UTC) or an instant with its offset (2027-03-01T14:00:00Z). */
 const instant = (value: string, option: string) => {
   const text = value.trim();
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
+  const valid =
+    /^\d{4}-\d{2}-\d{2}$/.test(text) ||
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
   const date = new Date(/T/.test(text) ? text : `${text}T00:00:00Z`);
-  return valid && !Number.isNaN(date.getTime()) ? date : fail(`${option} must be a date (2027-06-01) or an instant with its offset (2027-03-01T14:00:00Z), not "${value}"`);
+  return valid && !Number.isNaN(date.getTime())
+    ? date
+    : fail(
+        `${option} must be a date (2027-06-01) or an instant with its offset (2027-03-01T14:00:00Z), not "${value}"`,
+      );
 };
 
 const brownout = (value: string) => {
@@ -29,7 +39,10 @@ const describe = (lifecycle: Lifecycle) => ({
   deprecated_at: lifecycle.deprecatedAt.toISOString(),
   sunset: lifecycle.sunsetAt.toISOString(),
   replacement: lifecycle.replacement,
-  brownouts: lifecycle.brownouts.map((window) => ({ start: window.start.toISOString(), end: window.end.toISOString() })),
+  brownouts: lifecycle.brownouts.map((window) => ({
+    start: window.start.toISOString(),
+    end: window.end.toISOString(),
+  })),
   changelog: changelogUrl(lifecycle),
 });
 
@@ -37,18 +50,28 @@ const withZodMessages = async <T>(run: () => Promise<T>) => {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ZodError) return fail(error.issues.map((issue) => issue.message).join("; "));
+    if (error instanceof ZodError)
+      return fail(error.issues.map((issue) => issue.message).join("; "));
     throw error;
   }
 };
 
-export const deprecateCommand = (operationId: string | undefined, options: { sunset?: string; replacement?: string; brownout?: string[] }) =>
+export const deprecateCommand = (
+  operationId: string | undefined,
+  options: { sunset?: string; replacement?: string; brownout?: string[] },
+) =>
   withZodMessages(async () => {
-    if (!operationId) fail('usage: endpoint:deprecate "METHOD /api/v1/path" --sunset DATE --replacement URL [--brownout START/END]...');
+    if (!operationId)
+      fail(
+        'usage: endpoint:deprecate "METHOD /api/v1/path" --sunset DATE --replacement URL [--brownout START/END]...',
+      );
     if (!options.sunset) fail("--sunset is required");
     const { lifecycle, notified } = await deprecateEndpoint({
-      operationId: operationId!, sunset: instant(options.sunset!, "--sunset"), replacement: options.replacement ?? "",
-      brownouts: (options.brownout ?? []).map(brownout), now: systemClock.now(),
+      operationId: operationId!,
+      sunset: instant(options.sunset!, "--sunset"),
+      replacement: options.replacement ?? "",
+      brownouts: (options.brownout ?? []).map(brownout),
+      now: systemClock.now(),
     });
     return { ...describe(lifecycle), notified };
   });
@@ -61,5 +84,8 @@ export const restoreCommand = (operationId: string | undefined) =>
   });
 
 export const listCommand = async () => ({
-  endpoints: (await listLifecycles(systemClock.now())).map(({ lifecycle, state }) => ({ ...describe(lifecycle), state })),
+  endpoints: (await listLifecycles(systemClock.now())).map(({ lifecycle, state }) => ({
+    ...describe(lifecycle),
+    state,
+  })),
 });

@@ -11,12 +11,27 @@ export const listMail = async (to: string | undefined) => {
     where: to ? { to: to.trim().toLowerCase() } : {},
     orderBy: { createdAt: "desc" },
     take: 100,
-    select: { id: true, to: true, template: true, subject: true, status: true, transport: true, createdAt: true, sentAt: true },
+    select: {
+      id: true,
+      to: true,
+      template: true,
+      subject: true,
+      status: true,
+      transport: true,
+      createdAt: true,
+      sentAt: true,
+    },
   });
   return {
     messages: messages.map((m) => ({
-      id: m.id, to: m.to, template: m.template, subject: m.subject, status: m.status, transport: m.transport,
-      created_at: m.createdAt.toISOString(), sent_at: m.sentAt?.toISOString() ?? null,
+      id: m.id,
+      to: m.to,
+      template: m.template,
+      subject: m.subject,
+      status: m.status,
+      transport: m.transport,
+      created_at: m.createdAt.toISOString(),
+      sent_at: m.sentAt?.toISOString() ?? null,
     })),
   };
 };
@@ -26,7 +41,13 @@ export const showMail = async (id: string | undefined) => {
   const message = id ? await db().emailMessage.findUnique({ where: { id } }) : null;
   if (!message) throw new Error(`no email ${id ?? "(give an id)"}`);
   return {
-    id: message.id, to: message.to, template: message.template, subject: message.subject, status: message.status,
-    sent_at: message.sentAt?.toISOString() ?? null, text: message.text, html: message.html,
+    id: message.id,
+    to: message.to,
+    template: message.template,
+    subject: message.subject,
+    status: message.status,
+    sent_at: message.sentAt?.toISOString() ?? null,
+    text: message.text,
+    html: message.html,
   };
 };

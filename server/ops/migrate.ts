@@ -15,7 +15,9 @@ type Migration = { name: string; sql: string; checksum: string };
 
 export const listMigrations = (dir = migrationsDir): Migration[] =>
   readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "migration.sql")))
+    .filter(
+      (entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "migration.sql")),
+    )
     .map((entry) => entry.name)
     .sort()
     .map((name) => {
@@ -50,7 +52,9 @@ export const migrate = async (databaseUrl: string, dir = migrationsDir): Promise
     for (const migration of listMigrations(dir)) {
       const previous = applied.get(migration.name);
       if (previous && previous !== migration.checksum) {
-        throw new Error(`Migration ${migration.name} was changed after it was applied; add a new migration instead.`);
+        throw new Error(
+          `Migration ${migration.name} was changed after it was applied; add a new migration instead.`,
+        );
       }
       if (previous) continue;
       await client.query("BEGIN");

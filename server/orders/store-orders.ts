@@ -7,12 +7,17 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Sql } from "../sql";
-import { chosenOption, type QuoteSnapshot, type Selections } from "../routers/checkout/quote-snapshot";
+import {
+  chosenOption,
+  type QuoteSnapshot,
+  type Selections,
+} from "../routers/checkout/quote-snapshot";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** SO- and 8 Crockford base-32 characters (40 random bits; the unique index catches the rare clash). */
-export const newOrderNumber = () => `SO-${[...randomBytes(8)].map((byte) => crockford[byte % 32]).join("")}`;
+export const newOrderNumber = () =>
+  `SO-${[...randomBytes(8)].map((byte) => crockford[byte % 32]).join("")}`;
 
 export type StoreOrdersInput = {
   /** Exactly one owner (trigger orders_one_owner). */
@@ -28,12 +33,27 @@ export type StoreOrdersInput = {
 
 /** Writes the orders and returns each store with its chosen option and order number (for the confirmation email). Raw SQL, so it runs in any transaction. */
 export const writeStoreOrders = async (tx: Sql, input: StoreOrdersInput) => {
-  const orders = input.snapshot.stores.map((store, index) => ({ store, option: chosenOption(store, input.selections), number: `${input.orderNumber}-${index + 1}` }));
-  const { checkoutId = null, purchaseId = null } = input.owner as { checkoutId?: string; purchaseId?: string };
+  const orders = input.snapshot.stores.map((store, index) => ({
+    store,
+    option: chosenOption(store, input.selections),
+    number: `${input.orderNumber}-${index + 1}`,
+  }));
+  const { checkoutId = null, purchaseId = null } = input.owner as {
+    checkoutId?: string;
+    purchaseId?: string;
+  };
   const rows = orders.map(({ store, option, number }) => ({
-    id: `ord_${randomBytes(12).toString("hex")}`, number, store_id: store.storeId, shipping_key: option.key, shipping_label: option.label,
-    subtotal_cents: option.totals.subtotalCents, discount_cents: option.totals.discountCents, shipping_cents: option.totals.shippingCents,
-    tax_cents: option.totals.taxCents, grand_total_cents: option.totals.grandTotalCents, tax_lines: option.taxLines,
+    id: `ord_${randomBytes(12).toString("hex")}`,
+    number,
+    store_id: store.storeId,
+    shipping_key: option.key,
+    shipping_label: option.label,
+    subtotal_cents: option.totals.subtotalCents,
+    discount_cents: option.totals.discountCents,
+    shipping_cents: option.totals.shippingCents,
+    tax_cents: option.totals.taxCents,
+    grand_total_cents: option.totals.grandTotalCents,
+    tax_lines: option.taxLines,
   }));
   await tx.$executeRaw`
     INSERT INTO orders (id, number, checkout_id, purchase_id, store_id, person_id, email, shipping_key, shipping_label,

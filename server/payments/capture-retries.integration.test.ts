@@ -24,7 +24,13 @@ const hour = 60 * 60_000;
 /** The sandbox with its capture down (an outage), counting the capture calls it receives. */
 const captureDown = () => {
   const calls: Date[] = [];
-  const provider: PaymentProvider = { ...sandboxProvider(), capture: async () => { calls.push(new Date()); throw new Error("processor unavailable"); } };
+  const provider: PaymentProvider = {
+    ...sandboxProvider(),
+    capture: async () => {
+      calls.push(new Date());
+      throw new Error("processor unavailable");
+    },
+  };
   return { provider, calls };
 };
 
@@ -38,11 +44,27 @@ beforeAll(async () => {
 const paidCheckoutWithoutCapture = async (provider: PaymentProvider, now: Date) => {
   const item = await createItem({ storeId, priceCents: 4000 });
   const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-  const { text } = await createCheckoutVia(token, { quote_id: quote.body.quote_id, email: "l5@example.ca" });
+  const { text } = await createCheckoutVia(token, {
+    quote_id: quote.body.quote_id,
+    email: "l5@example.ca",
+  });
   const id = JSON.parse(text).checkout_id as string;
-  const attempt = await startAttempt(db(), { checkoutId: id, method: "card", cardLast4: "4242", now });
-  const result = await authorizePayment(db(), provider, { payment: attempt, method: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2034, cvc: "123" }, description: `Checkout ${id}` });
-  const outcome = await finalizePayment(db(), provider, { payment: attempt, processorPaymentId: (result as { processorPaymentId: string }).processorPaymentId, now });
+  const attempt = await startAttempt(db(), {
+    checkoutId: id,
+    method: "card",
+    cardLast4: "4242",
+    now,
+  });
+  const result = await authorizePayment(db(), provider, {
+    payment: attempt,
+    method: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2034, cvc: "123" },
+    description: `Checkout ${id}`,
+  });
+  const outcome = await finalizePayment(db(), provider, {
+    payment: attempt,
+    processorPaymentId: (result as { processorPaymentId: string }).processorPaymentId,
+    now,
+  });
   expect(outcome.outcome).toBe("paid");
   return { id, paymentId: attempt.id };
 };
@@ -61,14 +83,22 @@ describe("bounded capture retries", () => {
     expect(calls).toHaveLength(1);
 
     // A day of the sweep every 5 minutes: a bounded number of calls, then none.
-    for (let at = t0.getTime() + 5 * 60_000; at < t0.getTime() + 24 * hour; at += 5 * 60_000) await settleAt(new Date(at));
+    for (let at = t0.getTime() + 5 * 60_000; at < t0.getTime() + 24 * hour; at += 5 * 60_000)
+      await settleAt(new Date(at));
     const made = calls.length;
     expect(made).toBeGreaterThan(2);
     expect(made).toBeLessThanOrEqual(10);
-    expect(await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({ status: "capture_failed", declineCode: "capture_retries_exhausted" });
-    expect((await db().checkout.findUniqueOrThrow({ where: { id } })).captureFailedAt).toBeInstanceOf(Date);
+    expect(await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({
+      status: "capture_failed",
+      declineCode: "capture_retries_exhausted",
+    });
+    expect(
+      (await db().checkout.findUniqueOrThrow({ where: { id } })).captureFailedAt,
+    ).toBeInstanceOf(Date);
     expect(await db().emailMessage.count({ where: { dedupeKey: `payment-failed:${id}` } })).toBe(1);
-    expect((await listCaptureFailures()).payments).toContainEqual(expect.objectContaining({ payment_id: paymentId, reason: "capture_retries_exhausted" }));
+    expect((await listCaptureFailures()).payments).toContainEqual(
+      expect.objectContaining({ payment_id: paymentId, reason: "capture_retries_exhausted" }),
+    );
     await settleAt(new Date(t0.getTime() + 48 * hour));
     expect(calls).toHaveLength(made);
   });
@@ -77,20 +107,38 @@ describe("bounded capture retries", () => {
     const { provider, calls } = captureDown();
     const t0 = new Date();
     const { purchase } = await createHeldPurchase({ chargesAt: new Date(t0.getTime() - 1000) });
-    await expect(chargeDuePurchase(db(), purchase.id, { now: t0, provider, sandboxMailbox: true })).rejects.toThrow(/retried later/);
+    await expect(
+      chargeDuePurchase(db(), purchase.id, { now: t0, provider, sandboxMailbox: true }),
+    ).rejects.toThrow(/retried later/);
     expect(calls).toHaveLength(1);
     // The step's own quick retries do not call the processor again before the backoff.
-    await expect(chargeDuePurchase(db(), purchase.id, { now: new Date(t0.getTime() + 2_000), provider, sandboxMailbox: true })).rejects.toThrow();
+    await expect(
+      chargeDuePurchase(db(), purchase.id, {
+        now: new Date(t0.getTime() + 2_000),
+        provider,
+        sandboxMailbox: true,
+      }),
+    ).rejects.toThrow();
     expect(calls).toHaveLength(1);
 
-    for (let at = t0.getTime() + 5 * 60_000; at < t0.getTime() + 24 * hour; at += 5 * 60_000) await chargeDuePurchases(db(), { now: new Date(at), provider, sandboxMailbox: true });
+    for (let at = t0.getTime() + 5 * 60_000; at < t0.getTime() + 24 * hour; at += 5 * 60_000)
+      await chargeDuePurchases(db(), { now: new Date(at), provider, sandboxMailbox: true });
     const made = calls.length;
     expect(made).toBeGreaterThan(2);
     expect(made).toBeLessThanOrEqual(10);
     const payment = await db().payment.findUniqueOrThrow({ where: { purchaseId: purchase.id } });
-    expect(payment).toMatchObject({ status: "capture_failed", declineCode: "capture_retries_exhausted" });
-    expect((await listCaptureFailures()).payments).toContainEqual(expect.objectContaining({ payment_id: payment.id, purchase_id: purchase.id }));
-    await chargeDuePurchases(db(), { now: new Date(t0.getTime() + 48 * hour), provider, sandboxMailbox: true });
+    expect(payment).toMatchObject({
+      status: "capture_failed",
+      declineCode: "capture_retries_exhausted",
+    });
+    expect((await listCaptureFailures()).payments).toContainEqual(
+      expect.objectContaining({ payment_id: payment.id, purchase_id: purchase.id }),
+    );
+    await chargeDuePurchases(db(), {
+      now: new Date(t0.getTime() + 48 * hour),
+      provider,
+      sandboxMailbox: true,
+    });
     expect(calls).toHaveLength(made);
   });
 });

@@ -9,31 +9,58 @@
  */
 import type { Db } from "../db";
 
-export const captureRetryPolicy = { maxAttempts: 8, firstDelayMs: 60_000, maxDelayMs: 60 * 60_000 } as const;
+export const captureRetryPolicy = {
+  maxAttempts: 8,
+  firstDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+} as const;
 
 /** The wait after the `attempts`-th unanswered capture. */
 export const captureDelayMs = (attempts: number) =>
-  Math.min(captureRetryPolicy.firstDelayMs * 2 ** Math.max(0, attempts - 1), captureRetryPolicy.maxDelayMs);
+  Math.min(
+    captureRetryPolicy.firstDelayMs * 2 ** Math.max(0, attempts - 1),
+    captureRetryPolicy.maxDelayMs,
+  );
 
 /** A payment whose next capture may be tried at `now` (Prisma filter, for the sweeps' queries). */
-export const captureDueWhere = (now: Date) => ({ OR: [{ nextCaptureAt: null }, { nextCaptureAt: { lte: now } }] });
+export const captureDueWhere = (now: Date) => ({
+  OR: [{ nextCaptureAt: null }, { nextCaptureAt: { lte: now } }],
+});
 
 /** Whether a capture may be tried now, given the row's next_capture_at. */
-export const isCaptureDue = (nextCaptureAt: Date | null, now: Date) => !nextCaptureAt || nextCaptureAt <= now;
+export const isCaptureDue = (nextCaptureAt: Date | null, now: Date) =>
+  !nextCaptureAt || nextCaptureAt <= now;
 
 /**
  * Counts one capture the processor did not answer and schedules the next; after the last allowed,
  * moves the payment (still `authorized`) to `capture_failed` and alerts the operator.
  */
-export const recordCaptureUnanswered = async (db: Db, paymentId: string, now: Date): Promise<"later" | "retries_exhausted"> => {
+export const recordCaptureUnanswered = async (
+  db: Db,
+  paymentId: string,
+  now: Date,
+): Promise<"later" | "retries_exhausted"> => {
   const [row] = await db.$queryRaw<{ attempts: number }[]>`
     UPDATE payments SET capture_attempts = capture_attempts + 1, updated_at = ${now} WHERE id = ${paymentId} AND status = 'authorized' RETURNING capture_attempts AS attempts`;
   if (!row) return "later"; // settled meanwhile by someone else
   if (row.attempts < captureRetryPolicy.maxAttempts) {
-    await db.payment.updateMany({ where: { id: paymentId, status: "authorized" }, data: { nextCaptureAt: new Date(now.getTime() + captureDelayMs(row.attempts)) } });
+    await db.payment.updateMany({
+      where: { id: paymentId, status: "authorized" },
+      data: { nextCaptureAt: new Date(now.getTime() + captureDelayMs(row.attempts)) },
+    });
     return "later";
   }
-  const { count } = await db.payment.updateMany({ where: { id: paymentId, status: "authorized" }, data: { status: "capture_failed", declineCode: "capture_retries_exhausted", nextCaptureAt: null } });
-  if (count) console.error(`[operator-alert] payment ${paymentId}: ${row.attempts} captures unanswered, no more retries; see npm run ops -- payment:capture-failed`);
+  const { count } = await db.payment.updateMany({
+    where: { id: paymentId, status: "authorized" },
+    data: {
+      status: "capture_failed",
+      declineCode: "capture_retries_exhausted",
+      nextCaptureAt: null,
+    },
+  });
+  if (count)
+    console.error(
+      `[operator-alert] payment ${paymentId}: ${row.attempts} captures unanswered, no more retries; see npm run ops -- payment:capture-failed`,
+    );
   return count ? "retries_exhausted" : "later";
 };

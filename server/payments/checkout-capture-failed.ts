@@ -10,16 +10,33 @@ import { formatCents } from "../domain/money";
 import { enqueueEmail } from "../mail/outbox";
 
 /** Marks the checkout paid by `paymentId` as unpaid-for and tells the shopper; a no-op when already marked. */
-export const markCheckoutCaptureFailed = async (db: Db, options: { checkoutId: string; paymentId: string; now: Date }) =>
+export const markCheckoutCaptureFailed = async (
+  db: Db,
+  options: { checkoutId: string; paymentId: string; now: Date },
+) =>
   db.$transaction(async (tx) => {
     const { count } = await tx.checkout.updateMany({
       where: { id: options.checkoutId, paidPaymentId: options.paymentId, captureFailedAt: null },
       data: { captureFailedAt: options.now },
     });
     if (!count) return false;
-    const checkout = await tx.checkout.findUniqueOrThrow({ where: { id: options.checkoutId }, select: { email: true, firstName: true, orderNumber: true, grandTotalCents: true } });
-    const props: PaymentFailedProps = { firstName: checkout.firstName, orderNumber: checkout.orderNumber ?? options.checkoutId, grandTotal: formatCents(checkout.grandTotalCents) };
-    await enqueueEmail(tx, { to: checkout.email, template: "payment-failed", props, dedupeKey: `payment-failed:${options.checkoutId}` });
-    console.error(`[payments] checkout ${options.checkoutId} (order ${checkout.orderNumber}): capture of ${options.paymentId} failed; the orders stand unpaid for the operator`);
+    const checkout = await tx.checkout.findUniqueOrThrow({
+      where: { id: options.checkoutId },
+      select: { email: true, firstName: true, orderNumber: true, grandTotalCents: true },
+    });
+    const props: PaymentFailedProps = {
+      firstName: checkout.firstName,
+      orderNumber: checkout.orderNumber ?? options.checkoutId,
+      grandTotal: formatCents(checkout.grandTotalCents),
+    };
+    await enqueueEmail(tx, {
+      to: checkout.email,
+      template: "payment-failed",
+      props,
+      dedupeKey: `payment-failed:${options.checkoutId}`,
+    });
+    console.error(
+      `[payments] checkout ${options.checkoutId} (order ${checkout.orderNumber}): capture of ${options.paymentId} failed; the orders stand unpaid for the operator`,
+    );
     return true;
   });

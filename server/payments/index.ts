@@ -12,9 +12,19 @@ let stripe: { key: string; provider: PaymentProvider } | undefined;
 export const paymentProvider = (): PaymentProvider => {
   const config = env();
   if (config.PAYMENT_PROCESSOR === "sandbox") return sandboxProvider();
-  if (!config.STRIPE_SECRET_KEY) throw new Error("Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR is stripe");
+  if (!config.STRIPE_SECRET_KEY)
+    throw new Error(
+      "Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR is stripe",
+    );
   // One Stripe client per process (it keeps its connections); rebuilt only if the key changes.
   const key = `${config.STRIPE_SECRET_KEY} ${config.STRIPE_API_BASE ?? ""}`;
-  if (stripe?.key !== key) stripe = { key, provider: stripeProvider({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE }) };
+  if (stripe?.key !== key)
+    stripe = {
+      key,
+      provider: stripeProvider({
+        secretKey: config.STRIPE_SECRET_KEY,
+        apiBase: config.STRIPE_API_BASE,
+      }),
+    };
   return stripe.provider;
 };

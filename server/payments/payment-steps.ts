@@ -9,7 +9,15 @@ import type { Db } from "../db";
 import type { Sql } from "../sql";
 import { isCaptureDue, recordCaptureUnanswered } from "./capture-retries";
 import { slowestCallMs, stripeClientSettings } from "./processor-budget";
-import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type ProcessorPayment, isUnknownOutcome, ownerOf, processorKey } from "./provider";
+import {
+  type PaymentMethod,
+  type PaymentOwner,
+  type PaymentProvider,
+  type ProcessorPayment,
+  isUnknownOutcome,
+  ownerOf,
+  processorKey,
+} from "./provider";
 
 /**
  * An attempt with the processor longer than this is reconciled by the sweep (settle-payments.ts):
@@ -19,17 +27,40 @@ import { type PaymentMethod, type PaymentOwner, type PaymentProvider, type Proce
  */
 export const attemptTimeoutMs = slowestCallMs(stripeClientSettings) + 30_000;
 
-type PaymentRef = { id: string; checkoutId: string | null; purchaseId?: string | null; attempt: number };
+type PaymentRef = {
+  id: string;
+  checkoutId: string | null;
+  purchaseId?: string | null;
+  attempt: number;
+};
 export type HeldPayment = PaymentRef & { processorPaymentId: string };
 
 /**
  * Opens a payment in `authorizing`; the owner union makes "exactly one owner" hold by construction
  * (and the trigger in SQL). Raw SQL, so that POST /purchases can run it in its `pg` transaction.
  */
-export const openPayment = async (tx: Sql, options: { owner: PaymentOwner; method: string; amountCents: number; cardLast4: string | null; now: Date }) => {
+export const openPayment = async (
+  tx: Sql,
+  options: {
+    owner: PaymentOwner;
+    method: string;
+    amountCents: number;
+    cardLast4: string | null;
+    now: Date;
+  },
+) => {
   const { owner, now } = options;
-  const [checkoutId, purchaseId, attempt] = owner.kind === "checkout" ? [owner.id, null, owner.attempt] : [null, owner.id, 1];
-  const [payment] = await tx.$queryRaw<{ id: string; checkoutId: string | null; purchaseId: string | null; attempt: number; amountCents: number }[]>`
+  const [checkoutId, purchaseId, attempt] =
+    owner.kind === "checkout" ? [owner.id, null, owner.attempt] : [null, owner.id, 1];
+  const [payment] = await tx.$queryRaw<
+    {
+      id: string;
+      checkoutId: string | null;
+      purchaseId: string | null;
+      attempt: number;
+      amountCents: number;
+    }[]
+  >`
     INSERT INTO payments (id, checkout_id, purchase_id, attempt, method, status, amount_cents, card_last4, created_at, updated_at)
     VALUES (${randomId("pay_")}, ${checkoutId}, ${purchaseId}, ${attempt}::int, ${options.method}, 'authorizing', ${options.amountCents}::int, ${options.cardLast4}, ${now}, ${now})
     RETURNING id, checkout_id AS "checkoutId", purchase_id AS "purchaseId", attempt, amount_cents AS "amountCents"`;
@@ -48,22 +79,41 @@ export type AuthorizeResult =
  * the owner to record (under its own lock, with what the hold pays for); an unknown outcome is left
  * `authorizing`, never retried with a second authorize.
  */
-export const authorizePayment = async (db: Db, provider: PaymentProvider, options: { payment: PaymentRef & { amountCents: number }; method: PaymentMethod; description: string }): Promise<AuthorizeResult> => {
+export const authorizePayment = async (
+  db: Db,
+  provider: PaymentProvider,
+  options: {
+    payment: PaymentRef & { amountCents: number };
+    method: PaymentMethod;
+    description: string;
+  },
+): Promise<AuthorizeResult> => {
   const { payment } = options;
   let result;
   try {
-    result = await provider.authorize({ idempotencyKey: processorKey(ownerOf(payment), "authorize"), amountCents: payment.amountCents, method: options.method, description: options.description });
+    result = await provider.authorize({
+      idempotencyKey: processorKey(ownerOf(payment), "authorize"),
+      amountCents: payment.amountCents,
+      method: options.method,
+      description: options.description,
+    });
   } catch (error) {
     if (isUnknownOutcome(error)) return { kind: "unknown" };
     throw error;
   }
   // Guarded: only an attempt still waiting for this answer records it (settlement may have decided it already).
   if (result.status === "declined") {
-    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: result.declineCode, processorPaymentId: result.id } });
+    await db.payment.updateMany({
+      where: { id: payment.id, status: "authorizing" },
+      data: { status: "declined", declineCode: result.declineCode, processorPaymentId: result.id },
+    });
     return { kind: "declined", declineCode: result.declineCode };
   }
   if (result.status === "requires_action") {
-    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "requires_action", processorPaymentId: result.id } });
+    await db.payment.updateMany({
+      where: { id: payment.id, status: "authorizing" },
+      data: { status: "requires_action", processorPaymentId: result.id },
+    });
     return { kind: "requires_action", processorPaymentId: result.id };
   }
   return { kind: "authorized", processorPaymentId: result.id };
@@ -79,24 +129,46 @@ export const lookUpAuthorize = async (
   provider: PaymentProvider,
   payment: PaymentRef & { processorPaymentId: string | null; createdAt: Date },
   now: Date,
-): Promise<{ kind: "found"; payment: ProcessorPayment } | { kind: "absent" } | { kind: "ask_later" }> => {
+): Promise<
+  { kind: "found"; payment: ProcessorPayment } | { kind: "absent" } | { kind: "ask_later" }
+> => {
   let found: ProcessorPayment | null;
   try {
-    found = await provider.retrieve(payment.processorPaymentId ? { paymentId: payment.processorPaymentId } : { authorizeKey: processorKey(ownerOf(payment), "authorize") });
+    found = await provider.retrieve(
+      payment.processorPaymentId
+        ? { paymentId: payment.processorPaymentId }
+        : { authorizeKey: processorKey(ownerOf(payment), "authorize") },
+    );
   } catch (error) {
-    console.warn(`[payments] ${payment.id}: the processor cannot say yet, asking again later`, (error as Error).message);
+    console.warn(
+      `[payments] ${payment.id}: the processor cannot say yet, asking again later`,
+      (error as Error).message,
+    );
     return { kind: "ask_later" };
   }
   if (found) return { kind: "found", payment: found };
-  return payment.createdAt.getTime() > now.getTime() - provider.lookupLagMs ? { kind: "ask_later" } : { kind: "absent" };
+  return payment.createdAt.getTime() > now.getTime() - provider.lookupLagMs
+    ? { kind: "ask_later" }
+    : { kind: "absent" };
 };
 
 /** Records the person's authentication step; a failed one declines the payment. */
-export const confirmPayment = async (db: Db, provider: PaymentProvider, options: { payment: HeldPayment; authenticated: boolean }): Promise<AuthorizeResult> => {
+export const confirmPayment = async (
+  db: Db,
+  provider: PaymentProvider,
+  options: { payment: HeldPayment; authenticated: boolean },
+): Promise<AuthorizeResult> => {
   const { payment } = options;
-  const result = await provider.confirm({ idempotencyKey: processorKey(ownerOf(payment), "confirm"), paymentId: payment.processorPaymentId, authenticated: options.authenticated });
+  const result = await provider.confirm({
+    idempotencyKey: processorKey(ownerOf(payment), "confirm"),
+    paymentId: payment.processorPaymentId,
+    authenticated: options.authenticated,
+  });
   if (result.status === "authorized") return { kind: "authorized", processorPaymentId: result.id };
-  await db.payment.updateMany({ where: { id: payment.id, status: "requires_action" }, data: { status: "declined", declineCode: result.declineCode } });
+  await db.payment.updateMany({
+    where: { id: payment.id, status: "requires_action" },
+    data: { status: "declined", declineCode: result.declineCode },
+  });
   return { kind: "declined", declineCode: result.declineCode };
 };
 
@@ -110,7 +182,8 @@ export const confirmPayment = async (db: Db, provider: PaymentProvider, options:
 export type CaptureOutcome = "captured" | "hold_released" | "retries_exhausted" | "later";
 
 /** The outcomes after which no capture is tried again and the owner was settled with no money. */
-export const isCaptureFailed = (outcome: CaptureOutcome) => outcome === "hold_released" || outcome === "retries_exhausted";
+export const isCaptureFailed = (outcome: CaptureOutcome) =>
+  outcome === "hold_released" || outcome === "retries_exhausted";
 
 /** Statuses a release may end: anything that may still hold money, and an attempt settlement gave up on whose hold turned up. */
 const releasable = ["authorizing", "requires_action", "authorized", "declined"] as const;
@@ -121,35 +194,65 @@ const releasable = ["authorizing", "requires_action", "authorized", "declined"] 
  * is `capture_failed` (never `voided`: the owner was settled and expected this money). Tries are
  * bounded and spaced (capture-retries.ts): before its next try is due, nothing is asked.
  */
-export const capturePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment, now: Date): Promise<CaptureOutcome> => {
-  const row = await db.payment.findUnique({ where: { id: payment.id }, select: { nextCaptureAt: true } });
+export const capturePayment = async (
+  db: Db,
+  provider: PaymentProvider,
+  payment: HeldPayment,
+  now: Date,
+): Promise<CaptureOutcome> => {
+  const row = await db.payment.findUnique({
+    where: { id: payment.id },
+    select: { nextCaptureAt: true },
+  });
   if (row && !isCaptureDue(row.nextCaptureAt, now)) return "later";
   let result;
   try {
-    result = await provider.capture({ idempotencyKey: processorKey(ownerOf(payment), "capture"), paymentId: payment.processorPaymentId });
+    result = await provider.capture({
+      idempotencyKey: processorKey(ownerOf(payment), "capture"),
+      paymentId: payment.processorPaymentId,
+    });
   } catch (error) {
     console.warn(`[payments] capture of ${payment.id} did not answer`, (error as Error).message);
     return recordCaptureUnanswered(db, payment.id, now);
   }
   if (result.status === "captured") {
-    await db.payment.updateMany({ where: { id: payment.id, status: "authorized" }, data: { status: "captured", nextCaptureAt: null } });
+    await db.payment.updateMany({
+      where: { id: payment.id, status: "authorized" },
+      data: { status: "captured", nextCaptureAt: null },
+    });
     return "captured";
   }
   if (result.status === "voided" || result.status === "declined") {
-    console.error(`[payments] ${payment.id}: asked for captured, the processor reports ${result.status}`);
-    await db.payment.updateMany({ where: { id: payment.id, status: "authorized" }, data: { status: "capture_failed", declineCode: "hold_released", nextCaptureAt: null } });
+    console.error(
+      `[payments] ${payment.id}: asked for captured, the processor reports ${result.status}`,
+    );
+    await db.payment.updateMany({
+      where: { id: payment.id, status: "authorized" },
+      data: { status: "capture_failed", declineCode: "hold_released", nextCaptureAt: null },
+    });
     return "hold_released";
   }
-  console.warn(`[payments] ${payment.id}: asked for captured, the processor still reports ${result.status}`);
+  console.warn(
+    `[payments] ${payment.id}: asked for captured, the processor still reports ${result.status}`,
+  );
   return recordCaptureUnanswered(db, payment.id, now);
 };
 
 /** Releases a hold that nothing needs; nothing is charged (unless the processor says it was already captured, which is recorded). */
 export const releasePayment = async (db: Db, provider: PaymentProvider, payment: HeldPayment) => {
-  const result = await provider.release({ idempotencyKey: processorKey(ownerOf(payment), "release"), paymentId: payment.processorPaymentId });
-  if (result.status !== "voided") console.error(`[payments] ${payment.id}: asked for voided, the processor reports ${result.status}`);
+  const result = await provider.release({
+    idempotencyKey: processorKey(ownerOf(payment), "release"),
+    paymentId: payment.processorPaymentId,
+  });
+  if (result.status !== "voided")
+    console.error(
+      `[payments] ${payment.id}: asked for voided, the processor reports ${result.status}`,
+    );
   if (result.status === "captured" || result.status === "voided") {
-    await db.payment.updateMany({ where: { id: payment.id, status: { in: [...releasable] } }, data: { status: result.status } });
+    await db.payment.updateMany({
+      where: { id: payment.id, status: { in: [...releasable] } },
+      data: { status: result.status },
+    });
   }
   return result.status;
 };

@@ -5,8 +5,17 @@
  * decides an attempt is lost (settlement, the purchase sweeps, a second attempt on the page) must
  * wait longer than this, or it releases a hold the call is still placing (review H1).
  */
-export const stripeClientSettings = { timeoutMs: 20_000, maxNetworkRetries: 2, maxRetryDelayMs: 5_000 } as const;
+export const stripeClientSettings = {
+  timeoutMs: 20_000,
+  maxNetworkRetries: 2,
+  maxRetryDelayMs: 5_000,
+} as const;
 
 /** The longest a call made with `settings` can take before it answers or fails. */
-export const slowestCallMs = (settings: { timeoutMs: number; maxNetworkRetries: number; maxRetryDelayMs: number }) =>
-  settings.timeoutMs * (settings.maxNetworkRetries + 1) + settings.maxRetryDelayMs * settings.maxNetworkRetries;
+export const slowestCallMs = (settings: {
+  timeoutMs: number;
+  maxNetworkRetries: number;
+  maxRetryDelayMs: number;
+}) =>
+  settings.timeoutMs * (settings.maxNetworkRetries + 1) +
+  settings.maxRetryDelayMs * settings.maxNetworkRetries;

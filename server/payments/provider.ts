@@ -16,7 +16,8 @@ export type PaymentMethod =
   /** A card saved earlier (`saveMethod`), charged off-session: the person is not there. */
   | { type: "saved"; customerId: string; paymentMethodId: string };
 
-export type ProcessorPaymentStatus = "requires_action" | "authorized" | "captured" | "declined" | "voided";
+export type ProcessorPaymentStatus =
+  "requires_action" | "authorized" | "captured" | "declined" | "voided";
 
 export type ProcessorPayment = {
   id: string;
@@ -41,7 +42,13 @@ export type CardSetup = {
   status: "succeeded" | "awaiting" | "failed";
   customerId: string | null;
   metadata: Record<string, string>;
-  card: { paymentMethodId: string; brand: string; last4: string; expMonth: number; expYear: number } | null;
+  card: {
+    paymentMethodId: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  } | null;
 };
 
 export type PaymentProvider = {
@@ -49,36 +56,66 @@ export type PaymentProvider = {
   /** How long after an authorize `retrieve` by key may still miss the payment (Stripe's search index lags); after that, "not found" means it never existed. */
   lookupLagMs: number;
   /** Places a hold of `amountCents` CAD; an on-session card may need the person's authentication first (requires_action). */
-  authorize: (input: { idempotencyKey: string; amountCents: number; method: PaymentMethod; description: string }) => Promise<ProcessorPayment>;
+  authorize: (input: {
+    idempotencyKey: string;
+    amountCents: number;
+    method: PaymentMethod;
+    description: string;
+  }) => Promise<ProcessorPayment>;
   /**
    * Opens an on-session payment that the person confirms in the browser with the processor's own
    * form (Stripe's Payment Element: card, Link, 3-D Secure), so the card never reaches us: a hold
    * of `amountCents` once confirmed (manual capture), found again by its id or the authorize key.
    * The sandbox has no such form (its page takes test cards) and refuses.
    */
-  createIntent: (input: { idempotencyKey: string; amountCents: number; description: string; metadata: Record<string, string> }) => Promise<OpenIntent>;
+  createIntent: (input: {
+    idempotencyKey: string;
+    amountCents: number;
+    description: string;
+    metadata: Record<string, string>;
+  }) => Promise<OpenIntent>;
   /** Records the outcome of the person's authentication step (3-D Secure) for a requires_action payment. */
-  confirm: (input: { idempotencyKey: string; paymentId: string; authenticated: boolean }) => Promise<ProcessorPayment>;
+  confirm: (input: {
+    idempotencyKey: string;
+    paymentId: string;
+    authenticated: boolean;
+  }) => Promise<ProcessorPayment>;
   /** Charges a held payment. */
   capture: (input: { idempotencyKey: string; paymentId: string }) => Promise<ProcessorPayment>;
   /** Releases a hold (or abandons an authentication step); nothing is charged. */
   release: (input: { idempotencyKey: string; paymentId: string }) => Promise<ProcessorPayment>;
   /** Gives back `amountCents` of a captured payment (all of it when omitted). */
-  refund: (input: { idempotencyKey: string; paymentId: string; amountCents?: number }) => Promise<ProcessorPayment>;
+  refund: (input: {
+    idempotencyKey: string;
+    paymentId: string;
+    amountCents?: number;
+  }) => Promise<ProcessorPayment>;
   /** The payment as the processor sees it now, by its id or by the key of the authorize that made it; null if it never existed. */
-  retrieve: (input: { paymentId: string } | { authorizeKey: string }) => Promise<ProcessorPayment | null>;
+  retrieve: (
+    input: { paymentId: string } | { authorizeKey: string },
+  ) => Promise<ProcessorPayment | null>;
   /**
    * Opens the saving of a card that the person enters in the browser with the processor's own
    * form (a SetupIntent with `usage: off_session` for the customer, made first when `customerId`
    * is absent). The sandbox has no such form and refuses.
    */
-  startCardSetup: (input: { idempotencyKey: string; customerId?: string; email: string; metadata: Record<string, string> }) => Promise<{ customerId: string; setupId: string; clientSecret: string }>;
+  startCardSetup: (input: {
+    idempotencyKey: string;
+    customerId?: string;
+    email: string;
+    metadata: Record<string, string>;
+  }) => Promise<{ customerId: string; setupId: string; clientSecret: string }>;
   /** A card setup as the processor sees it now (null if it does not exist). */
   retrieveCardSetup: (input: { setupId: string }) => Promise<CardSetup | null>;
   /** Detaches a saved payment method from its customer (a replaced or removed card); one already detached or gone is fine. */
   detachMethod: (input: { paymentMethodId: string }) => Promise<void>;
   /** Saves a card for off-session use (a SetupIntent at Stripe), for a new or an existing customer. */
-  saveMethod: (input: { idempotencyKey: string; card: Extract<PaymentMethod, { type: "card" }>; customerId?: string; email?: string }) => Promise<SavedMethod>;
+  saveMethod: (input: {
+    idempotencyKey: string;
+    card: Extract<PaymentMethod, { type: "card" }>;
+    customerId?: string;
+    email?: string;
+  }) => Promise<SavedMethod>;
 };
 
 /** The processor may or may not have done what was asked (timeout, lost connection, 5xx): reconcile with `retrieve`. */
@@ -89,7 +126,8 @@ export class UnknownOutcomeError extends Error {
   }
 }
 
-export const isUnknownOutcome = (error: unknown): error is UnknownOutcomeError => error instanceof UnknownOutcomeError;
+export const isUnknownOutcome = (error: unknown): error is UnknownOutcomeError =>
+  error instanceof UnknownOutcomeError;
 
 /**
  * Why the processor refused a request itself, before any bank saw it: `payment_method_not_found`
@@ -109,17 +147,27 @@ export class ProcessorRefusedError extends Error {
   }
 }
 
-export const isProcessorRefusal = (error: unknown): error is ProcessorRefusedError => error instanceof ProcessorRefusedError;
+export const isProcessorRefusal = (error: unknown): error is ProcessorRefusedError =>
+  error instanceof ProcessorRefusedError;
 
 /** Who a payment belongs to: an attempt at a checkout, or an assistant purchase (one payment). */
-export type PaymentOwner = { kind: "checkout"; id: string; attempt: number } | { kind: "purchase"; id: string };
+export type PaymentOwner =
+  { kind: "checkout"; id: string; attempt: number } | { kind: "purchase"; id: string };
 
 export type ProcessorOperation = "authorize" | "confirm" | "capture" | "release" | "refund";
 
 /** The key of a processor call, derived from our ids so a retry reuses it: `chk_x:1:authorize`, `pur_x:capture`. */
 export const processorKey = (owner: PaymentOwner, operation: ProcessorOperation) =>
-  owner.kind === "checkout" ? `${owner.id}:${owner.attempt}:${operation}` : `${owner.id}:${operation}`;
+  owner.kind === "checkout"
+    ? `${owner.id}:${owner.attempt}:${operation}`
+    : `${owner.id}:${operation}`;
 
 /** The owner of a payment row (exactly one of checkout_id and purchase_id is set). */
-export const ownerOf = (payment: { checkoutId: string | null; purchaseId?: string | null; attempt: number }): PaymentOwner =>
-  payment.checkoutId ? { kind: "checkout", id: payment.checkoutId, attempt: payment.attempt } : { kind: "purchase", id: payment.purchaseId! };
+export const ownerOf = (payment: {
+  checkoutId: string | null;
+  purchaseId?: string | null;
+  attempt: number;
+}): PaymentOwner =>
+  payment.checkoutId
+    ? { kind: "checkout", id: payment.checkoutId, attempt: payment.attempt }
+    : { kind: "purchase", id: payment.purchaseId! };

@@ -25,9 +25,17 @@ export const isLuhnValid = (digits: string) => {
 };
 
 /** What the sandbox bank answers for a card number: real cards are declined in test mode. */
-export const sandboxCardOutcome = (number: string): { status: "authorized" | "requires_action" | "declined"; declineCode: string | null } => {
-  if (number === testCards.succeeds || number === testCards.answersLate || number === testCards.answersSlowly) return { status: "authorized", declineCode: null };
-  if (number === testCards.requiresAuthentication) return { status: "requires_action", declineCode: null };
+export const sandboxCardOutcome = (
+  number: string,
+): { status: "authorized" | "requires_action" | "declined"; declineCode: string | null } => {
+  if (
+    number === testCards.succeeds ||
+    number === testCards.answersLate ||
+    number === testCards.answersSlowly
+  )
+    return { status: "authorized", declineCode: null };
+  if (number === testCards.requiresAuthentication)
+    return { status: "requires_action", declineCode: null };
   if (number === testCards.declined) return { status: "declined", declineCode: "card_declined" };
   return { status: "declined", declineCode: "test_mode_live_card" };
 };

@@ -17,19 +17,41 @@ import { paymentProvider } from ".";
 import type { PaymentProvider } from "./provider";
 import { markCheckoutCaptureFailed } from "./checkout-capture-failed";
 import { captureDueWhere } from "./capture-retries";
-import { attemptTimeoutMs, capturePayment, isCaptureFailed, type HeldPayment, lookUpAuthorize, releasePayment } from "./payment-steps";
+import {
+  attemptTimeoutMs,
+  capturePayment,
+  isCaptureFailed,
+  type HeldPayment,
+  lookUpAuthorize,
+  releasePayment,
+} from "./payment-steps";
 
-const ownerSelect = { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true } as const;
+const ownerSelect = {
+  id: true,
+  checkoutId: true,
+  purchaseId: true,
+  attempt: true,
+  processorPaymentId: true,
+} as const;
 
 /** Captures the checkout's paying attempt (a refused capture marks the checkout and tells the shopper); releases any other hold. */
 const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPayment, now: Date) => {
-  const paying = await db.checkout.count({ where: { id: payment.checkoutId!, paidPaymentId: payment.id } });
+  const paying = await db.checkout.count({
+    where: { id: payment.checkoutId!, paidPaymentId: payment.id },
+  });
   if (!paying) return void (await releasePayment(db, provider, payment));
-  if (isCaptureFailed(await capturePayment(db, provider, payment, now))) await markCheckoutCaptureFailed(db, { checkoutId: payment.checkoutId!, paymentId: payment.id, now });
+  if (isCaptureFailed(await capturePayment(db, provider, payment, now)))
+    await markCheckoutCaptureFailed(db, {
+      checkoutId: payment.checkoutId!,
+      paymentId: payment.id,
+      now,
+    });
 };
 
 /** Rows settlement may ask about now (not backing off). */
-export const checkDueWhere = (now: Date) => ({ OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] });
+export const checkDueWhere = (now: Date) => ({
+  OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }],
+});
 
 /**
  * The processor could not say (or a step failed): the row steps out of the next batches, asked
@@ -41,11 +63,19 @@ const askLater = (db: Db, id: string, now: Date) =>
     next_check_at = ${now}::timestamptz + LEAST(30 * power(2, check_attempts), 1800) * interval '1 second' WHERE id = ${id}`;
 
 /** Runs `step` for each row, oldest first; a row whose step cannot finish backs off, and never stops the batch. */
-export const eachRow = async <T extends { id: string }>(db: Db, rows: T[], now: Date, step: (row: T) => Promise<"done" | "ask_later">) => {
+export const eachRow = async <T extends { id: string }>(
+  db: Db,
+  rows: T[],
+  now: Date,
+  step: (row: T) => Promise<"done" | "ask_later">,
+) => {
   let done = 0;
   for (const row of rows) {
     const result = await step(row).catch((error: unknown) => {
-      console.warn(`[payments] settling ${row.id} failed; asked again later`, (error as Error).message);
+      console.warn(
+        `[payments] settling ${row.id} failed; asked again later`,
+        (error as Error).message,
+      );
       return "ask_later" as const;
     });
     if (result === "ask_later") await askLater(db, row.id, now);
@@ -55,11 +85,26 @@ export const eachRow = async <T extends { id: string }>(db: Db, rows: T[], now: 
 };
 
 /** Reconciles one attempt whose authorize never answered; `done` when its outcome is recorded (here or by another instance). */
-const reconcile = async (db: Db, provider: PaymentProvider, payment: { id: string; checkoutId: string | null; purchaseId: string | null; attempt: number; processorPaymentId: string | null; createdAt: Date }, now: Date): Promise<"done" | "ask_later"> => {
+const reconcile = async (
+  db: Db,
+  provider: PaymentProvider,
+  payment: {
+    id: string;
+    checkoutId: string | null;
+    purchaseId: string | null;
+    attempt: number;
+    processorPaymentId: string | null;
+    createdAt: Date;
+  },
+  now: Date,
+): Promise<"done" | "ask_later"> => {
   const lookup = await lookUpAuthorize(provider, payment, now);
   if (lookup.kind === "ask_later") return "ask_later";
   if (lookup.kind === "absent") {
-    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: "processor_timeout" } });
+    await db.payment.updateMany({
+      where: { id: payment.id, status: "authorizing" },
+      data: { status: "declined", declineCode: "processor_timeout" },
+    });
     return "done";
   }
   const found = lookup.payment;
@@ -80,26 +125,49 @@ const reconcile = async (db: Db, provider: PaymentProvider, payment: { id: strin
  * skipping rows that are backing off, so rows the processor can never answer about drift out of
  * the batches and newer ones are reached (issue 23, section 3).
  */
-export const settlePayments = async (options: { db: Db; now: Date; limit?: number; provider?: PaymentProvider }) => {
+export const settlePayments = async (options: {
+  db: Db;
+  now: Date;
+  limit?: number;
+  provider?: PaymentProvider;
+}) => {
   const { db, now } = options;
   const provider = options.provider ?? paymentProvider();
   const stale = new Date(now.getTime() - attemptTimeoutMs);
   const take = options.limit ?? 20;
   const lost = await db.payment.findMany({
-    where: { status: "authorizing", updatedAt: { lt: stale }, checkoutId: { not: null }, ...checkDueWhere(now) },
+    where: {
+      status: "authorizing",
+      updatedAt: { lt: stale },
+      checkoutId: { not: null },
+      ...checkDueWhere(now),
+    },
     select: { ...ownerSelect, createdAt: true },
     orderBy: { createdAt: "asc" },
     take,
   });
-  const reconciled = await eachRow(db, lost, now, (payment) => reconcile(db, provider, payment, now));
+  const reconciled = await eachRow(db, lost, now, (payment) =>
+    reconcile(db, provider, payment, now),
+  );
   const held = await db.payment.findMany({
-    where: { status: "authorized", updatedAt: { lt: stale }, processorPaymentId: { not: null }, checkoutId: { not: null }, AND: [checkDueWhere(now), captureDueWhere(now)] },
+    where: {
+      status: "authorized",
+      updatedAt: { lt: stale },
+      processorPaymentId: { not: null },
+      checkoutId: { not: null },
+      AND: [checkDueWhere(now), captureDueWhere(now)],
+    },
     select: ownerSelect,
     orderBy: { createdAt: "asc" },
     take,
   });
   await eachRow(db, held, now, async (payment) => {
-    await settleHold(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! }, now);
+    await settleHold(
+      db,
+      provider,
+      { ...payment, processorPaymentId: payment.processorPaymentId! },
+      now,
+    );
     return "done";
   });
   return { reconciled, settled: held.length };

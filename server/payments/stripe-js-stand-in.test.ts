@@ -15,12 +15,19 @@ const standIn = read("e2e/stripe-js-stand-in/stripe.js");
 const adr = read("docs/adr/0001-stripe-payment-element.md");
 
 /** Members called as `<receiver>.<member>(` in `source`. */
-const calls = (source: string, receiver: RegExp) => new Set([...source.matchAll(new RegExp(`\\b${receiver.source}\\.(\\w+)\\(`, "g"))].map((match) => match[1]));
+const calls = (source: string, receiver: RegExp) =>
+  new Set(
+    [...source.matchAll(new RegExp(`\\b${receiver.source}\\.(\\w+)\\(`, "g"))].map(
+      (match) => match[1],
+    ),
+  );
 const implemented = (member: string) => new RegExp(`\\b${member}(\\s*\\(|\\s*:)`).test(standIn);
 
 describe("the Stripe.js stand-in", () => {
   it("implements every call the libraries and our pages make, at the versions the decision record lists", () => {
-    const versions = ["@stripe/stripe-js", "@stripe/react-stripe-js"].map((name) => `${name}\` ${JSON.parse(read(`node_modules/${name}/package.json`)).version}`);
+    const versions = ["@stripe/stripe-js", "@stripe/react-stripe-js"].map(
+      (name) => `${name}\` ${JSON.parse(read(`node_modules/${name}/package.json`)).version}`,
+    );
     const listed = ["@stripe/stripe-js` 10.2.1", "@stripe/react-stripe-js` 7.0.1"];
     expect(versions).toEqual(listed);
     for (const version of listed) expect(adr).toContain(version);
@@ -37,12 +44,42 @@ describe("the Stripe.js stand-in", () => {
       ...calls(sources, /(?:element|newElement|elementRef\.current)/),
     ]);
     // The Elements-only bindings we use; react-stripe-js's Checkout / Embedded Checkout / Issuing parts are never rendered.
-    const unused = new Set(["initCheckoutElementsSdk", "initCheckoutFormSdk", "initEmbeddedCheckout", "createForm", "createPaymentElement", "createShippingAddressElement", "createBillingAddressElement", "createExpressCheckoutElement", "createCurrencySelectorElement", "createTaxIdElement", "createContactDetailsElement", "createLinkSignupElement", "createTermsElement", "apply", "then", "push",
+    const unused = new Set([
+      "initCheckoutElementsSdk",
+      "initCheckoutFormSdk",
+      "initEmbeddedCheckout",
+      "createForm",
+      "createPaymentElement",
+      "createShippingAddressElement",
+      "createBillingAddressElement",
+      "createExpressCheckoutElement",
+      "createCurrencySelectorElement",
+      "createTaxIdElement",
+      "createContactDetailsElement",
+      "createLinkSignupElement",
+      "createTermsElement",
+      "apply",
+      "then",
+      "push",
       // A DOM form's `elements.namedItem` (the checkout's terms checkbox), not Stripe's Elements.
-      "namedItem"]);
+      "namedItem",
+    ]);
     const missing = [...members].filter((member) => !unused.has(member) && !implemented(member));
     expect(missing).toEqual([]);
-    for (const member of ["elements", "confirmPayment", "confirmSetup", "_registerWrapper", "registerAppInfo", "create", "submit", "update", "mount", "on", "off", "destroy"]) {
+    for (const member of [
+      "elements",
+      "confirmPayment",
+      "confirmSetup",
+      "_registerWrapper",
+      "registerAppInfo",
+      "create",
+      "submit",
+      "update",
+      "mount",
+      "on",
+      "off",
+      "destroy",
+    ]) {
       expect(implemented(member), member).toBe(true);
       expect(adr, member).toContain(member);
     }

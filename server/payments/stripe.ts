@@ -12,7 +12,13 @@
  */
 import Stripe from "stripe";
 import { stripeClientSettings } from "./processor-budget";
-import { type PaymentMethod, type PaymentProvider, type ProcessorPayment, ProcessorRefusedError, UnknownOutcomeError } from "./provider";
+import {
+  type PaymentMethod,
+  type PaymentProvider,
+  type ProcessorPayment,
+  ProcessorRefusedError,
+  UnknownOutcomeError,
+} from "./provider";
 import { testCards } from "./sandbox-cards";
 
 /** Stripe's test PaymentMethods for the sandbox's test card numbers. */
@@ -25,20 +31,30 @@ const testPaymentMethods: Record<string, string> = {
 
 const cardPaymentMethod = (card: Extract<PaymentMethod, { type: "card" }>) => {
   const id = testPaymentMethods[card.number];
-  if (!id) throw new Error("stripe processor: card numbers are collected by Stripe.js; only the test cards can be sent from the server");
+  if (!id)
+    throw new Error(
+      "stripe processor: card numbers are collected by Stripe.js; only the test cards can be sent from the server",
+    );
   return id;
 };
 
 const statusOf = (intent: Stripe.PaymentIntent): ProcessorPayment["status"] => {
   switch (intent.status) {
-    case "requires_capture": return "authorized";
-    case "succeeded": return "captured";
-    case "canceled": return "voided";
-    case "requires_action": return "requires_action";
+    case "requires_capture":
+      return "authorized";
+    case "succeeded":
+      return "captured";
+    case "canceled":
+      return "voided";
+    case "requires_action":
+      return "requires_action";
     // Opened for the person's browser (createIntent) and not confirmed yet: awaiting the person, as an authentication step is.
-    case "requires_confirmation": return "requires_action";
-    case "requires_payment_method": return intent.last_payment_error ? "declined" : "requires_action";
-    default: throw new UnknownOutcomeError(`stripe processor: payment ${intent.id} is ${intent.status}`);
+    case "requires_confirmation":
+      return "requires_action";
+    case "requires_payment_method":
+      return intent.last_payment_error ? "declined" : "requires_action";
+    default:
+      throw new UnknownOutcomeError(`stripe processor: payment ${intent.id} is ${intent.status}`);
   }
 };
 
@@ -47,7 +63,9 @@ const toPayment = (intent: Stripe.PaymentIntent, refundedCents?: number): Proces
   status: statusOf(intent),
   amountCents: intent.amount,
   cardLast4: null,
-  declineCode: intent.last_payment_error ? (intent.last_payment_error.code ?? "card_declined") : null,
+  declineCode: intent.last_payment_error
+    ? (intent.last_payment_error.code ?? "card_declined")
+    : null,
   ...(refundedCents === undefined ? {} : { refundedCents }),
 });
 
@@ -55,10 +73,19 @@ const toPayment = (intent: Stripe.PaymentIntent, refundedCents?: number): Proces
 const mapError = (error: unknown): ProcessorPayment | never => {
   if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
     const intent = error.payment_intent;
-    if (error.code === "authentication_required") return { ...toPayment(intent), status: "requires_action", declineCode: "authentication_required" };
+    if (error.code === "authentication_required")
+      return {
+        ...toPayment(intent),
+        status: "requires_action",
+        declineCode: "authentication_required",
+      };
     return { ...toPayment(intent), status: "declined", declineCode: error.code ?? "card_declined" };
   }
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  ) {
     throw new UnknownOutcomeError(`stripe processor: ${error.message}`, { cause: error });
   }
   throw error;
@@ -71,15 +98,27 @@ const mapError = (error: unknown): ProcessorPayment | never => {
  * rate limits: mapError). resource_missing is the saved card or customer Stripe no longer has.
  */
 const mapCreateError = (error: unknown): ProcessorPayment | never => {
-  if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) return mapError(error);
-  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
-    throw new ProcessorRefusedError("payment_method_not_found", `stripe processor: ${error.message}`, { cause: error });
+  if (error instanceof Stripe.errors.StripeCardError && error.payment_intent)
+    return mapError(error);
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    error.code === "resource_missing"
+  ) {
+    throw new ProcessorRefusedError(
+      "payment_method_not_found",
+      `stripe processor: ${error.message}`,
+      { cause: error },
+    );
   }
   if (
-    error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError ||
-    error instanceof Stripe.errors.StripeIdempotencyError || error instanceof Stripe.errors.StripeInvalidRequestError
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError ||
+    error instanceof Stripe.errors.StripeIdempotencyError ||
+    error instanceof Stripe.errors.StripeInvalidRequestError
   ) {
-    throw new ProcessorRefusedError("processor_refused", `stripe processor: ${error.message}`, { cause: error });
+    throw new ProcessorRefusedError("processor_refused", `stripe processor: ${error.message}`, {
+      cause: error,
+    });
   }
   return mapError(error);
 };
@@ -87,9 +126,16 @@ const mapCreateError = (error: unknown): ProcessorPayment | never => {
 /** Cards only, confirmed on the server: no payment method that redirects (which would need a return_url). */
 const noRedirects = { enabled: true, allow_redirects: "never" } as const;
 
-const isUnexpectedState = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "payment_intent_unexpected_state";
+const isUnexpectedState = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError &&
+  error.code === "payment_intent_unexpected_state";
 
-export const stripeProvider = (options: { secretKey: string; apiBase?: string; timeoutMs?: number; maxNetworkRetries?: number }): PaymentProvider => {
+export const stripeProvider = (options: {
+  secretKey: string;
+  apiBase?: string;
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
+}): PaymentProvider => {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
   const stripe = new Stripe(options.secretKey, {
     // Retries reuse the same Idempotency-Key (Stripe replays the first answer), within a bounded time.
@@ -97,7 +143,13 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
     maxNetworkRetries: options.maxNetworkRetries ?? stripeClientSettings.maxNetworkRetries,
     timeout: options.timeoutMs ?? stripeClientSettings.timeoutMs,
     telemetry: false,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === "http:" ? 80 : 443), protocol: base.protocol === "http:" ? "http" : "https" } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === "http:" ? 80 : 443),
+          protocol: base.protocol === "http:" ? "http" : "https",
+        }
+      : {}),
   });
   const retrieveIntent = async (id: string) => toPayment(await stripe.paymentIntents.retrieve(id));
   /** A capture or cancel that finds the PaymentIntent already moved answers with its state (a replayed step is a success). */
@@ -111,20 +163,41 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
   };
   /** Cancels the PaymentIntent: releases a hold, or abandons an authentication step. */
   const cancel = (idempotencyKey: string, paymentId: string) =>
-    move(paymentId, () => stripe.paymentIntents.cancel(paymentId, { cancellation_reason: "abandoned" }, { idempotencyKey }));
+    move(paymentId, () =>
+      stripe.paymentIntents.cancel(
+        paymentId,
+        { cancellation_reason: "abandoned" },
+        { idempotencyKey },
+      ),
+    );
 
   return {
     name: "stripe",
     // The Search API can lag behind writes (Stripe documents up to an hour during outages).
     lookupLagMs: 60 * 60_000,
     authorize: async ({ idempotencyKey, amountCents, method, description }) => {
-      if (method.type === "link") throw new Error("stripe processor: Link needs Stripe.js on the page");
-      const target = method.type === "saved"
-        ? { customer: method.customerId, payment_method: method.paymentMethodId, off_session: true }
-        : { payment_method: cardPaymentMethod(method) };
+      if (method.type === "link")
+        throw new Error("stripe processor: Link needs Stripe.js on the page");
+      const target =
+        method.type === "saved"
+          ? {
+              customer: method.customerId,
+              payment_method: method.paymentMethodId,
+              off_session: true,
+            }
+          : { payment_method: cardPaymentMethod(method) };
       try {
         const intent = await stripe.paymentIntents.create(
-          { amount: amountCents, currency: "cad", capture_method: "manual", confirm: true, automatic_payment_methods: noRedirects, description, metadata: { authorize_key: idempotencyKey }, ...target },
+          {
+            amount: amountCents,
+            currency: "cad",
+            capture_method: "manual",
+            confirm: true,
+            automatic_payment_methods: noRedirects,
+            description,
+            metadata: { authorize_key: idempotencyKey },
+            ...target,
+          },
           { idempotencyKey },
         );
         return toPayment(intent);
@@ -136,10 +209,20 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
       try {
         // Not confirmed here: the page confirms it with Stripe.js (the Payment Element), which may redirect for 3-D Secure and back to the return_url.
         const intent = await stripe.paymentIntents.create(
-          { amount: amountCents, currency: "cad", capture_method: "manual", automatic_payment_methods: { enabled: true }, description, metadata: { ...metadata, authorize_key: idempotencyKey } },
+          {
+            amount: amountCents,
+            currency: "cad",
+            capture_method: "manual",
+            automatic_payment_methods: { enabled: true },
+            description,
+            metadata: { ...metadata, authorize_key: idempotencyKey },
+          },
           { idempotencyKey },
         );
-        if (!intent.client_secret) throw new Error(`stripe processor: PaymentIntent ${intent.id} came without a client_secret`);
+        if (!intent.client_secret)
+          throw new Error(
+            `stripe processor: PaymentIntent ${intent.id} came without a client_secret`,
+          );
         return { id: intent.id, clientSecret: intent.client_secret };
       } catch (error) {
         mapError(error);
@@ -153,13 +236,22 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
       await cancel(idempotencyKey, paymentId);
       return { ...payment, status: "declined", declineCode: "authentication_failed" };
     },
-    capture: ({ idempotencyKey, paymentId }) => move(paymentId, () => stripe.paymentIntents.capture(paymentId, {}, { idempotencyKey })),
+    capture: ({ idempotencyKey, paymentId }) =>
+      move(paymentId, () => stripe.paymentIntents.capture(paymentId, {}, { idempotencyKey })),
     release: ({ idempotencyKey, paymentId }) => cancel(idempotencyKey, paymentId),
     refund: async ({ idempotencyKey, paymentId, amountCents }) => {
       try {
-        await stripe.refunds.create({ payment_intent: paymentId, ...(amountCents === undefined ? {} : { amount: amountCents }) }, { idempotencyKey });
+        await stripe.refunds.create(
+          {
+            payment_intent: paymentId,
+            ...(amountCents === undefined ? {} : { amount: amountCents }),
+          },
+          { idempotencyKey },
+        );
         const refunds = await stripe.refunds.list({ payment_intent: paymentId, limit: 100 });
-        const refunded = refunds.data.filter((refund) => refund.status !== "failed" && refund.status !== "canceled").reduce((sum, refund) => sum + refund.amount, 0);
+        const refunded = refunds.data
+          .filter((refund) => refund.status !== "failed" && refund.status !== "canceled")
+          .reduce((sum, refund) => sum + refund.amount, 0);
         return toPayment(await stripe.paymentIntents.retrieve(paymentId), refunded);
       } catch (error) {
         return mapError(error);
@@ -168,19 +260,42 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
     retrieve: async (input) => {
       try {
         if ("paymentId" in input) return await retrieveIntent(input.paymentId);
-        const found = await stripe.paymentIntents.search({ query: `metadata['authorize_key']:'${input.authorizeKey}'`, limit: 1 });
+        const found = await stripe.paymentIntents.search({
+          query: `metadata['authorize_key']:'${input.authorizeKey}'`,
+          limit: 1,
+        });
         return found.data[0] ? toPayment(found.data[0]) : null;
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === "resource_missing"
+        )
+          return null;
         return mapError(error);
       }
     },
     startCardSetup: async ({ idempotencyKey, customerId, email, metadata }) => {
       try {
-        const customer = customerId ?? (await stripe.customers.create({ email, metadata }, { idempotencyKey: `${idempotencyKey}:customer` })).id;
+        const customer =
+          customerId ??
+          (
+            await stripe.customers.create(
+              { email, metadata },
+              { idempotencyKey: `${idempotencyKey}:customer` },
+            )
+          ).id;
         // Not confirmed here: the page confirms it with Stripe.js (the Payment Element in setup mode).
-        const setup = await stripe.setupIntents.create({ customer, usage: "off_session", automatic_payment_methods: { enabled: true }, metadata }, { idempotencyKey });
-        if (!setup.client_secret) throw new Error(`stripe processor: SetupIntent ${setup.id} came without a client_secret`);
+        const setup = await stripe.setupIntents.create(
+          {
+            customer,
+            usage: "off_session",
+            automatic_payment_methods: { enabled: true },
+            metadata,
+          },
+          { idempotencyKey },
+        );
+        if (!setup.client_secret)
+          throw new Error(`stripe processor: SetupIntent ${setup.id} came without a client_secret`);
         return { customerId: customer, setupId: setup.id, clientSecret: setup.client_secret };
       } catch (error) {
         mapError(error);
@@ -190,17 +305,45 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
     retrieveCardSetup: async ({ setupId }) => {
       try {
         const setup = await stripe.setupIntents.retrieve(setupId);
-        const methodId = typeof setup.payment_method === "string" ? setup.payment_method : (setup.payment_method?.id ?? null);
-        const method = setup.status === "succeeded" && methodId ? await stripe.paymentMethods.retrieve(methodId) : null;
+        const methodId =
+          typeof setup.payment_method === "string"
+            ? setup.payment_method
+            : (setup.payment_method?.id ?? null);
+        const method =
+          setup.status === "succeeded" && methodId
+            ? await stripe.paymentMethods.retrieve(methodId)
+            : null;
         // A card detached since (replaced or removed by the person) is not one to save again: a late webhook of an older setup changes nothing.
         const isAttached = Boolean(method?.customer);
-        const status = setup.status === "succeeded" ? "succeeded" : setup.status === "canceled" || setup.last_setup_error ? "failed" : "awaiting";
+        const status =
+          setup.status === "succeeded"
+            ? "succeeded"
+            : setup.status === "canceled" || setup.last_setup_error
+              ? "failed"
+              : "awaiting";
         return {
-          id: setup.id, status, customerId: typeof setup.customer === "string" ? setup.customer : (setup.customer?.id ?? null), metadata: setup.metadata ?? {},
-          card: method?.card && isAttached ? { paymentMethodId: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year } : null,
+          id: setup.id,
+          status,
+          customerId:
+            typeof setup.customer === "string" ? setup.customer : (setup.customer?.id ?? null),
+          metadata: setup.metadata ?? {},
+          card:
+            method?.card && isAttached
+              ? {
+                  paymentMethodId: method.id,
+                  brand: method.card.brand,
+                  last4: method.card.last4,
+                  expMonth: method.card.exp_month,
+                  expYear: method.card.exp_year,
+                }
+              : null,
         };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === "resource_missing"
+        )
+          return null;
         mapError(error);
         throw error;
       }
@@ -217,13 +360,28 @@ export const stripeProvider = (options: { secretKey: string; apiBase?: string; t
     },
     saveMethod: async ({ idempotencyKey, card, customerId, email }) => {
       try {
-        const customer = customerId ?? (await stripe.customers.create({ ...(email ? { email } : {}) }, { idempotencyKey: `${idempotencyKey}:customer` })).id;
+        const customer =
+          customerId ??
+          (
+            await stripe.customers.create(
+              { ...(email ? { email } : {}) },
+              { idempotencyKey: `${idempotencyKey}:customer` },
+            )
+          ).id;
         const setup = await stripe.setupIntents.create(
-          { customer, payment_method: cardPaymentMethod(card), confirm: true, usage: "off_session", automatic_payment_methods: noRedirects },
+          {
+            customer,
+            payment_method: cardPaymentMethod(card),
+            confirm: true,
+            usage: "off_session",
+            automatic_payment_methods: noRedirects,
+          },
           { idempotencyKey },
         );
-        if (setup.status !== "succeeded" || !setup.payment_method) throw new Error(`stripe processor: the card was not saved (${setup.status})`);
-        const paymentMethodId = typeof setup.payment_method === "string" ? setup.payment_method : setup.payment_method.id;
+        if (setup.status !== "succeeded" || !setup.payment_method)
+          throw new Error(`stripe processor: the card was not saved (${setup.status})`);
+        const paymentMethodId =
+          typeof setup.payment_method === "string" ? setup.payment_method : setup.payment_method.id;
         return { customerId: customer, paymentMethodId, cardLast4: card.number.slice(-4) };
       } catch (error) {
         mapError(error);

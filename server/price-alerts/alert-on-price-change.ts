@@ -18,7 +18,15 @@ import { sqlTransaction } from "../sql";
 import { enqueueEmail } from "../mail/outbox";
 import type { PriceChangeHandler } from "../price-changes/handlers";
 
-type Fired = { id: string; email: string; title: string; url: string; store_name: string; price_cents: number; target_price_cents: number };
+type Fired = {
+  id: string;
+  email: string;
+  title: string;
+  url: string;
+  store_name: string;
+  price_cents: number;
+  target_price_cents: number;
+};
 
 export const priceAlertHandler: PriceChangeHandler = {
   name: "price-alerts",
@@ -39,8 +47,12 @@ export const priceAlertHandler: PriceChangeHandler = {
           template: "price-alert",
           dedupeKey: `price-alert:${alert.id}`,
           props: {
-            title: alert.title, store: alert.store_name, price: formatCents(alert.price_cents), target: formatCents(alert.target_price_cents),
-            itemUrl: alert.url, alertsUrl: `${env().PUBLIC_URL}/account/alerts`,
+            title: alert.title,
+            store: alert.store_name,
+            price: formatCents(alert.price_cents),
+            target: formatCents(alert.target_price_cents),
+            itemUrl: alert.url,
+            alertsUrl: `${env().PUBLIC_URL}/account/alerts`,
           },
         });
       }

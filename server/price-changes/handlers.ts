@@ -8,11 +8,20 @@ import type { Db } from "../db";
 import { priceAlertHandler } from "../price-alerts/alert-on-price-change";
 import { priceWatchHandler } from "../price-watches/price-watch-handler";
 
-export type PriceChangeRecord = { id: number; itemId: number; oldPriceCents: number; newPriceCents: number; createdAt: Date };
+export type PriceChangeRecord = {
+  id: number;
+  itemId: number;
+  oldPriceCents: number;
+  newPriceCents: number;
+  createdAt: Date;
+};
 
 export type PriceChangeHandler = {
   name: string;
   handle: (db: Db, event: PriceChangeRecord, options: { now: Date }) => Promise<void>;
 };
 
-export const priceChangeHandlers: readonly PriceChangeHandler[] = [priceWatchHandler, priceAlertHandler];
+export const priceChangeHandlers: readonly PriceChangeHandler[] = [
+  priceWatchHandler,
+  priceAlertHandler,
+];

@@ -15,7 +15,8 @@ import { type PriceChangeHandler, priceChangeHandlers, type PriceChangeRecord } 
 /** How long a claim holds an event before another instance may take it over. */
 export const priceChangeLeaseMs = 5 * 60_000;
 /** Wait after a failed attempt before the event is tried again, growing with attempts (capped). */
-const retryDelayMs = (attempts: number) => Math.min(15 * 60_000, 5_000 * 2 ** Math.min(attempts, 10));
+const retryDelayMs = (attempts: number) =>
+  Math.min(15 * 60_000, 5_000 * 2 ** Math.min(attempts, 10));
 /**
  * Events handled side by side within one run: as many as the pool has connections (10 by default).
  * A purchase spends most of its time waiting on round trips and on the person's lock, so a sale goes
@@ -24,10 +25,20 @@ const retryDelayMs = (attempts: number) => Math.min(15 * 60_000, 5_000 * 2 ** Ma
  */
 const concurrency = () => Math.max(4, poolSize());
 
-type ClaimedRow = { id: number; item_id: number; old_price_cents: number; new_price_cents: number; created_at: Date; attempts: number };
+type ClaimedRow = {
+  id: number;
+  item_id: number;
+  old_price_cents: number;
+  new_price_cents: number;
+  created_at: Date;
+  attempts: number;
+};
 
 /** Claims up to `limit` due events (all of `ids` when given, if still unprocessed and unclaimed). */
-export const claimPriceChanges = async (db: Db, options: { now: Date; limit: number; ids?: readonly number[] }): Promise<(PriceChangeRecord & { attempts: number; claimedUntil: Date })[]> => {
+export const claimPriceChanges = async (
+  db: Db,
+  options: { now: Date; limit: number; ids?: readonly number[] },
+): Promise<(PriceChangeRecord & { attempts: number; claimedUntil: Date })[]> => {
   const claimedUntil = new Date(options.now.getTime() + priceChangeLeaseMs);
   const ids = options.ids ? [...options.ids] : null;
   const rows = await db.$queryRaw<ClaimedRow[]>`
@@ -40,10 +51,22 @@ export const claimPriceChanges = async (db: Db, options: { now: Date; limit: num
     RETURNING id, item_id, old_price_cents, new_price_cents, created_at, attempts`;
   return rows
     .sort((a, b) => a.id - b.id)
-    .map((row) => ({ id: row.id, itemId: row.item_id, oldPriceCents: row.old_price_cents, newPriceCents: row.new_price_cents, createdAt: row.created_at, attempts: row.attempts, claimedUntil }));
+    .map((row) => ({
+      id: row.id,
+      itemId: row.item_id,
+      oldPriceCents: row.old_price_cents,
+      newPriceCents: row.new_price_cents,
+      createdAt: row.created_at,
+      attempts: row.attempts,
+      claimedUntil,
+    }));
 };
 
-const finish = async (event: { id: number; attempts: number; claimedUntil: Date }, now: Date, error?: unknown) => {
+const finish = async (
+  event: { id: number; attempts: number; claimedUntil: Date },
+  now: Date,
+  error?: unknown,
+) => {
   // Only the holder of this lease records the result (a takeover after a very slow run does its own).
   // Raw (server/sql.ts): a sale finishes thousands of events.
   if (error === undefined) {
@@ -64,7 +87,16 @@ const finish = async (event: { id: number; attempts: number; claimedUntil: Date 
  * side without a barrier: a worker that finds the claimed events all taken claims the next batch
  * itself, so one slow event (an item whose watchers buy one after another) never idles the rest.
  */
-export const processPriceChanges = async (db: Db, options: { now: () => Date; ids?: readonly number[]; batch?: number; maxEvents?: number; handlers?: readonly PriceChangeHandler[] }) => {
+export const processPriceChanges = async (
+  db: Db,
+  options: {
+    now: () => Date;
+    ids?: readonly number[];
+    batch?: number;
+    maxEvents?: number;
+    handlers?: readonly PriceChangeHandler[];
+  },
+) => {
   let processed = 0;
   let failed = 0;
   let claimedCount = 0;
@@ -77,7 +109,10 @@ export const processPriceChanges = async (db: Db, options: { now: () => Date; id
   const claimMore = () =>
     (claiming ??= (async () => {
       const limit = Math.min(options.batch ?? 100, maxEvents - claimedCount);
-      const claimed = limit > 0 ? await claimPriceChanges(db, { now: options.now(), limit, ids: options.ids }) : [];
+      const claimed =
+        limit > 0
+          ? await claimPriceChanges(db, { now: options.now(), limit, ids: options.ids })
+          : [];
       claimedCount += claimed.length;
       if (claimed.length === 0) isDrained = true;
       queue.push(...claimed);
@@ -97,7 +132,8 @@ export const processPriceChanges = async (db: Db, options: { now: () => Date; id
         continue;
       }
       try {
-        for (const handler of options.handlers ?? priceChangeHandlers) await handler.handle(db, event, { now: options.now() });
+        for (const handler of options.handlers ?? priceChangeHandlers)
+          await handler.handle(db, event, { now: options.now() });
         await finish(event, options.now());
         processed++;
       } catch (error) {

@@ -10,16 +10,26 @@ import { AppError } from "../errors";
 import { notifyPriceChanged } from "../jobs/events";
 
 export type PriceChange = { itemId: number; priceCents: number };
-export type PriceChanged = { itemId: number; oldPriceCents: number; newPriceCents: number; eventId: number | null };
+export type PriceChanged = {
+  itemId: number;
+  oldPriceCents: number;
+  newPriceCents: number;
+  eventId: number | null;
+};
 
 /**
  * Sets the prices of `changes` (one item or a store-wide sale) in one transaction, locking the item
  * rows in id order (no deadlock with another batch). An unchanged price records no event. An
  * unknown or removed item is not_found and nothing is written.
  */
-export const setItemPrices = async (db: Db, changes: readonly PriceChange[], options: { now: Date }): Promise<PriceChanged[]> => {
+export const setItemPrices = async (
+  db: Db,
+  changes: readonly PriceChange[],
+  options: { now: Date },
+): Promise<PriceChanged[]> => {
   for (const change of changes) {
-    if (!Number.isSafeInteger(change.priceCents) || change.priceCents <= 0) throw new Error(`not a price in cents: ${change.priceCents}`);
+    if (!Number.isSafeInteger(change.priceCents) || change.priceCents <= 0)
+      throw new Error(`not a price in cents: ${change.priceCents}`);
   }
   const wanted = new Map(changes.map((change) => [change.itemId, change.priceCents]));
   const ids = [...wanted.keys()].sort((a, b) => a - b);
@@ -31,7 +41,12 @@ export const setItemPrices = async (db: Db, changes: readonly PriceChange[], opt
       throw new AppError("not_found", { message: `No item ${ids.find((id) => !found.has(id))}.` });
     }
     const moved = rows.filter((row) => row.price_cents !== wanted.get(row.id));
-    const out: PriceChanged[] = rows.map((row) => ({ itemId: row.id, oldPriceCents: row.price_cents, newPriceCents: wanted.get(row.id)!, eventId: null }));
+    const out: PriceChanged[] = rows.map((row) => ({
+      itemId: row.id,
+      oldPriceCents: row.price_cents,
+      newPriceCents: wanted.get(row.id)!,
+      eventId: null,
+    }));
     if (moved.length === 0) return out;
     const movedIds = moved.map((row) => row.id);
     const prices = moved.map((row) => wanted.get(row.id)!);
@@ -46,9 +61,12 @@ export const setItemPrices = async (db: Db, changes: readonly PriceChange[], opt
     const eventOf = new Map(events.map((event) => [event.item_id, event.id]));
     return out.map((result) => ({ ...result, eventId: eventOf.get(result.itemId) ?? null }));
   });
-  notifyPriceChanged(results.flatMap((result) => (result.eventId === null ? [] : [result.eventId])));
+  notifyPriceChanged(
+    results.flatMap((result) => (result.eventId === null ? [] : [result.eventId])),
+  );
   return results;
 };
 
 /** One item's price (see setItemPrices). */
-export const setItemPrice = async (db: Db, change: PriceChange, options: { now: Date }) => (await setItemPrices(db, [change], options))[0];
+export const setItemPrice = async (db: Db, change: PriceChange, options: { now: Date }) =>
+  (await setItemPrices(db, [change], options))[0];

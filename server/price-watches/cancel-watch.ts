@@ -10,8 +10,10 @@ import { AppError } from "../errors";
 import { endWatch } from "./watch-writer";
 
 const closedMessages: Record<string, string> = {
-  executing: "The watch is buying the item now and can no longer be cancelled; cancel the purchase from its email or the dashboard.",
-  fulfilled: "The watch already bought the item; cancel the purchase from its email or the dashboard before it is charged.",
+  executing:
+    "The watch is buying the item now and can no longer be cancelled; cancel the purchase from its email or the dashboard.",
+  fulfilled:
+    "The watch already bought the item; cancel the purchase from its email or the dashboard before it is charged.",
   needs_you: "The watch already ended: it needs you to pay through the link we emailed.",
   item_sold: "The watch already ended: the item sold to someone else.",
   expired: "The watch already ended: its time ran out.",
@@ -19,7 +21,14 @@ const closedMessages: Record<string, string> = {
 
 export const cancelWatch = async (db: Db, options: { id: number; now: Date }) => {
   const cancelled = await endWatch({ id: options.id, event: "cancel", now: options.now });
-  const watch = await db.priceWatch.findUniqueOrThrow({ where: { id: options.id }, select: { status: true } });
-  if (watch.status !== "cancelled") throw new AppError("watch_closed", { message: closedMessages[watch.status] ?? "The watch can no longer be cancelled.", details: { status: watch.status } });
+  const watch = await db.priceWatch.findUniqueOrThrow({
+    where: { id: options.id },
+    select: { status: true },
+  });
+  if (watch.status !== "cancelled")
+    throw new AppError("watch_closed", {
+      message: closedMessages[watch.status] ?? "The watch can no longer be cancelled.",
+      details: { status: watch.status },
+    });
   return { alreadyCancelled: !cancelled };
 };

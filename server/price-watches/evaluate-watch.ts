@@ -39,10 +39,18 @@ import { writeWatchBoughtEmail, writeWatchNeedsYouEmail } from "./watch-emails";
 type WatchActor = { id: number; clientId: string; personId: string };
 
 /** What evaluating a watch reads: the watch, its item's live price and status, and the person's saved address (null without one). */
-type EvaluatedWatch = WatchActor & StandingRow & {
-  itemId: number; size: string | null; maxPriceCents: number; maxTotalCents: number; expiresAt: Date; overTotal: boolean;
-  priceCents: number; itemStatus: string; address: Record<string, string | null> | null;
-};
+type EvaluatedWatch = WatchActor &
+  StandingRow & {
+    itemId: number;
+    size: string | null;
+    maxPriceCents: number;
+    maxTotalCents: number;
+    expiresAt: Date;
+    overTotal: boolean;
+    priceCents: number;
+    itemStatus: string;
+    address: Record<string, string | null> | null;
+  };
 
 /**
  * The active watches on an item that a price change concerns, oldest first: those the live price is
@@ -65,18 +73,32 @@ const readItemWatches = (itemId: number, now: Date) =>
     ORDER BY w.id`;
 
 /** A quote's refusal that means the watch's item is sold: nothing left to buy (sold, reserved, its store stopped selling), or its size is gone. */
-const isSoldRefusal = (error: unknown) => ["nothing_to_buy", "invalid_request"].includes(toAppError(error).code);
+const isSoldRefusal = (error: unknown) =>
+  ["nothing_to_buy", "invalid_request"].includes(toAppError(error).code);
 
 /** A fresh quote for the watch's item and size at the saved address, made as the watch's assistant: its id, unit price and total. */
 const freshQuote = async (watch: EvaluatedWatch, now: Date) => {
   if (!watch.address) return { ended: "address_not_on_file" as const };
   try {
     // Parsed as POST /checkout/quotes parses it (the address normalised as the saved one is compared).
-    const input = ZCreateQuoteRequest.parse({ items: [{ item_id: watch.itemId, size: watch.size ?? undefined, quantity: 1 }], shipping_address: watch.address });
-    const quote = await quoteItems({ clientId: watch.clientId, personId: watch.personId }, input, now);
-    const line = quote.snapshot.stores.flatMap((store) => store.lines).find((candidate) => candidate.itemId === watch.itemId);
+    const input = ZCreateQuoteRequest.parse({
+      items: [{ item_id: watch.itemId, size: watch.size ?? undefined, quantity: 1 }],
+      shipping_address: watch.address,
+    });
+    const quote = await quoteItems(
+      { clientId: watch.clientId, personId: watch.personId },
+      input,
+      now,
+    );
+    const line = quote.snapshot.stores
+      .flatMap((store) => store.lines)
+      .find((candidate) => candidate.itemId === watch.itemId);
     if (!line) return { ended: "item_sold" as const };
-    return { quoteId: quote.id, unitPriceCents: line.unitPriceCents, grandTotalCents: snapshotTotals(quote.snapshot, {}).grandTotalCents };
+    return {
+      quoteId: quote.id,
+      unitPriceCents: line.unitPriceCents,
+      grandTotalCents: snapshotTotals(quote.snapshot, {}).grandTotalCents,
+    };
   } catch (error) {
     if (isSoldRefusal(error)) return { ended: "item_sold" as const };
     throw error;
@@ -93,7 +115,8 @@ const setOverTotal = (id: number, overTotal: boolean) =>
 type Evaluation = "took_stock" | "found_sold" | undefined;
 
 /** Ends active watches item_sold: the evaluator's, never a claimed one's (that is its purchase's to end). */
-const endSold = (ids: number[], now: Date) => endWatches(ids, { event: "item_sold", now, from: ["active"] });
+const endSold = (ids: number[], now: Date) =>
+  endWatches(ids, { event: "item_sold", now, from: ["active"] });
 
 /**
  * Evaluates one active watch now: ends it if it can no longer buy, stays active when the price or
@@ -114,7 +137,8 @@ const evaluateWatch = async (db: Db, watch: EvaluatedWatch, now: Date): Promise<
   if (stop) return void (await endWatch({ id, event: "end", outcome: stop, now }));
   const quote = await freshQuote(watch, now);
   if ("ended" in quote) {
-    if (quote.ended !== "item_sold") return void (await endWatch({ id, event: "end", outcome: quote.ended, now }));
+    if (quote.ended !== "item_sold")
+      return void (await endWatch({ id, event: "end", outcome: quote.ended, now }));
     await endSold([id], now);
     return "found_sold";
   }
@@ -124,15 +148,27 @@ const evaluateWatch = async (db: Db, watch: EvaluatedWatch, now: Date): Promise<
     await setOverTotal(id, true);
     return;
   }
-  const claimed = await moveWatch(poolSql, { id, event: "claim", now, data: { quoteId: quote.quoteId, claimedAt: now } });
+  const claimed = await moveWatch(poolSql, {
+    id,
+    event: "claim",
+    now,
+    data: { quoteId: quote.quoteId, claimedAt: now },
+  });
   if (claimed) return buy(db, { ...claimed, quoteId: quote.quoteId }, now);
 };
 
 /** Expires one active watch at or after its expiry (outcome over_your_total when last seen over the total). */
 export const expireWatch = async (id: number, now: Date) => {
-  const [watch] = await poolSql.$queryRaw<{ overTotal: boolean }[]>`SELECT over_total AS "overTotal" FROM price_watches WHERE id = ${id}`;
+  const [watch] = await poolSql.$queryRaw<
+    { overTotal: boolean }[]
+  >`SELECT over_total AS "overTotal" FROM price_watches WHERE id = ${id}`;
   if (!watch) return false;
-  return endWatch({ id, event: "expire", now, outcome: watch.overTotal ? "over_your_total" : "expired" });
+  return endWatch({
+    id,
+    event: "expire",
+    now,
+    outcome: watch.overTotal ? "over_your_total" : "expired",
+  });
 };
 
 const isPurchase = (body: TPurchaseOutcome["body"]): body is TPurchase => "purchase_id" in body;
@@ -145,7 +181,9 @@ type ClaimedWatch = WatchActor & { quoteId: string };
  * executing (a crash, or the bank had not answered): the same key replays the same purchase.
  */
 export const buyClaimed = async (db: Db, id: number, options: { now: Date }) => {
-  const [watch] = await poolSql.$queryRaw<(WatchActor & { status: string; quoteId: string | null })[]>`
+  const [watch] = await poolSql.$queryRaw<
+    (WatchActor & { status: string; quoteId: string | null })[]
+  >`
     SELECT id, status::text AS status, client_id AS "clientId", person_id AS "personId", quote_id AS "quoteId" FROM price_watches WHERE id = ${id}`;
   if (!watch || watch.status !== "executing" || !watch.quoteId) return;
   await buy(db, { ...watch, quoteId: watch.quoteId }, options.now);
@@ -161,19 +199,40 @@ const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> 
   let outcome: TPurchaseOutcome;
   let recorded: { closed: boolean } | undefined;
   try {
-    const bought = await purchaseQuote({ db, now, clientId: watch.clientId, personId: watch.personId }, { quote_id: quoteId, idempotency_key: `pw-${id}-${quoteId}` }, {
-      onAnswer: async (sql, { purchase, snapshot, checkout }) => {
-        const priceCents = snapshot.stores[0]?.lines[0]?.unitPriceCents ?? 0;
-        recorded = { closed: await recordOnWatch(sql, id, { ...purchase, priceCents, checkoutId: checkout?.id ?? null, checkoutExpiresAt: checkout?.expiresAt ?? null }, now) };
+    const bought = await purchaseQuote(
+      { db, now, clientId: watch.clientId, personId: watch.personId },
+      { quote_id: quoteId, idempotency_key: `pw-${id}-${quoteId}` },
+      {
+        onAnswer: async (sql, { purchase, snapshot, checkout }) => {
+          const priceCents = snapshot.stores[0]?.lines[0]?.unitPriceCents ?? 0;
+          recorded = {
+            closed: await recordOnWatch(
+              sql,
+              id,
+              {
+                ...purchase,
+                priceCents,
+                checkoutId: checkout?.id ?? null,
+                checkoutExpiresAt: checkout?.expiresAt ?? null,
+              },
+              now,
+            ),
+          };
+        },
+        underLock: (sql) => stillClaimed(sql, id, now),
       },
-      underLock: (sql) => stillClaimed(sql, id, now),
-    });
+    );
     outcome = bought.result;
   } catch (error) {
     const appError = toAppError(error);
     // Another run of the same key is in flight (it records the answer), or the quote is unknown.
     if (appError.code === "idempotency_key_in_use") return;
-    if (appError instanceof AppError && appError.status < 500 && appError.code !== "invalid_request") return void (await afterRefusal(id, appError.code, now));
+    if (
+      appError instanceof AppError &&
+      appError.status < 500 &&
+      appError.code !== "invalid_request"
+    )
+      return void (await afterRefusal(id, appError.code, now));
     throw error;
   }
   if (!isPurchase(outcome.body)) return void (await afterRefusal(id, outcome.body.error.code, now));
@@ -196,9 +255,15 @@ const stillClaimed = async (sql: Sql, id: number, now: Date) => {
     SELECT w.status = 'executing' AND w.expires_at > ${now} AS live, ${hasPurchaseGrantSql(Prisma.sql`w.client_id`, Prisma.sql`w.person_id`, now)} AS granted
     FROM price_watches w WHERE w.id = ${id}`;
   if (watch && !watch.granted) {
-    throw new AppError("agent_purchases_unavailable", { message: "The person no longer lets this assistant buy for them (no live grant with purchase:write, or the assistant was revoked); nothing was bought." });
+    throw new AppError("agent_purchases_unavailable", {
+      message:
+        "The person no longer lets this assistant buy for them (no live grant with purchase:write, or the assistant was revoked); nothing was bought.",
+    });
   }
-  if (!watch?.live) throw new AppError("quote_expired", { message: "The price watch ended or expired before its purchase; nothing was bought." });
+  if (!watch?.live)
+    throw new AppError("quote_expired", {
+      message: "The price watch ended or expired before its purchase; nothing was bought.",
+    });
 };
 
 const afterRefusal = async (id: number, code: string, now: Date) => {
@@ -211,15 +276,28 @@ const afterRefusal = async (id: number, code: string, now: Date) => {
   if (ended) return endWatch({ id, event: "end", outcome: ended, now });
   // Nothing was bought and it may buy later (price_changed, too_many_purchases): active again, with a new quote next time;
   // a watch whose time ran out meanwhile (a claim replayed by the recovery sweep) then expires.
-  const released = await moveWatch(poolSql, { id, event: "release", now, data: { quoteId: null, claimedAt: null } });
+  const released = await moveWatch(poolSql, {
+    id,
+    event: "release",
+    now,
+    data: { quoteId: null, claimedAt: null },
+  });
   if (released && released.expiresAt <= now) await expireWatch(id, now);
   return released;
 };
 
 /** What recording a purchase on its watch needs: the purchase, its unit price, and the checkout a requires_person answer made. */
 type RecordedPurchase = {
-  id: string; status: string; reason: string | null; orderNumber: string | null; grandTotalCents: number; chargesAt: Date | null; cancelUntil: Date;
-  priceCents: number; checkoutId: string | null; checkoutExpiresAt: Date | null;
+  id: string;
+  status: string;
+  reason: string | null;
+  orderNumber: string | null;
+  grandTotalCents: number;
+  chargesAt: Date | null;
+  cancelUntil: Date;
+  priceCents: number;
+  checkoutId: string | null;
+  checkoutExpiresAt: Date | null;
 };
 
 /**
@@ -235,7 +313,8 @@ export const recordPurchase = async (id: number, purchaseId: string, now: Date) 
     LEFT JOIN LATERAL (SELECT id, expires_at FROM checkouts WHERE quote_id = q.id ORDER BY created_at DESC LIMIT 1) c ON true
     WHERE p.id = ${purchaseId}`;
   if (!purchase) throw new Error(`purchase ${purchaseId} not found`);
-  if (await sqlTransaction((sql) => recordOnWatch(sql, id, purchase, now))) notifyPriceWatchClosed(id);
+  if (await sqlTransaction((sql) => recordOnWatch(sql, id, purchase, now)))
+    notifyPriceWatchClosed(id);
 };
 
 /**
@@ -245,7 +324,12 @@ export const recordPurchase = async (id: number, purchaseId: string, now: Date) 
  * answer is known (recovery sweep); refused (the bank never answered, nothing held): ended
  * payment_failed (one purchase per watch). True when this call closed the watch.
  */
-const recordOnWatch = async (sql: Sql, id: number, purchase: RecordedPurchase, now: Date): Promise<boolean> => {
+const recordOnWatch = async (
+  sql: Sql,
+  id: number,
+  purchase: RecordedPurchase,
+  now: Date,
+): Promise<boolean> => {
   const { priceCents } = purchase;
   const purchaseId = purchase.id;
   if (purchase.status === "processing") {
@@ -254,22 +338,51 @@ const recordOnWatch = async (sql: Sql, id: number, purchase: RecordedPurchase, n
   }
   if (purchase.status === "refused") {
     // The bank never answered and the hold was released: nothing charged, but the watch's one purchase is spent.
-    return endWatchIn(sql, { id, event: "end", outcome: "payment_failed", now, data: { purchaseId } });
+    return endWatchIn(sql, {
+      id,
+      event: "end",
+      outcome: "payment_failed",
+      now,
+      data: { purchaseId },
+    });
   }
   if (purchase.status === "requires_person") {
     const { checkoutId } = purchase;
-    const watch = await moveWatch(sql, { id, event: "needs_person", now, outcome: purchase.reason ?? "card_declined", data: { purchaseId, checkoutId } });
+    const watch = await moveWatch(sql, {
+      id,
+      event: "needs_person",
+      now,
+      outcome: purchase.reason ?? "card_declined",
+      data: { purchaseId, checkoutId },
+    });
     if (!watch) return false;
     if (checkoutId && purchase.checkoutExpiresAt) {
-      await writeWatchNeedsYouEmail(sql, watch, { priceCents, reason: purchase.reason ?? "card_declined", checkoutUrl: checkoutUrl(checkoutId), checkoutExpiresAt: purchase.checkoutExpiresAt });
+      await writeWatchNeedsYouEmail(sql, watch, {
+        priceCents,
+        reason: purchase.reason ?? "card_declined",
+        checkoutUrl: checkoutUrl(checkoutId),
+        checkoutExpiresAt: purchase.checkoutExpiresAt,
+      });
     }
     return true;
   }
   // held, capturing, paid, or already cancelled by the person from the copy email: it bought.
-  const watch = await moveWatch(sql, { id, event: "bought", now, data: { purchaseId, orderNumber: purchase.orderNumber } });
+  const watch = await moveWatch(sql, {
+    id,
+    event: "bought",
+    now,
+    data: { purchaseId, orderNumber: purchase.orderNumber },
+  });
   if (!watch) return false;
   if (purchase.orderNumber && purchase.chargesAt) {
-    await writeWatchBoughtEmail(sql, watch, { id: purchaseId, orderNumber: purchase.orderNumber, grandTotalCents: purchase.grandTotalCents, chargesAt: purchase.chargesAt, cancelUntil: purchase.cancelUntil, priceCents });
+    await writeWatchBoughtEmail(sql, watch, {
+      id: purchaseId,
+      orderNumber: purchase.orderNumber,
+      grandTotalCents: purchase.grandTotalCents,
+      chargesAt: purchase.chargesAt,
+      cancelUntil: purchase.cancelUntil,
+      priceCents,
+    });
   }
   return true;
 };
@@ -287,17 +400,26 @@ export const evaluateItemWatches = async (db: Db, itemId: number, options: { now
     if (!evaluation || !pending.length) continue;
     const sold = await withNothingToBuy(itemId, pending);
     if (!sold.length) continue;
-    await endSold(sold.map((watch) => watch.id), options.now);
+    await endSold(
+      sold.map((watch) => watch.id),
+      options.now,
+    );
     pending = pending.filter((watch) => !sold.includes(watch));
   }
 };
 
 /** The watches of `itemId` whose size a quote could not buy now (the quote's own rule, buildQuoteLines; a size gone from the item too). */
-const withNothingToBuy = async <T extends { size: string | null }>(itemId: number, watches: T[]) => {
+const withNothingToBuy = async <T extends { size: string | null }>(
+  itemId: number,
+  watches: T[],
+) => {
   const items = await loadQuotableItems(poolSql, [itemId]);
   return watches.filter((watch) => {
     try {
-      return buildQuoteLines([{ item_id: itemId, size: watch.size ?? undefined, quantity: 1 }], items).groups.length === 0;
+      return (
+        buildQuoteLines([{ item_id: itemId, size: watch.size ?? undefined, quantity: 1 }], items)
+          .groups.length === 0
+      );
     } catch (error) {
       if (isSoldRefusal(error)) return true;
       throw error;

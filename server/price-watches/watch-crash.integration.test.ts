@@ -30,13 +30,18 @@ const restart = async (at: Date) => {
 };
 
 /** Past the event's lease and the executing watch's retry delay: the restarted sweep takes both over. */
-const afterRestart = (extraMs = 0) => new Date(Date.now() + priceChangeLeaseMs + executingRetryMs + 60_000 + extraMs);
+const afterRestart = (extraMs = 0) =>
+  new Date(Date.now() + priceChangeLeaseMs + executingRetryMs + 60_000 + extraMs);
 
 /** A watch (buy at 80.00, at most 100.00 in all) on a 100.00 item, and the item dropped to 75.00 with its price-change event. */
 const droppedWatch = async () => {
   const buyer = await createBuyer();
   const item = await watchableItem(10_000);
-  const set = await setWatch(buyer.token, { catalog_item_id: String(item.id), max_price: 80, max_total: 100 });
+  const set = await setWatch(buyer.token, {
+    catalog_item_id: String(item.id),
+    max_price: 80,
+    max_total: 100,
+  });
   expect(set.status).toBe(201);
   await setItemPrice(db(), { itemId: item.id, priceCents: 7_500 }, { now: new Date() });
   return { personId: buyer.person.id, itemId: item.id, watchId: set.body.price_watch_id as number };
@@ -44,9 +49,17 @@ const droppedWatch = async () => {
 
 /** The watch, the person's purchases and each purchase's ledger. */
 const state = async (watchId: number, personId: string) => {
-  const watch = await db().priceWatch.findUniqueOrThrow({ where: { id: watchId }, select: { status: true, outcome: true, purchaseId: true } });
-  const purchases = await db().purchase.findMany({ where: { personId }, select: { id: true, status: true } });
-  const ledgers = await Promise.all(purchases.map((purchase) => sandboxLedger(purchase.id).catch(() => null)));
+  const watch = await db().priceWatch.findUniqueOrThrow({
+    where: { id: watchId },
+    select: { status: true, outcome: true, purchaseId: true },
+  });
+  const purchases = await db().purchase.findMany({
+    where: { personId },
+    select: { id: true, status: true },
+  });
+  const ledgers = await Promise.all(
+    purchases.map((purchase) => sandboxLedger(purchase.id).catch(() => null)),
+  );
   return { watch, purchases, ledgers };
 };
 
@@ -54,18 +67,26 @@ describe("a process killed mid-watch-evaluation, then restarted", () => {
   it.each([
     ["at the claim (active -> executing)", /UPDATE price_watches w SET status = /],
     ["after the claim, before the purchase is written", /INSERT INTO purchases /],
-  ])("killed %s: the restart buys once, with one hold; a second restart changes nothing", async (_point, statement) => {
-    const { personId, watchId } = await droppedWatch();
-    await killedAt(statement, ["evaluate"]);
-    expect(await db().purchase.count({ where: { personId } })).toBe(0);
-    await restart(afterRestart());
-    const after = await state(watchId, personId);
-    expect(after.purchases).toHaveLength(1);
-    expect(after.watch).toEqual({ status: "fulfilled", outcome: "bought", purchaseId: after.purchases[0].id });
-    expect(after.ledgers).toEqual([{ status: "authorized", holds: 1, captures: 0, releases: 0 }]);
-    await restart(afterRestart(180_000));
-    expect(await state(watchId, personId)).toEqual(after);
-  }, 180_000);
+  ])(
+    "killed %s: the restart buys once, with one hold; a second restart changes nothing",
+    async (_point, statement) => {
+      const { personId, watchId } = await droppedWatch();
+      await killedAt(statement, ["evaluate"]);
+      expect(await db().purchase.count({ where: { personId } })).toBe(0);
+      await restart(afterRestart());
+      const after = await state(watchId, personId);
+      expect(after.purchases).toHaveLength(1);
+      expect(after.watch).toEqual({
+        status: "fulfilled",
+        outcome: "bought",
+        purchaseId: after.purchases[0].id,
+      });
+      expect(after.ledgers).toEqual([{ status: "authorized", holds: 1, captures: 0, releases: 0 }]);
+      await restart(afterRestart(180_000));
+      expect(await state(watchId, personId)).toEqual(after);
+    },
+    180_000,
+  );
 
   it("killed between the processor's hold and our record of it: one purchase, its hold released once, the watch ended payment_failed with it, nothing bought twice", async () => {
     const { personId, watchId } = await droppedWatch();

@@ -16,7 +16,11 @@ const cancelLinkPurpose = "price-watch-cancel";
 const linkGraceMs = 7 * 24 * 3_600_000;
 
 export const watchCancelToken = (watch: { id: number; expiresAt: Date }) =>
-  createLinkToken({ purpose: cancelLinkPurpose, subject: String(watch.id), expiresAt: new Date(watch.expiresAt.getTime() + linkGraceMs) });
+  createLinkToken({
+    purpose: cancelLinkPurpose,
+    subject: String(watch.id),
+    expiresAt: new Date(watch.expiresAt.getTime() + linkGraceMs),
+  });
 
 /** The watch id a cancel token was issued for, or undefined when forged, for another purpose or expired. */
 export const watchOfCancelToken = (token: string, now: Date) => {
@@ -27,38 +31,72 @@ export const watchOfCancelToken = (token: string, now: Date) => {
 export const watchCancelUrl = (watch: { id: number; expiresAt: Date }) =>
   `${env().PUBLIC_URL}/price-watches/${watch.id}/cancel?token=${encodeURIComponent(watchCancelToken(watch))}`;
 
-
-export type EmailedWatch = { id: number; email: string; title: string; maxPriceCents: number; maxTotalCents: number; expiresAt: Date };
+export type EmailedWatch = {
+  id: number;
+  email: string;
+  title: string;
+  maxPriceCents: number;
+  maxTotalCents: number;
+  expiresAt: Date;
+};
 
 export const writeWatchSetEmail = (tx: Sql, watch: EmailedWatch, assistant: string) =>
   enqueueEmail(tx, {
     to: watch.email,
     template: "price-watch-set",
     dedupeKey: `price-watch-set:${watch.id}`,
-    props: { assistant, title: watch.title, maxPrice: formatCents(watch.maxPriceCents), maxTotal: formatCents(watch.maxTotalCents), expiresAt: emailTime(watch.expiresAt), cancelUrl: watchCancelUrl(watch) },
+    props: {
+      assistant,
+      title: watch.title,
+      maxPrice: formatCents(watch.maxPriceCents),
+      maxTotal: formatCents(watch.maxTotalCents),
+      expiresAt: emailTime(watch.expiresAt),
+      cancelUrl: watchCancelUrl(watch),
+    },
   });
 
 export const writeWatchBoughtEmail = (
   tx: Sql,
   watch: EmailedWatch,
-  purchase: { id: string; orderNumber: string; grandTotalCents: number; chargesAt: Date; cancelUntil: Date; priceCents: number },
+  purchase: {
+    id: string;
+    orderNumber: string;
+    grandTotalCents: number;
+    chargesAt: Date;
+    cancelUntil: Date;
+    priceCents: number;
+  },
 ) =>
   enqueueEmail(tx, {
     to: watch.email,
     template: "price-watch-bought",
     dedupeKey: `price-watch-bought:${watch.id}`,
     props: {
-      title: watch.title, price: formatCents(purchase.priceCents), grandTotal: formatCents(purchase.grandTotalCents), orderNumber: purchase.orderNumber,
-      chargesAt: emailTime(purchase.chargesAt), cancelUrl: purchaseCancelUrl({ id: purchase.id, cancelUntil: purchase.cancelUntil }),
+      title: watch.title,
+      price: formatCents(purchase.priceCents),
+      grandTotal: formatCents(purchase.grandTotalCents),
+      orderNumber: purchase.orderNumber,
+      chargesAt: emailTime(purchase.chargesAt),
+      cancelUrl: purchaseCancelUrl({ id: purchase.id, cancelUntil: purchase.cancelUntil }),
     },
   });
 
-export const writeWatchNeedsYouEmail = (tx: Sql, watch: EmailedWatch, options: { priceCents: number; reason: string; checkoutUrl: string; checkoutExpiresAt: Date }) =>
+export const writeWatchNeedsYouEmail = (
+  tx: Sql,
+  watch: EmailedWatch,
+  options: { priceCents: number; reason: string; checkoutUrl: string; checkoutExpiresAt: Date },
+) =>
   enqueueEmail(tx, {
     to: watch.email,
     template: "price-watch-needs-you",
     dedupeKey: `price-watch-needs-you:${watch.id}`,
-    props: { title: watch.title, price: formatCents(options.priceCents), reason: options.reason, checkoutUrl: options.checkoutUrl, checkoutExpiresAt: emailTime(options.checkoutExpiresAt) },
+    props: {
+      title: watch.title,
+      price: formatCents(options.priceCents),
+      reason: options.reason,
+      checkoutUrl: options.checkoutUrl,
+      checkoutExpiresAt: emailTime(options.checkoutExpiresAt),
+    },
   });
 
 export const writeWatchEndedEmail = (tx: Sql, watch: EmailedWatch, outcome: string) =>
@@ -66,5 +104,10 @@ export const writeWatchEndedEmail = (tx: Sql, watch: EmailedWatch, outcome: stri
     to: watch.email,
     template: "price-watch-ended",
     dedupeKey: `price-watch-ended:${watch.id}`,
-    props: { title: watch.title, maxPrice: formatCents(watch.maxPriceCents), maxTotal: formatCents(watch.maxTotalCents), outcome },
+    props: {
+      title: watch.title,
+      maxPrice: formatCents(watch.maxPriceCents),
+      maxTotal: formatCents(watch.maxTotalCents),
+      outcome,
+    },
   });

@@ -30,16 +30,35 @@ export const expireDueWatches = async (db: Db, options: { now: Date; batch?: num
  */
 export const resumeExecutingWatches = async (db: Db, options: { now: Date }) => {
   const stale = await db.priceWatch.findMany({
-    where: { status: "executing", claimedAt: { lte: new Date(options.now.getTime() - executingRetryMs) } },
+    where: {
+      status: "executing",
+      claimedAt: { lte: new Date(options.now.getTime() - executingRetryMs) },
+    },
     orderBy: { claimedAt: "asc" },
     take: 100,
     select: { id: true, purchaseId: true, quoteId: true },
   });
   for (const watch of stale) {
     // Taken by this run only: moving claimed_at forward is the lease (a second instance skips it).
-    const taken = await db.priceWatch.updateMany({ where: { id: watch.id, status: "executing", claimedAt: { lte: new Date(options.now.getTime() - executingRetryMs) } }, data: { claimedAt: options.now } });
+    const taken = await db.priceWatch.updateMany({
+      where: {
+        id: watch.id,
+        status: "executing",
+        claimedAt: { lte: new Date(options.now.getTime() - executingRetryMs) },
+      },
+      data: { claimedAt: options.now },
+    });
     if (taken.count === 0) continue;
-    const purchase = watch.purchaseId ?? (watch.quoteId ? (await db.purchase.findUnique({ where: { quoteId: watch.quoteId }, select: { id: true } }))?.id : undefined);
+    const purchase =
+      watch.purchaseId ??
+      (watch.quoteId
+        ? (
+            await db.purchase.findUnique({
+              where: { quoteId: watch.quoteId },
+              select: { id: true },
+            })
+          )?.id
+        : undefined);
     if (purchase) await recordPurchase(watch.id, purchase, options.now);
     else await buyClaimed(db, watch.id, options);
   }

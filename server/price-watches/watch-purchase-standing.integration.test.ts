@@ -24,59 +24,116 @@ import { executingRetryMs, resumeExecutingWatches } from "./watch-jobs";
 const claimedWatch = async (claimedAt = new Date(), options: BuyerOptions = {}) => {
   const buyer = await createBuyer(options);
   const item = await watchableItem(10_000);
-  const set = await setWatch(buyer.token, { catalog_item_id: String(item.id), max_price: 80, max_total: 100 });
+  const set = await setWatch(buyer.token, {
+    catalog_item_id: String(item.id),
+    max_price: 80,
+    max_total: 100,
+  });
   expect(set.status).toBe(201);
   const watchId = set.body.price_watch_id as number;
   await db().item.update({ where: { id: item.id }, data: { priceCents: 7_500 } });
-  const asAssistant = createCaller(createInnerContext({ requestId: "test", actor: { kind: "client", clientId: buyer.agent.id, tokenId: "t", scopes: ["checkout:write"], personId: buyer.person.id } }));
-  const address = await db().shippingAddress.findUniqueOrThrow({ where: { personId: buyer.person.id } });
+  const asAssistant = createCaller(
+    createInnerContext({
+      requestId: "test",
+      actor: {
+        kind: "client",
+        clientId: buyer.agent.id,
+        tokenId: "t",
+        scopes: ["checkout:write"],
+        personId: buyer.person.id,
+      },
+    }),
+  );
+  const address = await db().shippingAddress.findUniqueOrThrow({
+    where: { personId: buyer.person.id },
+  });
   const quote = await asAssistant.checkout.createQuote({
     items: [{ item_id: item.id, quantity: 1 }],
-    shipping_address: { name: address.name, line1: address.line1, city: address.city, province: address.province, postal_code: address.postalCode, country: "CA" },
+    shipping_address: {
+      name: address.name,
+      line1: address.line1,
+      city: address.city,
+      province: address.province,
+      postal_code: address.postalCode,
+      country: "CA",
+    },
   });
-  expect(await moveWatch(db(), { id: watchId, event: "claim", now: claimedAt, data: { quoteId: quote.quote_id, claimedAt } })).toMatchObject({ status: "executing" });
+  expect(
+    await moveWatch(db(), {
+      id: watchId,
+      event: "claim",
+      now: claimedAt,
+      data: { quoteId: quote.quote_id, claimedAt },
+    }),
+  ).toMatchObject({ status: "executing" });
   return { ...buyer, watchId };
 };
 
-const watchRow = (id: number) => db().priceWatch.findUniqueOrThrow({ where: { id }, select: { status: true, outcome: true, purchaseId: true } });
+const watchRow = (id: number) =>
+  db().priceWatch.findUniqueOrThrow({
+    where: { id },
+    select: { status: true, outcome: true, purchaseId: true },
+  });
 const purchasesOf = (personId: string) => db().purchase.count({ where: { personId } });
 
 describe("a claimed watch's purchase checks the person's standing under their lock", () => {
   it("the person disconnected the app between the claim and the purchase: the watch ends assistant_disconnected and buys nothing", async () => {
     const { person, agent, watchId } = await claimedWatch();
     await shopperCaller(person.id).account.disconnectApp({ client_id: agent.id });
-    expect(await watchRow(watchId)).toMatchObject({ status: "cancelled", outcome: "assistant_disconnected" });
+    expect(await watchRow(watchId)).toMatchObject({
+      status: "cancelled",
+      outcome: "assistant_disconnected",
+    });
     await buyClaimed(db(), watchId, { now: new Date() });
     expect(await purchasesOf(person.id)).toBe(0);
   });
 
   it("the grant lost purchase:write without its watches being ended (a revoke racing the purchase): the purchase refuses under the lock", async () => {
     const { person, agent, watchId } = await claimedWatch();
-    await db().oAuthGrant.updateMany({ where: { personId: person.id, clientId: agent.id }, data: { scopes: ["catalog:read", "checkout:write"] } });
+    await db().oAuthGrant.updateMany({
+      where: { personId: person.id, clientId: agent.id },
+      data: { scopes: ["catalog:read", "checkout:write"] },
+    });
     await buyClaimed(db(), watchId, { now: new Date() });
     expect(await purchasesOf(person.id)).toBe(0);
-    expect(await watchRow(watchId)).toMatchObject({ status: "cancelled", outcome: "assistant_disconnected", purchaseId: null });
+    expect(await watchRow(watchId)).toMatchObject({
+      status: "cancelled",
+      outcome: "assistant_disconnected",
+      purchaseId: null,
+    });
   });
 
   it("a revoked client's watch does not buy: ended by the revocation, and refused by the purchase when the revocation ended nothing", async () => {
     const revoked = await claimedWatch();
-    expect(await revokeClient(revoked.agent.id)).toMatchObject({ revoked: true, price_watches_ended: 1 });
+    expect(await revokeClient(revoked.agent.id)).toMatchObject({
+      revoked: true,
+      price_watches_ended: 1,
+    });
     await buyClaimed(db(), revoked.watchId, { now: new Date() });
     expect(await purchasesOf(revoked.person.id)).toBe(0);
-    expect(await watchRow(revoked.watchId)).toMatchObject({ status: "cancelled", outcome: "assistant_disconnected" });
+    expect(await watchRow(revoked.watchId)).toMatchObject({
+      status: "cancelled",
+      outcome: "assistant_disconnected",
+    });
 
     const raced = await claimedWatch();
     await db().apiClient.update({ where: { id: raced.agent.id }, data: { revokedAt: new Date() } });
     await buyClaimed(db(), raced.watchId, { now: new Date() });
     expect(await purchasesOf(raced.person.id)).toBe(0);
-    expect(await watchRow(raced.watchId)).toMatchObject({ status: "cancelled", outcome: "assistant_disconnected" });
+    expect(await watchRow(raced.watchId)).toMatchObject({
+      status: "cancelled",
+      outcome: "assistant_disconnected",
+    });
   });
 
   it("an expired watch's resume does not buy: the recovery sweep's replay refuses, and the watch expires", async () => {
     const claimedAt = new Date(Date.now() - executingRetryMs - 1000);
     const { person, watchId } = await claimedWatch(claimedAt);
     // The watch's time ran out while it was claimed (a crash, then the sweep came back after its expiry).
-    await db().priceWatch.update({ where: { id: watchId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().priceWatch.update({
+      where: { id: watchId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await resumeExecutingWatches(db(), { now: new Date() });
     expect(await purchasesOf(person.id)).toBe(0);
     expect(await watchRow(watchId)).toMatchObject({ status: "expired", outcome: "expired" });
@@ -91,15 +148,27 @@ describe("a claimed watch's purchase checks the person's standing under their lo
 
   it("a purchase made before the disconnect stays the watch's: the executing watch is left to it and records it", async () => {
     // The bank answers late: the purchase exists (processing) and the watch stays executing with it.
-    const { person, agent, watchId } = await claimedWatch(new Date(), { card: testCards.answersLate });
+    const { person, agent, watchId } = await claimedWatch(new Date(), {
+      card: testCards.answersLate,
+    });
     await buyClaimed(db(), watchId, { now: new Date() });
     const executing = await watchRow(watchId);
     expect(executing).toMatchObject({ status: "executing", purchaseId: expect.any(String) });
     await shopperCaller(person.id).account.disconnectApp({ client_id: agent.id });
-    expect(await watchRow(watchId)).toMatchObject({ status: "executing", purchaseId: executing.purchaseId });
-    await completeLateAuthorize(db(), paymentProvider(), { id: executing.purchaseId!, now: new Date() });
+    expect(await watchRow(watchId)).toMatchObject({
+      status: "executing",
+      purchaseId: executing.purchaseId,
+    });
+    await completeLateAuthorize(db(), paymentProvider(), {
+      id: executing.purchaseId!,
+      now: new Date(),
+    });
     await resumeExecutingWatches(db(), { now: new Date(Date.now() + executingRetryMs + 1000) });
-    expect(await watchRow(watchId)).toMatchObject({ status: "fulfilled", outcome: "bought", purchaseId: executing.purchaseId });
+    expect(await watchRow(watchId)).toMatchObject({
+      status: "fulfilled",
+      outcome: "bought",
+      purchaseId: executing.purchaseId,
+    });
     expect(await purchasesOf(person.id)).toBe(1);
   });
 });

@@ -17,7 +17,11 @@ import type { Tx } from "../db";
 import type { EndOutcome } from "../domain/price-watch-state";
 import { purchaseRefusal, type SpendingSettings } from "../domain/spending-limits";
 import { notifyPriceWatchClosed } from "../jobs/events";
-import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../routers/account/spending.queries";
+import {
+  spendingColumnsSql,
+  type SpendingRow,
+  spendingSettingsOf,
+} from "../routers/account/spending.queries";
 import { Prisma } from "../generated/prisma/client";
 import { hasPurchaseGrantSql } from "../purchases/purchase-grant";
 import type { Sql } from "../sql";
@@ -38,10 +42,15 @@ export const standingColumnsSql = (clientId: string | Prisma.Sql, now: Date) => 
   ${spendingColumnsSql},
   ${hasPurchaseGrantSql(clientId, Prisma.sql`p.id`, now)} AS "hasGrant"`;
 
-const standingOf = (row: StandingRow | undefined): Standing => ({ hasGrant: row?.hasGrant ?? false, settings: row && spendingSettingsOf(row) });
+const standingOf = (row: StandingRow | undefined): Standing => ({
+  hasGrant: row?.hasGrant ?? false,
+  settings: row && spendingSettingsOf(row),
+});
 
 const readStanding = async (sql: Sql, actor: Actor, now: Date): Promise<Standing> => {
-  const [row] = await sql.$queryRaw<StandingRow[]>`SELECT ${standingColumnsSql(actor.clientId, now)} FROM persons p WHERE p.id = ${actor.personId}`;
+  const [row] = await sql.$queryRaw<
+    StandingRow[]
+  >`SELECT ${standingColumnsSql(actor.clientId, now)} FROM persons p WHERE p.id = ${actor.personId}`;
   return standingOf(row);
 };
 
@@ -54,15 +63,24 @@ const outcomeOf = (standing: Standing, maxTotalCents: number): EndOutcome | null
 };
 
 /** Why this watch can no longer buy, or null when it still may, from its standing's columns (`standingColumnsSql`). */
-export const standingOutcome = (row: StandingRow, maxTotalCents: number) => outcomeOf(standingOf(row), maxTotalCents);
+export const standingOutcome = (row: StandingRow, maxTotalCents: number) =>
+  outcomeOf(standingOf(row), maxTotalCents);
 
 /**
  * Ends, in this transaction, the active watches of a person and/or a client whose standing the
  * change just took away; the ids it ended (pass them to `notifyWatchesEnded` after the commit).
  */
-export const endWatchesOutOfStanding = async (tx: Tx, scope: { personId?: string; clientId?: string }, now: Date) => {
+export const endWatchesOutOfStanding = async (
+  tx: Tx,
+  scope: { personId?: string; clientId?: string },
+  now: Date,
+) => {
   const where = { personId: scope.personId, clientId: scope.clientId };
-  const active = await tx.priceWatch.findMany({ where: { ...where, status: "active" }, select: { id: true, clientId: true, personId: true, maxTotalCents: true }, orderBy: { id: "asc" } });
+  const active = await tx.priceWatch.findMany({
+    where: { ...where, status: "active" },
+    select: { id: true, clientId: true, personId: true, maxTotalCents: true },
+    orderBy: { id: "asc" },
+  });
   const watches = [...active, ...(await executingWithoutPurchase(tx, where))];
   const standings = new Map<string, Standing>();
   const ended: number[] = [];
@@ -84,8 +102,14 @@ export const endWatchesOutOfStanding = async (tx: Tx, scope: { personId?: string
  * row locks (in id order): a purchase in its first transaction holds that lock to its commit, so
  * what is read here is either a committed purchase or none that can still pass its checks.
  */
-const executingWithoutPurchase = async (tx: Tx, where: { personId?: string; clientId?: string }) => {
-  const claimed = await tx.priceWatch.findMany({ where: { ...where, status: "executing" }, select: { personId: true } });
+const executingWithoutPurchase = async (
+  tx: Tx,
+  where: { personId?: string; clientId?: string },
+) => {
+  const claimed = await tx.priceWatch.findMany({
+    where: { ...where, status: "executing" },
+    select: { personId: true },
+  });
   if (claimed.length === 0) return [];
   const personIds = [...new Set(claimed.map((watch) => watch.personId))].sort();
   await tx.$queryRaw`SELECT id FROM persons WHERE id = ANY(${personIds}::text[]) ORDER BY id FOR NO KEY UPDATE`;
@@ -100,4 +124,5 @@ const executingWithoutPurchase = async (tx: Tx, where: { personId?: string; clie
 };
 
 /** After the change committed: the ended watches' expiry timers are no longer needed. */
-export const notifyWatchesEnded = (ids: readonly number[]) => ids.forEach((id) => notifyPriceWatchClosed(id));
+export const notifyWatchesEnded = (ids: readonly number[]) =>
+  ids.forEach((id) => notifyPriceWatchClosed(id));

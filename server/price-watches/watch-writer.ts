@@ -5,7 +5,11 @@
  * final state that the person must hear about writes its email in the same transaction, and every
  * move to a final state records its webhook event there too (price_watch.fulfilled, .needs_you, .ended).
  */
-import { type PriceWatchEvent, type PriceWatchState, priceWatchTransition } from "../domain/price-watch-state";
+import {
+  type PriceWatchEvent,
+  type PriceWatchState,
+  priceWatchTransition,
+} from "../domain/price-watch-state";
 import { Prisma } from "../generated/prisma/client";
 import { notifyPriceWatchClosed } from "../jobs/events";
 import type { PriceWatchRow } from "../routers/price-watches/price-watch-view";
@@ -16,16 +20,27 @@ import { recipientsSql, recordWebhookEvent } from "../webhooks/record-event";
 import { type EmailedWatch, writeWatchEndedEmail } from "./watch-emails";
 
 /** The columns a move may set besides the status (a key present with null clears the column). */
-export type WatchData = { quoteId?: string | null; claimedAt?: Date | null; purchaseId?: string | null; checkoutId?: string | null; orderNumber?: string | null };
+export type WatchData = {
+  quoteId?: string | null;
+  claimedAt?: Date | null;
+  purchaseId?: string | null;
+  checkoutId?: string | null;
+  orderNumber?: string | null;
+};
 
 type Move = {
-  id: number; event: PriceWatchEvent; now: Date; outcome?: string; data?: WatchData;
+  id: number;
+  event: PriceWatchEvent;
+  now: Date;
+  outcome?: string;
+  data?: WatchData;
   /** Narrows the statuses the event moves from to these of its rule's (the evaluator ends only an active watch item_sold: an executing one is its purchase's). */
   from?: readonly PriceWatchState[];
 };
 
 /** The watch as the move left it, with what its emails need. */
-export type MovedWatch = PriceWatchRow & EmailedWatch & { clientId: string; personId: string; priceCents: number };
+export type MovedWatch = PriceWatchRow &
+  EmailedWatch & { clientId: string; personId: string; priceCents: number };
 
 /** `column = value` when the move sets it, else the column unchanged (one statement text for every move, prepared once). */
 const setIfGiven = (column: string, data: WatchData, key: keyof WatchData, type: string) =>
@@ -37,14 +52,25 @@ const setIfGiven = (column: string, data: WatchData, key: keyof WatchData, type:
  * transaction (server/sql.ts). A move to a final state records its webhook events, so it must be
  * made inside a transaction.
  */
-export const moveWatches = async (sql: Sql, ids: readonly number[], move: Omit<Move, "id">): Promise<MovedWatch[]> => {
+export const moveWatches = async (
+  sql: Sql,
+  ids: readonly number[],
+  move: Omit<Move, "id">,
+): Promise<MovedWatch[]> => {
   const rule = priceWatchTransition(move.event);
   const from = rule.from.filter((status) => !move.from || move.from.includes(status));
   const isFinal = rule.to !== "active" && rule.to !== "executing";
   const data = move.data ?? {};
   const type = priceWatchEventType(rule.to);
   // The webhook endpoints that hear of the move, read by the move itself.
-  const recipients = type ? recipientsSql({ type, clientId: Prisma.sql`w.client_id`, personId: Prisma.sql`w.person_id`, now: move.now }) : Prisma.sql`NULL::text[]`;
+  const recipients = type
+    ? recipientsSql({
+        type,
+        clientId: Prisma.sql`w.client_id`,
+        personId: Prisma.sql`w.person_id`,
+        now: move.now,
+      })
+    : Prisma.sql`NULL::text[]`;
   const moved = await sql.$queryRaw<(Omit<MovedWatch, "item"> & { recipients: string[] | null })[]>`
     UPDATE price_watches w SET status = ${rule.to}::"PriceWatchStatus", outcome = ${isFinal ? (rule.outcome ?? move.outcome ?? null) : null},
       ended_at = ${isFinal ? move.now : null}, updated_at = ${move.now},
@@ -62,7 +88,15 @@ export const moveWatches = async (sql: Sql, ids: readonly number[], move: Omit<M
   for (const { recipients: endpoints, ...row } of moved) {
     const watch = { ...row, item: { title: row.title, priceCents: row.priceCents } };
     if (type && endpoints) {
-      await recordWebhookEvent(sql, { type, clientId: watch.clientId, personId: watch.personId, objectId: String(watch.id), now: move.now, data: () => toWirePriceWatch(watch), recipients: endpoints });
+      await recordWebhookEvent(sql, {
+        type,
+        clientId: watch.clientId,
+        personId: watch.personId,
+        objectId: String(watch.id),
+        now: move.now,
+        data: () => toWirePriceWatch(watch),
+        recipients: endpoints,
+      });
     }
     watches.push(watch);
   }
@@ -70,7 +104,8 @@ export const moveWatches = async (sql: Sql, ids: readonly number[], move: Omit<M
 };
 
 /** `moveWatches` of one watch: the moved watch, or null when it did not move. */
-export const moveWatch = async (sql: Sql, move: Move): Promise<MovedWatch | null> => (await moveWatches(sql, [move.id], move))[0] ?? null;
+export const moveWatch = async (sql: Sql, move: Move): Promise<MovedWatch | null> =>
+  (await moveWatches(sql, [move.id], move))[0] ?? null;
 
 type EndMove = Omit<Move, "id"> & { event: "expire" | "item_sold" | "cancel" | "end" };
 
@@ -78,21 +113,33 @@ type EndMove = Omit<Move, "id"> & { event: "expire" | "item_sold" | "cancel" | "
  * Ends a watch without a purchase (expire, item_sold, cancel, end) and emails the person, in one
  * transaction; true when this call ended it (false: it had already moved on).
  */
-export const endWatch = async (move: EndMove & { id: number }, options: { email?: boolean } = {}) => (await endWatches([move.id], move, options)).length === 1;
+export const endWatch = async (move: EndMove & { id: number }, options: { email?: boolean } = {}) =>
+  (await endWatches([move.id], move, options)).length === 1;
 
 /** `endWatch` of several watches in one transaction (the watches of a sold item); the ids of those this call ended. */
-export const endWatches = async (ids: readonly number[], move: EndMove, options: { email?: boolean } = {}) => {
+export const endWatches = async (
+  ids: readonly number[],
+  move: EndMove,
+  options: { email?: boolean } = {},
+) => {
   const ended = await sqlTransaction((sql) => endWatchesIn(sql, ids, move, options));
   for (const id of ended) notifyPriceWatchClosed(id);
   return ended;
 };
 
 /** `endWatch` in the caller's transaction (the caller notifies after its commit). */
-export const endWatchIn = async (sql: Sql, move: EndMove & { id: number }) => (await endWatchesIn(sql, [move.id], move)).length === 1;
+export const endWatchIn = async (sql: Sql, move: EndMove & { id: number }) =>
+  (await endWatchesIn(sql, [move.id], move)).length === 1;
 
-const endWatchesIn = async (sql: Sql, ids: readonly number[], move: EndMove, options: { email?: boolean } = {}) => {
+const endWatchesIn = async (
+  sql: Sql,
+  ids: readonly number[],
+  move: EndMove,
+  options: { email?: boolean } = {},
+) => {
   const outcome = move.outcome ?? priceWatchTransition(move.event).outcome ?? "expired";
   const watches = await moveWatches(sql, ids, { ...move, outcome });
-  if (options.email ?? true) for (const watch of watches) await writeWatchEndedEmail(sql, watch, outcome);
+  if (options.email ?? true)
+    for (const watch of watches) await writeWatchEndedEmail(sql, watch, outcome);
   return watches.map((watch) => watch.id);
 };

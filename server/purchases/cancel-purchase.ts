@@ -13,26 +13,45 @@ import { notifyPurchaseCancelled } from "../jobs/events";
 import type { PaymentProvider } from "../payments/provider";
 import { cancelHeld } from "./purchase-hold";
 
-export type CancelResult = { id: string; status: "cancelled"; alreadyCancelled: boolean; reason: string | null };
+export type CancelResult = {
+  id: string;
+  status: "cancelled";
+  alreadyCancelled: boolean;
+  reason: string | null;
+};
 
-export const cancelPurchase = async (db: Db, provider: PaymentProvider, options: { id: string; now: Date; by: "person" | "operator" }): Promise<CancelResult> => {
+export const cancelPurchase = async (
+  db: Db,
+  provider: PaymentProvider,
+  options: { id: string; now: Date; by: "person" | "operator" },
+): Promise<CancelResult> => {
   const { id, now } = options;
   if (await cancelHeld(db, provider, { id, event: "cancel", now, by: options.by })) {
     notifyPurchaseCancelled(id);
     return { id, status: "cancelled", alreadyCancelled: false, reason: "cancelled_by_person" };
   }
-  const purchase = await db.purchase.findUnique({ where: { id }, select: { status: true, reason: true, cancelUntil: true } });
+  const purchase = await db.purchase.findUnique({
+    where: { id },
+    select: { status: true, reason: true, cancelUntil: true },
+  });
   if (!purchase) throw new AppError("not_found", { message: "No such purchase." });
   switch (purchase.status) {
     case "cancelled":
       return { id, status: "cancelled", alreadyCancelled: true, reason: purchase.reason };
     case "held":
-      throw new AppError("too_late_to_cancel", { message: `The purchase could be cancelled until ${purchase.cancelUntil.toISOString()}; the card is charged as announced.`, details: { cancel_until: purchase.cancelUntil.toISOString() } });
+      throw new AppError("too_late_to_cancel", {
+        message: `The purchase could be cancelled until ${purchase.cancelUntil.toISOString()}; the card is charged as announced.`,
+        details: { cancel_until: purchase.cancelUntil.toISOString() },
+      });
     case "capturing":
     case "paid":
     case "refunded":
-      throw new AppError("already_charged", { message: "The card was already charged for this purchase; it can no longer be cancelled." });
+      throw new AppError("already_charged", {
+        message: "The card was already charged for this purchase; it can no longer be cancelled.",
+      });
     default:
-      throw new AppError("purchase_closed", { message: "This purchase holds nothing on your card: there is nothing to cancel." });
+      throw new AppError("purchase_closed", {
+        message: "This purchase holds nothing on your card: there is nothing to cancel.",
+      });
   }
 };

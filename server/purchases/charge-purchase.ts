@@ -23,9 +23,20 @@ import { cancelHeld, heldPaymentOf } from "./purchase-hold";
 import { copyEmailKey, writeClosedEmail } from "./purchase-emails";
 import { movePurchase } from "./purchase-writer";
 
-export type ChargeOutcome = "paid" | "cancelled" | "refused" | "not_due" | "not_held" | "claimed_elsewhere" | "capture_failed";
+export type ChargeOutcome =
+  | "paid"
+  | "cancelled"
+  | "refused"
+  | "not_due"
+  | "not_held"
+  | "claimed_elsewhere"
+  | "capture_failed";
 
-type Options = { now: Date; provider: PaymentProvider; /** The sandbox mailbox (no SMTP) counts as delivered; defaults to server/mail's rule (sandbox without SMTP_URL only). */ sandboxMailbox?: boolean };
+type Options = {
+  now: Date;
+  provider: PaymentProvider;
+  /** The sandbox mailbox (no SMTP) counts as delivered; defaults to server/mail's rule (sandbox without SMTP_URL only). */ sandboxMailbox?: boolean;
+};
 
 /** True when an item of the purchase's quote is no longer for sale (sold elsewhere, or removed). */
 const hasSoldItem = async (db: Db, snapshot: QuoteSnapshot) => {
@@ -34,38 +45,88 @@ const hasSoldItem = async (db: Db, snapshot: QuoteSnapshot) => {
 };
 
 /** The copy email with the cancel link reached the person: accepted by SMTP, or (sandbox mailbox, sandbox only) written. */
-const isNoticeDelivered = (db: Db, purchaseId: string, sandboxMailbox: boolean) => isEmailDelivered(db, copyEmailKey(purchaseId), sandboxMailbox);
+const isNoticeDelivered = (db: Db, purchaseId: string, sandboxMailbox: boolean) =>
+  isEmailDelivered(db, copyEmailKey(purchaseId), sandboxMailbox);
 
 /** The capture's outcome as the payment row recorded it (a retry after the capture, or the lapse, was recorded). */
-const recordedCapture = ({ status, declineCode }: { status: string; declineCode: string | null }): CaptureOutcome =>
-  status === "captured" ? "captured" : declineCode === "capture_retries_exhausted" ? "retries_exhausted" : status === "capture_failed" || status === "voided" ? "hold_released" : "later";
+const recordedCapture = ({
+  status,
+  declineCode,
+}: {
+  status: string;
+  declineCode: string | null;
+}): CaptureOutcome =>
+  status === "captured"
+    ? "captured"
+    : declineCode === "capture_retries_exhausted"
+      ? "retries_exhausted"
+      : status === "capture_failed" || status === "voided"
+        ? "hold_released"
+        : "later";
 
 /** Charges one purchase if it is held and due (or was left capturing); idempotent. */
-export const chargeDuePurchase = async (db: Db, id: string, options: Options): Promise<{ id: string; outcome: ChargeOutcome }> => {
+export const chargeDuePurchase = async (
+  db: Db,
+  id: string,
+  options: Options,
+): Promise<{ id: string; outcome: ChargeOutcome }> => {
   const { now, provider } = options;
-  const purchase = await db.purchase.findUnique({ where: { id }, select: { status: true, chargesAt: true, quote: { select: { snapshot: true } } } });
+  const purchase = await db.purchase.findUnique({
+    where: { id },
+    select: { status: true, chargesAt: true, quote: { select: { snapshot: true } } },
+  });
   if (!purchase) throw new Error(`no purchase ${id}`);
   if (purchase.status === "held") {
     if (!purchase.chargesAt || purchase.chargesAt > now) return { id, outcome: "not_due" };
     if (await hasSoldItem(db, purchase.quote.snapshot as QuoteSnapshot)) {
-      return { id, outcome: (await cancelHeld(db, provider, { id, event: "item_sold", now })) ? "cancelled" : "claimed_elsewhere" };
+      return {
+        id,
+        outcome: (await cancelHeld(db, provider, { id, event: "item_sold", now }))
+          ? "cancelled"
+          : "claimed_elsewhere",
+      };
     }
     if (!(await isNoticeDelivered(db, id, options.sandboxMailbox ?? sandboxMailboxCounts()))) {
-      return { id, outcome: (await cancelHeld(db, provider, { id, event: "notice_undelivered", now })) ? "cancelled" : "claimed_elsewhere" };
+      return {
+        id,
+        outcome: (await cancelHeld(db, provider, { id, event: "notice_undelivered", now }))
+          ? "cancelled"
+          : "claimed_elsewhere",
+      };
     }
-    if (!(await movePurchase(db, { id, event: "claim_charge", now }))) return { id, outcome: "claimed_elsewhere" };
+    if (!(await movePurchase(db, { id, event: "claim_charge", now })))
+      return { id, outcome: "claimed_elsewhere" };
   } else if (purchase.status !== "capturing") {
     return { id, outcome: "not_held" };
   }
   const payment = await heldPaymentOf(db, id);
   // No hold left on the payment row: a retry after the capture (or the lapse) was recorded there.
-  const outcome = payment ? await capturePayment(db, provider, payment, now) : recordedCapture(await db.payment.findUniqueOrThrow({ where: { purchaseId: id }, select: { status: true, declineCode: true } }));
-  if (outcome === "later") throw new Error(`capture of purchase ${id} did not answer; retried later`);
+  const outcome = payment
+    ? await capturePayment(db, provider, payment, now)
+    : recordedCapture(
+        await db.payment.findUniqueOrThrow({
+          where: { purchaseId: id },
+          select: { status: true, declineCode: true },
+        }),
+      );
+  if (outcome === "later")
+    throw new Error(`capture of purchase ${id} did not answer; retried later`);
   // Retries spent (capture-retries.ts): the payment is capture_failed for the operator; the purchase stays capturing, untouched.
   if (outcome === "retries_exhausted") return { id, outcome: "capture_failed" };
   await db.$transaction(async (tx) => {
-    if (!(await movePurchase(tx, { id, event: outcome === "captured" ? "charged" : "charge_failed", now }))) return;
-    await writeClosedEmail(tx, await tx.purchase.findUniqueOrThrow({ where: { id } }), outcome === "captured" ? "charged" : "hold_expired");
+    if (
+      !(await movePurchase(tx, {
+        id,
+        event: outcome === "captured" ? "charged" : "charge_failed",
+        now,
+      }))
+    )
+      return;
+    await writeClosedEmail(
+      tx,
+      await tx.purchase.findUniqueOrThrow({ where: { id } }),
+      outcome === "captured" ? "charged" : "hold_expired",
+    );
   });
   return { id, outcome: outcome === "captured" ? "paid" : "refused" };
 };
@@ -81,7 +142,11 @@ export const chargeDuePurchases = async (db: Db, options: Options & { limit?: nu
       OR: [
         { status: "held", chargesAt: { lte: now } },
         // A capture waiting for its next try, or out of tries (capture_failed), is left alone (capture-retries.ts).
-        { status: "capturing", capturingAt: { lt: new Date(now.getTime() - attemptTimeoutMs) }, payment: { is: { status: { not: "capture_failed" }, ...captureDueWhere(now) } } },
+        {
+          status: "capturing",
+          capturingAt: { lt: new Date(now.getTime() - attemptTimeoutMs) },
+          payment: { is: { status: { not: "capture_failed" }, ...captureDueWhere(now) } },
+        },
       ],
     },
     select: { id: true },

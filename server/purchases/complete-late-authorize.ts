@@ -18,28 +18,62 @@ import { chargeDelayMs, recordAuthorizeAnswer } from "./create-purchase";
  * `processorPaymentId`, when the caller knows it (a Stripe webhook names its PaymentIntent), is asked for
  * directly: a lookup by key goes through Stripe's search, whose index can lag.
  */
-export const completeLateAuthorize = async (db: Db, provider: PaymentProvider, options: { id: string; now: Date; processorPaymentId?: string }) => {
+export const completeLateAuthorize = async (
+  db: Db,
+  provider: PaymentProvider,
+  options: { id: string; now: Date; processorPaymentId?: string },
+) => {
   const { id, now } = options;
   const purchase = await db.purchase.findUnique({
     where: { id },
-    select: { status: true, email: true, grandTotalCents: true, client: { select: { name: true } }, payment: { select: { id: true, checkoutId: true, purchaseId: true, attempt: true, status: true } } },
+    select: {
+      status: true,
+      email: true,
+      grandTotalCents: true,
+      client: { select: { name: true } },
+      payment: {
+        select: { id: true, checkoutId: true, purchaseId: true, attempt: true, status: true },
+      },
+    },
   });
   if (purchase?.status !== "processing" || purchase.payment?.status !== "authorizing") return false;
   const payment = purchase.payment;
-  const found = await provider.retrieve(options.processorPaymentId ? { paymentId: options.processorPaymentId } : { authorizeKey: processorKey({ kind: "purchase", id }, "authorize") });
+  const found = await provider.retrieve(
+    options.processorPaymentId
+      ? { paymentId: options.processorPaymentId }
+      : { authorizeKey: processorKey({ kind: "purchase", id }, "authorize") },
+  );
   if (!found || found.status === "voided" || found.status === "captured") return false;
   let result: AuthorizeResult;
   if (found.status === "declined") {
-    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: found.declineCode, processorPaymentId: found.id, updatedAt: now } });
+    await db.payment.updateMany({
+      where: { id: payment.id, status: "authorizing" },
+      data: {
+        status: "declined",
+        declineCode: found.declineCode,
+        processorPaymentId: found.id,
+        updatedAt: now,
+      },
+    });
     result = { kind: "declined", declineCode: found.declineCode };
   } else if (found.status === "requires_action") {
-    await db.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "requires_action", processorPaymentId: found.id, updatedAt: now } });
+    await db.payment.updateMany({
+      where: { id: payment.id, status: "authorizing" },
+      data: { status: "requires_action", processorPaymentId: found.id, updatedAt: now },
+    });
     result = { kind: "requires_action", processorPaymentId: found.id };
   } else {
     result = { kind: "authorized", processorPaymentId: found.id };
   }
   await recordAuthorizeAnswer(db, provider, {
-    id, email: purchase.email, grandTotalCents: purchase.grandTotalCents, assistant: purchase.client.name, payment, result, now, chargesAt: new Date(now.getTime() + chargeDelayMs),
+    id,
+    email: purchase.email,
+    grandTotalCents: purchase.grandTotalCents,
+    assistant: purchase.client.name,
+    payment,
+    result,
+    now,
+    chargesAt: new Date(now.getTime() + chargeDelayMs),
   });
   return true;
 };

@@ -19,7 +19,12 @@ import { randomId } from "../auth/tokens";
 import type { Db, Tx } from "../db";
 import { AppError } from "../errors";
 import { authorizePayment, openPayment, releasePayment } from "../payments/payment-steps";
-import { isProcessorRefusal, type PaymentMethod, type PaymentProvider, type ProcessorRefusal } from "../payments/provider";
+import {
+  isProcessorRefusal,
+  type PaymentMethod,
+  type PaymentProvider,
+  type ProcessorRefusal,
+} from "../payments/provider";
 import { newOrderNumber } from "../orders/store-orders";
 import { notifyPurchaseHeld } from "../jobs/events";
 import { movePurchase } from "./purchase-writer";
@@ -89,7 +94,10 @@ const purchaseRowSql = Prisma.sql`id, status::text AS status, reason, cancelled_
 /** Tries at recording a hold under a fresh order number before the clash is an error (each clash has odds of about 2^-40 per number in use). */
 const orderNumberAttempts = 5;
 const isOrderNumberClash = (error: unknown) =>
-  isUniqueViolation(error) && ["purchases_order_number_key", "orders_number_key"].includes((error as { constraint?: string }).constraint ?? "");
+  isUniqueViolation(error) &&
+  ["purchases_order_number_key", "orders_number_key"].includes(
+    (error as { constraint?: string }).constraint ?? "",
+  );
 
 /** The purchase as the answer's transaction recorded it. */
 export type AnsweredRow = PurchaseRow & { reason: string | null };
@@ -97,11 +105,25 @@ export type AnsweredRow = PurchaseRow & { reason: string | null };
 type AnswerHook = (sql: Sql, purchase: AnsweredRow, prisma?: Tx) => Promise<void>;
 
 /** Writes, holds and records the purchase; its id (read it for what was recorded). */
-export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, input: NewPurchase): Promise<string> => {
+export const createPurchaseWithHold = async (
+  db: Db,
+  provider: PaymentProvider,
+  input: NewPurchase,
+): Promise<string> => {
   const { now } = input;
   const id = randomId("pur_");
   const chargesAt = new Date(now.getTime() + chargeDelayMs);
-  const purchase: PurchaseRow = { id, status: "processing", reason: null, cancelledBy: null, orderNumber: null, grandTotalCents: input.grandTotalCents, chargesAt: null, cancelUntil: chargesAt, createdAt: now };
+  const purchase: PurchaseRow = {
+    id,
+    status: "processing",
+    reason: null,
+    cancelledBy: null,
+    orderNumber: null,
+    grandTotalCents: input.grandTotalCents,
+    chargesAt: null,
+    cancelUntil: chargesAt,
+    createdAt: now,
+  };
   const written = await sqlTransaction(async (sql) => {
     await input.claim?.(sql);
     if (input.keepRefusal) await sql.$executeRaw`SAVEPOINT purchase_rules`;
@@ -110,12 +132,24 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
       await sql.$executeRaw`
         INSERT INTO purchases (id, client_id, person_id, quote_id, email, grand_total_cents, status, cancel_until, created_at, updated_at)
         VALUES (${id}, ${input.clientId}, ${input.personId}, ${input.quoteId}, ${input.email}, ${purchase.grandTotalCents}::int, ${purchase.status}::"PurchaseStatus", ${purchase.cancelUntil}, ${now}, ${now})`;
-      const card = (await input.afterInsert?.(sql, purchase)) ?? (input.method ? { method: input.method, cardLast4: input.cardLast4 ?? null } : null);
+      const card =
+        (await input.afterInsert?.(sql, purchase)) ??
+        (input.method ? { method: input.method, cardLast4: input.cardLast4 ?? null } : null);
       if (!card) throw new Error(`purchase ${id}: no saved card to hold`);
-      const opened = await openPayment(sql, { owner: { kind: "purchase", id }, method: "saved", amountCents: input.grandTotalCents, cardLast4: card.cardLast4, now });
+      const opened = await openPayment(sql, {
+        owner: { kind: "purchase", id },
+        method: "saved",
+        amountCents: input.grandTotalCents,
+        cardLast4: card.cardLast4,
+        now,
+      });
       return { payment: opened, method: card.method };
     } catch (error) {
-      const refusal = isUniqueViolation(error) ? new AppError("quote_already_purchased", { message: "This quote was already bought; create a new quote." }) : error;
+      const refusal = isUniqueViolation(error)
+        ? new AppError("quote_already_purchased", {
+            message: "This quote was already bought; create a new quote.",
+          })
+        : error;
       // Only a refusal (an AppError) is kept: a database error (a cut connection, lock_timeout) rolls back as it came.
       if (!input.keepRefusal || !(refusal instanceof AppError)) throw refusal;
       await sql.$executeRaw`ROLLBACK TO SAVEPOINT purchase_rules`;
@@ -125,18 +159,39 @@ export const createPurchaseWithHold = async (db: Db, provider: PaymentProvider, 
   });
   if ("refusal" in written) throw written.refusal;
   const { payment, method } = written;
-  const result: PurchaseAnswer = await authorizePayment(db, provider, { payment, method, description: `Purchase ${id}` }).catch((error: unknown) => {
+  const result: PurchaseAnswer = await authorizePayment(db, provider, {
+    payment,
+    method,
+    description: `Purchase ${id}`,
+  }).catch((error: unknown) => {
     // The processor refused the create itself (review M4): nothing was made, so nothing is held.
-    if (isProcessorRefusal(error)) return { kind: "refused_by_processor" as const, reason: error.reason };
+    if (isProcessorRefusal(error))
+      return { kind: "refused_by_processor" as const, reason: error.reason };
     throw error;
   });
   await input.afterAuthorize?.(id);
-  await recordAuthorizeAnswer(db, provider, { id, email: input.email, grandTotalCents: input.grandTotalCents, assistant: input.assistant, payment, result, now, chargesAt, orderNumbers: input.orderNumbers }, input.withAnswer);
+  await recordAuthorizeAnswer(
+    db,
+    provider,
+    {
+      id,
+      email: input.email,
+      grandTotalCents: input.grandTotalCents,
+      assistant: input.assistant,
+      payment,
+      result,
+      now,
+      chargesAt,
+      orderNumbers: input.orderNumbers,
+    },
+    input.withAnswer,
+  );
   return id;
 };
 
 /** The processor's answer to a purchase's authorize, or its refusal of the create itself (no payment made, nothing held). */
-export type PurchaseAnswer = AuthorizeResult | { kind: "refused_by_processor"; reason: ProcessorRefusal };
+export type PurchaseAnswer =
+  AuthorizeResult | { kind: "refused_by_processor"; reason: ProcessorRefusal };
 
 /**
  * Where an answer other than a hold moves the purchase: requires_person for a decline, an
@@ -144,18 +199,33 @@ export type PurchaseAnswer = AuthorizeResult | { kind: "refused_by_processor"; r
  * card_not_on_this_account); refused (processor_refused) when the processor refused our request
  * (key, permissions): no checkout link would fare better. Null while the answer is unknown.
  */
-const moveOfAnswer = (result: Exclude<PurchaseAnswer, { kind: "authorized" }>): { event: "needs_person" | "refuse"; reason: string } | null => {
+const moveOfAnswer = (
+  result: Exclude<PurchaseAnswer, { kind: "authorized" }>,
+): { event: "needs_person" | "refuse"; reason: string } | null => {
   switch (result.kind) {
-    case "unknown": return null;
-    case "requires_action": return { event: "needs_person", reason: "authentication_required" };
-    case "declined": return { event: "needs_person", reason: result.declineCode ?? "card_declined" };
-    case "refused_by_processor": return { event: result.reason === "payment_method_not_found" ? "needs_person" : "refuse", reason: result.reason };
+    case "unknown":
+      return null;
+    case "requires_action":
+      return { event: "needs_person", reason: "authentication_required" };
+    case "declined":
+      return { event: "needs_person", reason: result.declineCode ?? "card_declined" };
+    case "refused_by_processor":
+      return {
+        event: result.reason === "payment_method_not_found" ? "needs_person" : "refuse",
+        reason: result.reason,
+      };
   }
 };
 
 type AnsweredPurchase = {
-  id: string; email: string; grandTotalCents: number; assistant: string;
-  payment: Omit<HeldPayment, "processorPaymentId">; result: PurchaseAnswer; now: Date; chargesAt: Date;
+  id: string;
+  email: string;
+  grandTotalCents: number;
+  assistant: string;
+  payment: Omit<HeldPayment, "processorPaymentId">;
+  result: PurchaseAnswer;
+  now: Date;
+  chargesAt: Date;
   /** Tests only: the order-number generator (newOrderNumber). */
   orderNumbers?: () => string;
 };
@@ -163,7 +233,9 @@ type AnsweredPurchase = {
 /** The purchase as this transaction recorded it, handed to the caller's hook (POST /purchases stores its answer there). */
 const runHook = async (sql: Sql, id: string, hook: AnswerHook | undefined, prisma?: Tx) => {
   if (!hook) return;
-  const [purchase] = await sql.$queryRaw<AnsweredRow[]>`SELECT ${purchaseRowSql} FROM purchases WHERE id = ${id}`;
+  const [purchase] = await sql.$queryRaw<
+    AnsweredRow[]
+  >`SELECT ${purchaseRowSql} FROM purchases WHERE id = ${id}`;
   await hook(sql, purchase, prisma);
 };
 
@@ -177,21 +249,44 @@ const runHook = async (sql: Sql, id: string, hook: AnswerHook | undefined, prism
  * A hold, every purchase's usual answer, is recorded in a raw `pg` transaction (server/sql.ts); the
  * rarer answers in a Prisma one, which the hook also gets (POST /purchases writes a checkout there).
  */
-export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, answered: AnsweredPurchase, withAnswer?: AnswerHook) => {
+export const recordAuthorizeAnswer = async (
+  db: Db,
+  provider: PaymentProvider,
+  answered: AnsweredPurchase,
+  withAnswer?: AnswerHook,
+) => {
   const { id, payment, result, now, chargesAt } = answered;
   if (result.kind === "authorized") {
     const nextNumber = answered.orderNumbers ?? newOrderNumber;
-    const recordHold = () => sqlTransaction(async (sql) => {
-      // Guarded (reviews M2, H1): a payment still waiting for this answer, or one the reconciliation gave up on
-      // whose hold turned up after all (the purchase is then closed, and the sweep releases the hold it records here).
-      await sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${result.processorPaymentId}, updated_at = ${now}
+    const recordHold = () =>
+      sqlTransaction(async (sql) => {
+        // Guarded (reviews M2, H1): a payment still waiting for this answer, or one the reconciliation gave up on
+        // whose hold turned up after all (the purchase is then closed, and the sweep releases the hold it records here).
+        await sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${result.processorPaymentId}, updated_at = ${now}
         WHERE id = ${payment.id} AND (status = 'authorizing' OR (status = 'declined' AND decline_code = 'processor_timeout'))`;
-      const orderNumber = nextNumber();
-      const moved = await movePurchase(sql, { id, event: "hold", now, held: { orderNumber, chargesAt } });
-      if (moved) await writeCopyEmail(sql, { id, email: answered.email, orderNumber, grandTotalCents: answered.grandTotalCents, chargesAt, cancelUntil: chargesAt }, answered.assistant);
-      await runHook(sql, id, withAnswer);
-      return moved;
-    });
+        const orderNumber = nextNumber();
+        const moved = await movePurchase(sql, {
+          id,
+          event: "hold",
+          now,
+          held: { orderNumber, chargesAt },
+        });
+        if (moved)
+          await writeCopyEmail(
+            sql,
+            {
+              id,
+              email: answered.email,
+              orderNumber,
+              grandTotalCents: answered.grandTotalCents,
+              chargesAt,
+              cancelUntil: chargesAt,
+            },
+            answered.assistant,
+          );
+        await runHook(sql, id, withAnswer);
+        return moved;
+      });
     // An order number is 40 random bits: the unique indexes catch the rare clash with another
     // purchase's or checkout's number, and the record is written again under a new one (review L8;
     // the transaction rolled back whole, the hook's answer with it).
@@ -208,11 +303,18 @@ export const recordAuthorizeAnswer = async (db: Db, provider: PaymentProvider, a
     return;
   }
   // Nobody is there to authenticate off-session: the person pays through a checkout link instead.
-  if (result.kind === "requires_action") await releasePayment(db, provider, { ...payment, processorPaymentId: result.processorPaymentId });
+  if (result.kind === "requires_action")
+    await releasePayment(db, provider, {
+      ...payment,
+      processorPaymentId: result.processorPaymentId,
+    });
   if (result.kind === "unknown" && !withAnswer) return;
   await db.$transaction(async (tx) => {
     if (result.kind === "refused_by_processor") {
-      await tx.payment.updateMany({ where: { id: payment.id, status: "authorizing" }, data: { status: "declined", declineCode: result.reason, updatedAt: now } });
+      await tx.payment.updateMany({
+        where: { id: payment.id, status: "authorizing" },
+        data: { status: "declined", declineCode: result.reason, updatedAt: now },
+      });
     }
     const move = moveOfAnswer(result);
     if (move) await movePurchase(tx, { id, now, ...move });

@@ -15,12 +15,32 @@ describe("an order number that is already taken (L8)", () => {
     const taken = first.purchase.orderNumber!;
     const tried: string[] = [];
     const numbers = [taken, taken, "SO-L8FRESH1"];
-    const second = await createPurchase({ orderNumbers: () => { const next = numbers.shift()!; tried.push(next); return next; } });
+    const second = await createPurchase({
+      orderNumbers: () => {
+        const next = numbers.shift()!;
+        tried.push(next);
+        return next;
+      },
+    });
     expect(tried).toEqual([taken, taken, "SO-L8FRESH1"]);
     expect(second.purchase).toMatchObject({ status: "held", orderNumber: "SO-L8FRESH1" });
-    expect(await db().order.findMany({ where: { purchaseId: second.purchase.id }, select: { number: true } })).toEqual([{ number: "SO-L8FRESH1-1" }]);
-    expect(await db().emailMessage.count({ where: { dedupeKey: `purchase-copy:${second.purchase.id}` } })).toBe(1);
-    expect(await sandboxLedger(second.purchase.id)).toMatchObject({ status: "authorized", holds: 1 });
-    expect((await db().payment.findUniqueOrThrow({ where: { purchaseId: second.purchase.id } })).status).toBe("authorized");
+    expect(
+      await db().order.findMany({
+        where: { purchaseId: second.purchase.id },
+        select: { number: true },
+      }),
+    ).toEqual([{ number: "SO-L8FRESH1-1" }]);
+    expect(
+      await db().emailMessage.count({
+        where: { dedupeKey: `purchase-copy:${second.purchase.id}` },
+      }),
+    ).toBe(1);
+    expect(await sandboxLedger(second.purchase.id)).toMatchObject({
+      status: "authorized",
+      holds: 1,
+    });
+    expect(
+      (await db().payment.findUniqueOrThrow({ where: { purchaseId: second.purchase.id } })).status,
+    ).toBe("authorized");
   });
 });

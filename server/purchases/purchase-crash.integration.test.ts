@@ -22,10 +22,14 @@ afterAll(() => proxy.cut());
 const { killedAt: killedWith, restart } = crashHarness(proxy);
 
 /** Starts a purchase in a child process and SIGKILLs it when `statement` reaches the proxy. */
-const killedAt = (statement: RegExp, token: string, quoteId: string) => killedWith(statement, ["buy", token, quoteId, randomUUID()]);
+const killedAt = (statement: RegExp, token: string, quoteId: string) =>
+  killedWith(statement, ["buy", token, quoteId, randomUUID()]);
 
 const state = async (quoteId: string, itemId: number) => {
-  const purchases = await db().purchase.findMany({ where: { quoteId }, select: { id: true, status: true, reason: true } });
+  const purchases = await db().purchase.findMany({
+    where: { quoteId },
+    select: { id: true, status: true, reason: true },
+  });
   const stock = await db().variant.aggregate({ where: { itemId }, _sum: { quantity: true } });
   return { purchases, stock: stock._sum.quantity };
 };
@@ -47,17 +51,36 @@ describe("a process killed mid-purchase, then restarted", () => {
     expect(await db().sandboxPayment.count()).toBe(holdsBefore);
     const bought = await buy(token, quote.quote_id);
     expect(bought.status).toBe(201);
-    expect(await sandboxLedger(bought.body.purchase_id)).toMatchObject({ status: "authorized", holds: 1, captures: 0 });
+    expect(await sandboxLedger(bought.body.purchase_id)).toMatchObject({
+      status: "authorized",
+      holds: 1,
+      captures: 0,
+    });
   }, 180_000);
 
   it("killed after the purchase is written and before the processor is asked: refused processor_timeout, no hold, stock given back", async () => {
     const { token, item, quote, stockBefore } = await prepared();
-    await killedAt(/INSERT INTO sandbox_processor_requests|INSERT INTO sandbox_payments/, token, quote.quote_id);
+    await killedAt(
+      /INSERT INTO sandbox_processor_requests|INSERT INTO sandbox_payments/,
+      token,
+      quote.quote_id,
+    );
     const [{ id }] = (await state(quote.quote_id, item.id)).purchases;
     await restart(new Date(Date.now() + 120_000));
     const after = await state(quote.quote_id, item.id);
-    expect(after).toEqual({ purchases: [{ id, status: "refused", reason: expect.stringMatching(/processor_timeout|bank_no_answer/) }], stock: stockBefore });
-    expect(await db().sandboxPayment.count({ where: { idempotencyKey: { startsWith: `${id}:` } } })).toBe(0);
+    expect(after).toEqual({
+      purchases: [
+        {
+          id,
+          status: "refused",
+          reason: expect.stringMatching(/processor_timeout|bank_no_answer/),
+        },
+      ],
+      stock: stockBefore,
+    });
+    expect(
+      await db().sandboxPayment.count({ where: { idempotencyKey: { startsWith: `${id}:` } } }),
+    ).toBe(0);
     await restart(new Date(Date.now() + 240_000));
     expect(await state(quote.quote_id, item.id)).toEqual(after);
   }, 180_000);
@@ -69,11 +92,24 @@ describe("a process killed mid-purchase, then restarted", () => {
     expect(await sandboxLedger(id)).toMatchObject({ status: "authorized", holds: 1 });
     await restart(new Date(Date.now() + 120_000));
     const after = await state(quote.quote_id, item.id);
-    expect(after).toEqual({ purchases: [{ id, status: "refused", reason: "bank_no_answer" }], stock: stockBefore });
-    expect(await sandboxLedger(id)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
+    expect(after).toEqual({
+      purchases: [{ id, status: "refused", reason: "bank_no_answer" }],
+      stock: stockBefore,
+    });
+    expect(await sandboxLedger(id)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
     await restart(new Date(Date.now() + 240_000));
     expect(await state(quote.quote_id, item.id)).toEqual(after);
-    expect(await sandboxLedger(id)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
+    expect(await sandboxLedger(id)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
     // Nor can the quote be bought a second time after the crash.
     expect((await buy(token, quote.quote_id)).body.error.code).toBe("quote_already_purchased");
   }, 180_000);

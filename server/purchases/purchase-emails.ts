@@ -19,29 +19,52 @@ const linkGraceMs = 7 * 24 * 3_600_000;
 export const copyEmailKey = (purchaseId: string) => `purchase-copy:${purchaseId}`;
 
 export const cancelToken = (purchase: { id: string; cancelUntil: Date }) =>
-  createLinkToken({ purpose: cancelLinkPurpose, subject: purchase.id, expiresAt: new Date(purchase.cancelUntil.getTime() + linkGraceMs) });
+  createLinkToken({
+    purpose: cancelLinkPurpose,
+    subject: purchase.id,
+    expiresAt: new Date(purchase.cancelUntil.getTime() + linkGraceMs),
+  });
 
 /** The purchase id a cancel token was issued for, or undefined when forged, for another purpose or expired. */
-export const purchaseOfCancelToken = (token: string, now: Date) => verifyLinkToken(token, cancelLinkPurpose, now);
+export const purchaseOfCancelToken = (token: string, now: Date) =>
+  verifyLinkToken(token, cancelLinkPurpose, now);
 
 export const cancelUrl = (purchase: { id: string; cancelUntil: Date }) =>
   `${env().PUBLIC_URL}/purchases/${purchase.id}/cancel?token=${encodeURIComponent(cancelToken(purchase))}`;
 
-
 type Emailed = { id: string; email: string; orderNumber: string | null; grandTotalCents: number };
 
-export const writeCopyEmail = (tx: Sql, purchase: Emailed & { chargesAt: Date; cancelUntil: Date }, assistant: string) =>
+export const writeCopyEmail = (
+  tx: Sql,
+  purchase: Emailed & { chargesAt: Date; cancelUntil: Date },
+  assistant: string,
+) =>
   enqueueEmail(tx, {
     to: purchase.email,
     template: "purchase-copy",
     dedupeKey: copyEmailKey(purchase.id),
-    props: { orderNumber: purchase.orderNumber, assistant, grandTotal: formatCents(purchase.grandTotalCents), chargesAt: emailTime(purchase.chargesAt), cancelUntil: emailTime(purchase.cancelUntil), cancelUrl: cancelUrl(purchase) },
+    props: {
+      orderNumber: purchase.orderNumber,
+      assistant,
+      grandTotal: formatCents(purchase.grandTotalCents),
+      chargesAt: emailTime(purchase.chargesAt),
+      cancelUntil: emailTime(purchase.cancelUntil),
+      cancelUrl: cancelUrl(purchase),
+    },
   });
 
-export const writeClosedEmail = (tx: Sql, purchase: Emailed, outcome: PurchaseClosedProps["outcome"]) =>
+export const writeClosedEmail = (
+  tx: Sql,
+  purchase: Emailed,
+  outcome: PurchaseClosedProps["outcome"],
+) =>
   enqueueEmail(tx, {
     to: purchase.email,
     template: "purchase-closed",
     dedupeKey: `purchase-closed:${purchase.id}`,
-    props: { orderNumber: purchase.orderNumber, grandTotal: formatCents(purchase.grandTotalCents), outcome },
+    props: {
+      orderNumber: purchase.orderNumber,
+      grandTotal: formatCents(purchase.grandTotalCents),
+      outcome,
+    },
   });

@@ -50,8 +50,14 @@ const reopen = async () => {
 
 const rowsOf = async (quoteId: string) => {
   const { db } = await load();
-  const purchases = await db().purchase.findMany({ where: { quoteId }, select: { id: true, status: true, reason: true } });
-  const payments = await db().payment.findMany({ where: { purchaseId: { in: purchases.map((purchase) => purchase.id) } }, select: { status: true } });
+  const purchases = await db().purchase.findMany({
+    where: { quoteId },
+    select: { id: true, status: true, reason: true },
+  });
+  const payments = await db().payment.findMany({
+    where: { purchaseId: { in: purchases.map((purchase) => purchase.id) } },
+    select: { status: true },
+  });
   return { purchases, payments };
 };
 
@@ -73,17 +79,34 @@ describe("PostgreSQL failing over in the middle of a purchase", () => {
     const retried = await afterRecovery(() => buy(token, quote.quote_id, key));
     // The interrupted request's claim on the key may still stand for a minute: 409 in use, then the purchase.
     expect([201, 409]).toContain(retried.status);
-    const bought = retried.status === 201 ? retried : await buy(token, quote.quote_id, randomUUID());
+    const bought =
+      retried.status === 201 ? retried : await buy(token, quote.quote_id, randomUUID());
     expect(bought.status).toBe(201);
     const { sandboxLedger } = await load();
-    expect(await sandboxLedger(bought.body.purchase_id)).toMatchObject({ status: "authorized", holds: 1, captures: 0 });
+    expect(await sandboxLedger(bought.body.purchase_id)).toMatchObject({
+      status: "authorized",
+      holds: 1,
+      captures: 0,
+    });
     const again = await buy(token, quote.quote_id, randomUUID());
-    expect(again).toMatchObject({ status: 409, body: { error: { code: "quote_already_purchased" } } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: { code: "quote_already_purchased" } },
+    });
     expect((await rowsOf(quote.quote_id)).purchases).toHaveLength(1);
   }, 60_000);
 
   it("cut between the processor's hold and our record of it: 503; the purchase stays processing with its payment, reconciliation releases the hold once; no second purchase or hold", async () => {
-    const { agentWithPerson, directItem, quoteOf, buy, reconcilePurchases, sandboxProvider, sandboxLedger, db } = await load();
+    const {
+      agentWithPerson,
+      directItem,
+      quoteOf,
+      buy,
+      reconcilePurchases,
+      sandboxProvider,
+      sandboxLedger,
+      db,
+    } = await load();
     const { token } = await agentWithPerson();
     const quote = await quoteOf(token, [(await directItem()).id]);
     const key = randomUUID();
@@ -93,7 +116,10 @@ describe("PostgreSQL failing over in the middle of a purchase", () => {
     expect(down.status).toBe(503);
     await reopen();
 
-    const interrupted = await afterRecovery(async () => ({ status: 200, ...(await rowsOf(quote.quote_id)) }));
+    const interrupted = await afterRecovery(async () => ({
+      status: 200,
+      ...(await rowsOf(quote.quote_id)),
+    }));
     expect(interrupted.purchases).toMatchObject([{ status: "processing" }]);
     expect(interrupted.payments).toEqual([{ status: "authorizing" }]);
     const [{ id }] = interrupted.purchases;
@@ -102,15 +128,37 @@ describe("PostgreSQL failing over in the middle of a purchase", () => {
     // Neither the same key nor a new one buys the quote a second time.
     const sameKey = await afterRecovery(() => buy(token, quote.quote_id, key));
     expect(sameKey.status).toBe(409);
-    expect(["idempotency_key_in_use", "quote_already_purchased"]).toContain(sameKey.body.error.code);
-    expect((await buy(token, quote.quote_id, randomUUID())).body.error.code).toBe("quote_already_purchased");
+    expect(["idempotency_key_in_use", "quote_already_purchased"]).toContain(
+      sameKey.body.error.code,
+    );
+    expect((await buy(token, quote.quote_id, randomUUID())).body.error.code).toBe(
+      "quote_already_purchased",
+    );
 
-    await reconcilePurchases(db(), { now: new Date(Date.now() + 120_000), provider: sandboxProvider() });
-    expect((await rowsOf(quote.quote_id)).purchases).toMatchObject([{ id, status: "refused", reason: "bank_no_answer" }]);
-    expect(await sandboxLedger(id)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
+    await reconcilePurchases(db(), {
+      now: new Date(Date.now() + 120_000),
+      provider: sandboxProvider(),
+    });
+    expect((await rowsOf(quote.quote_id)).purchases).toMatchObject([
+      { id, status: "refused", reason: "bank_no_answer" },
+    ]);
+    expect(await sandboxLedger(id)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
     // A second reconciliation pass finds nothing left to do.
-    await reconcilePurchases(db(), { now: new Date(Date.now() + 240_000), provider: sandboxProvider() });
-    expect(await sandboxLedger(id)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
+    await reconcilePurchases(db(), {
+      now: new Date(Date.now() + 240_000),
+      provider: sandboxProvider(),
+    });
+    expect(await sandboxLedger(id)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
   }, 60_000);
 
   it("a person's row locked by a stuck session: 503 with Retry-After within 5 s (lock_timeout), not a hang; nothing written or held; the same key buys once the lock is gone", async () => {
@@ -126,7 +174,11 @@ describe("PostgreSQL failing over in the middle of a purchase", () => {
     const started = Date.now();
     const refused = await buy(token, quote.quote_id, key);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect([refused.status, refused.headers.get("retry-after"), refused.body.error.code]).toEqual([503, "5", "unavailable"]);
+    expect([refused.status, refused.headers.get("retry-after"), refused.body.error.code]).toEqual([
+      503,
+      "5",
+      "unavailable",
+    ]);
     expect((await rowsOf(quote.quote_id)).purchases).toEqual([]);
     expect(await db().sandboxPayment.count()).toBe(holdsBefore);
     await stuck.query("ROLLBACK");

@@ -7,7 +7,11 @@
 import { Prisma } from "../generated/prisma/client";
 
 /** A boolean SQL expression; `clientId` and `personId` are values or columns. */
-export const hasPurchaseGrantSql = (clientId: string | Prisma.Sql, personId: string | Prisma.Sql, now: Date) => Prisma.sql`
+export const hasPurchaseGrantSql = (
+  clientId: string | Prisma.Sql,
+  personId: string | Prisma.Sql,
+  now: Date,
+) => Prisma.sql`
   EXISTS (SELECT 1 FROM oauth_grants g JOIN api_clients c ON c.id = g.client_id
     WHERE g.client_id = ${clientId} AND g.person_id = ${personId} AND g.revoked_at IS NULL AND g.expires_at > ${now}
       AND 'purchase:write' = ANY(g.scopes) AND c.revoked_at IS NULL)`;

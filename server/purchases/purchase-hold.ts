@@ -14,8 +14,22 @@ import { writeClosedEmail } from "./purchase-emails";
 
 /** The purchase's payment while it holds money at the processor (authorized, with its processor id), else null. */
 export const heldPaymentOf = async (db: Db, purchaseId: string): Promise<HeldPayment | null> => {
-  const payment = await db.payment.findUnique({ where: { purchaseId }, select: { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true, status: true } });
-  if (!payment?.processorPaymentId || (payment.status !== "authorized" && payment.status !== "requires_action")) return null;
+  const payment = await db.payment.findUnique({
+    where: { purchaseId },
+    select: {
+      id: true,
+      checkoutId: true,
+      purchaseId: true,
+      attempt: true,
+      processorPaymentId: true,
+      status: true,
+    },
+  });
+  if (
+    !payment?.processorPaymentId ||
+    (payment.status !== "authorized" && payment.status !== "requires_action")
+  )
+    return null;
   return { ...payment, processorPaymentId: payment.processorPaymentId };
 };
 
@@ -31,17 +45,33 @@ const releaseHold = async (db: Db, provider: PaymentProvider, purchaseId: string
   try {
     await releasePayment(db, provider, payment);
   } catch (error) {
-    console.warn(`[purchases] ${purchaseId}: release deferred to the sweep`, (error as Error).message);
+    console.warn(
+      `[purchases] ${purchaseId}: release deferred to the sweep`,
+      (error as Error).message,
+    );
   }
 };
 
-const outcomes: Partial<Record<PurchaseEvent, PurchaseClosedProps["outcome"]>> = { cancel: "cancelled", item_sold: "item_sold", notice_undelivered: "notice_undelivered" };
+const outcomes: Partial<Record<PurchaseEvent, PurchaseClosedProps["outcome"]>> = {
+  cancel: "cancelled",
+  item_sold: "item_sold",
+  notice_undelivered: "notice_undelivered",
+};
 
 /**
  * Moves a held purchase to cancelled (the person's cancel, item_sold, notice_undelivered) with its
  * email in the same transaction, then releases the hold. False when the table refused the move.
  */
-export const cancelHeld = async (db: Db, provider: PaymentProvider, options: { id: string; event: "cancel" | "item_sold" | "notice_undelivered"; now: Date; by?: string }) => {
+export const cancelHeld = async (
+  db: Db,
+  provider: PaymentProvider,
+  options: {
+    id: string;
+    event: "cancel" | "item_sold" | "notice_undelivered";
+    now: Date;
+    by?: string;
+  },
+) => {
   const moved = await db.$transaction(async (tx) => {
     if (!(await movePurchase(tx, options))) return false;
     const purchase = await tx.purchase.findUniqueOrThrow({ where: { id: options.id } });

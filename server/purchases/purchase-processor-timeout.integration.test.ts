@@ -26,24 +26,45 @@ const timedOutPurchase = async () => {
   expect(first.status).toBe(202);
   expect(first.body).toMatchObject({ status: "processing", order_number: null });
   const replay = await buy(token, quote.quote_id, key);
-  expect([replay.status, replay.text, replay.headers.get("idempotent-replayed")]).toEqual([202, first.text, "true"]);
+  expect([replay.status, replay.text, replay.headers.get("idempotent-replayed")]).toEqual([
+    202,
+    first.text,
+    "true",
+  ]);
   const id = first.body.purchase_id as string;
   expect(await sandboxLedger(id)).toMatchObject({ status: "authorized", holds: 1, captures: 0 });
   return { token, id, quote };
 };
 
-const reconcileLater = (minutes: number) => reconcilePurchases(db(), { now: new Date(Date.now() + minutes * 60_000), provider: sandboxProvider() });
+const reconcileLater = (minutes: number) =>
+  reconcilePurchases(db(), {
+    now: new Date(Date.now() + minutes * 60_000),
+    provider: sandboxProvider(),
+  });
 
 describe("the payment processor timing out on a purchase", () => {
   it("resolves held when the bank's answer comes late; reconciliation then leaves it held; one hold, no charge", async () => {
     const { token, id, quote } = await timedOutPurchase();
-    const resolved = await callRoute(resolveRoute, { path: `/sandbox/purchases/${id}/resolve`, token, body: { outcome: "authorized" }, params: { purchase_id: id } });
+    const resolved = await callRoute(resolveRoute, {
+      path: `/sandbox/purchases/${id}/resolve`,
+      token,
+      body: { outcome: "authorized" },
+      params: { purchase_id: id },
+    });
     expect(resolved.status).toBe(200);
-    expect((await getPurchase(token, id)).body).toMatchObject({ status: "held", order_number: expect.any(String) });
+    expect((await getPurchase(token, id)).body).toMatchObject({
+      status: "held",
+      order_number: expect.any(String),
+    });
     await reconcileLater(2);
     await reconcileLater(10);
     expect((await getPurchase(token, id)).body.status).toBe("held");
-    expect(await sandboxLedger(id)).toEqual({ status: "authorized", holds: 1, captures: 0, releases: 0 });
+    expect(await sandboxLedger(id)).toEqual({
+      status: "authorized",
+      holds: 1,
+      captures: 0,
+      releases: 0,
+    });
     expect((await buy(token, quote.quote_id)).body.error.code).toBe("quote_already_purchased");
   });
 
@@ -51,7 +72,15 @@ describe("the payment processor timing out on a purchase", () => {
     const { token, id } = await timedOutPurchase();
     await reconcileLater(2);
     await reconcileLater(10);
-    expect((await getPurchase(token, id)).body).toMatchObject({ status: "refused", error: { code: "bank_no_answer" } });
-    expect(await sandboxLedger(id)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
+    expect((await getPurchase(token, id)).body).toMatchObject({
+      status: "refused",
+      error: { code: "bank_no_answer" },
+    });
+    expect(await sandboxLedger(id)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
   });
 });

@@ -5,7 +5,11 @@
  * by the state table (server/domain/purchase-state.ts), so a status only moves along its arrows
  * however many workers race, and exactly one of them sees the move happen.
  */
-import { type PurchaseEvent, type PurchaseState, purchaseTransition } from "../domain/purchase-state";
+import {
+  type PurchaseEvent,
+  type PurchaseState,
+  purchaseTransition,
+} from "../domain/purchase-state";
 import { type Db, isRootClient } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { Sql } from "../sql";
@@ -28,7 +32,11 @@ export type PurchaseMove = {
 };
 
 /** The column stamped with the time of the move into each state. */
-const stampColumns: Partial<Record<PurchaseState, string>> = { held: "held_at", capturing: "capturing_at", paid: "paid_at" };
+const stampColumns: Partial<Record<PurchaseState, string>> = {
+  held: "held_at",
+  capturing: "capturing_at",
+  paid: "paid_at",
+};
 
 /**
  * Applies `event` when the table allows it; true when this call moved the purchase. Given the
@@ -36,20 +44,40 @@ const stampColumns: Partial<Record<PurchaseState, string>> = { held: "held_at", 
  * Raw SQL throughout, so POST /purchases runs it in its `pg` transaction (server/sql.ts).
  */
 export const movePurchase = (writer: Sql | Db, move: PurchaseMove): Promise<boolean> =>
-  isRootClient(writer) ? writer.$transaction((tx) => moveInTransaction(tx, move)) : moveInTransaction(writer, move);
+  isRootClient(writer)
+    ? writer.$transaction((tx) => moveInTransaction(tx, move))
+    : moveInTransaction(writer, move);
 
 const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> => {
   const rule = purchaseTransition(move.event);
   const reason = rule.reason ?? move.reason ?? null;
   const stamp = Prisma.raw(stampColumns[rule.to] ?? "closed_at");
   const held = move.held ?? null;
-  const cancelledBy = rule.to === "cancelled" ? (move.by ?? (move.event === "cancel" ? "person" : "service")) : null;
+  const cancelledBy =
+    rule.to === "cancelled" ? (move.by ?? (move.event === "cancel" ? "person" : "service")) : null;
   const type = purchaseEventType(rule.to);
   // The webhook endpoints that hear of the move, read by the move itself.
-  const recipients = type ? recipientsSql({ type, clientId: Prisma.sql`purchases.client_id`, personId: Prisma.sql`purchases.person_id`, now: move.now }) : Prisma.sql`NULL::text[]`;
+  const recipients = type
+    ? recipientsSql({
+        type,
+        clientId: Prisma.sql`purchases.client_id`,
+        personId: Prisma.sql`purchases.person_id`,
+        now: move.now,
+      })
+    : Prisma.sql`NULL::text[]`;
   // A hold also returns what its store orders are written from.
-  const forOrders = held ? Prisma.sql`, email, (SELECT q.snapshot FROM quotes q WHERE q.id = purchases.quote_id) AS snapshot` : Prisma.empty;
-  const moved = await tx.$queryRaw<{ clientId: string; personId: string; recipients: string[] | null; email?: string; snapshot?: QuoteSnapshot }[]>`
+  const forOrders = held
+    ? Prisma.sql`, email, (SELECT q.snapshot FROM quotes q WHERE q.id = purchases.quote_id) AS snapshot`
+    : Prisma.empty;
+  const moved = await tx.$queryRaw<
+    {
+      clientId: string;
+      personId: string;
+      recipients: string[] | null;
+      email?: string;
+      snapshot?: QuoteSnapshot;
+    }[]
+  >`
     UPDATE purchases SET status = ${rule.to}::"PurchaseStatus", updated_at = ${move.now}, ${stamp} = ${move.now},
       charges_at = ${held ? Prisma.sql`${held.chargesAt}` : rule.clearsChargesAt ? Prisma.sql`NULL` : Prisma.sql`charges_at`},
       cancel_until = ${held ? Prisma.sql`${held.chargesAt}` : Prisma.sql`cancel_until`},
@@ -66,7 +94,15 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
   // shown cancelled, when the purchase is cancelled before the charge.
   if (count === 1 && held) {
     const { personId, email, snapshot } = moved[0];
-    await writeStoreOrders(tx, { owner: { purchaseId: move.id }, snapshot: snapshot!, selections: {}, personId, email: email!, orderNumber: held.orderNumber, now: move.now });
+    await writeStoreOrders(tx, {
+      owner: { purchaseId: move.id },
+      snapshot: snapshot!,
+      selections: {},
+      personId,
+      email: email!,
+      orderNumber: held.orderNumber,
+      now: move.now,
+    });
   }
   // The quote's items were reserved when the purchase was written (POST /purchases); a purchase that
   // ends without a charge gives them back, once: only the caller whose move happened gets here.
@@ -74,7 +110,15 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
   if (count === 1 && type && moved[0].recipients) {
     // The payload is the purchase as GET /purchases/{id} answers it after the move.
     const { clientId, personId, recipients: endpoints } = moved[0];
-    await recordWebhookEvent(tx, { type, clientId, personId, recipients: endpoints, objectId: move.id, now: move.now, data: () => readOwnPurchase(tx, { kind: "system" }, move.id) });
+    await recordWebhookEvent(tx, {
+      type,
+      clientId,
+      personId,
+      recipients: endpoints,
+      objectId: move.id,
+      now: move.now,
+      data: () => readOwnPurchase(tx, { kind: "system" }, move.id),
+    });
   }
   return count === 1;
 };

@@ -11,26 +11,42 @@ import type { Actor } from "../trpc/context";
 /** The person and assistant of a token a person granted; insufficient_scope for any other token. */
 export const grantingPerson = (actor: Actor) => {
   if (actor.kind !== "client" || !actor.personId) {
-    throw new AppError("insufficient_scope", { message: "This operation needs a token the person granted (linked account) with purchase:write.", details: { scope: "purchase:write" } });
+    throw new AppError("insufficient_scope", {
+      message:
+        "This operation needs a token the person granted (linked account) with purchase:write.",
+      details: { scope: "purchase:write" },
+    });
   }
   return { personId: actor.personId, clientId: actor.clientId };
 };
 
 /** The assistant's name when purchases are on for it; agent_purchases_unavailable (403, or 409 where every refusal is) otherwise. */
-export const assistantAllowedToBuy = async (db: Pick<Db, "apiClient">, clientId: string, options: { status?: 409 } = {}) => {
-  const client = await db.apiClient.findUnique({ where: { id: clientId }, select: { kind: true, name: true, purchasesEnabled: true } });
+export const assistantAllowedToBuy = async (
+  db: Pick<Db, "apiClient">,
+  clientId: string,
+  options: { status?: 409 } = {},
+) => {
+  const client = await db.apiClient.findUnique({
+    where: { id: clientId },
+    select: { kind: true, name: true, purchasesEnabled: true },
+  });
   if (!client || !agentPurchasesOn(client)) throw agentPurchasesUnavailable(options);
   return client.name;
 };
 
 export const agentPurchasesUnavailable = (options: { status?: 409 } = {}) =>
   new AppError("agent_purchases_unavailable", {
-    message: "Purchases are not available to this client: only to assistants registered at /oauth/register/agent that purchases are switched on for.",
+    message:
+      "Purchases are not available to this client: only to assistants registered at /oauth/register/agent that purchases are switched on for.",
     status: options.status,
   });
 
 /** Both checks: the person, the assistant and its name. */
-export const purchasingAgent = async (db: Pick<Db, "apiClient">, actor: Actor, options: { status?: 409 } = {}) => {
+export const purchasingAgent = async (
+  db: Pick<Db, "apiClient">,
+  actor: Actor,
+  options: { status?: 409 } = {},
+) => {
   const { personId, clientId } = grantingPerson(actor);
   return { personId, clientId, assistant: await assistantAllowedToBuy(db, clientId, options) };
 };

@@ -4,7 +4,11 @@
  * reconciliation finds each by the purchase row and its keys and releases what is held.
  */
 import { describe, expect, it } from "vitest";
-import { createBarePurchase, createHeldPurchase, createPurchase } from "../../prisma/factories/purchases";
+import {
+  createBarePurchase,
+  createHeldPurchase,
+  createPurchase,
+} from "../../prisma/factories/purchases";
 import { db } from "../db";
 import { openPayment } from "../payments/payment-steps";
 import { sandboxProvider } from "../payments/sandbox";
@@ -28,45 +32,96 @@ describe("purchase reconciliation", () => {
     expect(await purchaseOf(stopped)).toMatchObject({ status: "processing", orderNumber: null });
     expect(await sandboxLedger(stopped)).toMatchObject({ status: "authorized", holds: 1 });
     // Not before the deadline: the request may still be under way.
-    expect(await reconcilePurchases(db(), { now: new Date(), provider: provider() })).toMatchObject({ refused: 0 });
-    expect((await reconcilePurchases(db(), { now: inTwoMinutes(), provider: provider() })).refused).toBeGreaterThanOrEqual(1);
-    expect(await purchaseOf(stopped)).toMatchObject({ status: "refused", reason: "bank_no_answer" });
-    expect(await sandboxLedger(stopped)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
-    expect((await db().payment.findUniqueOrThrow({ where: { purchaseId: stopped } })).status).toBe("voided");
+    expect(await reconcilePurchases(db(), { now: new Date(), provider: provider() })).toMatchObject(
+      { refused: 0 },
+    );
+    expect(
+      (await reconcilePurchases(db(), { now: inTwoMinutes(), provider: provider() })).refused,
+    ).toBeGreaterThanOrEqual(1);
+    expect(await purchaseOf(stopped)).toMatchObject({
+      status: "refused",
+      reason: "bank_no_answer",
+    });
+    expect(await sandboxLedger(stopped)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
+    expect((await db().payment.findUniqueOrThrow({ where: { purchaseId: stopped } })).status).toBe(
+      "voided",
+    );
     // No copy email: the person never heard of it.
-    expect(await db().emailMessage.count({ where: { dedupeKey: `purchase-copy:${stopped}` } })).toBe(0);
+    expect(
+      await db().emailMessage.count({ where: { dedupeKey: `purchase-copy:${stopped}` } }),
+    ).toBe(0);
   });
 
   it("stopped before asking the processor: nothing is held; the payment is declined processor_timeout and the purchase refused", async () => {
     const purchase = await createBarePurchase();
-    await db().$transaction((tx) => openPayment(tx, { owner: { kind: "purchase", id: purchase.id }, method: "saved", amountCents: 5000, cardLast4: "4242", now: new Date() }));
+    await db().$transaction((tx) =>
+      openPayment(tx, {
+        owner: { kind: "purchase", id: purchase.id },
+        method: "saved",
+        amountCents: 5000,
+        cardLast4: "4242",
+        now: new Date(),
+      }),
+    );
     await reconcilePurchases(db(), { now: inTwoMinutes(), provider: provider() });
-    expect(await purchaseOf(purchase.id)).toMatchObject({ status: "refused", reason: "bank_no_answer" });
-    expect(await db().payment.findUniqueOrThrow({ where: { purchaseId: purchase.id } })).toMatchObject({ status: "declined", declineCode: "processor_timeout" });
-    expect(await db().sandboxPayment.count({ where: { idempotencyKey: { startsWith: `${purchase.id}:` } } })).toBe(0);
+    expect(await purchaseOf(purchase.id)).toMatchObject({
+      status: "refused",
+      reason: "bank_no_answer",
+    });
+    expect(
+      await db().payment.findUniqueOrThrow({ where: { purchaseId: purchase.id } }),
+    ).toMatchObject({ status: "declined", declineCode: "processor_timeout" });
+    expect(
+      await db().sandboxPayment.count({
+        where: { idempotencyKey: { startsWith: `${purchase.id}:` } },
+      }),
+    ).toBe(0);
   });
 
   it("a bank that answered late (unknown outcome): processing, then the hold is released at reconciliation", async () => {
     const { purchase } = await createPurchase({ card: testCards.answersLate });
     expect(purchase.status).toBe("processing");
     await reconcilePurchases(db(), { now: inTwoMinutes(), provider: provider() });
-    expect(await purchaseOf(purchase.id)).toMatchObject({ status: "refused", reason: "bank_no_answer" });
+    expect(await purchaseOf(purchase.id)).toMatchObject({
+      status: "refused",
+      reason: "bank_no_answer",
+    });
     expect(await sandboxLedger(purchase.id)).toMatchObject({ status: "voided", captures: 0 });
   });
 
   it("stopped after a cancel's move and before its release: the hold under the cancelled purchase is released", async () => {
     const { purchase } = await createHeldPurchase({ chargesAt: new Date(Date.now() - 1000) });
-    expect(await movePurchase(db(), { id: purchase.id, event: "item_sold", now: new Date() })).toBe(true);
+    expect(await movePurchase(db(), { id: purchase.id, event: "item_sold", now: new Date() })).toBe(
+      true,
+    );
     expect(await sandboxLedger(purchase.id)).toMatchObject({ status: "authorized" });
-    expect((await reconcilePurchases(db(), { now: new Date(), provider: provider() })).released).toBeGreaterThanOrEqual(1);
-    expect(await sandboxLedger(purchase.id)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
+    expect(
+      (await reconcilePurchases(db(), { now: new Date(), provider: provider() })).released,
+    ).toBeGreaterThanOrEqual(1);
+    expect(await sandboxLedger(purchase.id)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
   });
 
   it("a declined saved card or one that wants authentication: requires_person, nothing held", async () => {
     const declined = await createPurchase({ card: testCards.declined });
     expect(declined.purchase).toMatchObject({ status: "requires_person", reason: "card_declined" });
     const authentication = await createPurchase({ card: testCards.requiresAuthentication });
-    expect(authentication.purchase).toMatchObject({ status: "requires_person", reason: "authentication_required" });
-    expect(await sandboxLedger(authentication.purchase.id)).toMatchObject({ status: "voided", captures: 0 });
+    expect(authentication.purchase).toMatchObject({
+      status: "requires_person",
+      reason: "authentication_required",
+    });
+    expect(await sandboxLedger(authentication.purchase.id)).toMatchObject({
+      status: "voided",
+      captures: 0,
+    });
   });
 });

@@ -17,7 +17,15 @@ import { attemptTimeoutMs, lookUpAuthorize, releasePayment } from "../payments/p
 import type { PaymentProvider, ProcessorPayment } from "../payments/provider";
 import { movePurchase } from "./purchase-writer";
 
-const paymentSelect = { id: true, checkoutId: true, purchaseId: true, attempt: true, processorPaymentId: true, status: true, createdAt: true } as const;
+const paymentSelect = {
+  id: true,
+  checkoutId: true,
+  purchaseId: true,
+  attempt: true,
+  processorPaymentId: true,
+  status: true,
+  createdAt: true,
+} as const;
 
 /**
  * Settles one purchase stuck in processing; true when it is now refused with nothing held. The move
@@ -37,32 +45,60 @@ const settleStuck = async (db: Db, provider: PaymentProvider, purchaseId: string
     found = lookup.kind === "found" ? lookup.payment : null;
   }
   const moved = await db.$transaction(async (tx) => {
-    if (!(await movePurchase(tx, { id: purchaseId, event: "refuse", now, reason: "bank_no_answer" }))) return false;
+    if (
+      !(await movePurchase(tx, { id: purchaseId, event: "refuse", now, reason: "bank_no_answer" }))
+    )
+      return false;
     if (payment && payment.status === "authorizing") {
       await tx.payment.updateMany({
         where: { id: payment.id, status: "authorizing" },
-        data: { status: found?.status ?? "declined", processorPaymentId: found?.id ?? null, declineCode: found ? found.declineCode : "processor_timeout", updatedAt: now },
+        data: {
+          status: found?.status ?? "declined",
+          processorPaymentId: found?.id ?? null,
+          declineCode: found ? found.declineCode : "processor_timeout",
+          updatedAt: now,
+        },
       });
     }
     return true;
   });
-  if (moved && payment && found && (found.status === "authorized" || found.status === "requires_action")) {
+  if (
+    moved &&
+    payment &&
+    found &&
+    (found.status === "authorized" || found.status === "requires_action")
+  ) {
     await releasePayment(db, provider, { ...payment, processorPaymentId: found.id });
   }
   return moved;
 };
 
-export const reconcilePurchases = async (db: Db, options: { now: Date; provider: PaymentProvider; limit?: number }) => {
+export const reconcilePurchases = async (
+  db: Db,
+  options: { now: Date; provider: PaymentProvider; limit?: number },
+) => {
   const { now, provider } = options;
   const take = options.limit ?? 20;
-  const stuck = await db.purchase.findMany({ where: { status: "processing", updatedAt: { lt: new Date(now.getTime() - attemptTimeoutMs) } }, select: { id: true }, take });
+  const stuck = await db.purchase.findMany({
+    where: { status: "processing", updatedAt: { lt: new Date(now.getTime() - attemptTimeoutMs) } },
+    select: { id: true },
+    take,
+  });
   let refused = 0;
   for (const { id } of stuck) if (await settleStuck(db, provider, id, now)) refused++;
   const leftover = await db.payment.findMany({
-    where: { status: { in: ["authorized", "requires_action"] }, processorPaymentId: { not: null }, purchase: { status: { in: ["cancelled", "refused", "requires_person"] } } },
+    where: {
+      status: { in: ["authorized", "requires_action"] },
+      processorPaymentId: { not: null },
+      purchase: { status: { in: ["cancelled", "refused", "requires_person"] } },
+    },
     select: paymentSelect,
     take,
   });
-  for (const payment of leftover) await releasePayment(db, provider, { ...payment, processorPaymentId: payment.processorPaymentId! });
+  for (const payment of leftover)
+    await releasePayment(db, provider, {
+      ...payment,
+      processorPaymentId: payment.processorPaymentId!,
+    });
   return { refused, released: leftover.length };
 };

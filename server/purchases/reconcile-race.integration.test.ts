@@ -24,16 +24,33 @@ const stateOf = async (id: string) => ({
 /** A purchase whose request stopped after the processor's hold (processing, payment authorizing, a live hold). */
 const stoppedAfterHold = async () => {
   let stopped = "";
-  const made = createPurchase({ afterAuthorize: async (id) => { stopped = id; throw new Error("slow request: answer not recorded yet"); } });
+  const made = createPurchase({
+    afterAuthorize: async (id) => {
+      stopped = id;
+      throw new Error("slow request: answer not recorded yet");
+    },
+  });
   await expect(made).rejects.toThrow("slow request");
   const payment = await db().payment.findUniqueOrThrow({ where: { purchaseId: stopped } });
-  const hold = await db().sandboxPayment.findUniqueOrThrow({ where: { idempotencyKey: `${stopped}:authorize` } });
-  const purchase = await db().purchase.findUniqueOrThrow({ where: { id: stopped }, include: { client: true } });
-  /** What the slow request does when its answer finally arrives (createPurchaseWithHold's third step). */
-  const lateAnswer = (now: Date) => recordAuthorizeAnswer(db(), sandboxProvider(), {
-    id: stopped, email: purchase.email, grandTotalCents: purchase.grandTotalCents, assistant: purchase.client.name,
-    payment, result: { kind: "authorized", processorPaymentId: hold.id }, now, chargesAt: new Date(now.getTime() + chargeDelayMs),
+  const hold = await db().sandboxPayment.findUniqueOrThrow({
+    where: { idempotencyKey: `${stopped}:authorize` },
   });
+  const purchase = await db().purchase.findUniqueOrThrow({
+    where: { id: stopped },
+    include: { client: true },
+  });
+  /** What the slow request does when its answer finally arrives (createPurchaseWithHold's third step). */
+  const lateAnswer = (now: Date) =>
+    recordAuthorizeAnswer(db(), sandboxProvider(), {
+      id: stopped,
+      email: purchase.email,
+      grandTotalCents: purchase.grandTotalCents,
+      assistant: purchase.client.name,
+      payment,
+      result: { kind: "authorized", processorPaymentId: hold.id },
+      now,
+      chargesAt: new Date(now.getTime() + chargeDelayMs),
+    });
   return { id: stopped, lateAnswer };
 };
 
@@ -42,9 +59,19 @@ describe("reconciliation against a late authorize answer (M2)", () => {
     const { id, lateAnswer } = await stoppedAfterHold();
     const sandbox = sandboxProvider();
     // The real sandbox processor; the slow request records its answer while the release call is on the wire.
-    const racing: PaymentProvider = { ...sandbox, release: async (input) => { await lateAnswer(new Date()); return sandbox.release(input); } };
+    const racing: PaymentProvider = {
+      ...sandbox,
+      release: async (input) => {
+        await lateAnswer(new Date());
+        return sandbox.release(input);
+      },
+    };
     await reconcilePurchases(db(), { now: inTwoMinutes(), provider: racing });
-    expect(await stateOf(id)).toEqual({ purchase: "refused", payment: "voided", processor: "voided" });
+    expect(await stateOf(id)).toEqual({
+      purchase: "refused",
+      payment: "voided",
+      processor: "voided",
+    });
     expect(await db().order.count({ where: { purchaseId: id } })).toBe(0);
   });
 
@@ -52,13 +79,21 @@ describe("reconciliation against a late authorize answer (M2)", () => {
     const { id, lateAnswer } = await stoppedAfterHold();
     await reconcilePurchases(db(), { now: inTwoMinutes(), provider: sandboxProvider() });
     await lateAnswer(new Date());
-    expect(await stateOf(id)).toEqual({ purchase: "refused", payment: "voided", processor: "voided" });
+    expect(await stateOf(id)).toEqual({
+      purchase: "refused",
+      payment: "voided",
+      processor: "voided",
+    });
   });
 
   it("the late answer first: held over a live hold, and the reconciliation leaves it alone", async () => {
     const { id, lateAnswer } = await stoppedAfterHold();
     await lateAnswer(new Date());
     await reconcilePurchases(db(), { now: inTwoMinutes(), provider: sandboxProvider() });
-    expect(await stateOf(id)).toEqual({ purchase: "held", payment: "authorized", processor: "authorized" });
+    expect(await stateOf(id)).toEqual({
+      purchase: "held",
+      payment: "authorized",
+      processor: "authorized",
+    });
   });
 });

@@ -20,7 +20,10 @@ export const useCatalogSync = (sync: CatalogSync | undefined) => {
   shared.shoppingCatalogSync = sync;
 };
 
-const cache = new WeakMap<object, { postgres: CatalogSearch; memory?: CatalogSearch; sync?: CatalogSync }>();
+const cache = new WeakMap<
+  object,
+  { postgres: CatalogSearch; memory?: CatalogSearch; sync?: CatalogSync }
+>();
 
 export const catalogSearch = (db: Db): CatalogSearch => {
   let entry = cache.get(db);

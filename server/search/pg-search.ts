@@ -5,10 +5,18 @@
 import type { Db } from "../db";
 import { storeCanSellSql } from "../domain/store-can-sell";
 import { countWatchersInSql } from "./watchers";
-import { type CatalogSearch, type FacetName, type Facets, type SearchQuery, facetLimit, facetNames } from "./types";
+import {
+  type CatalogSearch,
+  type FacetName,
+  type Facets,
+  type SearchQuery,
+  facetLimit,
+  facetNames,
+} from "./types";
 
 /** A tsquery literal for one lexeme, quoted so punctuation inside it stays part of the lexeme. */
-export const lexemeQuery = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+export const lexemeQuery = (lexeme: string) =>
+  `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
 /** The lexemes of q as PostgreSQL's English configuration makes them (stemmed, stop words dropped). */
 export const textLexemes = async (db: Db, text: string | undefined): Promise<string[]> => {
@@ -30,27 +38,40 @@ const addParam = (sql: Sql, value: unknown) => {
 /** WHERE clauses for every filter except `skip` (the facet being counted). */
 const filters = (query: SearchQuery, lexemes: string[], skip?: FacetName): Sql => {
   const sql: Sql = { where: ["i.status = 'active'", storeCanSellSql("s")], params: [] };
-  if (lexemes.length) sql.where.push(`i.search_vector @@ ${addParam(sql, lexemes.map(lexemeQuery).join(" & "))}::tsquery`);
+  if (lexemes.length)
+    sql.where.push(
+      `i.search_vector @@ ${addParam(sql, lexemes.map(lexemeQuery).join(" & "))}::tsquery`,
+    );
   if (query.categoryPath && skip !== "category") {
-    sql.where.push(`(c.path = ${addParam(sql, query.categoryPath)} OR c.path LIKE ${addParam(sql, `${query.categoryPath.replace(/[\\%_]/g, "\\$&")} > %`)})`);
+    sql.where.push(
+      `(c.path = ${addParam(sql, query.categoryPath)} OR c.path LIKE ${addParam(sql, `${query.categoryPath.replace(/[\\%_]/g, "\\$&")} > %`)})`,
+    );
   }
-  if (query.sizeKeys.length && skip !== "size") sql.where.push(`i.size_keys && ${addParam(sql, query.sizeKeys)}::text[]`);
-  if (query.colors.length && skip !== "color") sql.where.push(`i.colors && ${addParam(sql, query.colors)}::text[]`);
-  if (query.brands.length && skip !== "brand") sql.where.push(`i.brand = ANY(${addParam(sql, query.brands)}::text[])`);
-  if (query.storeSlug && skip !== "store") sql.where.push(`s.slug = ${addParam(sql, query.storeSlug)}`);
-  if (query.minCents !== undefined) sql.where.push(`i.price_cents >= ${addParam(sql, query.minCents)}`);
-  if (query.maxCents !== undefined) sql.where.push(`i.price_cents <= ${addParam(sql, query.maxCents)}`);
+  if (query.sizeKeys.length && skip !== "size")
+    sql.where.push(`i.size_keys && ${addParam(sql, query.sizeKeys)}::text[]`);
+  if (query.colors.length && skip !== "color")
+    sql.where.push(`i.colors && ${addParam(sql, query.colors)}::text[]`);
+  if (query.brands.length && skip !== "brand")
+    sql.where.push(`i.brand = ANY(${addParam(sql, query.brands)}::text[])`);
+  if (query.storeSlug && skip !== "store")
+    sql.where.push(`s.slug = ${addParam(sql, query.storeSlug)}`);
+  if (query.minCents !== undefined)
+    sql.where.push(`i.price_cents >= ${addParam(sql, query.minCents)}`);
+  if (query.maxCents !== undefined)
+    sql.where.push(`i.price_cents <= ${addParam(sql, query.maxCents)}`);
   return sql;
 };
 
-const from = "FROM items i JOIN stores s ON s.id = i.store_id LEFT JOIN categories c ON c.id = i.category_id";
+const from =
+  "FROM items i JOIN stores s ON s.id = i.store_id LEFT JOIN categories c ON c.id = i.category_id";
 
 const facetValueSql: Record<FacetName, string> = {
   brand: "i.brand",
   size: "unnest(i.size_keys)",
   color: "unnest(i.colors)",
   store: "s.slug",
-  category: "unnest(CASE WHEN c.path IS NULL THEN ARRAY[]::text[] WHEN c.depth = 0 THEN ARRAY[c.path] ELSE ARRAY[split_part(c.path, ' > ', 1), c.path] END)",
+  category:
+    "unnest(CASE WHEN c.path IS NULL THEN ARRAY[]::text[] WHEN c.depth = 0 THEN ARRAY[c.path] ELSE ARRAY[split_part(c.path, ' > ', 1), c.path] END)",
 };
 
 const scoreSql = (sql: Sql, lexemes: string[]) =>
@@ -64,7 +85,8 @@ const scoreSql = (sql: Sql, lexemes: string[]) =>
 const orderSql = (query: SearchQuery, sql: Sql, lexemes: string[]) => {
   if (query.sort === "price_asc") return "i.price_cents ASC, i.id ASC";
   if (query.sort === "price_desc") return "i.price_cents DESC, i.id DESC";
-  if (query.sort === "relevance" && lexemes.length) return `${scoreSql(sql, lexemes)} DESC, i.created_at DESC, i.id DESC`;
+  if (query.sort === "relevance" && lexemes.length)
+    return `${scoreSql(sql, lexemes)} DESC, i.created_at DESC, i.id DESC`;
   return "i.created_at DESC, i.id DESC";
 };
 
@@ -93,11 +115,17 @@ export const createPgSearch = (db: Db): CatalogSearch => ({
     if (!hits.length && query.page > 1) {
       // A page past the end has no row to carry the window count: count on its own.
       const count = filters(query, lexemes);
-      const rows = await db.$queryRawUnsafe<{ total: bigint }[]>(`SELECT count(*) AS total ${from} WHERE ${count.where.join(" AND ")}`, ...count.params);
+      const rows = await db.$queryRawUnsafe<{ total: bigint }[]>(
+        `SELECT count(*) AS total ${from} WHERE ${count.where.join(" AND ")}`,
+        ...count.params,
+      );
       total = Number(rows[0].total);
     }
     const facets = Object.fromEntries(
-      facetNames.map((facet, index) => [facet, facetRows[index].map((row) => ({ value: row.value, count: Number(row.count) }))]),
+      facetNames.map((facet, index) => [
+        facet,
+        facetRows[index].map((row) => ({ value: row.value, count: Number(row.count) })),
+      ]),
     ) as Facets;
     return { ids: hits.map((row) => row.id), total, facets };
   },

@@ -18,7 +18,8 @@ import { type Db, rawPool } from "../db";
 export const liveWatchStatuses = ["active", "executing"] as const;
 export const liveAlertStatuses = ["active"] as const;
 
-const statusList = (statuses: readonly string[]) => statuses.map((status) => `'${status}'`).join(", ");
+const statusList = (statuses: readonly string[]) =>
+  statuses.map((status) => `'${status}'`).join(", ");
 
 /**
  * SQL of the live watcher rows (item_id, person_id), one per live watch or alert, each table
@@ -32,7 +33,11 @@ export const liveWatchersSql = (where = "TRUE") => `
 type Queryable = Pick<pg.ClientBase, "query">;
 
 /** Distinct live watchers of each of `itemIds` other than `viewerId` (0 when none), computed in SQL (pg-search). */
-export const countWatchersInSql = async (db: Db, itemIds: readonly number[], viewerId: string | undefined): Promise<number[]> => {
+export const countWatchersInSql = async (
+  db: Db,
+  itemIds: readonly number[],
+  viewerId: string | undefined,
+): Promise<number[]> => {
   if (!itemIds.length) return [];
   const rows = await db.$queryRawUnsafe<{ item_id: number; watchers: number }[]>(
     `SELECT item_id, count(DISTINCT person_id)::int AS watchers FROM (${liveWatchersSql("item_id = ANY($1::int[])")}) w
@@ -45,7 +50,11 @@ export const countWatchersInSql = async (db: Db, itemIds: readonly number[], vie
 };
 
 /** The items among `itemIds` on which `personId` has a live watch or alert (one query; none without a person). */
-export const ownWatchedItems = async (personId: string | undefined, itemIds: readonly number[], reader: Queryable = rawPool()): Promise<Set<number>> => {
+export const ownWatchedItems = async (
+  personId: string | undefined,
+  itemIds: readonly number[],
+  reader: Queryable = rawPool(),
+): Promise<Set<number>> => {
   if (!personId || !itemIds.length) return new Set();
   const { rows } = await reader.query<{ item_id: number }>({
     name: "price-watchers-own",

@@ -21,11 +21,17 @@ type Act = (event: TStripeEvent, context: Context) => Promise<string>;
 /** A PaymentIntent's event: its payment, found by the intent's id (or its authorize key), settled by its owner. */
 const onPaymentIntent: Act = async (event, { db, provider, now }) => {
   const intent = event.data.object;
-  const payment = await findPaymentOfIntent(db, { paymentIntentId: intent.id, owner: ownerOfAuthorizeKey(intent.metadata?.authorize_key) });
+  const payment = await findPaymentOfIntent(db, {
+    paymentIntentId: intent.id,
+    owner: ownerOfAuthorizeKey(intent.metadata?.authorize_key),
+  });
   // Another integration on the same Stripe account, or a payment of another environment.
   if (!payment) return "not_ours";
   if (payment.checkoutId) {
-    await completeCheckoutIntent(db, provider, { processorPaymentId: payment.processorPaymentId, now });
+    await completeCheckoutIntent(db, provider, {
+      processorPaymentId: payment.processorPaymentId,
+      now,
+    });
     return "checkout";
   }
   return `purchase:${await actOnPurchasePayment(db, provider, { payment, now })}`;
@@ -37,7 +43,10 @@ const onPaymentIntent: Act = async (event, { db, provider, now }) => {
  * detached and never saved again, so a late event of an older setup changes nothing).
  */
 const onSetupIntentSucceeded: Act = async (event, { db, provider, now }) => {
-  const outcome = await completeCardSetup(db, provider, { setupIntentId: event.data.object.id, now });
+  const outcome = await completeCardSetup(db, provider, {
+    setupIntentId: event.data.object.id,
+    now,
+  });
   return outcome ? ("failed" in outcome ? "card_setup_failed" : "card_saved") : "not_ours";
 };
 

@@ -20,7 +20,12 @@ import { verifyStripeEvent } from "./verify-event";
 /** Stripe's events are a few KiB; the cap only bounds what an unauthenticated sender can make us read. */
 export const maxStripeEventBytes = 256 * 1024;
 
-type Dependencies = { db: () => Db; provider: () => PaymentProvider; clock: Clock; secrets: () => (string | undefined)[] };
+type Dependencies = {
+  db: () => Db;
+  provider: () => PaymentProvider;
+  clock: Clock;
+  secrets: () => (string | undefined)[];
+};
 
 const defaults: Dependencies = {
   db: sharedDb,
@@ -29,16 +34,30 @@ const defaults: Dependencies = {
   secrets: () => [env().STRIPE_WEBHOOK_SECRET, env().STRIPE_WEBHOOK_SECRET_PREVIOUS],
 };
 
-export const handleStripeWebhook = async (request: Request, overrides: Partial<Dependencies> = {}): Promise<Response> => {
+export const handleStripeWebhook = async (
+  request: Request,
+  overrides: Partial<Dependencies> = {},
+): Promise<Response> => {
   const deps = { ...defaults, ...overrides };
   try {
     const body = await readCappedBytes(request, maxStripeEventBytes);
     const now = deps.clock.now();
-    const event = verifyStripeEvent({ body, signature: request.headers.get("stripe-signature"), secrets: deps.secrets(), now });
-    const outcome = await receiveStripeEvent({ db: deps.db(), provider: deps.provider, event, now });
+    const event = verifyStripeEvent({
+      body,
+      signature: request.headers.get("stripe-signature"),
+      secrets: deps.secrets(),
+      now,
+    });
+    const outcome = await receiveStripeEvent({
+      db: deps.db(),
+      provider: deps.provider,
+      event,
+      now,
+    });
     return json({ received: true, outcome });
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return errorResponse(new AppError("payload_too_large", { message: error.message }));
+    if (error instanceof BodyTooLargeError)
+      return errorResponse(new AppError("payload_too_large", { message: error.message }));
     // Logged under the request's id (the front door set it), which the answer carries too.
     return errorResponse(toAppError(error, request.headers.get("x-request-id") ?? undefined));
   }

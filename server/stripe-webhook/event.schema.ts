@@ -24,4 +24,5 @@ export const ZStripeEvent = z.object({
 export type TStripeEvent = z.infer<typeof ZStripeEvent>;
 
 /** The id of an expandable field (a string, or the expanded object). */
-export const idOf = (value: z.infer<typeof ZExpandable> | null | undefined) => (value ? (typeof value === "string" ? value : value.id) : null);
+export const idOf = (value: z.infer<typeof ZExpandable> | null | undefined) =>
+  value ? (typeof value === "string" ? value : value.id) : null;

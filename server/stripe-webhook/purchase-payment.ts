@@ -14,20 +14,34 @@ import type { PaymentProvider } from "../payments/provider";
 import { completeLateAuthorize } from "../purchases/complete-late-authorize";
 import type { PaymentOfIntent } from "./store";
 
-export const actOnPurchasePayment = async (db: Db, provider: PaymentProvider, options: { payment: PaymentOfIntent; now: Date }) => {
+export const actOnPurchasePayment = async (
+  db: Db,
+  provider: PaymentProvider,
+  options: { payment: PaymentOfIntent; now: Date },
+) => {
   const { payment, now } = options;
   const found = await provider.retrieve({ paymentId: payment.processorPaymentId });
   if (!found) return "not_found";
   if (found.status === "authorized") {
-    const isCompleted = await completeLateAuthorize(db, provider, { id: payment.purchaseId!, now, processorPaymentId: payment.processorPaymentId });
+    const isCompleted = await completeLateAuthorize(db, provider, {
+      id: payment.purchaseId!,
+      now,
+      processorPaymentId: payment.processorPaymentId,
+    });
     return isCompleted ? "purchase_held" : "unchanged";
   }
   if (found.status === "captured") {
-    const { count } = await db.payment.updateMany({ where: { id: payment.id, status: "authorized" }, data: { status: "captured", updatedAt: now } });
+    const { count } = await db.payment.updateMany({
+      where: { id: payment.id, status: "authorized" },
+      data: { status: "captured", updatedAt: now },
+    });
     return count ? "captured" : "unchanged";
   }
   if (found.status === "voided") {
-    const { count } = await db.payment.updateMany({ where: { id: payment.id, status: { in: ["authorized", "requires_action"] } }, data: { status: "voided", updatedAt: now } });
+    const { count } = await db.payment.updateMany({
+      where: { id: payment.id, status: { in: ["authorized", "requires_action"] } },
+      data: { status: "voided", updatedAt: now },
+    });
     return count ? "voided" : "unchanged";
   }
   return "unchanged";

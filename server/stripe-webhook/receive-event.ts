@@ -13,15 +13,35 @@ import { claimEvent, finishEvent, isProcessed, recordEvent, releaseClaim } from 
 
 export type ReceiveOutcome = "ignored" | "duplicate" | "processed";
 
-export const receiveStripeEvent = async (options: { db: Db; provider: () => PaymentProvider; event: TStripeEvent; now: Date }): Promise<ReceiveOutcome> => {
+export const receiveStripeEvent = async (options: {
+  db: Db;
+  provider: () => PaymentProvider;
+  event: TStripeEvent;
+  now: Date;
+}): Promise<ReceiveOutcome> => {
   const { db, event, now } = options;
   if (!isHandledType(event.type)) return "ignored";
   const object = event.data.object;
-  const paymentIntentId = event.type.startsWith("payment_intent.") ? object.id : idOf(object.payment_intent);
-  await recordEvent(db, { id: event.id, type: event.type, objectId: object.id, paymentIntentId, stripeCreatedAt: new Date(event.created * 1000) }, now);
+  const paymentIntentId = event.type.startsWith("payment_intent.")
+    ? object.id
+    : idOf(object.payment_intent);
+  await recordEvent(
+    db,
+    {
+      id: event.id,
+      type: event.type,
+      objectId: object.id,
+      paymentIntentId,
+      stripeCreatedAt: new Date(event.created * 1000),
+    },
+    now,
+  );
   if (!(await claimEvent(db, event.id, now))) {
     if (await isProcessed(db, event.id)) return "duplicate";
-    throw new AppError("idempotency_key_in_use", { message: `Event ${event.id} is being processed by another delivery; retry later.`, retryAfter: 60 });
+    throw new AppError("idempotency_key_in_use", {
+      message: `Event ${event.id} is being processed by another delivery; retry later.`,
+      retryAfter: 60,
+    });
   }
   let outcome: string;
   try {

@@ -11,20 +11,37 @@ import { type TStripeEvent, ZStripeEvent } from "./event.schema";
 const refused = (message: string) => new AppError("bad_request", { message });
 
 /** The event, verified and parsed; throws a 400 AppError when no configured secret signed these bytes. */
-export const verifyStripeEvent = (options: { body: Uint8Array; signature: string | null; secrets: (string | undefined)[]; now: Date }): TStripeEvent => {
+export const verifyStripeEvent = (options: {
+  body: Uint8Array;
+  signature: string | null;
+  secrets: (string | undefined)[];
+  now: Date;
+}): TStripeEvent => {
   const secrets = options.secrets.filter((secret): secret is string => Boolean(secret));
-  if (!secrets.length) throw refused("Stripe webhooks are not configured here (no signing secret).");
+  if (!secrets.length)
+    throw refused("Stripe webhooks are not configured here (no signing secret).");
   if (!options.signature) throw refused("The Stripe-Signature header is missing.");
   let event: unknown;
   for (const secret of secrets) {
     try {
-      event = Stripe.webhooks.constructEvent(Buffer.from(options.body), options.signature, secret, undefined, undefined, options.now.getTime());
+      event = Stripe.webhooks.constructEvent(
+        Buffer.from(options.body),
+        options.signature,
+        secret,
+        undefined,
+        undefined,
+        options.now.getTime(),
+      );
       break;
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw refused("The body is not a Stripe event.");
+      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError))
+        throw refused("The body is not a Stripe event.");
     }
   }
-  if (!event) throw refused("The Stripe-Signature header does not match this body under the endpoint's signing secret, or it is too old.");
+  if (!event)
+    throw refused(
+      "The Stripe-Signature header does not match this body under the endpoint's signing secret, or it is too old.",
+    );
   const parsed = ZStripeEvent.safeParse(event);
   if (!parsed.success) throw refused("The body is not a Stripe event.");
   return parsed.data;

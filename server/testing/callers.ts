@@ -2,11 +2,21 @@
 import { createInnerContext } from "../trpc/context";
 import { createCaller } from "../trpc/caller";
 
-export const partnerCaller = (scopes: string[] = ["catalog:read", "checkout:write"], clientId = "cli_test") =>
-  createCaller(createInnerContext({ requestId: "test", actor: { kind: "client", clientId, tokenId: "tok_test", scopes } }));
+export const partnerCaller = (
+  scopes: string[] = ["catalog:read", "checkout:write"],
+  clientId = "cli_test",
+) =>
+  createCaller(
+    createInnerContext({
+      requestId: "test",
+      actor: { kind: "client", clientId, tokenId: "tok_test", scopes },
+    }),
+  );
 
 /** The caller of the pages for a signed-in shopper (issue 4). */
-export const shopperCaller = (personId: string) => createCaller(createInnerContext({ requestId: "test", actor: { kind: "person", personId } }));
+export const shopperCaller = (personId: string) =>
+  createCaller(createInnerContext({ requestId: "test", actor: { kind: "person", personId } }));
 
 /** The caller of the pages for a visitor who is not signed in. */
-export const visitorCaller = () => createCaller(createInnerContext({ requestId: "test", actor: { kind: "anonymous" } }));
+export const visitorCaller = () =>
+  createCaller(createInnerContext({ requestId: "test", actor: { kind: "anonymous" } }));

@@ -9,38 +9,92 @@ import type { Facets, FacetName, SearchQuery } from "../search/types";
 import { facetNames } from "../search/types";
 
 export type OracleItem = {
-  id: number; listed: boolean; priceCents: number; brand: string | null; sizeKeys: string[]; colors: string[];
-  createdAt: number; categoryPath: string | null; categoryDepth: number | null; storeSlug: string;
+  id: number;
+  listed: boolean;
+  priceCents: number;
+  brand: string | null;
+  sizeKeys: string[];
+  colors: string[];
+  createdAt: number;
+  categoryPath: string | null;
+  categoryDepth: number | null;
+  storeSlug: string;
 };
 
 export const loadOracleItems = async (): Promise<OracleItem[]> => {
   const rows = await db().item.findMany({
     select: {
-      id: true, status: true, priceCents: true, brand: true, sizeKeys: true, colors: true, createdAt: true,
+      id: true,
+      status: true,
+      priceCents: true,
+      brand: true,
+      sizeKeys: true,
+      colors: true,
+      createdAt: true,
       category: { select: { path: true, depth: true } },
-      store: { select: { slug: true, isOpen: true, canShip: true, canTakePayment: true, shippingRates: { select: { id: true }, take: 1 } } },
+      store: {
+        select: {
+          slug: true,
+          isOpen: true,
+          canShip: true,
+          canTakePayment: true,
+          shippingRates: { select: { id: true }, take: 1 },
+        },
+      },
     },
   });
   return rows.map((row) => ({
     id: row.id,
     listed: row.status === "active" && storeCanSell(row.store),
-    priceCents: row.priceCents, brand: row.brand, sizeKeys: row.sizeKeys, colors: row.colors, createdAt: row.createdAt.getTime(),
-    categoryPath: row.category?.path ?? null, categoryDepth: row.category?.depth ?? null, storeSlug: row.store.slug,
+    priceCents: row.priceCents,
+    brand: row.brand,
+    sizeKeys: row.sizeKeys,
+    colors: row.colors,
+    createdAt: row.createdAt.getTime(),
+    categoryPath: row.category?.path ?? null,
+    categoryDepth: row.category?.depth ?? null,
+    storeSlug: row.store.slug,
   }));
 };
 
 export const textMatches = async (text: string): Promise<Set<number>> => {
-  const rows = await db().$queryRaw<{ id: number }[]>`SELECT id FROM items WHERE search_vector @@ plainto_tsquery('english', ${text})`;
+  const rows = await db().$queryRaw<
+    { id: number }[]
+  >`SELECT id FROM items WHERE search_vector @@ plainto_tsquery('english', ${text})`;
   return new Set(rows.map((row) => row.id));
 };
 
-const matches = (item: OracleItem, query: SearchQuery, text: Set<number> | undefined, skip?: FacetName) => {
+const matches = (
+  item: OracleItem,
+  query: SearchQuery,
+  text: Set<number> | undefined,
+  skip?: FacetName,
+) => {
   if (!item.listed) return false;
   if (text && !text.has(item.id)) return false;
-  if (query.categoryPath && skip !== "category" && !(item.categoryPath === query.categoryPath || item.categoryPath?.startsWith(`${query.categoryPath} > `))) return false;
-  if (query.sizeKeys.length && skip !== "size" && !item.sizeKeys.some((key) => query.sizeKeys.includes(key))) return false;
-  if (query.colors.length && skip !== "color" && !item.colors.some((color) => query.colors.includes(color))) return false;
-  if (query.brands.length && skip !== "brand" && !(item.brand && query.brands.includes(item.brand))) return false;
+  if (
+    query.categoryPath &&
+    skip !== "category" &&
+    !(
+      item.categoryPath === query.categoryPath ||
+      item.categoryPath?.startsWith(`${query.categoryPath} > `)
+    )
+  )
+    return false;
+  if (
+    query.sizeKeys.length &&
+    skip !== "size" &&
+    !item.sizeKeys.some((key) => query.sizeKeys.includes(key))
+  )
+    return false;
+  if (
+    query.colors.length &&
+    skip !== "color" &&
+    !item.colors.some((color) => query.colors.includes(color))
+  )
+    return false;
+  if (query.brands.length && skip !== "brand" && !(item.brand && query.brands.includes(item.brand)))
+    return false;
   if (query.storeSlug && skip !== "store" && item.storeSlug !== query.storeSlug) return false;
   if (query.minCents !== undefined && item.priceCents < query.minCents) return false;
   if (query.maxCents !== undefined && item.priceCents > query.maxCents) return false;
@@ -53,7 +107,9 @@ const facetValues = (item: OracleItem, facet: FacetName): string[] => {
   if (facet === "color") return [...new Set(item.colors)];
   if (facet === "store") return [item.storeSlug];
   if (!item.categoryPath) return [];
-  return item.categoryDepth === 0 ? [item.categoryPath] : [item.categoryPath.split(" > ")[0], item.categoryPath];
+  return item.categoryDepth === 0
+    ? [item.categoryPath]
+    : [item.categoryPath.split(" > ")[0], item.categoryPath];
 };
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -73,11 +129,18 @@ export const oracleSearch = (items: OracleItem[], query: SearchQuery, text?: Set
       const counts = new Map<string, number>();
       for (const item of items) {
         if (!matches(item, query, text, facet)) continue;
-        for (const value of facetValues(item, facet)) counts.set(value, (counts.get(value) ?? 0) + 1);
+        for (const value of facetValues(item, facet))
+          counts.set(value, (counts.get(value) ?? 0) + 1);
       }
-      const values = [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || byCodePoint(a.value, b.value));
+      const values = [...counts]
+        .map(([value, count]) => ({ value, count }))
+        .sort((a, b) => b.count - a.count || byCodePoint(a.value, b.value));
       return [facet, values.slice(0, 100)];
     }),
   ) as Facets;
-  return { ids: hits.slice(start, start + query.perPage).map((item) => item.id), total: hits.length, facets };
+  return {
+    ids: hits.slice(start, start + query.perPage).map((item) => item.id),
+    total: hits.length,
+    facets,
+  };
 };

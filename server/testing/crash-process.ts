@@ -12,12 +12,23 @@ const entry = path.resolve(__dirname, "purchase-process.ts");
 const root = path.resolve(__dirname, "../..");
 
 export const crashHarness = (proxy: ReturnType<typeof databaseProxy>) => {
-  const run = (args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; signal: string | null; output: string }> } => {
-    const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: root, env: { ...process.env, DATABASE_URL: proxy.url() }, stdio: ["ignore", "pipe", "pipe"] });
+  const run = (
+    args: string[],
+  ): {
+    child: ChildProcess;
+    done: Promise<{ code: number | null; signal: string | null; output: string }>;
+  } => {
+    const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: proxy.url() },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout!.on("data", (chunk) => (output += chunk));
     child.stderr!.on("data", (chunk) => (output += chunk));
-    const done = new Promise<{ code: number | null; signal: string | null; output: string }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, output })));
+    const done = new Promise<{ code: number | null; signal: string | null; output: string }>(
+      (resolve) => child.once("exit", (code, signal) => resolve({ code, signal, output })),
+    );
     return { child, done };
   };
 
@@ -25,7 +36,12 @@ export const crashHarness = (proxy: ReturnType<typeof databaseProxy>) => {
   const killedAt = async (statement: RegExp, args: string[]) => {
     const reached = proxy.stallBefore(statement);
     const worker = run(args);
-    await Promise.race([reached, worker.done.then(({ output }) => Promise.reject(new Error(`the child ended before the chosen point: ${output}`)))]);
+    await Promise.race([
+      reached,
+      worker.done.then(({ output }) =>
+        Promise.reject(new Error(`the child ended before the chosen point: ${output}`)),
+      ),
+    ]);
     worker.child.kill("SIGKILL");
     const { signal } = await worker.done;
     expect(signal).toBe("SIGKILL");

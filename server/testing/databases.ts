@@ -5,7 +5,10 @@
  */
 import pg from "pg";
 
-export const serverUrl = () => process.env.TEST_DATABASE_SERVER_URL ?? process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+export const serverUrl = () =>
+  process.env.TEST_DATABASE_SERVER_URL ??
+  process.env.DATABASE_URL ??
+  "postgresql://postgres@127.0.0.1:5432/postgres";
 
 export const assertLocal = (url: string) => {
   const parsed = new URL(url);

@@ -113,9 +113,10 @@ export const databaseProxy = () => {
   };
 
   /** Holds back the next statement matching `statement` and every later byte of its connection; resolves when it arrives. */
-  const stallBefore = (statement: RegExp) => new Promise<void>((reached) => {
-    stall = { statement, reached };
-  });
+  const stallBefore = (statement: RegExp) =>
+    new Promise<void>((reached) => {
+      stall = { statement, reached };
+    });
 
   /** The proxy's address as a DATABASE_URL, for a child process. */
   const url = () => {

@@ -44,17 +44,44 @@ const createClientWithOpsCli = async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "ops", "--", "client:create", "--name", "load tier", "--scopes", "catalog:read checkout:write", "--json"], { cwd: root, env });
-  return JSON.parse(stdout.trim().split("\n").pop()!) as { client_id: string; client_secret: string };
+  const { stdout } = await promisify(execFile)(
+    "npm",
+    [
+      "run",
+      "--silent",
+      "ops",
+      "--",
+      "client:create",
+      "--name",
+      "load tier",
+      "--scopes",
+      "catalog:read checkout:write",
+      "--json",
+    ],
+    { cwd: root, env },
+  );
+  return JSON.parse(stdout.trim().split("\n").pop()!) as {
+    client_id: string;
+    client_secret: string;
+  };
 };
 
 /** Items that can be bought now, each with an available size, read over the API like a partner. */
 const buyableItems = async (get: (url: string) => Promise<Response>): Promise<Buyable[]> => {
   const items: Buyable[] = [];
   for (let page = 1; page <= 12; page++) {
-    const search = (await (await get(`/api/v1/products?per_page=48&sort=newest&page=${page}`)).json()) as { data: { id: number; available: boolean }[] };
-    const details = await Promise.all(search.data.filter((item) => item.available).map(async (item) => (await get(`/api/v1/products/${item.id}`)).json()));
-    for (const detail of details as { id: number; variants: { size: string | null; available: boolean }[] }[]) {
+    const search = (await (
+      await get(`/api/v1/products?per_page=48&sort=newest&page=${page}`)
+    ).json()) as { data: { id: number; available: boolean }[] };
+    const details = await Promise.all(
+      search.data
+        .filter((item) => item.available)
+        .map(async (item) => (await get(`/api/v1/products/${item.id}`)).json()),
+    );
+    for (const detail of details as {
+      id: number;
+      variants: { size: string | null; available: boolean }[];
+    }[]) {
       const variant = detail.variants.find((candidate) => candidate.available);
       if (variant) items.push({ item_id: detail.id, size: variant.size ?? undefined });
     }
@@ -80,7 +107,12 @@ describe("embedded default (npm start without DATABASE_URL) under 32 concurrent 
     chmodSync(workDir, 0o755);
     dataDir = path.join(workDir, ".data");
     // The first start may build the app (several minutes on a busy 2-core machine).
-    service = await startService({ dataDir, searchImpl: "memory", log: (line) => console.log(line), env: { SEED_ITEMS: "5000" } });
+    service = await startService({
+      dataDir,
+      searchImpl: "memory",
+      log: (line) => console.log(line),
+      env: { SEED_ITEMS: "5000" },
+    });
     databaseUrl = runningEmbeddedDatabaseUrl(dataDir)!;
   }, 900_000);
 
@@ -90,17 +122,38 @@ describe("embedded default (npm start without DATABASE_URL) under 32 concurrent 
   }, 60_000);
 
   it("answers every request without a 5xx or a connection error, and the work happens", async () => {
-    expect(databaseUrl, "npm start records the embedded database in DATA_DIR/embedded-db.json").toBeTruthy();
+    expect(
+      databaseUrl,
+      "npm start records the embedded database in DATA_DIR/embedded-db.json",
+    ).toBeTruthy();
     const cli = await createClientWithOpsCli();
-    const cliPartner: Partner = { clientId: cli.client_id, secret: cli.client_secret, token: await fetchToken(service.baseUrl, cli.client_id, cli.client_secret) };
-    const partners = [cliPartner, ...(await createPartners({ baseUrl: service.baseUrl, databaseUrl, count: clients * partnersPerClient - 1 }))];
+    const cliPartner: Partner = {
+      clientId: cli.client_id,
+      secret: cli.client_secret,
+      token: await fetchToken(service.baseUrl, cli.client_id, cli.client_secret),
+    };
+    const partners = [
+      cliPartner,
+      ...(await createPartners({
+        baseUrl: service.baseUrl,
+        databaseUrl,
+        count: clients * partnersPerClient - 1,
+      })),
+    ];
     let next = 0;
-    const get = (url: string) => fetch(`${service.baseUrl}${url}`, { headers: { authorization: `Bearer ${partners[next++ % partners.length].token}` } });
+    const get = (url: string) =>
+      fetch(`${service.baseUrl}${url}`, {
+        headers: { authorization: `Bearer ${partners[next++ % partners.length].token}` },
+      });
     const items = await buyableItems(get);
     const vocabularyClient = new pg.Client({ connectionString: databaseUrl });
     await vocabularyClient.connect();
-    const vocabulary = await loadSearchVocabulary(vocabularyClient).finally(() => vocabularyClient.end());
-    const searchPaths = searchMix(vocabulary, { seed: 20261122, count: 2000 }).map((entry) => entry.path);
+    const vocabulary = await loadSearchVocabulary(vocabularyClient).finally(() =>
+      vocabularyClient.end(),
+    );
+    const searchPaths = searchMix(vocabulary, { seed: 20261122, count: 2000 }).map(
+      (entry) => entry.path,
+    );
 
     const samples: Sample[] = [];
     const until = Date.now() + seconds * 1000;
@@ -108,7 +161,15 @@ describe("embedded default (npm start without DATABASE_URL) under 32 concurrent 
       Array.from({ length: clients }, (_, index) => {
         const own = partners.slice(index * partnersPerClient, (index + 1) * partnersPerClient);
         let turn = 0;
-        return runShopperLoop({ baseUrl: service.baseUrl, authorization: () => `Bearer ${own[turn++ % own.length].token}`, record: (sample) => samples.push(sample), searchPaths, items, until, random: prng(index + 1) });
+        return runShopperLoop({
+          baseUrl: service.baseUrl,
+          authorization: () => `Bearer ${own[turn++ % own.length].token}`,
+          record: (sample) => samples.push(sample),
+          searchPaths,
+          items,
+          until,
+          random: prng(index + 1),
+        });
       }),
     );
 
@@ -116,12 +177,22 @@ describe("embedded default (npm start without DATABASE_URL) under 32 concurrent 
     console.table(summary);
     const paid = samples.filter((sample) => sample.isPaid).length;
     const orders = await countRows("SELECT count(*) FROM orders");
-    console.log(`${samples.length} requests in ${seconds} s (${Math.round(samples.length / seconds)} req/s), ${paid} paid checkouts, ${orders} orders, ${items.length} buyable items`);
+    console.log(
+      `${samples.length} requests in ${seconds} s (${Math.round(samples.length / seconds)} req/s), ${paid} paid checkouts, ${orders} orders, ${items.length} buyable items`,
+    );
     const failed = (test: (sample: Sample) => boolean) => samples.filter(test).slice(0, 5);
-    expect(failed((sample) => sample.status >= 500), "5xx answers (first 5)").toEqual([]);
-    expect(failed((sample) => sample.status === 0), "connection errors and timeouts (first 5)").toEqual([]);
+    expect(
+      failed((sample) => sample.status >= 500),
+      "5xx answers (first 5)",
+    ).toEqual([]);
+    expect(
+      failed((sample) => sample.status === 0),
+      "connection errors and timeouts (first 5)",
+    ).toEqual([]);
     for (const row of summary) expect(row.count, `${row.kind} requests`).toBeGreaterThan(0);
-    expect(samples.filter((sample) => sample.kind === "checkout" && sample.status === 201).length).toBeGreaterThan(0);
+    expect(
+      samples.filter((sample) => sample.kind === "checkout" && sample.status === 201).length,
+    ).toBeGreaterThan(0);
     expect(paid).toBeGreaterThan(0);
     expect(orders).toBeGreaterThanOrEqual(paid);
   }, 300_000);
@@ -138,24 +209,58 @@ describe("embedded default (npm start without DATABASE_URL) under 32 concurrent 
       await client.query("UPDATE variants SET quantity = 1 WHERE item_id = ANY($1)", [itemIds]);
       // Sixteen people over two assistants (createBuyers links ten to each): 80 requests each, under an assistant's 120 a minute.
       const buyers = await createBuyers({ databaseUrl, count: 16 });
-      const call = (url: string, token: string, body: string, headers: Record<string, string> = {}) =>
-        fetch(`${service.baseUrl}${url}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers }, body });
+      const call = (
+        url: string,
+        token: string,
+        body: string,
+        headers: Record<string, string> = {},
+      ) =>
+        fetch(`${service.baseUrl}${url}`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${token}`,
+            "content-type": "application/json",
+            ...headers,
+          },
+          body,
+        });
       // Each item quoted by four different people; each person buys at most five (the hourly cap is ten).
-      const attempts = await Promise.all(itemIds.flatMap((itemId, index) => [0, 1, 2, 3].map(async (turn) => {
-        const buyer = buyers[(index * 4 + turn) % buyers.length];
-        const quote = (await (await call("/api/v1/checkout/quotes", buyer.token, quoteBody([itemId]))).json()) as { quote_id: string };
-        return { itemId, buyer, quoteId: quote.quote_id };
-      })));
-      const answers = await Promise.all(attempts.map(async ({ itemId, buyer, quoteId }) => {
-        const response = await call("/api/v1/purchases", buyer.token, JSON.stringify({ quote_id: quoteId }), { "idempotency-key": `load-${quoteId}` });
-        const body = (await response.json()) as { error?: { code: string } };
-        return { itemId, status: response.status, code: body.error?.code };
-      }));
-      expect(answers.filter((answer) => answer.status >= 500), "5xx answers").toEqual([]);
+      const attempts = await Promise.all(
+        itemIds.flatMap((itemId, index) =>
+          [0, 1, 2, 3].map(async (turn) => {
+            const buyer = buyers[(index * 4 + turn) % buyers.length];
+            const quote = (await (
+              await call("/api/v1/checkout/quotes", buyer.token, quoteBody([itemId]))
+            ).json()) as { quote_id: string };
+            return { itemId, buyer, quoteId: quote.quote_id };
+          }),
+        ),
+      );
+      const answers = await Promise.all(
+        attempts.map(async ({ itemId, buyer, quoteId }) => {
+          const response = await call(
+            "/api/v1/purchases",
+            buyer.token,
+            JSON.stringify({ quote_id: quoteId }),
+            { "idempotency-key": `load-${quoteId}` },
+          );
+          const body = (await response.json()) as { error?: { code: string } };
+          return { itemId, status: response.status, code: body.error?.code };
+        }),
+      );
+      expect(
+        answers.filter((answer) => answer.status >= 500),
+        "5xx answers",
+      ).toEqual([]);
       for (const itemId of itemIds) {
         const forItem = answers.filter((answer) => answer.itemId === itemId);
-        expect(forItem.filter((answer) => answer.status === 201), `item ${itemId} held: ${JSON.stringify(forItem)}`).toHaveLength(1);
-        expect(forItem.filter((answer) => answer.status !== 201).map((answer) => answer.code)).toEqual(["item_unavailable", "item_unavailable", "item_unavailable"]);
+        expect(
+          forItem.filter((answer) => answer.status === 201),
+          `item ${itemId} held: ${JSON.stringify(forItem)}`,
+        ).toHaveLength(1);
+        expect(
+          forItem.filter((answer) => answer.status !== 201).map((answer) => answer.code),
+        ).toEqual(["item_unavailable", "item_unavailable", "item_unavailable"]);
       }
       const { rows } = await client.query<{ holds: number; held: number }>(`
         SELECT (SELECT count(*)::int FROM sandbox_payments WHERE status = 'authorized') AS holds,

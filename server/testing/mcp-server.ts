@@ -9,8 +9,15 @@ import { createLeanApi } from "../http/lean-api";
 import { connectRateLimitStore } from "../http/rate-limit";
 
 export const startConnectorServer = async () => {
-  const lean = await createLeanApi({ appDir: path.resolve(__dirname, "../../app"), prefixes: ["mcp", "api/v1", "oauth/token"], origin: process.env.PUBLIC_URL ?? "http://localhost:3000" });
-  const server = createFrontServer({ api: lean.handle, next: (_request, response) => response.writeHead(404).end() });
+  const lean = await createLeanApi({
+    appDir: path.resolve(__dirname, "../../app"),
+    prefixes: ["mcp", "api/v1", "oauth/token"],
+    origin: process.env.PUBLIC_URL ?? "http://localhost:3000",
+  });
+  const server = createFrontServer({
+    api: lean.handle,
+    next: (_request, response) => response.writeHead(404).end(),
+  });
   await connectRateLimitStore();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

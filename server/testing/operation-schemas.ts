@@ -27,7 +27,12 @@ export type JsonSchema = {
   $ref?: string;
 };
 
-export type Parameter = { name: string; in: "path" | "query" | "header"; required: boolean; schema: JsonSchema };
+export type Parameter = {
+  name: string;
+  in: "path" | "query" | "header";
+  required: boolean;
+  schema: JsonSchema;
+};
 
 export type ApiOperation = {
   method: string;
@@ -48,11 +53,23 @@ type RawOperation = {
 
 /** Replaces every `$ref` to components/schemas by the schema it names (the document has no cycles). */
 const resolve = (schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema => {
-  if (schema.$ref) return resolve(components[schema.$ref.replace("#/components/schemas/", "")], components);
+  if (schema.$ref)
+    return resolve(components[schema.$ref.replace("#/components/schemas/", "")], components);
   const entries = Object.entries(schema).map(([key, value]) => {
-    if (key === "properties") return [key, Object.fromEntries(Object.entries(value as Record<string, JsonSchema>).map(([name, inner]) => [name, resolve(inner, components)]))];
-    if (key === "items" || (key === "additionalProperties" && typeof value === "object")) return [key, resolve(value as JsonSchema, components)];
-    if (key === "anyOf" || key === "oneOf" || key === "allOf") return [key, (value as JsonSchema[]).map((inner) => resolve(inner, components))];
+    if (key === "properties")
+      return [
+        key,
+        Object.fromEntries(
+          Object.entries(value as Record<string, JsonSchema>).map(([name, inner]) => [
+            name,
+            resolve(inner, components),
+          ]),
+        ),
+      ];
+    if (key === "items" || (key === "additionalProperties" && typeof value === "object"))
+      return [key, resolve(value as JsonSchema, components)];
+    if (key === "anyOf" || key === "oneOf" || key === "allOf")
+      return [key, (value as JsonSchema[]).map((inner) => resolve(inner, components))];
     return [key, value];
   });
   return Object.fromEntries(entries) as JsonSchema;
@@ -60,7 +77,10 @@ const resolve = (schema: JsonSchema, components: Record<string, JsonSchema>): Js
 
 /** The operations of the public document, in its order. */
 export const apiOperations = (): ApiOperation[] => {
-  const document = openApiDocument() as unknown as { paths: Record<string, Record<string, RawOperation>>; components: { schemas: Record<string, JsonSchema> } };
+  const document = openApiDocument() as unknown as {
+    paths: Record<string, Record<string, RawOperation>>;
+    components: { schemas: Record<string, JsonSchema> };
+  };
   const components = document.components.schemas;
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
@@ -68,9 +88,19 @@ export const apiOperations = (): ApiOperation[] => {
       return {
         method: method.toUpperCase(),
         path,
-        parameters: (operation.parameters ?? []).map((parameter) => ({ ...parameter, required: parameter.required ?? false, schema: resolve(parameter.schema, components) })),
-        body: json ? { required: operation.requestBody!.required ?? false, schema: resolve(json.schema, components) } : undefined,
-        scopes: operation.security?.flatMap((requirement) => Object.values(requirement).flat()) ?? [],
+        parameters: (operation.parameters ?? []).map((parameter) => ({
+          ...parameter,
+          required: parameter.required ?? false,
+          schema: resolve(parameter.schema, components),
+        })),
+        body: json
+          ? {
+              required: operation.requestBody!.required ?? false,
+              schema: resolve(json.schema, components),
+            }
+          : undefined,
+        scopes:
+          operation.security?.flatMap((requirement) => Object.values(requirement).flat()) ?? [],
         statuses: Object.keys(operation.responses).map(Number),
       };
     }),

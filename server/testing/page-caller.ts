@@ -4,4 +4,11 @@ import { createCaller } from "../trpc/caller";
 import type { Clock } from "../clock";
 
 export const pageCaller = (clock?: Clock, clientAddress?: string) =>
-  createCaller(createInnerContext({ requestId: "test-page", actor: { kind: "anonymous" }, ...(clock ? { clock } : {}), ...(clientAddress ? { clientAddress } : {}) }));
+  createCaller(
+    createInnerContext({
+      requestId: "test-page",
+      actor: { kind: "anonymous" },
+      ...(clock ? { clock } : {}),
+      ...(clientAddress ? { clientAddress } : {}),
+    }),
+  );

@@ -17,6 +17,8 @@ process.env.PUBLIC_URL ??= "http://localhost:3000";
 
 afterAll(async () => {
   const { db } = await import("../db");
-  await db().$disconnect().catch(() => undefined);
+  await db()
+    .$disconnect()
+    .catch(() => undefined);
   await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 });

@@ -16,4 +16,5 @@ export const productionSettings = {
 } as const;
 
 /** Switches this test process to production (with `overrides`) for the rest of the current test, then back. */
-export const useProductionEnv = (overrides: Record<string, string> = {}) => useEnv({ ...productionSettings, ...overrides });
+export const useProductionEnv = (overrides: Record<string, string> = {}) =>
+  useEnv({ ...productionSettings, ...overrides });

@@ -2,9 +2,17 @@
 import { db } from "../db";
 
 export const sandboxLedger = async (purchaseId: string) => {
-  const hold = await db().sandboxPayment.findUniqueOrThrow({ where: { idempotencyKey: `${purchaseId}:authorize` } });
-  const holds = await db().sandboxPayment.count({ where: { idempotencyKey: { startsWith: `${purchaseId}:` } } });
-  const captures = await db().sandboxProcessorRequest.count({ where: { idempotencyKey: `${purchaseId}:capture` } });
-  const releases = await db().sandboxProcessorRequest.count({ where: { idempotencyKey: `${purchaseId}:release` } });
+  const hold = await db().sandboxPayment.findUniqueOrThrow({
+    where: { idempotencyKey: `${purchaseId}:authorize` },
+  });
+  const holds = await db().sandboxPayment.count({
+    where: { idempotencyKey: { startsWith: `${purchaseId}:` } },
+  });
+  const captures = await db().sandboxProcessorRequest.count({
+    where: { idempotencyKey: `${purchaseId}:capture` },
+  });
+  const releases = await db().sandboxProcessorRequest.count({
+    where: { idempotencyKey: `${purchaseId}:release` },
+  });
   return { status: hold.status, holds, captures, releases };
 };

@@ -17,7 +17,12 @@ const main = async () => {
   const [mode, ...args] = process.argv.slice(2);
   if (mode === "buy") {
     const [token, quoteId, key] = args;
-    const response = await callRoute(postPurchase, { path: "/purchases", token, body: { quote_id: quoteId }, headers: { "Idempotency-Key": key } });
+    const response = await callRoute(postPurchase, {
+      path: "/purchases",
+      token,
+      body: { quote_id: quoteId },
+      headers: { "Idempotency-Key": key },
+    });
     console.log(JSON.stringify({ status: response.status, body: await response.json() }));
     return;
   }

@@ -7,31 +7,54 @@ import type pg from "pg";
 import { type SearchQuery, sortOrders } from "../search/types";
 import { prng } from "../../prisma/seed/prng";
 
-export type SearchVocabulary = { words: string[]; titles: string[][]; categories: string[]; sizes: string[]; colors: string[]; brands: string[]; stores: string[] };
+export type SearchVocabulary = {
+  words: string[];
+  titles: string[][];
+  categories: string[];
+  sizes: string[];
+  colors: string[];
+  brands: string[];
+  stores: string[];
+};
 
 /** Words, category paths and facet values present in the catalogue of `client`'s database. */
-export const loadSearchVocabulary = async (client: Pick<pg.ClientBase, "query">): Promise<SearchVocabulary> => {
-  const list = async (sql: string) => (await client.query<{ value: string }>(sql)).rows.map((row) => row.value);
-  const texts = await list("SELECT title || ' ' || coalesce(brand, '') || ' ' || description AS value FROM items ORDER BY id LIMIT 400");
-  const split = (text: string) => text.toLowerCase().split(/[^a-z0-9'&-]+/).filter((word) => word.length > 1);
+export const loadSearchVocabulary = async (
+  client: Pick<pg.ClientBase, "query">,
+): Promise<SearchVocabulary> => {
+  const list = async (sql: string) =>
+    (await client.query<{ value: string }>(sql)).rows.map((row) => row.value);
+  const texts = await list(
+    "SELECT title || ' ' || coalesce(brand, '') || ' ' || description AS value FROM items ORDER BY id LIMIT 400",
+  );
+  const split = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9'&-]+/)
+      .filter((word) => word.length > 1);
   return {
     words: [...new Set(texts.flatMap(split))].sort(),
     titles: texts.map(split),
     categories: await list("SELECT path AS value FROM categories ORDER BY id"),
     sizes: await list("SELECT DISTINCT unnest(size_keys) AS value FROM items ORDER BY 1"),
     colors: await list("SELECT DISTINCT unnest(colors) AS value FROM items ORDER BY 1"),
-    brands: await list("SELECT DISTINCT brand AS value FROM items WHERE brand IS NOT NULL ORDER BY 1"),
+    brands: await list(
+      "SELECT DISTINCT brand AS value FROM items WHERE brand IS NOT NULL ORDER BY 1",
+    ),
     stores: await list("SELECT slug AS value FROM stores ORDER BY id"),
   };
 };
 
-
 /** `count` queries; the same seed and vocabulary give the same queries. */
-export const randomSearchQueries = (vocabulary: SearchVocabulary, options: { seed: number; count: number }): SearchQuery[] => {
+export const randomSearchQueries = (
+  vocabulary: SearchVocabulary,
+  options: { seed: number; count: number },
+): SearchQuery[] => {
   const random = prng(options.seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const some = <T>(list: readonly T[], unknown: T, max = 3) =>
-    Array.from({ length: 1 + Math.floor(random() * max) }, () => (random() < 0.1 ? unknown : pick(list)));
+    Array.from({ length: 1 + Math.floor(random() * max) }, () =>
+      random() < 0.1 ? unknown : pick(list),
+    );
   const text = () => {
     const roll = random();
     if (roll < 0.06) return pick(["the", "and the", "of a", "with"]); // stop words only: no text filter
@@ -62,13 +85,15 @@ export const randomSearchQueries = (vocabulary: SearchVocabulary, options: { see
       page: page(),
       perPage: pick([1, 5, 13, 24, 48]),
     };
-    if (!hasText && random() < 0.5) query.categoryPath = random() < 0.05 ? "Nowhere" : pick(vocabulary.categories);
+    if (!hasText && random() < 0.5)
+      query.categoryPath = random() < 0.05 ? "Nowhere" : pick(vocabulary.categories);
     if (filtered) {
       if (random() < 0.4) query.categoryPath = pick(vocabulary.categories);
       if (random() < 0.4) query.sizeKeys = [...new Set(some(vocabulary.sizes, "XXXXL"))];
       if (random() < 0.4) query.colors = [...new Set(some(vocabulary.colors, "teal"))];
       if (random() < 0.3) query.brands = [...new Set(some(vocabulary.brands, "No Such Brand"))];
-      if (random() < 0.2) query.storeSlug = random() < 0.1 ? "no-such-store" : pick(vocabulary.stores);
+      if (random() < 0.2)
+        query.storeSlug = random() < 0.1 ? "no-such-store" : pick(vocabulary.stores);
       if (random() < 0.3) query.minCents = Math.floor(random() * 10_000);
       if (random() < 0.3) query.maxCents = (query.minCents ?? 0) + Math.floor(random() * 50_000);
     }

@@ -2,7 +2,13 @@
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 
-export type CapturedEmail = { from: string; to: string[]; subject: string; text: string; html: string };
+export type CapturedEmail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+};
 
 /** Listens on `port` when given (an SMTP server coming back where the service expects it), else on any free port. */
 export const startSmtpCapture = async (options: { port?: number } = {}) => {

@@ -29,16 +29,28 @@ type Card = "visa" | "chargeDeclined" | "authenticationRequired" | "link";
 /** A form body: `a[b][c]=1` nests; arrays (`expand[0]=x`) are objects keyed by index. */
 type Form = { [key: string]: string | Form };
 
-const testMethods: Record<string, Card> = { pm_card_visa: "visa", pm_card_chargeDeclined: "chargeDeclined", pm_card_authenticationRequired: "authenticationRequired" };
+const testMethods: Record<string, Card> = {
+  pm_card_visa: "visa",
+  pm_card_chargeDeclined: "chargeDeclined",
+  pm_card_authenticationRequired: "authenticationRequired",
+};
 /** Stripe's test card numbers (https://docs.stripe.com/testing) this server knows. */
-const testNumbers: Record<string, Card> = { "4242424242424242": "visa", "4000000000000002": "chargeDeclined", "4000002500003155": "authenticationRequired", "4000002760003184": "authenticationRequired" };
+const testNumbers: Record<string, Card> = {
+  "4242424242424242": "visa",
+  "4000000000000002": "chargeDeclined",
+  "4000002500003155": "authenticationRequired",
+  "4000002760003184": "authenticationRequired",
+};
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
 /** `a[b]=1&c=2` -> `{ a: { b: "1" }, c: "2" }`, at any depth. */
 const parseForm = (text: string) => {
   const out: Form = {};
   for (const [key, value] of new URLSearchParams(text)) {
-    const path = [key.replace(/\[.*$/, ""), ...[...key.matchAll(/\[([^\]]*)\]/g)].map((match) => match[1])];
+    const path = [
+      key.replace(/\[.*$/, ""),
+      ...[...key.matchAll(/\[([^\]]*)\]/g)].map((match) => match[1]),
+    ];
     let node = out;
     path.slice(0, -1).forEach((segment) => {
       if (typeof node[segment] !== "object") node[segment] = {};
@@ -50,15 +62,32 @@ const parseForm = (text: string) => {
 };
 const text = (value: string | Form | undefined) => (typeof value === "string" ? value : undefined);
 const form = (value: string | Form | undefined) => (typeof value === "object" ? value : undefined);
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const error = (status: number, body: Json): Answer => ({ status, body: { error: { message: String(body.code ?? body.type), ...body } } });
-const missing = (what: string, value: string) => error(404, { type: "invalid_request_error", code: "resource_missing", param: "id", message: `No such ${what}: '${value}'` });
+const error = (status: number, body: Json): Answer => ({
+  status,
+  body: { error: { message: String(body.code ?? body.type), ...body } },
+});
+const missing = (what: string, value: string) =>
+  error(404, {
+    type: "invalid_request_error",
+    code: "resource_missing",
+    param: "id",
+    message: `No such ${what}: '${value}'`,
+  });
 
 /** Who called: the secret key (the service), or the publishable key (Stripe.js in the browser, which may only touch an intent by its client_secret). */
 type Caller = "secret" | "publishable";
 
-type SavedMethod = { card: Card; customer: string | null; brand: string; last4: string; expMonth: number; expYear: number };
+type SavedMethod = {
+  card: Card;
+  customer: string | null;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
 
 export const startStripeShapedServer = async () => {
   const intents = new Map<string, Json>();
@@ -74,11 +103,26 @@ export const startStripeShapedServer = async () => {
   let requests = 0;
   let baseUrl = "";
 
-  const cardOf = (paymentMethod: string) => testMethods[paymentMethod] ?? methods.get(paymentMethod)?.card;
+  const cardOf = (paymentMethod: string) =>
+    testMethods[paymentMethod] ?? methods.get(paymentMethod)?.card;
 
-  const cardDeclined = (code: "card_declined" | "authentication_required" | "payment_intent_authentication_failure" | "setup_intent_authentication_failure", declineCode?: string) => ({
-    type: "card_error", code, ...(declineCode ? { decline_code: declineCode } : {}),
-    message: code === "card_declined" ? "Your card was declined." : code === "authentication_required" ? "Your card requires authentication." : "We are unable to authenticate your payment method.",
+  const cardDeclined = (
+    code:
+      | "card_declined"
+      | "authentication_required"
+      | "payment_intent_authentication_failure"
+      | "setup_intent_authentication_failure",
+    declineCode?: string,
+  ) => ({
+    type: "card_error",
+    code,
+    ...(declineCode ? { decline_code: declineCode } : {}),
+    message:
+      code === "card_declined"
+        ? "Your card was declined."
+        : code === "authentication_required"
+          ? "Your card requires authentication."
+          : "We are unable to authenticate your payment method.",
   });
 
   /** A PaymentMethod from Stripe.js's `payment_method_data` (a test card number, or Link), or a known `pm_…`. */
@@ -92,42 +136,109 @@ export const startStripeShapedServer = async () => {
     const type = text(data.type);
     if (type === "link") {
       const saved = id("pm");
-      methods.set(saved, { card: "link", customer: null, brand: "link", last4: "4242", expMonth: 12, expYear: 2034 });
+      methods.set(saved, {
+        card: "link",
+        customer: null,
+        brand: "link",
+        last4: "4242",
+        expMonth: 12,
+        expYear: 2034,
+      });
       return { id: saved };
     }
-    if (type !== "card") return error(400, { type: "invalid_request_error", code: "parameter_invalid_string", param: "payment_method_data[type]", message: `Invalid payment_method_data[type]: ${type}` });
+    if (type !== "card")
+      return error(400, {
+        type: "invalid_request_error",
+        code: "parameter_invalid_string",
+        param: "payment_method_data[type]",
+        message: `Invalid payment_method_data[type]: ${type}`,
+      });
     const card = form(data.card) ?? {};
     const number = (text(card.number) ?? "").replace(/\D/g, "");
     const expMonth = Number(text(card.exp_month));
     const expYear = Number(text(card.exp_year));
-    if (!/^\d{12,19}$/.test(number)) return error(402, { type: "card_error", code: "incorrect_number", param: "number", message: "Your card number is incorrect." });
-    if (!(expMonth >= 1 && expMonth <= 12) || !(expYear >= 2000)) return error(402, { type: "card_error", code: "invalid_expiry_month", param: "exp_month", message: "Your card's expiration date is invalid." });
-    if (!/^\d{3,4}$/.test(text(card.cvc) ?? "")) return error(402, { type: "card_error", code: "incorrect_cvc", param: "cvc", message: "Your card's security code is incorrect." });
+    if (!/^\d{12,19}$/.test(number))
+      return error(402, {
+        type: "card_error",
+        code: "incorrect_number",
+        param: "number",
+        message: "Your card number is incorrect.",
+      });
+    if (!(expMonth >= 1 && expMonth <= 12) || !(expYear >= 2000))
+      return error(402, {
+        type: "card_error",
+        code: "invalid_expiry_month",
+        param: "exp_month",
+        message: "Your card's expiration date is invalid.",
+      });
+    if (!/^\d{3,4}$/.test(text(card.cvc) ?? ""))
+      return error(402, {
+        type: "card_error",
+        code: "incorrect_cvc",
+        param: "cvc",
+        message: "Your card's security code is incorrect.",
+      });
     const known = testNumbers[number];
-    if (!known) return error(402, { ...cardDeclined("card_declined", "test_mode_live_card"), message: "Your card was declined. Your request was in test mode, but used a non test card." });
+    if (!known)
+      return error(402, {
+        ...cardDeclined("card_declined", "test_mode_live_card"),
+        message: "Your card was declined. Your request was in test mode, but used a non test card.",
+      });
     const saved = id("pm");
-    methods.set(saved, { card: known, customer: null, brand: number.startsWith("4") ? "visa" : "unknown", last4: number.slice(-4), expMonth, expYear });
+    methods.set(saved, {
+      card: known,
+      customer: null,
+      brand: number.startsWith("4") ? "visa" : "unknown",
+      last4: number.slice(-4),
+      expMonth,
+      expYear,
+    });
     return { id: saved };
   };
 
   /** Where 3-D Secure sends the browser: this server's page for the intent, which returns to `return_url`. */
   const redirectAction = (intent: Json, returnUrl: string) => ({
     type: "redirect_to_url",
-    redirect_to_url: { url: `${baseUrl}/3ds/${intent.id}?return_url=${encodeURIComponent(returnUrl)}`, return_url: returnUrl },
+    redirect_to_url: {
+      url: `${baseUrl}/3ds/${intent.id}?return_url=${encodeURIComponent(returnUrl)}`,
+      return_url: returnUrl,
+    },
   });
 
   /** Charges (or, for a SetupIntent, saves) `paymentMethod` on the intent: authorized, declined, or awaiting 3-D Secure. */
-  const applyMethod = (intent: Json, paymentMethod: string, options: { isOffSession: boolean; returnUrl?: string }): Answer => {
+  const applyMethod = (
+    intent: Json,
+    paymentMethod: string,
+    options: { isOffSession: boolean; returnUrl?: string },
+  ): Answer => {
     const card = cardOf(paymentMethod)!;
     const isSetup = intent.object === "setup_intent";
-    Object.assign(intent, { payment_method: paymentMethod, next_action: null, [isSetup ? "last_setup_error" : "last_payment_error"]: null });
+    Object.assign(intent, {
+      payment_method: paymentMethod,
+      next_action: null,
+      [isSetup ? "last_setup_error" : "last_payment_error"]: null,
+    });
     if (card === "chargeDeclined" || (card === "authenticationRequired" && options.isOffSession)) {
-      const lastError = card === "chargeDeclined" ? cardDeclined("card_declined", "generic_decline") : cardDeclined("authentication_required", "authentication_required");
-      Object.assign(intent, { status: "requires_payment_method", [isSetup ? "last_setup_error" : "last_payment_error"]: { ...lastError, payment_method: { id: paymentMethod, object: "payment_method", type: "card" } } });
+      const lastError =
+        card === "chargeDeclined"
+          ? cardDeclined("card_declined", "generic_decline")
+          : cardDeclined("authentication_required", "authentication_required");
+      Object.assign(intent, {
+        status: "requires_payment_method",
+        [isSetup ? "last_setup_error" : "last_payment_error"]: {
+          ...lastError,
+          payment_method: { id: paymentMethod, object: "payment_method", type: "card" },
+        },
+      });
       return error(402, { ...lastError, [isSetup ? "setup_intent" : "payment_intent"]: intent });
     }
     if (card === "authenticationRequired") {
-      Object.assign(intent, { status: "requires_action", next_action: options.returnUrl ? redirectAction(intent, options.returnUrl) : { type: "use_stripe_sdk" } });
+      Object.assign(intent, {
+        status: "requires_action",
+        next_action: options.returnUrl
+          ? redirectAction(intent, options.returnUrl)
+          : { type: "use_stripe_sdk" },
+      });
       return { status: 200, body: intent };
     }
     succeed(intent);
@@ -142,19 +253,49 @@ export const startStripeShapedServer = async () => {
       Object.assign(intent, { status: "succeeded", next_action: null });
       return;
     }
-    if (intent.capture_method === "manual") Object.assign(intent, { status: "requires_capture", amount_capturable: intent.amount, next_action: null });
-    else Object.assign(intent, { status: "succeeded", amount_received: intent.amount, next_action: null });
+    if (intent.capture_method === "manual")
+      Object.assign(intent, {
+        status: "requires_capture",
+        amount_capturable: intent.amount,
+        next_action: null,
+      });
+    else
+      Object.assign(intent, {
+        status: "succeeded",
+        amount_received: intent.amount,
+        next_action: null,
+      });
   };
 
   const createIntent = (params: Form): Answer => {
     const automatic = form(params.automatic_payment_methods);
     const intent: Json = {
-      id: id("pi"), object: "payment_intent", amount: Number(params.amount), amount_capturable: 0, amount_received: 0, currency: params.currency,
-      capture_method: params.capture_method ?? "automatic_async", customer: params.customer ?? null, description: params.description ?? null,
-      metadata: params.metadata ?? {}, payment_method: null, last_payment_error: null, next_action: null, livemode: false,
-      created: Math.floor(Date.now() / 1000), status: "requires_payment_method",
-      automatic_payment_methods: automatic ? { enabled: automatic.enabled === "true", ...(automatic.allow_redirects ? { allow_redirects: automatic.allow_redirects } : {}) } : null,
-      payment_method_types: automatic?.enabled === "true" && automatic.allow_redirects !== "never" ? ["card", "link"] : ["card"],
+      id: id("pi"),
+      object: "payment_intent",
+      amount: Number(params.amount),
+      amount_capturable: 0,
+      amount_received: 0,
+      currency: params.currency,
+      capture_method: params.capture_method ?? "automatic_async",
+      customer: params.customer ?? null,
+      description: params.description ?? null,
+      metadata: params.metadata ?? {},
+      payment_method: null,
+      last_payment_error: null,
+      next_action: null,
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
+      status: "requires_payment_method",
+      automatic_payment_methods: automatic
+        ? {
+            enabled: automatic.enabled === "true",
+            ...(automatic.allow_redirects ? { allow_redirects: automatic.allow_redirects } : {}),
+          }
+        : null,
+      payment_method_types:
+        automatic?.enabled === "true" && automatic.allow_redirects !== "never"
+          ? ["card", "link"]
+          : ["card"],
     };
     intent.client_secret = `${intent.id}_secret_${randomBytes(12).toString("hex")}`;
     const paymentMethod = text(params.payment_method);
@@ -165,13 +306,25 @@ export const startStripeShapedServer = async () => {
       Object.assign(intent, { payment_method: paymentMethod, status: "requires_confirmation" });
       return { status: 200, body: intent };
     }
-    return applyMethod(intent, paymentMethod, { isOffSession: params.off_session === "true", returnUrl: text(params.return_url) });
+    return applyMethod(intent, paymentMethod, {
+      isOffSession: params.off_session === "true",
+      returnUrl: text(params.return_url),
+    });
   };
 
   const createSetup = (params: Form): Answer => {
     const setup: Json = {
-      id: id("seti"), object: "setup_intent", customer: params.customer ?? null, usage: params.usage ?? "off_session", status: "requires_payment_method",
-      payment_method: null, last_setup_error: null, next_action: null, metadata: params.metadata ?? {}, livemode: false, created: Math.floor(Date.now() / 1000),
+      id: id("seti"),
+      object: "setup_intent",
+      customer: params.customer ?? null,
+      usage: params.usage ?? "off_session",
+      status: "requires_payment_method",
+      payment_method: null,
+      last_setup_error: null,
+      next_action: null,
+      metadata: params.metadata ?? {},
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
       payment_method_types: ["card"],
     };
     setup.client_secret = `${setup.id}_secret_${randomBytes(12).toString("hex")}`;
@@ -181,13 +334,26 @@ export const startStripeShapedServer = async () => {
       // Attaching a test PaymentMethod to a customer makes a new one, as at Stripe.
       const copy = id("pm");
       const known = methods.get(paymentMethod);
-      methods.set(copy, known ? { ...known } : { card: cardOf(paymentMethod)!, customer: null, brand: "visa", last4: "4242", expMonth: 12, expYear: 2034 });
+      methods.set(
+        copy,
+        known
+          ? { ...known }
+          : {
+              card: cardOf(paymentMethod)!,
+              customer: null,
+              brand: "visa",
+              last4: "4242",
+              expMonth: 12,
+              expYear: 2034,
+            },
+      );
       setups.set(setup.id as string, setup);
       if (params.confirm !== "true") {
         Object.assign(setup, { payment_method: copy, status: "requires_confirmation" });
         return { status: 200, body: setup };
       }
-      if (cardOf(copy) === "chargeDeclined") return applyMethod(setup, copy, { isOffSession: false });
+      if (cardOf(copy) === "chargeDeclined")
+        return applyMethod(setup, copy, { isOffSession: false });
       setup.payment_method = copy;
       succeed(setup);
       return { status: 200, body: setup };
@@ -197,39 +363,94 @@ export const startStripeShapedServer = async () => {
   };
 
   /** POST /v1/{payment,setup}_intents/:id/confirm, as Stripe.js sends it (publishable key + client_secret) or the service (secret key). */
-  const confirm = (store: Map<string, Json>, kind: "payment_intent" | "setup_intent", intentId: string, params: Form, caller: Caller): Answer => {
+  const confirm = (
+    store: Map<string, Json>,
+    kind: "payment_intent" | "setup_intent",
+    intentId: string,
+    params: Form,
+    caller: Caller,
+  ): Answer => {
     const intent = store.get(intentId);
-    if (!intent || (caller === "publishable" && params.client_secret !== intent.client_secret)) return missing(kind, intentId);
+    if (!intent || (caller === "publishable" && params.client_secret !== intent.client_secret))
+      return missing(kind, intentId);
     if (!["requires_payment_method", "requires_confirmation"].includes(intent.status as string)) {
-      return error(400, { type: "invalid_request_error", code: `${kind}_unexpected_state`, message: `This ${kind === "payment_intent" ? "PaymentIntent" : "SetupIntent"}'s status is ${intent.status}.`, [kind]: intent });
+      return error(400, {
+        type: "invalid_request_error",
+        code: `${kind}_unexpected_state`,
+        message: `This ${kind === "payment_intent" ? "PaymentIntent" : "SetupIntent"}'s status is ${intent.status}.`,
+        [kind]: intent,
+      });
     }
-    const paymentMethod = params.payment_method_data || params.payment_method ? methodFrom(params) : intent.payment_method ? { id: intent.payment_method as string } : undefined;
-    if (!paymentMethod) return error(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "You cannot confirm this PaymentIntent because it's missing a payment method." });
+    const paymentMethod =
+      params.payment_method_data || params.payment_method
+        ? methodFrom(params)
+        : intent.payment_method
+          ? { id: intent.payment_method as string }
+          : undefined;
+    if (!paymentMethod)
+      return error(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: "You cannot confirm this PaymentIntent because it's missing a payment method.",
+      });
     if ("status" in paymentMethod) {
       // A refused card (a live number in test mode, a mistyped one) leaves the intent awaiting another.
       const lastError = (paymentMethod.body as { error: Json }).error;
-      Object.assign(intent, { status: "requires_payment_method", [kind === "setup_intent" ? "last_setup_error" : "last_payment_error"]: lastError });
+      Object.assign(intent, {
+        status: "requires_payment_method",
+        [kind === "setup_intent" ? "last_setup_error" : "last_payment_error"]: lastError,
+      });
       return error(paymentMethod.status, { ...lastError, [kind]: intent });
     }
-    if (cardOf(paymentMethod.id) === "link" && !(intent.payment_method_types as string[]).includes("link")) {
-      return error(400, { type: "invalid_request_error", code: "payment_intent_incompatible_payment_method", message: "The PaymentMethod provided (link) is not allowed for this PaymentIntent." });
+    if (
+      cardOf(paymentMethod.id) === "link" &&
+      !(intent.payment_method_types as string[]).includes("link")
+    ) {
+      return error(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_incompatible_payment_method",
+        message: "The PaymentMethod provided (link) is not allowed for this PaymentIntent.",
+      });
     }
-    return applyMethod(intent, paymentMethod.id, { isOffSession: params.off_session === "true", returnUrl: text(params.return_url) });
+    return applyMethod(intent, paymentMethod.id, {
+      isOffSession: params.off_session === "true",
+      returnUrl: text(params.return_url),
+    });
   };
 
   const move = (intentId: string, from: string[], change: (intent: Json) => void): Answer => {
     const intent = intents.get(intentId);
     if (!intent) return missing("payment_intent", intentId);
     if (!from.includes(intent.status as string)) {
-      return error(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent's status is ${intent.status}.`, payment_intent: intent });
+      return error(400, {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `This PaymentIntent's status is ${intent.status}.`,
+        payment_intent: intent,
+      });
     }
     change(intent);
     return { status: 200, body: intent };
   };
 
   const paymentMethodBody = (methodId: string, method: SavedMethod) => ({
-    id: methodId, object: "payment_method", type: method.card === "link" ? "link" : "card", customer: method.customer, livemode: false,
-    ...(method.card === "link" ? { link: { email: null } } : { card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear, funding: "credit", country: "US" } }),
+    id: methodId,
+    object: "payment_method",
+    type: method.card === "link" ? "link" : "card",
+    customer: method.customer,
+    livemode: false,
+    ...(method.card === "link"
+      ? { link: { email: null } }
+      : {
+          card: {
+            brand: method.brand,
+            last4: method.last4,
+            exp_month: method.expMonth,
+            exp_year: method.expYear,
+            funding: "credit",
+            country: "US",
+          },
+        }),
   });
 
   /** Writes Stripe.js may make with the publishable key: confirming an intent it holds the client_secret of. */
@@ -238,29 +459,74 @@ export const startStripeShapedServer = async () => {
     if (paying) return confirm(intents, "payment_intent", paying[1], params, "publishable");
     const saving = /^\/v1\/setup_intents\/(\w+)\/confirm$/.exec(path);
     if (saving) return confirm(setups, "setup_intent", saving[1], params, "publishable");
-    return error(401, { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key. Please use a secret API key." });
+    return error(401, {
+      type: "invalid_request_error",
+      message:
+        "This API call cannot be made with a publishable API key. Please use a secret API key.",
+    });
   };
 
   const write = (path: string, params: Form): Answer => {
     if (path === "/v1/payment_intents") return createIntent(params);
     const action = /^\/v1\/payment_intents\/(\w+)\/(capture|cancel|confirm)$/.exec(path);
-    if (action?.[2] === "confirm") return confirm(intents, "payment_intent", action[1], params, "secret");
-    if (action?.[2] === "capture") return move(action[1], ["requires_capture"], (intent) => Object.assign(intent, { status: "succeeded", amount_received: intent.amount, amount_capturable: 0 }));
+    if (action?.[2] === "confirm")
+      return confirm(intents, "payment_intent", action[1], params, "secret");
+    if (action?.[2] === "capture")
+      return move(action[1], ["requires_capture"], (intent) =>
+        Object.assign(intent, {
+          status: "succeeded",
+          amount_received: intent.amount,
+          amount_capturable: 0,
+        }),
+      );
     if (action?.[2] === "cancel") {
-      return move(action[1], ["requires_capture", "requires_action", "requires_payment_method", "requires_confirmation"], (intent) =>
-        Object.assign(intent, { status: "canceled", amount_capturable: 0, next_action: null, cancellation_reason: params.cancellation_reason ?? null }));
+      return move(
+        action[1],
+        ["requires_capture", "requires_action", "requires_payment_method", "requires_confirmation"],
+        (intent) =>
+          Object.assign(intent, {
+            status: "canceled",
+            amount_capturable: 0,
+            next_action: null,
+            cancellation_reason: params.cancellation_reason ?? null,
+          }),
+      );
     }
     if (path === "/v1/refunds") {
       const intent = intents.get(String(params.payment_intent));
-      if (intent?.status !== "succeeded") return error(400, { type: "invalid_request_error", code: "charge_not_refundable", message: "This PaymentIntent has no successful charge to refund." });
-      const refunded = refunds.filter((refund) => refund.payment_intent === intent.id).reduce((sum, refund) => sum + (refund.amount as number), 0);
+      if (intent?.status !== "succeeded")
+        return error(400, {
+          type: "invalid_request_error",
+          code: "charge_not_refundable",
+          message: "This PaymentIntent has no successful charge to refund.",
+        });
+      const refunded = refunds
+        .filter((refund) => refund.payment_intent === intent.id)
+        .reduce((sum, refund) => sum + (refund.amount as number), 0);
       const amount = params.amount ? Number(params.amount) : (intent.amount as number) - refunded;
-      if (amount <= 0 || refunded + amount > (intent.amount as number)) return error(400, { type: "invalid_request_error", code: "amount_too_large", param: "amount", message: "Refund amount is greater than unrefunded amount on charge." });
-      const refund = { id: id("re"), object: "refund", amount, currency: intent.currency, payment_intent: intent.id, status: "succeeded" };
+      if (amount <= 0 || refunded + amount > (intent.amount as number))
+        return error(400, {
+          type: "invalid_request_error",
+          code: "amount_too_large",
+          param: "amount",
+          message: "Refund amount is greater than unrefunded amount on charge.",
+        });
+      const refund = {
+        id: id("re"),
+        object: "refund",
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: "succeeded",
+      };
       refunds.push(refund);
       return { status: 200, body: refund };
     }
-    if (path === "/v1/customers") return { status: 200, body: { id: id("cus"), object: "customer", email: params.email ?? null } };
+    if (path === "/v1/customers")
+      return {
+        status: 200,
+        body: { id: id("cus"), object: "customer", email: params.email ?? null },
+      };
     if (path === "/v1/setup_intents") return createSetup(params);
     const setupConfirm = /^\/v1\/setup_intents\/(\w+)\/confirm$/.exec(path);
     if (setupConfirm) return confirm(setups, "setup_intent", setupConfirm[1], params, "secret");
@@ -268,11 +534,19 @@ export const startStripeShapedServer = async () => {
     if (detach) {
       const method = methods.get(detach[1]);
       if (!method) return missing("payment_method", detach[1]);
-      if (!method.customer) return error(400, { type: "invalid_request_error", message: "The payment method you provided is not attached to a customer so detachment is impossible." });
+      if (!method.customer)
+        return error(400, {
+          type: "invalid_request_error",
+          message:
+            "The payment method you provided is not attached to a customer so detachment is impossible.",
+        });
       method.customer = null;
       return { status: 200, body: paymentMethodBody(detach[1], method) };
     }
-    return error(404, { type: "invalid_request_error", message: `Unrecognized request URL (POST: ${path}).` });
+    return error(404, {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (POST: ${path}).`,
+    });
   };
 
   const read = (url: URL, caller: Caller): Answer => {
@@ -281,28 +555,64 @@ export const startStripeShapedServer = async () => {
     if (caller === "publishable") {
       // Stripe.js retrieves an intent by its client_secret, and nothing else.
       const found = intentId ? intents.get(intentId) : setupId ? setups.get(setupId) : undefined;
-      if (!intentId && !setupId) return error(401, { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key. Please use a secret API key." });
-      if (!found || found.client_secret !== url.searchParams.get("client_secret")) return missing(intentId ? "payment_intent" : "setup_intent", (intentId ?? setupId)!);
+      if (!intentId && !setupId)
+        return error(401, {
+          type: "invalid_request_error",
+          message:
+            "This API call cannot be made with a publishable API key. Please use a secret API key.",
+        });
+      if (!found || found.client_secret !== url.searchParams.get("client_secret"))
+        return missing(intentId ? "payment_intent" : "setup_intent", (intentId ?? setupId)!);
       return { status: 200, body: found };
     }
     if (url.pathname === "/v1/payment_intents/search") {
       const match = /^metadata\['(\w+)'\]:'([^']*)'$/.exec(url.searchParams.get("query") ?? "");
-      if (!match) return error(400, { type: "invalid_request_error", code: "parameter_invalid_string", param: "query", message: "Unsupported search query." });
-      const data = [...intents.values()].filter((intent) => (intent.metadata as Record<string, string>)[match[1]] === match[2]);
-      return { status: 200, body: { object: "search_result", data, has_more: false, next_page: null, url: "/v1/payment_intents/search" } };
+      if (!match)
+        return error(400, {
+          type: "invalid_request_error",
+          code: "parameter_invalid_string",
+          param: "query",
+          message: "Unsupported search query.",
+        });
+      const data = [...intents.values()].filter(
+        (intent) => (intent.metadata as Record<string, string>)[match[1]] === match[2],
+      );
+      return {
+        status: 200,
+        body: {
+          object: "search_result",
+          data,
+          has_more: false,
+          next_page: null,
+          url: "/v1/payment_intents/search",
+        },
+      };
     }
-    if (intentId) return intents.has(intentId) ? { status: 200, body: intents.get(intentId)! } : missing("payment_intent", intentId);
-    if (setupId) return setups.has(setupId) ? { status: 200, body: setups.get(setupId)! } : missing("setup_intent", setupId);
+    if (intentId)
+      return intents.has(intentId)
+        ? { status: 200, body: intents.get(intentId)! }
+        : missing("payment_intent", intentId);
+    if (setupId)
+      return setups.has(setupId)
+        ? { status: 200, body: setups.get(setupId)! }
+        : missing("setup_intent", setupId);
     const methodId = /^\/v1\/payment_methods\/(\w+)$/.exec(url.pathname)?.[1];
     if (methodId) {
       const method = methods.get(methodId);
-      return method ? { status: 200, body: paymentMethodBody(methodId, method) } : missing("payment_method", methodId);
+      return method
+        ? { status: 200, body: paymentMethodBody(methodId, method) }
+        : missing("payment_method", methodId);
     }
     if (url.pathname === "/v1/refunds") {
-      const data = refunds.filter((refund) => refund.payment_intent === url.searchParams.get("payment_intent"));
+      const data = refunds.filter(
+        (refund) => refund.payment_intent === url.searchParams.get("payment_intent"),
+      );
       return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
     }
-    return error(404, { type: "invalid_request_error", message: `Unrecognized request URL (GET: ${url.pathname}).` });
+    return error(404, {
+      type: "invalid_request_error",
+      message: `Unrecognized request URL (GET: ${url.pathname}).`,
+    });
   };
 
   /** The 3-D Secure page (the bank's, at Stripe's hooks.stripe.com in real life): approve or fail, then back to the return_url. */
@@ -316,7 +626,8 @@ export const startStripeShapedServer = async () => {
       return response.end("No such authentication.");
     }
     if (method === "GET" && !match?.[2]) {
-      const action = (result: string) => `/3ds/${intentId}/${result}?return_url=${encodeURIComponent(returnUrl)}`;
+      const action = (result: string) =>
+        `/3ds/${intentId}/${result}?return_url=${encodeURIComponent(returnUrl)}`;
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       return response.end(`<!doctype html><html><head><title>3-D Secure test page</title></head><body>
 <h1>3-D Secure test payment page</h1><p>${escapeHtml(String(intent.amount ?? "Save card"))} ${escapeHtml(String(intent.currency ?? ""))}</p>
@@ -328,13 +639,22 @@ export const startStripeShapedServer = async () => {
     if (intent.status === "requires_action") {
       if (match?.[2] === "complete") succeed(intent);
       else {
-        const failure = cardDeclined(isSetup ? "setup_intent_authentication_failure" : "payment_intent_authentication_failure");
-        Object.assign(intent, { status: "requires_payment_method", next_action: null, [isSetup ? "last_setup_error" : "last_payment_error"]: failure });
+        const failure = cardDeclined(
+          isSetup ? "setup_intent_authentication_failure" : "payment_intent_authentication_failure",
+        );
+        Object.assign(intent, {
+          status: "requires_payment_method",
+          next_action: null,
+          [isSetup ? "last_setup_error" : "last_payment_error"]: failure,
+        });
       }
     }
     const back = new URL(returnUrl);
     back.searchParams.set(isSetup ? "setup_intent" : "payment_intent", intentId);
-    back.searchParams.set(isSetup ? "setup_intent_client_secret" : "payment_intent_client_secret", intent.client_secret as string);
+    back.searchParams.set(
+      isSetup ? "setup_intent_client_secret" : "payment_intent_client_secret",
+      intent.client_secret as string,
+    );
     back.searchParams.set("redirect_status", match?.[2] === "complete" ? "succeeded" : "failed");
     response.writeHead(303, { location: back.toString() });
     response.end();
@@ -353,31 +673,60 @@ export const startStripeShapedServer = async () => {
     const body = Buffer.concat(chunks).toString("utf8");
     const url = new URL(request.url ?? "/", "http://stripe.local");
     // Stripe.js calls the API from the page's origin (form-encoded, so no preflight is needed).
-    const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type, authorization, stripe-version" };
+    const cors = {
+      "access-control-allow-origin": "*",
+      "access-control-allow-headers": "content-type, authorization, stripe-version",
+    };
     const send = (answer: Answer, headers: Record<string, string> = {}) => {
-      response.writeHead(answer.status, { "content-type": "application/json", "request-id": id("req"), ...cors, ...headers });
+      response.writeHead(answer.status, {
+        "content-type": "application/json",
+        "request-id": id("req"),
+        ...cors,
+        ...headers,
+      });
       response.end(JSON.stringify(answer.body));
     };
     if (request.method === "OPTIONS") {
       response.writeHead(204, { ...cors, "access-control-allow-methods": "GET, POST" });
       return response.end();
     }
-    if (url.pathname.startsWith("/3ds/")) return authenticationPage(url, request.method ?? "GET", parseForm(body), response);
+    if (url.pathname.startsWith("/3ds/"))
+      return authenticationPage(url, request.method ?? "GET", parseForm(body), response);
     const params = parseForm(body);
     const publishable = text(params.key) ?? url.searchParams.get("key") ?? "";
     const apiKey = /^Bearer ((sk|rk)_test_\w+)$/.exec(request.headers.authorization ?? "")?.[1];
-    const caller: Caller | undefined = apiKey && !revoked.has(apiKey) ? "secret" : /^pk_test_\w+$/.test(publishable) ? "publishable" : undefined;
-    if (!caller) return send(error(401, { type: "invalid_request_error", message: "Invalid API Key provided." }));
+    const caller: Caller | undefined =
+      apiKey && !revoked.has(apiKey)
+        ? "secret"
+        : /^pk_test_\w+$/.test(publishable)
+          ? "publishable"
+          : undefined;
+    if (!caller)
+      return send(
+        error(401, { type: "invalid_request_error", message: "Invalid API Key provided." }),
+      );
     if (request.method !== "POST") return send(read(url, caller));
     if (caller === "publishable") return send(publishableWrite(url.pathname, params));
     // A restricted key here may only read, as a Stripe restricted key without write permissions.
-    if (apiKey?.startsWith("rk_")) return send(error(403, { type: "invalid_request_error", message: "The provided key does not have the required permissions for this endpoint." }));
+    if (apiKey?.startsWith("rk_"))
+      return send(
+        error(403, {
+          type: "invalid_request_error",
+          message: "The provided key does not have the required permissions for this endpoint.",
+        }),
+      );
     const key = request.headers["idempotency-key"] as string | undefined;
     const signature = `${url.pathname} ${body}`;
     const previous = key ? replays.get(key) : undefined;
     if (previous) {
       if (previous.request !== signature) {
-        return send(error(400, { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." }));
+        return send(
+          error(400, {
+            type: "idempotency_error",
+            message:
+              "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+          }),
+        );
       }
       return send(previous.answer, { "idempotent-replayed": "true" });
     }
@@ -413,18 +762,36 @@ export const startStripeShapedServer = async () => {
       dropRequests = count;
     },
     /** What Stripe.js does in the browser after 3-D Secure succeeds. */
-    completeAuthentication: (intentId: string) => Object.assign(intents.get(intentId)!, { status: "requires_capture", amount_capturable: intents.get(intentId)!.amount, next_action: null }),
+    completeAuthentication: (intentId: string) =>
+      Object.assign(intents.get(intentId)!, {
+        status: "requires_capture",
+        amount_capturable: intents.get(intentId)!.amount,
+        next_action: null,
+      }),
     /**
      * What Stripe.js does in the browser for an intent opened without a payment method: confirm it
      * with the publishable key and the client secret, as POST /v1/payment_intents/:id/confirm.
      */
-    confirmAsBrowser: async (intentId: string, clientSecret: string, data: Record<string, string>) => {
+    confirmAsBrowser: async (
+      intentId: string,
+      clientSecret: string,
+      data: Record<string, string>,
+    ) => {
       const response = await fetch(`${baseUrl}/v1/payment_intents/${intentId}/confirm`, {
-        method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ key: "pk_test_shaped", client_secret: clientSecret, ...data }).toString(),
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          key: "pk_test_shaped",
+          client_secret: clientSecret,
+          ...data,
+        }).toString(),
       });
       return { status: response.status, body: (await response.json()) as Json };
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 };

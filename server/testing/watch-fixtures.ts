@@ -13,18 +13,51 @@ export const createBuyer = agentWithPerson;
 export type BuyerOptions = Setup;
 
 /** An item of a store that sells directly to assistants (or `agentCheckout: "link"`). */
-export const watchableItem = async (priceCents = 10_000, store: { agentCheckout?: "direct" | "link" } = {}) => {
+export const watchableItem = async (
+  priceCents = 10_000,
+  store: { agentCheckout?: "direct" | "link" } = {},
+) => {
   const created = await createStore({ agentCheckout: store.agentCheckout ?? "direct" });
   return createItem({ storeId: created.id, priceCents });
 };
 
-const answer = async (response: Response) => ({ status: response.status, body: await response.json() });
+const answer = async (response: Response) => ({
+  status: response.status,
+  body: await response.json(),
+});
 
-export const setWatch = async (token: string, body: Record<string, unknown>) => answer(await callRoute(operationHandler("POST /api/v1/price-watches"), { path: "/price-watches", token, body }));
+export const setWatch = async (token: string, body: Record<string, unknown>) =>
+  answer(
+    await callRoute(operationHandler("POST /api/v1/price-watches"), {
+      path: "/price-watches",
+      token,
+      body,
+    }),
+  );
 
-export const listWatches = async (token: string, query = "") => answer(await callRoute(operationHandler("GET /api/v1/price-watches"), { path: `/price-watches${query}`, token }));
+export const listWatches = async (token: string, query = "") =>
+  answer(
+    await callRoute(operationHandler("GET /api/v1/price-watches"), {
+      path: `/price-watches${query}`,
+      token,
+    }),
+  );
 
-export const getWatch = async (token: string, id: number) => answer(await callRoute(operationHandler("GET /api/v1/price-watches/{price_watch_id}"), { path: `/price-watches/${id}`, token, params: { price_watch_id: String(id) } }));
+export const getWatch = async (token: string, id: number) =>
+  answer(
+    await callRoute(operationHandler("GET /api/v1/price-watches/{price_watch_id}"), {
+      path: `/price-watches/${id}`,
+      token,
+      params: { price_watch_id: String(id) },
+    }),
+  );
 
 export const cancelWatchVia = async (token: string, id: number) =>
-  answer(await callRoute(operationHandler("DELETE /api/v1/price-watches/{price_watch_id}"), { method: "DELETE", path: `/price-watches/${id}`, token, params: { price_watch_id: String(id) } }));
+  answer(
+    await callRoute(operationHandler("DELETE /api/v1/price-watches/{price_watch_id}"), {
+      method: "DELETE",
+      path: `/price-watches/${id}`,
+      token,
+      params: { price_watch_id: String(id) },
+    }),
+  );

@@ -7,7 +7,16 @@ import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
-export type Received = { id: string; timestamp: string; signature: string; body: string; payload: { type: string; timestamp: string; data: unknown }; verified: boolean; verifiedBy: number[]; receivedAt: number };
+export type Received = {
+  id: string;
+  timestamp: string;
+  signature: string;
+  body: string;
+  payload: { type: string; timestamp: string; data: unknown };
+  verified: boolean;
+  verifiedBy: number[];
+  receivedAt: number;
+};
 
 const readBody = (request: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
@@ -28,16 +37,32 @@ const verifiers = (secrets: readonly string[], body: string, headers: Record<str
     }
   });
 
-export const startReceiver = async (options: { port?: number; secrets?: string[]; answer?: (received: Received, count: number) => number } = {}) => {
+export const startReceiver = async (
+  options: {
+    port?: number;
+    secrets?: string[];
+    answer?: (received: Received, count: number) => number;
+  } = {},
+) => {
   const received: Received[] = [];
   const state = { secrets: options.secrets ?? [], answer: options.answer ?? (() => 200) };
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
-    const headers = { "webhook-id": String(request.headers["webhook-id"] ?? ""), "webhook-timestamp": String(request.headers["webhook-timestamp"] ?? ""), "webhook-signature": String(request.headers["webhook-signature"] ?? "") };
+    const headers = {
+      "webhook-id": String(request.headers["webhook-id"] ?? ""),
+      "webhook-timestamp": String(request.headers["webhook-timestamp"] ?? ""),
+      "webhook-signature": String(request.headers["webhook-signature"] ?? ""),
+    };
     const verifiedBy = verifiers(state.secrets, body, headers);
     const entry: Received = {
-      id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], signature: headers["webhook-signature"], body, payload: JSON.parse(body),
-      verified: verifiedBy.length > 0, verifiedBy, receivedAt: Date.now(),
+      id: headers["webhook-id"],
+      timestamp: headers["webhook-timestamp"],
+      signature: headers["webhook-signature"],
+      body,
+      payload: JSON.parse(body),
+      verified: verifiedBy.length > 0,
+      verifiedBy,
+      receivedAt: Date.now(),
     };
     received.push(entry);
     response.writeHead(state.answer(entry, received.length));
@@ -50,7 +75,8 @@ export const startReceiver = async (options: { port?: number; secrets?: string[]
     received,
     /** Secrets the verifier tries (the endpoint's, once known). */
     setSecrets: (secrets: string[]) => void (state.secrets = secrets),
-    setAnswer: (answer: (received: Received, count: number) => number) => void (state.answer = answer),
+    setAnswer: (answer: (received: Received, count: number) => number) =>
+      void (state.answer = answer),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

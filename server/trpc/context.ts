@@ -12,7 +12,14 @@ export type Actor =
   | { kind: "anonymous" }
   | { kind: "system" }
   /** `publicAddress`: set only for the public MCP connector's callers (no account), whose checkouts are capped per address. */
-  | { kind: "client"; clientId: string; tokenId: string; scopes: readonly string[]; personId?: string; publicAddress?: string }
+  | {
+      kind: "client";
+      clientId: string;
+      tokenId: string;
+      scopes: readonly string[];
+      personId?: string;
+      publicAddress?: string;
+    }
   /** A shopper signed in to the web pages (next-auth session). */
   | { kind: "person"; personId: string };
 
@@ -30,7 +37,9 @@ export type Context = {
   clientAddress?: string;
 };
 
-export const createInnerContext = (options: Partial<Context> & Pick<Context, "actor" | "requestId">): Context => {
+export const createInnerContext = (
+  options: Partial<Context> & Pick<Context, "actor" | "requestId">,
+): Context => {
   const database = options.db ?? db();
   return {
     db: database,

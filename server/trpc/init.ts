@@ -14,10 +14,27 @@ export const t = initTRPC.context<Context>().create({
   errorFormatter: ({ shape, error }) => {
     const cause = error.cause;
     if (cause instanceof AppError) {
-      return { ...shape, message: cause.message, data: { ...shape.data, code: cause.code, httpStatus: cause.status, fields: cause.options.fields } };
+      return {
+        ...shape,
+        message: cause.message,
+        data: {
+          ...shape.data,
+          code: cause.code,
+          httpStatus: cause.status,
+          fields: cause.options.fields,
+        },
+      };
     }
     if (cause instanceof ZodError) {
-      return { ...shape, data: { ...shape.data, code: "invalid_request", httpStatus: errorTable.invalid_request.status, fields: zodFields(cause) } };
+      return {
+        ...shape,
+        data: {
+          ...shape.data,
+          code: "invalid_request",
+          httpStatus: errorTable.invalid_request.status,
+          fields: zodFields(cause),
+        },
+      };
     }
     return shape;
   },
@@ -42,9 +59,17 @@ export const baseProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) 
   if (result.ok) return result;
   const { error } = result;
   if (error.cause instanceof ZodError) return result;
-  const cause = error.cause instanceof AppError ? error.cause : error.code === "INTERNAL_SERVER_ERROR" ? toAppError(error, ctx.requestId, ctx.clientRequestId) : undefined;
+  const cause =
+    error.cause instanceof AppError
+      ? error.cause
+      : error.code === "INTERNAL_SERVER_ERROR"
+        ? toAppError(error, ctx.requestId, ctx.clientRequestId)
+        : undefined;
   if (!cause) return result;
-  return { ...result, error: new TRPCError({ code: errorTable[cause.code].trpc, message: cause.message, cause }) };
+  return {
+    ...result,
+    error: new TRPCError({ code: errorTable[cause.code].trpc, message: cause.message, cause }),
+  };
 });
 
 export const router = t.router;

@@ -14,14 +14,18 @@ export const scopedProcedure = (scope: string) =>
     if (actor.kind === "system") return next();
     if (actor.kind !== "client") throw new AppError("unauthorized");
     if (!actor.scopes.includes(scope)) {
-      throw new AppError("insufficient_scope", { message: `This operation needs the ${scope} scope.`, details: { scope } });
+      throw new AppError("insufficient_scope", {
+        message: `This operation needs the ${scope} scope.`,
+        details: { scope },
+      });
     }
     return next({ ctx: { ...ctx, actor } });
   });
 
 /** Admits a shopper signed in to the pages; `ctx.personId` is theirs (401 otherwise). */
 export const shopperProcedure = baseProcedure.use(({ ctx, next }) => {
-  if (ctx.actor.kind !== "person") throw new AppError("unauthorized", { message: "Sign in to continue." });
+  if (ctx.actor.kind !== "person")
+    throw new AppError("unauthorized", { message: "Sign in to continue." });
   return next({ ctx: { ...ctx, personId: ctx.actor.personId } });
 });
 
@@ -38,7 +42,9 @@ export const personDataProcedure = (scope: string) =>
     if (actor.kind !== "client") throw new AppError("unauthorized");
     if (!actor.personId || !actor.scopes.includes(scope)) {
       throw new AppError("insufficient_scope", {
-        message: actor.personId ? `This operation needs the ${scope} scope.` : `This operation needs a linked-account token with the ${scope} scope.`,
+        message: actor.personId
+          ? `This operation needs the ${scope} scope.`
+          : `This operation needs a linked-account token with the ${scope} scope.`,
         details: { scope },
       });
     }
@@ -52,5 +58,7 @@ export const personDataProcedure = (scope: string) =>
 export const clientProcedure = baseProcedure.use(({ ctx, next }) => {
   const { actor } = ctx;
   if (actor.kind !== "client") throw new AppError("unauthorized");
-  return next({ ctx: { ...ctx, owner: { clientId: actor.clientId, personId: actor.personId ?? null } } });
+  return next({
+    ctx: { ...ctx, owner: { clientId: actor.clientId, personId: actor.personId ?? null } },
+  });
 });

@@ -21,12 +21,23 @@ import { createInnerContext } from "./context";
 
 const logged: string[] = [];
 const spies: { mockRestore: () => void }[] = [];
-const render = (args: unknown[]) => args.map((arg) => (arg instanceof Error ? `${arg.name} ${JSON.stringify({ code: (arg as { code?: string }).code })}\n${arg.stack}` : String(arg))).join(" ");
+const render = (args: unknown[]) =>
+  args
+    .map((arg) =>
+      arg instanceof Error
+        ? `${arg.name} ${JSON.stringify({ code: (arg as { code?: string }).code })}\n${arg.stack}`
+        : String(arg),
+    )
+    .join(" ");
 
 beforeEach(() => {
   logged.length = 0;
   for (const level of ["error", "warn", "info", "log"] as const) {
-    spies.push(vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(`${level}: ${render(args)}`)));
+    spies.push(
+      vi
+        .spyOn(console, level)
+        .mockImplementation((...args: unknown[]) => void logged.push(`${level}: ${render(args)}`)),
+    );
   }
 });
 afterEach(() => {
@@ -42,8 +53,13 @@ const expectQuietLogs = () => {
 
 describe("expected refusals are not faults", () => {
   it("a signed-out page's procedure is refused as UNAUTHORIZED (the table's code), and nothing is logged", async () => {
-    const caller = createCaller(createInnerContext({ requestId: "req-page-1", actor: { kind: "anonymous" } }));
-    const failure = await caller.account.getMe().then(() => undefined, (error: unknown) => error);
+    const caller = createCaller(
+      createInnerContext({ requestId: "req-page-1", actor: { kind: "anonymous" } }),
+    );
+    const failure = await caller.account.getMe().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(TRPCError);
     expect((failure as TRPCError).code).toBe("UNAUTHORIZED");
     expect((failure as TRPCError).cause).toBeInstanceOf(AppError);
@@ -54,15 +70,27 @@ describe("expected refusals are not faults", () => {
     const me = await callRoute(operationHandler("GET /api/v1/me"), { path: "/me" });
     expect(me.status).toBe(401);
     const partner = await createPartner({ scopes: [...allScopes] });
-    const token = (await issueAccessToken(db(), { clientId: partner.client.id, scopes: allScopes, now: new Date() })).token;
-    const missing = await callRoute(operationHandler("GET /api/v1/products/{id}"), { path: "/products/2147483000", token, params: { id: "2147483000" } });
+    const token = (
+      await issueAccessToken(db(), {
+        clientId: partner.client.id,
+        scopes: allScopes,
+        now: new Date(),
+      })
+    ).token;
+    const missing = await callRoute(operationHandler("GET /api/v1/products/{id}"), {
+      path: "/products/2147483000",
+      token,
+      params: { id: "2147483000" },
+    });
     expect(missing.status).toBe(404);
     expectQuietLogs();
   });
 
   it("/api/trpc 401 writes nothing to the logs", async () => {
     const origin = new URL(env().PUBLIC_URL).origin;
-    const response = await trpcRoute.GET(new Request(`${origin}/api/trpc/account.getSpendingSettings?input=%7B%7D`));
+    const response = await trpcRoute.GET(
+      new Request(`${origin}/api/trpc/account.getSpendingSettings?input=%7B%7D`),
+    );
     expect(response.status).toBe(401);
     expectQuietLogs();
   });
@@ -71,10 +99,21 @@ describe("expected refusals are not faults", () => {
 describe("a real fault", () => {
   it("is logged once with its stack under our request id, the caller's id beside it, and answered with that reference", async () => {
     const { person } = await createPerson();
-    const caller = createCaller(createInnerContext({ requestId: "req-fault-1", clientRequestId: "theirs-7", actor: { kind: "person", personId: person.id } }));
+    const caller = createCaller(
+      createInnerContext({
+        requestId: "req-fault-1",
+        clientRequestId: "theirs-7",
+        actor: { kind: "person", personId: person.id },
+      }),
+    );
     // The one fault injection the project uses for this (see trpc-endpoint.integration.test.ts): the write fails unexpectedly.
     const broken = vi.spyOn(db(), "$transaction").mockRejectedValueOnce(new Error("disk on fire"));
-    const failure = await caller.account.setSpendingLimits({ limit_per_order: "500.00", limit_per_30_days: "2000.00" }).then(() => undefined, (error: unknown) => error);
+    const failure = await caller.account
+      .setSpendingLimits({ limit_per_order: "500.00", limit_per_30_days: "2000.00" })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     broken.mockRestore();
     expect(failure).toBeInstanceOf(TRPCError);
     expect((failure as TRPCError).code).toBe("INTERNAL_SERVER_ERROR");
@@ -91,11 +130,18 @@ describe("a real fault", () => {
     const origin = new URL(env().PUBLIC_URL).origin;
     const cookie = `next-auth.session-token=${await encode({ token: { sub: person.id, authAt: Date.now() }, secret: env().APP_SECRET })}`;
     const broken = vi.spyOn(db(), "$transaction").mockRejectedValueOnce(new Error("disk on fire"));
-    const response = await trpcRoute.POST(new Request(`${origin}/api/trpc/account.setSpendingLimits`, {
-      method: "POST",
-      headers: { cookie, origin, "content-type": "application/json", "x-request-id": "req-fault-2" },
-      body: JSON.stringify({ limit_per_order: "500.00", limit_per_30_days: "2000.00" }),
-    }));
+    const response = await trpcRoute.POST(
+      new Request(`${origin}/api/trpc/account.setSpendingLimits`, {
+        method: "POST",
+        headers: {
+          cookie,
+          origin,
+          "content-type": "application/json",
+          "x-request-id": "req-fault-2",
+        },
+        body: JSON.stringify({ limit_per_order: "500.00", limit_per_30_days: "2000.00" }),
+      }),
+    );
     broken.mockRestore();
     expect(response.status).toBe(500);
     expect(JSON.stringify(await response.json())).toContain("req-fault-2");

@@ -23,8 +23,18 @@ import { liveSecrets, signedHeaders } from "./signing";
 const leaseMs = 60_000;
 
 type Claimed = {
-  id: string; attempts: number; eventId: string; eventCreatedAt: Date; clientId: string; personId: string | null; payload: unknown;
-  endpointId: string; url: string; secret: string; previousSecret: string | null; previousSecretUntil: Date | null;
+  id: string;
+  attempts: number;
+  eventId: string;
+  eventCreatedAt: Date;
+  clientId: string;
+  personId: string | null;
+  payload: unknown;
+  endpointId: string;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretUntil: Date | null;
 };
 
 /**
@@ -34,7 +44,9 @@ type Claimed = {
  * another partner's webhook goes out in the next one. Ranking reads every due row (the
  * status/next_attempt_at index); due rows are few next to the table (failures back off).
  */
-const claim = (db: Db, now: Date, options: { limit: number; perClient: number }) => db.$queryRaw<Claimed[]>`
+const claim = (db: Db, now: Date, options: { limit: number; perClient: number }) => db.$queryRaw<
+  Claimed[]
+>`
   WITH ranked AS (
     SELECT d.id, ev.seq, row_number() OVER (PARTITION BY ev.client_id ORDER BY d.next_attempt_at, ev.seq) AS turn
     FROM webhook_deliveries d
@@ -55,21 +67,56 @@ const claim = (db: Db, now: Date, options: { limit: number; perClient: number })
 
 /** A linked person's object reaches the client only while the person's grant stands. */
 const isStillLinked = async (db: Db, delivery: Claimed, now: Date) =>
-  !delivery.personId || (await db.oAuthGrant.count({ where: { clientId: delivery.clientId, personId: delivery.personId, revokedAt: null, expiresAt: { gt: now } } })) > 0;
+  !delivery.personId ||
+  (await db.oAuthGrant.count({
+    where: {
+      clientId: delivery.clientId,
+      personId: delivery.personId,
+      revokedAt: null,
+      expiresAt: { gt: now },
+    },
+  })) > 0;
 
-const recordSuccess = async (db: Db, delivery: Claimed, result: AttemptResult & { ok: true }, now: Date) => {
-  await db.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "delivered", responseStatus: result.status, deliveredAt: now, lastError: null } });
-  await db.webhookEndpoint.updateMany({ where: { id: delivery.endpointId, failingSince: { not: null } }, data: { failingSince: null } });
+const recordSuccess = async (
+  db: Db,
+  delivery: Claimed,
+  result: AttemptResult & { ok: true },
+  now: Date,
+) => {
+  await db.webhookDelivery.update({
+    where: { id: delivery.id },
+    data: { status: "delivered", responseStatus: result.status, deliveredAt: now, lastError: null },
+  });
+  await db.webhookEndpoint.updateMany({
+    where: { id: delivery.endpointId, failingSince: { not: null } },
+    data: { failingSince: null },
+  });
 };
 
-const recordFailure = (db: Db, delivery: Claimed, result: AttemptResult & { ok: false }, now: Date) => {
+const recordFailure = (
+  db: Db,
+  delivery: Claimed,
+  result: AttemptResult & { ok: false },
+  now: Date,
+) => {
   // A partner's receiver failing is not our fault: one line at info, with the detail the partner is not shown.
-  console.info(`[webhooks] delivery ${delivery.id} to endpoint ${delivery.endpointId} failed: ${result.detail}`);
+  console.info(
+    `[webhooks] delivery ${delivery.id} to endpoint ${delivery.endpointId} failed: ${result.detail}`,
+  );
   return db.$transaction(async (tx) => {
-    const next = nextAttemptAt({ failedAttempts: delivery.attempts, now, eventCreatedAt: delivery.eventCreatedAt });
+    const next = nextAttemptAt({
+      failedAttempts: delivery.attempts,
+      now,
+      eventCreatedAt: delivery.eventCreatedAt,
+    });
     await tx.webhookDelivery.update({
       where: { id: delivery.id },
-      data: { status: next ? "pending" : "failed", nextAttemptAt: next ?? now, responseStatus: result.status, lastError: result.error },
+      data: {
+        status: next ? "pending" : "failed",
+        nextAttemptAt: next ?? now,
+        responseStatus: result.status,
+        lastError: result.error,
+      },
     });
     const [endpoint] = await tx.$queryRaw<{ failingSince: Date }[]>`
       UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, ${now}) WHERE id = ${delivery.endpointId} RETURNING failing_since AS "failingSince"`;
@@ -78,42 +125,82 @@ const recordFailure = (db: Db, delivery: Claimed, result: AttemptResult & { ok: 
       where: { id: delivery.endpointId, status: "enabled" },
       data: { status: "disabled", disabledAt: now, disabledReason: "failing_for_5_days" },
     });
-    if (count === 1) await emailOwner(tx, { endpointId: delivery.endpointId, url: delivery.url, failingSince: endpoint.failingSince, lastError: result.error });
+    if (count === 1)
+      await emailOwner(tx, {
+        endpointId: delivery.endpointId,
+        url: delivery.url,
+        failingSince: endpoint.failingSince,
+        lastError: result.error,
+      });
   });
 };
 
 /** The disabled-endpoint email, to the client's contact address or else its owner's. */
-const emailOwner = async (tx: Tx, options: { endpointId: string; url: string; failingSince: Date; lastError: string }) => {
-  const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: options.endpointId }, select: { clientId: true } });
-  const client = await tx.apiClient.findUnique({ where: { id: endpoint.clientId }, select: { name: true, contactEmail: true, owner: { select: { email: true } } } });
+const emailOwner = async (
+  tx: Tx,
+  options: { endpointId: string; url: string; failingSince: Date; lastError: string },
+) => {
+  const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({
+    where: { id: options.endpointId },
+    select: { clientId: true },
+  });
+  const client = await tx.apiClient.findUnique({
+    where: { id: endpoint.clientId },
+    select: { name: true, contactEmail: true, owner: { select: { email: true } } },
+  });
   const to = client?.contactEmail ?? client?.owner?.email;
   if (!client || !to) return;
   await enqueueEmail(tx, {
     to,
     template: "webhook-endpoint-disabled",
-    props: { clientName: client.name, url: options.url, failingSince: options.failingSince.toISOString(), lastError: options.lastError, portalUrl: `${env().PUBLIC_URL}/developers` },
+    props: {
+      clientName: client.name,
+      url: options.url,
+      failingSince: options.failingSince.toISOString(),
+      lastError: options.lastError,
+      portalUrl: `${env().PUBLIC_URL}/developers`,
+    },
     dedupeKey: `webhook-endpoint-disabled:${options.endpointId}:${options.failingSince.toISOString()}`,
   });
 };
 
 /** Runs `work` over `items` with at most `limit` at a time. */
-const eachLimited = async <T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) => {
+const eachLimited = async <T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+) => {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 };
 
 /** One attempt of one claimed delivery, recorded. */
-const attempt = async (options: { db: Db; delivery: Claimed; now: Date; rules: DestinationRules }) => {
+const attempt = async (options: {
+  db: Db;
+  delivery: Claimed;
+  now: Date;
+  rules: DestinationRules;
+}) => {
   const { db, delivery, now } = options;
   if (!(await isStillLinked(db, delivery, now))) {
-    await db.webhookDelivery.update({ where: { id: delivery.id }, data: { status: "dropped", lastError: "the person disconnected this app" } });
+    await db.webhookDelivery.update({
+      where: { id: delivery.id },
+      data: { status: "dropped", lastError: "the person disconnected this app" },
+    });
     return "dropped" as const;
   }
   const body = JSON.stringify(delivery.payload);
   // The signature's timestamp is the real wall clock: the receiver checks it against its own.
-  const headers = signedHeaders({ id: delivery.eventId, body, secrets: liveSecrets(delivery, now), timestamp: new Date() });
+  const headers = signedHeaders({
+    id: delivery.eventId,
+    body,
+    secrets: liveSecrets(delivery, now),
+    timestamp: new Date(),
+  });
   const result = await postWebhook({ url: delivery.url, body, headers, rules: options.rules });
   if (result.ok) await recordSuccess(db, delivery, result, now);
   else await recordFailure(db, delivery, result, now);
@@ -125,10 +212,20 @@ const attempt = async (options: { db: Db; delivery: Claimed; now: Date; rules: D
  * counts of this round, and `more` when it found work (the sweep then runs the next round at once,
  * so the per-client cap does not slow a lone busy client down).
  */
-export const deliverDueWebhooks = async (options: { db: Db; now: Date; limit?: number; perClient?: number; concurrency?: number; rules?: DestinationRules }) => {
+export const deliverDueWebhooks = async (options: {
+  db: Db;
+  now: Date;
+  limit?: number;
+  perClient?: number;
+  concurrency?: number;
+  rules?: DestinationRules;
+}) => {
   const { db, now } = options;
   const rules = options.rules ?? currentDestinationRules();
-  const claimed = await claim(db, now, { limit: options.limit ?? 200, perClient: options.perClient ?? 20 });
+  const claimed = await claim(db, now, {
+    limit: options.limit ?? 200,
+    perClient: options.perClient ?? 20,
+  });
   const counts = { delivered: 0, failed: 0, dropped: 0 };
   await eachLimited(claimed, options.concurrency ?? 32, async (delivery) => {
     counts[await attempt({ db, delivery, now, rules })]++;

@@ -21,13 +21,26 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 /** This test runs as a sandbox reachable at a public address. */
-const useReachableSandbox = () => useEnv({ PUBLIC_URL: "https://sandbox.shop.example", APP_SECRET: "s".repeat(40), SERVICE_ENV: "sandbox" });
+const useReachableSandbox = () =>
+  useEnv({
+    PUBLIC_URL: "https://sandbox.shop.example",
+    APP_SECRET: "s".repeat(40),
+    SERVICE_ENV: "sandbox",
+  });
 
 /** An endpoint row as if registered earlier (registration itself is checked separately). */
 const endpointAt = async (url: string) => {
   const partner = await createPartner();
   const owner = { clientId: partner.client.id, personId: null };
-  const endpoint = await db().webhookEndpoint.create({ data: { id: `we_${crypto.randomUUID()}`, ...owner, url, eventTypes: ["checkout.paid"], secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdA" } });
+  const endpoint = await db().webhookEndpoint.create({
+    data: {
+      id: `we_${crypto.randomUUID()}`,
+      ...owner,
+      url,
+      eventTypes: ["checkout.paid"],
+      secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdA",
+    },
+  });
   return { owner, endpointId: endpoint.id, partner };
 };
 
@@ -37,7 +50,10 @@ const deliverTestEvent = async (url: string) => {
   const { event_id } = await sendTestEvent(db(), owner, endpointId, now);
   await deliverDueWebhooks({ db: db(), now });
   const [shown] = await listDeliveries(db(), owner, endpointId, { limit: 1 });
-  return { shown, delivery: await db().webhookDelivery.findFirstOrThrow({ where: { eventId: event_id } }) };
+  return {
+    shown,
+    delivery: await db().webhookDelivery.findFirstOrThrow({ where: { eventId: event_id } }),
+  };
 };
 
 describe("a sandbox reachable from elsewhere", () => {
@@ -47,7 +63,11 @@ describe("a sandbox reachable from elsewhere", () => {
     onTestFinished(() => info.mockRestore());
     const { shown, delivery } = await deliverTestEvent(receiver.url);
     expect(receiver.received).toHaveLength(0);
-    expect(delivery).toMatchObject({ status: "pending", responseStatus: null, lastError: "connection failed" });
+    expect(delivery).toMatchObject({
+      status: "pending",
+      responseStatus: null,
+      lastError: "connection failed",
+    });
     expect(shown.last_error).toBe("connection failed");
     // The detail (which address was refused) is in our log, not in what the partner sees.
     expect(info.mock.calls.flat().join(" ")).toContain("127.0.0.1");
@@ -56,7 +76,11 @@ describe("a sandbox reachable from elsewhere", () => {
   it("refuses plain http even to a loopback host at registration", async () => {
     useReachableSandbox();
     const token = await (await createPartner()).token();
-    const response = await callRoute(createRoute, { path: "/webhook-endpoints", token, body: { url: receiver.url, event_types: ["checkout.paid"] } });
+    const response = await callRoute(createRoute, {
+      path: "/webhook-endpoints",
+      token,
+      body: { url: receiver.url, event_types: ["checkout.paid"] },
+    });
     expect(response.status).toBe(422);
     expect((await response.json()).error.fields.url).toContain("https");
   });

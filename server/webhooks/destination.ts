@@ -19,14 +19,21 @@ export type DestinationRules = "public-only" | "developer-machine";
 const loopbackHosts = ["localhost", "127.0.0.1", "[::1]"];
 
 /** True for localhost, 127.0.0.0/8 and [::1]. */
-export const isLoopbackHost = (hostname: string) => loopbackHosts.includes(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+export const isLoopbackHost = (hostname: string) =>
+  loopbackHosts.includes(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 /** The rules of a service: relaxed only for a sandbox nobody else can reach (its PUBLIC_URL is loopback). */
-export const destinationRulesFor = (options: { environment: ServiceEnvironment; publicUrl: string }): DestinationRules =>
-  options.environment === "sandbox" && isLoopbackHost(new URL(options.publicUrl).hostname) ? "developer-machine" : "public-only";
+export const destinationRulesFor = (options: {
+  environment: ServiceEnvironment;
+  publicUrl: string;
+}): DestinationRules =>
+  options.environment === "sandbox" && isLoopbackHost(new URL(options.publicUrl).hostname)
+    ? "developer-machine"
+    : "public-only";
 
 /** This process's rules, from SERVICE_ENV and PUBLIC_URL. */
-export const currentDestinationRules = () => destinationRulesFor({ environment: currentEnvironment(), publicUrl: env().PUBLIC_URL });
+export const currentDestinationRules = () =>
+  destinationRulesFor({ environment: currentEnvironment(), publicUrl: env().PUBLIC_URL });
 
 /** Why `url` cannot be an endpoint under `rules`, or null when it can. */
 export const endpointUrlProblem = (url: string, rules: DestinationRules): string | null => {
@@ -39,15 +46,46 @@ export const endpointUrlProblem = (url: string, rules: DestinationRules): string
   if (parsed.username || parsed.password) return "must not contain a user name or password";
   if (parsed.hash) return "must not contain a fragment";
   if (parsed.protocol === "https:") return null;
-  if (parsed.protocol === "http:" && rules === "developer-machine" && isLoopbackHost(parsed.hostname)) return null;
-  return rules === "developer-machine" ? "must be https (http only to localhost, 127.0.0.1 or [::1] on a developer's machine)" : "must be https";
+  if (
+    parsed.protocol === "http:" &&
+    rules === "developer-machine" &&
+    isLoopbackHost(parsed.hostname)
+  )
+    return null;
+  return rules === "developer-machine"
+    ? "must be https (http only to localhost, 127.0.0.1 or [::1] on a developer's machine)"
+    : "must be https";
 };
 
 const privateRanges = new BlockList();
-for (const [network, prefix] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) {
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
   privateRanges.addSubnet(network, prefix, "ipv4");
 }
-for (const [network, prefix] of [["::", 128], ["::1", 128], ["64:ff9b::", 96], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8]] as const) {
+for (const [network, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["64:ff9b::", 96],
+  ["100::", 64],
+  ["2001:db8::", 32],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const) {
   privateRanges.addSubnet(network, prefix, "ipv6");
 }
 const linkLocal = new BlockList();
@@ -69,11 +107,19 @@ export const isBlockedAddress = (address: string, rules: DestinationRules): bool
 };
 
 /** The address to connect to for `hostname`, after checking every address it resolves to. */
-export const resolveDestination = async (hostname: string, rules: DestinationRules): Promise<{ address: string; family: 4 | 6 }> => {
+export const resolveDestination = async (
+  hostname: string,
+  rules: DestinationRules,
+): Promise<{ address: string; family: 4 | 6 }> => {
   const host = hostname.replace(/^\[|\]$/g, "");
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) as 4 | 6 }] : ((await lookup(host, { all: true })) as { address: string; family: 4 | 6 }[]);
+  const addresses = isIP(host)
+    ? [{ address: host, family: isIP(host) as 4 | 6 }]
+    : ((await lookup(host, { all: true })) as { address: string; family: 4 | 6 }[]);
   if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
   const blocked = addresses.find((candidate) => isBlockedAddress(candidate.address, rules));
-  if (blocked) throw new Error(`${hostname} resolves to ${blocked.address}, an address webhooks are never sent to`);
+  if (blocked)
+    throw new Error(
+      `${hostname} resolves to ${blocked.address}, an address webhooks are never sent to`,
+    );
   return addresses[0];
 };

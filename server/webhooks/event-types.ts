@@ -20,23 +20,37 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 export const testEventType = "webhook.test";
 
-export const isWebhookEventType = (value: string): value is WebhookEventType => (webhookEventTypes as readonly string[]).includes(value);
+export const isWebhookEventType = (value: string): value is WebhookEventType =>
+  (webhookEventTypes as readonly string[]).includes(value);
 
 /** The checkout status a move ends in, as the event it reports (awaiting_payment reports nothing). */
 export const checkoutEventType = (status: string): WebhookEventType | null =>
-  status === "paid" ? "checkout.paid" : status === "expired" ? "checkout.expired" : status === "cancelled" ? "checkout.cancelled" : null;
+  status === "paid"
+    ? "checkout.paid"
+    : status === "expired"
+      ? "checkout.expired"
+      : status === "cancelled"
+        ? "checkout.cancelled"
+        : null;
 
 /** The purchase status a move ends in, as the event it reports (processing, capturing and refused report nothing). */
 export const purchaseEventType = (status: string): WebhookEventType | null =>
-  status === "held" ? "purchase.held"
-  : status === "paid" ? "purchase.paid"
-  : status === "cancelled" ? "purchase.cancelled"
-  : status === "requires_person" ? "purchase.requires_person"
-  : null;
+  status === "held"
+    ? "purchase.held"
+    : status === "paid"
+      ? "purchase.paid"
+      : status === "cancelled"
+        ? "purchase.cancelled"
+        : status === "requires_person"
+          ? "purchase.requires_person"
+          : null;
 
 /** The price-watch status a move ends in, as the event it reports (active and executing report nothing). */
 export const priceWatchEventType = (status: string): WebhookEventType | null =>
-  status === "fulfilled" ? "price_watch.fulfilled"
-  : status === "needs_you" ? "price_watch.needs_you"
-  : status === "item_sold" || status === "cancelled" || status === "expired" ? "price_watch.ended"
-  : null;
+  status === "fulfilled"
+    ? "price_watch.fulfilled"
+    : status === "needs_you"
+      ? "price_watch.needs_you"
+      : status === "item_sold" || status === "cancelled" || status === "expired"
+        ? "price_watch.ended"
+        : null;

@@ -19,7 +19,15 @@ afterAll(() => receiver.close());
 const endpointFor = async (url: string) => {
   const partner = await createPartner();
   const owner = { clientId: partner.client.id, personId: null };
-  const endpoint = await db().webhookEndpoint.create({ data: { id: `we_${crypto.randomUUID()}`, ...owner, url, eventTypes: ["checkout.paid"], secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdA" } });
+  const endpoint = await db().webhookEndpoint.create({
+    data: {
+      id: `we_${crypto.randomUUID()}`,
+      ...owner,
+      url,
+      eventTypes: ["checkout.paid"],
+      secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdA",
+    },
+  });
   return { owner, endpointId: endpoint.id };
 };
 
@@ -30,7 +38,8 @@ describe("fair delivery", () => {
     const now = new Date();
     const noisy = await endpointFor("http://127.0.0.1:1/dead");
     const earlier = new Date(now.getTime() - 60_000);
-    for (let index = 0; index < 250; index++) await sendTestEvent(db(), noisy.owner, noisy.endpointId, earlier);
+    for (let index = 0; index < 250; index++)
+      await sendTestEvent(db(), noisy.owner, noisy.endpointId, earlier);
     const quiet = await endpointFor(receiver.url);
     const { event_id } = await sendTestEvent(db(), quiet.owner, quiet.endpointId, now);
 
@@ -38,7 +47,9 @@ describe("fair delivery", () => {
     expect(receiver.received.map((entry) => entry.id)).toEqual([event_id]);
     expect(counts.delivered).toBe(1);
     // The noisy client had its turn too, but not the whole round.
-    const tried = await db().webhookDelivery.count({ where: { endpointId: noisy.endpointId, attempts: { gt: 0 } } });
+    const tried = await db().webhookDelivery.count({
+      where: { endpointId: noisy.endpointId, attempts: { gt: 0 } },
+    });
     expect(tried).toBeGreaterThan(0);
     expect(tried).toBeLessThan(50);
   });

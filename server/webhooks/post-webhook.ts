@@ -13,19 +13,31 @@ import { type DestinationRules, resolveDestination } from "./destination";
 import { attemptTimeoutMs } from "./retry-schedule";
 
 /** `error` is shown to the partner; `detail` (the underlying reason) only goes to our log. */
-export type AttemptResult = { ok: true; status: number } | { ok: false; status: number | null; error: string; detail: string };
+export type AttemptResult =
+  | { ok: true; status: number }
+  | { ok: false; status: number | null; error: string; detail: string };
 
 const userAgent = "ShoppingAPI-Webhooks/1.0 (+Standard Webhooks)";
 
 /** Sends one attempt; never throws. */
-export const postWebhook = async (options: { url: string; body: string; headers: Record<string, string>; rules: DestinationRules }): Promise<AttemptResult> => {
+export const postWebhook = async (options: {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  rules: DestinationRules;
+}): Promise<AttemptResult> => {
   const url = new URL(options.url);
   const signal = AbortSignal.timeout(attemptTimeoutMs);
   try {
     const destination = await resolveDestination(url.hostname, options.rules);
     // Connect to the address just checked, whatever a second lookup would say (DNS rebinding).
     const pinned: LookupFunction = (_hostname, lookupOptions, callback) =>
-      (lookupOptions as { all?: boolean }).all ? (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [destination]) : callback(null, destination.address, destination.family);
+      (lookupOptions as { all?: boolean }).all
+        ? (callback as (error: null, addresses: { address: string; family: number }[]) => void)(
+            null,
+            [destination],
+          )
+        : callback(null, destination.address, destination.family);
     const status = await new Promise<number>((resolve, reject) => {
       const request = (url.protocol === "https:" ? https : http).request(
         url,
@@ -34,7 +46,12 @@ export const postWebhook = async (options: { url: string; body: string; headers:
           lookup: pinned,
           signal,
           agent: false,
-          headers: { "content-type": "application/json", "user-agent": userAgent, "content-length": Buffer.byteLength(options.body), ...options.headers },
+          headers: {
+            "content-type": "application/json",
+            "user-agent": userAgent,
+            "content-length": Buffer.byteLength(options.body),
+            ...options.headers,
+          },
         },
         (response) => {
           let read = 0;
@@ -51,10 +68,18 @@ export const postWebhook = async (options: { url: string; body: string; headers:
       request.end(options.body);
     });
     if (status >= 200 && status < 300) return { ok: true, status };
-    const error = status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
+    const error =
+      status >= 300 && status < 400
+        ? `HTTP ${status} (redirects are not followed)`
+        : `HTTP ${status}`;
     return { ok: false, status, error, detail: error };
   } catch (error) {
     const detail = String((error as Error).message ?? error).slice(0, 500);
-    return { ok: false, status: null, error: signal.aborted ? "timed out" : "connection failed", detail };
+    return {
+      ok: false,
+      status: null,
+      error: signal.aborted ? "timed out" : "connection failed",
+      detail,
+    };
   }
 };

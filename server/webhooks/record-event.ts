@@ -49,7 +49,13 @@ type Recipients = Pick<WebhookEventInput, "type" | "now" | "endpointId"> & {
  * client's, subscribed, enabled, and for a person's object only while linked. A state's writer puts
  * it in the RETURNING of its move, so the event costs no statement of its own when nobody listens.
  */
-export const recipientsSql = ({ type, clientId, personId, now, endpointId }: Recipients) => Prisma.sql`
+export const recipientsSql = ({
+  type,
+  clientId,
+  personId,
+  now,
+  endpointId,
+}: Recipients) => Prisma.sql`
   (SELECT coalesce(array_agg(e.id), '{}') FROM webhook_endpoints e
     WHERE e.client_id = ${clientId} AND e.status = 'enabled' AND e.deleted_at IS NULL
       AND (e.person_id IS NULL OR e.person_id = ${personId})
@@ -63,11 +69,20 @@ export const recipientsSql = ({ type, clientId, personId, now, endpointId }: Rec
  * Records one event and its deliveries in the caller's transaction; returns the event id (the
  * `webhook-id` every attempt and replay carries), or null when no endpoint receives it.
  */
-export const recordWebhookEvent = async (tx: WebhookWriter, input: WebhookEventInput): Promise<string | null> => {
-  const endpoints = input.recipients ?? (await tx.$queryRaw<{ ids: string[] }[]>`SELECT ${recipientsSql(input)} AS ids`)[0].ids;
+export const recordWebhookEvent = async (
+  tx: WebhookWriter,
+  input: WebhookEventInput,
+): Promise<string | null> => {
+  const endpoints =
+    input.recipients ??
+    (await tx.$queryRaw<{ ids: string[] }[]>`SELECT ${recipientsSql(input)} AS ids`)[0].ids;
   if (endpoints.length === 0) return null;
   const id = randomId("msg_");
-  const payload = { type: input.type, timestamp: input.now.toISOString(), data: await input.data() };
+  const payload = {
+    type: input.type,
+    timestamp: input.now.toISOString(),
+    data: await input.data(),
+  };
   await tx.$executeRaw`
     INSERT INTO webhook_events (id, client_id, person_id, type, object_id, payload, created_at)
     VALUES (${id}, ${input.clientId}, ${input.personId}, ${input.type}, ${input.objectId}, ${JSON.stringify(payload)}::jsonb, ${input.now})`;

@@ -9,13 +9,19 @@ export const retryWindowMs = 3 * 24 * 3_600_000;
 export const disableAfterFailingMs = 5 * 24 * 3_600_000;
 export const attemptTimeoutMs = 10_000;
 
-export const retryDelayMs = (failedAttempts: number) => Math.min(12 * 3_600_000, 5_000 * 4 ** Math.max(0, failedAttempts - 1));
+export const retryDelayMs = (failedAttempts: number) =>
+  Math.min(12 * 3_600_000, 5_000 * 4 ** Math.max(0, failedAttempts - 1));
 
 /** The next attempt's time, or null when it would fall outside the event's retry window. */
-export const nextAttemptAt = (options: { failedAttempts: number; now: Date; eventCreatedAt: Date }): Date | null => {
+export const nextAttemptAt = (options: {
+  failedAttempts: number;
+  now: Date;
+  eventCreatedAt: Date;
+}): Date | null => {
   const next = new Date(options.now.getTime() + retryDelayMs(options.failedAttempts));
   return next.getTime() - options.eventCreatedAt.getTime() > retryWindowMs ? null : next;
 };
 
 /** True when an endpoint failing since `failingSince` has failed long enough to be disabled. */
-export const shouldDisable = (failingSince: Date, now: Date) => now.getTime() - failingSince.getTime() >= disableAfterFailingMs;
+export const shouldDisable = (failingSince: Date, now: Date) =>
+  now.getTime() - failingSince.getTime() >= disableAfterFailingMs;

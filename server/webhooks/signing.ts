@@ -17,11 +17,20 @@ type Secrets = { secret: string; previousSecret: string | null; previousSecretUn
 
 /** The secrets that sign now: the current one, and the previous one until its overlap ends. */
 export const liveSecrets = (endpoint: Secrets, now: Date) =>
-  endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now ? [endpoint.secret, endpoint.previousSecret] : [endpoint.secret];
+  endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now
+    ? [endpoint.secret, endpoint.previousSecret]
+    : [endpoint.secret];
 
 /** The three Standard Webhooks headers for one attempt. */
-export const signedHeaders = (options: { id: string; body: string; secrets: readonly string[]; timestamp: Date }) => ({
+export const signedHeaders = (options: {
+  id: string;
+  body: string;
+  secrets: readonly string[];
+  timestamp: Date;
+}) => ({
   "webhook-id": options.id,
   "webhook-timestamp": String(Math.floor(options.timestamp.getTime() / 1000)),
-  "webhook-signature": options.secrets.map((secret) => new Webhook(secret).sign(options.id, options.timestamp, options.body)).join(" "),
+  "webhook-signature": options.secrets
+    .map((secret) => new Webhook(secret).sign(options.id, options.timestamp, options.body))
+    .join(" "),
 });

@@ -46,7 +46,11 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 const register = async (token: string, eventTypes: string[], url = receiver.url) => {
-  const response = await callRoute(createRoute, { path: "/webhook-endpoints", token, body: { url, event_types: eventTypes } });
+  const response = await callRoute(createRoute, {
+    path: "/webhook-endpoints",
+    token,
+    body: { url, event_types: eventTypes },
+  });
   return { status: response.status, body: await response.json() };
 };
 
@@ -70,11 +74,20 @@ const drain = async (now = new Date()) => {
 const newCheckout = async (token: string) => {
   const item = await createItem({ storeId: store.id, priceCents: 4200 });
   const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-  const { text } = await createCheckoutVia(token, { quote_id: quote.body.quote_id, email: "buyer@example.ca" });
+  const { text } = await createCheckoutVia(token, {
+    quote_id: quote.body.quote_id,
+    email: "buyer@example.ca",
+  });
   return JSON.parse(text).checkout_id as string;
 };
 
-const card = { type: "card" as const, number: "4242 4242 4242 4242", exp_month: 12, exp_year: 2034, cvc: "123" };
+const card = {
+  type: "card" as const,
+  number: "4242 4242 4242 4242",
+  exp_month: 12,
+  exp_year: 2034,
+  cvc: "123",
+};
 
 describe("webhook endpoints over REST", () => {
   it("registers with a secret shown once, lists without it, refuses plain http to a non-loopback host, and deletes", async () => {
@@ -82,7 +95,13 @@ describe("webhook endpoints over REST", () => {
     const token = await partner.token();
     const created = await register(token, ["checkout.paid", "checkout.paid"]);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ endpoint_id: expect.stringMatching(/^we_/), url: receiver.url, event_types: ["checkout.paid"], status: "enabled", secret: expect.stringMatching(/^whsec_/) });
+    expect(created.body).toMatchObject({
+      endpoint_id: expect.stringMatching(/^we_/),
+      url: receiver.url,
+      event_types: ["checkout.paid"],
+      status: "enabled",
+      secret: expect.stringMatching(/^whsec_/),
+    });
     const listed = await (await callRoute(listRoute, { path: "/webhook-endpoints", token })).json();
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0]).not.toHaveProperty("secret");
@@ -92,14 +111,39 @@ describe("webhook endpoints over REST", () => {
     expect(paged.status).toBe(200);
     expect((await paged.json()).data).toHaveLength(1);
     const refused = await register(token, ["checkout.paid"], "http://partner.example/hooks");
-    expect(refused).toMatchObject({ status: 422, body: { error: { code: "invalid_request", fields: { url: expect.stringContaining("https") } } } });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: {
+        error: { code: "invalid_request", fields: { url: expect.stringContaining("https") } },
+      },
+    });
     expect((await register(token, ["order.eaten"])).status).toBe(422);
     const id = created.body.endpoint_id;
     // Another client's token cannot see or delete it.
     const stranger = await (await createPartner()).token();
-    expect((await callRoute(deleteRoute, { method: "DELETE", path: `/webhook-endpoints/${id}`, token: stranger, params: { endpoint_id: id } })).status).toBe(404);
-    expect((await callRoute(deleteRoute, { method: "DELETE", path: `/webhook-endpoints/${id}`, token, params: { endpoint_id: id } })).status).toBe(204);
-    expect((await (await callRoute(listRoute, { path: "/webhook-endpoints", token })).json()).data).toEqual([]);
+    expect(
+      (
+        await callRoute(deleteRoute, {
+          method: "DELETE",
+          path: `/webhook-endpoints/${id}`,
+          token: stranger,
+          params: { endpoint_id: id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callRoute(deleteRoute, {
+          method: "DELETE",
+          path: `/webhook-endpoints/${id}`,
+          token,
+          params: { endpoint_id: id },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await (await callRoute(listRoute, { path: "/webhook-endpoints", token })).json()).data,
+    ).toEqual([]);
   });
 
   it("the test event reaches the receiver signed per Standard Webhooks, verified by the package's verifier", async () => {
@@ -107,13 +151,24 @@ describe("webhook endpoints over REST", () => {
       const token = await (await createPartner()).token();
       const { body } = await register(token, ["checkout.paid"], own.url);
       own.setSecrets([body.secret]);
-      const sent = await callRoute(testRoute, { path: `/webhook-endpoints/${body.endpoint_id}/test`, token, params: { endpoint_id: body.endpoint_id }, method: "POST" });
+      const sent = await callRoute(testRoute, {
+        path: `/webhook-endpoints/${body.endpoint_id}/test`,
+        token,
+        params: { endpoint_id: body.endpoint_id },
+        method: "POST",
+      });
       expect(sent.status).toBe(202);
       const { event_id } = await sent.json();
       await drain();
       expect(own.received).toHaveLength(1);
-      expect(own.received[0]).toMatchObject({ id: event_id, verified: true, payload: { type: "webhook.test", data: { endpoint_id: body.endpoint_id } } });
-      const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { eventId: event_id } });
+      expect(own.received[0]).toMatchObject({
+        id: event_id,
+        verified: true,
+        payload: { type: "webhook.test", data: { endpoint_id: body.endpoint_id } },
+      });
+      const delivery = await db().webhookDelivery.findFirstOrThrow({
+        where: { eventId: event_id },
+      });
       expect(delivery).toMatchObject({ status: "delivered", responseStatus: 200, attempts: 1 });
     });
   });
@@ -124,20 +179,48 @@ describe("events from the state writers", () => {
     await withReceiver(async (own) => {
       const partner = await createPartner();
       const token = await partner.token();
-      const { body } = await register(token, ["checkout.paid", "checkout.cancelled", "order.shipped"], own.url);
+      const { body } = await register(
+        token,
+        ["checkout.paid", "checkout.cancelled", "order.shipped"],
+        own.url,
+      );
       own.setSecrets([body.secret]);
       const otherToken = await (await createPartner()).token();
-      const other = await register(otherToken, ["checkout.paid", "checkout.cancelled", "order.shipped"], own.url);
+      const other = await register(
+        otherToken,
+        ["checkout.paid", "checkout.cancelled", "order.shipped"],
+        own.url,
+      );
       own.setSecrets([body.secret, other.body.secret]);
 
       const paidId = await newCheckout(token);
-      const outcome = await pageCaller().checkoutPage.pay({ id: paidId, accept_terms: true, method: card });
+      const outcome = await pageCaller().checkoutPage.pay({
+        id: paidId,
+        accept_terms: true,
+        method: card,
+      });
       expect(outcome).toMatchObject({ outcome: "paid" });
       const cancelledId = await newCheckout(token);
-      expect((await callRoute(cancelRoute, { method: "POST", path: `/checkout/sessions/${cancelledId}/cancel`, token, params: { checkout_id: cancelledId } })).status).toBe(200);
-      const detail = await partnerCaller(undefined, partner.client.id).checkout.getSession({ checkout_id: paidId });
+      expect(
+        (
+          await callRoute(cancelRoute, {
+            method: "POST",
+            path: `/checkout/sessions/${cancelledId}/cancel`,
+            token,
+            params: { checkout_id: cancelledId },
+          })
+        ).status,
+      ).toBe(200);
+      const detail = await partnerCaller(undefined, partner.client.id).checkout.getSession({
+        checkout_id: paidId,
+      });
       const orderNumber = detail.stores[0].order!.order_number;
-      const shipped = await callRoute(shipRoute, { path: `/sandbox/orders/${orderNumber}/ship`, token, params: { order: orderNumber }, body: { carrier: "Purolator", tracking_number: "329001234567" } });
+      const shipped = await callRoute(shipRoute, {
+        path: `/sandbox/orders/${orderNumber}/ship`,
+        token,
+        params: { order: orderNumber },
+        body: { carrier: "Purolator", tracking_number: "329001234567" },
+      });
       expect(shipped.status).toBe(200);
       // The other partner's own checkout, paid: only its endpoint hears it.
       const othersId = await newCheckout(otherToken);
@@ -146,15 +229,28 @@ describe("events from the state writers", () => {
 
       const mine = own.received.filter((entry) => entry.verifiedBy.includes(0));
       expect(mine.every((entry) => entry.verified)).toBe(true);
-      expect(mine.map((entry) => entry.payload.type).sort()).toEqual(["checkout.cancelled", "checkout.paid", "order.shipped"]);
+      expect(mine.map((entry) => entry.payload.type).sort()).toEqual([
+        "checkout.cancelled",
+        "checkout.paid",
+        "order.shipped",
+      ]);
       const paid = mine.find((entry) => entry.payload.type === "checkout.paid")!;
       expect(paid.payload.data).toEqual(detail);
-      expect(mine.find((entry) => entry.payload.type === "checkout.cancelled")!.payload.data).toMatchObject({ checkout_id: cancelledId, status: "cancelled" });
-      expect(mine.find((entry) => entry.payload.type === "order.shipped")!.payload.data).toMatchObject({
-        checkout_id: paidId, order_number: orderNumber, fulfilment: "shipped", tracking: { carrier: "Purolator", tracking_number: "329001234567" },
+      expect(
+        mine.find((entry) => entry.payload.type === "checkout.cancelled")!.payload.data,
+      ).toMatchObject({ checkout_id: cancelledId, status: "cancelled" });
+      expect(
+        mine.find((entry) => entry.payload.type === "order.shipped")!.payload.data,
+      ).toMatchObject({
+        checkout_id: paidId,
+        order_number: orderNumber,
+        fulfilment: "shipped",
+        tracking: { carrier: "Purolator", tracking_number: "329001234567" },
       });
       const theirs = own.received.filter((entry) => entry.verifiedBy.includes(1));
-      expect(theirs.map((entry) => (entry.payload.data as { checkout_id: string }).checkout_id)).toEqual([othersId]);
+      expect(
+        theirs.map((entry) => (entry.payload.data as { checkout_id: string }).checkout_id),
+      ).toEqual([othersId]);
       // No request verified by both: no event of one client reached the other's endpoint.
       expect(own.received.every((entry) => entry.verifiedBy.length === 1)).toBe(true);
     });
@@ -164,13 +260,37 @@ describe("events from the state writers", () => {
     await withReceiver(async (own) => {
       const { purchase, agent, person } = await createHeldPurchase();
       const grant = async (personId: string) =>
-        db().oAuthGrant.create({ data: { id: randomId("grt_"), clientId: agent.id, personId, scopes: ["purchase:write"], audience: "api", consentNonce: randomId("n_"), expiresAt: new Date(Date.now() + 86_400_000) } });
+        db().oAuthGrant.create({
+          data: {
+            id: randomId("grt_"),
+            clientId: agent.id,
+            personId,
+            scopes: ["purchase:write"],
+            audience: "api",
+            consentNonce: randomId("n_"),
+            expiresAt: new Date(Date.now() + 86_400_000),
+          },
+        });
       await grant(person.id);
-      const clientToken = (await issueAccessToken(db(), { clientId: agent.id, scopes: ["purchase:write"], personId: person.id, now: new Date() })).token;
-      const personEndpoint = await register(clientToken, ["purchase.held", "purchase.cancelled", "purchase.paid"], own.url);
+      const clientToken = (
+        await issueAccessToken(db(), {
+          clientId: agent.id,
+          scopes: ["purchase:write"],
+          personId: person.id,
+          now: new Date(),
+        })
+      ).token;
+      const personEndpoint = await register(
+        clientToken,
+        ["purchase.held", "purchase.cancelled", "purchase.paid"],
+        own.url,
+      );
       // A second held purchase of the same assistant for another person, who also linked it.
       const second = await createHeldPurchase();
-      await db().purchase.update({ where: { id: second.purchase.id }, data: { clientId: agent.id } });
+      await db().purchase.update({
+        where: { id: second.purchase.id },
+        data: { clientId: agent.id },
+      });
       await grant(second.person.id);
       own.setSecrets([personEndpoint.body.secret]);
       const now = new Date();
@@ -178,15 +298,29 @@ describe("events from the state writers", () => {
       await cancelHeld(db(), paymentProvider(), { id: purchase.id, event: "cancel", now });
       await drain();
       // The endpoint registered with the first person's token hears only the first person's purchase.
-      expect(own.received.map((entry) => [entry.payload.type, (entry.payload.data as { purchase_id: string }).purchase_id])).toEqual([["purchase.cancelled", purchase.id]]);
+      expect(
+        own.received.map((entry) => [
+          entry.payload.type,
+          (entry.payload.data as { purchase_id: string }).purchase_id,
+        ]),
+      ).toEqual([["purchase.cancelled", purchase.id]]);
       // The payload is the purchase as GET /purchases/{id} answers it.
-      expect(own.received[0].payload.data).toEqual(await readOwnPurchase(db(), { kind: "system" }, purchase.id));
+      expect(own.received[0].payload.data).toEqual(
+        await readOwnPurchase(db(), { kind: "system" }, purchase.id),
+      );
 
       // Disconnected: nothing more about that person reaches the assistant.
       const third = await createHeldPurchase({ person });
-      await db().purchase.update({ where: { id: third.purchase.id }, data: { clientId: agent.id } });
+      await db().purchase.update({
+        where: { id: third.purchase.id },
+        data: { clientId: agent.id },
+      });
       await disconnectApp(db(), { personId: person.id, clientId: agent.id, now: new Date() });
-      await cancelHeld(db(), paymentProvider(), { id: third.purchase.id, event: "cancel", now: new Date() });
+      await cancelHeld(db(), paymentProvider(), {
+        id: third.purchase.id,
+        event: "cancel",
+        now: new Date(),
+      });
       await drain();
       expect(own.received).toHaveLength(1);
       expect(await db().webhookEvent.count({ where: { objectId: third.purchase.id } })).toBe(0);
@@ -202,15 +336,29 @@ describe("delivery", () => {
         const { body } = await register(await partner.token(), ["checkout.paid"], own.url);
         own.setSecrets([body.secret]);
         const clock = fixedClock(new Date());
-        const { event_id } = await sendTestEvent(db(), { clientId: partner.client.id, personId: null }, body.endpoint_id, clock.now());
+        const { event_id } = await sendTestEvent(
+          db(),
+          { clientId: partner.client.id, personId: null },
+          body.endpoint_id,
+          clock.now(),
+        );
         for (let attempt = 1; attempt <= 6; attempt++) {
           await deliverDueWebhooks({ db: db(), now: clock.now() });
           clock.advance(retryDelayMs(attempt));
         }
-        expect(own.received.map((entry) => entry.id)).toEqual([event_id, event_id, event_id, event_id]);
+        expect(own.received.map((entry) => entry.id)).toEqual([
+          event_id,
+          event_id,
+          event_id,
+          event_id,
+        ]);
         expect(own.received.every((entry) => entry.verified)).toBe(true);
-        expect(await db().webhookDelivery.findFirstOrThrow({ where: { eventId: event_id } })).toMatchObject({ status: "delivered", attempts: 4, responseStatus: 200 });
-        expect(await db().webhookEndpoint.findUniqueOrThrow({ where: { id: body.endpoint_id } })).toMatchObject({ status: "enabled", failingSince: null });
+        expect(
+          await db().webhookDelivery.findFirstOrThrow({ where: { eventId: event_id } }),
+        ).toMatchObject({ status: "delivered", attempts: 4, responseStatus: 200 });
+        expect(
+          await db().webhookEndpoint.findUniqueOrThrow({ where: { id: body.endpoint_id } }),
+        ).toMatchObject({ status: "enabled", failingSince: null });
       },
       (_received: Received, count: number) => (count <= 3 ? 503 : 200),
     );
@@ -228,21 +376,35 @@ describe("delivery", () => {
         const clock = fixedClock(start);
         const events: string[] = [];
         for (let hour = 0; hour <= 6 * 24; hour++) {
-          if (hour % 12 === 0 && (await db().webhookEndpoint.findUniqueOrThrow({ where: { id: body.endpoint_id } })).status === "enabled") {
+          if (
+            hour % 12 === 0 &&
+            (await db().webhookEndpoint.findUniqueOrThrow({ where: { id: body.endpoint_id } }))
+              .status === "enabled"
+          ) {
             events.push((await sendTestEvent(db(), owner, body.endpoint_id, clock.now())).event_id);
           }
           await deliverDueWebhooks({ db: db(), now: clock.now() });
           clock.advance(3_600_000);
         }
-        const endpoint = await db().webhookEndpoint.findUniqueOrThrow({ where: { id: body.endpoint_id } });
+        const endpoint = await db().webhookEndpoint.findUniqueOrThrow({
+          where: { id: body.endpoint_id },
+        });
         expect(endpoint.status).toBe("disabled");
-        expect(endpoint.disabledAt!.getTime() - start.getTime()).toBeGreaterThanOrEqual(5 * 86_400_000);
+        expect(endpoint.disabledAt!.getTime() - start.getTime()).toBeGreaterThanOrEqual(
+          5 * 86_400_000,
+        );
         expect(endpoint.disabledAt!.getTime() - start.getTime()).toBeLessThan(5.5 * 86_400_000);
-        const first = await db().webhookDelivery.findFirstOrThrow({ where: { eventId: events[0] } });
+        const first = await db().webhookDelivery.findFirstOrThrow({
+          where: { eventId: events[0] },
+        });
         expect(first.status).toBe("failed");
-        expect(first.lastAttemptAt!.getTime() - start.getTime()).toBeLessThanOrEqual(3 * 86_400_000);
+        expect(first.lastAttemptAt!.getTime() - start.getTime()).toBeLessThanOrEqual(
+          3 * 86_400_000,
+        );
         expect(first.attempts).toBeGreaterThanOrEqual(8);
-        const email = await db().emailMessage.findFirstOrThrow({ where: { to: contactEmail, template: "webhook-endpoint-disabled" } });
+        const email = await db().emailMessage.findFirstOrThrow({
+          where: { to: contactEmail, template: "webhook-endpoint-disabled" },
+        });
         expect(email.props).toMatchObject({ url: own.url });
         // Disabled: nothing more is attempted.
         const before = own.received.length;
@@ -259,7 +421,14 @@ describe("delivery", () => {
       const partner = await createPartner();
       const token = await partner.token();
       const { body } = await register(token, ["checkout.paid"], own.url);
-      const rotated = await (await callRoute(rotateRoute, { path: `/webhook-endpoints/${body.endpoint_id}/rotate-secret`, token, params: { endpoint_id: body.endpoint_id }, body: { overlap_hours: 1 } })).json();
+      const rotated = await (
+        await callRoute(rotateRoute, {
+          path: `/webhook-endpoints/${body.endpoint_id}/rotate-secret`,
+          token,
+          params: { endpoint_id: body.endpoint_id },
+          body: { overlap_hours: 1 },
+        })
+      ).json();
       expect(rotated.secret).toMatch(/^whsec_/);
       expect(rotated.secret).not.toBe(body.secret);
       expect(rotated.previous_secret_until).toEqual(expect.any(String));
@@ -284,7 +453,8 @@ describe("delivery", () => {
         const owner = { clientId: partner.client.id, personId: null };
         const now = new Date();
         const ids: string[] = [];
-        for (let index = 0; index < 5; index++) ids.push((await sendTestEvent(db(), owner, body.endpoint_id, now)).event_id);
+        for (let index = 0; index < 5; index++)
+          ids.push((await sendTestEvent(db(), owner, body.endpoint_id, now)).event_id);
         await deliverDueWebhooks({ db: db(), now, concurrency: 1 });
         expect(own.received.map((entry) => entry.id)).toEqual(ids);
         // The third one's answer was lost (a 500 after the receiver took it): it comes again, same id.

@@ -8,7 +8,9 @@ export default function ForgotPasswordPage() {
   return (
     <section className="auth-card" aria-labelledby="forgot-title">
       <h1 id="forgot-title">Reset your password</h1>
-      <p className="lede">Enter your account&apos;s email. We&apos;ll send a link to choose a new password.</p>
+      <p className="lede">
+        Enter your account&apos;s email. We&apos;ll send a link to choose a new password.
+      </p>
       <ActionForm action={requestResetAction}>
         <FormMessage okTone="info" />
         <Field name="email" label="Email" type="email" autoComplete="email" required />

@@ -6,7 +6,8 @@ import { useHydrated } from "@/app/_components/use-hydrated";
 
 const messages: Record<string, string> = {
   CredentialsSignin: "That email and password do not match an account.",
-  TooManyAttempts: "Too many sign-in attempts from here. Wait a few minutes, or reset your password.",
+  TooManyAttempts:
+    "Too many sign-in attempts from here. Wait a few minutes, or reset your password.",
 };
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
@@ -18,7 +19,12 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
     const data = new FormData(event.currentTarget);
     setPending(true);
     setError(undefined);
-    const result = await signIn("credentials", { email: data.get("email"), password: data.get("password"), redirect: false, callbackUrl });
+    const result = await signIn("credentials", {
+      email: data.get("email"),
+      password: data.get("password"),
+      redirect: false,
+      callbackUrl,
+    });
     if (result?.ok && !result.error) {
       window.location.assign(callbackUrl);
       return;
@@ -35,11 +41,26 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
       ) : null}
       <div className="field">
         <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" className="input" autoComplete="email" required autoFocus />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          className="input"
+          autoComplete="email"
+          required
+          autoFocus
+        />
       </div>
       <div className="field">
         <label htmlFor="password">Password</label>
-        <input id="password" name="password" type="password" className="input" autoComplete="current-password" required />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          className="input"
+          autoComplete="current-password"
+          required
+        />
       </div>
       <button type="submit" className="button primary block" disabled={pending || !isHydrated}>
         {pending ? "Signing in…" : "Sign in"}

@@ -8,13 +8,19 @@ import { signInPath } from "@/server/auth/sign-in-link";
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Create an account · Shopping API" };
 
-export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+export default async function SignUpPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ callbackUrl?: string }>;
+}) {
   const callbackUrl = safeCallbackUrl((await searchParams).callbackUrl);
   if (await currentPersonId()) redirect(callbackUrl);
   return (
     <section className="auth-card" aria-labelledby="sign-up-title">
       <h1 id="sign-up-title">Create your account</h1>
-      <p className="lede">Save your sizes and address once, and let the apps you choose shop with them.</p>
+      <p className="lede">
+        Save your sizes and address once, and let the apps you choose shop with them.
+      </p>
       <SignUpForm callbackUrl={callbackUrl} />
       <div className="auth-footer">
         <span>

@@ -40,7 +40,10 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         // Not a form action: React would clear the fields after a refused submission.
         event.preventDefault();
         const data = new FormData(event.currentTarget);
-        credentials.current = { email: String(data.get("email")), password: String(data.get("password")) };
+        credentials.current = {
+          email: String(data.get("email")),
+          password: String(data.get("password")),
+        };
         startTransition(() => action(data));
       }}
     >
@@ -52,17 +55,43 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
       <div className="field">
         <label htmlFor="name">Name</label>
         <input id="name" name="name" className="input" autoComplete="name" />
-        {error("name") ? <span className="field-error">{error("name")}</span> : <span className="hint">Optional. Apps you connect can see it.</span>}
+        {error("name") ? (
+          <span className="field-error">{error("name")}</span>
+        ) : (
+          <span className="hint">Optional. Apps you connect can see it.</span>
+        )}
       </div>
       <div className="field">
         <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" className="input" autoComplete="email" required aria-invalid={error("email") ? true : undefined} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          className="input"
+          autoComplete="email"
+          required
+          aria-invalid={error("email") ? true : undefined}
+        />
         {error("email") ? <span className="field-error">{error("email")}</span> : null}
       </div>
       <div className="field">
         <label htmlFor="password">Password</label>
-        <input id="password" name="password" type="password" className="input" autoComplete="new-password" required aria-invalid={error("password") ? true : undefined} />
-        {error("password") ? <span className="field-error">{error("password")}</span> : <span className="hint">At least 10 characters. A short sentence is easy to remember.</span>}
+        <input
+          id="password"
+          name="password"
+          type="password"
+          className="input"
+          autoComplete="new-password"
+          required
+          aria-invalid={error("password") ? true : undefined}
+        />
+        {error("password") ? (
+          <span className="field-error">{error("password")}</span>
+        ) : (
+          <span className="hint">
+            At least 10 characters. A short sentence is easy to remember.
+          </span>
+        )}
       </div>
       <button type="submit" className="button primary block" disabled={pending || !isHydrated}>
         {pending ? "Creating your account…" : "Create account"}

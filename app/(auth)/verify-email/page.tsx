@@ -10,14 +10,25 @@ export const metadata = { title: "Confirm your email · Shopping API" };
  * Where the confirmation email's link lands. Opening it changes nothing (mail scanners open
  * links); the button posts the confirmation.
  */
-export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+export default async function VerifyEmailPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string }>;
+}) {
   const token = (await searchParams).token ?? "";
-  const link = await (await pageCaller()).shopperAuth.inspectConfirmation({ token }).catch(() => undefined);
+  const link = await (
+    await pageCaller()
+  ).shopperAuth
+    .inspectConfirmation({ token })
+    .catch(() => undefined);
   if (!link) {
     return (
       <section className="auth-card">
         <h1>This link has expired</h1>
-        <p className="lede">Confirmation links work for 24 hours, for the address they were sent to. Sign in to send a new one from your account.</p>
+        <p className="lede">
+          Confirmation links work for 24 hours, for the address they were sent to. Sign in to send a
+          new one from your account.
+        </p>
         <Link href="/sign-in?callbackUrl=/account" className="button primary">
           Sign in
         </Link>

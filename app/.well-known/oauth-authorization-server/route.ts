@@ -3,4 +3,7 @@ import { authorizationServerMetadata } from "@/server/auth/oauth/metadata";
 export const dynamic = "force-dynamic";
 
 /** RFC 8414 authorization server metadata. */
-export const GET = () => Response.json(authorizationServerMetadata(), { headers: { "Cache-Control": "public, max-age=300" } });
+export const GET = () =>
+  Response.json(authorizationServerMetadata(), {
+    headers: { "Cache-Control": "public, max-age=300" },
+  });

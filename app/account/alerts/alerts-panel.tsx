@@ -5,21 +5,47 @@
  */
 import { useState } from "react";
 import { dashboardClient } from "@/app/_trpc/client";
-import type { TPriceAlert, TPriceAlertList } from "@/server/routers/price-alerts/price-alert.schema";
+import type {
+  TPriceAlert,
+  TPriceAlertList,
+} from "@/server/routers/price-alerts/price-alert.schema";
 import { dollars } from "../limits/dollars";
 import { NoticeLine } from "../notice-line";
 import { useAction } from "../use-action";
 
-const statusLabels: Record<TPriceAlert["status"], string> = { active: "Watching", notified: "Price reached: emailed", stopped: "Stopped" };
-const statusTones: Partial<Record<TPriceAlert["status"], string>> = { active: "accent", notified: "ok" };
+const statusLabels: Record<TPriceAlert["status"], string> = {
+  active: "Watching",
+  notified: "Price reached: emailed",
+  stopped: "Stopped",
+};
+const statusTones: Partial<Record<TPriceAlert["status"], string>> = {
+  active: "accent",
+  notified: "ok",
+};
 
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
-function AlertRow({ alert, busy, onStop }: { alert: TPriceAlert; busy: boolean; onStop: (alert: TPriceAlert) => void }) {
+function AlertRow({
+  alert,
+  busy,
+  onStop,
+}: {
+  alert: TPriceAlert;
+  busy: boolean;
+  onStop: (alert: TPriceAlert) => void;
+}) {
   return (
-    <li className="panel" data-testid="price-alert" data-alert-id={alert.price_alert_id} aria-label={`Alert on ${alert.title}`}>
+    <li
+      className="panel"
+      data-testid="price-alert"
+      data-alert-id={alert.price_alert_id}
+      aria-label={`Alert on ${alert.title}`}
+    >
       <h2>
-        <a href={alert.url}>{alert.title}</a> <span className={`badge ${statusTones[alert.status] ?? ""}`} data-testid="alert-status">{statusLabels[alert.status]}</span>
+        <a href={alert.url}>{alert.title}</a>{" "}
+        <span className={`badge ${statusTones[alert.status] ?? ""}`} data-testid="alert-status">
+          {statusLabels[alert.status]}
+        </span>
       </h2>
       <dl className="facts">
         <dt>Your price</dt>
@@ -39,7 +65,14 @@ function AlertRow({ alert, busy, onStop }: { alert: TPriceAlert; busy: boolean; 
       </dl>
       {alert.status === "active" ? (
         <div className="button-row" style={{ marginTop: 12 }}>
-          <button type="button" className="button secondary" disabled={busy} onClick={() => onStop(alert)}>Stop alert</button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy}
+            onClick={() => onStop(alert)}
+          >
+            Stop alert
+          </button>
         </div>
       ) : null}
     </li>
@@ -51,8 +84,8 @@ export function AlertsPanel({ initial }: { initial: TPriceAlertList }) {
   const { notice, busy, run } = useAction();
   const page = list.pagination.page;
 
-  const load = async (wanted: number) => setList(await dashboardClient.account.listMyAlerts.query({ page: wanted }));
-
+  const load = async (wanted: number) =>
+    setList(await dashboardClient.account.listMyAlerts.query({ page: wanted }));
 
   const stop = (alert: TPriceAlert) =>
     void run(async () => {
@@ -71,7 +104,9 @@ export function AlertsPanel({ initial }: { initial: TPriceAlertList }) {
     <>
       <NoticeLine notice={notice} />
       {list.data.length === 0 ? (
-        <p className="panel" data-testid="no-alerts">{page === 1 ? "No app has set a price alert for you yet." : "No more alerts."}</p>
+        <p className="panel" data-testid="no-alerts">
+          {page === 1 ? "No app has set a price alert for you yet." : "No more alerts."}
+        </p>
       ) : (
         <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {list.data.map((alert) => (
@@ -81,9 +116,25 @@ export function AlertsPanel({ initial }: { initial: TPriceAlertList }) {
       )}
       {list.pagination.last_page > 1 ? (
         <div className="button-row">
-          <button type="button" className="button secondary" disabled={busy || page === 1} onClick={() => goTo(page - 1)}>Newer</button>
-          <span className="hint">Page {page} of {list.pagination.last_page}</span>
-          <button type="button" className="button secondary" disabled={busy || page >= list.pagination.last_page} onClick={() => goTo(page + 1)}>Older</button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy || page === 1}
+            onClick={() => goTo(page - 1)}
+          >
+            Newer
+          </button>
+          <span className="hint">
+            Page {page} of {list.pagination.last_page}
+          </span>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy || page >= list.pagination.last_page}
+            onClick={() => goTo(page + 1)}
+          >
+            Older
+          </button>
         </div>
       ) : null}
     </>

@@ -7,7 +7,11 @@ import { disconnectAppAction } from "../actions";
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Connected apps · Shopping API" };
 
-const dateFormat = new Intl.DateTimeFormat("en-CA", { dateStyle: "long", timeStyle: "short", timeZone: "America/Toronto" });
+const dateFormat = new Intl.DateTimeFormat("en-CA", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "America/Toronto",
+});
 
 /** The apps the person connected, what each may do, and Disconnect (its access stops at once). */
 export default async function ConnectedAppsPage() {
@@ -15,7 +19,10 @@ export default async function ConnectedAppsPage() {
   return (
     <>
       <h1 className="page-title">Connected apps</h1>
-      <p className="muted">Apps and assistants you allowed to act for you. Disconnecting one stops its access immediately.</p>
+      <p className="muted">
+        Apps and assistants you allowed to act for you. Disconnecting one stops its access
+        immediately.
+      </p>
       <section className="panel" aria-labelledby="apps-title">
         <h2 id="apps-title">Your apps</h2>
         {apps.length === 0 ? (
@@ -29,7 +36,12 @@ export default async function ConnectedAppsPage() {
                 </span>
                 <div>
                   <h3>
-                    {app.name} {app.kind === "agent" ? <span className="badge accent">AI assistant</span> : <span className="badge">Partner app</span>}
+                    {app.name}{" "}
+                    {app.kind === "agent" ? (
+                      <span className="badge accent">AI assistant</span>
+                    ) : (
+                      <span className="badge">Partner app</span>
+                    )}
                   </h3>
                   <p className="small muted" style={{ margin: "2px 0 8px" }}>
                     Approved {dateFormat.format(app.approved_at)}

@@ -19,7 +19,10 @@ export function useCardOnFile(initial: TSavedCard | null) {
   const [isRemoving, setIsRemoving] = useState(false);
   const saved = (response: TSavedCardResponse) => {
     setCard(response.card);
-    setNotice({ tone: "ok", text: `${response.card ? cardName(response.card) : "Your card"} is saved.` });
+    setNotice({
+      tone: "ok",
+      text: `${response.card ? cardName(response.card) : "Your card"} is saved.`,
+    });
   };
   const remove = async () => {
     setIsRemoving(true);
@@ -46,12 +49,23 @@ export function CardOnFile({ onFile }: { onFile: ReturnType<typeof useCardOnFile
         <div className="panel-head">
           <div data-testid="saved-card">
             <strong>{cardName(card)}</strong>
-            <div className="hint">Expires {String(card.exp_month).padStart(2, "0")}/{card.exp_year}</div>
+            <div className="hint">
+              Expires {String(card.exp_month).padStart(2, "0")}/{card.exp_year}
+            </div>
           </div>
-          <button type="button" className="button secondary" disabled={onFile.isRemoving || !isHydrated} onClick={() => void onFile.remove()}>Remove card</button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={onFile.isRemoving || !isHydrated}
+            onClick={() => void onFile.remove()}
+          >
+            Remove card
+          </button>
         </div>
       ) : (
-        <p className="empty" data-testid="saved-card">No card saved. Assistants cannot buy for you until you save one.</p>
+        <p className="empty" data-testid="saved-card">
+          No card saved. Assistants cannot buy for you until you save one.
+        </p>
       )}
       <div style={{ marginTop: 12 }}>
         <NoticeLine notice={notice} />

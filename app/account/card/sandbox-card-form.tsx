@@ -16,16 +16,39 @@ import { dashboardClient, fieldErrorsOf, messageOf } from "@/app/_trpc/client";
 import type { TSavedCardResponse } from "@/server/routers/account/saved-card.schema";
 import { NoticeLine, type Notice } from "../notice-line";
 
-type FieldProps = { name: string; label: string; error?: string; hint: string; autoComplete: string; placeholder: string };
+type FieldProps = {
+  name: string;
+  label: string;
+  error?: string;
+  hint: string;
+  autoComplete: string;
+  placeholder: string;
+};
 
 function CardField({ name, label, error, hint, autoComplete, placeholder }: FieldProps) {
   const id = `field-${name}`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} className="input" inputMode="numeric" autoComplete={autoComplete} placeholder={placeholder}
-        aria-invalid={error ? true : undefined} aria-describedby={`${id}-${error ? "error" : "hint"}`} />
-      {error ? <span className="field-error" id={`${id}-error`}>{error}</span> : <span className="hint" id={`${id}-hint`}>{hint}</span>}
+      <input
+        id={id}
+        name={name}
+        className="input"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-${error ? "error" : "hint"}`}
+      />
+      {error ? (
+        <span className="field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      ) : (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
     </div>
   );
 }
@@ -36,7 +59,15 @@ const typed = (data: FormData, name: string) => String(data.get(name) ?? "");
 /** A month or year as typed; blank becomes NaN so the server names the field rather than reading 0. */
 const whole = (value: string) => Number(value.trim() || Number.NaN);
 
-export function SandboxCardForm({ replacing, disabled = false, onSaved }: { replacing: boolean; disabled?: boolean; onSaved: (saved: TSavedCardResponse) => void }) {
+export function SandboxCardForm({
+  replacing,
+  disabled = false,
+  onSaved,
+}: {
+  replacing: boolean;
+  disabled?: boolean;
+  onSaved: (saved: TSavedCardResponse) => void;
+}) {
   const [fields, setFields] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [isPending, setIsPending] = useState(false);
@@ -46,7 +77,12 @@ export function SandboxCardForm({ replacing, disabled = false, onSaved }: { repl
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const input = { number: typed(data, "number"), exp_month: whole(typed(data, "exp_month")), exp_year: whole(typed(data, "exp_year")), cvc: typed(data, "cvc") };
+    const input = {
+      number: typed(data, "number"),
+      exp_month: whole(typed(data, "exp_month")),
+      exp_year: whole(typed(data, "exp_year")),
+      cvc: typed(data, "cvc"),
+    };
     setIsPending(true);
     setNotice(null);
     try {
@@ -60,27 +96,70 @@ export function SandboxCardForm({ replacing, disabled = false, onSaved }: { repl
       // A refused card keeps what was typed but its CVC, which is never kept longer than one attempt.
       const cvc = form.elements.namedItem("cvc");
       if (cvc instanceof HTMLInputElement) cvc.value = "";
-      setNotice({ tone: "error", text: refused ? "Please correct the highlighted fields." : messageOf(error) });
+      setNotice({
+        tone: "error",
+        text: refused ? "Please correct the highlighted fields." : messageOf(error),
+      });
     } finally {
       setIsPending(false);
     }
   };
 
   return (
-    <form className="form" style={{ marginTop: 16 }} onSubmit={(event) => void save(event)} noValidate>
+    <form
+      className="form"
+      style={{ marginTop: 16 }}
+      onSubmit={(event) => void save(event)}
+      noValidate
+    >
       <NoticeLine notice={notice} />
       <p className="hint">
-        Sandbox: use a test card. 4242 4242 4242 4242 pays; 4000 0025 0000 3155 asks for authentication (assistants cannot provide it);
-        4000 0000 0000 0002 is declined and cannot be saved. Any future expiry and any three digits.
+        Sandbox: use a test card. 4242 4242 4242 4242 pays; 4000 0025 0000 3155 asks for
+        authentication (assistants cannot provide it); 4000 0000 0000 0002 is declined and cannot be
+        saved. Any future expiry and any three digits.
       </p>
-      <CardField name="number" label="Card number" error={fields.number} hint="12 to 19 digits" autoComplete="cc-number" placeholder="4242 4242 4242 4242" />
+      <CardField
+        name="number"
+        label="Card number"
+        error={fields.number}
+        hint="12 to 19 digits"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+      />
       <div className="row">
-        <CardField name="exp_month" label="Expiry month" error={fields.exp_month} hint="1 to 12" autoComplete="cc-exp-month" placeholder="12" />
-        <CardField name="exp_year" label="Expiry year" error={fields.exp_year} hint="Like 2030" autoComplete="cc-exp-year" placeholder="2030" />
+        <CardField
+          name="exp_month"
+          label="Expiry month"
+          error={fields.exp_month}
+          hint="1 to 12"
+          autoComplete="cc-exp-month"
+          placeholder="12"
+        />
+        <CardField
+          name="exp_year"
+          label="Expiry year"
+          error={fields.exp_year}
+          hint="Like 2030"
+          autoComplete="cc-exp-year"
+          placeholder="2030"
+        />
       </div>
-      <CardField name="cvc" label="CVC" error={fields.cvc} hint="3 or 4 digits" autoComplete="cc-csc" placeholder="123" />
+      <CardField
+        name="cvc"
+        label="CVC"
+        error={fields.cvc}
+        hint="3 or 4 digits"
+        autoComplete="cc-csc"
+        placeholder="123"
+      />
       <div>
-        <button type="submit" className="button primary" disabled={isPending || disabled || !isHydrated}>{replacing ? "Replace card" : "Save card"}</button>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={isPending || disabled || !isHydrated}
+        >
+          {replacing ? "Replace card" : "Save card"}
+        </button>
       </div>
     </form>
   );

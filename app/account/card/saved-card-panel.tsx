@@ -15,7 +15,11 @@ export function SavedCardPanel({ initial }: { initial: TSavedCardResponse }) {
       <CardOnFile onFile={onFile} />
       <section className="panel" aria-labelledby="card-form-title">
         <h2 id="card-form-title">{onFile.card ? "Replace the card" : "Save a card"}</h2>
-        <SandboxCardForm replacing={onFile.card !== null} disabled={onFile.isRemoving} onSaved={onFile.saved} />
+        <SandboxCardForm
+          replacing={onFile.card !== null}
+          disabled={onFile.isRemoving}
+          onSaved={onFile.saved}
+        />
       </section>
     </>
   );

@@ -16,8 +16,13 @@ import type { TSavedCardResponse } from "@/server/routers/account/saved-card.sch
 import { NoticeLine, type Notice } from "../notice-line";
 import { CardOnFile, useCardOnFile } from "./card-on-file";
 
-
-function SetupForm({ hasCard, onSaved }: { hasCard: boolean; onSaved: (saved: TSavedCardResponse) => void }) {
+function SetupForm({
+  hasCard,
+  onSaved,
+}: {
+  hasCard: boolean;
+  onSaved: (saved: TSavedCardResponse) => void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const isHydrated = useHydrated();
@@ -28,7 +33,9 @@ function SetupForm({ hasCard, onSaved }: { hasCard: boolean; onSaved: (saved: TS
 
   const complete = async (setupIntent: string, confirmError?: string) => {
     try {
-      onSaved(await dashboardClient.account.completeCardSetup.mutate({ setup_intent: setupIntent }));
+      onSaved(
+        await dashboardClient.account.completeCardSetup.mutate({ setup_intent: setupIntent }),
+      );
     } catch (error) {
       setNotice({ tone: "error", text: confirmError ?? messageOf(error) });
     }
@@ -51,9 +58,18 @@ function SetupForm({ hasCard, onSaved }: { hasCard: boolean; onSaved: (saved: TS
     setIsPending(true);
     try {
       const checked = await elements.submit();
-      if (checked.error) return setNotice({ tone: "error", text: checked.error.message ?? "Check the card details." });
+      if (checked.error)
+        return setNotice({
+          tone: "error",
+          text: checked.error.message ?? "Check the card details.",
+        });
       const { client_secret: clientSecret } = await dashboardClient.account.startCardSetup.mutate();
-      const confirmed = await stripe.confirmSetup({ elements, clientSecret, redirect: "if_required", confirmParams: { return_url: `${window.location.origin}/account/card` } });
+      const confirmed = await stripe.confirmSetup({
+        elements,
+        clientSecret,
+        redirect: "if_required",
+        confirmParams: { return_url: `${window.location.origin}/account/card` },
+      });
       await complete(intentIdOf(clientSecret), confirmed.error?.message);
     } catch (error) {
       setNotice({ tone: "error", text: messageOf(error) });
@@ -67,13 +83,25 @@ function SetupForm({ hasCard, onSaved }: { hasCard: boolean; onSaved: (saved: TS
       <NoticeLine notice={notice} />
       <PaymentElement onReady={() => setIsReady(true)} options={{ layout: "tabs" }} />
       <div>
-        <button type="submit" className="button primary" disabled={isPending || !isHydrated || !isReady}>{hasCard ? "Replace card" : "Save card"}</button>
+        <button
+          type="submit"
+          className="button primary"
+          disabled={isPending || !isHydrated || !isReady}
+        >
+          {hasCard ? "Replace card" : "Save card"}
+        </button>
       </div>
     </form>
   );
 }
 
-export function StripeCardSetup({ initial, publishableKey }: { initial: TSavedCardResponse; publishableKey: string }) {
+export function StripeCardSetup({
+  initial,
+  publishableKey,
+}: {
+  initial: TSavedCardResponse;
+  publishableKey: string;
+}) {
   const onFile = useCardOnFile(initial.card);
 
   return (
@@ -81,7 +109,10 @@ export function StripeCardSetup({ initial, publishableKey }: { initial: TSavedCa
       <CardOnFile onFile={onFile} />
       <section className="panel" aria-labelledby="card-form-title">
         <h2 id="card-form-title">{onFile.card ? "Replace the card" : "Save a card"}</h2>
-        <p className="hint">Your card is entered in Stripe&apos;s secure form and saved with Stripe; this service keeps only its brand, last four digits and expiry.</p>
+        <p className="hint">
+          Your card is entered in Stripe&apos;s secure form and saved with Stripe; this service
+          keeps only its brand, last four digits and expiry.
+        </p>
         <Elements stripe={stripeFor(publishableKey)} options={{ mode: "setup", currency: "cad" }}>
           <SetupForm hasCard={Boolean(onFile.card)} onSaved={onFile.saved} />
         </Elements>

@@ -11,7 +11,8 @@ export default async function LimitsPage() {
     <>
       <h1 className="page-title">Spending limits</h1>
       <p className="muted">
-        Assistants you connect can buy for you only within these limits, in Canadian dollars. Until you set both, they cannot buy at all.
+        Assistants you connect can buy for you only within these limits, in Canadian dollars. Until
+        you set both, they cannot buy at all.
       </p>
       <SpendingSettingsPanel initial={settings} />
     </>

@@ -15,14 +15,41 @@ import type { TSpendingSettingsResponse } from "@/server/routers/account/account
 import { NoticeLine, type Notice } from "../notice-line";
 import { dollars } from "./dollars";
 
-function LimitField({ name, label, defaultValue, error }: { name: string; label: string; defaultValue: string; error?: string }) {
+function LimitField({
+  name,
+  label,
+  defaultValue,
+  error,
+}: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error?: string;
+}) {
   const id = `field-${name}`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} className="input" inputMode="decimal" autoComplete="off" placeholder="500.00" defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : `${id}-hint`} />
-      {error ? <span className="field-error" id={`${id}-error`}>{error}</span> : <span className="hint" id={`${id}-hint`}>Dollars, at most two decimals, up to $50,000.00</span>}
+      <input
+        id={id}
+        name={name}
+        className="input"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="500.00"
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+      />
+      {error ? (
+        <span className="field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      ) : (
+        <span className="hint" id={`${id}-hint`}>
+          Dollars, at most two decimals, up to $50,000.00
+        </span>
+      )}
     </div>
   );
 }
@@ -47,7 +74,10 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
     const data = new FormData(form);
     setIsPending(true);
     try {
-      const saved = await dashboardClient.account.setSpendingLimits.mutate({ limit_per_order: String(data.get("limit_per_order") ?? ""), limit_per_30_days: String(data.get("limit_per_30_days") ?? "") });
+      const saved = await dashboardClient.account.setSpendingLimits.mutate({
+        limit_per_order: String(data.get("limit_per_order") ?? ""),
+        limit_per_30_days: String(data.get("limit_per_30_days") ?? ""),
+      });
       setSettings(saved);
       // The fields show the amounts as saved ("500" becomes "500.00").
       showAmount(form, "limit_per_order", saved.limit_per_order?.amount);
@@ -57,7 +87,10 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
     } catch (error) {
       const refused = fieldErrorsOf(error);
       setFields(refused ?? {});
-      setLimitsNotice({ tone: "error", text: refused ? "Please correct the highlighted fields." : messageOf(error) });
+      setLimitsNotice({
+        tone: "error",
+        text: refused ? "Please correct the highlighted fields." : messageOf(error),
+      });
     } finally {
       setIsPending(false);
     }
@@ -68,7 +101,12 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
     try {
       const saved = await dashboardClient.account.setPurchasesPaused.mutate({ paused });
       setSettings(saved);
-      setPauseNotice({ tone: "ok", text: saved.purchases_paused ? "Assistant purchases are paused." : "Assistant purchases are resumed." });
+      setPauseNotice({
+        tone: "ok",
+        text: saved.purchases_paused
+          ? "Assistant purchases are paused."
+          : "Assistant purchases are resumed.",
+      });
     } catch (error) {
       setPauseNotice({ tone: "error", text: messageOf(error) });
     } finally {
@@ -85,17 +123,38 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
           <dt>Per order</dt>
           <dd>{settings.limit_per_order ? dollars(settings.limit_per_order.amount) : "Not set"}</dd>
           <dt>Per rolling 30 days</dt>
-          <dd>{settings.limit_per_30_days ? dollars(settings.limit_per_30_days.amount) : "Not set"}</dd>
+          <dd>
+            {settings.limit_per_30_days ? dollars(settings.limit_per_30_days.amount) : "Not set"}
+          </dd>
         </dl>
-        {!hasLimits ? <p className="hint">Assistants cannot buy for you until both limits are set.</p> : null}
-        <form className="form" style={{ marginTop: 16 }} onSubmit={(event) => void saveLimits(event)} noValidate>
+        {!hasLimits ? (
+          <p className="hint">Assistants cannot buy for you until both limits are set.</p>
+        ) : null}
+        <form
+          className="form"
+          style={{ marginTop: 16 }}
+          onSubmit={(event) => void saveLimits(event)}
+          noValidate
+        >
           <NoticeLine notice={limitsNotice} />
           <div className="row">
-            <LimitField name="limit_per_order" label="Limit per order (CAD)" defaultValue={initial.limit_per_order?.amount ?? ""} error={fields.limit_per_order} />
-            <LimitField name="limit_per_30_days" label="Limit per rolling 30 days (CAD)" defaultValue={initial.limit_per_30_days?.amount ?? ""} error={fields.limit_per_30_days} />
+            <LimitField
+              name="limit_per_order"
+              label="Limit per order (CAD)"
+              defaultValue={initial.limit_per_order?.amount ?? ""}
+              error={fields.limit_per_order}
+            />
+            <LimitField
+              name="limit_per_30_days"
+              label="Limit per rolling 30 days (CAD)"
+              defaultValue={initial.limit_per_30_days?.amount ?? ""}
+              error={fields.limit_per_30_days}
+            />
           </div>
           <div>
-            <button type="submit" className="button primary" disabled={isPending || !isHydrated}>Save limits</button>
+            <button type="submit" className="button primary" disabled={isPending || !isHydrated}>
+              Save limits
+            </button>
           </div>
         </form>
       </section>
@@ -103,15 +162,36 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
         <h2 id="pause-title">Assistant purchases</h2>
         <div className="form">
           <p data-testid="purchases-state">
-            {settings.purchases_paused ? "Paused: assistants cannot buy for you." : "On: assistants can buy for you within your limits."}
-            {settings.paused_changed_at ? <span className="hint"> Changed {settings.paused_changed_at.slice(0, 16).replace("T", " ")} UTC.</span> : null}
+            {settings.purchases_paused
+              ? "Paused: assistants cannot buy for you."
+              : "On: assistants can buy for you within your limits."}
+            {settings.paused_changed_at ? (
+              <span className="hint">
+                {" "}
+                Changed {settings.paused_changed_at.slice(0, 16).replace("T", " ")} UTC.
+              </span>
+            ) : null}
           </p>
           <NoticeLine notice={pauseNotice} />
           <div className="button-row">
             {settings.purchases_paused ? (
-              <button type="button" className="button primary" disabled={isPending || !isHydrated} onClick={() => void setPaused(false)}>Resume assistant purchases</button>
+              <button
+                type="button"
+                className="button primary"
+                disabled={isPending || !isHydrated}
+                onClick={() => void setPaused(false)}
+              >
+                Resume assistant purchases
+              </button>
             ) : (
-              <button type="button" className="button secondary" disabled={isPending || !isHydrated} onClick={() => void setPaused(true)}>Pause assistant purchases</button>
+              <button
+                type="button"
+                className="button secondary"
+                disabled={isPending || !isHydrated}
+                onClick={() => void setPaused(true)}
+              >
+                Pause assistant purchases
+              </button>
             )}
           </div>
         </div>

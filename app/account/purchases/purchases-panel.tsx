@@ -16,9 +16,19 @@ import { Pager } from "../pager";
 const refreshMs = 15_000;
 
 const statusLabels: Record<TMyPurchase["status"], string> = {
-  held: "Held", paid: "Paid", processing: "Waiting for the bank", requires_person: "Needs you", refused: "Refused", cancelled: "Cancelled", refunded: "Refunded",
+  held: "Held",
+  paid: "Paid",
+  processing: "Waiting for the bank",
+  requires_person: "Needs you",
+  refused: "Refused",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
 };
-const statusTones: Partial<Record<TMyPurchase["status"], string>> = { held: "warn", paid: "ok", requires_person: "accent" };
+const statusTones: Partial<Record<TMyPurchase["status"], string>> = {
+  held: "warn",
+  paid: "ok",
+  requires_person: "accent",
+};
 
 /** "3 h 12 min" from milliseconds; "less than a minute" under one. */
 export const timeLeft = (ms: number) => {
@@ -30,14 +40,38 @@ export const timeLeft = (ms: number) => {
 
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
-function PurchaseRow({ purchase, nowMs, busy, onCancel }: { purchase: TMyPurchase; nowMs: number; busy: boolean; onCancel: (purchase: TMyPurchase) => void }) {
+function PurchaseRow({
+  purchase,
+  nowMs,
+  busy,
+  onCancel,
+}: {
+  purchase: TMyPurchase;
+  nowMs: number;
+  busy: boolean;
+  onCancel: (purchase: TMyPurchase) => void;
+}) {
   const name = purchase.order_number ?? purchase.purchase_id;
-  const chargesIn = purchase.status === "held" && purchase.charges_at ? Date.parse(purchase.charges_at) - nowMs : null;
+  const chargesIn =
+    purchase.status === "held" && purchase.charges_at
+      ? Date.parse(purchase.charges_at) - nowMs
+      : null;
   const canCancel = purchase.can_cancel && Date.parse(purchase.cancel_until) > nowMs;
   return (
-    <li className="panel" data-testid="purchase" data-purchase-id={purchase.purchase_id} aria-label={`Purchase ${name}`}>
+    <li
+      className="panel"
+      data-testid="purchase"
+      data-purchase-id={purchase.purchase_id}
+      aria-label={`Purchase ${name}`}
+    >
       <h2>
-        {purchase.stores.join(", ")} <span className={`badge ${statusTones[purchase.status] ?? ""}`} data-testid="purchase-status">{statusLabels[purchase.status]}</span>
+        {purchase.stores.join(", ")}{" "}
+        <span
+          className={`badge ${statusTones[purchase.status] ?? ""}`}
+          data-testid="purchase-status"
+        >
+          {statusLabels[purchase.status]}
+        </span>
       </h2>
       <dl className="facts">
         <dt>Total</dt>
@@ -51,7 +85,11 @@ function PurchaseRow({ purchase, nowMs, busy, onCancel }: { purchase: TMyPurchas
         {chargesIn !== null ? (
           <>
             <dt>Charged in</dt>
-            <dd data-testid="charges-in">{chargesIn > 0 ? `${timeLeft(chargesIn)} (${when(purchase.charges_at!)})` : "being charged now"}</dd>
+            <dd data-testid="charges-in">
+              {chargesIn > 0
+                ? `${timeLeft(chargesIn)} (${when(purchase.charges_at!)})`
+                : "being charged now"}
+            </dd>
           </>
         ) : null}
         {purchase.reason && purchase.status !== "paid" ? (
@@ -63,7 +101,14 @@ function PurchaseRow({ purchase, nowMs, busy, onCancel }: { purchase: TMyPurchas
       </dl>
       {canCancel ? (
         <div className="button-row" style={{ marginTop: 12 }}>
-          <button type="button" className="button secondary" disabled={busy} onClick={() => onCancel(purchase)}>Cancel purchase</button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy}
+            onClick={() => onCancel(purchase)}
+          >
+            Cancel purchase
+          </button>
           <span className="hint">Until {when(purchase.cancel_until)}; nothing is charged.</span>
         </div>
       ) : null}
@@ -94,8 +139,15 @@ export function PurchasesPanel({ initial }: { initial: TMyPurchasesResponse }) {
   const cancel = async (purchase: TMyPurchase) => {
     setIsRunning(true);
     try {
-      const result = await dashboardClient.account.cancelMyPurchase.mutate({ purchase_id: purchase.purchase_id });
-      setNotice({ tone: "ok", text: result.already_cancelled ? "This purchase was already cancelled." : "The purchase is cancelled: the hold on your card is released and nothing is charged." });
+      const result = await dashboardClient.account.cancelMyPurchase.mutate({
+        purchase_id: purchase.purchase_id,
+      });
+      setNotice({
+        tone: "ok",
+        text: result.already_cancelled
+          ? "This purchase was already cancelled."
+          : "The purchase is cancelled: the hold on your card is released and nothing is charged.",
+      });
     } catch (error) {
       setNotice({ tone: "error", text: messageOf(error) });
     } finally {
@@ -120,15 +172,28 @@ export function PurchasesPanel({ initial }: { initial: TMyPurchasesResponse }) {
     <>
       <NoticeLine notice={notice} />
       {list.purchases.length === 0 ? (
-        <p className="panel" data-testid="no-purchases">{list.page === 1 ? "No assistant has bought anything for you yet." : "No more purchases."}</p>
+        <p className="panel" data-testid="no-purchases">
+          {list.page === 1 ? "No assistant has bought anything for you yet." : "No more purchases."}
+        </p>
       ) : (
         <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {list.purchases.map((purchase) => (
-            <PurchaseRow key={purchase.purchase_id} purchase={purchase} nowMs={nowMs} busy={busy} onCancel={(chosen) => void cancel(chosen)} />
+            <PurchaseRow
+              key={purchase.purchase_id}
+              purchase={purchase}
+              nowMs={nowMs}
+              busy={busy}
+              onCancel={(chosen) => void cancel(chosen)}
+            />
           ))}
         </ul>
       )}
-      <Pager page={list.page} hasMore={list.has_more} busy={busy} onGoTo={(page) => void goTo(page)} />
+      <Pager
+        page={list.page}
+        hasMore={list.has_more}
+        busy={busy}
+        onGoTo={(page) => void goTo(page)}
+      />
     </>
   );
 }

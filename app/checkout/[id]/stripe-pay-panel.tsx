@@ -28,7 +28,9 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
 
   const show = (state: ActionState) => {
     if (state?.outcome?.outcome === "paid") return router.refresh();
-    setMessage(state?.error ?? (state?.outcome && "message" in state.outcome ? state.outcome.message : null));
+    setMessage(
+      state?.error ?? (state?.outcome && "message" in state.outcome ? state.outcome.message : null),
+    );
     if (state?.outcome?.outcome === "closed") router.refresh();
   };
 
@@ -43,7 +45,14 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
       .then((state) => {
         // The page's own URL again (through the router, which keeps its own copy of the URL), then the outcome.
         router.replace(window.location.pathname, { scroll: false });
-        show(state ?? (params.get("redirect_status") === "failed" ? { error: "Your bank could not confirm this payment. Try again or use another card." } : undefined));
+        show(
+          state ??
+            (params.get("redirect_status") === "failed"
+              ? {
+                  error: "Your bank could not confirm this payment. Try again or use another card.",
+                }
+              : undefined),
+        );
       })
       .finally(() => setIsPaying(false));
   }, [checkoutId]);
@@ -53,7 +62,8 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
     if (!stripe || !elements) return;
     setMessage(null);
     // Read at submit (an uncontrolled checkbox keeps what was ticked before hydration).
-    const acceptTerms = (event.currentTarget.elements.namedItem("accept_terms") as HTMLInputElement).checked;
+    const acceptTerms = (event.currentTarget.elements.namedItem("accept_terms") as HTMLInputElement)
+      .checked;
     if (!acceptTerms) return setMessage("Accept the terms of sale to pay.");
     setIsPaying(true);
     try {
@@ -62,12 +72,19 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
       const started = await startStripePayment(checkoutId, acceptTerms);
       if (!started.clientSecret) return show({ error: started.error });
       const confirmed = await stripe.confirmPayment({
-        elements, clientSecret: started.clientSecret, redirect: "if_required",
+        elements,
+        clientSecret: started.clientSecret,
+        redirect: "if_required",
         confirmParams: { return_url: `${window.location.origin}/checkout/${checkoutId}` },
       });
       // Whatever Stripe.js says, the server asks Stripe (a decline is recorded, an authorization pays).
       const completed = await completeStripePayment(checkoutId, intentIdOf(started.clientSecret));
-      show(completed ?? (confirmed.error ? { error: confirmed.error.message ?? "The payment did not go through." } : undefined));
+      show(
+        completed ??
+          (confirmed.error
+            ? { error: confirmed.error.message ?? "The payment did not go through." }
+            : undefined),
+      );
     } finally {
       setIsPaying(false);
     }
@@ -75,12 +92,19 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
 
   return (
     <form onSubmit={pay}>
-      {message ? <p role="alert" className="alert">{message}</p> : null}
+      {message ? (
+        <p role="alert" className="alert">
+          {message}
+        </p>
+      ) : null}
       <PaymentElement onReady={() => setIsReady(true)} options={{ layout: "tabs" }} />
       <label className="terms">
-        <input type="checkbox" name="accept_terms" /> I accept the terms of sale and each store&apos;s return policy
+        <input type="checkbox" name="accept_terms" /> I accept the terms of sale and each
+        store&apos;s return policy
       </label>
-      <button type="submit" disabled={!isHydrated || !isReady || isPaying}>Pay ${total} CAD</button>
+      <button type="submit" disabled={!isHydrated || !isReady || isPaying}>
+        Pay ${total} CAD
+      </button>
     </form>
   );
 }
@@ -89,7 +113,10 @@ export function StripePayPanel({ checkoutId, publishableKey, amountCents, total 
   return (
     <section className="card pay" aria-label="Payment">
       <h2>Payment</h2>
-      <Elements stripe={stripeFor(publishableKey)} options={{ mode: "payment", amount: amountCents, currency: "cad", captureMethod: "manual" }}>
+      <Elements
+        stripe={stripeFor(publishableKey)}
+        options={{ mode: "payment", amount: amountCents, currency: "cad", captureMethod: "manual" }}
+      >
         <PayWithElement checkoutId={checkoutId} total={total} />
       </Elements>
     </section>

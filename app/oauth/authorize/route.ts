@@ -8,4 +8,5 @@ export const dynamic = "force-dynamic";
 export const GET = (request: Request) => handleAuthorizeGet(request);
 
 /** The person's decision, posted by the consent page's form. */
-export const POST = async (request: Request) => handleConsentDecision(request, { personId: await currentPersonId(), now: new Date() });
+export const POST = async (request: Request) =>
+  handleConsentDecision(request, { personId: await currentPersonId(), now: new Date() });

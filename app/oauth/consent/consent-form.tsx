@@ -11,7 +11,13 @@ import { optInScopes, scopeWords, type Scope } from "@/server/auth/scopes";
 import type { AuthorizeParameters } from "@/server/auth/oauth/authorize-request";
 
 type Props = {
-  request: { clientName: string; clientKind: "partner" | "agent"; redirectUri: string; scopes: Scope[]; parameters: AuthorizeParameters };
+  request: {
+    clientName: string;
+    clientKind: "partner" | "agent";
+    redirectUri: string;
+    scopes: Scope[];
+    parameters: AuthorizeParameters;
+  };
   /** Permissions the person has not granted this app before, though they connected it (marked New). */
   newScopes?: Scope[];
   /** Opt-in permissions the app holds today: shown ticked; unticking one withdraws it from the app (M8). */
@@ -25,7 +31,8 @@ type Props = {
 const optInLabels: Partial<Record<Scope, { title: (app: string) => string; detail: string }>> = {
   "purchase:write": {
     title: (app) => `Let ${app} buy items for me with my saved card`,
-    detail: "Only within the spending limits you set. Each purchase is held for 24 hours and you can cancel it from its email before you are charged.",
+    detail:
+      "Only within the spending limits you set. Each purchase is held for 24 hours and you can cancel it from its email before you are charged.",
   },
   "alerts:write": {
     title: (app) => `Let ${app} set price alerts for me`,
@@ -38,11 +45,20 @@ const NewMark = ({ scope, newScopes }: { scope: Scope; newScopes: readonly Scope
   newScopes.includes(scope) ? (
     <>
       {" "}
-      <span className="badge accent" data-testid="new-permission">New</span>
+      <span className="badge accent" data-testid="new-permission">
+        New
+      </span>
     </>
   ) : null;
 
-export function ConsentForm({ request, newScopes = [], grantedScopes = [], personEmail, consentToken, consentPath }: Props) {
+export function ConsentForm({
+  request,
+  newScopes = [],
+  grantedScopes = [],
+  personEmail,
+  consentToken,
+  consentPath,
+}: Props) {
   const app = request.clientName;
   const listed = request.scopes.filter((scope) => !optInScopes.includes(scope));
   const optIns = request.scopes.filter((scope) => optInScopes.includes(scope));
@@ -55,14 +71,21 @@ export function ConsentForm({ request, newScopes = [], grantedScopes = [], perso
         <div>
           <h1 id="consent-title">{app} wants to connect to your account</h1>
           <p className="small muted" style={{ margin: 0 }}>
-            {request.clientKind === "agent" ? <span className="badge accent">AI assistant</span> : <span className="badge">Partner app</span>} · you will return to{" "}
-            <strong>{redirectHost(request.redirectUri)}</strong>
+            {request.clientKind === "agent" ? (
+              <span className="badge accent">AI assistant</span>
+            ) : (
+              <span className="badge">Partner app</span>
+            )}{" "}
+            · you will return to <strong>{redirectHost(request.redirectUri)}</strong>
           </p>
         </div>
       </div>
       {isLoopback(request.redirectUri) ? (
         <div className="notice warn" style={{ marginBottom: 16 }}>
-          <p>This app runs on your own computer (it returns to {redirectHost(request.redirectUri)}). Approve only if you started it yourself.</p>
+          <p>
+            This app runs on your own computer (it returns to {redirectHost(request.redirectUri)}).
+            Approve only if you started it yourself.
+          </p>
         </div>
       ) : null}
       {newScopes.length ? (
@@ -97,7 +120,12 @@ export function ConsentForm({ request, newScopes = [], grantedScopes = [], perso
           </p>
           {optIns.map((scope) => (
             <label className="opt-in" key={scope}>
-              <input type="checkbox" name="grant_scope" value={scope} defaultChecked={grantedScopes.includes(scope)} />
+              <input
+                type="checkbox"
+                name="grant_scope"
+                value={scope}
+                defaultChecked={grantedScopes.includes(scope)}
+              />
               <span>
                 <strong>
                   {optInLabels[scope]?.title(app) ?? scopeWords[scope]}
@@ -105,18 +133,26 @@ export function ConsentForm({ request, newScopes = [], grantedScopes = [], perso
                   {grantedScopes.includes(scope) ? (
                     <>
                       {" "}
-                      <span className="badge" data-testid="granted-permission">Allowed now</span>
+                      <span className="badge" data-testid="granted-permission">
+                        Allowed now
+                      </span>
                     </>
                   ) : null}
                 </strong>
                 <span className="small muted">{optInLabels[scope]?.detail}</span>
-                {grantedScopes.includes(scope) ? <span className="small muted">You allowed this before. Untick it to take it away from {app}.</span> : null}
+                {grantedScopes.includes(scope) ? (
+                  <span className="small muted">
+                    You allowed this before. Untick it to take it away from {app}.
+                  </span>
+                ) : null}
               </span>
             </label>
           ))}
         </div>
       ) : null}
-      {Object.entries(request.parameters).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
+      {Object.entries(request.parameters).map(([name, value]) =>
+        value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+      )}
       <input type="hidden" name="consent_token" value={consentToken} />
       <div className="button-row split">
         <button type="submit" name="decision" value="deny" className="button secondary">
@@ -127,8 +163,10 @@ export function ConsentForm({ request, newScopes = [], grantedScopes = [], perso
         </button>
       </div>
       <p className="fine-print">
-        Signed in as {personEmail}. <SignOutButton callbackUrl={consentPath} label="Not you?" className="link-button" /> You can disconnect {app} at any time under
-        Account → Connected apps. {app} never sees your password or card number.
+        Signed in as {personEmail}.{" "}
+        <SignOutButton callbackUrl={consentPath} label="Not you?" className="link-button" /> You can
+        disconnect {app} at any time under Account → Connected apps. {app} never sees your password
+        or card number.
       </p>
     </form>
   );

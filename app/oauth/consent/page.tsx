@@ -2,7 +2,12 @@ import { redirect } from "next/navigation";
 import { pageCaller } from "@/app/_trpc/server";
 import { currentPersonId } from "@/server/auth/session";
 import { consentPath } from "@/server/auth/oauth/authorize-endpoint";
-import { createConsentToken, grantedOptInScopes, loadConsentRequest, newlyRequestedScopes } from "@/server/auth/oauth/consent";
+import {
+  createConsentToken,
+  grantedOptInScopes,
+  loadConsentRequest,
+  newlyRequestedScopes,
+} from "@/server/auth/oauth/consent";
 import { ConsentForm } from "./consent-form";
 import { UnverifiedNotice } from "./unverified-notice";
 import { signInPath } from "@/server/auth/sign-in-link";
@@ -14,7 +19,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const toQuery = (params: Awaited<SearchParams>) => {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) for (const item of [value ?? []].flat()) query.append(name, item);
+  for (const [name, value] of Object.entries(params))
+    for (const item of [value ?? []].flat()) query.append(name, item);
   return query;
 };
 

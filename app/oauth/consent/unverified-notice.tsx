@@ -10,7 +10,8 @@ export function UnverifiedNotice({ clientName, email }: { clientName: string; em
         Confirm your email to connect {clientName}
       </h1>
       <p className="lede">
-        Before you approve an app, confirm <strong>{email}</strong> with the link we emailed you, then come back to this page.
+        Before you approve an app, confirm <strong>{email}</strong> with the link we emailed you,
+        then come back to this page.
       </p>
       <ActionForm action={resendConfirmationAction}>
         <FormMessage okTone="info" />

@@ -17,7 +17,8 @@ export default async function MailboxPage() {
     <main className="shell">
       <h1>Sandbox mailbox</h1>
       <p style={{ color: "var(--muted)" }}>
-        Emails the sandbox delivered to your address since you created your account (until you confirm it, only the confirmation email). Nothing here leaves this machine.
+        Emails the sandbox delivered to your address since you created your account (until you
+        confirm it, only the confirmation email). Nothing here leaves this machine.
       </p>
       {emails.length === 0 ? <p>No email yet.</p> : null}
       {emails.map((email) => (

@@ -20,17 +20,32 @@ export const handleAuthorizeGet = async (request: Request): Promise<Response> =>
   try {
     // Per address: every request, and (tighter) every metadata document it makes us fetch.
     await admit(authLimits.authorizePerIp, ip);
-    const result = await validateAuthorizeRequest(db(), query, { beforeFetch: () => admit(authLimits.metadataFetchesPerIp, ip) });
-    if (result.kind === "page") return errorPage(result.status ?? 400, result.title, result.message, result.headers);
-    if (result.kind === "redirect") return redirectWithError(result.redirectUri, result.error, result.state);
+    const result = await validateAuthorizeRequest(db(), query, {
+      beforeFetch: () => admit(authLimits.metadataFetchesPerIp, ip),
+    });
+    if (result.kind === "page")
+      return errorPage(result.status ?? 400, result.title, result.message, result.headers);
+    if (result.kind === "redirect")
+      return redirectWithError(result.redirectUri, result.error, result.state);
     return redirectTo(consentPath(query));
   } catch (error) {
     if (error instanceof AppError && error.code === "rate_limited") {
       const retryAfter = error.options.retryAfter ?? 60;
-      return errorPage(429, "Too many requests", `Too many sign-in requests came from your network. Please try again in ${retryAfter} seconds.`, { "Retry-After": String(retryAfter) });
+      return errorPage(
+        429,
+        "Too many requests",
+        `Too many sign-in requests came from your network. Please try again in ${retryAfter} seconds.`,
+        { "Retry-After": String(retryAfter) },
+      );
     }
     // Without the database the redirect URI cannot be checked, so no redirect: a page asking to retry.
-    if (isDatabaseUnavailable(error)) return errorPage(503, "Temporarily unavailable", "We could not check this request just now. Please try again in a moment.", { "Retry-After": "5" });
+    if (isDatabaseUnavailable(error))
+      return errorPage(
+        503,
+        "Temporarily unavailable",
+        "We could not check this request just now. Please try again in a moment.",
+        { "Retry-After": "5" },
+      );
     throw error;
   }
 };

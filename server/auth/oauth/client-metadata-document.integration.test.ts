@@ -25,7 +25,12 @@ import { authorizeParams, pkcePair, submitConsent, token } from "../../testing/o
 import { authenticateBearer, mcpAccountAudience } from "../tokens";
 import { socketAddressHeader } from "../../http/client-ip";
 import { purgeExpiredRecords } from "../../jobs/purge";
-import { addressProblem, createDnsResolver, metadataFetchTimeoutMs, setHostResolver } from "./client-metadata-fetch";
+import {
+  addressProblem,
+  createDnsResolver,
+  metadataFetchTimeoutMs,
+  setHostResolver,
+} from "./client-metadata-fetch";
 import { forgetMetadataDocuments, maxConcurrentFetches } from "./client-metadata-document";
 import { loadConsentRequest } from "./consent";
 import { listConnectedApps } from "./grants";
@@ -39,28 +44,65 @@ const hits = new Map<string, number>();
 let flakyIsGood = false;
 const redirectUri = "http://127.0.0.1:8976/callback";
 
-const documentFor = (clientId: string, overrides: Record<string, unknown> = {}) => ({ client_id: clientId, client_name: "Metadata Assistant", redirect_uris: [redirectUri], ...overrides });
+const documentFor = (clientId: string, overrides: Record<string, unknown> = {}) => ({
+  client_id: clientId,
+  client_name: "Metadata Assistant",
+  redirect_uris: [redirectUri],
+  ...overrides,
+});
 
 beforeAll(async () => {
   // A throwaway certificate for 127.0.0.1, trusted by this process's https agent only.
   const dir = mkdtempSync(path.join(tmpdir(), "cimd-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      path.join(dir, "cert.pem"),
+    ],
+    { stdio: "ignore" },
+  );
   const cert = readFileSync(path.join(dir, "cert.pem"));
   globalAgent.options.ca = [cert];
-  server = createServer({ key: readFileSync(path.join(dir, "key.pem")), cert }, (request, response) => {
-    const clientId = `${origin}${request.url}`;
-    const pathname = new URL(clientId).pathname;
-    hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
-    const send = (body: unknown) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
-    if (request.url === "/good.json" || pathname === "/many.json") return send(documentFor(clientId));
-    if (request.url === "/flaky.json") return flakyIsGood ? send(documentFor(clientId)) : response.writeHead(500).end();
-    if (request.url === "/redirect.json") return response.writeHead(302, { location: "/good.json" }).end();
-    if (request.url === "/wrong-id.json") return send(documentFor(`${origin}/good.json`));
-    if (request.url === "/big.json") return send(documentFor(clientId, { client_uri: `https://example.com/${"a".repeat(6000)}` }));
-    if (request.url === "/unsafe.json") return send(documentFor(clientId, { redirect_uris: ["javascript:alert(1)"] }));
-    if (request.url === "/slow.json") return setTimeout(() => send(documentFor(clientId)), metadataFetchTimeoutMs + 1000);
-    response.writeHead(404).end();
-  });
+  server = createServer(
+    { key: readFileSync(path.join(dir, "key.pem")), cert },
+    (request, response) => {
+      const clientId = `${origin}${request.url}`;
+      const pathname = new URL(clientId).pathname;
+      hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
+      const send = (body: unknown) =>
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+      if (request.url === "/good.json" || pathname === "/many.json")
+        return send(documentFor(clientId));
+      if (request.url === "/flaky.json")
+        return flakyIsGood ? send(documentFor(clientId)) : response.writeHead(500).end();
+      if (request.url === "/redirect.json")
+        return response.writeHead(302, { location: "/good.json" }).end();
+      if (request.url === "/wrong-id.json") return send(documentFor(`${origin}/good.json`));
+      if (request.url === "/big.json")
+        return send(
+          documentFor(clientId, { client_uri: `https://example.com/${"a".repeat(6000)}` }),
+        );
+      if (request.url === "/unsafe.json")
+        return send(documentFor(clientId, { redirect_uris: ["javascript:alert(1)"] }));
+      if (request.url === "/slow.json")
+        return setTimeout(() => send(documentFor(clientId)), metadataFetchTimeoutMs + 1000);
+      response.writeHead(404).end();
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -76,9 +118,15 @@ const freshIp = () => `203.0.113.${++lastIp}`;
 
 /** GET /oauth/authorize from `ip` (as npm start's front door reports the socket's address). */
 const authorizeFrom = (ip: string, clientId: string, overrides: Record<string, string> = {}) =>
-  authorizeGet(new Request(`http://localhost:3000/oauth/authorize?${new URLSearchParams(authorizeParams(clientId, redirectUri, pkcePair().challenge, overrides))}`, { headers: { [socketAddressHeader]: ip } }));
+  authorizeGet(
+    new Request(
+      `http://localhost:3000/oauth/authorize?${new URLSearchParams(authorizeParams(clientId, redirectUri, pkcePair().challenge, overrides))}`,
+      { headers: { [socketAddressHeader]: ip } },
+    ),
+  );
 
-const authorizeWith = (clientId: string, overrides: Record<string, string> = {}) => authorizeFrom(freshIp(), clientId, overrides);
+const authorizeWith = (clientId: string, overrides: Record<string, string> = {}) =>
+  authorizeFrom(freshIp(), clientId, overrides);
 
 afterEach(() => setHostResolver(undefined));
 
@@ -90,20 +138,39 @@ describe("client ID metadata documents", () => {
     expect(response.headers.get("location")).toMatch(/^\/oauth\/consent\?/);
     expect(await db().apiClient.findUnique({ where: { id: clientId } })).toBeNull();
     const { person } = await createPerson();
-    expect((await submitConsent({ personId: person.id, params: authorizeParams(clientId, redirectUri, pkcePair().challenge) })).status).toBe(303);
+    expect(
+      (
+        await submitConsent({
+          personId: person.id,
+          params: authorizeParams(clientId, redirectUri, pkcePair().challenge),
+        })
+      ).status,
+    ).toBe(303);
     const client = await db().apiClient.findUniqueOrThrow({ where: { id: clientId } });
-    expect(client).toMatchObject({ name: "Metadata Assistant", kind: "agent", secretHash: null, redirectUris: [redirectUri] });
+    expect(client).toMatchObject({
+      name: "Metadata Assistant",
+      kind: "agent",
+      secretHash: null,
+      redirectUris: [redirectUri],
+    });
     expect(client.scopes).not.toContain("purchase:write");
-    expect((await authorizeWith(clientId, { scope: "purchase:write" })).headers.get("location")).toContain("error=invalid_scope");
+    expect(
+      (await authorizeWith(clientId, { scope: "purchase:write" })).headers.get("location"),
+    ).toContain("error=invalid_scope");
   });
 
   it("names the app on consent with its client_id host beside its self-asserted name (L12)", async () => {
     const clientId = `${origin}/good.json`;
     const host = new URL(origin).host;
-    const request = await loadConsentRequest(new URLSearchParams(authorizeParams(clientId, redirectUri, pkcePair().challenge)));
+    const request = await loadConsentRequest(
+      new URLSearchParams(authorizeParams(clientId, redirectUri, pkcePair().challenge)),
+    );
     expect(request?.client.displayName).toBe(`Metadata Assistant (${host})`);
     const { person } = await createPerson();
-    await submitConsent({ personId: person.id, params: authorizeParams(clientId, redirectUri, pkcePair().challenge) });
+    await submitConsent({
+      personId: person.id,
+      params: authorizeParams(clientId, redirectUri, pkcePair().challenge),
+    });
     const [app] = await listConnectedApps(db(), { personId: person.id, now: new Date() });
     expect(app.name).toBe(`Metadata Assistant (${host})`);
   });
@@ -113,14 +180,28 @@ describe("client ID metadata documents", () => {
     const { person } = await createPerson();
     const pkce = pkcePair();
     const resource = `${process.env.PUBLIC_URL}/mcp/account`;
-    const params = authorizeParams(clientId, redirectUri, pkce.challenge, { scope: "profile:read orders:read", resource });
+    const params = authorizeParams(clientId, redirectUri, pkce.challenge, {
+      scope: "profile:read orders:read",
+      resource,
+    });
     const consent = await submitConsent({ personId: person.id, params });
     const code = new URL(consent.headers.get("location")!).searchParams.get("code")!;
-    const exchanged = await token({ grant_type: "authorization_code", code, code_verifier: pkce.verifier, redirect_uri: redirectUri, client_id: clientId, resource });
+    const exchanged = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: pkce.verifier,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      resource,
+    });
     expect(exchanged.status).toBe(200);
     const { access_token: accessToken } = await exchanged.json();
-    await expect(authenticateBearer(`Bearer ${accessToken}`, new Date(), mcpAccountAudience)).resolves.toMatchObject({ clientId, personId: person.id });
-    await expect(authenticateBearer(`Bearer ${accessToken}`, new Date())).rejects.toBeInstanceOf(AppError);
+    await expect(
+      authenticateBearer(`Bearer ${accessToken}`, new Date(), mcpAccountAudience),
+    ).resolves.toMatchObject({ clientId, personId: person.id });
+    await expect(authenticateBearer(`Bearer ${accessToken}`, new Date())).rejects.toBeInstanceOf(
+      AppError,
+    );
   });
 
   it.each([
@@ -138,7 +219,18 @@ describe("client ID metadata documents", () => {
   });
 
   it("never fetches from a private, link-local or reserved address (loopback only under the test allowance)", async () => {
-    for (const address of ["10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "fd00::1", "fe80::1", "::ffff:10.0.0.1", "224.0.0.1"]) {
+    for (const address of [
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "fd00::1",
+      "fe80::1",
+      "::ffff:10.0.0.1",
+      "224.0.0.1",
+    ]) {
       expect(addressProblem(address), address).toBeDefined();
     }
     expect(addressProblem("127.0.0.1")).toBeUndefined();
@@ -155,12 +247,26 @@ const silentDns = async () => {
   let queries = 0;
   socket.on("message", () => queries++);
   await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
-  return { server: `127.0.0.1:${socket.address().port}`, queries: () => queries, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+  return {
+    server: `127.0.0.1:${socket.address().port}`,
+    queries: () => queries,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
 };
 
 const timeScrypt = async () => {
   const started = performance.now();
-  await Promise.all(Array.from({ length: 4 }, () => new Promise((resolve, reject) => scrypt("password", "salt", 32, { N: 1024 }, (error, key) => (error ? reject(error) : resolve(key))))));
+  await Promise.all(
+    Array.from(
+      { length: 4 },
+      () =>
+        new Promise((resolve, reject) =>
+          scrypt("password", "salt", 32, { N: 1024 }, (error, key) =>
+            error ? reject(error) : resolve(key),
+          ),
+        ),
+    ),
+  );
   return performance.now() - started;
 };
 
@@ -170,7 +276,9 @@ describe("metadata documents cannot be used to tie up or fill up the server (H2)
     setHostResolver(createDnsResolver({ servers: [dns.server] }));
     try {
       const started = performance.now();
-      const slow = Array.from({ length: maxConcurrentFetches }, (_, i) => authorizeWith(`https://slow-dns-${i}.example/client.json`));
+      const slow = Array.from({ length: maxConcurrentFetches }, (_, i) =>
+        authorizeWith(`https://slow-dns-${i}.example/client.json`),
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       const busy = await authorizeWith("https://slow-dns-extra.example/client.json");
       expect(busy.status).toBe(503);
@@ -179,7 +287,9 @@ describe("metadata documents cannot be used to tie up or fill up the server (H2)
       expect(await timeScrypt()).toBeLessThan(1000);
       for (const response of await Promise.all(slow)) {
         expect(response.status).toBe(400);
-        expect(await response.text()).toContain(`did not answer within ${metadataFetchTimeoutMs} ms`);
+        expect(await response.text()).toContain(
+          `did not answer within ${metadataFetchTimeoutMs} ms`,
+        );
       }
       expect(performance.now() - started).toBeLessThan(metadataFetchTimeoutMs + 1500);
       expect(dns.queries()).toBeGreaterThanOrEqual(maxConcurrentFetches);
@@ -193,22 +303,54 @@ describe("metadata documents cannot be used to tie up or fill up the server (H2)
     for (const id of ids) expect((await authorizeWith(id)).status).toBe(303);
     expect(await db().apiClient.count({ where: { id: { in: ids } } })).toBe(0);
     const { person } = await createPerson();
-    await submitConsent({ personId: person.id, params: authorizeParams(ids[0], redirectUri, pkcePair().challenge) });
+    await submitConsent({
+      personId: person.id,
+      params: authorizeParams(ids[0], redirectUri, pkcePair().challenge),
+    });
     expect(await db().apiClient.count({ where: { id: { in: ids } } })).toBe(1);
 
     // Unused (its grants gone) and over a day old: purged; a revoked one and a used one stay.
     const dayAgo = new Date(Date.now() - 2 * 86_400_000);
-    await db().apiClient.create({ data: { id: `${origin}/many.json?n=unused`, name: "Unused", kind: "agent", scopes: [], metadata: { client_id_metadata_document: true }, createdAt: dayAgo } });
-    await db().apiClient.create({ data: { id: `${origin}/many.json?n=revoked`, name: "Revoked", kind: "agent", scopes: [], metadata: { client_id_metadata_document: true }, createdAt: dayAgo, revokedAt: dayAgo } });
+    await db().apiClient.create({
+      data: {
+        id: `${origin}/many.json?n=unused`,
+        name: "Unused",
+        kind: "agent",
+        scopes: [],
+        metadata: { client_id_metadata_document: true },
+        createdAt: dayAgo,
+      },
+    });
+    await db().apiClient.create({
+      data: {
+        id: `${origin}/many.json?n=revoked`,
+        name: "Revoked",
+        kind: "agent",
+        scopes: [],
+        metadata: { client_id_metadata_document: true },
+        createdAt: dayAgo,
+        revokedAt: dayAgo,
+      },
+    });
     await db().apiClient.update({ where: { id: ids[0] }, data: { createdAt: dayAgo } });
     const { metadataClients } = await purgeExpiredRecords({ db: db(), now: new Date() });
     expect(metadataClients).toBe(1);
-    expect((await db().apiClient.findMany({ where: { id: { startsWith: `${origin}/many.json` } }, select: { id: true } })).map(({ id }) => id).sort()).toEqual([ids[0], `${origin}/many.json?n=revoked`]);
+    expect(
+      (
+        await db().apiClient.findMany({
+          where: { id: { startsWith: `${origin}/many.json` } },
+          select: { id: true },
+        })
+      )
+        .map(({ id }) => id)
+        .sort(),
+    ).toEqual([ids[0], `${origin}/many.json?n=revoked`]);
   });
 
   it("one address may make 10 document fetches a minute (429 page with Retry-After after that); cached documents and other addresses are served", async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await authorizeFrom(ip, `${origin}/missing.json?n=${i}`)).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await authorizeFrom(ip, `${origin}/missing.json?n=${i}`)).status).toBe(400);
     const limited = await authorizeFrom(ip, `${origin}/missing.json?n=10`);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);

@@ -24,9 +24,20 @@ const cache = new Map<string, { until: number; document: MetadataDocument }>();
 const ZMetadataDocument = z.object({
   client_id: z.string(),
   client_name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),
-  redirect_uris: z.array(z.string()).min(1, "at least one redirect URI is required").max(10, "at most 10 redirect URIs"),
-  token_endpoint_auth_method: z.literal("none", { error: 'must be "none": PKCE public clients only' }).default("none"),
-  grant_types: z.array(z.enum(["authorization_code", "refresh_token"], { error: "only authorization_code and refresh_token" })).optional(),
+  redirect_uris: z
+    .array(z.string())
+    .min(1, "at least one redirect URI is required")
+    .max(10, "at most 10 redirect URIs"),
+  token_endpoint_auth_method: z
+    .literal("none", { error: 'must be "none": PKCE public clients only' })
+    .default("none"),
+  grant_types: z
+    .array(
+      z.enum(["authorization_code", "refresh_token"], {
+        error: "only authorization_code and refresh_token",
+      }),
+    )
+    .optional(),
   response_types: z.array(z.literal("code", { error: 'only "code"' })).optional(),
   client_uri: z.string().max(2000).optional(),
   logo_uri: z.string().max(2000).optional(),
@@ -41,14 +52,17 @@ export const isMetadataDocumentClientId = (clientId: string) => {
   if (!clientId.startsWith("https://")) return false;
   try {
     const url = new URL(clientId);
-    return url.pathname !== "/" && !url.hash && !url.username && !url.password && clientId.length <= 2000;
+    return (
+      url.pathname !== "/" && !url.hash && !url.username && !url.password && clientId.length <= 2000
+    );
   } catch {
     return false;
   }
 };
 
 const problemOf = (document: MetadataDocument, clientId: string) => {
-  if (document.client_id !== clientId) return "its client_id is not the address it was fetched from";
+  if (document.client_id !== clientId)
+    return "its client_id is not the address it was fetched from";
   for (const uri of document.redirect_uris) {
     const problem = redirectUriProblem(uri, currentEnvironment());
     if (problem) return `redirect URI ${uri} ${problem}`;
@@ -97,7 +111,10 @@ const fetchDocument = async (clientId: string): Promise<MetadataDocument> => {
  * only when a fetch is really needed (the caller's per-address limit: auth-limits.ts), and at most
  * `maxConcurrentFetches` run at once.
  */
-const loadDocument = async (clientId: string, beforeFetch: () => Promise<void>): Promise<MetadataDocument> => {
+const loadDocument = async (
+  clientId: string,
+  beforeFetch: () => Promise<void>,
+): Promise<MetadataDocument> => {
   const now = Date.now();
   const cached = cache.get(clientId);
   if (cached && cached.until > now) return cached.document;
@@ -108,7 +125,8 @@ const loadDocument = async (clientId: string, beforeFetch: () => Promise<void>):
   await beforeFetch();
   const joined = inFlight.get(clientId); // one started while the limit was counted
   if (joined) return joined;
-  if (running >= maxConcurrentFetches) throw new MetadataFetchBusyError("too many client metadata documents are being fetched");
+  if (running >= maxConcurrentFetches)
+    throw new MetadataFetchBusyError("too many client metadata documents are being fetched");
   running++;
   const work = fetchDocument(clientId).then(
     (document) => {
@@ -151,14 +169,25 @@ export type MetadataDocumentResolution =
  * describes, without writing anything: a client row appears only when a person approves the app
  * (so a stream of distinct URLs leaves no rows), and the purge removes mirrored rows no grant uses.
  */
-export const resolveMetadataDocumentClient = async (clientId: string, options: { beforeFetch?: () => Promise<void> } = {}): Promise<MetadataDocumentResolution> => {
+export const resolveMetadataDocumentClient = async (
+  clientId: string,
+  options: { beforeFetch?: () => Promise<void> } = {},
+): Promise<MetadataDocumentResolution> => {
   const host = new URL(clientId).host;
   let document: MetadataDocument;
   try {
     document = await loadDocument(clientId, options.beforeFetch ?? (async () => undefined));
   } catch (error) {
-    if (error instanceof MetadataFetchBusyError) return { kind: "busy", message: `We are checking many apps just now and could not check this one (${host}). Please try again in a moment.` };
-    if (error instanceof MetadataFetchError) return { kind: "problem", message: `The app's client metadata document (${host}) ${error.message}.` };
+    if (error instanceof MetadataFetchBusyError)
+      return {
+        kind: "busy",
+        message: `We are checking many apps just now and could not check this one (${host}). Please try again in a moment.`,
+      };
+    if (error instanceof MetadataFetchError)
+      return {
+        kind: "problem",
+        message: `The app's client metadata document (${host}) ${error.message}.`,
+      };
     throw error;
   }
   return {
@@ -169,7 +198,11 @@ export const resolveMetadataDocumentClient = async (clientId: string, options: {
       kind: "agent",
       scopes: metadataClientScopes,
       redirectUris: [...new Set(document.redirect_uris)],
-      metadata: { client_id_metadata_document: true, ...(document.client_uri ? { client_uri: document.client_uri } : {}), ...(document.logo_uri ? { logo_uri: document.logo_uri } : {}) },
+      metadata: {
+        client_id_metadata_document: true,
+        ...(document.client_uri ? { client_uri: document.client_uri } : {}),
+        ...(document.logo_uri ? { logo_uri: document.logo_uri } : {}),
+      },
     },
   };
 };
@@ -179,11 +212,26 @@ export const resolveMetadataDocumentClient = async (clientId: string, options: {
  * transaction, before its grant), so codes, grants and tokens treat it like any other client. A
  * client the operator revoked stays revoked.
  */
-export const mirrorMetadataDocumentClient = async (tx: Pick<Db, "apiClient">, client: MetadataDocumentClient) => {
-  const fields = { name: client.name, redirectUris: client.redirectUris, metadata: client.metadata };
+export const mirrorMetadataDocumentClient = async (
+  tx: Pick<Db, "apiClient">,
+  client: MetadataDocumentClient,
+) => {
+  const fields = {
+    name: client.name,
+    redirectUris: client.redirectUris,
+    metadata: client.metadata,
+  };
   await tx.apiClient.upsert({
     where: { id: client.id },
-    create: { id: client.id, kind: "agent", secretHash: null, scopes: client.scopes, linkingEnabled: true, environment: currentEnvironment(), ...fields },
+    create: {
+      id: client.id,
+      kind: "agent",
+      secretHash: null,
+      scopes: client.scopes,
+      linkingEnabled: true,
+      environment: currentEnvironment(),
+      ...fields,
+    },
     update: fields,
   });
 };

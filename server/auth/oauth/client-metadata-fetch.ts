@@ -27,10 +27,33 @@ export class MetadataFetchError extends Error {}
 
 // One list per family: a BlockList also matches IPv4 addresses against IPv4-mapped IPv6 rules.
 const blocked = { ipv4: new BlockList(), ipv6: new BlockList() };
-for (const [network, prefix] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) {
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
   blocked.ipv4.addSubnet(network, prefix, "ipv4");
 }
-for (const [network, prefix] of [["::", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8]] as const) {
+for (const [network, prefix] of [
+  ["::", 128],
+  ["::ffff:0:0", 96],
+  ["64:ff9b::", 96],
+  ["100::", 64],
+  ["2001:db8::", 32],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const) {
   blocked.ipv6.addSubnet(network, prefix, "ipv6");
 }
 const loopback = new BlockList();
@@ -43,9 +66,11 @@ const isLoopbackAllowed = () => env().CLIENT_METADATA_LOOPBACK === "on";
 export const addressProblem = (address: string): string | undefined => {
   const family = isIP(address) === 6 ? "ipv6" : "ipv4";
   // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
-  const mapped = family === "ipv6" ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined;
+  const mapped =
+    family === "ipv6" ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined;
   if (mapped) return addressProblem(mapped);
-  if (loopback.check(address, family)) return isLoopbackAllowed() ? undefined : "is a loopback address";
+  if (loopback.check(address, family))
+    return isLoopbackAllowed() ? undefined : "is a loopback address";
   return blocked[family].check(address, family) ? "is a private or reserved address" : undefined;
 };
 
@@ -54,21 +79,26 @@ export type ResolvedAddress = { address: string; family: number };
 export type HostResolver = (hostname: string, signal: AbortSignal) => Promise<ResolvedAddress[]>;
 
 /** A c-ares resolver (event loop, no libuv thread): A and AAAA, each query 1 s, 2 tries; `servers` for tests. */
-export const createDnsResolver = (options: { servers?: string[] } = {}): HostResolver => async (hostname, signal) => {
-  const resolver = new Resolver({ timeout: 1000, tries: 2 });
-  if (options.servers) resolver.setServers(options.servers);
-  const cancel = () => resolver.cancel();
-  signal.addEventListener("abort", cancel, { once: true });
-  try {
-    const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
-    return [
-      ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
-      ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
-    ];
-  } finally {
-    signal.removeEventListener("abort", cancel);
-  }
-};
+export const createDnsResolver =
+  (options: { servers?: string[] } = {}): HostResolver =>
+  async (hostname, signal) => {
+    const resolver = new Resolver({ timeout: 1000, tries: 2 });
+    if (options.servers) resolver.setServers(options.servers);
+    const cancel = () => resolver.cancel();
+    signal.addEventListener("abort", cancel, { once: true });
+    try {
+      const [v4, v6] = await Promise.allSettled([
+        resolver.resolve4(hostname),
+        resolver.resolve6(hostname),
+      ]);
+      return [
+        ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
+        ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
+      ];
+    } finally {
+      signal.removeEventListener("abort", cancel);
+    }
+  };
 
 let hostResolver: HostResolver = createDnsResolver();
 /** Replaces the resolver (tests: a DNS server that never answers); undefined restores c-ares with the system's servers. */
@@ -92,7 +122,12 @@ const beforeDeadline = <T>(work: Promise<T>, signal: AbortSignal) => {
 /** The one address to connect to: every address the host resolves to must be public. Resolved before `deadline`. */
 const resolvePublicAddress = async (hostname: string, deadline: AbortSignal) => {
   const bare = hostname.replace(/^\[(.*)\]$/, "$1");
-  const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await beforeDeadline(hostResolver(bare, deadline).catch(() => []), deadline);
+  const addresses = isIP(bare)
+    ? [{ address: bare, family: isIP(bare) }]
+    : await beforeDeadline(
+        hostResolver(bare, deadline).catch(() => []),
+        deadline,
+      );
   if (!addresses.length) throw new MetadataFetchError(`${hostname} does not resolve`);
   for (const { address } of addresses) {
     const problem = addressProblem(address);
@@ -114,14 +149,24 @@ export const fetchMetadataDocument = async (url: URL): Promise<unknown> => {
         signal: deadline,
         // Connect to the address checked above, not to whatever a second lookup would answer.
         lookup: (_host, options, callback) => {
-          if ((options as { all?: boolean }).all) (callback as unknown as (error: null, addresses: { address: string; family: number }[]) => void)(null, [target]);
+          if ((options as { all?: boolean }).all)
+            (
+              callback as unknown as (
+                error: null,
+                addresses: { address: string; family: number }[],
+              ) => void
+            )(null, [target]);
           else callback(null, target.address, target.family);
         },
       },
       (response) => {
         if (response.statusCode !== 200) {
           response.resume();
-          return reject(new MetadataFetchError(`answered ${response.statusCode}${response.statusCode && response.statusCode >= 300 && response.statusCode < 400 ? " (redirects are not followed)" : ""}`));
+          return reject(
+            new MetadataFetchError(
+              `answered ${response.statusCode}${response.statusCode && response.statusCode >= 300 && response.statusCode < 400 ? " (redirects are not followed)" : ""}`,
+            ),
+          );
         }
         const chunks: Buffer[] = [];
         let size = 0;

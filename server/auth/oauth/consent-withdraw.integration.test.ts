@@ -19,19 +19,38 @@ const fullScope = "catalog:read checkout:write address:read purchase:write";
 const watchingBuyer = async () => {
   const buyer = await createBuyer();
   const item = await watchableItem(10_000);
-  const { status, body } = await setWatch(buyer.token, { catalog_item_id: String(item.id), max_price: 80, max_total: 100 });
+  const { status, body } = await setWatch(buyer.token, {
+    catalog_item_id: String(item.id),
+    max_price: 80,
+    max_total: 100,
+  });
   expect(status).toBe(201);
   return { ...buyer, item, watchId: body.price_watch_id as number };
 };
 
 /** The person approves the assistant again, ticking `tick`. */
-const approveAgain = (buyer: Awaited<ReturnType<typeof watchingBuyer>>, tick: string[], scope = fullScope) =>
-  obtainCode({ personId: buyer.person.id, clientId: buyer.agent.id, redirectUri: buyer.agent.redirectUris[0], scope, tick });
+const approveAgain = (
+  buyer: Awaited<ReturnType<typeof watchingBuyer>>,
+  tick: string[],
+  scope = fullScope,
+) =>
+  obtainCode({
+    personId: buyer.person.id,
+    clientId: buyer.agent.id,
+    redirectUri: buyer.agent.redirectUris[0],
+    scope,
+    tick,
+  });
 
 const grantsOf = (buyer: { person: { id: string }; agent: { id: string } }) =>
-  db().oAuthGrant.findMany({ where: { personId: buyer.person.id, clientId: buyer.agent.id }, select: { scopes: true, revokedAt: true }, orderBy: { createdAt: "asc" } });
+  db().oAuthGrant.findMany({
+    where: { personId: buyer.person.id, clientId: buyer.agent.id },
+    select: { scopes: true, revokedAt: true },
+    orderBy: { createdAt: "asc" },
+  });
 
-const watchRow = (id: number) => db().priceWatch.findUniqueOrThrow({ where: { id }, select: { status: true, outcome: true } });
+const watchRow = (id: number) =>
+  db().priceWatch.findUniqueOrThrow({ where: { id }, select: { status: true, outcome: true } });
 
 describe("approving an assistant again without purchase:write withdraws it (M8)", () => {
   it("takes purchase:write from every earlier grant (other scopes stay) and ends the assistant's live watches, emailed", async () => {
@@ -44,9 +63,17 @@ describe("approving an assistant again without purchase:write withdraws it (M8)"
       expect(grant.revokedAt).toBeNull();
       expect(grant.scopes).toEqual(["catalog:read", "checkout:write", "address:read"]);
     }
-    expect(await watchRow(buyer.watchId)).toMatchObject({ status: "cancelled", outcome: "assistant_disconnected" });
-    const emails = await db().emailMessage.findMany({ where: { to: buyer.person.email, template: "price-watch-ended" }, select: { props: true } });
-    expect(emails).toEqual([{ props: expect.objectContaining({ outcome: "assistant_disconnected" }) }]);
+    expect(await watchRow(buyer.watchId)).toMatchObject({
+      status: "cancelled",
+      outcome: "assistant_disconnected",
+    });
+    const emails = await db().emailMessage.findMany({
+      where: { to: buyer.person.email, template: "price-watch-ended" },
+      select: { props: true },
+    });
+    expect(emails).toEqual([
+      { props: expect.objectContaining({ outcome: "assistant_disconnected" }) },
+    ]);
     expect(await grantedOptInScopes(buyer.person.id, buyer.agent.id)).toEqual([]);
     const [app] = await listConnectedApps(db(), { personId: buyer.person.id, now: new Date() });
     expect(app.scopes).not.toContain("purchase:write");
@@ -60,11 +87,18 @@ describe("approving an assistant again without purchase:write withdraws it (M8)"
     const bought = await buy(buyer.token, quote.quote_id);
     expect([bought.status, bought.body.error?.code]).toEqual([403, "insufficient_scope"]);
     expect(await db().purchase.count({ where: { personId: buyer.person.id } })).toBe(0);
-    const refreshed = await token({ grant_type: "refresh_token", refresh_token: buyer.refreshToken, client_id: buyer.agent.id });
+    const refreshed = await token({
+      grant_type: "refresh_token",
+      refresh_token: buyer.refreshToken,
+      client_id: buyer.agent.id,
+    });
     expect(refreshed.status).toBe(200);
     const tokens = await refreshed.json();
     expect(tokens.scope.split(" ")).not.toContain("purchase:write");
-    const again = await buy(tokens.access_token, (await quoteOf(tokens.access_token, [item.id])).quote_id);
+    const again = await buy(
+      tokens.access_token,
+      (await quoteOf(tokens.access_token, [item.id])).quote_id,
+    );
     expect([again.status, again.body.error?.code]).toEqual([403, "insufficient_scope"]);
   });
 
@@ -73,7 +107,11 @@ describe("approving an assistant again without purchase:write withdraws it (M8)"
     await approveAgain(buyer, ["purchase:write"]);
     await approveAgain(buyer, [], "catalog:read");
     const grants = await grantsOf(buyer);
-    expect(grants.map((grant) => grant.scopes.includes("purchase:write"))).toEqual([true, true, false]);
+    expect(grants.map((grant) => grant.scopes.includes("purchase:write"))).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect(await watchRow(buyer.watchId)).toMatchObject({ status: "active", outcome: null });
     expect(await grantedOptInScopes(buyer.person.id, buyer.agent.id)).toEqual(["purchase:write"]);
   });

@@ -15,7 +15,16 @@
  * Both: spending the credential and saving the new tokens are one transaction, so a database
  * failure in between leaves it unspent and the client's retry is not mistaken for a replay.
  */
-import { InvalidGrantError, InvalidRequestError, OAuthError, type AuthorizationCode, type Client, type RefreshToken, type Request, type Token } from "@node-oauth/oauth2-server";
+import {
+  InvalidGrantError,
+  InvalidRequestError,
+  OAuthError,
+  type AuthorizationCode,
+  type Client,
+  type RefreshToken,
+  type Request,
+  type Token,
+} from "@node-oauth/oauth2-server";
 import AuthorizationCodeGrantType from "@node-oauth/oauth2-server/lib/grant-types/authorization-code-grant-type";
 import RefreshTokenGrantType from "@node-oauth/oauth2-server/lib/grant-types/refresh-token-grant-type";
 import { audienceForResource } from "../resources";
@@ -28,7 +37,10 @@ type StoredRefreshToken = RefreshToken & { usedAt: Date | null; user: GrantUser 
 const checkResource = (request: Request, user: GrantUser) => {
   const resource = request.body.resource as string | undefined;
   if (resource !== undefined && audienceForResource(resource) !== user.audience) {
-    throw new OAuthError("Invalid target: `resource` is not the resource this authorization is for", { code: 400, name: "invalid_target" });
+    throw new OAuthError(
+      "Invalid target: `resource` is not the resource this authorization is for",
+      { code: 400, name: "invalid_target" },
+    );
   }
 };
 
@@ -54,7 +66,11 @@ const settle = async (model: OAuthModel, work: (spending: OAuthModel) => Promise
 };
 
 /** The library's saveToken, writing through `model` (the transaction's) instead of the grant's own. */
-const saveTokenWith = async <T>(grant: { model: unknown }, model: OAuthModel, save: () => Promise<T>) => {
+const saveTokenWith = async <T>(
+  grant: { model: unknown },
+  model: OAuthModel,
+  save: () => Promise<T>,
+) => {
   const own = grant.model;
   grant.model = model;
   try {
@@ -79,10 +95,19 @@ export class CodeGrant extends AuthorizationCodeGrantType {
       if (refusal) return { refusal };
       if (!isFirstUse) {
         await spending.revokeGrantFor(code.user, "code_replayed");
-        return { refusal: new InvalidGrantError("Invalid grant: the authorization code was already used; the tokens issued from it are revoked") };
+        return {
+          refusal: new InvalidGrantError(
+            "Invalid grant: the authorization code was already used; the tokens issued from it are revoked",
+          ),
+        };
       }
-      if (code.isRevoked) return { refusal: new InvalidGrantError("Invalid grant: the authorization was revoked") };
-      return { token: await saveTokenWith(this as never, spending, () => this.saveToken(code.user, client, code.authorizationCode, code.scope)) };
+      if (code.isRevoked)
+        return { refusal: new InvalidGrantError("Invalid grant: the authorization was revoked") };
+      return {
+        token: await saveTokenWith(this as never, spending, () =>
+          this.saveToken(code.user, client, code.authorizationCode, code.scope),
+        ),
+      };
     });
   }
 
@@ -90,7 +115,10 @@ export class CodeGrant extends AuthorizationCodeGrantType {
   validateRedirectUri(request: Request, code: AuthorizationCode) {
     const given = request.body.redirect_uri;
     if (!given) throw new InvalidRequestError("Missing parameter: `redirect_uri`");
-    if (given !== code.redirectUri) throw new InvalidGrantError("Invalid grant: `redirect_uri` differs from the authorization request");
+    if (given !== code.redirectUri)
+      throw new InvalidGrantError(
+        "Invalid grant: `redirect_uri` differs from the authorization request",
+      );
   }
 }
 
@@ -100,7 +128,9 @@ export class RefreshGrant extends RefreshTokenGrantType {
     const token = (await this.getRefreshToken(request, client)) as StoredRefreshToken;
     if (token.usedAt) {
       await model.revokeGrantFor(token.user, "refresh_token_reused");
-      throw new InvalidGrantError("Invalid grant: the refresh token was already used; the authorization is revoked");
+      throw new InvalidGrantError(
+        "Invalid grant: the refresh token was already used; the authorization is revoked",
+      );
     }
     checkResource(request, token.user);
     const scope = this.getScope(request, token);
@@ -108,9 +138,17 @@ export class RefreshGrant extends RefreshTokenGrantType {
     return settle(model, async (spending) => {
       if (!(await spending.revokeToken(token))) {
         await spending.revokeGrantFor(token.user, "refresh_token_reused");
-        return { refusal: new InvalidGrantError("Invalid grant: the refresh token was used concurrently; the authorization is revoked") };
+        return {
+          refusal: new InvalidGrantError(
+            "Invalid grant: the refresh token was used concurrently; the authorization is revoked",
+          ),
+        };
       }
-      return { token: await saveTokenWith(this as never, spending, () => this.saveToken(token.user, client, scope)) };
+      return {
+        token: await saveTokenWith(this as never, spending, () =>
+          this.saveToken(token.user, client, scope),
+        ),
+      };
     });
   }
 }

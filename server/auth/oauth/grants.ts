@@ -9,14 +9,22 @@ import { type Db, inTransaction, type Tx } from "../../db";
 import { endWatchesOutOfStanding, notifyWatchesEnded } from "../../price-watches/watch-standing";
 import { clientDisplayName } from "./authorize-request";
 
-export type RevokeReason = "disconnected" | "code_replayed" | "refresh_token_reused" | "revoked_by_client" | "scopes_withdrawn";
+export type RevokeReason =
+  | "disconnected"
+  | "code_replayed"
+  | "refresh_token_reused"
+  | "revoked_by_client"
+  | "scopes_withdrawn";
 
 /**
  * Revokes one grant (a no-op when already revoked); logs replay and reuse as security events.
  * Given a transaction, the watches end in it (their expiry timers are told at once: a caller's
  * transaction that rolled back would only leave a live watch to the expiry sweep).
  */
-export const revokeGrant = async (db: Db | Tx, options: { grantId: string; reason: RevokeReason; now: Date }) => {
+export const revokeGrant = async (
+  db: Db | Tx,
+  options: { grantId: string; reason: RevokeReason; now: Date },
+) => {
   const ended = await inTransaction(db, async (tx) => {
     const [grant] = await tx.oAuthGrant.updateManyAndReturn({
       where: { id: options.grantId, revokedAt: null },
@@ -33,13 +41,25 @@ export const revokeGrant = async (db: Db | Tx, options: { grantId: string; reaso
 };
 
 /** The person disconnects an app: every grant they gave it is revoked at once; the number revoked. */
-export const disconnectApp = async (db: Db, options: { personId: string; clientId: string; now: Date }) => {
+export const disconnectApp = async (
+  db: Db,
+  options: { personId: string; clientId: string; now: Date },
+) => {
   const { count, watches } = await db.$transaction(async (tx) => {
     const { count } = await tx.oAuthGrant.updateMany({
       where: { personId: options.personId, clientId: options.clientId, revokedAt: null },
       data: { revokedAt: options.now, revokedReason: "disconnected" },
     });
-    return { count, watches: count ? await endWatchesOutOfStanding(tx, { personId: options.personId, clientId: options.clientId }, options.now) : [] };
+    return {
+      count,
+      watches: count
+        ? await endWatchesOutOfStanding(
+            tx,
+            { personId: options.personId, clientId: options.clientId },
+            options.now,
+          )
+        : [],
+    };
   });
   notifyWatchesEnded(watches);
   return count;
@@ -55,7 +75,10 @@ export const disconnectApp = async (db: Db, options: { personId: string; clientI
  * (assistant_disconnected: the assistant lost its purchase:write grant, watch-standing.ts). Runs in
  * the caller's transaction; returns the ended watch ids for `notifyWatchesEnded` after the commit.
  */
-export const withdrawScopes = async (tx: Tx, options: { personId: string; clientId: string; scopes: readonly string[]; now: Date }) => {
+export const withdrawScopes = async (
+  tx: Tx,
+  options: { personId: string; clientId: string; scopes: readonly string[]; now: Date },
+) => {
   const { personId, clientId, now } = options;
   for (const scope of options.scopes) {
     const grants = await tx.$queryRaw<{ id: string; scopes: string[] }[]>`
@@ -67,9 +90,15 @@ export const withdrawScopes = async (tx: Tx, options: { personId: string; client
     await tx.$executeRaw`UPDATE refresh_tokens SET scopes = array_remove(scopes, ${scope}) WHERE grant_id = ANY(${ids}) AND used_at IS NULL`;
     await tx.$executeRaw`UPDATE authorization_codes SET scopes = array_remove(scopes, ${scope}) WHERE grant_id = ANY(${ids}) AND consumed_at IS NULL`;
     const empty = grants.filter((grant) => !grant.scopes.length).map((grant) => grant.id);
-    if (empty.length) await tx.oAuthGrant.updateMany({ where: { id: { in: empty }, revokedAt: null }, data: { revokedAt: now, revokedReason: "scopes_withdrawn" } });
+    if (empty.length)
+      await tx.oAuthGrant.updateMany({
+        where: { id: { in: empty }, revokedAt: null },
+        data: { revokedAt: now, revokedReason: "scopes_withdrawn" },
+      });
   }
-  return options.scopes.includes("purchase:write") ? endWatchesOutOfStanding(tx, { personId, clientId }, now) : [];
+  return options.scopes.includes("purchase:write")
+    ? endWatchesOutOfStanding(tx, { personId, clientId }, now)
+    : [];
 };
 
 /**
@@ -77,15 +106,42 @@ export const withdrawScopes = async (tx: Tx, options: { personId: string; client
  * grouped by app, with every scope they hold and when the person last approved. A metadata-document
  * client is named with its client_id host beside its self-asserted name, as on consent.
  */
-export const listConnectedApps = async (db: Pick<Db, "oAuthGrant">, options: { personId: string; now: Date }) => {
+export const listConnectedApps = async (
+  db: Pick<Db, "oAuthGrant">,
+  options: { personId: string; now: Date },
+) => {
   const grants = await db.oAuthGrant.findMany({
-    where: { personId: options.personId, revokedAt: null, expiresAt: { gt: options.now }, client: { revokedAt: null } },
-    select: { createdAt: true, scopes: true, client: { select: { id: true, name: true, kind: true } } },
+    where: {
+      personId: options.personId,
+      revokedAt: null,
+      expiresAt: { gt: options.now },
+      client: { revokedAt: null },
+    },
+    select: {
+      createdAt: true,
+      scopes: true,
+      client: { select: { id: true, name: true, kind: true } },
+    },
     orderBy: { createdAt: "desc" },
   });
-  const apps = new Map<string, { client_id: string; name: string; kind: "partner" | "agent"; scopes: string[]; approved_at: Date }>();
+  const apps = new Map<
+    string,
+    {
+      client_id: string;
+      name: string;
+      kind: "partner" | "agent";
+      scopes: string[];
+      approved_at: Date;
+    }
+  >();
   for (const grant of grants) {
-    const app = apps.get(grant.client.id) ?? { client_id: grant.client.id, name: clientDisplayName(grant.client), kind: grant.client.kind, scopes: [], approved_at: grant.createdAt };
+    const app = apps.get(grant.client.id) ?? {
+      client_id: grant.client.id,
+      name: clientDisplayName(grant.client),
+      kind: grant.client.kind,
+      scopes: [],
+      approved_at: grant.createdAt,
+    };
     app.scopes = [...new Set([...app.scopes, ...grant.scopes])];
     apps.set(grant.client.id, app);
   }

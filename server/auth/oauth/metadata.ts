@@ -19,7 +19,11 @@ export const authorizationServerMetadata = () => {
     response_modes_supported: ["query"],
     grant_types_supported: ["authorization_code", "refresh_token", "client_credentials"],
     token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
-    revocation_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+    revocation_endpoint_auth_methods_supported: [
+      "client_secret_basic",
+      "client_secret_post",
+      "none",
+    ],
     code_challenge_methods_supported: ["S256"],
     authorization_response_iss_parameter_supported: true,
     // A client_id may be an https URL of the client's metadata document (client-metadata-document.ts).

@@ -7,7 +7,13 @@
  * The library's `user` is the grant: { id: person id, grantId, audience, grantScopes }, so every
  * token it saves lands on the right grant and audience.
  */
-import type { AuthorizationCode, Client, RefreshToken, Token, User } from "@node-oauth/oauth2-server";
+import type {
+  AuthorizationCode,
+  Client,
+  RefreshToken,
+  Token,
+  User,
+} from "@node-oauth/oauth2-server";
 import { InvalidRequestError } from "@node-oauth/oauth2-server";
 import { type Db, inTransaction, type Tx } from "../../db";
 import { canLink } from "../client-auth";
@@ -17,14 +23,25 @@ import { refreshTokenLifetimeSeconds } from "./lifetimes";
 import { revokeGrant } from "./grants";
 
 /** The library's user: the grant being exercised. */
-export type GrantUser = User & { id: string; grantId: string; audience: string; grantScopes: string[] };
+export type GrantUser = User & {
+  id: string;
+  grantId: string;
+  audience: string;
+  grantScopes: string[];
+};
 
 type StoredCode = AuthorizationCode & { id: string; isRevoked: boolean; user: GrantUser };
 type StoredRefreshToken = RefreshToken & { id: string; usedAt: Date | null; user: GrantUser };
 
 const linkingGrants = ["authorization_code", "refresh_token"];
 
-const toLibraryClient = (client: { id: string; kind: string; linkingEnabled: boolean; redirectUris: string[]; scopes: string[] }): Client => ({
+const toLibraryClient = (client: {
+  id: string;
+  kind: string;
+  linkingEnabled: boolean;
+  redirectUris: string[];
+  scopes: string[];
+}): Client => ({
   id: client.id,
   kind: client.kind,
   scopes: client.scopes,
@@ -32,7 +49,16 @@ const toLibraryClient = (client: { id: string; kind: string; linkingEnabled: boo
   grants: canLink(client) ? linkingGrants : [],
 });
 
-const clientSelect = { id: true, kind: true, secretHash: true, linkingEnabled: true, redirectUris: true, scopes: true, revokedAt: true, environment: true } as const;
+const clientSelect = {
+  id: true,
+  kind: true,
+  secretHash: true,
+  linkingEnabled: true,
+  redirectUris: true,
+  scopes: true,
+  revokedAt: true,
+  environment: true,
+} as const;
 
 type ModelOptions = { purpose: "authorize" | "token"; approvedScopes?: string[] };
 
@@ -47,30 +73,48 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
     if (!client || client.revokedAt || !isCurrentEnvironment(client.environment)) return null;
     if (options.purpose === "token") {
       const isPublic = client.kind === "agent" && client.secretHash === null;
-      const authenticated = isPublic ? !clientSecret : Boolean(clientSecret) && secretMatches(clientSecret!, client.secretHash);
+      const authenticated = isPublic
+        ? !clientSecret
+        : Boolean(clientSecret) && secretMatches(clientSecret!, client.secretHash);
       if (!authenticated) return null;
     }
     return toLibraryClient(client);
   },
 
   /** Exact string match, as RFC 9700 requires (the registered list was validated when it was saved). */
-  validateRedirectUri: async (redirectUri: string, client: Client) => (client.redirectUris as string[]).includes(redirectUri),
+  validateRedirectUri: async (redirectUri: string, client: Client) =>
+    (client.redirectUris as string[]).includes(redirectUri),
 
   /** At authorize, the scopes the person approved; at the token endpoint, the code's scopes unchanged. */
   validateScope: async (_user: User, _client: Client, scope?: string[]) =>
-    options.purpose === "authorize" ? (options.approvedScopes?.length ? options.approvedScopes : false) : scope?.length ? scope : false,
+    options.purpose === "authorize"
+      ? options.approvedScopes?.length
+        ? options.approvedScopes
+        : false
+      : scope?.length
+        ? scope
+        : false,
 
   generateAuthorizationCode: async () => randomSecret("sac_"),
   generateAccessToken: async () => randomSecret("sat_"),
   generateRefreshToken: async () => randomSecret("srt_"),
 
   saveAuthorizationCode: async (
-    code: Pick<AuthorizationCode, "authorizationCode" | "expiresAt" | "redirectUri" | "scope" | "codeChallenge" | "codeChallengeMethod">,
+    code: Pick<
+      AuthorizationCode,
+      | "authorizationCode"
+      | "expiresAt"
+      | "redirectUri"
+      | "scope"
+      | "codeChallenge"
+      | "codeChallengeMethod"
+    >,
     client: Client,
     user: User,
   ) => {
     // Defence in depth: authorize-request.ts already refused requests without S256 PKCE.
-    if (!code.codeChallenge || code.codeChallengeMethod !== "S256") throw new InvalidRequestError("Invalid request: PKCE with S256 is required");
+    if (!code.codeChallenge || code.codeChallengeMethod !== "S256")
+      throw new InvalidRequestError("Invalid request: PKCE with S256 is required");
     const grant = user as GrantUser;
     await db.authorizationCode.create({
       data: {
@@ -91,7 +135,9 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
   getAuthorizationCode: async (value: string): Promise<StoredCode | null> => {
     const code = await db.authorizationCode.findUnique({
       where: { codeHash: sha256(value) },
-      include: { grant: { select: { personId: true, audience: true, scopes: true, revokedAt: true } } },
+      include: {
+        grant: { select: { personId: true, audience: true, scopes: true, revokedAt: true } },
+      },
     });
     if (!code) return null;
     return {
@@ -103,14 +149,22 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
       codeChallenge: code.codeChallenge,
       codeChallengeMethod: "S256",
       client: { id: code.clientId, grants: linkingGrants },
-      user: { id: code.grant.personId, grantId: code.grantId, audience: code.grant.audience, grantScopes: code.grant.scopes },
+      user: {
+        id: code.grant.personId,
+        grantId: code.grantId,
+        audience: code.grant.audience,
+        grantScopes: code.grant.scopes,
+      },
       isRevoked: code.grant.revokedAt !== null,
     };
   },
 
   /** Marks the code used; false when it already was (one conditional update: exactly one caller wins). */
   revokeAuthorizationCode: async (code: AuthorizationCode) => {
-    const { count } = await db.authorizationCode.updateMany({ where: { id: (code as StoredCode).id, consumedAt: null }, data: { consumedAt: new Date() } });
+    const { count } = await db.authorizationCode.updateMany({
+      where: { id: (code as StoredCode).id, consumedAt: null },
+      data: { consumedAt: new Date() },
+    });
     return count === 1;
   },
 
@@ -118,7 +172,9 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
   getRefreshToken: async (value: string): Promise<StoredRefreshToken | null> => {
     const token = await db.refreshToken.findUnique({
       where: { tokenHash: sha256(value) },
-      include: { grant: { select: { personId: true, audience: true, scopes: true, revokedAt: true } } },
+      include: {
+        grant: { select: { personId: true, audience: true, scopes: true, revokedAt: true } },
+      },
     });
     if (!token || token.grant.revokedAt) return null;
     return {
@@ -128,18 +184,27 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
       scope: token.scopes,
       usedAt: token.usedAt,
       client: { id: token.clientId, grants: linkingGrants },
-      user: { id: token.grant.personId, grantId: token.grantId, audience: token.grant.audience, grantScopes: token.grant.scopes },
+      user: {
+        id: token.grant.personId,
+        grantId: token.grantId,
+        audience: token.grant.audience,
+        grantScopes: token.grant.scopes,
+      },
     };
   },
 
   /** Marks the refresh token used; false when it already was. */
   revokeToken: async (token: RefreshToken) => {
-    const { count } = await db.refreshToken.updateMany({ where: { id: (token as StoredRefreshToken).id, usedAt: null }, data: { usedAt: new Date() } });
+    const { count } = await db.refreshToken.updateMany({
+      where: { id: (token as StoredRefreshToken).id, usedAt: null },
+      data: { usedAt: new Date() },
+    });
     return count === 1;
   },
 
   /** Revokes the grant of a replayed code or a reused refresh token. */
-  revokeGrantFor: async (user: GrantUser, reason: "code_replayed" | "refresh_token_reused") => revokeGrant(db, { grantId: user.grantId, reason, now: new Date() }),
+  revokeGrantFor: async (user: GrantUser, reason: "code_replayed" | "refresh_token_reused") =>
+    revokeGrant(db, { grantId: user.grantId, reason, now: new Date() }),
 
   /**
    * Stores the new access token and refresh token on the grant. The refresh token keeps the
@@ -147,17 +212,33 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
    */
   saveToken: async (token: Token, client: Client, user: User) => {
     const grant = user as GrantUser;
-    const refreshTokenExpiresAt = token.refreshTokenExpiresAt ?? new Date(Date.now() + refreshTokenLifetimeSeconds * 1000);
+    const refreshTokenExpiresAt =
+      token.refreshTokenExpiresAt ?? new Date(Date.now() + refreshTokenLifetimeSeconds * 1000);
     await inTransaction(db, async (tx) => {
       await storeAccessToken(tx, token.accessToken, {
-        clientId: client.id, personId: grant.id, grantId: grant.grantId, scopes: token.scope ?? [], audience: grant.audience, expiresAt: token.accessTokenExpiresAt!,
+        clientId: client.id,
+        personId: grant.id,
+        grantId: grant.grantId,
+        scopes: token.scope ?? [],
+        audience: grant.audience,
+        expiresAt: token.accessTokenExpiresAt!,
       });
       if (token.refreshToken) {
         await tx.refreshToken.create({
-          data: { id: randomId("rtk_"), tokenHash: sha256(token.refreshToken), grantId: grant.grantId, clientId: client.id, scopes: grant.grantScopes, expiresAt: refreshTokenExpiresAt },
+          data: {
+            id: randomId("rtk_"),
+            tokenHash: sha256(token.refreshToken),
+            grantId: grant.grantId,
+            clientId: client.id,
+            scopes: grant.grantScopes,
+            expiresAt: refreshTokenExpiresAt,
+          },
         });
       }
-      await tx.oAuthGrant.update({ where: { id: grant.grantId }, data: { expiresAt: refreshTokenExpiresAt } });
+      await tx.oAuthGrant.update({
+        where: { id: grant.grantId },
+        data: { expiresAt: refreshTokenExpiresAt },
+      });
     });
     return { ...token, client, user };
   },

@@ -28,8 +28,21 @@ describe("database outage in the middle of a token exchange", () => {
     const { person } = await createPerson();
     const { client, secret } = await createLinkingPartner();
     const redirectUri = client.redirectUris[0];
-    const { code, verifier } = await obtainCode({ personId: person.id, clientId: client.id, redirectUri });
-    const exchange = () => token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri }, { authorization: basic(client.id, secret) });
+    const { code, verifier } = await obtainCode({
+      personId: person.id,
+      clientId: client.id,
+      redirectUri,
+    });
+    const exchange = () =>
+      token(
+        {
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          redirect_uri: redirectUri,
+        },
+        { authorization: basic(client.id, secret) },
+      );
 
     proxy.cutBefore(/INSERT INTO "[^"]*"\."access_tokens"/);
     const first = await exchange();
@@ -37,8 +50,14 @@ describe("database outage in the middle of a token exchange", () => {
     await proxy.open();
 
     const retry = await retryWhileUnavailable(exchange);
-    expect(await retry.json()).toMatchObject({ token_type: "Bearer", access_token: expect.any(String), refresh_token: expect.any(String) });
-    const grant = await db().oAuthGrant.findFirstOrThrow({ where: { personId: person.id, clientId: client.id } });
+    expect(await retry.json()).toMatchObject({
+      token_type: "Bearer",
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+    });
+    const grant = await db().oAuthGrant.findFirstOrThrow({
+      where: { personId: person.id, clientId: client.id },
+    });
     expect(grant.revokedAt).toBeNull();
   }, 30_000);
 
@@ -53,8 +72,13 @@ describe("database outage in the middle of a token exchange", () => {
     await proxy.open();
 
     const retry = await retryWhileUnavailable(() => refresh(tokens.refresh_token));
-    expect(await retry.json()).toMatchObject({ access_token: expect.any(String), refresh_token: expect.any(String) });
-    const grant = await db().oAuthGrant.findFirstOrThrow({ where: { personId: person.id, clientId: client.id } });
+    expect(await retry.json()).toMatchObject({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+    });
+    const grant = await db().oAuthGrant.findFirstOrThrow({
+      where: { personId: person.id, clientId: client.id },
+    });
     expect(grant.revokedAt).toBeNull();
   }, 30_000);
 });

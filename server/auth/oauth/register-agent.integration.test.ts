@@ -11,13 +11,22 @@ import { useProductionEnv } from "../../testing/production-env";
 let caller = 0;
 /** Each registration from its own address: the per-address limit (10 a minute) is tested in auth-limits.integration.test.ts. */
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  register(new Request("http://localhost:3000/oauth/register/agent", {
-    method: "POST",
-    headers: { "content-type": "application/json", [socketAddressHeader]: `203.0.113.${++caller}`, ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  }));
+  register(
+    new Request("http://localhost:3000/oauth/register/agent", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [socketAddressHeader]: `203.0.113.${++caller}`,
+        ...headers,
+      },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
 
-const valid = { client_name: "Shopping Helper", redirect_uris: ["https://helper.example/callback", "http://127.0.0.1:33418/cb"] };
+const valid = {
+  client_name: "Shopping Helper",
+  redirect_uris: ["https://helper.example/callback", "http://127.0.0.1:33418/cb"],
+};
 
 afterEach(() => {
   delete process.env.SERVICE_ENV;
@@ -27,7 +36,11 @@ afterEach(() => {
 
 describe("POST /oauth/register/agent", () => {
   it("registers a public client and answers with its metadata (201)", async () => {
-    const response = await post({ ...valid, grant_types: ["authorization_code", "refresh_token"], logo_uri: "https://helper.example/logo.png" });
+    const response = await post({
+      ...valid,
+      grant_types: ["authorization_code", "refresh_token"],
+      logo_uri: "https://helper.example/logo.png",
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const body = await response.json();
@@ -46,7 +59,11 @@ describe("POST /oauth/register/agent", () => {
     const client = await db().apiClient.findUniqueOrThrow({ where: { id: body.client_id } });
     expect(client).toMatchObject({ kind: "agent", secretHash: null });
     // The new agent can start linking straight away.
-    const started = await authorize(authorizeParams(client.id, valid.redirect_uris[0], pkcePair().challenge, { scope: "profile:read purchase:write" }));
+    const started = await authorize(
+      authorizeParams(client.id, valid.redirect_uris[0], pkcePair().challenge, {
+        scope: "profile:read purchase:write",
+      }),
+    );
     expect(new URL(started.headers.get("location")!, "http://x").pathname).toBe("/oauth/consent");
   });
 
@@ -69,7 +86,10 @@ describe("POST /oauth/register/agent", () => {
     ["a client secret method", { token_endpoint_auth_method: "client_secret_basic" }],
     ["a 1 KB client_name", { client_name: "x".repeat(1_000) }],
     ["no client_name", { client_name: undefined }],
-    ["an http logo_uri (metadata address)", { logo_uri: "http://169.254.169.254/latest/meta-data" }],
+    [
+      "an http logo_uri (metadata address)",
+      { logo_uri: "http://169.254.169.254/latest/meta-data" },
+    ],
     ["response_types token", { response_types: ["token"] }],
   ])("refuses %s: invalid_client_metadata", async (_case, overrides) => {
     const response = await post({ ...valid, ...overrides });
@@ -85,14 +105,22 @@ describe("POST /oauth/register/agent", () => {
 
   it("refuses a body that is not JSON", async () => {
     expect((await (await post("client_name=x")).json()).error).toBe("invalid_client_metadata");
-    const form = await register(new Request("http://localhost:3000/oauth/register/agent", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=b" }));
+    const form = await register(
+      new Request("http://localhost:3000/oauth/register/agent", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "a=b",
+      }),
+    );
     expect((await form.json()).error).toBe("invalid_client_metadata");
   });
 
   it("ignores metadata it does not support (jwks_uri is never fetched or stored)", async () => {
     const body = await (await post({ ...valid, jwks_uri: "file:///etc/passwd" })).json();
     expect(body.jwks_uri).toBeUndefined();
-    expect(JSON.stringify(await db().apiClient.findUniqueOrThrow({ where: { id: body.client_id } }))).not.toContain("passwd");
+    expect(
+      JSON.stringify(await db().apiClient.findUniqueOrThrow({ where: { id: body.client_id } })),
+    ).not.toContain("passwd");
   });
 
   it("in production needs an initial access token, each good for its number of uses", async () => {
@@ -109,6 +137,8 @@ describe("POST /oauth/register/agent", () => {
     expect((await post(https, { authorization: `Bearer ${registration_token}` })).status).toBe(401);
     // Loopback http is a sandbox convenience only.
     const { registration_token: second } = await createRegistrationToken({});
-    expect((await (await post(valid, { authorization: `Bearer ${second}` })).json()).error).toBe("invalid_redirect_uri");
+    expect((await (await post(valid, { authorization: `Bearer ${second}` })).json()).error).toBe(
+      "invalid_redirect_uri",
+    );
   });
 });

@@ -22,29 +22,53 @@ import { findUnstorableInput } from "../../http/storable-text";
 const maxBodyBytes = 16_384;
 const registeredGrants = ["authorization_code", "refresh_token"];
 
-const httpsUrl = z.string().max(2000).refine((value) => {
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-}, "must be an https URL");
+const httpsUrl = z
+  .string()
+  .max(2000)
+  .refine((value) => {
+    try {
+      return new URL(value).protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "must be an https URL");
 
 const ZRegistration = z.object({
-  redirect_uris: z.array(z.string()).min(1, "at least one redirect URI is required").max(10, "at most 10 redirect URIs"),
-  client_name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters").refine((value) => ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), "must not contain control characters"),
-  token_endpoint_auth_method: z.literal("none", { error: 'must be "none": assistants registered here are public clients using PKCE' }).default("none"),
+  redirect_uris: z
+    .array(z.string())
+    .min(1, "at least one redirect URI is required")
+    .max(10, "at most 10 redirect URIs"),
+  client_name: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(100, "must be at most 100 characters")
+    .refine(
+      (value) => ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f),
+      "must not contain control characters",
+    ),
+  token_endpoint_auth_method: z
+    .literal("none", {
+      error: 'must be "none": assistants registered here are public clients using PKCE',
+    })
+    .default("none"),
   grant_types: z
     .array(z.string())
     .default(["authorization_code"])
-    .refine((grants) => grants.every((grant) => registeredGrants.includes(grant)), "only authorization_code and refresh_token")
+    .refine(
+      (grants) => grants.every((grant) => registeredGrants.includes(grant)),
+      "only authorization_code and refresh_token",
+    )
     .refine((grants) => grants.includes("authorization_code"), "must include authorization_code"),
   response_types: z.array(z.literal("code", { error: 'only "code"' })).default(["code"]),
   scope: z
     .string()
     .max(500)
     .optional()
-    .refine((value) => !value || value.split(" ").filter(Boolean).every(isScope), `must be scopes among: ${allScopes.join(" ")}`),
+    .refine(
+      (value) => !value || value.split(" ").filter(Boolean).every(isScope),
+      `must be scopes among: ${allScopes.join(" ")}`,
+    ),
   client_uri: httpsUrl.optional(),
   logo_uri: httpsUrl.optional(),
   policy_uri: httpsUrl.optional(),
@@ -57,7 +81,10 @@ const ZRegistration = z.object({
 const problemOf = (error: z.ZodError) => {
   const fields = zodFields(error);
   const [field, reason] = Object.entries(fields)[0];
-  return oauthError(field.startsWith("redirect_uris") ? "invalid_redirect_uri" : "invalid_client_metadata", `${field} ${reason}`);
+  return oauthError(
+    field.startsWith("redirect_uris") ? "invalid_redirect_uri" : "invalid_client_metadata",
+    `${field} ${reason}`,
+  );
 };
 
 /** Spends one use of a production initial access token; false when missing, unknown, spent or expired. */
@@ -65,14 +92,21 @@ const spendInitialAccessToken = async (header: string | null, now: Date) => {
   const token = bearerToken(header);
   if (!token) return false;
   const { count } = await db().registrationToken.updateMany({
-    where: { tokenHash: sha256(token), revokedAt: null, expiresAt: { gt: now }, uses: { lt: db().registrationToken.fields.maxUses } },
+    where: {
+      tokenHash: sha256(token),
+      revokedAt: null,
+      expiresAt: { gt: now },
+      uses: { lt: db().registrationToken.fields.maxUses },
+    },
     data: { uses: { increment: 1 } },
   });
   return count === 1;
 };
 
 export const handleAgentRegistration = async (request: Request): Promise<Response> => {
-  const limited = await oauthLimited(() => admit(authLimits.registerPerIp, clientIp(request.headers)));
+  const limited = await oauthLimited(() =>
+    admit(authLimits.registerPerIp, clientIp(request.headers)),
+  );
   if (limited) return limited;
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
     return oauthError("invalid_client_metadata", "Send the client metadata as application/json.");
@@ -86,7 +120,8 @@ export const handleAgentRegistration = async (request: Request): Promise<Respons
     return oauthError("invalid_client_metadata", "The body is not valid JSON.");
   }
   const unstorable = findUnstorableInput(body);
-  if (unstorable) return oauthError("invalid_client_metadata", `${unstorable.field} ${unstorable.reason}.`);
+  if (unstorable)
+    return oauthError("invalid_client_metadata", `${unstorable.field} ${unstorable.reason}.`);
   const parsed = ZRegistration.safeParse(body);
   if (!parsed.success) return problemOf(parsed.error);
   const metadata = parsed.data;
@@ -97,13 +132,28 @@ export const handleAgentRegistration = async (request: Request): Promise<Respons
   }
   try {
     const now = systemClock.now();
-    if (environment === "production" && !(await spendInitialAccessToken(request.headers.get("authorization"), now))) {
-      return oauthError("invalid_token", "Registration needs a valid initial access token (Authorization: Bearer).", 401, { "WWW-Authenticate": 'Bearer error="invalid_token"' });
+    if (
+      environment === "production" &&
+      !(await spendInitialAccessToken(request.headers.get("authorization"), now))
+    ) {
+      return oauthError(
+        "invalid_token",
+        "Registration needs a valid initial access token (Authorization: Bearer).",
+        401,
+        { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+      );
     }
-    const scopes = metadata.scope ? [...new Set(metadata.scope.split(" ").filter(Boolean))] : [...allScopes];
+    const scopes = metadata.scope
+      ? [...new Set(metadata.scope.split(" ").filter(Boolean))]
+      : [...allScopes];
     const stored = {
-      client_uri: metadata.client_uri, logo_uri: metadata.logo_uri, policy_uri: metadata.policy_uri, tos_uri: metadata.tos_uri,
-      contacts: metadata.contacts, software_id: metadata.software_id, software_version: metadata.software_version,
+      client_uri: metadata.client_uri,
+      logo_uri: metadata.logo_uri,
+      policy_uri: metadata.policy_uri,
+      tos_uri: metadata.tos_uri,
+      contacts: metadata.contacts,
+      software_id: metadata.software_id,
+      software_version: metadata.software_version,
     };
     const client = await db().apiClient.create({
       data: {

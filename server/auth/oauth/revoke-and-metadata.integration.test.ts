@@ -14,7 +14,10 @@ const linkedTokens = linkedPerson;
 describe("POST /oauth/revoke", () => {
   it("revoking an access token stops it on the very next request (200, empty body)", async () => {
     const { auth, tokens } = await linkedTokens();
-    const response = await revoke({ token: tokens.access_token, token_type_hint: "access_token" }, auth);
+    const response = await revoke(
+      { token: tokens.access_token, token_type_hint: "access_token" },
+      auth,
+    );
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("");
     expect((await call(me, tokens.access_token)).status).toBe(401);
@@ -24,21 +27,45 @@ describe("POST /oauth/revoke", () => {
     const { auth, tokens } = await linkedTokens();
     expect((await revoke({ token: tokens.refresh_token }, auth)).status).toBe(200);
     expect((await call(me, tokens.access_token)).status).toBe(401);
-    expect((await (await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token }, auth)).json()).error).toBe("invalid_grant");
+    expect(
+      (
+        await (
+          await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token }, auth)
+        ).json()
+      ).error,
+    ).toBe("invalid_grant");
   });
 
   it("revokes a client-credentials token too", async () => {
     const { client, secret } = await createPartner();
-    const { access_token } = await (await token({ grant_type: "client_credentials" }, { authorization: basic(client.id, secret) })).json();
-    expect((await revoke({ token: access_token }, { authorization: basic(client.id, secret) })).status).toBe(200);
-    expect((await products(new Request("http://localhost:3000/api/v1/products", { headers: { authorization: `Bearer ${access_token}` } }))).status).toBe(401);
+    const { access_token } = await (
+      await token({ grant_type: "client_credentials" }, { authorization: basic(client.id, secret) })
+    ).json();
+    expect(
+      (await revoke({ token: access_token }, { authorization: basic(client.id, secret) })).status,
+    ).toBe(200);
+    expect(
+      (
+        await products(
+          new Request("http://localhost:3000/api/v1/products", {
+            headers: { authorization: `Bearer ${access_token}` },
+          }),
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it("answers 200 alike for unknown tokens, garbage and any hint, and never revokes another client's token", async () => {
     const { tokens } = await linkedTokens();
     const other = await createLinkingPartner();
     const otherAuth = { authorization: basic(other.client.id, other.secret) };
-    for (const form of <Record<string, string>[]>[{ token: "sat_unknown" }, { token: "%%%garbage" }, { token: "x", token_type_hint: "foo" }, { token: tokens.access_token }, { token: tokens.refresh_token }]) {
+    for (const form of <Record<string, string>[]>[
+      { token: "sat_unknown" },
+      { token: "%%%garbage" },
+      { token: "x", token_type_hint: "foo" },
+      { token: tokens.access_token },
+      { token: tokens.refresh_token },
+    ]) {
       const response = await revoke(form, otherAuth);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe("");
@@ -48,7 +75,10 @@ describe("POST /oauth/revoke", () => {
 
   it("needs client authentication", async () => {
     const { client, tokens } = await linkedTokens();
-    const response = await revoke({ token: tokens.access_token }, { authorization: basic(client.id, "wrong") });
+    const response = await revoke(
+      { token: tokens.access_token },
+      { authorization: basic(client.id, "wrong") },
+    );
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toBe('Basic realm="oauth"');
     expect((await revoke({ token: tokens.access_token })).status).toBe(401);
@@ -74,9 +104,19 @@ describe("GET /.well-known/oauth-authorization-server", () => {
       response_types_supported: ["code"],
       authorization_response_iss_parameter_supported: true,
     });
-    expect(document.scopes_supported).toEqual(["catalog:read", "checkout:write", "profile:read", "orders:read", "address:read", "purchase:write", "alerts:write"]);
+    expect(document.scopes_supported).toEqual([
+      "catalog:read",
+      "checkout:write",
+      "profile:read",
+      "orders:read",
+      "address:read",
+      "purchase:write",
+      "alerts:write",
+    ]);
     expect(document.grant_types_supported).not.toContain("password");
     expect(document.grant_types_supported).not.toContain("implicit");
-    expect(document.grant_types_supported).toEqual(expect.arrayContaining(["authorization_code", "refresh_token", "client_credentials"]));
+    expect(document.grant_types_supported).toEqual(
+      expect.arrayContaining(["authorization_code", "refresh_token", "client_credentials"]),
+    );
   });
 });

@@ -32,12 +32,18 @@ export const handleRevokeRequest = async (request: Request): Promise<Response> =
     const now = systemClock.now();
     const hash = sha256(token);
     // Look at both kinds whatever the hint says (RFC 7009 2.1 lets the server ignore it).
-    const refresh = await db().refreshToken.findUnique({ where: { tokenHash: hash }, select: { grantId: true, clientId: true } });
+    const refresh = await db().refreshToken.findUnique({
+      where: { tokenHash: hash },
+      select: { grantId: true, clientId: true },
+    });
     if (refresh?.clientId === client.id) {
       await revokeGrant(db(), { grantId: refresh.grantId, reason: "revoked_by_client", now });
       return revoked();
     }
-    await db().accessToken.updateMany({ where: { tokenHash: hash, clientId: client.id, revokedAt: null }, data: { revokedAt: now } });
+    await db().accessToken.updateMany({
+      where: { tokenHash: hash, clientId: client.id, revokedAt: null },
+      data: { revokedAt: now },
+    });
     return revoked();
   } catch (error) {
     if (isDatabaseUnavailable(error)) return oauthUnavailable();

@@ -5,7 +5,11 @@
 import OAuth2Server, { OAuthError, Request as LibraryRequest } from "@node-oauth/oauth2-server";
 import type { Db } from "../../db";
 import { CodeGrant, RefreshGrant } from "./grant-types";
-import { accessTokenLifetimeSeconds, authorizationCodeLifetimeSeconds, refreshTokenLifetimeSeconds } from "./lifetimes";
+import {
+  accessTokenLifetimeSeconds,
+  authorizationCodeLifetimeSeconds,
+  refreshTokenLifetimeSeconds,
+} from "./lifetimes";
 import { createOAuthModel } from "./model";
 import { oauthError, type OAuthErrorCode } from "./responses";
 
@@ -25,22 +29,42 @@ export const oauthServer = (db: Db, options: Parameters<typeof createOAuthModel>
   });
 
 /** A library request from parsed form parameters (the library reads body, method and headers). */
-export const libraryRequest = (form: URLSearchParams, options: { method?: string; query?: Record<string, string> } = {}) => {
+export const libraryRequest = (
+  form: URLSearchParams,
+  options: { method?: string; query?: Record<string, string> } = {},
+) => {
   const body = Object.fromEntries(form);
   const encoded = form.toString();
   return new LibraryRequest({
     method: options.method ?? "POST",
     query: options.query ?? {},
     body,
-    headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(encoded)) },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": String(Buffer.byteLength(encoded)),
+    },
   });
 };
 
-const knownCodes = new Set<string>(["invalid_request", "invalid_client", "invalid_grant", "unauthorized_client", "unsupported_grant_type", "invalid_scope", "invalid_target"]);
+const knownCodes = new Set<string>([
+  "invalid_request",
+  "invalid_client",
+  "invalid_grant",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "invalid_scope",
+  "invalid_target",
+]);
 
 /** The library's error as an RFC 6749 5.2 response; anything unexpected is rethrown (500 or 503 upstream). */
 export const libraryErrorResponse = (error: unknown, headersFor401: Record<string, string>) => {
-  if (!(error instanceof OAuthError) || !knownCodes.has(error.name)) throw (error as { inner?: unknown })?.inner ?? error;
+  if (!(error instanceof OAuthError) || !knownCodes.has(error.name))
+    throw (error as { inner?: unknown })?.inner ?? error;
   const status = error.name === "invalid_client" ? 401 : 400;
-  return oauthError(error.name as OAuthErrorCode, error.message, status, status === 401 ? headersFor401 : {});
+  return oauthError(
+    error.name as OAuthErrorCode,
+    error.message,
+    status,
+    status === 401 ? headersFor401 : {},
+  );
 };

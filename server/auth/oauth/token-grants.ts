@@ -16,7 +16,10 @@ const runGrant = async (auth: ClientAuth, form: URLSearchParams): Promise<Respon
   if (auth.secret !== undefined) params.set("client_secret", auth.secret);
   let token: Token;
   try {
-    token = await oauthServer(db(), { purpose: "token" }).token(libraryRequest(params), new LibraryResponse());
+    token = await oauthServer(db(), { purpose: "token" }).token(
+      libraryRequest(params),
+      new LibraryResponse(),
+    );
   } catch (error) {
     return libraryErrorResponse(error, auth.method === "basic" ? basicChallenge : {});
   }

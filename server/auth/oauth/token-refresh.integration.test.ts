@@ -21,10 +21,18 @@ describe("refresh_token", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const next = await response.json();
-    expect(next).toEqual({ token_type: "Bearer", access_token: expect.stringMatching(/^sat_/), refresh_token: expect.stringMatching(/^srt_/), expires_in: 3600, scope: "profile:read address:read" });
+    expect(next).toEqual({
+      token_type: "Bearer",
+      access_token: expect.stringMatching(/^sat_/),
+      refresh_token: expect.stringMatching(/^srt_/),
+      expires_in: 3600,
+      scope: "profile:read address:read",
+    });
     expect(next.refresh_token).not.toBe(tokens.refresh_token);
     expect((await call(me, next.access_token)).status).toBe(200);
-    const stored = await db().refreshToken.findUniqueOrThrow({ where: { tokenHash: sha256(next.refresh_token) } });
+    const stored = await db().refreshToken.findUniqueOrThrow({
+      where: { tokenHash: sha256(next.refresh_token) },
+    });
     const days = (stored.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
@@ -43,7 +51,10 @@ describe("refresh_token", () => {
 
   it("two concurrent refreshes with the same token: at most one answer, and no refresh token stays valid (strict rotation)", async () => {
     const { tokens, refresh } = await linkedTokens();
-    const responses = await Promise.all([refresh(tokens.refresh_token), refresh(tokens.refresh_token)]);
+    const responses = await Promise.all([
+      refresh(tokens.refresh_token),
+      refresh(tokens.refresh_token),
+    ]);
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses[1]).toBe(400);
     const bodies = await Promise.all(responses.map((response) => response.json()));
@@ -75,21 +86,29 @@ describe("refresh_token", () => {
   it("a refresh token presented by another client is invalid_grant and revokes nothing", async () => {
     const { tokens } = await linkedTokens();
     const other = await createLinkingPartner();
-    const response = await token({ grant_type: "refresh_token", refresh_token: tokens.refresh_token }, { authorization: basic(other.client.id, other.secret) });
+    const response = await token(
+      { grant_type: "refresh_token", refresh_token: tokens.refresh_token },
+      { authorization: basic(other.client.id, other.secret) },
+    );
     expect((await response.json()).error).toBe("invalid_grant");
     expect((await call(me, tokens.access_token)).status).toBe(200);
   });
 
   it("an expired refresh token is invalid_grant", async () => {
     const { tokens, refresh } = await linkedTokens();
-    await db().refreshToken.update({ where: { tokenHash: sha256(tokens.refresh_token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().refreshToken.update({
+      where: { tokenHash: sha256(tokens.refresh_token) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await (await refresh(tokens.refresh_token)).json()).error).toBe("invalid_grant");
   });
 
   it("after the person disconnects the app: the next request is 401 and refresh is invalid_grant", async () => {
     const { person, client, tokens, refresh } = await linkedTokens();
     const shopper = shopperCaller(person.id);
-    expect((await shopper.account.connectedApps()).map((app) => app.client_id)).toEqual([client.id]);
+    expect((await shopper.account.connectedApps()).map((app) => app.client_id)).toEqual([
+      client.id,
+    ]);
     await shopper.account.disconnectApp({ client_id: client.id });
     expect((await call(me, tokens.access_token)).status).toBe(401);
     expect((await (await refresh(tokens.refresh_token)).json()).error).toBe("invalid_grant");

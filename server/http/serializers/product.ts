@@ -10,7 +10,10 @@ const noWatches: WatchCounts = { watchers: 0, youAreWatching: false };
 export const absolute = (url: string) => (url.startsWith("/") ? `${env().PUBLIC_URL}${url}` : url);
 
 /** What a ProductSummary is made of, flat: the search path reads it with one SQL query. */
-export type ProductSummarySource = Pick<ProductSummaryRow, "id" | "title" | "brand" | "priceCents" | "condition" | "url" | "sizes" | "store"> & {
+export type ProductSummarySource = Pick<
+  ProductSummaryRow,
+  "id" | "title" | "brand" | "priceCents" | "condition" | "url" | "sizes" | "store"
+> & {
   categoryPath: string | null;
   /** The cover image's URL as stored (relative for sandbox pictures). */
   coverUrl: string | null;
@@ -28,11 +31,15 @@ export const summarySourceOf = (row: ProductSummaryRow): ProductSummarySource =>
   sizes: row.sizes,
   store: row.store,
   categoryPath: row.category?.path ?? null,
-  coverUrl: row.images.find((image) => (image as { isCover?: boolean }).isCover !== false)?.url ?? null,
+  coverUrl:
+    row.images.find((image) => (image as { isCover?: boolean }).isCover !== false)?.url ?? null,
   isAvailable: row.variants.some((variant) => variant.quantity > 0),
 });
 
-export const summaryFromSource = (source: ProductSummarySource, watches: WatchCounts = noWatches) => ({
+export const summaryFromSource = (
+  source: ProductSummarySource,
+  watches: WatchCounts = noWatches,
+) => ({
   id: source.id,
   title: source.title,
   brand: source.brand,
@@ -43,17 +50,28 @@ export const summaryFromSource = (source: ProductSummarySource, watches: WatchCo
   available: source.isAvailable,
   cover_image: source.coverUrl === null ? null : absolute(source.coverUrl),
   url: source.url,
-  store: { slug: source.store.slug, name: source.store.name, url: source.store.url, agent_checkout: source.store.agentCheckout },
+  store: {
+    slug: source.store.slug,
+    name: source.store.name,
+    url: source.store.url,
+    agent_checkout: source.store.agentCheckout,
+  },
   price_watchers: watches.watchers,
   you_are_watching: watches.youAreWatching,
 });
 
-export const toProductSummary = (row: ProductSummaryRow, watches: WatchCounts = noWatches) => summaryFromSource(summarySourceOf(row), watches);
+export const toProductSummary = (row: ProductSummaryRow, watches: WatchCounts = noWatches) =>
+  summaryFromSource(summarySourceOf(row), watches);
 
 export const toProductDetail = (row: ProductDetailRow, watches: WatchCounts = noWatches) => ({
   ...toProductSummary(row, watches),
   description: row.description,
   created_at: row.createdAt.toISOString(),
   images: row.images.map((image) => ({ url: absolute(image.url), is_cover: image.isCover })),
-  variants: row.variants.map((variant) => ({ id: variant.id, size: variant.size, color: variant.color, available: variant.quantity > 0 })),
+  variants: row.variants.map((variant) => ({
+    id: variant.id,
+    size: variant.size,
+    color: variant.color,
+    available: variant.quantity > 0,
+  })),
 });

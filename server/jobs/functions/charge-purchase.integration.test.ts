@@ -24,8 +24,16 @@ describe("charge-purchase function", () => {
     const { result, ctx } = await run(purchase.id);
     expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-for-charge", due.toISOString());
     expect(result).toEqual({ id: purchase.id, outcome: "paid" });
-    expect(await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({ status: "paid", chargesAt: null });
-    expect(await sandboxLedger(purchase.id)).toEqual({ status: "captured", holds: 1, captures: 1, releases: 0 });
+    expect(await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({
+      status: "paid",
+      chargesAt: null,
+    });
+    expect(await sandboxLedger(purchase.id)).toEqual({
+      status: "captured",
+      holds: 1,
+      captures: 1,
+      releases: 0,
+    });
   });
 
   it("racing the sweep (and a duplicate run): one capture in the ledger, paid once, one charged email", async () => {
@@ -33,18 +41,36 @@ describe("charge-purchase function", () => {
     const sweep = () => chargeDuePurchases(db(), { now: new Date(), provider: sandboxProvider() });
     const outcomes = await Promise.all([run(purchase.id), sweep(), run(purchase.id), sweep()]);
     expect(outcomes.filter((outcome) => "error" in outcome && outcome.error)).toEqual([]);
-    expect((await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).status).toBe("paid");
-    expect(await sandboxLedger(purchase.id)).toEqual({ status: "captured", holds: 1, captures: 1, releases: 0 });
-    expect(await db().emailMessage.count({ where: { dedupeKey: `purchase-closed:${purchase.id}` } })).toBe(1);
+    expect((await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).status).toBe(
+      "paid",
+    );
+    expect(await sandboxLedger(purchase.id)).toEqual({
+      status: "captured",
+      holds: 1,
+      captures: 1,
+      releases: 0,
+    });
+    expect(
+      await db().emailMessage.count({ where: { dedupeKey: `purchase-closed:${purchase.id}` } }),
+    ).toBe(1);
   });
 
   it("a purchase cancelled before it wakes is not charged: a no-op at read time, and at charge time", async () => {
     const { purchase } = await createHeldPurchase({ chargesAt: new Date(Date.now() + 60_000) });
-    await cancelPurchase(db(), sandboxProvider(), { id: purchase.id, now: new Date(), by: "person" });
+    await cancelPurchase(db(), sandboxProvider(), {
+      id: purchase.id,
+      now: new Date(),
+      by: "person",
+    });
     const { result, ctx } = await run(purchase.id);
     expect(result).toEqual({ id: purchase.id, outcome: "not_held", status: "cancelled" });
     expect(ctx.step.sleepUntil).not.toHaveBeenCalled();
-    expect(await sandboxLedger(purchase.id)).toEqual({ status: "voided", holds: 1, captures: 0, releases: 1 });
+    expect(await sandboxLedger(purchase.id)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
   });
 
   it("fails without retrying for an unknown purchase", async () => {

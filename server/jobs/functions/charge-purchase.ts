@@ -16,17 +16,25 @@ export const chargePurchase = inngest.createFunction(
   {
     id: "charge-purchase",
     triggers: [{ event: purchaseHeldEvent }],
-    cancelOn: [{ event: purchaseCancelledEvent, if: "async.data.purchase_id == event.data.purchase_id" }],
+    cancelOn: [
+      { event: purchaseCancelledEvent, if: "async.data.purchase_id == event.data.purchase_id" },
+    ],
   },
   async ({ event, step }) => {
     const { purchase_id: id } = ZPurchaseEvent.parse(event.data);
     const due = await step.run("read-charge-time", async () => {
-      const purchase = await db().purchase.findUnique({ where: { id }, select: { status: true, chargesAt: true } });
+      const purchase = await db().purchase.findUnique({
+        where: { id },
+        select: { status: true, chargesAt: true },
+      });
       if (!purchase) throw new NonRetriableError(`no purchase ${id}`);
       return { status: purchase.status, chargesAt: purchase.chargesAt?.toISOString() ?? null };
     });
-    if ((due.status !== "held" && due.status !== "capturing") || !due.chargesAt) return { id, outcome: "not_held", status: due.status };
+    if ((due.status !== "held" && due.status !== "capturing") || !due.chargesAt)
+      return { id, outcome: "not_held", status: due.status };
     await step.sleepUntil("wait-for-charge", due.chargesAt);
-    return step.run("charge", () => chargeDuePurchase(db(), id, { now: systemClock.now(), provider: paymentProvider() }));
+    return step.run("charge", () =>
+      chargeDuePurchase(db(), id, { now: systemClock.now(), provider: paymentProvider() }),
+    );
   },
 );

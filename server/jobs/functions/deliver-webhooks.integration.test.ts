@@ -13,14 +13,26 @@ describe("deliver-webhooks function", () => {
     try {
       const partner = await createPartner();
       const owner = { clientId: partner.client.id, personId: null };
-      const endpoint = await createEndpoint(db(), owner, { url: receiver.url, eventTypes: ["checkout.paid"], maxPerOwner: 10, now: new Date() });
+      const endpoint = await createEndpoint(db(), owner, {
+        url: receiver.url,
+        eventTypes: ["checkout.paid"],
+        maxPerOwner: 10,
+        now: new Date(),
+      });
       receiver.setSecrets([endpoint.secret]);
-      const ids = [await sendTestEvent(db(), owner, endpoint.endpoint_id, new Date()), await sendTestEvent(db(), owner, endpoint.endpoint_id, new Date())].map((sent) => sent.event_id);
-      const { result } = await new InngestTestEngine({ function: deliverWebhooks }).execute({ events: [{ name: webhookRecordedEvent, data: {} }] });
+      const ids = [
+        await sendTestEvent(db(), owner, endpoint.endpoint_id, new Date()),
+        await sendTestEvent(db(), owner, endpoint.endpoint_id, new Date()),
+      ].map((sent) => sent.event_id);
+      const { result } = await new InngestTestEngine({ function: deliverWebhooks }).execute({
+        events: [{ name: webhookRecordedEvent, data: {} }],
+      });
       expect((result as { attempts: number }).attempts).toBeGreaterThanOrEqual(2);
       expect(receiver.received.map((entry) => entry.id).sort()).toEqual([...ids].sort());
       expect(receiver.received.every((entry) => entry.verified)).toBe(true);
-      expect(await db().webhookDelivery.count({ where: { eventId: { in: ids }, status: "delivered" } })).toBe(2);
+      expect(
+        await db().webhookDelivery.count({ where: { eventId: { in: ids }, status: "delivered" } }),
+      ).toBe(2);
     } finally {
       await receiver.close();
     }

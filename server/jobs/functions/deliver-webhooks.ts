@@ -14,11 +14,17 @@ export const webhookRecordedEvent = "shopping/webhook.recorded";
 const maxRounds = 20;
 
 export const deliverWebhooks = inngest.createFunction(
-  { id: "deliver-webhooks", triggers: [{ cron: "* * * * *" }, { event: webhookRecordedEvent }], concurrency: { limit: 1 } },
+  {
+    id: "deliver-webhooks",
+    triggers: [{ cron: "* * * * *" }, { event: webhookRecordedEvent }],
+    concurrency: { limit: 1 },
+  },
   async ({ step }) => {
     let total = 0;
     for (let round = 0; round < maxRounds; round++) {
-      const counts = await step.run(`deliver-round-${round}`, () => deliverDueWebhooks({ db: db(), now: systemClock.now() }));
+      const counts = await step.run(`deliver-round-${round}`, () =>
+        deliverDueWebhooks({ db: db(), now: systemClock.now() }),
+      );
       const done = counts.delivered + counts.failed + counts.dropped;
       total += done;
       if (done === 0) break;

@@ -18,7 +18,10 @@ beforeAll(async () => {
 const newCheckout = async () => {
   const item = await createItem({ storeId });
   const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-  const { text } = await createCheckoutVia(token, { quote_id: quote.body.quote_id, email: "a@example.ca" });
+  const { text } = await createCheckoutVia(token, {
+    quote_id: quote.body.quote_id,
+    email: "a@example.ca",
+  });
   return { itemId: item.id, id: JSON.parse(text).checkout_id as string };
 };
 
@@ -51,8 +54,12 @@ describe("expire-checkout function", () => {
     const early = await newCheckout();
     const woke = await run(early.id);
     expect(woke.result).toEqual({ id: early.id, expired: false });
-    expect((await db().checkout.findUniqueOrThrow({ where: { id: early.id } })).status).toBe("awaiting_payment");
-    expect((await db().variant.findFirstOrThrow({ where: { itemId: early.itemId } })).quantity).toBe(0);
+    expect((await db().checkout.findUniqueOrThrow({ where: { id: early.id } })).status).toBe(
+      "awaiting_payment",
+    );
+    expect(
+      (await db().variant.findFirstOrThrow({ where: { itemId: early.itemId } })).quantity,
+    ).toBe(0);
   });
 
   it("fails without retrying for an unknown checkout", async () => {

@@ -14,18 +14,25 @@ export const expireCheckout = inngest.createFunction(
   {
     id: "expire-checkout",
     triggers: [{ event: checkoutCreatedEvent }],
-    cancelOn: [{ event: checkoutClosedEvent, if: "async.data.checkout_id == event.data.checkout_id" }],
+    cancelOn: [
+      { event: checkoutClosedEvent, if: "async.data.checkout_id == event.data.checkout_id" },
+    ],
   },
   async ({ event, step }) => {
     const { checkout_id: id } = ZCheckoutEvent.parse(event.data);
     const due = await step.run("read-due-time", async () => {
-      const checkout = await db().checkout.findUnique({ where: { id }, select: { status: true, expiresAt: true } });
+      const checkout = await db().checkout.findUnique({
+        where: { id },
+        select: { status: true, expiresAt: true },
+      });
       if (!checkout) throw new NonRetriableError(`no checkout ${id}`);
       return { status: checkout.status, expiresAt: checkout.expiresAt.toISOString() };
     });
     if (due.status !== "awaiting_payment") return { id, expired: false, status: due.status };
     await step.sleepUntil("wait-for-expiry", due.expiresAt);
-    const expired = await step.run("expire", () => closeCheckout(db(), { id, to: "expired", now: systemClock.now() }));
+    const expired = await step.run("expire", () =>
+      closeCheckout(db(), { id, to: "expired", now: systemClock.now() }),
+    );
     return { id, expired };
   },
 );

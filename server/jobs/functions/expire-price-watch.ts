@@ -14,16 +14,25 @@ export const expirePriceWatch = inngest.createFunction(
   {
     id: "expire-price-watch",
     triggers: [{ event: priceWatchSetEvent }],
-    cancelOn: [{ event: priceWatchClosedEvent, if: "async.data.price_watch_id == event.data.price_watch_id" }],
+    cancelOn: [
+      {
+        event: priceWatchClosedEvent,
+        if: "async.data.price_watch_id == event.data.price_watch_id",
+      },
+    ],
   },
   async ({ event, step }) => {
     const { price_watch_id: id } = ZPriceWatchEvent.parse(event.data);
     const due = await step.run("read-expiry", async () => {
-      const watch = await db().priceWatch.findUnique({ where: { id }, select: { status: true, expiresAt: true } });
+      const watch = await db().priceWatch.findUnique({
+        where: { id },
+        select: { status: true, expiresAt: true },
+      });
       if (!watch) throw new NonRetriableError(`no price watch ${id}`);
       return { status: watch.status, expiresAt: watch.expiresAt.toISOString() };
     });
-    if (due.status !== "active" && due.status !== "executing") return { id, expired: false, status: due.status };
+    if (due.status !== "active" && due.status !== "executing")
+      return { id, expired: false, status: due.status };
     await step.sleepUntil("wait-for-expiry", due.expiresAt);
     const expired = await step.run("expire", () => expireWatch(id, systemClock.now()));
     return { id, expired };

@@ -5,4 +5,10 @@ import { expireCheckout } from "./expire-checkout";
 import { processPriceChangesFunction } from "./process-price-changes";
 import { expirePriceWatch } from "./expire-price-watch";
 
-export const functions = [expireCheckout, chargePurchase, processPriceChangesFunction, expirePriceWatch, deliverWebhooks];
+export const functions = [
+  expireCheckout,
+  chargePurchase,
+  processPriceChangesFunction,
+  expirePriceWatch,
+  deliverWebhooks,
+];

@@ -14,6 +14,8 @@ export const processPriceChangesFunction = inngest.createFunction(
   { id: "process-price-changes", triggers: [{ event: priceChangedEvent }] },
   async ({ event, step }) => {
     const { price_change_ids: ids } = ZPriceChangedEvent.parse(event.data);
-    return step.run("handle-price-changes", () => processPriceChanges(db(), { now: () => systemClock.now(), ids }));
+    return step.run("handle-price-changes", () =>
+      processPriceChanges(db(), { now: () => systemClock.now(), ids }),
+    );
   },
 );

@@ -17,24 +17,44 @@ export const ZEmail = z
   .max(254, "must be at most 254 characters")
   .pipe(z.email({ error: "must be an email address" }));
 
-export const ZPersonName = z.string().trim().min(1, "is required").max(100, "must be at most 100 characters");
+export const ZPersonName = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(100, "must be at most 100 characters");
 
 /** Saved sizes as the person typed them ("M", "8", "32x34"): at most 20, each up to 20 characters. */
 export const ZSizes = z
-  .array(z.string().trim().min(1, "must not be empty").max(20, "each size must be at most 20 characters"))
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(20, "each size must be at most 20 characters"),
+  )
   .max(20, "at most 20 sizes")
   .transform((sizes) => [...new Set(sizes)]);
 
 export const ZMeResponse = z
   .object({
-    name: z.string().nullable().meta({ description: "The person's name, when they gave one", example: "Ana Tremblay" }),
+    name: z
+      .string()
+      .nullable()
+      .meta({ description: "The person's name, when they gave one", example: "Ana Tremblay" }),
     email: z.email().meta({ example: "ana@example.ca" }),
     email_verified: z.boolean().meta({ description: "True once the person confirmed the address" }),
-    sizes: z.array(z.string()).meta({ description: "Saved sizes as the person typed them; use them as GET /products size filters", example: ["M", "8"] }),
+    sizes: z
+      .array(z.string())
+      .meta({
+        description: "Saved sizes as the person typed them; use them as GET /products size filters",
+        example: ["M", "8"],
+      }),
   })
   .meta({ id: "Me" });
 
-export const ZUpdateProfileInput = z.object({ name: ZPersonName.nullable(), email: ZEmail }).strict();
+export const ZUpdateProfileInput = z
+  .object({ name: ZPersonName.nullable(), email: ZEmail })
+  .strict();
 
 /** client_id: a registered id, or the URL of a client metadata document (up to 2,000 characters). */
 export const ZDisconnectAppInput = z.object({ client_id: z.string().min(1).max(2000) }).strict();
@@ -55,10 +75,16 @@ export const ZSpendingLimit = z
   .string({ error: "is required" })
   .trim()
   .refine((value) => !value.startsWith("-"), { message: "must be more than 0.00", abort: true })
-  .refine((value) => decimalPattern.test(value), { message: "must be an amount in dollars with at most two decimals, like 500.00", abort: true })
+  .refine((value) => decimalPattern.test(value), {
+    message: "must be an amount in dollars with at most two decimals, like 500.00",
+    abort: true,
+  })
   .transform(parseCents)
   .refine((cents) => cents > 0, { message: "must be more than 0.00", abort: true })
-  .refine((cents) => cents <= maxSpendingLimitCents, { message: `must be at most ${formatCents(maxSpendingLimitCents)}`, abort: true });
+  .refine((cents) => cents <= maxSpendingLimitCents, {
+    message: `must be at most ${formatCents(maxSpendingLimitCents)}`,
+    abort: true,
+  });
 
 /** Both limits at once; the per-order limit may not exceed the 30-day one. */
 export const ZSetSpendingLimitsInput = z
@@ -70,7 +96,9 @@ export const ZSetSpendingLimitsInput = z
   });
 export type TSetSpendingLimitsInput = z.input<typeof ZSetSpendingLimitsInput>;
 
-export const ZSetPurchasesPausedInput = z.object({ paused: z.boolean({ error: "must be true or false" }) }).strict();
+export const ZSetPurchasesPausedInput = z
+  .object({ paused: z.boolean({ error: "must be true or false" }) })
+  .strict();
 
 /** What the dashboard shows: the limits (null = not set) and whether assistant purchases are paused. */
 export const ZSpendingSettingsResponse = z.object({

@@ -11,13 +11,21 @@ import type { Db } from "../../db";
 import type { PaymentProvider } from "../../payments/provider";
 import { savedCardSelect, type SavedCardForPurchase } from "./saved-card.queries";
 
-export type CardSetupOutcome = { personId: string; card: SavedCardForPurchase } | { personId: string; failed: true };
+export type CardSetupOutcome =
+  { personId: string; card: SavedCardForPurchase } | { personId: string; failed: true };
 
-export const completeCardSetup = async (db: Db, provider: PaymentProvider, options: { setupIntentId: string; now: Date }): Promise<CardSetupOutcome | null> => {
+export const completeCardSetup = async (
+  db: Db,
+  provider: PaymentProvider,
+  options: { setupIntentId: string; now: Date },
+): Promise<CardSetupOutcome | null> => {
   const setup = await provider.retrieveCardSetup({ setupId: options.setupIntentId });
   const personId = setup?.metadata.person_id;
   if (!setup || !personId || !setup.customerId) return null;
-  const person = await db.person.findUnique({ where: { id: personId }, select: { processorCustomerId: true } });
+  const person = await db.person.findUnique({
+    where: { id: personId },
+    select: { processorCustomerId: true },
+  });
   // A SetupIntent for another Customer than the one we remember for this person is not theirs.
   if (!person || person.processorCustomerId !== setup.customerId) return null;
   if (setup.status === "failed") return { personId, failed: true };
@@ -26,9 +34,23 @@ export const completeCardSetup = async (db: Db, provider: PaymentProvider, optio
   const { saved, replaced } = await db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
     const current = await tx.savedCard.findUnique({ where: { personId }, select: savedCardSelect });
-    if (current?.paymentMethodId === card.paymentMethodId) return { saved: current, replaced: null };
-    const data = { processorCustomerId: setup.customerId!, paymentMethodId: card.paymentMethodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, createdAt: options.now };
-    const saved = await tx.savedCard.upsert({ where: { personId }, create: { personId, ...data }, update: data, select: savedCardSelect });
+    if (current?.paymentMethodId === card.paymentMethodId)
+      return { saved: current, replaced: null };
+    const data = {
+      processorCustomerId: setup.customerId!,
+      paymentMethodId: card.paymentMethodId,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      createdAt: options.now,
+    };
+    const saved = await tx.savedCard.upsert({
+      where: { personId },
+      create: { personId, ...data },
+      update: data,
+      select: savedCardSelect,
+    });
     return { saved, replaced: current?.paymentMethodId ?? null };
   });
   if (replaced) await detachQuietly(provider, replaced);
@@ -37,4 +59,8 @@ export const completeCardSetup = async (db: Db, provider: PaymentProvider, optio
 
 /** Detaches a PaymentMethod nothing of ours references any more; a failure only leaves it attached at Stripe, never charged by us. */
 export const detachQuietly = (provider: PaymentProvider, paymentMethodId: string) =>
-  provider.detachMethod({ paymentMethodId }).catch((error: unknown) => console.warn(`[payments] could not detach ${paymentMethodId} now`, (error as Error).message));
+  provider
+    .detachMethod({ paymentMethodId })
+    .catch((error: unknown) =>
+      console.warn(`[payments] could not detach ${paymentMethodId} now`, (error as Error).message),
+    );

@@ -8,7 +8,15 @@ import { ZMeResponse } from "./account.schema";
 export const getMe = personDataProcedure(scopeOf("GET /api/v1/me"))
   .output(ZMeResponse)
   .query(async ({ ctx }) => {
-    const person = await ctx.db.person.findUnique({ where: { id: ctx.personId }, select: meSelect });
+    const person = await ctx.db.person.findUnique({
+      where: { id: ctx.personId },
+      select: meSelect,
+    });
     if (!person) throw new AppError("not_found");
-    return { name: person.name, email: person.email, email_verified: person.emailVerifiedAt !== null, sizes: person.sizes };
+    return {
+      name: person.name,
+      email: person.email,
+      email_verified: person.emailVerifiedAt !== null,
+      sizes: person.sizes,
+    };
   });

@@ -8,7 +8,11 @@ import { addressSelect, toShippingAddress } from "./account.queries";
 export const getShippingAddress = personDataProcedure(scopeOf("GET /api/v1/me/shipping-address"))
   .output(ZCanadianAddressResponse)
   .query(async ({ ctx }) => {
-    const address = await ctx.db.shippingAddress.findUnique({ where: { personId: ctx.personId }, select: addressSelect });
-    if (!address) throw new AppError("not_found", { message: "No shipping address is saved on this account." });
+    const address = await ctx.db.shippingAddress.findUnique({
+      where: { personId: ctx.personId },
+      select: addressSelect,
+    });
+    if (!address)
+      throw new AppError("not_found", { message: "No shipping address is saved on this account." });
     return toShippingAddress(address);
   });

@@ -4,8 +4,10 @@ import { shopperProcedure } from "../../trpc/procedures";
 import { ZSpendingSettingsResponse } from "./account.schema";
 import { readSpendingSettings, toSpendingSettingsResponse } from "./spending.queries";
 
-export const getSpendingSettings = shopperProcedure.output(ZSpendingSettingsResponse).query(async ({ ctx }) => {
-  const settings = await readSpendingSettings(ctx.db, ctx.personId);
-  if (!settings) throw new AppError("unauthorized", { message: "Sign in to continue." });
-  return toSpendingSettingsResponse(settings);
-});
+export const getSpendingSettings = shopperProcedure
+  .output(ZSpendingSettingsResponse)
+  .query(async ({ ctx }) => {
+    const settings = await readSpendingSettings(ctx.db, ctx.personId);
+    if (!settings) throw new AppError("unauthorized", { message: "Sign in to continue." });
+    return toSpendingSettingsResponse(settings);
+  });

@@ -11,12 +11,38 @@ const address = operationHandler("GET /api/v1/me/shipping-address");
 const call = (route: typeof me, accessToken: string) => callApi(route, accessToken);
 
 const addressOf = (personId: string, city: string, postalCode: string) =>
-  db().shippingAddress.create({ data: { personId, name: `Person in ${city}`, line1: "1 Main St", city, province: "ON", postalCode } });
+  db().shippingAddress.create({
+    data: {
+      personId,
+      name: `Person in ${city}`,
+      line1: "1 Main St",
+      city,
+      province: "ON",
+      postalCode,
+    },
+  });
 
-const linkFor = async (personId: string, clientId: string, secret: string, scope = "profile:read address:read") => {
+const linkFor = async (
+  personId: string,
+  clientId: string,
+  secret: string,
+  scope = "profile:read address:read",
+) => {
   const redirectUri = "https://partner.example.com/callback";
   const { code, verifier } = await obtainCode({ personId, clientId, redirectUri, scope });
-  return (await (await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri }, { authorization: basic(clientId, secret) })).json()).access_token as string;
+  return (
+    await (
+      await token(
+        {
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          redirect_uri: redirectUri,
+        },
+        { authorization: basic(clientId, secret) },
+      )
+    ).json()
+  ).access_token as string;
 };
 
 describe("linked-account endpoints", () => {
@@ -28,10 +54,21 @@ describe("linked-account endpoints", () => {
     await addressOf(b.id, "Ottawa", "K1A 0B1");
     const tokenA = await linkFor(a.id, client.id, secret);
     const tokenB = await linkFor(b.id, client.id, secret);
-    expect(await (await call(me, tokenB)).json()).toEqual({ name: "Bo", email: b.email, email_verified: true, sizes: ["XL", "11"] });
-    expect(await (await call(address, tokenB)).json()).toMatchObject({ city: "Ottawa", postal_code: "K1A 0B1" });
+    expect(await (await call(me, tokenB)).json()).toEqual({
+      name: "Bo",
+      email: b.email,
+      email_verified: true,
+      sizes: ["XL", "11"],
+    });
+    expect(await (await call(address, tokenB)).json()).toMatchObject({
+      city: "Ottawa",
+      postal_code: "K1A 0B1",
+    });
     expect(await (await call(me, tokenA)).json()).toMatchObject({ name: "Ana", email: a.email });
-    expect(await (await call(address, tokenA)).json()).toMatchObject({ city: "Toronto", postal_code: "M5V 3L9" });
+    expect(await (await call(address, tokenA)).json()).toMatchObject({
+      city: "Toronto",
+      postal_code: "M5V 3L9",
+    });
   });
 
   it("the endpoints take no person id from the request: a person_id parameter is refused, never obeyed", async () => {
@@ -39,7 +76,11 @@ describe("linked-account endpoints", () => {
     const { person: a } = await createPerson({ name: "Ana" });
     const { person: b } = await createPerson({ name: "Bo" });
     const tokenB = await linkFor(b.id, client.id, secret);
-    const response = await me(new Request(`http://localhost:3000/api/v1/me?person_id=${a.id}`, { headers: { authorization: `Bearer ${tokenB}` } }));
+    const response = await me(
+      new Request(`http://localhost:3000/api/v1/me?person_id=${a.id}`, {
+        headers: { authorization: `Bearer ${tokenB}` },
+      }),
+    );
     expect(response.status).toBe(422);
     expect(JSON.stringify(await response.json())).not.toContain(a.email);
   });
@@ -56,8 +97,13 @@ describe("linked-account endpoints", () => {
   });
 
   it("a client-credentials token can never carry the person scopes", async () => {
-    const { client, secret } = await createPartner({ scopes: ["catalog:read", "profile:read", "address:read"] });
-    const response = await token({ grant_type: "client_credentials", scope: "profile:read" }, { authorization: basic(client.id, secret) });
+    const { client, secret } = await createPartner({
+      scopes: ["catalog:read", "profile:read", "address:read"],
+    });
+    const response = await token(
+      { grant_type: "client_credentials", scope: "profile:read" },
+      { authorization: basic(client.id, secret) },
+    );
     expect((await response.json()).error).toBe("invalid_scope");
   });
 
@@ -84,7 +130,13 @@ describe("linked-account endpoints", () => {
     const { client } = await createLinkingPartner();
     const { person } = await createPerson();
     const { issueAccessToken } = await import("../../auth/tokens");
-    const { token: otherAudience } = await issueAccessToken(db(), { clientId: client.id, personId: person.id, scopes: ["profile:read"], audience: "mcp/account", now: new Date() });
+    const { token: otherAudience } = await issueAccessToken(db(), {
+      clientId: client.id,
+      personId: person.id,
+      scopes: ["profile:read"],
+      audience: "mcp/account",
+      now: new Date(),
+    });
     expect((await call(me, otherAudience)).status).toBe(401);
   });
 

@@ -14,12 +14,19 @@ import { priceWatchSelect, toWirePriceWatch } from "../price-watches/price-watch
 /** Watches per page of the dashboard list. */
 export const myWatchesPageSize = 10;
 
-export const ZListMyWatchesInput = z.object({ page: z.number().int().min(1).max(1000).default(1) }).strict().default({ page: 1 });
+export const ZListMyWatchesInput = z
+  .object({ page: z.number().int().min(1).max(1000).default(1) })
+  .strict()
+  .default({ page: 1 });
 
 export const ZMyWatch = ZPriceWatch.extend({ assistant: z.string(), can_cancel: z.boolean() });
 export type TMyWatch = z.infer<typeof ZMyWatch>;
 
-export const ZMyWatchesResponse = z.object({ watches: z.array(ZMyWatch), page: z.number().int(), has_more: z.boolean() });
+export const ZMyWatchesResponse = z.object({
+  watches: z.array(ZMyWatch),
+  page: z.number().int(),
+  has_more: z.boolean(),
+});
 export type TMyWatchesResponse = z.infer<typeof ZMyWatchesResponse>;
 
 export const listMyWatches = shopperProcedure
@@ -34,7 +41,13 @@ export const listMyWatches = shopperProcedure
       select: { ...priceWatchSelect, client: { select: { name: true } } },
     });
     return {
-      watches: rows.slice(0, myWatchesPageSize).map((row) => ({ ...toWirePriceWatch(row), assistant: row.client.name, can_cancel: row.status === "active" })),
+      watches: rows
+        .slice(0, myWatchesPageSize)
+        .map((row) => ({
+          ...toWirePriceWatch(row),
+          assistant: row.client.name,
+          can_cancel: row.status === "active",
+        })),
       page: input.page,
       has_more: rows.length > myWatchesPageSize,
     };
@@ -43,7 +56,9 @@ export const listMyWatches = shopperProcedure
 export const cancelMyWatch = shopperProcedure
   .input(z.object({ price_watch_id: z.number().int().min(1).max(2_147_483_647) }).strict())
   .mutation(async ({ ctx, input }) => {
-    const own = await ctx.db.priceWatch.count({ where: { id: input.price_watch_id, personId: ctx.personId } });
+    const own = await ctx.db.priceWatch.count({
+      where: { id: input.price_watch_id, personId: ctx.personId },
+    });
     if (!own) throw new AppError("not_found", { message: "No such price watch." });
     const result = await cancelWatch(ctx.db, { id: input.price_watch_id, now: ctx.clock.now() });
     return { price_watch_id: input.price_watch_id, already_cancelled: result.alreadyCancelled };

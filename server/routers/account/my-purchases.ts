@@ -11,11 +11,24 @@ import { paymentProvider } from "../../payments";
 import { cancelPurchase } from "../../purchases/cancel-purchase";
 import { shopperProcedure } from "../../trpc/procedures";
 import type { QuoteSnapshot } from "../checkout/quote-snapshot";
-import { myPurchasesPageSize, ZCancelMyPurchaseInput, ZListMyPurchasesInput, ZMyPurchasesResponse } from "./purchases.schema";
+import {
+  myPurchasesPageSize,
+  ZCancelMyPurchaseInput,
+  ZListMyPurchasesInput,
+  ZMyPurchasesResponse,
+} from "./purchases.schema";
 
 const purchaseSelect = {
-  id: true, status: true, reason: true, orderNumber: true, grandTotalCents: true, chargesAt: true, cancelUntil: true, createdAt: true,
-  client: { select: { name: true } }, quote: { select: { snapshot: true } },
+  id: true,
+  status: true,
+  reason: true,
+  orderNumber: true,
+  grandTotalCents: true,
+  chargesAt: true,
+  cancelUntil: true,
+  createdAt: true,
+  client: { select: { name: true } },
+  quote: { select: { snapshot: true } },
 } as const;
 
 export const listMyPurchases = shopperProcedure
@@ -50,9 +63,21 @@ export const listMyPurchases = shopperProcedure
     };
   });
 
-export const cancelMyPurchase = shopperProcedure.input(ZCancelMyPurchaseInput).mutation(async ({ ctx, input }) => {
-  const own = await ctx.db.purchase.count({ where: { id: input.purchase_id, personId: ctx.personId } });
-  if (!own) throw new AppError("not_found", { message: "No such purchase." });
-  const result = await cancelPurchase(ctx.db, paymentProvider(), { id: input.purchase_id, now: ctx.clock.now(), by: "person" });
-  return { purchase_id: result.id, status: result.status, already_cancelled: result.alreadyCancelled };
-});
+export const cancelMyPurchase = shopperProcedure
+  .input(ZCancelMyPurchaseInput)
+  .mutation(async ({ ctx, input }) => {
+    const own = await ctx.db.purchase.count({
+      where: { id: input.purchase_id, personId: ctx.personId },
+    });
+    if (!own) throw new AppError("not_found", { message: "No such purchase." });
+    const result = await cancelPurchase(ctx.db, paymentProvider(), {
+      id: input.purchase_id,
+      now: ctx.clock.now(),
+      by: "person",
+    });
+    return {
+      purchase_id: result.id,
+      status: result.status,
+      already_cancelled: result.alreadyCancelled,
+    };
+  });

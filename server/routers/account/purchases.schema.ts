@@ -29,7 +29,12 @@ export const ZMyPurchase = z.object({
 });
 export type TMyPurchase = z.infer<typeof ZMyPurchase>;
 
-export const ZMyPurchasesResponse = z.object({ purchases: z.array(ZMyPurchase), page: z.number().int(), has_more: z.boolean(), now: z.string() });
+export const ZMyPurchasesResponse = z.object({
+  purchases: z.array(ZMyPurchase),
+  page: z.number().int(),
+  has_more: z.boolean(),
+  now: z.string(),
+});
 export type TMyPurchasesResponse = z.infer<typeof ZMyPurchasesResponse>;
 
 export const ZCancelMyPurchaseInput = z.object({ purchase_id: z.string().min(1).max(64) }).strict();

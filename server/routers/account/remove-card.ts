@@ -16,16 +16,17 @@ import { detachQuietly } from "./complete-card-setup";
 import { ZSavedCardResponse } from "./saved-card.schema";
 import { toSavedCardResponse } from "./saved-card.queries";
 
-export const removeCard = shopperProcedure
-  .output(ZSavedCardResponse)
-  .mutation(async ({ ctx }) => {
-    const removed = await ctx.db.$transaction(async (tx) => {
-      // Under the person's lock, as purchases read the saved card.
-      await tx.$queryRaw`SELECT id FROM persons WHERE id = ${ctx.personId} FOR NO KEY UPDATE`;
-      const card = await tx.savedCard.findUnique({ where: { personId: ctx.personId }, select: { paymentMethodId: true } });
-      await tx.savedCard.deleteMany({ where: { personId: ctx.personId } });
-      return card;
+export const removeCard = shopperProcedure.output(ZSavedCardResponse).mutation(async ({ ctx }) => {
+  const removed = await ctx.db.$transaction(async (tx) => {
+    // Under the person's lock, as purchases read the saved card.
+    await tx.$queryRaw`SELECT id FROM persons WHERE id = ${ctx.personId} FOR NO KEY UPDATE`;
+    const card = await tx.savedCard.findUnique({
+      where: { personId: ctx.personId },
+      select: { paymentMethodId: true },
     });
-    if (removed) await detachQuietly(paymentProvider(), removed.paymentMethodId);
-    return toSavedCardResponse(null);
+    await tx.savedCard.deleteMany({ where: { personId: ctx.personId } });
+    return card;
   });
+  if (removed) await detachQuietly(paymentProvider(), removed.paymentMethodId);
+  return toSavedCardResponse(null);
+});

@@ -18,9 +18,31 @@ import { updateProfile } from "./update-profile";
 import { updateSizes } from "./update-sizes";
 
 /** The dashboard's procedures (spending limits, saved card, assistant purchases, price watches, price alerts): the only ones the browser reaches at /api/trpc (server/trpc/dashboard.ts). */
-export const dashboardProcedures = { getSpendingSettings, setSpendingLimits, setPurchasesPaused, getSavedCard, saveCard, removeCard, startCardSetup, completeCardSetup, listMyPurchases, cancelMyPurchase, listMyWatches, cancelMyWatch, listMyAlerts, stopMyAlert };
+export const dashboardProcedures = {
+  getSpendingSettings,
+  setSpendingLimits,
+  setPurchasesPaused,
+  getSavedCard,
+  saveCard,
+  removeCard,
+  startCardSetup,
+  completeCardSetup,
+  listMyPurchases,
+  cancelMyPurchase,
+  listMyWatches,
+  cancelMyWatch,
+  listMyAlerts,
+  stopMyAlert,
+};
 
 export const accountRouter = router({
-  getMe, getShippingAddress, updateProfile, updateSizes, saveShippingAddress, removeShippingAddress, connectedApps, disconnectApp,
+  getMe,
+  getShippingAddress,
+  updateProfile,
+  updateSizes,
+  saveShippingAddress,
+  removeShippingAddress,
+  connectedApps,
+  disconnectApp,
   ...dashboardProcedures,
 });

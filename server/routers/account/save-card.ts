@@ -10,4 +10,13 @@ import { toSavedCardResponse } from "./saved-card.queries";
 export const saveCard = shopperProcedure
   .input(ZSaveCardInput)
   .output(ZSavedCardResponse)
-  .mutation(async ({ ctx, input }) => toSavedCardResponse(await saveCardForPerson({ db: ctx.db, personId: ctx.personId, card: input, now: ctx.clock.now() })));
+  .mutation(async ({ ctx, input }) =>
+    toSavedCardResponse(
+      await saveCardForPerson({
+        db: ctx.db,
+        personId: ctx.personId,
+        card: input,
+        now: ctx.clock.now(),
+      }),
+    ),
+  );

@@ -3,8 +3,24 @@ import { ZCanadianAddressSchema } from "../../domain/address";
 import { shopperProcedure } from "../../trpc/procedures";
 import { addressSelect, toShippingAddress } from "./account.queries";
 
-export const saveShippingAddress = shopperProcedure.input(ZCanadianAddressSchema).mutation(async ({ ctx, input }) => {
-  const data = { name: input.name, line1: input.line1, line2: input.line2, city: input.city, province: input.province, postalCode: input.postal_code, country: input.country, phone: input.phone };
-  const address = await ctx.db.shippingAddress.upsert({ where: { personId: ctx.personId }, create: { personId: ctx.personId, ...data }, update: data, select: addressSelect });
-  return toShippingAddress(address);
-});
+export const saveShippingAddress = shopperProcedure
+  .input(ZCanadianAddressSchema)
+  .mutation(async ({ ctx, input }) => {
+    const data = {
+      name: input.name,
+      line1: input.line1,
+      line2: input.line2,
+      city: input.city,
+      province: input.province,
+      postalCode: input.postal_code,
+      country: input.country,
+      phone: input.phone,
+    };
+    const address = await ctx.db.shippingAddress.upsert({
+      where: { personId: ctx.personId },
+      create: { personId: ctx.personId, ...data },
+      update: data,
+      select: addressSelect,
+    });
+    return toShippingAddress(address);
+  });

@@ -32,14 +32,28 @@ export type SavedCardForPurchase = {
  * Authorize off-session with `{ type: "saved", customerId: processorCustomerId, paymentMethodId }`.
  * Pass a transaction to read under its locks.
  */
-export const readSavedCard = async (db: Pick<Db, "savedCard">, personId: string): Promise<SavedCardForPurchase | null> =>
+export const readSavedCard = async (
+  db: Pick<Db, "savedCard">,
+  personId: string,
+): Promise<SavedCardForPurchase | null> =>
   db.savedCard.findUnique({ where: { personId }, select: savedCardSelect });
 
 /** How a card is entered here: the sandbox form takes test numbers; with Stripe (always in production) only Stripe's own form (the Payment Element). */
-const cardEntry = (): TSavedCardResponse["card_entry"] => (env().SERVICE_ENV === "production" || env().PAYMENT_PROCESSOR === "stripe" ? "processor_form" : "sandbox_test_cards");
+const cardEntry = (): TSavedCardResponse["card_entry"] =>
+  env().SERVICE_ENV === "production" || env().PAYMENT_PROCESSOR === "stripe"
+    ? "processor_form"
+    : "sandbox_test_cards";
 
 /** A stored card → the wire shape: brand, last four and expiry only. */
 export const toSavedCardResponse = (card: SavedCardForPurchase | null): TSavedCardResponse => ({
-  card: card ? { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear, created_at: card.createdAt.toISOString() } : null,
+  card: card
+    ? {
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: card.expMonth,
+        exp_year: card.expYear,
+        created_at: card.createdAt.toISOString(),
+      }
+    : null,
   card_entry: cardEntry(),
 });

@@ -10,13 +10,19 @@ import { isLuhnValid } from "../../payments/sandbox-cards";
 export const ZCardNumber = z
   .string({ error: "is required" })
   .transform((value) => value.replace(/[\s-]/g, ""))
-  .refine((digits) => /^\d{12,19}$/.test(digits), { message: "must be 12 to 19 digits", abort: true })
+  .refine((digits) => /^\d{12,19}$/.test(digits), {
+    message: "must be 12 to 19 digits",
+    abort: true,
+  })
   .refine(isLuhnValid, { message: "is not a valid card number (check the digits)" });
 
 export const ZSaveCardInput = z
   .object({
     number: ZCardNumber,
-    exp_month: z.int({ error: "must be a month from 1 to 12" }).min(1, "must be a month from 1 to 12").max(12, "must be a month from 1 to 12"),
+    exp_month: z
+      .int({ error: "must be a month from 1 to 12" })
+      .min(1, "must be a month from 1 to 12")
+      .max(12, "must be a month from 1 to 12"),
     /** Four digits; two (28) are read as 2028. */
     exp_year: z
       .int({ error: "must be a year like 2030" })
@@ -24,7 +30,10 @@ export const ZSaveCardInput = z
       .max(2100, "must be a year like 2030")
       .transform((year) => (year < 100 ? 2000 + year : year))
       .refine((year) => year >= 2000, { message: "must be a year like 2030" }),
-    cvc: z.string({ error: "is required" }).trim().regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
+    cvc: z
+      .string({ error: "is required" })
+      .trim()
+      .regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
   })
   .strict();
 export type TSaveCardInput = z.input<typeof ZSaveCardInput>;
@@ -62,4 +71,6 @@ export const cardBrand = (digits: string) => {
 
 /** How the page names a brand: "Visa", "Mastercard", "American Express", "Discover", "Card". */
 export const brandLabel = (brand: string) =>
-  ({ visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" })[brand] ?? "Card";
+  ({ visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" })[
+    brand
+  ] ?? "Card";

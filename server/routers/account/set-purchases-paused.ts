@@ -18,9 +18,14 @@ export const setPurchasesPaused = shopperProcedure
         where: { id: ctx.personId, purchasesPaused: !input.paused },
         data: { purchasesPaused: input.paused, purchasesPausedChangedAt: now },
       });
-      return count && input.paused ? endWatchesOutOfStanding(tx, { personId: ctx.personId }, now) : [];
+      return count && input.paused
+        ? endWatchesOutOfStanding(tx, { personId: ctx.personId }, now)
+        : [];
     });
     notifyWatchesEnded(ended);
-    const row = await ctx.db.person.findUniqueOrThrow({ where: { id: ctx.personId }, select: spendingSettingsSelect });
+    const row = await ctx.db.person.findUniqueOrThrow({
+      where: { id: ctx.personId },
+      select: spendingSettingsSelect,
+    });
     return rowToSpendingSettingsResponse(row);
   });

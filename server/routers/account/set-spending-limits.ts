@@ -16,7 +16,10 @@ export const setSpendingLimits = shopperProcedure
     const { row, ended } = await ctx.db.$transaction(async (tx) => {
       const row = await tx.person.update({
         where: { id: ctx.personId },
-        data: { spendingLimitPerOrderCents: input.limit_per_order, spendingLimitPer30DaysCents: input.limit_per_30_days },
+        data: {
+          spendingLimitPerOrderCents: input.limit_per_order,
+          spendingLimitPer30DaysCents: input.limit_per_30_days,
+        },
         select: spendingSettingsSelect,
       });
       return { row, ended: await endWatchesOutOfStanding(tx, { personId: ctx.personId }, now) };

@@ -3,7 +3,13 @@ import { z } from "zod";
 import { shopperProcedure } from "../../trpc/procedures";
 import { ZSizes } from "./account.schema";
 
-export const updateSizes = shopperProcedure.input(z.object({ sizes: ZSizes }).strict()).mutation(async ({ ctx, input }) => {
-  const person = await ctx.db.person.update({ where: { id: ctx.personId }, data: { sizes: input.sizes }, select: { sizes: true } });
-  return { sizes: person.sizes };
-});
+export const updateSizes = shopperProcedure
+  .input(z.object({ sizes: ZSizes }).strict())
+  .mutation(async ({ ctx, input }) => {
+    const person = await ctx.db.person.update({
+      where: { id: ctx.personId },
+      data: { sizes: input.sizes },
+      select: { sizes: true },
+    });
+    return { sizes: person.sizes };
+  });

@@ -22,7 +22,10 @@ export const productDetailSelect = {
   description: true,
   createdAt: true,
   images: { select: { url: true, isCover: true }, orderBy: { position: "asc" } },
-  variants: { select: { id: true, size: true, color: true, quantity: true }, orderBy: { id: "asc" } },
+  variants: {
+    select: { id: true, size: true, color: true, quantity: true },
+    orderBy: { id: "asc" },
+  },
 } satisfies Prisma.ItemSelect;
 
 export type ProductDetailRow = Prisma.ItemGetPayload<{ select: typeof productDetailSelect }>;

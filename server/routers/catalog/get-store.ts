@@ -23,7 +23,15 @@ export const getStore = scopedProcedure(scopeOf("GET /api/v1/stores/{store_slug}
       province: store.province,
       open_for_orders: storeCanSell(store),
       offers_price_alerts: store.offersPriceAlerts,
-      free_shipping: store.freeShippingThresholdCents === null ? null : { threshold: toMoney(store.freeShippingThresholdCents) },
-      shipping_services: store.shippingRates.map((rate) => ({ key: rate.key, label: rate.label, min_days: rate.minDays, max_days: rate.maxDays })),
+      free_shipping:
+        store.freeShippingThresholdCents === null
+          ? null
+          : { threshold: toMoney(store.freeShippingThresholdCents) },
+      shipping_services: store.shippingRates.map((rate) => ({
+        key: rate.key,
+        label: rate.label,
+        min_days: rate.minDays,
+        max_days: rate.maxDays,
+      })),
     };
   });

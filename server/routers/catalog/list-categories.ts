@@ -9,7 +9,10 @@ export const listCategories = scopedProcedure(scopeOf("GET /api/v1/categories"))
   .output(ZListCategoriesResponse)
   .query(async ({ ctx }) => {
     const [categories, counts] = await Promise.all([
-      ctx.db.category.findMany({ select: { id: true, path: true, name: true, parentId: true }, orderBy: { path: "asc" } }),
+      ctx.db.category.findMany({
+        select: { id: true, path: true, name: true, parentId: true },
+        orderBy: { path: "asc" },
+      }),
       ctx.db.$queryRaw<{ category_id: number; count: bigint }[]>`
         SELECT i.category_id, count(*) AS count FROM items i JOIN stores s ON s.id = i.store_id
         WHERE i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))} AND i.category_id IS NOT NULL
@@ -17,7 +20,15 @@ export const listCategories = scopedProcedure(scopeOf("GET /api/v1/categories"))
     ]);
     const own = new Map(counts.map((row) => [row.category_id, Number(row.count)]));
     const nodes = new Map<number, TCategoryNode>(
-      categories.map((category) => [category.id, { path: category.path, name: category.name, item_count: own.get(category.id) ?? 0, children: [] }]),
+      categories.map((category) => [
+        category.id,
+        {
+          path: category.path,
+          name: category.name,
+          item_count: own.get(category.id) ?? 0,
+          children: [],
+        },
+      ]),
     );
     const roots: TCategoryNode[] = [];
     for (const category of categories) {

@@ -16,21 +16,52 @@ const summariesSql = `
   WHERE i.id = ANY($1::int[])`;
 
 type SummaryRow = {
-  id: number; title: string; brand: string | null; price_cents: number; condition: ProductSummarySource["condition"]; url: string; sizes: string[];
-  category_path: string | null; store_slug: string; store_name: string; store_url: string; agent_checkout: "link" | "direct"; cover_url: string | null; is_available: boolean;
+  id: number;
+  title: string;
+  brand: string | null;
+  price_cents: number;
+  condition: ProductSummarySource["condition"];
+  url: string;
+  sizes: string[];
+  category_path: string | null;
+  store_slug: string;
+  store_name: string;
+  store_url: string;
+  agent_checkout: "link" | "direct";
+  cover_url: string | null;
+  is_available: boolean;
 };
 
 /** Summary sources of the given items, by id (missing ids are items deleted meanwhile). */
-export const loadProductSummaries = async (ids: readonly number[]): Promise<Map<number, ProductSummarySource>> => {
+export const loadProductSummaries = async (
+  ids: readonly number[],
+): Promise<Map<number, ProductSummarySource>> => {
   if (!ids.length) return new Map();
-  const { rows } = await rawPool().query<SummaryRow>({ name: "product-summaries", text: summariesSql, values: [ids] });
+  const { rows } = await rawPool().query<SummaryRow>({
+    name: "product-summaries",
+    text: summariesSql,
+    values: [ids],
+  });
   return new Map(
     rows.map((row) => [
       row.id,
       {
-        id: row.id, title: row.title, brand: row.brand, priceCents: row.price_cents, condition: row.condition, url: row.url, sizes: row.sizes,
-        categoryPath: row.category_path, coverUrl: row.cover_url, isAvailable: row.is_available,
-        store: { slug: row.store_slug, name: row.store_name, url: row.store_url, agentCheckout: row.agent_checkout },
+        id: row.id,
+        title: row.title,
+        brand: row.brand,
+        priceCents: row.price_cents,
+        condition: row.condition,
+        url: row.url,
+        sizes: row.sizes,
+        categoryPath: row.category_path,
+        coverUrl: row.cover_url,
+        isAvailable: row.is_available,
+        store: {
+          slug: row.store_slug,
+          name: row.store_name,
+          url: row.store_url,
+          agentCheckout: row.agent_checkout,
+        },
       },
     ]),
   );

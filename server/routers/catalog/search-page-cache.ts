@@ -18,7 +18,11 @@ const capacity = 256;
 const entries = new Map<string, { version: number; expiresAt: number; page: CachedPage }>();
 
 /** The cached page for `key` if it was computed at `version` less than a second ago. */
-export const cachedPage = (key: string, version: number, now = Date.now()): CachedPage | undefined => {
+export const cachedPage = (
+  key: string,
+  version: number,
+  now = Date.now(),
+): CachedPage | undefined => {
   const entry = entries.get(key);
   if (!entry) return undefined;
   if (entry.version === version && entry.expiresAt > now) return entry.page;

@@ -11,7 +11,12 @@ import { db } from "../../db";
 import { normalizeSize } from "../../domain/sizes";
 import type { SearchQuery } from "../../search/types";
 import { partnerCaller } from "../../testing/callers";
-import { type OracleItem, loadOracleItems, oracleSearch, textMatches } from "../../testing/catalog-oracle";
+import {
+  type OracleItem,
+  loadOracleItems,
+  oracleSearch,
+  textMatches,
+} from "../../testing/catalog-oracle";
 import type { TSearchProductsRequest } from "./catalog.schema";
 
 let items: OracleItem[];
@@ -24,8 +29,14 @@ const toQuery = (input: TSearchProductsRequest): SearchQuery => ({
   colors: (input.color ?? []).map((color) => color.toLowerCase()),
   brands: input.brand ?? [],
   storeSlug: input.store ?? undefined,
-  minCents: input.min_price === undefined || input.min_price === null ? undefined : Math.round(Number(input.min_price) * 100),
-  maxCents: input.max_price === undefined || input.max_price === null ? undefined : Math.round(Number(input.max_price) * 100),
+  minCents:
+    input.min_price === undefined || input.min_price === null
+      ? undefined
+      : Math.round(Number(input.min_price) * 100),
+  maxCents:
+    input.max_price === undefined || input.max_price === null
+      ? undefined
+      : Math.round(Number(input.max_price) * 100),
   sort: input.sort ?? "relevance",
   page: Number(input.page ?? 1),
   perPage: Number(input.per_page ?? 24),
@@ -36,7 +47,8 @@ const expectSameAsOracle = async (input: TSearchProductsRequest) => {
   const text = input.q ? await textMatches(input.q) : undefined;
   const expected = oracleSearch(items, toQuery(input), text);
   expect(result.pagination.total).toBe(expected.total);
-  if (!input.q || input.sort !== "relevance") expect(result.data.map((item) => item.id)).toEqual(expected.ids);
+  if (!input.q || input.sort !== "relevance")
+    expect(result.data.map((item) => item.id)).toEqual(expected.ids);
   expect(result.facets).toEqual(expected.facets);
   return result;
 };
@@ -50,7 +62,9 @@ beforeAll(async () => {
 }, 120_000);
 
 describe("GET /products against the oracle", () => {
-  const brands = () => [...new Set(items.filter((item) => item.listed && item.brand).map((item) => item.brand!))];
+  const brands = () => [
+    ...new Set(items.filter((item) => item.listed && item.brand).map((item) => item.brand!)),
+  ];
 
   it.each<[string, TSearchProductsRequest]>([
     ["browse, default sort", {}],
@@ -70,7 +84,16 @@ describe("GET /products against the oracle", () => {
     ["maximum only", { max_price: "15" }],
     ["store", { store: "maple-and-thread" }],
     ["unknown store is an empty page", { store: "no-such-store" }],
-    ["combined filters", { category: "Women", size: ["M", "S"], color: ["black", "white"], max_price: "200", sort: "price_asc" }],
+    [
+      "combined filters",
+      {
+        category: "Women",
+        size: ["M", "S"],
+        color: ["black", "white"],
+        max_price: "200",
+        sort: "price_asc",
+      },
+    ],
     ["text", { q: "jackets" }],
     ["text with filters, newest", { q: "wool coat", size: ["L"], sort: "newest" }],
     ["text in description only words", { q: "colour black", sort: "price_desc" }],
@@ -84,7 +107,8 @@ describe("GET /products against the oracle", () => {
     const one = await expectSameAsOracle({ brand: [first] });
     expect(one.facets.brand.map((value) => value.value)).toContain(second);
     const both = await expectSameAsOracle({ brand: [first, second] });
-    const countOf = (brand: string) => one.facets.brand.find((value) => value.value === brand)!.count;
+    const countOf = (brand: string) =>
+      one.facets.brand.find((value) => value.value === brand)!.count;
     expect(both.pagination.total).toBe(countOf(first) + countOf(second));
   });
 
@@ -103,23 +127,48 @@ describe("GET /products against the oracle", () => {
     const noShip = await createStore({ canShip: false });
     const noPay = await createStore({ canTakePayment: false });
     const open = await createStore();
-    for (const store of [closed, noShip, noPay, open]) await createItem({ storeId: store.id, title: "Eligibility probe parka" });
-    const sold = await createItem({ storeId: open.id, title: "Eligibility probe parka sold", status: "sold" });
+    for (const store of [closed, noShip, noPay, open])
+      await createItem({ storeId: store.id, title: "Eligibility probe parka" });
+    const sold = await createItem({
+      storeId: open.id,
+      title: "Eligibility probe parka sold",
+      status: "sold",
+    });
     const result = await caller.catalog.searchProducts({ q: "eligibility probe" });
     expect(result.data.map((hit) => hit.store.slug)).toEqual([open.slug]);
     expect(result.data.map((hit) => hit.id)).not.toContain(sold.id);
     await db().item.updateMany({ where: { storeId: open.id }, data: { status: "sold" } });
-    expect((await caller.catalog.searchProducts({ q: "eligibility probe" })).pagination.total).toBe(0);
+    expect((await caller.catalog.searchProducts({ q: "eligibility probe" })).pagination.total).toBe(
+      0,
+    );
   });
 
   it("ranks by the words in q: title before description, stemmed", async () => {
     const store = await createStore();
-    const inDescription = await createItem({ storeId: store.id, title: "Plain top", createdAt: new Date("2026-11-01") });
-    await db().item.update({ where: { id: inDescription.id }, data: { description: "Pairs well with any zebrastripe jacket" } });
-    const inTitle = await createItem({ storeId: store.id, title: "Zebrastripe Jackets", createdAt: new Date("2020-01-01") });
-    const result = await caller.catalog.searchProducts({ q: "zebrastripe jacket", store: store.slug });
+    const inDescription = await createItem({
+      storeId: store.id,
+      title: "Plain top",
+      createdAt: new Date("2026-11-01"),
+    });
+    await db().item.update({
+      where: { id: inDescription.id },
+      data: { description: "Pairs well with any zebrastripe jacket" },
+    });
+    const inTitle = await createItem({
+      storeId: store.id,
+      title: "Zebrastripe Jackets",
+      createdAt: new Date("2020-01-01"),
+    });
+    const result = await caller.catalog.searchProducts({
+      q: "zebrastripe jacket",
+      store: store.slug,
+    });
     expect(result.data.map((hit) => hit.id)).toEqual([inTitle.id, inDescription.id]);
-    const newest = await caller.catalog.searchProducts({ q: "zebrastripe jacket", store: store.slug, sort: "newest" });
+    const newest = await caller.catalog.searchProducts({
+      q: "zebrastripe jacket",
+      store: store.slug,
+      sort: "newest",
+    });
     expect(newest.data.map((hit) => hit.id)).toEqual([inDescription.id, inTitle.id]);
   });
 
@@ -127,13 +176,32 @@ describe("GET /products against the oracle", () => {
     items = await loadOracleItems();
     const result = await caller.catalog.searchProducts({ per_page: 7 });
     const listed = items.filter((item) => item.listed).length;
-    expect(result.pagination).toEqual({ page: 1, per_page: 7, total: listed, last_page: Math.ceil(listed / 7) });
+    expect(result.pagination).toEqual({
+      page: 1,
+      per_page: 7,
+      total: listed,
+      last_page: Math.ceil(listed / 7),
+    });
   });
 
   it("serialises ProductSummary exactly as typed", async () => {
     const [hit] = (await caller.catalog.searchProducts({ per_page: 1 })).data;
     expect(Object.keys(hit).sort()).toEqual(
-      ["available", "brand", "category", "condition", "cover_image", "id", "price", "price_watchers", "sizes", "store", "title", "url", "you_are_watching"].sort(),
+      [
+        "available",
+        "brand",
+        "category",
+        "condition",
+        "cover_image",
+        "id",
+        "price",
+        "price_watchers",
+        "sizes",
+        "store",
+        "title",
+        "url",
+        "you_are_watching",
+      ].sort(),
     );
     expect(hit.price.amount).toMatch(/^\d+\.\d{2}$/);
     expect(hit.price.currency).toBe("CAD");
@@ -146,9 +214,14 @@ describe("GET /products against the oracle", () => {
     const result = await caller.catalog.searchProducts({});
     for (const values of Object.values(result.facets)) {
       expect(values.length).toBeLessThanOrEqual(100);
-      for (let i = 1; i < values.length; i++) expect(values[i - 1].count).toBeGreaterThanOrEqual(values[i].count);
+      for (let i = 1; i < values.length; i++)
+        expect(values[i - 1].count).toBeGreaterThanOrEqual(values[i].count);
     }
-    expect(result.facets.category.map((value) => value.value)).toEqual(expect.arrayContaining(["Women", "Men"]));
-    expect(result.facets.category.some((value) => value.value.split(" > ").length === 3)).toBe(true);
+    expect(result.facets.category.map((value) => value.value)).toEqual(
+      expect.arrayContaining(["Women", "Men"]),
+    );
+    expect(result.facets.category.some((value) => value.value.split(" > ").length === 3)).toBe(
+      true,
+    );
   });
 });

@@ -29,15 +29,20 @@ export const searchProducts = scopedProcedure(scopeOf("GET /api/v1/products"))
     };
     const key = JSON.stringify(query);
     const version = ctx.search.version?.();
-    let page: CachedPage | undefined = version !== undefined && !ctx.wantsFresh ? cachedPage(key, version) : undefined;
+    let page: CachedPage | undefined =
+      version !== undefined && !ctx.wantsFresh ? cachedPage(key, version) : undefined;
     if (!page) {
       const hits = await ctx.search.search(query);
       const byId = await loadProductSummaries(hits.ids);
       page = { hits, sources: hits.ids.flatMap((id) => byId.get(id) ?? []) };
-      if (version !== undefined && version === ctx.search.version?.()) cachePage(key, version, page);
+      if (version !== undefined && version === ctx.search.version?.())
+        cachePage(key, version, page);
     }
     // Per viewer, after the shared cache (it holds nothing that depends on who asks).
-    const watches = await watchCountsFor(ctx, page.sources.map((source) => source.id));
+    const watches = await watchCountsFor(
+      ctx,
+      page.sources.map((source) => source.id),
+    );
     return {
       data: page.sources.map((source, index) => summaryFromSource(source, watches[index])),
       pagination: {

@@ -8,7 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { operationHandler } from "@/server/api/rest-router";
-import { createItem, createLinkedPerson, createPartner, createStore } from "../../../prisma/factories";
+import {
+  createItem,
+  createLinkedPerson,
+  createPartner,
+  createStore,
+} from "../../../prisma/factories";
 import { randomId } from "../../auth/tokens";
 import { db } from "../../db";
 import { useCatalogSync } from "../../search";
@@ -21,21 +26,56 @@ const productRoute = operationHandler("GET /api/v1/products/{id}");
 
 type Summary = { id: number; price_watchers: number; you_are_watching: boolean };
 
-const watch = (personId: string, clientId: string, itemId: number, status: "active" | "executing" | "fulfilled" | "cancelled" = "active") =>
-  db().priceWatch.create({ data: { personId, clientId, itemId, maxPriceCents: 1000, maxTotalCents: 2000, status, expiresAt: new Date(Date.now() + 86_400_000) } });
+const watch = (
+  personId: string,
+  clientId: string,
+  itemId: number,
+  status: "active" | "executing" | "fulfilled" | "cancelled" = "active",
+) =>
+  db().priceWatch.create({
+    data: {
+      personId,
+      clientId,
+      itemId,
+      maxPriceCents: 1000,
+      maxTotalCents: 2000,
+      status,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
 
-const alert = (personId: string, clientId: string, itemId: number, status: "active" | "notified" | "stopped" = "active") =>
-  db().priceAlert.create({ data: { id: randomId("alr_"), personId, clientId, itemId, targetPriceCents: 1000, status } });
+const alert = (
+  personId: string,
+  clientId: string,
+  itemId: number,
+  status: "active" | "notified" | "stopped" = "active",
+) =>
+  db().priceAlert.create({
+    data: { id: randomId("alr_"), personId, clientId, itemId, targetPriceCents: 1000, status },
+  });
 
 const search = async (token: string, slug: string, headers: Record<string, string> = {}) => {
-  const response = await callRoute(searchRoute, { path: `/products?store=${slug}&sort=price_asc`, token, headers });
+  const response = await callRoute(searchRoute, {
+    path: `/products?store=${slug}&sort=price_asc`,
+    token,
+    headers,
+  });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { data: Summary[] };
-  return new Map(body.data.map((item) => [item.id, { watchers: item.price_watchers, mine: item.you_are_watching }]));
+  return new Map(
+    body.data.map((item) => [
+      item.id,
+      { watchers: item.price_watchers, mine: item.you_are_watching },
+    ]),
+  );
 };
 
 const detail = async (token: string, id: number) => {
-  const response = await callRoute(productRoute, { path: `/products/${id}`, token, params: { id: String(id) } });
+  const response = await callRoute(productRoute, {
+    path: `/products/${id}`,
+    token,
+    params: { id: String(id) },
+  });
   const body = (await response.json()) as Summary;
   return { watchers: body.price_watchers, mine: body.you_are_watching };
 };
@@ -71,8 +111,14 @@ const expectCounts = async (world: Awaited<ReturnType<typeof scene>>) => {
   expect(asAna.get(watched.id)).toEqual({ watchers: 2, mine: true });
   expect(asAna.get(ended.id)).toEqual({ watchers: 0, mine: false });
   expect(asAna.get(quiet.id)).toEqual({ watchers: 0, mine: false });
-  expect((await search(world.ben.token, store.slug)).get(watched.id)).toEqual({ watchers: 2, mine: true });
-  expect((await search(world.cy.token, store.slug)).get(watched.id)).toEqual({ watchers: 2, mine: true });
+  expect((await search(world.ben.token, store.slug)).get(watched.id)).toEqual({
+    watchers: 2,
+    mine: true,
+  });
+  expect((await search(world.cy.token, store.slug)).get(watched.id)).toEqual({
+    watchers: 2,
+    mine: true,
+  });
   const asPartner = await search(world.partnerToken, store.slug);
   expect(asPartner.get(watched.id)).toEqual({ watchers: 3, mine: false });
   expect(asPartner.get(ended.id)).toEqual({ watchers: 0, mine: false });
@@ -98,26 +144,56 @@ describe("watcher counts from the in-memory index", () => {
     await sync?.stop();
   });
 
-  const settle = async (check: () => Promise<void>) => vi.waitFor(async () => {
-    await sync.settled();
-    await check();
-  }, { timeout: 5000, interval: 50 });
+  const settle = async (check: () => Promise<void>) =>
+    vi.waitFor(
+      async () => {
+        await sync.settled();
+        await check();
+      },
+      { timeout: 5000, interval: 50 },
+    );
 
   it("agree with pg-search and follow new, ended and deleted watches and alerts", async () => {
     const world = await scene();
     await settle(() => expectCounts(world));
     // Ana's alert ends (notified): she still has her watch, so nothing changes for anyone.
-    await db().priceAlert.updateMany({ where: { personId: world.ana.person.id, itemId: world.watched.id }, data: { status: "notified" } });
-    await settle(async () => expect((await search(world.partnerToken, world.store.slug, { "cache-control": "no-cache" })).get(world.watched.id)).toEqual({ watchers: 3, mine: false }));
+    await db().priceAlert.updateMany({
+      where: { personId: world.ana.person.id, itemId: world.watched.id },
+      data: { status: "notified" },
+    });
+    await settle(async () =>
+      expect(
+        (await search(world.partnerToken, world.store.slug, { "cache-control": "no-cache" })).get(
+          world.watched.id,
+        ),
+      ).toEqual({ watchers: 3, mine: false }),
+    );
     // Ana's watch is cancelled: she is no longer a watcher.
-    await db().priceWatch.updateMany({ where: { personId: world.ana.person.id, itemId: world.watched.id }, data: { status: "cancelled" } });
+    await db().priceWatch.updateMany({
+      where: { personId: world.ana.person.id, itemId: world.watched.id },
+      data: { status: "cancelled" },
+    });
     await settle(async () => {
-      expect((await search(world.partnerToken, world.store.slug, { "cache-control": "no-cache" })).get(world.watched.id)).toEqual({ watchers: 2, mine: false });
-      expect((await search(world.ana.token, world.store.slug, { "cache-control": "no-cache" })).get(world.watched.id)).toEqual({ watchers: 2, mine: false });
+      expect(
+        (await search(world.partnerToken, world.store.slug, { "cache-control": "no-cache" })).get(
+          world.watched.id,
+        ),
+      ).toEqual({ watchers: 2, mine: false });
+      expect(
+        (await search(world.ana.token, world.store.slug, { "cache-control": "no-cache" })).get(
+          world.watched.id,
+        ),
+      ).toEqual({ watchers: 2, mine: false });
     });
     // Cy's account is closed: the alert row is deleted with the person.
     await db().person.delete({ where: { id: world.cy.person.id } });
-    await settle(async () => expect((await search(world.partnerToken, world.store.slug, { "cache-control": "no-cache" })).get(world.watched.id)).toEqual({ watchers: 1, mine: false }));
+    await settle(async () =>
+      expect(
+        (await search(world.partnerToken, world.store.slug, { "cache-control": "no-cache" })).get(
+          world.watched.id,
+        ),
+      ).toEqual({ watchers: 1, mine: false }),
+    );
   });
 
   it("the one-second page cache never shows one person's you_are_watching to another", async () => {
@@ -126,7 +202,11 @@ describe("watcher counts from the in-memory index", () => {
     // Same query, same second: Ana fills the cache, the others are served from it with their own flags.
     const version = sync.index!.version;
     const first = await search(world.ana.token, world.store.slug);
-    const fromCache = await Promise.all([search(world.ben.token, world.store.slug), search(world.partnerToken, world.store.slug), search(world.ana.token, world.store.slug)]);
+    const fromCache = await Promise.all([
+      search(world.ben.token, world.store.slug),
+      search(world.partnerToken, world.store.slug),
+      search(world.ana.token, world.store.slug),
+    ]);
     expect(sync.index!.version).toBe(version);
     expect(first.get(world.watched.id)).toEqual({ watchers: 2, mine: true });
     expect(fromCache[0].get(world.watched.id)).toEqual({ watchers: 2, mine: true });
@@ -134,6 +214,9 @@ describe("watcher counts from the in-memory index", () => {
     expect(fromCache[2].get(world.watched.id)).toEqual({ watchers: 2, mine: true });
     // A person with nothing on the item, right after, from the same cached page.
     const dee = await createLinkedPerson({ scopes: ["catalog:read"] });
-    expect((await search(dee.token, world.store.slug)).get(world.watched.id)).toEqual({ watchers: 3, mine: false });
+    expect((await search(dee.token, world.store.slug)).get(world.watched.id)).toEqual({
+      watchers: 3,
+      mine: false,
+    });
   });
 });

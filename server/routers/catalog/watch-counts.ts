@@ -13,8 +13,14 @@ import type { Actor, Context } from "../../trpc/context";
 export const viewerOf = (actor: Actor): string | undefined =>
   actor.kind === "person" ? actor.personId : actor.kind === "client" ? actor.personId : undefined;
 
-export const watchCountsFor = async (ctx: Pick<Context, "actor" | "search">, itemIds: readonly number[]): Promise<WatchCounts[]> => {
+export const watchCountsFor = async (
+  ctx: Pick<Context, "actor" | "search">,
+  itemIds: readonly number[],
+): Promise<WatchCounts[]> => {
   const viewer = viewerOf(ctx.actor);
-  const [counts, own] = await Promise.all([ctx.search.priceWatchers(itemIds, viewer), ownWatchedItems(viewer, itemIds)]);
+  const [counts, own] = await Promise.all([
+    ctx.search.priceWatchers(itemIds, viewer),
+    ownWatchedItems(viewer, itemIds),
+  ]);
   return itemIds.map((id, index) => ({ watchers: counts[index], youAreWatching: own.has(id) }));
 };

@@ -24,34 +24,62 @@ type Attempt = { id: string; checkoutId: string; attempt: number };
 const lapsedMessage =
   "This checkout link expired before the payment was confirmed: the hold on your card was released and nothing was charged. Ask the app that sent you here for a new checkout link.";
 
-const closedMessage = (status: string) => `This checkout is ${status.replace("_", " ")}; the hold on your card was released and nothing was charged.`;
-const settledMessage = "This payment attempt was already closed (a newer attempt replaced it, or your bank answered too late): its hold was released and nothing was charged. You can pay again.";
+const closedMessage = (status: string) =>
+  `This checkout is ${status.replace("_", " ")}; the hold on your card was released and nothing was charged.`;
+const settledMessage =
+  "This payment attempt was already closed (a newer attempt replaced it, or your bank answered too late): its hold was released and nothing was charged. You can pay again.";
 const captureFailedMessage = (orderNumber: string) =>
   `Your bank released the hold on your card before the payment for order ${orderNumber} could be collected: nothing was charged and the order is on hold. We emailed you about it.`;
 
 /** Places the orders and captures, or releases the hold when the checkout closed or lapsed meanwhile. */
-export const finalizePayment = async (db: Db, provider: PaymentProvider, options: { payment: Attempt; processorPaymentId: string; now: Date }): Promise<PayOutcome> => {
+export const finalizePayment = async (
+  db: Db,
+  provider: PaymentProvider,
+  options: { payment: Attempt; processorPaymentId: string; now: Date },
+): Promise<PayOutcome> => {
   const { payment, processorPaymentId, now } = options;
-  const decision = await db.$transaction(async (tx): Promise<{ kind: "paid"; orderNumber: string } | { kind: "void"; status: string; isLapsedNow?: boolean } | { kind: "settled"; status: string }> => {
-    const checkout = await lockCheckout(tx, payment.checkoutId);
-    if (checkout.paidPaymentId === payment.id) return { kind: "paid", orderNumber: checkout.orderNumber! };
-    // Guarded: only an attempt still waiting for the processor becomes authorized here. One that
-    // settlement already decided (released, declined, or being released) never places orders (H1).
-    const { count } = await tx.payment.updateMany({ where: { id: payment.id, status: { in: ["authorizing", "requires_action"] } }, data: { status: "authorized", processorPaymentId } });
-    if (!count) return { kind: "settled", status: checkout.status };
-    // A confirmation that arrives after the link lapsed (3-D Secure finished late) never pays.
-    if (checkout.status === "awaiting_payment" && checkout.expiresAt <= now) {
-      await moveCheckouts(tx, { ids: [checkout.id], event: "expire", now });
-      return { kind: "void", status: "expired", isLapsedNow: true };
-    }
-    if (checkout.status !== "awaiting_payment") return { kind: "void", status: checkout.status };
-    return { kind: "paid", orderNumber: await placeOrders(tx, checkout, { paymentId: payment.id, now }) };
-  });
+  const decision = await db.$transaction(
+    async (
+      tx,
+    ): Promise<
+      | { kind: "paid"; orderNumber: string }
+      | { kind: "void"; status: string; isLapsedNow?: boolean }
+      | { kind: "settled"; status: string }
+    > => {
+      const checkout = await lockCheckout(tx, payment.checkoutId);
+      if (checkout.paidPaymentId === payment.id)
+        return { kind: "paid", orderNumber: checkout.orderNumber! };
+      // Guarded: only an attempt still waiting for the processor becomes authorized here. One that
+      // settlement already decided (released, declined, or being released) never places orders (H1).
+      const { count } = await tx.payment.updateMany({
+        where: { id: payment.id, status: { in: ["authorizing", "requires_action"] } },
+        data: { status: "authorized", processorPaymentId },
+      });
+      if (!count) return { kind: "settled", status: checkout.status };
+      // A confirmation that arrives after the link lapsed (3-D Secure finished late) never pays.
+      if (checkout.status === "awaiting_payment" && checkout.expiresAt <= now) {
+        await moveCheckouts(tx, { ids: [checkout.id], event: "expire", now });
+        return { kind: "void", status: "expired", isLapsedNow: true };
+      }
+      if (checkout.status !== "awaiting_payment") return { kind: "void", status: checkout.status };
+      return {
+        kind: "paid",
+        orderNumber: await placeOrders(tx, checkout, { paymentId: payment.id, now }),
+      };
+    },
+  );
   const held = { ...payment, processorPaymentId };
   if (decision.kind === "settled") {
     // The hold the answer brought is released (same key as settlement's, so never twice).
-    await releasePayment(db, provider, held).catch((error: unknown) => console.warn(`[payments] release of ${payment.id} left to the sweep`, (error as Error).message));
-    return decision.status === "awaiting_payment" ? { outcome: "declined", message: settledMessage } : { outcome: "closed", message: closedMessage(decision.status) };
+    await releasePayment(db, provider, held).catch((error: unknown) =>
+      console.warn(
+        `[payments] release of ${payment.id} left to the sweep`,
+        (error as Error).message,
+      ),
+    );
+    return decision.status === "awaiting_payment"
+      ? { outcome: "declined", message: settledMessage }
+      : { outcome: "closed", message: closedMessage(decision.status) };
   }
   if (decision.kind === "void") {
     if (decision.isLapsedNow) notifyCheckoutClosed(payment.checkoutId);
@@ -61,7 +89,12 @@ export const finalizePayment = async (db: Db, provider: PaymentProvider, options
   }
   notifyCheckoutClosed(payment.checkoutId);
   // A capture that did not answer is retried by settlement; one the processor refused leaves the orders unpaid for: marked and told.
-  if (!isCaptureFailed(await capturePayment(db, provider, held, now))) return { outcome: "paid", orderNumber: decision.orderNumber };
-  await markCheckoutCaptureFailed(db, { checkoutId: payment.checkoutId, paymentId: payment.id, now });
+  if (!isCaptureFailed(await capturePayment(db, provider, held, now)))
+    return { outcome: "paid", orderNumber: decision.orderNumber };
+  await markCheckoutCaptureFailed(db, {
+    checkoutId: payment.checkoutId,
+    paymentId: payment.id,
+    now,
+  });
   return { outcome: "declined", message: captureFailedMessage(decision.orderNumber) };
 };

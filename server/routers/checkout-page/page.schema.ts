@@ -6,19 +6,34 @@
 import { z } from "zod";
 import { isLuhnValid } from "../../payments/sandbox-cards";
 
-export const ZCheckoutRef = z.object({ id: z.string().regex(/^chk_[0-9a-f]{24}$/, "is not a checkout id") });
+export const ZCheckoutRef = z.object({
+  id: z.string().regex(/^chk_[0-9a-f]{24}$/, "is not a checkout id"),
+});
 
-export const ZSelectShipping = ZCheckoutRef.extend({ store: z.string().min(1).max(63), option: z.string().min(1).max(40) });
+export const ZSelectShipping = ZCheckoutRef.extend({
+  store: z.string().min(1).max(63),
+  option: z.string().min(1).max(40),
+});
 
 const ZCard = z.object({
   type: z.literal("card"),
-  number: z.string().transform((value) => value.replace(/[\s-]/g, "")).refine(isLuhnValid, "is not a valid card number"),
-  exp_month: z.coerce.number({ error: "must be a month" }).int().min(1, "must be a month from 1 to 12").max(12, "must be a month from 1 to 12"),
+  number: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .refine(isLuhnValid, "is not a valid card number"),
+  exp_month: z.coerce
+    .number({ error: "must be a month" })
+    .int()
+    .min(1, "must be a month from 1 to 12")
+    .max(12, "must be a month from 1 to 12"),
   exp_year: z.coerce.number({ error: "must be a year" }).int().min(2000).max(2100),
   cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
 });
 
-const ZLink = z.object({ type: z.literal("link"), email: z.email({ error: "must be an email address" }) });
+const ZLink = z.object({
+  type: z.literal("link"),
+  email: z.email({ error: "must be an email address" }),
+});
 
 export const ZPay = ZCheckoutRef.extend({
   accept_terms: z.literal(true, { error: "must be accepted to pay" }),
@@ -27,10 +42,17 @@ export const ZPay = ZCheckoutRef.extend({
 export type TPay = z.input<typeof ZPay>;
 
 /** The Payment Element's pay step: the terms, then an intent for Stripe.js to confirm. */
-export const ZStartIntent = ZCheckoutRef.extend({ accept_terms: z.literal(true, { error: "must be accepted to pay" }) });
+export const ZStartIntent = ZCheckoutRef.extend({
+  accept_terms: z.literal(true, { error: "must be accepted to pay" }),
+});
 /** The page's return from Stripe.js: which PaymentIntent to complete (its state is asked of Stripe). */
-export const ZCompleteIntent = ZCheckoutRef.extend({ payment_intent: z.string().regex(/^pi_\w{1,250}$/, "is not a PaymentIntent id") });
-export const ZConfirmAuthentication = ZCheckoutRef.extend({ payment_id: z.string().regex(/^pay_[0-9a-f]{24}$/), authenticated: z.boolean() });
+export const ZCompleteIntent = ZCheckoutRef.extend({
+  payment_intent: z.string().regex(/^pi_\w{1,250}$/, "is not a PaymentIntent id"),
+});
+export const ZConfirmAuthentication = ZCheckoutRef.extend({
+  payment_id: z.string().regex(/^pay_[0-9a-f]{24}$/),
+  authenticated: z.boolean(),
+});
 
 /** What a payment attempt came to, for the page to show. */
 export type PayOutcome =

@@ -13,7 +13,13 @@ import { pageCaller } from "../../testing/page-caller";
 
 let token: string;
 let storeId: number;
-const card = (number: string) => ({ type: "card" as const, number, exp_month: 12, exp_year: 2034, cvc: "123" });
+const card = (number: string) => ({
+  type: "card" as const,
+  number,
+  exp_month: 12,
+  exp_year: 2034,
+  cvc: "123",
+});
 /** A distinct address each time, so the per-address windows of one test do not touch another's. */
 let addresses = 0;
 const address = () => `203.0.113.${++addresses}`;
@@ -23,18 +29,33 @@ beforeAll(async () => {
   storeId = (await createStore()).id;
 });
 
-const newCheckout = async () => (await openCheckoutVia(token, { storeId, priceCents: 1500, email: "limits@example.ca" })).id;
+const newCheckout = async () =>
+  (await openCheckoutVia(token, { storeId, priceCents: 1500, email: "limits@example.ca" })).id;
 
 describe("pay attempt limits", () => {
   it("a checkout takes 5 declined payments, then refuses more with a clear message and asks the processor nothing", async () => {
     const page = pageCaller(undefined, address());
     const id = await newCheckout();
-    for (let i = 0; i < 5; i++) expect((await page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.declined) })).outcome).toBe("declined");
-    const refused = page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.succeeds) });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.declined) }))
+          .outcome,
+      ).toBe("declined");
+    const refused = page.checkoutPage.pay({
+      id,
+      accept_terms: true,
+      method: card(testCards.succeeds),
+    });
     await expect(refused).rejects.toMatchObject({ cause: { code: "checkout_closed" } });
     await expect(refused).rejects.toThrow(/too many declined payments.*new checkout link/i);
     // From another address too: the count is the checkout's, in PostgreSQL.
-    await expect(pageCaller(undefined, address()).checkoutPage.pay({ id, accept_terms: true, method: card(testCards.succeeds) })).rejects.toMatchObject({ cause: { code: "checkout_closed" } });
+    await expect(
+      pageCaller(undefined, address()).checkoutPage.pay({
+        id,
+        accept_terms: true,
+        method: card(testCards.succeeds),
+      }),
+    ).rejects.toMatchObject({ cause: { code: "checkout_closed" } });
     expect(await db().payment.count({ where: { checkoutId: id } })).toBe(5);
   });
 
@@ -42,17 +63,48 @@ describe("pay attempt limits", () => {
     const from = address();
     const page = pageCaller(undefined, from);
     const checkouts = [await newCheckout(), await newCheckout(), await newCheckout()];
-    for (let i = 0; i < 10; i++) expect((await page.checkoutPage.pay({ id: checkouts[i % 2], accept_terms: true, method: card(testCards.declined) })).outcome).toBe("declined");
-    await expect(page.checkoutPage.pay({ id: checkouts[2], accept_terms: true, method: card(testCards.succeeds) })).rejects.toMatchObject({ cause: { code: "rate_limited" } });
+    for (let i = 0; i < 10; i++)
+      expect(
+        (
+          await page.checkoutPage.pay({
+            id: checkouts[i % 2],
+            accept_terms: true,
+            method: card(testCards.declined),
+          })
+        ).outcome,
+      ).toBe("declined");
+    await expect(
+      page.checkoutPage.pay({
+        id: checkouts[2],
+        accept_terms: true,
+        method: card(testCards.succeeds),
+      }),
+    ).rejects.toMatchObject({ cause: { code: "rate_limited" } });
     expect(await db().payment.count({ where: { checkoutId: checkouts[2] } })).toBe(0);
-    expect((await pageCaller(undefined, address()).checkoutPage.pay({ id: checkouts[2], accept_terms: true, method: card(testCards.succeeds) })).outcome).toBe("paid");
+    expect(
+      (
+        await pageCaller(undefined, address()).checkoutPage.pay({
+          id: checkouts[2],
+          accept_terms: true,
+          method: card(testCards.succeeds),
+        })
+      ).outcome,
+    ).toBe("paid");
   });
 
   it("one address: at most 30 pay attempts in 15 minutes, whatever their outcome", async () => {
     const page = pageCaller(undefined, address());
     const id = await newCheckout();
-    expect((await page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.succeeds) })).outcome).toBe("paid");
-    for (let i = 1; i < 30; i++) await expect(page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.succeeds) })).rejects.toMatchObject({ cause: { code: "checkout_closed" } });
-    await expect(page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.succeeds) })).rejects.toMatchObject({ cause: { code: "rate_limited" } });
+    expect(
+      (await page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.succeeds) }))
+        .outcome,
+    ).toBe("paid");
+    for (let i = 1; i < 30; i++)
+      await expect(
+        page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.succeeds) }),
+      ).rejects.toMatchObject({ cause: { code: "checkout_closed" } });
+    await expect(
+      page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.succeeds) }),
+    ).rejects.toMatchObject({ cause: { code: "rate_limited" } });
   });
 });

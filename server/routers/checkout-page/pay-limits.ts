@@ -36,7 +36,13 @@ export const recordPayDecline = async (address: string | undefined) => {
 
 /** Under the checkout's lock: refuses a new attempt once the checkout has had its declines. */
 export const refuseAfterDeclines = async (tx: Tx, checkoutId: string) => {
-  const declines = await tx.payment.count({ where: { checkoutId, status: "declined", OR: [{ declineCode: null }, { declineCode: { not: "processor_timeout" } }] } });
+  const declines = await tx.payment.count({
+    where: {
+      checkoutId,
+      status: "declined",
+      OR: [{ declineCode: null }, { declineCode: { not: "processor_timeout" } }],
+    },
+  });
   if (declines < maxDeclinesPerCheckout) return;
   throw new AppError("checkout_closed", {
     message: `This checkout has had too many declined payments (${maxDeclinesPerCheckout}) and takes no more. Ask the app that sent you here for a new checkout link.`,

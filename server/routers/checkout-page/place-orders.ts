@@ -14,24 +14,58 @@ import { newOrderNumber, writeStoreOrders } from "../../orders/store-orders";
 import type { TShippingAddress } from "../checkout/checkout.schema";
 import type { Tx } from "../../db";
 
-const shortDate = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString("en-CA", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortDate = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-CA", {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 export const addressLines = (address: TShippingAddress) =>
-  [address.name, address.line1, address.line2, `${address.city} ${address.province} ${address.postal_code}`].filter((line): line is string => Boolean(line));
+  [
+    address.name,
+    address.line1,
+    address.line2,
+    `${address.city} ${address.province} ${address.postal_code}`,
+  ].filter((line): line is string => Boolean(line));
 
 type Paying = { id: string; email: string; personId: string | null; firstName: string | null };
 
 /** Places the orders paid by `paymentId`, which the checkout records as its one payment to capture. */
-export const placeOrders = async (tx: Tx, checkout: Paying, paying: { paymentId: string; now: Date }) => {
+export const placeOrders = async (
+  tx: Tx,
+  checkout: Paying,
+  paying: { paymentId: string; now: Date },
+) => {
   const { now } = paying;
-  const { selections, quote } = await tx.checkout.findUniqueOrThrow({ where: { id: checkout.id }, select: { selections: true, quote: { select: { snapshot: true, address: true } } } });
-  const person = checkout.personId ? await tx.person.findUnique({ where: { id: checkout.personId }, select: { id: true, email: true } }) : null;
-  const personId = person && person.email.toLowerCase() === checkout.email.toLowerCase() ? person.id : null;
+  const { selections, quote } = await tx.checkout.findUniqueOrThrow({
+    where: { id: checkout.id },
+    select: { selections: true, quote: { select: { snapshot: true, address: true } } },
+  });
+  const person = checkout.personId
+    ? await tx.person.findUnique({
+        where: { id: checkout.personId },
+        select: { id: true, email: true },
+      })
+    : null;
+  const personId =
+    person && person.email.toLowerCase() === checkout.email.toLowerCase() ? person.id : null;
   const orderNumber = newOrderNumber();
   const orders = await writeStoreOrders(tx, {
-    owner: { checkoutId: checkout.id }, snapshot: quote.snapshot as unknown as QuoteSnapshot, selections: selections as Selections, personId, email: checkout.email, orderNumber, now,
+    owner: { checkoutId: checkout.id },
+    snapshot: quote.snapshot as unknown as QuoteSnapshot,
+    selections: selections as Selections,
+    personId,
+    email: checkout.email,
+    orderNumber,
+    now,
   });
-  const [paid] = await moveCheckouts(tx, { ids: [checkout.id], event: "pay", now, paid: { orderNumber, paymentId: paying.paymentId } });
+  const [paid] = await moveCheckouts(tx, {
+    ids: [checkout.id],
+    event: "pay",
+    now,
+    paid: { orderNumber, paymentId: paying.paymentId },
+  });
   if (!paid) throw new Error(`checkout ${checkout.id} is not awaiting payment`);
   // Sold when nothing is left and no other open checkout still holds a unit (quantity > 1 items).
   await tx.$executeRaw`
@@ -44,15 +78,37 @@ export const placeOrders = async (tx: Tx, checkout: Paying, paying: { paymentId:
     firstName: checkout.firstName,
     orderNumber,
     stores: orders.map(({ store, option, number }) => ({
-      storeName: store.name, orderNumber: number, shippingLabel: option.label, shipping: formatCents(option.amountCents),
+      storeName: store.name,
+      orderNumber: number,
+      shippingLabel: option.label,
+      shipping: formatCents(option.amountCents),
       delivery: `${shortDate(option.delivery.earliest)} – ${shortDate(option.delivery.latest)}`,
-      items: store.lines.map((line) => ({ title: line.title, size: line.size, quantity: line.quantity, lineTotal: formatCents(line.unitPriceCents * line.quantity) })),
-      taxLines: option.taxLines.map((line) => ({ name: line.name, rate: line.rate, amount: formatCents(line.amountCents) })),
+      items: store.lines.map((line) => ({
+        title: line.title,
+        size: line.size,
+        quantity: line.quantity,
+        lineTotal: formatCents(line.unitPriceCents * line.quantity),
+      })),
+      taxLines: option.taxLines.map((line) => ({
+        name: line.name,
+        rate: line.rate,
+        amount: formatCents(line.amountCents),
+      })),
       total: formatCents(option.totals.grandTotalCents),
     })),
-    totals: { subtotal: formatCents(totals.subtotalCents), shipping: formatCents(totals.shippingCents), tax: formatCents(totals.taxCents), grandTotal: formatCents(totals.grandTotalCents) },
+    totals: {
+      subtotal: formatCents(totals.subtotalCents),
+      shipping: formatCents(totals.shippingCents),
+      tax: formatCents(totals.taxCents),
+      grandTotal: formatCents(totals.grandTotalCents),
+    },
     shipTo: addressLines(quote.address as TShippingAddress),
   };
-  await enqueueEmail(tx, { to: checkout.email, template: "order-confirmation", props, dedupeKey: `order-confirmation:${checkout.id}` });
+  await enqueueEmail(tx, {
+    to: checkout.email,
+    template: "order-confirmation",
+    props,
+    dedupeKey: `order-confirmation:${checkout.id}`,
+  });
   return orderNumber;
 };

@@ -6,4 +6,11 @@ import { selectShipping } from "./select-shipping";
 import { completeIntent, startIntent } from "./start-intent";
 import { view } from "./view";
 
-export const checkoutPageRouter = router({ view, selectShipping, pay, confirmAuthentication, startIntent, completeIntent });
+export const checkoutPageRouter = router({
+  view,
+  selectShipping,
+  pay,
+  confirmAuthentication,
+  startIntent,
+  completeIntent,
+});

@@ -14,11 +14,19 @@ import { ZCheckoutRef } from "./page.schema";
 import { addressLines } from "./place-orders";
 
 export const view = publicProcedure.input(ZCheckoutRef).query(async ({ ctx, input }) => {
-  const checkout = await ctx.db.checkout.findUnique({ where: { id: input.id }, select: { ...checkoutSelect, firstName: true, lastName: true } });
+  const checkout = await ctx.db.checkout.findUnique({
+    where: { id: input.id },
+    select: { ...checkoutSelect, firstName: true, lastName: true },
+  });
   if (!checkout) throw new AppError("not_found", { message: "This checkout link is not valid." });
   const [orders, pending] = await Promise.all([
-    checkout.status === "paid" ? ctx.db.order.findMany({ where: { checkoutId: checkout.id }, select: orderSummarySelect }) : [],
-    ctx.db.payment.findFirst({ where: { checkoutId: checkout.id, status: "requires_action" }, select: { id: true } }),
+    checkout.status === "paid"
+      ? ctx.db.order.findMany({ where: { checkoutId: checkout.id }, select: orderSummarySelect })
+      : [],
+    ctx.db.payment.findFirst({
+      where: { checkoutId: checkout.id, status: "requires_action" },
+      select: { id: true },
+    }),
   ]);
   const snapshot = checkout.quote.snapshot as unknown as QuoteSnapshot;
   return {

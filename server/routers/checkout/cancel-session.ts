@@ -12,13 +12,20 @@ import { toWireCheckout } from "./checkout-view";
 import { findOwnCheckout } from "./ownership";
 import { ZCheckout, ZCheckoutIdParams } from "./session.schema";
 
-export const cancelSession = scopedProcedure(scopeOf("POST /api/v1/checkout/sessions/{checkout_id}/cancel"))
+export const cancelSession = scopedProcedure(
+  scopeOf("POST /api/v1/checkout/sessions/{checkout_id}/cancel"),
+)
   .input(ZCheckoutIdParams)
   .output(ZCheckout)
   .mutation(async ({ ctx, input }) => {
     const { id } = await findOwnCheckout(ctx, input.checkout_id);
-    if (await closeCheckout(ctx.db, { id, to: "cancelled", now: ctx.clock.now() })) notifyCheckoutClosed(id);
+    if (await closeCheckout(ctx.db, { id, to: "cancelled", now: ctx.clock.now() }))
+      notifyCheckoutClosed(id);
     const checkout = await findOwnCheckout(ctx, id);
-    if (checkout.status !== "cancelled") throw new AppError("checkout_closed", { message: `The checkout is ${checkout.status} and cannot be cancelled.`, details: { status: checkout.status } });
+    if (checkout.status !== "cancelled")
+      throw new AppError("checkout_closed", {
+        message: `The checkout is ${checkout.status} and cannot be cancelled.`,
+        details: { status: checkout.status },
+      });
     return toWireCheckout(checkout);
   });

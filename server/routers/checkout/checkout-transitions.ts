@@ -28,9 +28,20 @@ type Move = {
 export const moveCheckouts = async (tx: Tx, move: Move): Promise<string[]> => {
   if (move.ids.length === 0) return [];
   const rule = checkoutTransition(move.event);
-  const closing = rule.to === "paid" ? { paidAt: move.now, orderNumber: move.paid?.orderNumber, paidPaymentId: move.paid?.paymentId } : { closedAt: move.now, closedReason: move.reason ?? null };
+  const closing =
+    rule.to === "paid"
+      ? {
+          paidAt: move.now,
+          orderNumber: move.paid?.orderNumber,
+          paidPaymentId: move.paid?.paymentId,
+        }
+      : { closedAt: move.now, closedReason: move.reason ?? null };
   const moved = await tx.checkout.updateManyAndReturn({
-    where: { id: { in: [...move.ids] }, status: { in: [...rule.from] }, ...(rule.needsDue ? { expiresAt: { lte: move.now } } : {}) },
+    where: {
+      id: { in: [...move.ids] },
+      status: { in: [...rule.from] },
+      ...(rule.needsDue ? { expiresAt: { lte: move.now } } : {}),
+    },
     data: { status: rule.to, updatedAt: move.now, ...closing },
     select: { id: true, clientId: true, personId: true },
   });
@@ -40,10 +51,20 @@ export const moveCheckouts = async (tx: Tx, move: Move): Promise<string[]> => {
   // The event's payload is the checkout as GET /checkout/sessions/{id} answers it after the move.
   for (const row of type ? moved : []) {
     await recordWebhookEvent(tx, {
-      type: type!, clientId: row.clientId, personId: row.personId, objectId: row.id, now: move.now,
+      type: type!,
+      clientId: row.clientId,
+      personId: row.personId,
+      objectId: row.id,
+      now: move.now,
       data: async () => {
-        const checkout = await tx.checkout.findUniqueOrThrow({ where: { id: row.id }, select: checkoutSelect });
-        const orders = checkout.status === "paid" ? await tx.order.findMany({ where: { checkoutId: row.id }, select: orderSummarySelect }) : [];
+        const checkout = await tx.checkout.findUniqueOrThrow({
+          where: { id: row.id },
+          select: checkoutSelect,
+        });
+        const orders =
+          checkout.status === "paid"
+            ? await tx.order.findMany({ where: { checkoutId: row.id }, select: orderSummarySelect })
+            : [];
         return toCheckoutDetail(checkout, orders);
       },
     });
@@ -52,10 +73,22 @@ export const moveCheckouts = async (tx: Tx, move: Move): Promise<string[]> => {
 };
 
 /** Cancels, or expires once due, in its own transaction; false when the table refused the move. */
-export const closeCheckout = async (db: Db, options: { id: string; to: "cancelled" | "expired"; now: Date; reason?: string }) =>
+export const closeCheckout = async (
+  db: Db,
+  options: { id: string; to: "cancelled" | "expired"; now: Date; reason?: string },
+) =>
   db.$transaction(async (tx) => {
     const event = options.to === "expired" ? "expire" : "cancel";
-    return (await moveCheckouts(tx, { ids: [options.id], event, now: options.now, reason: options.reason })).length === 1;
+    return (
+      (
+        await moveCheckouts(tx, {
+          ids: [options.id],
+          event,
+          now: options.now,
+          reason: options.reason,
+        })
+      ).length === 1
+    );
   });
 
 /**
@@ -68,6 +101,10 @@ export const expireDueCheckouts = async (db: Db, options: { now: Date; limit?: n
     const due = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM checkouts WHERE status = ANY(${from}::"CheckoutStatus"[]) AND expires_at <= ${options.now}
       ORDER BY expires_at LIMIT ${options.limit ?? 100} FOR UPDATE SKIP LOCKED`;
-    const expired = await moveCheckouts(tx, { ids: due.map((row) => row.id), event: "expire", now: options.now });
+    const expired = await moveCheckouts(tx, {
+      ids: due.map((row) => row.id),
+      event: "expire",
+      now: options.now,
+    });
     return { expired: expired.length };
   });

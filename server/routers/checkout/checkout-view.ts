@@ -8,7 +8,18 @@ import type { TCheckout, TCheckoutDetail } from "./session.schema";
 
 export const checkoutUrl = (id: string) => `${env().PUBLIC_URL}/checkout/${id}`;
 
-type CheckoutCore = Pick<CheckoutRow, "id" | "status" | "expiresAt" | "orderNumber" | "subtotalCents" | "discountCents" | "shippingCents" | "taxCents" | "grandTotalCents">;
+type CheckoutCore = Pick<
+  CheckoutRow,
+  | "id"
+  | "status"
+  | "expiresAt"
+  | "orderNumber"
+  | "subtotalCents"
+  | "discountCents"
+  | "shippingCents"
+  | "taxCents"
+  | "grandTotalCents"
+>;
 
 export const toWireCheckout = (checkout: CheckoutCore): TCheckout => ({
   checkout_id: checkout.id,
@@ -19,9 +30,19 @@ export const toWireCheckout = (checkout: CheckoutCore): TCheckout => ({
   totals: toWireTotals(checkout),
 });
 
-export type OrderSummary = { storeId: number; number: string; fulfilment: "processing" | "shipped"; carrier: string | null; trackingNumber: string | null; shippedAt: Date | null };
+export type OrderSummary = {
+  storeId: number;
+  number: string;
+  fulfilment: "processing" | "shipped";
+  carrier: string | null;
+  trackingNumber: string | null;
+  shippedAt: Date | null;
+};
 
-export const toCheckoutDetail = (checkout: CheckoutRow, orders: readonly OrderSummary[]): TCheckoutDetail => {
+export const toCheckoutDetail = (
+  checkout: CheckoutRow,
+  orders: readonly OrderSummary[],
+): TCheckoutDetail => {
   const snapshot = checkout.quote.snapshot as unknown as QuoteSnapshot;
   const selections = checkout.selections as Selections;
   return {
@@ -44,11 +65,17 @@ export const toCheckoutDetail = (checkout: CheckoutRow, orders: readonly OrderSu
           ? {
               order_number: order.number,
               fulfilment: order.fulfilment,
-              tracking: order.trackingNumber && order.carrier && order.shippedAt ? { carrier: order.carrier, tracking_number: order.trackingNumber, shipped_at: order.shippedAt.toISOString() } : null,
+              tracking:
+                order.trackingNumber && order.carrier && order.shippedAt
+                  ? {
+                      carrier: order.carrier,
+                      tracking_number: order.trackingNumber,
+                      shipped_at: order.shippedAt.toISOString(),
+                    }
+                  : null,
             }
           : null,
       };
     }),
   };
 };
-

@@ -4,13 +4,38 @@ import { Prisma } from "../../generated/prisma/client";
 
 /** What pricing needs about a requested item: its store with rates, its variants and cover. */
 export type QuotableItem = {
-  id: number; title: string; priceCents: number; status: "active" | "sold" | "removed"; url: string;
+  id: number;
+  title: string;
+  priceCents: number;
+  status: "active" | "sold" | "removed";
+  url: string;
   store: {
-    id: number; slug: string; name: string; url: string; agentCheckout: "link" | "direct"; isOpen: boolean; canTakePayment: boolean; canShip: boolean;
+    id: number;
+    slug: string;
+    name: string;
+    url: string;
+    agentCheckout: "link" | "direct";
+    isOpen: boolean;
+    canTakePayment: boolean;
+    canShip: boolean;
     freeShippingThresholdCents: number | null;
-    shippingRates: { key: string; label: string; baseCents: number; perItemCents: number; remoteSurchargeCents: number; minDays: number; maxDays: number }[];
+    shippingRates: {
+      key: string;
+      label: string;
+      baseCents: number;
+      perItemCents: number;
+      remoteSurchargeCents: number;
+      minDays: number;
+      maxDays: number;
+    }[];
   };
-  variants: { id: number; size: string | null; sizeKey: string | null; color: string | null; quantity: number }[];
+  variants: {
+    id: number;
+    size: string | null;
+    sizeKey: string | null;
+    color: string | null;
+    quantity: number;
+  }[];
   images: { url: string }[];
 };
 
@@ -34,8 +59,22 @@ export const loadQuotableItems = (sql: Sql, ids: number[]) =>
     WHERE ${anyOf(Prisma.sql`i.id`, ids, "int")}`;
 
 export const checkoutSelect = {
-  id: true, clientId: true, personId: true, email: true, status: true, selections: true, expiresAt: true, orderNumber: true, closedReason: true,
-  subtotalCents: true, discountCents: true, shippingCents: true, taxCents: true, grandTotalCents: true, createdAt: true, paidAt: true,
+  id: true,
+  clientId: true,
+  personId: true,
+  email: true,
+  status: true,
+  selections: true,
+  expiresAt: true,
+  orderNumber: true,
+  closedReason: true,
+  subtotalCents: true,
+  discountCents: true,
+  shippingCents: true,
+  taxCents: true,
+  grandTotalCents: true,
+  createdAt: true,
+  paidAt: true,
   quote: { select: { snapshot: true, address: true } },
 } satisfies Prisma.CheckoutSelect;
 

@@ -26,23 +26,52 @@ type QuoteOwner = ReturnType<typeof ownerOf>;
  * price-watch evaluator as the watch's assistant (server/price-watches/evaluate-watch.ts). Raw SQL
  * on the pool (server/sql.ts): a read and an insert, the whole of a quote's database work.
  */
-export const quoteItems = async (owner: QuoteOwner, input: z.output<typeof ZCreateQuoteRequest>, now: Date) => {
+export const quoteItems = async (
+  owner: QuoteOwner,
+  input: z.output<typeof ZCreateQuoteRequest>,
+  now: Date,
+) => {
   const destination = input.shipping_address.province;
-  const items = await loadQuotableItems(poolSql, [...new Set(input.items.map((line) => line.item_id))]);
+  const items = await loadQuotableItems(poolSql, [
+    ...new Set(input.items.map((line) => line.item_id)),
+  ]);
   const { groups, unavailable } = buildQuoteLines(input.items, items);
-  const unavailableItems = unavailable.map((line) => ({ item_id: line.itemId, size: line.size, quantity: line.quantity, reason: line.reason }));
+  const unavailableItems = unavailable.map((line) => ({
+    item_id: line.itemId,
+    size: line.size,
+    quantity: line.quantity,
+    reason: line.reason,
+  }));
   if (groups.length === 0) {
-    throw new AppError("nothing_to_buy", { message: "None of the requested items can be bought now.", details: { unavailable_items: unavailableItems } });
+    throw new AppError("nothing_to_buy", {
+      message: "None of the requested items can be bought now.",
+      details: { unavailable_items: unavailableItems },
+    });
   }
   const snapshot: QuoteSnapshot = {
     destination,
     unavailable,
     stores: groups.map(({ store, lines }) => ({
-      storeId: store.id, slug: store.slug, name: store.name, url: store.url, agentCheckout: store.agentCheckout, lines,
-      parcel: priceParcel({ lines, rates: store.shippingRates, freeShippingThresholdCents: store.freeShippingThresholdCents, destination, now }),
+      storeId: store.id,
+      slug: store.slug,
+      name: store.name,
+      url: store.url,
+      agentCheckout: store.agentCheckout,
+      lines,
+      parcel: priceParcel({
+        lines,
+        rates: store.shippingRates,
+        freeShippingThresholdCents: store.freeShippingThresholdCents,
+        destination,
+        now,
+      }),
     })),
   };
-  const quote = { id: randomId("quo_"), expiresAt: new Date(now.getTime() + quoteLifetimeMs), email: input.email?.toLowerCase() ?? null };
+  const quote = {
+    id: randomId("quo_"),
+    expiresAt: new Date(now.getTime() + quoteLifetimeMs),
+    email: input.email?.toLowerCase() ?? null,
+  };
   await poolSql.$executeRaw`
     INSERT INTO quotes (id, client_id, person_id, email, address, snapshot, created_at, expires_at)
     VALUES (${quote.id}, ${owner.clientId}, ${owner.personId}, ${quote.email}, ${JSON.stringify(input.shipping_address)}::jsonb, ${JSON.stringify(snapshot)}::jsonb, ${now}, ${quote.expiresAt})`;
@@ -52,4 +81,6 @@ export const quoteItems = async (owner: QuoteOwner, input: z.output<typeof ZCrea
 export const createQuote = scopedProcedure(scopeOf("POST /api/v1/checkout/quotes"))
   .input(ZCreateQuoteRequest)
   .output(ZQuote)
-  .mutation(async ({ ctx, input }) => toWireQuote(await quoteItems(ownerOf(ctx.actor), input, ctx.clock.now())));
+  .mutation(async ({ ctx, input }) =>
+    toWireQuote(await quoteItems(ownerOf(ctx.actor), input, ctx.clock.now())),
+  );

@@ -5,13 +5,26 @@ import { toCheckoutDetail } from "./checkout-view";
 import { findOwnCheckout } from "./ownership";
 import { ZCheckoutDetail, ZCheckoutIdParams } from "./session.schema";
 
-export const orderSummarySelect = { storeId: true, number: true, fulfilment: true, carrier: true, trackingNumber: true, shippedAt: true } as const;
+export const orderSummarySelect = {
+  storeId: true,
+  number: true,
+  fulfilment: true,
+  carrier: true,
+  trackingNumber: true,
+  shippedAt: true,
+} as const;
 
 export const getSession = scopedProcedure(scopeOf("GET /api/v1/checkout/sessions/{checkout_id}"))
   .input(ZCheckoutIdParams)
   .output(ZCheckoutDetail)
   .query(async ({ ctx, input }) => {
     const checkout = await findOwnCheckout(ctx, input.checkout_id);
-    const orders = checkout.status === "paid" ? await ctx.db.order.findMany({ where: { checkoutId: checkout.id }, select: orderSummarySelect }) : [];
+    const orders =
+      checkout.status === "paid"
+        ? await ctx.db.order.findMany({
+            where: { checkoutId: checkout.id },
+            select: orderSummarySelect,
+          })
+        : [];
     return toCheckoutDetail(checkout, orders);
   });

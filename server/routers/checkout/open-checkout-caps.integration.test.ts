@@ -38,9 +38,14 @@ describe("a partner client's open reserved units", () => {
     const token = await partner.token();
     const quoteOf = async (bearer: string, quantity: number) => {
       const item = await createItem({ storeId, priceCents: 1_000, quantity: 10 });
-      return (await createQuoteVia(bearer, [{ item_id: item.id, quantity }])).body.quote_id as string;
+      return (await createQuoteVia(bearer, [{ item_id: item.id, quantity }])).body
+        .quote_id as string;
     };
-    const checkoutOf = async (bearer: string, quantity: number) => createCheckoutVia(bearer, { quote_id: await quoteOf(bearer, quantity), email: "caps@example.ca" });
+    const checkoutOf = async (bearer: string, quantity: number) =>
+      createCheckoutVia(bearer, {
+        quote_id: await quoteOf(bearer, quantity),
+        email: "caps@example.ca",
+      });
     const first = await checkoutOf(token, 2);
     expect(first.response.status).toBe(201);
     const key = crypto.randomUUID();
@@ -50,14 +55,26 @@ describe("a partner client's open reserved units", () => {
     const retryAfter = Number(refused.response.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(30 * 60);
-    expect(JSON.parse(refused.text).error).toMatchObject({ code: "too_many_open_checkouts", limit: 3 });
+    expect(JSON.parse(refused.text).error).toMatchObject({
+      code: "too_many_open_checkouts",
+      limit: 3,
+    });
     // Nothing was reserved for the refused one.
     expect(await db().checkout.count({ where: { clientId: partner.client.id } })).toBe(1);
     expect((await checkoutOf(await (await createPartner()).token(), 2)).response.status).toBe(201);
     expect((await checkoutOf(token, 1)).response.status).toBe(201);
 
     const firstId = JSON.parse(first.text).checkout_id;
-    expect((await callRoute(cancelRoute, { method: "POST", path: `/checkout/sessions/${firstId}/cancel`, token, params: { checkout_id: firstId } })).status).toBe(200);
+    expect(
+      (
+        await callRoute(cancelRoute, {
+          method: "POST",
+          path: `/checkout/sessions/${firstId}/cancel`,
+          token,
+          params: { checkout_id: firstId },
+        })
+      ).status,
+    ).toBe(200);
     // The refusal was not stored under its key: the same request with the same key now runs.
     const retried = await createCheckoutVia(token, refusedBody, key);
     expect(retried.response.status).toBe(201);
@@ -67,27 +84,45 @@ describe("a partner client's open reserved units", () => {
 
 const connect = async (headers: Record<string, string> = {}) => {
   const client = new Client({ name: "caps-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`), { requestInit: { headers } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`), { requestInit: { headers } }),
+  );
   clients.push(client);
   return client;
 };
-const call = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (client: Client, name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args })) as CallToolResult;
 const errorOf = (result: CallToolResult) => {
   expect(result.isError).toBe(true);
-  return JSON.parse((result.content[0] as { text: string }).text).error as { code: string; message: string; retry_after: number; limit: number };
+  return JSON.parse((result.content[0] as { text: string }).text).error as {
+    code: string;
+    message: string;
+    retry_after: number;
+    limit: number;
+  };
 };
 const mcpCheckout = async (client: Client) => {
   const item = await createItem({ storeId, priceCents: 2_000 });
-  const quote = await call(client, "create_quote", { items: [{ item_id: item.id }], shipping_address: torontoAddress });
-  return call(client, "create_checkout", { quote_id: (quote.structuredContent as { quote_id: string }).quote_id, email: "mcp-caps@example.ca" });
+  const quote = await call(client, "create_quote", {
+    items: [{ item_id: item.id }],
+    shipping_address: torontoAddress,
+  });
+  return call(client, "create_checkout", {
+    quote_id: (quote.structuredContent as { quote_id: string }).quote_id,
+    email: "mcp-caps@example.ca",
+  });
 };
 
 describe("the public MCP connector's open checkouts", () => {
   it(`at most ${openCheckoutsPerSession} per session: the next is too_many_open_checkouts with retry_after; another session may still`, async () => {
     const session = await connect();
-    for (let index = 0; index < openCheckoutsPerSession; index++) expect((await mcpCheckout(session)).isError ?? false).toBe(false);
+    for (let index = 0; index < openCheckoutsPerSession; index++)
+      expect((await mcpCheckout(session)).isError ?? false).toBe(false);
     const refused = errorOf(await mcpCheckout(session));
-    expect(refused).toMatchObject({ code: "too_many_open_checkouts", limit: openCheckoutsPerSession });
+    expect(refused).toMatchObject({
+      code: "too_many_open_checkouts",
+      limit: openCheckoutsPerSession,
+    });
     expect(refused.retry_after).toBeGreaterThan(0);
     expect((await mcpCheckout(await connect())).isError ?? false).toBe(false);
   });

@@ -9,13 +9,20 @@ import type { Actor, Context } from "../../trpc/context";
 import { type CheckoutRow, checkoutSelect } from "./checkout.queries";
 
 /** The owner columns written on a new quote or checkout (jobs and ops act as "system"). */
-export const ownerOf = (actor: Actor) => (actor.kind === "client" ? { clientId: actor.clientId, personId: actor.personId ?? null } : { clientId: "system", personId: null });
+export const ownerOf = (actor: Actor) =>
+  actor.kind === "client"
+    ? { clientId: actor.clientId, personId: actor.personId ?? null }
+    : { clientId: "system", personId: null };
 
 /** The filter that finds only the actor's own quotes and checkouts (the system actor sees all). */
-export const ownerFilter = (actor: Actor) => (actor.kind === "client" ? ownerOf(actor) : actor.kind === "system" ? {} : { clientId: "" });
+export const ownerFilter = (actor: Actor) =>
+  actor.kind === "client" ? ownerOf(actor) : actor.kind === "system" ? {} : { clientId: "" };
 
 export const findOwnCheckout = async (ctx: Context, id: string): Promise<CheckoutRow> => {
-  const checkout = await ctx.db.checkout.findFirst({ where: { id, ...ownerFilter(ctx.actor) }, select: checkoutSelect });
+  const checkout = await ctx.db.checkout.findFirst({
+    where: { id, ...ownerFilter(ctx.actor) },
+    select: checkoutSelect,
+  });
   if (!checkout) throw new AppError("not_found", { message: `No checkout ${id}.` });
   return checkout;
 };

@@ -11,35 +11,62 @@ import { absolute as absoluteUrl } from "../../http/serializers/product";
 import type { TQuote, TShippingAddress, unavailableReasons } from "./checkout.schema";
 
 export type SnapshotLine = {
-  itemId: number; variantId: number; title: string; size: string | null; color: string | null;
-  quantity: number; unitPriceCents: number; imageUrl: string | null; url: string;
+  itemId: number;
+  variantId: number;
+  title: string;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  imageUrl: string | null;
+  url: string;
 };
 
 export type SnapshotStore = {
-  storeId: number; slug: string; name: string; url: string; agentCheckout: "link" | "direct";
-  lines: SnapshotLine[]; parcel: PricedParcel;
+  storeId: number;
+  slug: string;
+  name: string;
+  url: string;
+  agentCheckout: "link" | "direct";
+  lines: SnapshotLine[];
+  parcel: PricedParcel;
 };
 
-export type UnavailableLine = { itemId: number; size: string | null; quantity: number; reason: (typeof unavailableReasons)[number] };
+export type UnavailableLine = {
+  itemId: number;
+  size: string | null;
+  quantity: number;
+  reason: (typeof unavailableReasons)[number];
+};
 
-export type QuoteSnapshot = { destination: Province; stores: SnapshotStore[]; unavailable: UnavailableLine[] };
+export type QuoteSnapshot = {
+  destination: Province;
+  stores: SnapshotStore[];
+  unavailable: UnavailableLine[];
+};
 
 /** Store slug -> chosen option key. */
 export type Selections = Record<string, string>;
 
 /** The chosen option of a store (its default, the cheapest, when none was chosen). */
 export const chosenOption = (store: SnapshotStore, selections: Selections): PricedOption =>
-  store.parcel.options.find((option) => option.key === (selections[store.slug] ?? store.parcel.defaultOptionKey))!;
+  store.parcel.options.find(
+    (option) => option.key === (selections[store.slug] ?? store.parcel.defaultOptionKey),
+  )!;
 
 /** Checks a partner's or person's selections against the snapshot: 422 naming each unknown slug or key. */
-export const resolveSelections = (snapshot: QuoteSnapshot, requested: Record<string, string> | undefined): Selections => {
+export const resolveSelections = (
+  snapshot: QuoteSnapshot,
+  requested: Record<string, string> | undefined,
+): Selections => {
   const fields: Record<string, string> = {};
   const selections: Selections = {};
   for (const [slug, key] of Object.entries(requested ?? {})) {
     const store = snapshot.stores.find((candidate) => candidate.slug === slug);
     if (!store) fields[`shipping_selections.${slug}`] = "is not a store of this quote";
     else if (!store.parcel.options.some((option) => option.key === key)) {
-      fields[`shipping_selections.${slug}`] = `is not a shipping option of this store (${store.parcel.options.map((option) => option.key).join(", ")})`;
+      fields[`shipping_selections.${slug}`] =
+        `is not a shipping option of this store (${store.parcel.options.map((option) => option.key).join(", ")})`;
     } else selections[slug] = key;
   }
   if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
@@ -60,8 +87,18 @@ export const oneLineSnapshot = (input: {
   now: Date;
 }): QuoteSnapshot => {
   const { freeShippingThresholdCents, ...store } = input.store;
-  const parcel = priceParcel({ lines: [input.line], rates: input.rates, freeShippingThresholdCents, destination: input.destination, now: input.now });
-  return { destination: input.destination, stores: [{ ...store, lines: [input.line], parcel }], unavailable: [] };
+  const parcel = priceParcel({
+    lines: [input.line],
+    rates: input.rates,
+    freeShippingThresholdCents,
+    destination: input.destination,
+    now: input.now,
+  });
+  return {
+    destination: input.destination,
+    stores: [{ ...store, lines: [input.line], parcel }],
+    unavailable: [],
+  };
 };
 
 /** Overall totals for the chosen options. */
@@ -74,38 +111,76 @@ const toWireOption = (option: PricedOption) => ({
   amount: toMoney(option.amountCents),
   free: option.isFree,
   cheapest: option.isCheapest,
-  delivery_estimate: { min_days: option.delivery.minDays, max_days: option.delivery.maxDays, earliest: option.delivery.earliest, latest: option.delivery.latest },
+  delivery_estimate: {
+    min_days: option.delivery.minDays,
+    max_days: option.delivery.maxDays,
+    earliest: option.delivery.earliest,
+    latest: option.delivery.latest,
+  },
   totals: toWireTotals(option.totals),
 });
 
 export const toWireTaxLines = (lines: PricedOption["taxLines"]) =>
-  lines.map((line) => ({ name: line.name, jurisdiction: line.jurisdiction, rate: line.rate, amount: toMoney(line.amountCents) }));
+  lines.map((line) => ({
+    name: line.name,
+    jurisdiction: line.jurisdiction,
+    rate: line.rate,
+    amount: toMoney(line.amountCents),
+  }));
 
 /** One store of the snapshot in the wire shape, with the chosen option's tax lines and totals. */
 export const toWireStore = (store: SnapshotStore, selections: Selections) => {
   const chosen = chosenOption(store, selections);
   const offer = store.parcel.freeShipping;
   return {
-    store: { slug: store.slug, name: store.name, url: store.url, agent_checkout: store.agentCheckout },
+    store: {
+      slug: store.slug,
+      name: store.name,
+      url: store.url,
+      agent_checkout: store.agentCheckout,
+    },
     items: store.lines.map((line) => ({
-      item_id: line.itemId, title: line.title, size: line.size, color: line.color, quantity: line.quantity,
-      unit_price: toMoney(line.unitPriceCents), line_total: toMoney(line.unitPriceCents * line.quantity),
-      image: line.imageUrl ? absoluteUrl(line.imageUrl) : null, url: line.url,
+      item_id: line.itemId,
+      title: line.title,
+      size: line.size,
+      color: line.color,
+      quantity: line.quantity,
+      unit_price: toMoney(line.unitPriceCents),
+      line_total: toMoney(line.unitPriceCents * line.quantity),
+      image: line.imageUrl ? absoluteUrl(line.imageUrl) : null,
+      url: line.url,
     })),
     shipping_options: store.parcel.options.map(toWireOption),
     selected_shipping: chosen.key,
-    free_shipping: offer ? { threshold: toMoney(offer.thresholdCents), qualifies: offer.qualifies, remaining: toMoney(offer.remainingCents) } : null,
+    free_shipping: offer
+      ? {
+          threshold: toMoney(offer.thresholdCents),
+          qualifies: offer.qualifies,
+          remaining: toMoney(offer.remainingCents),
+        }
+      : null,
     tax_lines: toWireTaxLines(chosen.taxLines),
     totals: toWireTotals(chosen.totals),
   };
 };
 
-export const toWireQuote = (quote: { id: string; expiresAt: Date; email: string | null; address: TShippingAddress; snapshot: QuoteSnapshot }): TQuote => ({
+export const toWireQuote = (quote: {
+  id: string;
+  expiresAt: Date;
+  email: string | null;
+  address: TShippingAddress;
+  snapshot: QuoteSnapshot;
+}): TQuote => ({
   quote_id: quote.id,
   expires_at: quote.expiresAt.toISOString(),
   email: quote.email,
   shipping_address: quote.address,
   stores: quote.snapshot.stores.map((store) => toWireStore(store, {})),
-  unavailable_items: quote.snapshot.unavailable.map((line) => ({ item_id: line.itemId, size: line.size, quantity: line.quantity, reason: line.reason })),
+  unavailable_items: quote.snapshot.unavailable.map((line) => ({
+    item_id: line.itemId,
+    size: line.size,
+    quantity: line.quantity,
+    reason: line.reason,
+  })),
   totals: toWireTotals(snapshotTotals(quote.snapshot, {})),
 });

@@ -20,11 +20,13 @@ export const reserve = async (tx: Sql, lines: readonly Reservation[]) => {
   const variantIds = lines.map((line) => line.variantId);
   const quantities = lines.map((line) => line.quantity);
   // One row cannot deadlock: its update alone locks it (most purchases and watches buy one line).
-  if (new Set(variantIds).size > 1) await tx.$queryRaw`SELECT id FROM variants WHERE id = ANY(${variantIds}::int[]) ORDER BY id FOR UPDATE`;
+  if (new Set(variantIds).size > 1)
+    await tx.$queryRaw`SELECT id FROM variants WHERE id = ANY(${variantIds}::int[]) ORDER BY id FOR UPDATE`;
   // One line as scalars: a statement with array parameters is planned again at every execution (anyOf, server/sql.ts).
-  const wanted = lines.length === 1
-    ? Prisma.sql`SELECT ${variantIds[0]}::int AS variant_id, ${quantities[0]}::int AS quantity`
-    : Prisma.sql`SELECT unnest(${variantIds}::int[]) AS variant_id, unnest(${quantities}::int[]) AS quantity`;
+  const wanted =
+    lines.length === 1
+      ? Prisma.sql`SELECT ${variantIds[0]}::int AS variant_id, ${quantities[0]}::int AS quantity`
+      : Prisma.sql`SELECT unnest(${variantIds}::int[]) AS variant_id, unnest(${quantities}::int[]) AS quantity`;
   const reserved = await tx.$queryRaw<{ variant_id: number; price_cents: number }[]>`
     WITH wanted AS (${wanted}),
     taken AS (

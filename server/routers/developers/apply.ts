@@ -15,21 +15,41 @@ import { ZApplyInput } from "./developers.schema";
 export const checkRedirectUris = (uris: string[]) => {
   for (const uri of uris) {
     const problem = redirectUriProblem(uri, currentEnvironment());
-    if (problem) throw new AppError("invalid_request", { fields: { redirect_uris: `${uri} ${problem}` } });
+    if (problem)
+      throw new AppError("invalid_request", { fields: { redirect_uris: `${uri} ${problem}` } });
   }
 };
 
-export const applyForClient = shopperProcedure.input(ZApplyInput).mutation(async ({ ctx, input }) => {
-  checkRedirectUris(input.redirect_uris);
-  const person = await ctx.db.person.findUniqueOrThrow({ where: { id: ctx.personId }, select: { emailVerifiedAt: true } });
-  if (!person.emailVerifiedAt) throw new AppError("email_not_verified", { message: "Confirm your email address before applying for credentials." });
-  const environment = currentEnvironment();
-  const application = await ctx.db.clientApplication.create({
-    data: {
-      id: randomId("app_"), personId: ctx.personId, name: input.name, contactEmail: input.contact_email,
-      redirectUris: input.redirect_uris, wantsLinking: input.wants_linking, environment,
-    },
+export const applyForClient = shopperProcedure
+  .input(ZApplyInput)
+  .mutation(async ({ ctx, input }) => {
+    checkRedirectUris(input.redirect_uris);
+    const person = await ctx.db.person.findUniqueOrThrow({
+      where: { id: ctx.personId },
+      select: { emailVerifiedAt: true },
+    });
+    if (!person.emailVerifiedAt)
+      throw new AppError("email_not_verified", {
+        message: "Confirm your email address before applying for credentials.",
+      });
+    const environment = currentEnvironment();
+    const application = await ctx.db.clientApplication.create({
+      data: {
+        id: randomId("app_"),
+        personId: ctx.personId,
+        name: input.name,
+        contactEmail: input.contact_email,
+        redirectUris: input.redirect_uris,
+        wantsLinking: input.wants_linking,
+        environment,
+      },
+    });
+    if (environment === "sandbox")
+      await approveApplication(ctx.db, application.id, ctx.clock.now());
+    return toApplicationView(
+      await ctx.db.clientApplication.findUniqueOrThrow({
+        where: { id: application.id },
+        select: applicationSelect,
+      }),
+    );
   });
-  if (environment === "sandbox") await approveApplication(ctx.db, application.id, ctx.clock.now());
-  return toApplicationView(await ctx.db.clientApplication.findUniqueOrThrow({ where: { id: application.id }, select: applicationSelect }));
-});

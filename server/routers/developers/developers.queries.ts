@@ -3,14 +3,35 @@ import type { Db } from "../../db";
 import { AppError } from "../../errors";
 
 export const applicationSelect = {
-  id: true, name: true, contactEmail: true, redirectUris: true, wantsLinking: true, environment: true, status: true, createdAt: true, decidedAt: true,
-  client: { select: { id: true, scopes: true, redirectUris: true, secretHash: true, revokedAt: true, linkingEnabled: true } },
+  id: true,
+  name: true,
+  contactEmail: true,
+  redirectUris: true,
+  wantsLinking: true,
+  environment: true,
+  status: true,
+  createdAt: true,
+  decidedAt: true,
+  client: {
+    select: {
+      id: true,
+      scopes: true,
+      redirectUris: true,
+      secretHash: true,
+      revokedAt: true,
+      linkingEnabled: true,
+    },
+  },
 } as const;
 
 /** The person's own application, or 404. */
 export const ownApplication = async (db: Db, personId: string, applicationId: string) => {
-  const application = await db.clientApplication.findFirst({ where: { id: applicationId, personId }, select: applicationSelect });
-  if (!application) throw new AppError("not_found", { message: "No such application on your account." });
+  const application = await db.clientApplication.findFirst({
+    where: { id: applicationId, personId },
+    select: applicationSelect,
+  });
+  if (!application)
+    throw new AppError("not_found", { message: "No such application on your account." });
   return application;
 };
 
@@ -27,6 +48,11 @@ export const toApplicationView = (application: Application) => ({
   wants_linking: application.wantsLinking,
   redirect_uris: application.client?.redirectUris ?? application.redirectUris,
   client: application.client
-    ? { client_id: application.client.id, scopes: application.client.scopes, has_secret: application.client.secretHash !== null, linking_enabled: application.client.linkingEnabled }
+    ? {
+        client_id: application.client.id,
+        scopes: application.client.scopes,
+        has_secret: application.client.secretHash !== null,
+        linking_enabled: application.client.linkingEnabled,
+      }
     : null,
 });

@@ -10,16 +10,29 @@ export const ZRedirectUris = z
 
 export const ZApplyInput = z
   .object({
-    name: z.string().trim().min(2, "must be at least 2 characters").max(100, "must be at most 100 characters"),
+    name: z
+      .string()
+      .trim()
+      .min(2, "must be at least 2 characters")
+      .max(100, "must be at most 100 characters"),
     contact_email: ZEmail,
     redirect_uris: ZRedirectUris,
     wants_linking: z.boolean(),
   })
   .strict()
   .superRefine((input, ctx) => {
-    if (input.wants_linking && input.redirect_uris.length === 0) ctx.addIssue({ code: "custom", path: ["redirect_uris"], message: "account linking needs at least one redirect URI" });
+    if (input.wants_linking && input.redirect_uris.length === 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["redirect_uris"],
+        message: "account linking needs at least one redirect URI",
+      });
   });
 
-export const ZApplicationIdInput = z.object({ application_id: z.string().min(1).max(100) }).strict();
+export const ZApplicationIdInput = z
+  .object({ application_id: z.string().min(1).max(100) })
+  .strict();
 
-export const ZUpdateRedirectUrisInput = z.object({ application_id: z.string().min(1).max(100), redirect_uris: ZRedirectUris }).strict();
+export const ZUpdateRedirectUrisInput = z
+  .object({ application_id: z.string().min(1).max(100), redirect_uris: ZRedirectUris })
+  .strict();

@@ -2,4 +2,9 @@ import { router } from "../../trpc/init";
 import { applyForClient } from "./apply";
 import { myApplications, rotateSecret, updateRedirectUris } from "./manage-client";
 
-export const developersRouter = router({ applyForClient, myApplications, rotateSecret, updateRedirectUris });
+export const developersRouter = router({
+  applyForClient,
+  myApplications,
+  rotateSecret,
+  updateRedirectUris,
+});

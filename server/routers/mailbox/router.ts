@@ -18,7 +18,10 @@ const sandboxOnly = () => {
 
 /** The messages this person may read, as a Prisma filter. */
 const ownMail = async (db: Db, personId: string) => {
-  const person = await db.person.findUniqueOrThrow({ where: { id: personId }, select: { email: true, emailVerifiedAt: true, createdAt: true } });
+  const person = await db.person.findUniqueOrThrow({
+    where: { id: personId },
+    select: { email: true, emailVerifiedAt: true, createdAt: true },
+  });
   return {
     status: "sent" as const,
     to: person.email,
@@ -29,19 +32,26 @@ const ownMail = async (db: Db, personId: string) => {
 
 export const mailboxRouter = router({
   /** `to` is accepted for old links and ignored: the list is always the person's own mail. */
-  list: shopperProcedure.input(z.object({ to: z.string().max(320).optional() })).query(async ({ ctx }) => {
-    sandboxOnly();
-    return ctx.db.emailMessage.findMany({
-      where: await ownMail(ctx.db, ctx.personId),
-      orderBy: { sentAt: "desc" },
-      take: 100,
-      select: { id: true, to: true, subject: true, text: true, sentAt: true, transport: true },
-    });
-  }),
-  html: shopperProcedure.input(z.object({ id: z.string().max(64) })).query(async ({ ctx, input }) => {
-    sandboxOnly();
-    const email = await ctx.db.emailMessage.findFirst({ where: { id: input.id, ...(await ownMail(ctx.db, ctx.personId)) }, select: { html: true } });
-    if (!email?.html) throw new AppError("not_found");
-    return email.html;
-  }),
+  list: shopperProcedure
+    .input(z.object({ to: z.string().max(320).optional() }))
+    .query(async ({ ctx }) => {
+      sandboxOnly();
+      return ctx.db.emailMessage.findMany({
+        where: await ownMail(ctx.db, ctx.personId),
+        orderBy: { sentAt: "desc" },
+        take: 100,
+        select: { id: true, to: true, subject: true, text: true, sentAt: true, transport: true },
+      });
+    }),
+  html: shopperProcedure
+    .input(z.object({ id: z.string().max(64) }))
+    .query(async ({ ctx, input }) => {
+      sandboxOnly();
+      const email = await ctx.db.emailMessage.findFirst({
+        where: { id: input.id, ...(await ownMail(ctx.db, ctx.personId)) },
+        select: { html: true },
+      });
+      if (!email?.html) throw new AppError("not_found");
+      return email.html;
+    }),
 });

@@ -14,7 +14,13 @@ export const getMyOrder = scopedProcedure(scopeOf("GET /api/v1/me/orders/{order_
   .input(ZGetMyOrderRequest)
   .output(ZOrder)
   .query(async ({ ctx, input }) => {
-    const order = await ctx.db.order.findFirst({ where: { personId: linkedPersonId(ctx.actor), number: input.order_number }, include: orderInclude });
-    if (!order) throw new AppError("not_found", { message: `No order ${input.order_number} on this account.` });
+    const order = await ctx.db.order.findFirst({
+      where: { personId: linkedPersonId(ctx.actor), number: input.order_number },
+      include: orderInclude,
+    });
+    if (!order)
+      throw new AppError("not_found", {
+        message: `No order ${input.order_number} on this account.`,
+      });
     return toWireOrder(order);
   });

@@ -16,10 +16,21 @@ export const listMyOrders = scopedProcedure(scopeOf("GET /api/v1/me/orders"))
     const where = { personId: linkedPersonId(ctx.actor) };
     const [total, orders] = await Promise.all([
       ctx.db.order.count({ where }),
-      ctx.db.order.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (input.page - 1) * input.per_page, take: input.per_page, include: orderInclude }),
+      ctx.db.order.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        skip: (input.page - 1) * input.per_page,
+        take: input.per_page,
+        include: orderInclude,
+      }),
     ]);
     return {
       data: orders.map(toWireOrder),
-      pagination: { page: input.page, per_page: input.per_page, total, last_page: Math.max(1, Math.ceil(total / input.per_page)) },
+      pagination: {
+        page: input.page,
+        per_page: input.per_page,
+        total,
+        last_page: Math.max(1, Math.ceil(total / input.per_page)),
+      },
     };
   });

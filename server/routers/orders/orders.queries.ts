@@ -10,7 +10,9 @@ import { type QuoteSnapshot, toWireStore, toWireTaxLines } from "../checkout/quo
 /** What every order read loads with the order row: its owner, a paid checkout or an assistant purchase. */
 export const orderInclude = {
   checkout: { select: { orderNumber: true, quote: { select: { snapshot: true } } } },
-  purchase: { select: { id: true, orderNumber: true, status: true, quote: { select: { snapshot: true } } } },
+  purchase: {
+    select: { id: true, orderNumber: true, status: true, quote: { select: { snapshot: true } } },
+  },
 } as const;
 
 type Owner = { orderNumber: string | null; quote: { snapshot: unknown } };
@@ -36,7 +38,9 @@ const orderStatus = (order: OrderRow): TOrderStatus => {
 /** One store's order with its items, shipping, tax, totals and tracking (ZOrder). */
 export const toWireOrder = (order: OrderRow) => {
   const owner = (order.checkout ?? order.purchase)!;
-  const store = (owner.quote.snapshot as QuoteSnapshot).stores.find((candidate) => candidate.storeId === order.storeId)!;
+  const store = (owner.quote.snapshot as QuoteSnapshot).stores.find(
+    (candidate) => candidate.storeId === order.storeId,
+  )!;
   const wire = toWireStore(store, { [store.slug]: order.shippingKey });
   return {
     order_number: order.number,
@@ -47,10 +51,20 @@ export const toWireOrder = (order: OrderRow) => {
     fulfilment: order.fulfilment,
     store: wire.store,
     items: wire.items,
-    shipping: { key: order.shippingKey, label: order.shippingLabel, amount: toMoney(order.shippingCents) },
+    shipping: {
+      key: order.shippingKey,
+      label: order.shippingLabel,
+      amount: toMoney(order.shippingCents),
+    },
     tax_lines: toWireTaxLines(order.taxLines as unknown as TaxLine[]),
     totals: toWireTotals(order),
-    tracking: order.trackingNumber && order.carrier && order.shippedAt ? { carrier: order.carrier, tracking_number: order.trackingNumber, shipped_at: order.shippedAt.toISOString() } : null,
+    tracking:
+      order.trackingNumber && order.carrier && order.shippedAt
+        ? {
+            carrier: order.carrier,
+            tracking_number: order.trackingNumber,
+            shipped_at: order.shippedAt.toISOString(),
+          }
+        : null,
   };
 };
-

@@ -14,6 +14,13 @@ export const createPriceAlert = personDataProcedure(scopeOf("POST /api/v1/price-
   .output(ZPriceAlert)
   .mutation(({ ctx, input }) => {
     // An alert records the app that set it: only an app's token sets one (the dashboard lists and stops).
-    if (ctx.actor.kind !== "client") throw new AppError("forbidden", { message: "Price alerts are set by a connected app." });
-    return create(ctx.db, { personId: ctx.personId, clientId: ctx.actor.clientId, itemId: input.catalog_item_id, targetPriceCents: parseCents(input.target_price), now: ctx.clock.now() });
+    if (ctx.actor.kind !== "client")
+      throw new AppError("forbidden", { message: "Price alerts are set by a connected app." });
+    return create(ctx.db, {
+      personId: ctx.personId,
+      clientId: ctx.actor.clientId,
+      itemId: input.catalog_item_id,
+      targetPriceCents: parseCents(input.target_price),
+      now: ctx.clock.now(),
+    });
   });

@@ -7,4 +7,6 @@ import { ZListPriceAlertsQuery, ZPriceAlertList } from "./price-alert.schema";
 export const listPriceAlerts = personDataProcedure(scopeOf("GET /api/v1/price-alerts"))
   .input(ZListPriceAlertsQuery)
   .output(ZPriceAlertList)
-  .query(({ ctx, input }) => list(ctx.db, ctx.personId, { page: input.page, perPage: input.per_page }));
+  .query(({ ctx, input }) =>
+    list(ctx.db, ctx.personId, { page: input.page, perPage: input.per_page }),
+  );

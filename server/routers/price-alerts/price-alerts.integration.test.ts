@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationHandler } from "@/server/api/rest-router";
-import { createItem, createLinkingPartner, createPartner, createPerson, createStore } from "../../../prisma/factories";
+import {
+  createItem,
+  createLinkingPartner,
+  createPartner,
+  createPerson,
+  createStore,
+} from "../../../prisma/factories";
 import { db } from "../../db";
 import { deliverDueEmails, smtpTransport } from "../../mail/sender";
 import { priceAlertHandler } from "../../price-alerts/alert-on-price-change";
@@ -31,17 +37,49 @@ afterAll(async () => {
 });
 
 /** A person linked to a partner through the consent page, with `tick` ticked (alerts:write by default). */
-const linked = async (options: { tick?: string[]; scope?: string; again?: { person: { id: string; email: string }; client: { id: string; redirectUris: string[] }; secret: string } } = {}) => {
+const linked = async (
+  options: {
+    tick?: string[];
+    scope?: string;
+    again?: {
+      person: { id: string; email: string };
+      client: { id: string; redirectUris: string[] };
+      secret: string;
+    };
+  } = {},
+) => {
   const person = options.again?.person ?? (await createPerson()).person;
   const { client, secret } = options.again ?? (await createLinkingPartner());
   const redirectUri = client.redirectUris[0];
-  const { code, verifier } = await obtainCode({ personId: person.id, clientId: client.id, redirectUri, scope: options.scope ?? "catalog:read alerts:write", tick: options.tick ?? ["alerts:write"] });
-  const tokens = await (await tokenEndpoint({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: client.id, client_secret: secret })).json();
+  const { code, verifier } = await obtainCode({
+    personId: person.id,
+    clientId: client.id,
+    redirectUri,
+    scope: options.scope ?? "catalog:read alerts:write",
+    tick: options.tick ?? ["alerts:write"],
+  });
+  const tokens = await (
+    await tokenEndpoint({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      client_id: client.id,
+      client_secret: secret,
+    })
+  ).json();
   if (!tokens.access_token) throw new Error(JSON.stringify(tokens));
-  return { person, client, secret, token: tokens.access_token as string, scope: tokens.scope as string };
+  return {
+    person,
+    client,
+    secret,
+    token: tokens.access_token as string,
+    scope: tokens.scope as string,
+  };
 };
 
-const itemAt = async (priceCents: number, store: Record<string, unknown> = {}) => createItem({ storeId: (await createStore(store)).id, priceCents });
+const itemAt = async (priceCents: number, store: Record<string, unknown> = {}) =>
+  createItem({ storeId: (await createStore(store)).id, priceCents });
 
 const post = async (token: string, body: unknown) => {
   const response = await callRoute(postAlert, { path: "/price-alerts", token, body });
@@ -49,7 +87,12 @@ const post = async (token: string, body: unknown) => {
 };
 
 const stop = async (token: string, id: string) => {
-  const response = await callRoute(deleteAlert, { method: "DELETE", path: `/price-alerts/${id}`, token, params: { price_alert_id: id } });
+  const response = await callRoute(deleteAlert, {
+    method: "DELETE",
+    path: `/price-alerts/${id}`,
+    token,
+    params: { price_alert_id: id },
+  });
   return { status: response.status, body: await response.json() };
 };
 
@@ -66,22 +109,34 @@ describe("POST /price-alerts", () => {
     const created = await post(token, { catalog_item_id: String(first.id), target_price: 12.34 });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      status: "active", catalog_item_id: String(first.id), title: first.title, target_price: { amount: "12.34", currency: "CAD" },
-      current_price: { amount: "50.00", currency: "CAD" }, notified_at: null, stopped_at: null, notified_price: null,
+      status: "active",
+      catalog_item_id: String(first.id),
+      title: first.title,
+      target_price: { amount: "12.34", currency: "CAD" },
+      current_price: { amount: "50.00", currency: "CAD" },
+      notified_at: null,
+      stopped_at: null,
+      notified_price: null,
     });
     expect(created.body.price_alert_id).toMatch(/^alr_[0-9a-f]{24}$/);
     const again = await post(token, { catalog_item_id: second.id, target_price: "70" });
     expect(again.status).toBe(201);
     const listed = await list(token, "?per_page=1");
     expect(listed.status).toBe(200);
-    expect(listed.body.data.map((alert: { price_alert_id: string }) => alert.price_alert_id)).toEqual([again.body.price_alert_id]);
+    expect(
+      listed.body.data.map((alert: { price_alert_id: string }) => alert.price_alert_id),
+    ).toEqual([again.body.price_alert_id]);
     expect(listed.body.pagination).toEqual({ page: 1, per_page: 1, total: 2, last_page: 2 });
   });
 
   it("422 names the field and why; 404 for an item not for sale; nothing written", async () => {
     const { token, person } = await linked();
     const item = await itemAt(5000);
-    const invalid = await post(token, { catalog_item_id: "abc", target_price: 12.345, status: "notified" });
+    const invalid = await post(token, {
+      catalog_item_id: "abc",
+      target_price: 12.345,
+      status: "notified",
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.body.error.fields).toHaveProperty("catalog_item_id");
     expect(invalid.body.error.fields).toHaveProperty("target_price");
@@ -110,12 +165,18 @@ describe("POST /price-alerts", () => {
     const item = await itemAt(5000);
     const atPrice = await post(token, { catalog_item_id: String(item.id), target_price: 50 });
     expect(atPrice.status).toBe(409);
-    expect(atPrice.body.error).toMatchObject({ code: "already_at_price", current_price: { amount: "50.00", currency: "CAD" } });
+    expect(atPrice.body.error).toMatchObject({
+      code: "already_at_price",
+      current_price: { amount: "50.00", currency: "CAD" },
+    });
     const first = await post(token, { catalog_item_id: String(item.id), target_price: 40 });
     expect(first.status).toBe(201);
     const second = await post(token, { catalog_item_id: String(item.id), target_price: 30 });
     expect(second.status).toBe(409);
-    expect(second.body.error).toMatchObject({ code: "already_alerting", price_alert_id: first.body.price_alert_id });
+    expect(second.body.error).toMatchObject({
+      code: "already_alerting",
+      price_alert_id: first.body.price_alert_id,
+    });
     const sold = await itemAt(5000);
     await db().item.update({ where: { id: sold.id }, data: { status: "sold" } });
     const onSold = await post(token, { catalog_item_id: String(sold.id), target_price: 40 });
@@ -127,13 +188,20 @@ describe("POST /price-alerts", () => {
     const before = await linked({ tick: [] });
     expect(before.scope.split(" ")).not.toContain("alerts:write");
     const item = await itemAt(5000);
-    for (const call of [() => post(before.token, { catalog_item_id: String(item.id), target_price: 40 }), () => list(before.token), () => stop(before.token, "alr_x")]) {
+    for (const call of [
+      () => post(before.token, { catalog_item_id: String(item.id), target_price: 40 }),
+      () => list(before.token),
+      () => stop(before.token, "alr_x"),
+    ]) {
       const answer = await call();
       expect(answer.status).toBe(403);
       expect(answer.body.error.code).toBe("insufficient_scope");
     }
     const partner = await createPartner({ scopes: ["catalog:read", "checkout:write"] });
-    const refused = await post(await partner.token(), { catalog_item_id: String(item.id), target_price: 40 });
+    const refused = await post(await partner.token(), {
+      catalog_item_id: String(item.id),
+      target_price: 40,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("insufficient_scope");
   });
@@ -144,14 +212,30 @@ describe("persons linked before 1.6.0", () => {
     const before = await linked({ scope: "catalog:read", tick: [] });
     // Connecting for the first time, nothing is marked new; asking again for alerts:write marks only it.
     const { client: fresh } = await createLinkingPartner();
-    expect(await newlyRequestedScopes(before.person.id, fresh.id, ["catalog:read", "alerts:write"])).toEqual([]);
-    expect(await newlyRequestedScopes(before.person.id, before.client.id, ["catalog:read", "alerts:write"])).toEqual(["alerts:write"]);
+    expect(
+      await newlyRequestedScopes(before.person.id, fresh.id, ["catalog:read", "alerts:write"]),
+    ).toEqual([]);
+    expect(
+      await newlyRequestedScopes(before.person.id, before.client.id, [
+        "catalog:read",
+        "alerts:write",
+      ]),
+    ).toEqual(["alerts:write"]);
     const item = await itemAt(5000);
-    expect((await post(before.token, { catalog_item_id: String(item.id), target_price: 40 })).status).toBe(403);
+    expect(
+      (await post(before.token, { catalog_item_id: String(item.id), target_price: 40 })).status,
+    ).toBe(403);
     const after = await linked({ again: before, tick: ["alerts:write"] });
     expect(after.scope.split(" ")).toContain("alerts:write");
-    expect((await post(after.token, { catalog_item_id: String(item.id), target_price: 40 })).status).toBe(201);
-    expect(await newlyRequestedScopes(before.person.id, before.client.id, ["catalog:read", "alerts:write"])).toEqual([]);
+    expect(
+      (await post(after.token, { catalog_item_id: String(item.id), target_price: 40 })).status,
+    ).toBe(201);
+    expect(
+      await newlyRequestedScopes(before.person.id, before.client.id, [
+        "catalog:read",
+        "alerts:write",
+      ]),
+    ).toEqual([]);
   });
 });
 
@@ -194,15 +278,22 @@ describe("an alert fires", () => {
       setItemPrice(db(), { itemId: item.id, priceCents: 3900 }, { now: new Date() }),
       setItemPrice(db(), { itemId: item.id, priceCents: 3800 }, { now: new Date() }),
     ]);
-    const pending = await db().priceChangeEvent.count({ where: { itemId: item.id, processedAt: null } });
+    const pending = await db().priceChangeEvent.count({
+      where: { itemId: item.id, processedAt: null },
+    });
     expect(pending).toBe(2);
-    const results = await Promise.all([processPriceChanges(db(), { now: () => new Date(), batch: 1 }), processPriceChanges(db(), { now: () => new Date(), batch: 1 })]);
+    const results = await Promise.all([
+      processPriceChanges(db(), { now: () => new Date(), batch: 1 }),
+      processPriceChanges(db(), { now: () => new Date(), batch: 1 }),
+    ]);
     expect(results.reduce((sum, result) => sum + result.failed, 0)).toBe(0);
     const alert = await db().priceAlert.findUniqueOrThrow({ where: { id } });
     expect(alert.status).toBe("notified");
     expect([3800, 3900]).toContain(alert.notifiedPriceCents);
     const emails = await db().emailMessage.findMany({ where: { to: person.email } });
-    expect(emails.map((email) => [email.template, email.dedupeKey])).toEqual([["price-alert", `price-alert:${id}`]]);
+    expect(emails.map((email) => [email.template, email.dedupeKey])).toEqual([
+      ["price-alert", `price-alert:${id}`],
+    ]);
     // Never a purchase, a checkout or a payment for the person.
     expect(await db().purchase.count({ where: { personId: person.id } })).toBe(0);
     expect(await db().checkout.count({ where: { email: person.email } })).toBe(0);
@@ -225,13 +316,36 @@ describe("an alert fires", () => {
     const item = await itemAt(5000);
     const people = await Promise.all(Array.from({ length: 6 }, () => linked()));
     const ids: string[] = [];
-    for (const [index, { token }] of people.entries()) ids.push((await post(token, { catalog_item_id: String(item.id), target_price: 40 + index }).then((answer) => answer.body.price_alert_id)) as string);
-    const first = await setItemPrice(db(), { itemId: item.id, priceCents: 3900 }, { now: new Date() });
-    const second = await setItemPrice(db(), { itemId: item.id, priceCents: 3800 }, { now: new Date() });
-    const events = await db().priceChangeEvent.findMany({ where: { id: { in: [first.eventId!, second.eventId!] } } });
-    await Promise.all(Array.from({ length: 4 }, () => events.map((event) => priceAlertHandler.handle(db(), event, { now: new Date() }))).flat());
-    const emails = await db().emailMessage.findMany({ where: { dedupeKey: { in: ids.map((id) => `price-alert:${id}`) } } });
-    expect(emails.map((email) => email.dedupeKey).sort()).toEqual(ids.map((id) => `price-alert:${id}`).sort());
+    for (const [index, { token }] of people.entries())
+      ids.push(
+        (await post(token, { catalog_item_id: String(item.id), target_price: 40 + index }).then(
+          (answer) => answer.body.price_alert_id,
+        )) as string,
+      );
+    const first = await setItemPrice(
+      db(),
+      { itemId: item.id, priceCents: 3900 },
+      { now: new Date() },
+    );
+    const second = await setItemPrice(
+      db(),
+      { itemId: item.id, priceCents: 3800 },
+      { now: new Date() },
+    );
+    const events = await db().priceChangeEvent.findMany({
+      where: { id: { in: [first.eventId!, second.eventId!] } },
+    });
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        events.map((event) => priceAlertHandler.handle(db(), event, { now: new Date() })),
+      ).flat(),
+    );
+    const emails = await db().emailMessage.findMany({
+      where: { dedupeKey: { in: ids.map((id) => `price-alert:${id}`) } },
+    });
+    expect(emails.map((email) => email.dedupeKey).sort()).toEqual(
+      ids.map((id) => `price-alert:${id}`).sort(),
+    );
     expect(await db().priceAlert.count({ where: { id: { in: ids }, status: "notified" } })).toBe(6);
   });
 });

@@ -3,4 +3,8 @@ import { createPriceAlert } from "./create-price-alert";
 import { listPriceAlerts } from "./list-price-alerts";
 import { stopPriceAlert } from "./stop-price-alert";
 
-export const priceAlertsRouter = router({ create: createPriceAlert, list: listPriceAlerts, stop: stopPriceAlert });
+export const priceAlertsRouter = router({
+  create: createPriceAlert,
+  list: listPriceAlerts,
+  stop: stopPriceAlert,
+});

@@ -4,7 +4,9 @@ import { scopeOf } from "../../api/operations";
 import { personDataProcedure } from "../../trpc/procedures";
 import { ZPriceAlert, ZPriceAlertIdParams } from "./price-alert.schema";
 
-export const stopPriceAlert = personDataProcedure(scopeOf("DELETE /api/v1/price-alerts/{price_alert_id}"))
+export const stopPriceAlert = personDataProcedure(
+  scopeOf("DELETE /api/v1/price-alerts/{price_alert_id}"),
+)
   .input(ZPriceAlertIdParams)
   .output(ZPriceAlert)
   .mutation(({ ctx, input }) => stop(ctx.db, ctx.personId, input.price_alert_id, ctx.clock.now()));

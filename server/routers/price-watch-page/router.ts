@@ -12,9 +12,16 @@ import { watchOfCancelToken } from "../../price-watches/watch-emails";
 import { router } from "../../trpc/init";
 import { publicProcedure } from "../../trpc/procedures";
 
-const ZCancelLink = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647), token: z.string().min(1).max(1000) });
+const ZCancelLink = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  token: z.string().min(1).max(1000),
+});
 
-const invalidLink = () => new AppError("invalid_link", { message: "This cancel link is not valid. Use the link in the email we sent about this price watch." });
+const invalidLink = () =>
+  new AppError("invalid_link", {
+    message:
+      "This cancel link is not valid. Use the link in the email we sent about this price watch.",
+  });
 
 const checkToken = (input: z.infer<typeof ZCancelLink>, now: Date) => {
   if (watchOfCancelToken(input.token, now) !== input.id) throw invalidLink();
@@ -24,12 +31,27 @@ const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, inp
   checkToken(input, ctx.clock.now());
   const watch = await ctx.db.priceWatch.findUnique({
     where: { id: input.id },
-    select: { status: true, outcome: true, maxPriceCents: true, maxTotalCents: true, expiresAt: true, orderNumber: true, item: { select: { title: true } } },
+    select: {
+      status: true,
+      outcome: true,
+      maxPriceCents: true,
+      maxTotalCents: true,
+      expiresAt: true,
+      orderNumber: true,
+      item: { select: { title: true } },
+    },
   });
   if (!watch) throw invalidLink();
   return {
-    price_watch_id: input.id, title: watch.item.title, status: watch.status, outcome: watch.outcome, order_number: watch.orderNumber,
-    max_price: formatCents(watch.maxPriceCents), max_total: formatCents(watch.maxTotalCents), expires_at: watch.expiresAt.toISOString(), can_cancel: watch.status === "active",
+    price_watch_id: input.id,
+    title: watch.item.title,
+    status: watch.status,
+    outcome: watch.outcome,
+    order_number: watch.orderNumber,
+    max_price: formatCents(watch.maxPriceCents),
+    max_total: formatCents(watch.maxTotalCents),
+    expires_at: watch.expiresAt.toISOString(),
+    can_cancel: watch.status === "active",
   };
 });
 

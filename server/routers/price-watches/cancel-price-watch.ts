@@ -6,7 +6,9 @@ import { ZPriceWatch, ZPriceWatchIdParams } from "./price-watch.schema";
 import { toWirePriceWatch } from "./price-watch-view";
 import { findOwnWatch, watchOwner } from "./read-price-watches";
 
-export const cancelPriceWatch = scopedProcedure(scopeOf("DELETE /api/v1/price-watches/{price_watch_id}"))
+export const cancelPriceWatch = scopedProcedure(
+  scopeOf("DELETE /api/v1/price-watches/{price_watch_id}"),
+)
   .input(ZPriceWatchIdParams)
   .output(ZPriceWatch)
   .mutation(async ({ ctx, input }) => {

@@ -5,13 +5,35 @@ import type { TPriceWatch } from "./price-watch.schema";
 
 /** What the view reads; `priceWatchSelect` selects exactly this. */
 export const priceWatchSelect = {
-  id: true, status: true, itemId: true, size: true, maxPriceCents: true, maxTotalCents: true, outcome: true, orderNumber: true,
-  purchaseId: true, checkoutId: true, expiresAt: true, createdAt: true, item: { select: { title: true, priceCents: true } },
+  id: true,
+  status: true,
+  itemId: true,
+  size: true,
+  maxPriceCents: true,
+  maxTotalCents: true,
+  outcome: true,
+  orderNumber: true,
+  purchaseId: true,
+  checkoutId: true,
+  expiresAt: true,
+  createdAt: true,
+  item: { select: { title: true, priceCents: true } },
 } as const;
 
 export type PriceWatchRow = {
-  id: number; status: TPriceWatch["status"]; itemId: number; size: string | null; maxPriceCents: number; maxTotalCents: number; outcome: string | null;
-  orderNumber: string | null; purchaseId: string | null; checkoutId: string | null; expiresAt: Date; createdAt: Date; item: { title: string; priceCents: number };
+  id: number;
+  status: TPriceWatch["status"];
+  itemId: number;
+  size: string | null;
+  maxPriceCents: number;
+  maxTotalCents: number;
+  outcome: string | null;
+  orderNumber: string | null;
+  purchaseId: string | null;
+  checkoutId: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+  item: { title: string; priceCents: number };
 };
 
 export const toWirePriceWatch = (watch: PriceWatchRow): TPriceWatch => ({
@@ -26,7 +48,8 @@ export const toWirePriceWatch = (watch: PriceWatchRow): TPriceWatch => ({
   outcome: watch.outcome,
   order_number: watch.orderNumber,
   purchase_id: watch.purchaseId,
-  checkout_url: watch.status === "needs_you" && watch.checkoutId ? checkoutUrl(watch.checkoutId) : null,
+  checkout_url:
+    watch.status === "needs_you" && watch.checkoutId ? checkoutUrl(watch.checkoutId) : null,
   expires_at: watch.expiresAt.toISOString(),
   created_at: watch.createdAt.toISOString(),
 });

@@ -3,4 +3,9 @@ import { cancelPriceWatch } from "./cancel-price-watch";
 import { createPriceWatch } from "./create-price-watch";
 import { getPriceWatch, listPriceWatches } from "./read-price-watches";
 
-export const priceWatchesRouter = router({ create: createPriceWatch, list: listPriceWatches, get: getPriceWatch, cancel: cancelPriceWatch });
+export const priceWatchesRouter = router({
+  create: createPriceWatch,
+  list: listPriceWatches,
+  get: getPriceWatch,
+  cancel: cancelPriceWatch,
+});

@@ -11,7 +11,12 @@ import { processPriceChanges } from "../../price-changes/process-price-changes";
 import { setItemPrice } from "../../price-changes/set-item-price";
 import { createBuyer, getWatch, setWatch } from "../../testing/watch-fixtures";
 
-const sizedItem = async (sizes: string[]) => createItem({ storeId: (await createStore({ agentCheckout: "direct" })).id, priceCents: 10_000, sizes });
+const sizedItem = async (sizes: string[]) =>
+  createItem({
+    storeId: (await createStore({ agentCheckout: "direct" })).id,
+    priceCents: 10_000,
+    sizes,
+  });
 
 /** A buyer whose saved sizes are `sizes` (as typed on the account page). */
 const buyerWithSizes = async (sizes: string[]) => {
@@ -20,19 +25,31 @@ const buyerWithSizes = async (sizes: string[]) => {
   return buyer;
 };
 
-const watchBody = (itemId: number, overrides: Record<string, unknown> = {}) => ({ catalog_item_id: String(itemId), max_price: 80, max_total: 100, days: 7, ...overrides });
+const watchBody = (itemId: number, overrides: Record<string, unknown> = {}) => ({
+  catalog_item_id: String(itemId),
+  max_price: 80,
+  max_total: 100,
+  days: 7,
+  ...overrides,
+});
 
 describe("POST /price-watches without size", () => {
   it("an item with one variant needs none", async () => {
     const { token } = await buyerWithSizes([]);
     const item = await sizedItem(["M"]);
-    expect(await setWatch(token, watchBody(item.id))).toMatchObject({ status: 201, body: { status: "active", size: "M" } });
+    expect(await setWatch(token, watchBody(item.id))).toMatchObject({
+      status: 201,
+      body: { status: "active", size: "M" },
+    });
   });
 
   it("two spellings of one size are one size: none needed, whatever the saved sizes", async () => {
     const { token } = await buyerWithSizes(["XL"]);
     const item = await sizedItem(["OS", "One Size"]);
-    expect(await setWatch(token, watchBody(item.id))).toMatchObject({ status: 201, body: { status: "active" } });
+    expect(await setWatch(token, watchBody(item.id))).toMatchObject({
+      status: 201,
+      body: { status: "active" },
+    });
   });
 
   it("several sizes with one saved among them: that size (saved as typed, matched normalised)", async () => {
@@ -61,7 +78,10 @@ describe("POST /price-watches with size", () => {
   it("an explicit size wins over the saved ones, in any spelling; one the item lacks is 422 on size", async () => {
     const { token } = await buyerWithSizes(["M"]);
     const item = await sizedItem(["S", "M", "L"]);
-    expect(await setWatch(token, watchBody(item.id, { size: "Small" }))).toMatchObject({ status: 201, body: { size: "S" } });
+    expect(await setWatch(token, watchBody(item.id, { size: "Small" }))).toMatchObject({
+      status: 201,
+      body: { size: "S" },
+    });
     const other = await sizedItem(["S", "M"]);
     const refused = await setWatch(token, watchBody(other.id, { size: "XL" }));
     expect(refused.status).toBe(422);
@@ -76,12 +96,18 @@ describe("a watch on a size listed in two spellings", () => {
     const { body: set } = await setWatch(token, watchBody(item.id));
     expect(set.size).toBe("Med");
     // The spelling the watch was set on sells out; the other spelling of M is still there.
-    await db().variant.updateMany({ where: { itemId: item.id, size: "Med" }, data: { quantity: 0 } });
+    await db().variant.updateMany({
+      where: { itemId: item.id, size: "Med" },
+      data: { quantity: 0 },
+    });
     await setItemPrice(db(), { itemId: item.id, priceCents: 7_500 }, { now: new Date() });
     await processPriceChanges(db(), { now: () => new Date() });
     const { body } = await getWatch(token, set.price_watch_id);
     expect(body).toMatchObject({ status: "fulfilled", outcome: "bought" });
-    const purchase = await db().purchase.findUniqueOrThrow({ where: { id: body.purchase_id }, select: { quote: { select: { snapshot: true } } } });
+    const purchase = await db().purchase.findUniqueOrThrow({
+      where: { id: body.purchase_id },
+      select: { quote: { select: { snapshot: true } } },
+    });
     expect(JSON.stringify(purchase.quote.snapshot)).toContain('"size":"MD"');
   });
 });

@@ -15,9 +15,16 @@ import { purchaseOfCancelToken } from "../../purchases/purchase-emails";
 import { router } from "../../trpc/init";
 import { publicProcedure } from "../../trpc/procedures";
 
-const ZCancelLink = z.object({ id: z.string().startsWith("pur_").max(64), token: z.string().min(1).max(1000) });
+const ZCancelLink = z.object({
+  id: z.string().startsWith("pur_").max(64),
+  token: z.string().min(1).max(1000),
+});
 
-const invalidLink = () => new AppError("invalid_link", { message: "This cancel link is not valid. Use the link in the email we sent about this purchase." });
+const invalidLink = () =>
+  new AppError("invalid_link", {
+    message:
+      "This cancel link is not valid. Use the link in the email we sent about this purchase.",
+  });
 
 const checkToken = (input: z.infer<typeof ZCancelLink>, now: Date) => {
   if (purchaseOfCancelToken(input.token, now) !== input.id) throw invalidLink();
@@ -26,7 +33,17 @@ const checkToken = (input: z.infer<typeof ZCancelLink>, now: Date) => {
 const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, input }) => {
   const now = ctx.clock.now();
   checkToken(input, now);
-  const purchase = await ctx.db.purchase.findUnique({ where: { id: input.id }, select: { status: true, reason: true, orderNumber: true, grandTotalCents: true, cancelUntil: true, chargesAt: true } });
+  const purchase = await ctx.db.purchase.findUnique({
+    where: { id: input.id },
+    select: {
+      status: true,
+      reason: true,
+      orderNumber: true,
+      grandTotalCents: true,
+      cancelUntil: true,
+      chargesAt: true,
+    },
+  });
   if (!purchase) throw invalidLink();
   return {
     purchase_id: input.id,
@@ -44,8 +61,17 @@ const cancel = publicProcedure.input(ZCancelLink).mutation(async ({ ctx, input }
   const now = ctx.clock.now();
   checkToken(input, now);
   if (!(await ctx.db.purchase.count({ where: { id: input.id } }))) throw invalidLink();
-  const result = await cancelPurchase(ctx.db, paymentProvider(), { id: input.id, now, by: "person" });
-  return { purchase_id: input.id, status: result.status, already_cancelled: result.alreadyCancelled, reason: result.reason };
+  const result = await cancelPurchase(ctx.db, paymentProvider(), {
+    id: input.id,
+    now,
+    by: "person",
+  });
+  return {
+    purchase_id: input.id,
+    status: result.status,
+    already_cancelled: result.alreadyCancelled,
+    reason: result.reason,
+  };
 });
 
 export const purchasePageRouter = router({ inspectCancel, cancel });

@@ -24,22 +24,43 @@ import { notifyCheckoutCreated } from "../../jobs/events";
 import { paymentProvider } from "../../payments";
 import type { Db, Tx } from "../../db";
 import { isAddressOnFile } from "../../purchases/address-on-file";
-import { type AnsweredRow, createPurchaseWithHold, type NewPurchase } from "../../purchases/create-purchase";
+import {
+  type AnsweredRow,
+  createPurchaseWithHold,
+  type NewPurchase,
+} from "../../purchases/create-purchase";
 import { agentPurchasesUnavailable, grantingPerson } from "../../purchases/purchasing-agent";
-import { overSpendingLimit, roomAfter, settingsAllowingPurchase, spentIn30DaysSql } from "../../purchases/spending-room";
+import {
+  overSpendingLimit,
+  roomAfter,
+  settingsAllowingPurchase,
+  spentIn30DaysSql,
+} from "../../purchases/spending-room";
 import { agentPurchasesOn, type PurchaseSwitchClient } from "../../auth/agent-purchases";
 import { rawPool } from "../../db";
 import { anyOf, type Sql } from "../../sql";
 import { Prisma } from "../../generated/prisma/client";
 import type { SpendingSettings } from "../../domain/spending-limits";
-import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../account/spending.queries";
+import {
+  spendingColumnsSql,
+  type SpendingRow,
+  spendingSettingsOf,
+} from "../account/spending.queries";
 import { scopeOf } from "../../api/operations";
 import { scopedProcedure } from "../../trpc/procedures";
 import { insertCheckout } from "../checkout/create-session";
 import { reserve } from "../checkout/reservations";
 import type { QuoteSnapshot } from "../checkout/quote-snapshot";
 import { snapshotTotals } from "../checkout/quote-snapshot";
-import { answerExisting, claimIdempotencyKey, finishIdempotent, type IdempotencyKeyRef, requestHash, stageIdempotentOutcome, storeIdempotentRefusal } from "../shared/idempotency";
+import {
+  answerExisting,
+  claimIdempotencyKey,
+  finishIdempotent,
+  type IdempotencyKeyRef,
+  requestHash,
+  stageIdempotentOutcome,
+  storeIdempotentRefusal,
+} from "../shared/idempotency";
 import { purchaseErrorMessage, toWirePurchase } from "./purchase-view";
 import { purchasesPerHour, type TPurchaseOutcome, ZCreatePurchaseInput } from "./purchase.schema";
 import { z } from "zod";
@@ -52,11 +73,20 @@ const hourMs = 3_600_000;
  * it is read under the person's lock (readLockedState), review L14.
  */
 type PurchaseContext = PurchaseSwitchClient & {
-  name: string; quoteId: string | null; expiresAt: Date; snapshot: QuoteSnapshot; address: unknown; email: string;
+  name: string;
+  quoteId: string | null;
+  expiresAt: Date;
+  snapshot: QuoteSnapshot;
+  address: unknown;
+  email: string;
   shippingAddress: Parameters<typeof isAddressOnFile>[1];
 };
 
-const readPurchaseContext = async (clientId: string, personId: string, quoteId: string): Promise<PurchaseContext | undefined> => {
+const readPurchaseContext = async (
+  clientId: string,
+  personId: string,
+  quoteId: string,
+): Promise<PurchaseContext | undefined> => {
   const { rows } = await rawPool().query<PurchaseContext>({
     name: "purchase-context",
     text: `SELECT c.kind::text AS kind, c.name, c.purchases_enabled AS "purchasesEnabled", p.email,
@@ -72,7 +102,10 @@ const readPurchaseContext = async (clientId: string, personId: string, quoteId: 
 };
 
 type LockedState = SpendingRow & {
-  spentCents: number; lastHourCount: number; lastHourFirst: Date | null; prices: { id: number; priceCents: number }[];
+  spentCents: number;
+  lastHourCount: number;
+  lastHourFirst: Date | null;
+  prices: { id: number; priceCents: number }[];
   /** The saved card, read under the lock that its removal takes too (review L14). */
   card: { processorCustomerId: string; paymentMethodId: string; last4: string } | null;
 };
@@ -94,7 +127,10 @@ type LockedState = SpendingRow & {
  */
 const reachedTheBank = Prisma.sql`(reason IS NULL OR reason NOT IN ('payment_method_not_found', 'processor_refused'))`;
 
-const readLockedState = async (sql: Sql, options: { personId: string; purchaseId: string; itemIds: number[]; now: Date }) => {
+const readLockedState = async (
+  sql: Sql,
+  options: { personId: string; purchaseId: string; itemIds: number[]; now: Date },
+) => {
   const { personId, purchaseId, itemIds, now } = options;
   await sql.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
   const hourAgo = new Date(now.getTime() - hourMs);
@@ -115,34 +151,75 @@ const readLockedState = async (sql: Sql, options: { personId: string; purchaseId
  * Rules that read other purchases, prices and stock, in the reference's order, under the person's
  * row lock; `reserved` is what the transaction reserved of the quote's lines before taking it.
  */
-const lockedChecks = (options: { state: LockedState; snapshot: QuoteSnapshot; reserved: Map<number, number>; grandTotalCents: number; now: Date; settings: SpendingSettings }) => {
+const lockedChecks = (options: {
+  state: LockedState;
+  snapshot: QuoteSnapshot;
+  reserved: Map<number, number>;
+  grandTotalCents: number;
+  now: Date;
+  settings: SpendingSettings;
+}) => {
   const { state, snapshot, reserved, grandTotalCents, now, settings } = options;
   const lines = snapshot.stores.flatMap((store) => store.lines);
   // Prices first (a repriced item needs a new quote), then stock.
   const priceOf = new Map(state.prices.map((item) => [item.id, item.priceCents]));
-  const itemsOf = (wanted: typeof lines) => wanted.map((line) => ({ item_id: line.itemId, size: line.size }));
+  const itemsOf = (wanted: typeof lines) =>
+    wanted.map((line) => ({ item_id: line.itemId, size: line.size }));
   const unpriced = lines.filter((line) => !priceOf.has(line.itemId));
-  if (unpriced.length) throw new AppError("price_unavailable", { message: "An item of the quote has no price now; create a new quote.", details: { items: itemsOf(unpriced) } });
+  if (unpriced.length)
+    throw new AppError("price_unavailable", {
+      message: "An item of the quote has no price now; create a new quote.",
+      details: { items: itemsOf(unpriced) },
+    });
   const repriced = lines.filter((line) => priceOf.get(line.itemId) !== line.unitPriceCents);
-  if (repriced.length) throw new AppError("price_changed", { message: "A price changed since the quote; create a new quote.", details: { items: itemsOf(repriced) } });
+  if (repriced.length)
+    throw new AppError("price_changed", {
+      message: "A price changed since the quote; create a new quote.",
+      details: { items: itemsOf(repriced) },
+    });
   const missing = lines.filter((line) => !reserved.has(line.variantId));
-  if (missing.length) throw new AppError("item_unavailable", { message: "Some items were bought or taken since the quote; create a new quote.", details: { items: itemsOf(missing) } });
-  const room = roomAfter(state.spentCents, { perOrderCents: settings.limitPerOrderCents!, per30DaysCents: settings.limitPer30DaysCents! });
+  if (missing.length)
+    throw new AppError("item_unavailable", {
+      message: "Some items were bought or taken since the quote; create a new quote.",
+      details: { items: itemsOf(missing) },
+    });
+  const room = roomAfter(state.spentCents, {
+    perOrderCents: settings.limitPerOrderCents!,
+    per30DaysCents: settings.limitPer30DaysCents!,
+  });
   const over = overSpendingLimit(grandTotalCents, room);
-  if (over) throw new AppError("over_spending_limit", { message: over.message, details: { limit: toMoney(over.limitCents), room: toMoney(over.roomCents) } });
+  if (over)
+    throw new AppError("over_spending_limit", {
+      message: over.message,
+      details: { limit: toMoney(over.limitCents), room: toMoney(over.roomCents) },
+    });
   if (state.lastHourCount >= purchasesPerHour) {
-    const retryAfter = Math.max(1, Math.ceil((state.lastHourFirst!.getTime() + hourMs - now.getTime()) / 1000));
-    throw new AppError("too_many_purchases", { message: `At most ${purchasesPerHour} purchases per person per hour; retry after the seconds in Retry-After.`, retryAfter });
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((state.lastHourFirst!.getTime() + hourMs - now.getTime()) / 1000),
+    );
+    throw new AppError("too_many_purchases", {
+      message: `At most ${purchasesPerHour} purchases per person per hour; retry after the seconds in Retry-After.`,
+      retryAfter,
+    });
   }
 };
 
 /** Outcomes stored under the key: every purchase refusal but the rate limit (a retry later must run). */
 const isStoredRefusal = (error: unknown): error is AppError =>
-  error instanceof AppError && error.code !== "too_many_purchases" && [403, 409].includes(error.status) && error.code !== "idempotency_key_in_use";
+  error instanceof AppError &&
+  error.code !== "too_many_purchases" &&
+  [403, 409].includes(error.status) &&
+  error.code !== "idempotency_key_in_use";
 
 /** Why the checkout of a declined purchase could not be made, in POST /purchases' codes (the checkout's nothing_to_buy and quote_expired for a price are not among them). */
 const checkoutRefusal = (error: AppError, declineCode: string | null) => {
-  const code = error.code === "quote_expired" ? "price_changed" : error.code === "nothing_to_buy" ? "item_unavailable" : error.code;
+  const code =
+    error.code === "quote_expired"
+      ? "price_changed"
+      : error.code === "nothing_to_buy"
+        ? "item_unavailable"
+        : error.code;
   const message = `The bank did not hold the saved card (${declineCode ?? "card_declined"}), and no checkout could be made for the person to pay: ${error.message} Nothing was charged.`;
   return new AppError(code, { message, details: error.options.details });
 };
@@ -153,12 +230,19 @@ class KeyTaken extends Error {}
 /** The key's record keeps the outcome (HTTP status and body) under status 200: a 402 body is a Purchase, not an error to rebuild. */
 const storedAs = (outcome: TPurchaseOutcome) => ({ status: 200, body: outcome });
 
-const refusalOutcome = (error: AppError): TPurchaseOutcome => ({ status: error.status, body: errorBody(error) as TPurchaseOutcome["body"] });
+const refusalOutcome = (error: AppError): TPurchaseOutcome => ({
+  status: error.status,
+  body: errorBody(error) as TPurchaseOutcome["body"],
+});
 
 type Buyer = { db: Db; now: Date; clientId: string; personId: string };
 
 /** The purchase as its answer's transaction recorded it, with its quote and the checkout a requires_person answer made. */
-export type RecordedAnswer = { purchase: AnsweredRow; snapshot: QuoteSnapshot; checkout: { id: string; expiresAt: Date } | null };
+export type RecordedAnswer = {
+  purchase: AnsweredRow;
+  snapshot: QuoteSnapshot;
+  checkout: { id: string; expiresAt: Date } | null;
+};
 
 type PurchaseHooks = Pick<NewPurchase, "afterAuthorize"> & {
   /**
@@ -180,7 +264,11 @@ type PurchaseHooks = Pick<NewPurchase, "afterAuthorize"> & {
  * The purchase use case behind the procedure, for one assistant (client) and person. `hooks.afterAuthorize`
  * lets a test stop the process between the hold and its record (never set in service).
  */
-export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreatePurchaseInput>, hooks: PurchaseHooks = {}) => {
+export const purchaseQuote = async (
+  buyer: Buyer,
+  input: z.output<typeof ZCreatePurchaseInput>,
+  hooks: PurchaseHooks = {},
+) => {
   const { onAnswer, underLock, ...testHooks } = hooks;
   const { db, now, clientId, personId } = buyer;
   const context = await readPurchaseContext(clientId, personId, input.quote_id);
@@ -189,7 +277,11 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   const quote = { id: context.quoteId, expiresAt: context.expiresAt, address: context.address };
   const { snapshot, email, name: assistant } = context;
   const { idempotency_key: key, ...request } = input;
-  const ref: IdempotencyKeyRef = { scope: `${clientId}:${personId}`, operation: "purchases.create", key };
+  const ref: IdempotencyKeyRef = {
+    scope: `${clientId}:${personId}`,
+    operation: "purchases.create",
+    key,
+  };
   const hash = requestHash(request);
   const grandTotalCents = snapshotTotals(snapshot, {}).grandTotalCents;
 
@@ -201,34 +293,62 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   const checkQuote = (state: LockedState) => {
     const linkStores = snapshot.stores.filter((store) => store.agentCheckout !== "direct");
     if (linkStores.length) {
-      throw new AppError("store_requires_checkout_link", { message: "A store of this quote sells only through a checkout link; use POST /checkout/sessions.", details: { stores: linkStores.map((store) => store.slug) } });
+      throw new AppError("store_requires_checkout_link", {
+        message:
+          "A store of this quote sells only through a checkout link; use POST /checkout/sessions.",
+        details: { stores: linkStores.map((store) => store.slug) },
+      });
     }
-    if (snapshot.destination === "QC") throw new AppError("not_available_in_market", { message: "Assistant purchases do not deliver to Quebec; use a checkout link." });
-    if (snapshot.stores.length === 0) throw new AppError("item_unavailable", { message: "None of the quote's items can be bought; create a new quote." });
+    if (snapshot.destination === "QC")
+      throw new AppError("not_available_in_market", {
+        message: "Assistant purchases do not deliver to Quebec; use a checkout link.",
+      });
+    if (snapshot.stores.length === 0)
+      throw new AppError("item_unavailable", {
+        message: "None of the quote's items can be bought; create a new quote.",
+      });
     if (!isAddressOnFile(quote.address, context.shippingAddress)) {
-      throw new AppError("address_not_on_file", { message: "The quote's address is not the one saved in the person's account; quote for the saved address (address:read)." });
+      throw new AppError("address_not_on_file", {
+        message:
+          "The quote's address is not the one saved in the person's account; quote for the saved address (address:read).",
+      });
     }
     const settings = settingsAllowingPurchase(spendingSettingsOf(state));
-    if (!state.card) throw new AppError("no_saved_card", { message: "The person has no saved card." });
+    if (!state.card)
+      throw new AppError("no_saved_card", { message: "The person has no saved card." });
     return settings;
   };
 
   /** The final answer from the purchase as the answer's transaction recorded it. */
   const made: Pick<RecordedAnswer, "checkout"> = { checkout: null };
-  const answerOf = async (purchase: AnsweredRow, prisma: Tx | undefined): Promise<TPurchaseOutcome> => {
-    if (purchase.status === "held" || purchase.status === "capturing") return { status: 201, body: toWirePurchase(purchase, null) };
+  const answerOf = async (
+    purchase: AnsweredRow,
+    prisma: Tx | undefined,
+  ): Promise<TPurchaseOutcome> => {
+    if (purchase.status === "held" || purchase.status === "capturing")
+      return { status: 201, body: toWirePurchase(purchase, null) };
     // The processor refused the create itself (our key or permissions, review M4): a refusal, nothing held.
     if (purchase.status === "refused" && purchase.reason === "processor_refused") {
-      return refusalOutcome(new AppError("processor_refused", { message: purchaseErrorMessage("processor_refused") }));
+      return refusalOutcome(
+        new AppError("processor_refused", { message: purchaseErrorMessage("processor_refused") }),
+      );
     }
-    if (purchase.status !== "requires_person") return { status: 202, body: toWirePurchase(purchase, null) };
+    if (purchase.status !== "requires_person")
+      return { status: 202, body: toWirePurchase(purchase, null) };
     // Nothing was charged: the move to requires_person gave the reservation back (movePurchase).
     if (purchase.reason === "payment_method_not_found") {
-      return refusalOutcome(new AppError("card_not_on_this_account", { message: purchaseErrorMessage("card_not_on_this_account") }));
+      return refusalOutcome(
+        new AppError("card_not_on_this_account", {
+          message: purchaseErrorMessage("card_not_on_this_account"),
+        }),
+      );
     }
     // requires_person: a real checkout of this quote for the person to pay themselves (a requires_person
     // answer is recorded in a Prisma transaction: recordAuthorizeAnswer).
-    if (!prisma) throw new Error(`purchase ${purchase.id}: requires_person recorded outside a Prisma transaction`);
+    if (!prisma)
+      throw new Error(
+        `purchase ${purchase.id}: requires_person recorded outside a Prisma transaction`,
+      );
     // The checkout may not be makeable any more (an item sold or removed, a price changed while the
     // bank was asked): its partial reservation is rolled back to the savepoint, the purchase still
     // closes requires_person (nothing charged), and the key's one answer is that refusal (review L3).
@@ -236,7 +356,16 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
     await prisma.$executeRaw`SAVEPOINT pay_yourself_checkout`;
     let inserted;
     try {
-      inserted = await insertCheckout(prisma, { quoteId: quote.id, snapshot, owner: { clientId, personId }, email, firstName: null, lastName: null, selections: {}, now });
+      inserted = await insertCheckout(prisma, {
+        quoteId: quote.id,
+        snapshot,
+        owner: { clientId, personId },
+        email,
+        firstName: null,
+        lastName: null,
+        selections: {},
+        now,
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await prisma.$executeRaw`ROLLBACK TO SAVEPOINT pay_yourself_checkout`;
@@ -252,7 +381,12 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
   let kept: unknown;
   try {
     await createPurchaseWithHold(db, paymentProvider(), {
-      clientId, assistant, personId, email, quoteId: quote.id, grandTotalCents,
+      clientId,
+      assistant,
+      personId,
+      email,
+      quoteId: quote.id,
+      grandTotalCents,
       now,
       // What reads no other purchase comes before the person's lock, which is held from there to the
       // commit (a refusal after it rolls everything back): the stock, reserved under row locks in id
@@ -269,18 +403,45 @@ export const purchaseQuote = async (buyer: Buyer, input: z.output<typeof ZCreate
         return true;
       },
       beforeInsert: async (sql, purchase) => {
-        if (quote.expiresAt <= now) throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
+        if (quote.expiresAt <= now)
+          throw new AppError("quote_expired", {
+            message: "The quote has expired; create a new quote.",
+          });
         reserved = await reserve(sql, lines);
-        await stageIdempotentOutcome(sql, ref, now, storedAs({ status: 202, body: toWirePurchase(purchase, null) }));
+        await stageIdempotentOutcome(
+          sql,
+          ref,
+          now,
+          storedAs({ status: 202, body: toWirePurchase(purchase, null) }),
+        );
       },
       afterInsert: async (sql, purchase) => {
         // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
-        const state = await readLockedState(sql, { personId, purchaseId: purchase.id, itemIds: lines.map((line) => line.itemId), now });
+        const state = await readLockedState(sql, {
+          personId,
+          purchaseId: purchase.id,
+          itemIds: lines.map((line) => line.itemId),
+          now,
+        });
         await underLock?.(sql);
-        lockedChecks({ state, snapshot, reserved, grandTotalCents, now, settings: checkQuote(state) });
+        lockedChecks({
+          state,
+          snapshot,
+          reserved,
+          grandTotalCents,
+          now,
+          settings: checkQuote(state),
+        });
         // The card as it is under the lock: one being removed now waits for this purchase, or was removed before it.
         const card = state.card!;
-        return { method: { type: "saved", customerId: card.processorCustomerId, paymentMethodId: card.paymentMethodId }, cardLast4: card.last4 };
+        return {
+          method: {
+            type: "saved",
+            customerId: card.processorCustomerId,
+            paymentMethodId: card.paymentMethodId,
+          },
+          cardLast4: card.last4,
+        };
       },
       withAnswer: async (sql, purchase, prisma) => {
         outcome = await answerOf(purchase, prisma);
@@ -306,6 +467,9 @@ export const createPurchase = scopedProcedure(scopeOf("POST /api/v1/purchases"))
   .output(z.object({ outcome: z.custom<TPurchaseOutcome>(), replayed: z.boolean() }))
   .mutation(async ({ ctx, input }) => {
     const { clientId, personId } = grantingPerson(ctx.actor);
-    const { result, replayed } = await purchaseQuote({ db: ctx.db, now: ctx.clock.now(), clientId, personId }, input);
+    const { result, replayed } = await purchaseQuote(
+      { db: ctx.db, now: ctx.clock.now(), clientId, personId },
+      input,
+    );
     return { outcome: result, replayed };
   });

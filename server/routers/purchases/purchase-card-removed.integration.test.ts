@@ -12,7 +12,9 @@ import { shopperCaller } from "../../testing/callers";
 /** Waits until `count` sessions of this database wait on a lock; false if they never do within about 2 s. */
 const lockWaiters = async (count: number) => {
   for (let tries = 0; tries < 200; tries++) {
-    const { rows } = await rawPool().query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+    const { rows } = await rawPool().query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    );
     if (rows[0].n >= count) return true;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -39,7 +41,9 @@ describe("a saved card removed while a purchase is on its way (L14)", () => {
       removal.release();
     }
     expect(await db().purchase.count({ where: { personId: person.id } })).toBe(0);
-    expect(await db().sandboxPayment.count({ where: { idempotencyKey: { startsWith: "pur_" } } })).toBe(0);
+    expect(
+      await db().sandboxPayment.count({ where: { idempotencyKey: { startsWith: "pur_" } } }),
+    ).toBe(0);
     expect((await db().variant.findFirstOrThrow({ where: { itemId: item.id } })).quantity).toBe(1);
   });
 
@@ -51,7 +55,9 @@ describe("a saved card removed while a purchase is on its way (L14)", () => {
       await purchase.query("BEGIN");
       await purchase.query("SELECT id FROM persons WHERE id = $1 FOR NO KEY UPDATE", [person.id]);
       let removed = false;
-      const removing = shopperCaller(person.id).account.removeCard().then((result) => ((removed = true), result));
+      const removing = shopperCaller(person.id)
+        .account.removeCard()
+        .then((result) => ((removed = true), result));
       expect(await lockWaiters(1)).toBe(true);
       expect(removed).toBe(false);
       expect(await db().savedCard.count({ where: { personId: person.id } })).toBe(1);

@@ -8,7 +8,13 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "../../db";
 import { testCards } from "../../payments/sandbox-cards";
-import { agentWithPerson, buy, directItem, getPurchase, quoteOf } from "../../testing/agent-purchases";
+import {
+  agentWithPerson,
+  buy,
+  directItem,
+  getPurchase,
+  quoteOf,
+} from "../../testing/agent-purchases";
 import { purchaseQuote } from "./create-purchase";
 
 describe("a decline whose pay-it-yourself checkout cannot be made (L3)", () => {
@@ -18,12 +24,24 @@ describe("a decline whose pay-it-yourself checkout cannot be made (L3)", () => {
     const quote = await quoteOf(token, [kept.id, removed.id]);
     const key = randomUUID();
     // The store removes an item while the bank is asked: the checkout's reservation cannot take it.
-    const removeItem = async () => void (await db().item.update({ where: { id: removed.id }, data: { status: "removed" } }));
-    const first = await purchaseQuote({ db: db(), now: new Date(), clientId: agent.id, personId: person.id }, { quote_id: quote.quote_id, idempotency_key: key }, { afterAuthorize: removeItem });
-    expect(first.result).toMatchObject({ status: 409, body: { error: { code: "item_unavailable" } } });
+    const removeItem = async () =>
+      void (await db().item.update({ where: { id: removed.id }, data: { status: "removed" } }));
+    const first = await purchaseQuote(
+      { db: db(), now: new Date(), clientId: agent.id, personId: person.id },
+      { quote_id: quote.quote_id, idempotency_key: key },
+      { afterAuthorize: removeItem },
+    );
+    expect(first.result).toMatchObject({
+      status: 409,
+      body: { error: { code: "item_unavailable" } },
+    });
     const purchase = await db().purchase.findFirstOrThrow({ where: { personId: person.id } });
     expect(purchase).toMatchObject({ status: "requires_person", reason: "card_declined" });
-    expect((await getPurchase(token, purchase.id)).body).toMatchObject({ status: "requires_person", checkout: null, error: { code: "card_declined" } });
+    expect((await getPurchase(token, purchase.id)).body).toMatchObject({
+      status: "requires_person",
+      checkout: null,
+      error: { code: "card_declined" },
+    });
     expect(await db().checkout.count({ where: { quoteId: quote.quote_id } })).toBe(0);
     expect((await db().variant.findFirstOrThrow({ where: { itemId: kept.id } })).quantity).toBe(1);
     const replay = await buy(token, quote.quote_id, key);

@@ -13,7 +13,9 @@ import { purchaseQuote } from "./create-purchase";
 /** Waits until `count` sessions of this database wait on a lock. */
 const lockWaiters = async (count: number) => {
   for (let tries = 0; tries < 200; tries++) {
-    const { rows } = await rawPool().query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+    const { rows } = await rawPool().query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    );
     if (rows[0].n >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -36,10 +38,16 @@ describe("one key, one answer (L4)", () => {
       // The same request again (the assistant's retry): it waits on the first one's claim.
       const second = purchaseQuote(buyer(), request);
       await lockWaiters(2);
-      await settings.query("UPDATE persons SET spending_limit_per_order_cents = 100 WHERE id = $1", [person.id]);
+      await settings.query(
+        "UPDATE persons SET spending_limit_per_order_cents = 100 WHERE id = $1",
+        [person.id],
+      );
       await settings.query("COMMIT");
       const [answered, replayed] = await Promise.all([first, second]);
-      expect(answered).toMatchObject({ replayed: false, result: { status: 409, body: { error: { code: "over_spending_limit" } } } });
+      expect(answered).toMatchObject({
+        replayed: false,
+        result: { status: 409, body: { error: { code: "over_spending_limit" } } },
+      });
       expect(replayed).toEqual({ replayed: true, result: answered.result });
     } finally {
       settings.release();

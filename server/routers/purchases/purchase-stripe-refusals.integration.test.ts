@@ -14,7 +14,13 @@ import { db } from "../../db";
 import { resetEnv } from "../../env";
 import { stripeProvider } from "../../payments/stripe";
 import { testCards } from "../../payments/sandbox-cards";
-import { agentWithPerson, buy, directItem, getPurchase, quoteOf } from "../../testing/agent-purchases";
+import {
+  agentWithPerson,
+  buy,
+  directItem,
+  getPurchase,
+  quoteOf,
+} from "../../testing/agent-purchases";
 import { startStripeShapedServer } from "../../testing/stripe-shaped-server";
 import { purchasesPerHour } from "./purchase.schema";
 
@@ -42,9 +48,25 @@ afterAll(async () => {
 /** A linked person whose saved card is a PaymentMethod saved at the Stripe-shaped server (a SetupIntent for a Customer). */
 const personWithStripeCard = async () => {
   const made = await agentWithPerson({ card: null });
-  const card = await stripeProvider({ secretKey: "sk_test_setup", apiBase: stripe.url, maxNetworkRetries: 0 })
-    .saveMethod({ idempotencyKey: randomId("save_"), card: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2031, cvc: "123" } });
-  await db().savedCard.create({ data: { personId: made.person.id, processorCustomerId: card.customerId, paymentMethodId: card.paymentMethodId, brand: "visa", last4: "4242", expMonth: 12, expYear: 2031 } });
+  const card = await stripeProvider({
+    secretKey: "sk_test_setup",
+    apiBase: stripe.url,
+    maxNetworkRetries: 0,
+  }).saveMethod({
+    idempotencyKey: randomId("save_"),
+    card: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2031, cvc: "123" },
+  });
+  await db().savedCard.create({
+    data: {
+      personId: made.person.id,
+      processorCustomerId: card.customerId,
+      paymentMethodId: card.paymentMethodId,
+      brand: "visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear: 2031,
+    },
+  });
   return made;
 };
 
@@ -58,14 +80,27 @@ const buyOne = async (token: string, key = randomUUID()) => {
   return { answer, key, quote, quantity, newIntents: stripe.intents.size - intents };
 };
 
-const expectRefusedWithNothingHeld = async (token: string, made: Awaited<ReturnType<typeof buyOne>>, code: string, status: string) => {
+const expectRefusedWithNothingHeld = async (
+  token: string,
+  made: Awaited<ReturnType<typeof buyOne>>,
+  code: string,
+  status: string,
+) => {
   expect([made.answer.status, made.answer.body.error?.code]).toEqual([409, code]);
   expect(made.newIntents).toBe(0);
   expect(made.quantity).toBe(1);
-  const purchase = await db().purchase.findFirstOrThrow({ where: { quoteId: made.quote.quote_id } });
+  const purchase = await db().purchase.findFirstOrThrow({
+    where: { quoteId: made.quote.quote_id },
+  });
   expect(purchase.status).toBe(status);
-  expect(await db().payment.findUniqueOrThrow({ where: { purchaseId: purchase.id } })).toMatchObject({ status: "declined", processorPaymentId: null });
-  expect((await getPurchase(token, purchase.id)).body).toMatchObject({ status, checkout: null, error: { code } });
+  expect(
+    await db().payment.findUniqueOrThrow({ where: { purchaseId: purchase.id } }),
+  ).toMatchObject({ status: "declined", processorPaymentId: null });
+  expect((await getPurchase(token, purchase.id)).body).toMatchObject({
+    status,
+    checkout: null,
+    error: { code },
+  });
   // One key, one answer.
   const again = await buy(token, made.quote.quote_id, made.key);
   expect([again.status, again.text]).toEqual([409, made.answer.text]);
@@ -76,8 +111,16 @@ describe("POST /purchases: Stripe refuses the create (M4)", () => {
     const { token, person } = await personWithStripeCard();
     expect((await buyOne(token)).answer.status).toBe(201);
     // The PaymentMethod was detached at Stripe (another device, the dashboard): Stripe no longer has it.
-    await db().savedCard.update({ where: { personId: person.id }, data: { paymentMethodId: `pm_${randomUUID().replace(/-/g, "")}` } });
-    await expectRefusedWithNothingHeld(token, await buyOne(token), "card_not_on_this_account", "requires_person");
+    await db().savedCard.update({
+      where: { personId: person.id },
+      data: { paymentMethodId: `pm_${randomUUID().replace(/-/g, "")}` },
+    });
+    await expectRefusedWithNothingHeld(
+      token,
+      await buyOne(token),
+      "card_not_on_this_account",
+      "requires_person",
+    );
   });
 
   it("a rolled secret key (authentication_error), then a restricted key without write permission (permission_error): 409 processor_refused, nothing held, and the hour's count untouched", async () => {
@@ -88,7 +131,8 @@ describe("POST /purchases: Stripe refuses the create (M4)", () => {
     await expectRefusedWithNothingHeld(token, await buyOne(token), "processor_refused", "refused");
     // The operator sets a working key: the person can still make the hour's purchases.
     useKey("sk_test_rotated");
-    for (let index = 0; index < purchasesPerHour; index++) expect((await buyOne(token)).answer.status).toBe(201);
+    for (let index = 0; index < purchasesPerHour; index++)
+      expect((await buyOne(token)).answer.status).toBe(201);
     expect((await buyOne(token)).answer.status).toBe(429);
   });
 });

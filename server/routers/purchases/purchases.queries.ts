@@ -12,11 +12,19 @@ import { type PurchaseRow, toWirePurchase } from "./purchase-view";
 import type { TPurchase } from "./purchase.schema";
 
 /** The filter that finds only the actor's own purchases (the system actor sees all). */
-export const purchaseOwnerFilter = (actor: Actor) => (actor.kind === "client" ? { clientId: actor.clientId, personId: actor.personId ?? "" } : actor.kind === "system" ? {} : { clientId: "" });
+export const purchaseOwnerFilter = (actor: Actor) =>
+  actor.kind === "client"
+    ? { clientId: actor.clientId, personId: actor.personId ?? "" }
+    : actor.kind === "system"
+      ? {}
+      : { clientId: "" };
 
 /** The purchase row if the actor owns it; not_found otherwise. */
 export const findOwnPurchase = async (db: Pick<Db, "purchase">, actor: Actor, id: string) => {
-  const purchase = await db.purchase.findFirst({ where: { id, ...purchaseOwnerFilter(actor) }, include: { orders: { select: { fulfilment: true } } } });
+  const purchase = await db.purchase.findFirst({
+    where: { id, ...purchaseOwnerFilter(actor) },
+    include: { orders: { select: { fulfilment: true } } },
+  });
   if (!purchase) throw new AppError("not_found", { message: `No purchase ${id}.` });
   return purchase;
 };
@@ -25,7 +33,9 @@ export const findOwnPurchase = async (db: Pick<Db, "purchase">, actor: Actor, id
 const ownerSql = (actor: Actor) => {
   const filter = purchaseOwnerFilter(actor);
   if (!("clientId" in filter)) return Prisma.sql`TRUE`;
-  return "personId" in filter ? Prisma.sql`p.client_id = ${filter.clientId} AND p.person_id = ${filter.personId}` : Prisma.sql`p.client_id = ${filter.clientId}`;
+  return "personId" in filter
+    ? Prisma.sql`p.client_id = ${filter.clientId} AND p.person_id = ${filter.personId}`
+    : Prisma.sql`p.client_id = ${filter.clientId}`;
 };
 
 type OwnRow = PurchaseRow & { checkout: { id: string; expiresAt: string } | null };
@@ -46,5 +56,8 @@ export const readOwnPurchase = async (db: Sql, actor: Actor, id: string): Promis
     FROM purchases p WHERE p.id = ${id} AND ${ownerSql(actor)}`;
   if (!row) throw new AppError("not_found", { message: `No purchase ${id}.` });
   const { checkout, ...purchase } = row;
-  return toWirePurchase(purchase, checkout && { id: checkout.id, expiresAt: new Date(checkout.expiresAt) });
+  return toWirePurchase(
+    purchase,
+    checkout && { id: checkout.id, expiresAt: new Date(checkout.expiresAt) },
+  );
 };

@@ -10,7 +10,9 @@ import { findOwnCheckout } from "../checkout/ownership";
 import { ZCheckout, ZCheckoutIdParams } from "../checkout/session.schema";
 import { assertSandbox } from "./sandbox-only";
 
-export const expireCheckoutNow = scopedProcedure(scopeOf("POST /api/v1/sandbox/checkouts/{checkout_id}/expire"))
+export const expireCheckoutNow = scopedProcedure(
+  scopeOf("POST /api/v1/sandbox/checkouts/{checkout_id}/expire"),
+)
   .input(ZCheckoutIdParams)
   .output(ZCheckout)
   .mutation(async ({ ctx, input }) => {
@@ -18,7 +20,10 @@ export const expireCheckoutNow = scopedProcedure(scopeOf("POST /api/v1/sandbox/c
     const now = ctx.clock.now();
     const checkout = await findOwnCheckout(ctx, input.checkout_id);
     if (checkout.status === "awaiting_payment") {
-      await ctx.db.checkout.updateMany({ where: { id: checkout.id, status: "awaiting_payment", expiresAt: { gt: now } }, data: { expiresAt: now } });
+      await ctx.db.checkout.updateMany({
+        where: { id: checkout.id, status: "awaiting_payment", expiresAt: { gt: now } },
+        data: { expiresAt: now },
+      });
       await closeCheckout(ctx.db, { id: checkout.id, to: "expired", now });
     }
     return toWireCheckout(await findOwnCheckout(ctx, checkout.id));

@@ -20,7 +20,9 @@ import { findOwnPurchase, readOwnPurchase } from "../purchases/purchases.queries
 import { ZPurchase, ZPurchaseIdParams } from "../purchases/purchase.schema";
 import { ZResolvePurchaseInput } from "./sandbox.schema";
 
-export const advancePurchase = scopedProcedure(scopeOf("POST /api/v1/sandbox/purchases/{purchase_id}/advance"))
+export const advancePurchase = scopedProcedure(
+  scopeOf("POST /api/v1/sandbox/purchases/{purchase_id}/advance"),
+)
   .input(ZPurchaseIdParams)
   .output(ZPurchase)
   .mutation(async ({ ctx, input }) => {
@@ -28,13 +30,18 @@ export const advancePurchase = scopedProcedure(scopeOf("POST /api/v1/sandbox/pur
     const now = ctx.clock.now();
     const purchase = await findOwnPurchase(ctx.db, ctx.actor, input.purchase_id);
     if (purchase.status === "held" || purchase.status === "capturing") {
-      await ctx.db.purchase.updateMany({ where: { id: purchase.id, status: "held", chargesAt: { gt: now } }, data: { chargesAt: now, cancelUntil: now } });
+      await ctx.db.purchase.updateMany({
+        where: { id: purchase.id, status: "held", chargesAt: { gt: now } },
+        data: { chargesAt: now, cancelUntil: now },
+      });
       await chargeDuePurchase(ctx.db, purchase.id, { now, provider: paymentProvider() });
     }
     return readOwnPurchase(ctx.db, ctx.actor, purchase.id);
   });
 
-export const resolvePurchase = scopedProcedure(scopeOf("POST /api/v1/sandbox/purchases/{purchase_id}/resolve"))
+export const resolvePurchase = scopedProcedure(
+  scopeOf("POST /api/v1/sandbox/purchases/{purchase_id}/resolve"),
+)
   .input(ZResolvePurchaseInput)
   .output(ZPurchase)
   .mutation(async ({ ctx, input }) => {
@@ -45,7 +52,10 @@ export const resolvePurchase = scopedProcedure(scopeOf("POST /api/v1/sandbox/pur
       if (input.outcome === "declined") {
         // The bank's pending answer turns out a decline: the sandbox processor's hold never was.
         await ctx.db.sandboxPayment.updateMany({
-          where: { idempotencyKey: processorKey({ kind: "purchase", id: purchase.id }, "authorize"), status: "authorized" },
+          where: {
+            idempotencyKey: processorKey({ kind: "purchase", id: purchase.id }, "authorize"),
+            status: "authorized",
+          },
           data: { status: "declined", declineCode: "card_declined" },
         });
       }

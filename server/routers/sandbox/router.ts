@@ -4,4 +4,10 @@ import { advancePurchase, resolvePurchase } from "./purchases";
 import { setItemPriceNow } from "./set-item-price";
 import { shipOrder } from "./ship-order";
 
-export const sandboxRouter = router({ shipOrder, expireCheckoutNow, advancePurchase, resolvePurchase, setItemPrice: setItemPriceNow });
+export const sandboxRouter = router({
+  shipOrder,
+  expireCheckoutNow,
+  advancePurchase,
+  resolvePurchase,
+  setItemPrice: setItemPriceNow,
+});

@@ -3,5 +3,8 @@ import { env } from "../../env";
 import { AppError } from "../../errors";
 
 export const assertSandbox = () => {
-  if (env().SERVICE_ENV !== "sandbox") throw new AppError("not_found", { message: "No endpoint at this path; see /api/v1/openapi.json." });
+  if (env().SERVICE_ENV !== "sandbox")
+    throw new AppError("not_found", {
+      message: "No endpoint at this path; see /api/v1/openapi.json.",
+    });
 };

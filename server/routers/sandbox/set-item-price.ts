@@ -11,11 +11,22 @@ import { scopedProcedure } from "../../trpc/procedures";
 import { assertSandbox } from "./sandbox-only";
 import { ZItemPriceChange, ZSetItemPriceInput } from "./sandbox.schema";
 
-export const setItemPriceNow = scopedProcedure(scopeOf("POST /api/v1/sandbox/items/{item_id}/price"))
+export const setItemPriceNow = scopedProcedure(
+  scopeOf("POST /api/v1/sandbox/items/{item_id}/price"),
+)
   .input(ZSetItemPriceInput)
   .output(ZItemPriceChange)
   .mutation(async ({ ctx, input }) => {
     assertSandbox();
-    const change = await setItemPrice(ctx.db, { itemId: input.item_id, priceCents: parseCents(input.price) }, { now: ctx.clock.now() });
-    return { catalog_item_id: String(change.itemId), old_price: toMoney(change.oldPriceCents), price: toMoney(change.newPriceCents), changed: change.eventId !== null };
+    const change = await setItemPrice(
+      ctx.db,
+      { itemId: input.item_id, priceCents: parseCents(input.price) },
+      { now: ctx.clock.now() },
+    );
+    return {
+      catalog_item_id: String(change.itemId),
+      old_price: toMoney(change.oldPriceCents),
+      price: toMoney(change.newPriceCents),
+      changed: change.eventId !== null,
+    };
   });

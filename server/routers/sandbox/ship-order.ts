@@ -27,40 +27,96 @@ export const shipOrder = scopedProcedure(scopeOf("POST /api/v1/sandbox/orders/{o
     assertSandbox();
     const now = ctx.clock.now();
     const order = await ctx.db.order.findFirst({
-      where: { number: input.order, OR: [{ checkout: { is: ownerFilter(ctx.actor) } }, { purchase: { is: purchaseOwnerFilter(ctx.actor) } }] },
+      where: {
+        number: input.order,
+        OR: [
+          { checkout: { is: ownerFilter(ctx.actor) } },
+          { purchase: { is: purchaseOwnerFilter(ctx.actor) } },
+        ],
+      },
       select: {
-        id: true, storeId: true, email: true, checkoutId: true, purchaseId: true,
-        checkout: { select: { clientId: true, personId: true, quote: { select: { snapshot: true } } } },
-        purchase: { select: { clientId: true, personId: true, status: true, quote: { select: { snapshot: true } } } },
+        id: true,
+        storeId: true,
+        email: true,
+        checkoutId: true,
+        purchaseId: true,
+        checkout: {
+          select: { clientId: true, personId: true, quote: { select: { snapshot: true } } },
+        },
+        purchase: {
+          select: {
+            clientId: true,
+            personId: true,
+            status: true,
+            quote: { select: { snapshot: true } },
+          },
+        },
       },
     });
     if (!order) throw new AppError("not_found", { message: `No order ${input.order}.` });
     // A store ships a purchase's order once the card is charged: until then the person may still cancel.
     if (order.purchase && order.purchase.status !== "paid") {
-      throw new AppError("order_not_paid", { message: `Order ${input.order} belongs to a purchase that is ${publicPurchaseStatus(order.purchase.status)}: it ships once the card is charged (POST /sandbox/purchases/${order.purchaseId}/advance).` });
+      throw new AppError("order_not_paid", {
+        message: `Order ${input.order} belongs to a purchase that is ${publicPurchaseStatus(order.purchase.status)}: it ships once the card is charged (POST /sandbox/purchases/${order.purchaseId}/advance).`,
+      });
     }
     const owner = (order.checkout ?? order.purchase)!;
-    const store = (owner.quote.snapshot as unknown as QuoteSnapshot).stores.find((candidate) => candidate.storeId === order.storeId)!;
+    const store = (owner.quote.snapshot as unknown as QuoteSnapshot).stores.find(
+      (candidate) => candidate.storeId === order.storeId,
+    )!;
     await ctx.db.$transaction(async (tx) => {
       const carrier = input.carrier ?? "Canada Post";
       const tracking = input.tracking_number ?? trackingNumber();
-      const shipped = await tx.order.updateMany({ where: { id: order.id, fulfilment: "processing" }, data: { fulfilment: "shipped", carrier, trackingNumber: tracking, shippedAt: now } });
+      const shipped = await tx.order.updateMany({
+        where: { id: order.id, fulfilment: "processing" },
+        data: { fulfilment: "shipped", carrier, trackingNumber: tracking, shippedAt: now },
+      });
       if (shipped.count === 0) return;
       await enqueueEmail(tx, {
         to: order.email,
         template: "order-shipped",
-        props: { orderNumber: input.order, storeName: store.name, carrier, trackingNumber: tracking, items: store.lines.map((line) => `${line.title}${line.size ? ` (${line.size})` : ""}`) },
+        props: {
+          orderNumber: input.order,
+          storeName: store.name,
+          carrier,
+          trackingNumber: tracking,
+          items: store.lines.map((line) => `${line.title}${line.size ? ` (${line.size})` : ""}`),
+        },
         dedupeKey: `order-shipped:${order.id}`,
       });
       // The order as GET /checkout/sessions/{id} shows it in its store (with tracking), and its checkout or purchase.
       await recordWebhookEvent(tx, {
-        type: "order.shipped", clientId: owner.clientId, personId: owner.personId, objectId: input.order, now,
+        type: "order.shipped",
+        clientId: owner.clientId,
+        personId: owner.personId,
+        objectId: input.order,
+        now,
         data: () => ({
-          checkout_id: order.checkoutId, purchase_id: order.purchaseId, order_number: input.order, fulfilment: "shipped",
+          checkout_id: order.checkoutId,
+          purchase_id: order.purchaseId,
+          order_number: input.order,
+          fulfilment: "shipped",
           tracking: { carrier, tracking_number: tracking, shipped_at: now.toISOString() },
         }),
       });
     });
-    const result = await ctx.db.order.findUniqueOrThrow({ where: { id: order.id }, select: { number: true, fulfilment: true, carrier: true, trackingNumber: true, shippedAt: true } });
-    return { order_number: result.number, fulfilment: result.fulfilment, tracking: { carrier: result.carrier!, tracking_number: result.trackingNumber!, shipped_at: result.shippedAt!.toISOString() } };
+    const result = await ctx.db.order.findUniqueOrThrow({
+      where: { id: order.id },
+      select: {
+        number: true,
+        fulfilment: true,
+        carrier: true,
+        trackingNumber: true,
+        shippedAt: true,
+      },
+    });
+    return {
+      order_number: result.number,
+      fulfilment: result.fulfilment,
+      tracking: {
+        carrier: result.carrier!,
+        tracking_number: result.trackingNumber!,
+        shipped_at: result.shippedAt!.toISOString(),
+      },
+    };
   });

@@ -12,7 +12,14 @@ beforeAll(async () => {
   itemId = (await createItem({ storeId: (await createStore()).id })).id;
 });
 
-const base = { name: "Ana Tremblay", line1: "24 Sussex Dr", city: "Ottawa", province: "ON", postal_code: "K1A 0B1", country: "CA" };
+const base = {
+  name: "Ana Tremblay",
+  line1: "24 Sussex Dr",
+  city: "Ottawa",
+  province: "ON",
+  postal_code: "K1A 0B1",
+  country: "CA",
+};
 
 /** What each procedure makes of the address: the normalised province and postal code, or the field errors. */
 const viaAccount = async (address: Record<string, unknown>) => {
@@ -24,11 +31,25 @@ const viaAccount = async (address: Record<string, unknown>) => {
 };
 
 const viaQuote = async (address: Record<string, unknown>) => {
-  const call = partnerCaller().checkout.createQuote({ items: [{ item_id: itemId }], shipping_address: address as never });
+  const call = partnerCaller().checkout.createQuote({
+    items: [{ item_id: itemId }],
+    shipping_address: address as never,
+  });
   const quote = await call.catch(() => undefined);
-  if (quote) return { province: quote.shipping_address.province, postal_code: quote.shipping_address.postal_code };
+  if (quote)
+    return {
+      province: quote.shipping_address.province,
+      postal_code: quote.shipping_address.postal_code,
+    };
   const fields = (await failureOf(call)).options.fields ?? {};
-  return { fields: Object.fromEntries(Object.entries(fields).map(([name, message]) => [name.replace(/^shipping_address\./, ""), message])) };
+  return {
+    fields: Object.fromEntries(
+      Object.entries(fields).map(([name, message]) => [
+        name.replace(/^shipping_address\./, ""),
+        message,
+      ]),
+    ),
+  };
 };
 
 describe("the account and quotes read a Canadian address alike", () => {

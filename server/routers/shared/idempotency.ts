@@ -22,18 +22,22 @@ export type IdempotencyKeyRef = { scope: string; operation: string; key: string 
 const canonical = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, member]) => member !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value)
+      .filter(([, member]) => member !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([name, member]) => `${JSON.stringify(name)}:${canonical(member)}`).join(",")}}`;
   }
   return JSON.stringify(value ?? null);
 };
 
-export const requestHash = (request: unknown) => createHash("sha256").update(canonical(request)).digest("hex");
+export const requestHash = (request: unknown) =>
+  createHash("sha256").update(canonical(request)).digest("hex");
 
 const replayHeaders = { "Idempotent-Replayed": "true" };
 
 /** Outcomes worth replaying: a business refusal, never a validation error or an outage. */
-const isStoredRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status === 409 && error.code !== "idempotency_key_in_use";
+const isStoredRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.status === 409 && error.code !== "idempotency_key_in_use";
 
 /** Claims the key: true when this request owns it now (new, expired, or abandoned by a crash). */
 const claim = async (db: Sql, ref: IdempotencyKeyRef, hash: string, now: Date) => {
@@ -50,20 +54,33 @@ const claim = async (db: Sql, ref: IdempotencyKeyRef, hash: string, now: Date) =
   return rows.length === 1;
 };
 
-const inUse = () => new AppError("idempotency_key_in_use", { message: "A request with this Idempotency-Key is in progress; retry shortly.", retryAfter: 1 });
+const inUse = () =>
+  new AppError("idempotency_key_in_use", {
+    message: "A request with this Idempotency-Key is in progress; retry shortly.",
+    retryAfter: 1,
+  });
 
 /**
  * What a request that did not get the claim receives: the stored outcome, or why not. A staged
  * outcome (stageIdempotentOutcome) is answered only once its request finished, or once that request
  * is abandoned (a crash after the first step): then the staged outcome is the first answer.
  */
-export const answerExisting = async <T>(db: Db, ref: IdempotencyKeyRef, hash: string, now: Date): Promise<{ result: T; replayed: true }> => {
+export const answerExisting = async <T>(
+  db: Db,
+  ref: IdempotencyKeyRef,
+  hash: string,
+  now: Date,
+): Promise<{ result: T; replayed: true }> => {
   const record = await db.idempotencyRecord.findUnique({ where: { scope_operation_key: ref } });
   if (!record) throw inUse();
   if (record.requestHash !== hash) {
-    throw new AppError("idempotency_key_reused", { message: "This Idempotency-Key was used with a different request; use a new key for a new request." });
+    throw new AppError("idempotency_key_reused", {
+      message:
+        "This Idempotency-Key was used with a different request; use a new key for a new request.",
+    });
   }
-  const running = record.lockedAt !== null && record.lockedAt.getTime() >= now.getTime() - abandonedClaimMs;
+  const running =
+    record.lockedAt !== null && record.lockedAt.getTime() >= now.getTime() - abandonedClaimMs;
   if (record.responseStatus === null || record.responseBody === null || running) throw inUse();
   const body = JSON.parse(record.responseBody);
   if (record.responseStatus >= 400) {
@@ -89,15 +106,33 @@ export const runIdempotent = async <T>(
   try {
     const result = await db.$transaction(async (tx) => {
       const value = await execute(tx);
-      const stored = await tx.idempotencyRecord.updateMany({ where: owns, data: { responseStatus: options.status, responseBody: JSON.stringify(value), lockedAt: null } });
+      const stored = await tx.idempotencyRecord.updateMany({
+        where: owns,
+        data: {
+          responseStatus: options.status,
+          responseBody: JSON.stringify(value),
+          lockedAt: null,
+        },
+      });
       // Someone took the claim over (we ran past abandonedClaimMs): roll back rather than act twice.
-      if (stored.count !== 1) throw new AppError("idempotency_key_in_use", { message: "This request took too long; retry with the same key.", retryAfter: 1 });
+      if (stored.count !== 1)
+        throw new AppError("idempotency_key_in_use", {
+          message: "This request took too long; retry with the same key.",
+          retryAfter: 1,
+        });
       return value;
     });
     return { result, replayed: false };
   } catch (error) {
     if (isStoredRefusal(error)) {
-      await db.idempotencyRecord.updateMany({ where: owns, data: { responseStatus: error.status, responseBody: JSON.stringify(errorBody(error)), lockedAt: null } });
+      await db.idempotencyRecord.updateMany({
+        where: owns,
+        data: {
+          responseStatus: error.status,
+          responseBody: JSON.stringify(errorBody(error)),
+          lockedAt: null,
+        },
+      });
     } else {
       await db.idempotencyRecord.deleteMany({ where: owns }).catch(() => undefined);
     }
@@ -116,18 +151,30 @@ export const runIdempotent = async <T>(
  */
 
 /** Claims the key inside the caller's transaction; false when another request holds or answered it (then call answerExisting after the transaction). */
-export const claimIdempotencyKey = (tx: Sql, ref: IdempotencyKeyRef, hash: string, now: Date) => claim(tx, ref, hash, now);
+export const claimIdempotencyKey = (tx: Sql, ref: IdempotencyKeyRef, hash: string, now: Date) =>
+  claim(tx, ref, hash, now);
 
 /** Stores what a crash after this transaction leaves as the answer, keeping the key claimed. */
-export const stageIdempotentOutcome = async (tx: Sql, ref: IdempotencyKeyRef, now: Date, outcome: { status: number; body: unknown }) => {
+export const stageIdempotentOutcome = async (
+  tx: Sql,
+  ref: IdempotencyKeyRef,
+  now: Date,
+  outcome: { status: number; body: unknown },
+) => {
   const count = await tx.$executeRaw`
     UPDATE idempotency_records SET response_status = ${outcome.status}, response_body = ${JSON.stringify(outcome.body)}
     WHERE scope = ${ref.scope} AND operation = ${ref.operation} AND key = ${ref.key} AND locked_at = ${now}`;
-  if (count !== 1) throw new Error(`idempotency key ${ref.operation}/${ref.key} is not claimed by this request`);
+  if (count !== 1)
+    throw new Error(`idempotency key ${ref.operation}/${ref.key} is not claimed by this request`);
 };
 
 /** Stores the final outcome and ends the claim (in the transaction that records what it reports). */
-export const finishIdempotent = async (tx: Sql, ref: IdempotencyKeyRef, now: Date, outcome: { status: number; body: unknown }) => {
+export const finishIdempotent = async (
+  tx: Sql,
+  ref: IdempotencyKeyRef,
+  now: Date,
+  outcome: { status: number; body: unknown },
+) => {
   await tx.$executeRaw`
     UPDATE idempotency_records SET response_status = ${outcome.status}, response_body = ${JSON.stringify(outcome.body)}, locked_at = NULL
     WHERE scope = ${ref.scope} AND operation = ${ref.operation} AND key = ${ref.key} AND locked_at = ${now}`;
@@ -138,7 +185,13 @@ export const finishIdempotent = async (tx: Sql, ref: IdempotencyKeyRef, now: Dat
  * claims the key again and stores the outcome at once. False when another request took the key
  * meanwhile (it decides the stored answer; this one still answers its own refusal).
  */
-export const storeIdempotentRefusal = (db: Db, ref: IdempotencyKeyRef, hash: string, now: Date, outcome: { status: number; body: unknown }) =>
+export const storeIdempotentRefusal = (
+  db: Db,
+  ref: IdempotencyKeyRef,
+  hash: string,
+  now: Date,
+  outcome: { status: number; body: unknown },
+) =>
   db.$transaction(async (tx) => {
     if (!(await claim(tx, ref, hash, now))) return false;
     await finishIdempotent(tx, ref, now, outcome);

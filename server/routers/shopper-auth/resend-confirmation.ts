@@ -3,7 +3,10 @@ import { enqueueVerificationEmail } from "../../auth/email-links";
 import { shopperProcedure } from "../../trpc/procedures";
 
 export const resendConfirmation = shopperProcedure.mutation(async ({ ctx }) => {
-  const person = await ctx.db.person.findUniqueOrThrow({ where: { id: ctx.personId }, select: { id: true, email: true, name: true, emailVerifiedAt: true } });
+  const person = await ctx.db.person.findUniqueOrThrow({
+    where: { id: ctx.personId },
+    select: { id: true, email: true, name: true, emailVerifiedAt: true },
+  });
   if (person.emailVerifiedAt) return { email: person.email, already_confirmed: true };
   await enqueueVerificationEmail(ctx.db, person, ctx.clock.now());
   return { email: person.email, already_confirmed: false };

@@ -4,4 +4,12 @@ import { inspectPasswordReset, requestPasswordReset, resetPassword } from "./pas
 import { resendConfirmation } from "./resend-confirmation";
 import { signUp } from "./sign-up";
 
-export const shopperAuthRouter = router({ signUp, inspectConfirmation, confirmEmail, resendConfirmation, requestPasswordReset, inspectPasswordReset, resetPassword });
+export const shopperAuthRouter = router({
+  signUp,
+  inspectConfirmation,
+  confirmEmail,
+  resendConfirmation,
+  requestPasswordReset,
+  inspectPasswordReset,
+  resetPassword,
+});

@@ -13,7 +13,10 @@ export const signUp = publicProcedure.input(ZSignUpInput).mutation(async ({ ctx,
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
   await ctx.db.$transaction(async (tx) => {
-    const existing = await tx.person.findUnique({ where: { email: input.email }, select: { id: true, email: true, name: true } });
+    const existing = await tx.person.findUnique({
+      where: { email: input.email },
+      select: { id: true, email: true, name: true },
+    });
     if (existing) return enqueueAccountExistsEmail(tx, existing, now);
     const person = await tx.person.create({
       data: { id: randomId("per_"), email: input.email, name: input.name, passwordHash },

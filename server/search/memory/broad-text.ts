@@ -59,7 +59,8 @@ export const evaluateBroadText = (options: {
     slotScores[slot] = Math.max(0, score);
     if (score === 0) continue; // not listed: in no total
     if (score > 0) {
-      if (scoreHistogram) scoreHistogram[(maxScore - score) * perLevel + (createdBucket[slot] >> shift)]++;
+      if (scoreHistogram)
+        scoreHistogram[(maxScore - score) * perLevel + (createdBucket[slot] >> shift)]++;
       continue;
     }
     // A listed item without every word: take it out of the catalogue-wide totals.
@@ -75,7 +76,18 @@ export const evaluateBroadText = (options: {
   const admits = (slot: number) => slotScores[slot] !== 0;
   if (!scoreHistogram) {
     const histogram = sort === "price_asc" || sort === "price_desc" ? totals.price : totals.created;
-    return { totals, pageSlots: selectBrowsePage({ index, sort, histogram, total: totals.hitCount, offset: options.offset, limit: options.limit, admits }) };
+    return {
+      totals,
+      pageSlots: selectBrowsePage({
+        index,
+        sort,
+        histogram,
+        total: totals.hitCount,
+        offset: options.offset,
+        limit: options.limit,
+        admits,
+      }),
+    };
   }
   if (options.offset >= totals.hitCount) return { totals, pageSlots: [] };
   // Relevance: the page's (score level, creation bucket) span, then the hits in it, sorted exactly.
@@ -89,6 +101,8 @@ export const evaluateBroadText = (options: {
     if (bucket >= span.first && bucket <= span.last) chosen.push(slot);
   }
   const { created, itemId } = index;
-  chosen.sort((a, b) => slotScores[b] - slotScores[a] || created[b] - created[a] || itemId[b] - itemId[a]);
+  chosen.sort(
+    (a, b) => slotScores[b] - slotScores[a] || created[b] - created[a] || itemId[b] - itemId[a],
+  );
   return { totals, pageSlots: chosen.slice(options.offset - span.before, end - span.before) };
 };

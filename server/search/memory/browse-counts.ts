@@ -25,7 +25,15 @@ export type CountedIndex = {
   buckets: { priceBucket: Uint16Array; createdBucket: Uint16Array };
 };
 
-type Counts = { listed: number; brand: Uint32Array; size: Uint32Array; color: Uint32Array; store: Uint32Array; created: Uint32Array; price: Uint32Array };
+type Counts = {
+  listed: number;
+  brand: Uint32Array;
+  size: Uint32Array;
+  color: Uint32Array;
+  store: Uint32Array;
+  created: Uint32Array;
+  price: Uint32Array;
+};
 
 const emptyCounts = (): Counts => ({
   listed: 0,
@@ -79,8 +87,10 @@ export class BrowseCounts {
     counts.listed += sign;
     if (index.brand[slot] >= 0) counts.brand = bump(counts.brand, index.brand[slot], sign);
     // By value, not by list: there are few sizes and colours but many distinct lists of them.
-    for (const size of index.sizes.members[index.sizeSet[slot]]) counts.size = bump(counts.size, size, sign);
-    for (const color of index.colors.members[index.colorSet[slot]]) counts.color = bump(counts.color, color, sign);
+    for (const size of index.sizes.members[index.sizeSet[slot]])
+      counts.size = bump(counts.size, size, sign);
+    for (const color of index.colors.members[index.colorSet[slot]])
+      counts.color = bump(counts.color, color, sign);
     counts.store = bump(counts.store, index.store[slot], sign);
     counts.created[index.buckets.createdBucket[slot]] += sign;
     counts.price[index.buckets.priceBucket[slot]] += sign;
@@ -94,7 +104,10 @@ export class BrowseCounts {
   }
 
   /** Sums for the categories `categoryFilter` admits (membership by index + 1), or all of them. */
-  totals(sizes: { brands: number; sizes: number; colors: number; stores: number; categories: number }, categoryFilter: Uint8Array | null): BrowseTotals {
+  totals(
+    sizes: { brands: number; sizes: number; colors: number; stores: number; categories: number },
+    categoryFilter: Uint8Array | null,
+  ): BrowseTotals {
     const totals: BrowseTotals = {
       hitCount: 0,
       brand: new Uint32Array(sizes.brands),

@@ -37,7 +37,8 @@ export type CategoryRow = { id: number; path: string; depth: number };
 /** A small, fast string hash (FNV-1a): tells whether an item's search text changed. */
 const hashText = (text: string | null) => {
   let hash = 0x811c9dc5;
-  if (text) for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  if (text)
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash | 0;
 };
 
@@ -151,7 +152,8 @@ export class CatalogIndex {
       }
       this.categoryPaths[index] = row.path;
       // As pg-search: the top level is split_part(path, ' > ', 1), counted with the path unless depth is 0.
-      this.categoryTop[index] = row.depth === 0 ? -1 : this.categoryValues.idOf(row.path.split(" > ")[0]);
+      this.categoryTop[index] =
+        row.depth === 0 ? -1 : this.categoryValues.idOf(row.path.split(" > ")[0]);
       this.categorySelf[index] = this.categoryValues.idOf(row.path);
     }
     this.version++;
@@ -180,16 +182,19 @@ export class CatalogIndex {
     this.itemCount++;
     this.slotOfItem.set(row.id, slot);
     this.writeScalars(slot, row);
-    if (row.vector) parseTsvectorText(row.vector, (lexeme, score) => this.postings.add(lexeme, slot, score));
+    if (row.vector)
+      parseTsvectorText(row.vector, (lexeme, score) => this.postings.add(lexeme, slot, score));
     this.contribute(slot, 1);
     this.version++;
   }
 
   private writeScalars(slot: number, row: ItemRow) {
     const store = this.storeIndexById.get(row.storeId);
-    if (store === undefined) throw new Error(`Store ${row.storeId} of item ${row.id} is not loaded`);
+    if (store === undefined)
+      throw new Error(`Store ${row.storeId} of item ${row.id} is not loaded`);
     const category = row.categoryId === null ? -1 : this.categoryIndexById.get(row.categoryId);
-    if (category === undefined) throw new Error(`Category ${row.categoryId} of item ${row.id} is not loaded`);
+    if (category === undefined)
+      throw new Error(`Category ${row.categoryId} of item ${row.id} is not loaded`);
     this.isActive[slot] = row.isActive ? 1 : 0;
     this.store[slot] = store;
     this.category[slot] = category;
@@ -212,10 +217,16 @@ export class CatalogIndex {
   }
 
   /** What the index holds of one item (tests compare it with SQL); undefined when it holds none. */
-  describeItem(id: number): { priceCents: number; isActive: boolean; storeListed: boolean } | undefined {
+  describeItem(
+    id: number,
+  ): { priceCents: number; isActive: boolean; storeListed: boolean } | undefined {
     const slot = this.slotOfItem.get(id);
     if (slot < 0) return undefined;
-    return { priceCents: this.price[slot], isActive: this.isActive[slot] === 1, storeListed: this.storeListed[this.store[slot]] === 1 };
+    return {
+      priceCents: this.price[slot],
+      isActive: this.isActive[slot] === 1,
+      storeListed: this.storeListed[this.store[slot]] === 1,
+    };
   }
 
   /** Forgets a deleted item. */
@@ -261,12 +272,31 @@ export class CatalogIndex {
     const dictionary = new Dictionary();
     for (const slug of this.storeSlugs) dictionary.idOf(slug);
     const byValue = dictionary.ranks();
-    return (this.storeSlugRanks = Int32Array.from(this.storeSlugs, (slug) => byValue[dictionary.find(slug)]));
+    return (this.storeSlugRanks = Int32Array.from(
+      this.storeSlugs,
+      (slug) => byValue[dictionary.find(slug)],
+    ));
   }
 
   /** Rough bytes held by the typed arrays (for logs and the benchmark report). */
   bytes() {
-    const arrays = [this.itemId, this.isLive, this.isActive, this.store, this.category, this.brand, this.price, this.created, this.textHash, this.sizeSet, this.colorSet];
-    return arrays.reduce((sum, array) => sum + array.byteLength, 0) + this.buckets.bytes() + this.postings.bytes();
+    const arrays = [
+      this.itemId,
+      this.isLive,
+      this.isActive,
+      this.store,
+      this.category,
+      this.brand,
+      this.price,
+      this.created,
+      this.textHash,
+      this.sizeSet,
+      this.colorSet,
+    ];
+    return (
+      arrays.reduce((sum, array) => sum + array.byteLength, 0) +
+      this.buckets.bytes() +
+      this.postings.bytes()
+    );
   }
 }

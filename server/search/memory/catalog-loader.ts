@@ -13,7 +13,18 @@ export type Reader = Pick<pg.ClientBase, "query">;
 const itemColumns = `i.id, i.store_id, i.category_id, i.brand, i.price_cents, i.status = 'active', i.size_keys, i.colors,
   (extract(epoch FROM i.created_at) * 1000)::float8, i.search_vector::text`;
 
-type ItemTuple = [number, number, number | null, string | null, number, boolean, (string | null)[] | null, (string | null)[] | null, number, string | null];
+type ItemTuple = [
+  number,
+  number,
+  number | null,
+  string | null,
+  number,
+  boolean,
+  (string | null)[] | null,
+  (string | null)[] | null,
+  number,
+  string | null,
+];
 
 const toItemRow = (row: ItemTuple): ItemRow => ({
   id: row[0],
@@ -29,7 +40,11 @@ const toItemRow = (row: ItemTuple): ItemRow => ({
 });
 
 const queryItems = async (reader: Reader, where: string, values: unknown[]): Promise<ItemRow[]> => {
-  const result = await reader.query<ItemTuple>({ text: `SELECT ${itemColumns} FROM items i WHERE ${where}`, values, rowMode: "array" });
+  const result = await reader.query<ItemTuple>({
+    text: `SELECT ${itemColumns} FROM items i WHERE ${where}`,
+    values,
+    rowMode: "array",
+  });
   return result.rows.map(toItemRow);
 };
 
@@ -43,19 +58,26 @@ export const loadStores = async (reader: Reader): Promise<StoreRow[]> => {
 export const loadCategories = async (reader: Reader): Promise<CategoryRow[]> =>
   (await reader.query<CategoryRow>("SELECT id, path, depth FROM categories ORDER BY id")).rows;
 
-export const loadItemsByIds = (reader: Reader, ids: number[]) => queryItems(reader, "i.id = ANY($1::int[])", [ids]);
+export const loadItemsByIds = (reader: Reader, ids: number[]) =>
+  queryItems(reader, "i.id = ANY($1::int[])", [ids]);
 
-export const loadItemsChangedSince = (reader: Reader, since: Date) => queryItems(reader, "i.updated_at > $1", [since]);
+export const loadItemsChangedSince = (reader: Reader, since: Date) =>
+  queryItems(reader, "i.updated_at > $1", [since]);
 
 /** Upserts rows, reloading stores or categories first when a row names one the index lacks. */
 export const applyItemRows = async (reader: Reader, index: CatalogIndex, rows: ItemRow[]) => {
-  if (rows.some((row) => !index.hasStore(row.storeId))) for (const store of await loadStores(reader)) index.upsertStore(store);
-  if (rows.some((row) => row.categoryId !== null && !index.hasCategory(row.categoryId))) index.setCategories(await loadCategories(reader));
+  if (rows.some((row) => !index.hasStore(row.storeId)))
+    for (const store of await loadStores(reader)) index.upsertStore(store);
+  if (rows.some((row) => row.categoryId !== null && !index.hasCategory(row.categoryId)))
+    index.setCategories(await loadCategories(reader));
   for (const row of rows) index.upsertItem(row);
 };
 
 /** Builds a new index from the whole catalogue, in id order, `batchSize` rows per query. */
-export const buildIndex = async (reader: Reader, options: { batchSize?: number } = {}): Promise<CatalogIndex> => {
+export const buildIndex = async (
+  reader: Reader,
+  options: { batchSize?: number } = {},
+): Promise<CatalogIndex> => {
   // Small batches: each one is garbage before the next scavenge, so the build does not grow the old generation.
   const batchSize = options.batchSize ?? 5000;
   const index = new CatalogIndex();
@@ -65,7 +87,7 @@ export const buildIndex = async (reader: Reader, options: { batchSize?: number }
   index.reserve({ items: sizes[0].items, maxItemId: sizes[0].max_id, postings: sizes[0].postings });
   index.setCategories(await loadCategories(reader));
   for (const store of await loadStores(reader)) index.upsertStore(store);
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await queryItems(reader, `i.id > $1 ORDER BY i.id LIMIT ${batchSize}`, [after]);
     if (!rows.length) break;
     await applyItemRows(reader, index, rows);

@@ -16,15 +16,29 @@ import { writeSilently } from "../../testing/silent-writes";
 let sync: CatalogSync;
 let memory: CatalogSearch;
 const reference = () => createPgSearch(db());
-const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ sizeKeys: [], colors: [], brands: [], sort: "newest", page: 1, perPage: 48, ...overrides });
+const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
+  sizeKeys: [],
+  colors: [],
+  brands: [],
+  sort: "newest",
+  page: 1,
+  perPage: 48,
+  ...overrides,
+});
 
 /** Waits (at most the 1 s freshness target) until memory search answers `search` as `accept` wants. */
-const eventually = async (search: SearchQuery, accept: (ids: number[], total: number) => boolean) => {
+const eventually = async (
+  search: SearchQuery,
+  accept: (ids: number[], total: number) => boolean,
+) => {
   const started = Date.now();
-  await vi.waitFor(async () => {
-    const hits = await memory.search(search);
-    expect(accept(hits.ids, hits.total)).toBe(true);
-  }, { timeout: 1000, interval: 10 });
+  await vi.waitFor(
+    async () => {
+      const hits = await memory.search(search);
+      expect(accept(hits.ids, hits.total)).toBe(true);
+    },
+    { timeout: 1000, interval: 10 },
+  );
   expect(await memory.search(search)).toEqual(await reference().search(search));
   return Date.now() - started;
 };
@@ -44,8 +58,16 @@ describe("the in-memory index follows PostgreSQL", () => {
 
   it("a new item appears, a sold item disappears, a price change reorders", async () => {
     const store = await createStore();
-    const cheap = await createItem({ storeId: store.id, title: "Freshness probe parka", priceCents: 1000 });
-    const dear = await createItem({ storeId: store.id, title: "Freshness probe parka", priceCents: 2000 });
+    const cheap = await createItem({
+      storeId: store.id,
+      title: "Freshness probe parka",
+      priceCents: 1000,
+    });
+    const dear = await createItem({
+      storeId: store.id,
+      title: "Freshness probe parka",
+      priceCents: 2000,
+    });
     const byPrice = query({ storeSlug: store.slug, sort: "price_asc" });
     await eventually(byPrice, (ids) => ids.length === 2);
     expect((await memory.search(byPrice)).ids).toEqual([cheap.id, dear.id]);
@@ -75,7 +97,18 @@ describe("the in-memory index follows PostgreSQL", () => {
     await eventually(search, (_ids, total) => total === 1);
     await db().shippingRate.deleteMany({ where: { storeId: store.id } });
     await eventually(search, (_ids, total) => total === 0);
-    await db().shippingRate.create({ data: { storeId: store.id, key: "standard", label: "Canada Post", baseCents: 995, perItemCents: 250, remoteSurchargeCents: 1500, minDays: 4, maxDays: 9 } });
+    await db().shippingRate.create({
+      data: {
+        storeId: store.id,
+        key: "standard",
+        label: "Canada Post",
+        baseCents: 995,
+        perItemCents: 250,
+        remoteSurchargeCents: 1500,
+        minDays: 4,
+        maxDays: 9,
+      },
+    });
     await eventually(search, (_ids, total) => total === 1);
   });
 
@@ -90,11 +123,20 @@ describe("the in-memory index follows PostgreSQL", () => {
 
   it("new categories and deleted items", async () => {
     const store = await createStore();
-    const item = await createItem({ storeId: store.id, title: "Category probe", categoryPath: "Freshness > Probes" });
+    const item = await createItem({
+      storeId: store.id,
+      title: "Category probe",
+      categoryPath: "Freshness > Probes",
+    });
     const search = query({ categoryPath: "Freshness" });
     await eventually(search, (ids) => ids.includes(item.id));
-    await db().category.update({ where: { path: "Freshness > Probes" }, data: { path: "Freshness > Renamed" } });
-    await eventually(query({ categoryPath: "Freshness > Renamed" }), (ids) => ids.includes(item.id));
+    await db().category.update({
+      where: { path: "Freshness > Probes" },
+      data: { path: "Freshness > Renamed" },
+    });
+    await eventually(query({ categoryPath: "Freshness > Renamed" }), (ids) =>
+      ids.includes(item.id),
+    );
     await createCategory("Freshness > Empty");
     await db().item.delete({ where: { id: item.id } });
     await eventually(search, (_ids, total) => total === 0);
@@ -106,7 +148,10 @@ describe("the in-memory index follows PostgreSQL", () => {
     const search = query({ storeSlug: store.slug });
     await eventually(search, (ids) => ids.length === 1);
     await db().item.update({ where: { id: item.id }, data: { priceCents: 4000 } });
-    const priceMs = await eventually(query({ storeSlug: store.slug, maxCents: 4500 }), (ids) => ids.length === 1);
+    const priceMs = await eventually(
+      query({ storeSlug: store.slug, maxCents: 4500 }),
+      (ids) => ids.length === 1,
+    );
     await db().item.update({ where: { id: item.id }, data: { status: "sold" } });
     const soldMs = await eventually(search, (ids) => ids.length === 0);
     expect(Math.max(priceMs, soldMs)).toBeLessThan(1000);
@@ -122,7 +167,9 @@ describe("the catch-up (safety net behind NOTIFY)", () => {
     const item = await createItem({ storeId: store.id, title: "Silent probe", priceCents: 7000 });
     const search = query({ storeSlug: store.slug, maxCents: 6000 });
     await eventually(query({ storeSlug: store.slug }), (ids) => ids.length === 1);
-    await silently("UPDATE items SET price_cents = 5000, updated_at = now() WHERE id = $1", [item.id]);
+    await silently("UPDATE items SET price_cents = 5000, updated_at = now() WHERE id = $1", [
+      item.id,
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await memory.search(search)).total).toBe(0);
     await sync.catchUpNow();

@@ -18,8 +18,20 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import type { CatalogIndex } from "./catalog-index";
-import { catchUpWatchers, loadWatcherCounts, reloadWatchedItems, type WatcherCounts } from "./watcher-counts";
-import { applyItemRows, buildIndex, loadCategories, loadItemsByIds, loadItemsChangedSince, loadStores } from "./catalog-loader";
+import {
+  catchUpWatchers,
+  loadWatcherCounts,
+  reloadWatchedItems,
+  type WatcherCounts,
+} from "./watcher-counts";
+import {
+  applyItemRows,
+  buildIndex,
+  loadCategories,
+  loadItemsByIds,
+  loadItemsChangedSince,
+  loadStores,
+} from "./catalog-loader";
 
 export type CatalogSyncOptions = {
   databaseUrl: string;
@@ -40,9 +52,25 @@ export type CatalogSyncOptions = {
 
 export const catalogChannel = "catalog_changes";
 
-type Work = { items: Set<number>; stores: boolean; categories: boolean; catchUp: boolean; rebuild: boolean; watchedItems: Set<number>; allWatchers: boolean };
+type Work = {
+  items: Set<number>;
+  stores: boolean;
+  categories: boolean;
+  catchUp: boolean;
+  rebuild: boolean;
+  watchedItems: Set<number>;
+  allWatchers: boolean;
+};
 
-const noWork = (): Work => ({ items: new Set(), stores: false, categories: false, catchUp: false, rebuild: false, watchedItems: new Set(), allWatchers: false });
+const noWork = (): Work => ({
+  items: new Set(),
+  stores: false,
+  categories: false,
+  catchUp: false,
+  rebuild: false,
+  watchedItems: new Set(),
+  allWatchers: false,
+});
 
 /** Both queues' work in one. */
 const mergeWork = (a: Work, b: Work): Work => ({
@@ -55,7 +83,14 @@ const mergeWork = (a: Work, b: Work): Work => ({
   allWatchers: a.allWatchers || b.allWatchers,
 });
 
-const hasWork = (work: Work) => work.rebuild || work.catchUp || work.stores || work.categories || work.items.size > 0 || work.allWatchers || work.watchedItems.size > 0;
+const hasWork = (work: Work) =>
+  work.rebuild ||
+  work.catchUp ||
+  work.stores ||
+  work.categories ||
+  work.items.size > 0 ||
+  work.allWatchers ||
+  work.watchedItems.size > 0;
 
 export class CatalogSync {
   /** The index searches read; undefined until the first build finishes. */
@@ -64,9 +99,18 @@ export class CatalogSync {
   watchers: WatcherCounts | undefined;
   /** True when the LISTEN self-test passed. */
   isListening = false;
-  stats = { buildMs: 0, builtAt: 0, rebuilds: 0, notifications: 0, catchUps: 0, lastAppliedAt: 0, watcherBucketsReloaded: 0 };
+  stats = {
+    buildMs: 0,
+    builtAt: 0,
+    rebuilds: 0,
+    notifications: 0,
+    catchUps: 0,
+    lastAppliedAt: 0,
+    watcherBucketsReloaded: 0,
+  };
 
-  private readonly options: Required<Omit<CatalogSyncOptions, "log">> & Pick<CatalogSyncOptions, "log">;
+  private readonly options: Required<Omit<CatalogSyncOptions, "log">> &
+    Pick<CatalogSyncOptions, "log">;
   private reader: pg.Client | undefined;
   private listener: pg.Client | undefined;
   private work = noWork();
@@ -81,7 +125,13 @@ export class CatalogSync {
   private watchersDue: Promise<void> | undefined;
 
   constructor(options: CatalogSyncOptions) {
-    this.options = { catchUpMs: 10_000, pollMs: 500, overlapMs: 5_000, watchersBatchMs: 200, ...options };
+    this.options = {
+      catchUpMs: 10_000,
+      pollMs: 500,
+      overlapMs: 5_000,
+      watchersBatchMs: 200,
+      ...options,
+    };
   }
 
   private log(line: string) {
@@ -100,7 +150,9 @@ export class CatalogSync {
     this.stopped = true;
     clearInterval(this.timer);
     await this.draining?.catch(() => undefined);
-    await Promise.all([this.reader?.end(), this.listener?.end()].map((closing) => closing?.catch(() => undefined)));
+    await Promise.all(
+      [this.reader?.end(), this.listener?.end()].map((closing) => closing?.catch(() => undefined)),
+    );
   }
 
   /** Resolves when every change heard so far has been applied (tests, benchmarks). */
@@ -125,7 +177,10 @@ export class CatalogSync {
 
   private async connectReader() {
     if (this.reader) return this.reader;
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: "catalog-index" });
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: "catalog-index",
+    });
     client.on("error", () => {
       if (this.reader === client) this.reader = undefined;
     });
@@ -134,7 +189,10 @@ export class CatalogSync {
   }
 
   private async listen() {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: "catalog-listen" });
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: "catalog-listen",
+    });
     client.on("notification", (message) => this.onNotification(message.payload ?? ""));
     client.on("error", (error) => this.onListenerLost(client, error));
     client.on("end", () => this.onListenerLost(client));
@@ -142,7 +200,11 @@ export class CatalogSync {
     await client.query(`LISTEN ${catalogChannel}`);
     this.listener = client;
     this.isListening = await this.selfTest();
-    this.log(this.isListening ? "listening for catalogue changes" : `notifications do not arrive here; polling every ${this.options.pollMs} ms`);
+    this.log(
+      this.isListening
+        ? "listening for catalogue changes"
+        : `notifications do not arrive here; polling every ${this.options.pollMs} ms`,
+    );
   }
 
   /** The LISTEN self-test: a notification to ourselves arrives within two seconds. */
@@ -163,7 +225,10 @@ export class CatalogSync {
       timeout = () => setTimeout(() => resolve(false), timeoutMs).unref();
     });
     try {
-      const sender = new pg.Client({ connectionString: this.options.databaseUrl, application_name: "catalog-ping" });
+      const sender = new pg.Client({
+        connectionString: this.options.databaseUrl,
+        application_name: "catalog-ping",
+      });
       await sender.connect();
       try {
         await sender.query("SELECT pg_notify($1, $2)", [catalogChannel, `ping:${token}`]);
@@ -183,7 +248,8 @@ export class CatalogSync {
    * does not arrive (not listening).
    */
   async settledAfterCommits(timeoutMs = 5000) {
-    if (!(await this.ping(timeoutMs))) throw new Error("the catalogue notifications did not arrive");
+    if (!(await this.ping(timeoutMs)))
+      throw new Error("the catalogue notifications did not arrive");
     await this.settled();
   }
 
@@ -287,11 +353,13 @@ export class CatalogSync {
       for (const id of ids) if (!found.has(id)) index.removeItem(id);
     }
     if (work.allWatchers || !this.watchers) this.watchers = await loadWatcherCounts(reader);
-    else if (work.watchedItems.size) await reloadWatchedItems(reader, this.watchers, [...work.watchedItems]);
+    else if (work.watchedItems.size)
+      await reloadWatchedItems(reader, this.watchers, [...work.watchedItems]);
     if (work.catchUp) await this.catchUp(reader, index, this.watchers);
     this.stats.lastAppliedAt = Date.now();
     // New items all land in the newest bucket; re-balance before pages get slow, rebuild to drop dead slots.
-    if (index.buckets.placedSinceRebalance > index.slotCount * 0.25 + 10_000) index.rebalanceBuckets();
+    if (index.buckets.placedSinceRebalance > index.slotCount * 0.25 + 10_000)
+      index.rebalanceBuckets();
     if (index.deadShare() > 0.3 && index.slotCount > 10_000) this.work.rebuild = true;
   }
 
@@ -306,7 +374,9 @@ export class CatalogSync {
     this.stats.buildMs = Date.now() - started;
     this.stats.builtAt = Date.now();
     this.stats.rebuilds++;
-    this.log(`index built: ${index.itemCount} items, ${index.postings.size} lexemes, ${Math.round(index.bytes() / 1048576)} MB of arrays, ${this.stats.buildMs} ms`);
+    this.log(
+      `index built: ${index.itemCount} items, ${index.postings.size} lexemes, ${Math.round(index.bytes() / 1048576)} MB of arrays, ${this.stats.buildMs} ms`,
+    );
   }
 
   /** Rows changed since the last catch-up, and the item count, read in one snapshot. */
@@ -314,7 +384,9 @@ export class CatalogSync {
     this.stats.catchUps++;
     await reader.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     try {
-      const { rows } = await reader.query<{ count: number; now: Date }>("SELECT count(*)::int AS count, now() AS now FROM items");
+      const { rows } = await reader.query<{ count: number; now: Date }>(
+        "SELECT count(*)::int AS count, now() AS now FROM items",
+      );
       const changed = await loadItemsChangedSince(reader, this.watermark);
       index.setCategories(await loadCategories(reader));
       for (const store of await loadStores(reader)) index.upsertStore(store);

@@ -34,7 +34,9 @@ export class Dictionary {
   /** Position of every id in code-point order of the values (recomputed only after an addition). */
   ranks(): Int32Array {
     if (this.ranksCache) return this.ranksCache;
-    const order = this.values.map((_, id) => id).sort((a, b) => compareCodePoints(this.values[a], this.values[b]));
+    const order = this.values
+      .map((_, id) => id)
+      .sort((a, b) => compareCodePoints(this.values[a], this.values[b]));
     const ranks = new Int32Array(order.length);
     order.forEach((id, rank) => (ranks[id] = rank));
     return (this.ranksCache = ranks);

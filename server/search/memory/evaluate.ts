@@ -44,7 +44,12 @@ const membership = (size: number, ids: number[]) => {
 
 const categoryMembership = (index: CatalogIndex, path: string) => {
   const below = `${path} > `;
-  return membership(index.categoryPaths.length, index.categoryPaths.flatMap((candidate, id) => (candidate === path || candidate.startsWith(below) ? [id] : [])));
+  return membership(
+    index.categoryPaths.length,
+    index.categoryPaths.flatMap((candidate, id) =>
+      candidate === path || candidate.startsWith(below) ? [id] : [],
+    ),
+  );
 };
 
 /** Category facet value counts from per-category counts: each item counts its top level and its path. */
@@ -60,61 +65,135 @@ const categoryValueCounts = (index: CatalogIndex, perCategory: Uint32Array) => {
 };
 
 /** A q most items match, and nothing else: browse totals minus the items missing a word (broad-text.ts). */
-const evaluateBroad = (index: CatalogIndex, query: SearchQuery, lists: PostingList[]): SearchHits => {
-  const { totals, pageSlots } = evaluateBroadText({ index, lists, totals: browseTotals(index, null), sort: query.sort, offset: (query.page - 1) * query.perPage, limit: query.perPage });
+const evaluateBroad = (
+  index: CatalogIndex,
+  query: SearchQuery,
+  lists: PostingList[],
+): SearchHits => {
+  const { totals, pageSlots } = evaluateBroadText({
+    index,
+    lists,
+    totals: browseTotals(index, null),
+    sort: query.sort,
+    offset: (query.page - 1) * query.perPage,
+    limit: query.perPage,
+  });
   return {
     ids: pageSlots.map((slot) => index.itemId[slot]),
     total: totals.hitCount,
-    facets: facetsFrom(index, { brand: totals.brand, size: totals.size, color: totals.color, perCategory: totals.perCategory, store: totals.store }),
+    facets: facetsFrom(index, {
+      brand: totals.brand,
+      size: totals.size,
+      color: totals.color,
+      perCategory: totals.perCategory,
+      store: totals.store,
+    }),
   };
 };
 
 const browseTotals = (index: CatalogIndex, categoryFilter: Uint8Array | null) =>
   index.browse.totals(
-    { brands: index.brands.size, sizes: index.sizes.values.size, colors: index.colors.values.size, stores: index.storeSlugs.length, categories: index.categoryPaths.length },
+    {
+      brands: index.brands.size,
+      sizes: index.sizes.values.size,
+      colors: index.colors.values.size,
+      stores: index.storeSlugs.length,
+      categories: index.categoryPaths.length,
+    },
     categoryFilter,
   );
 
 /** A browse page (no q, no filter but the category): facets and bucket counts are precomputed. */
-const evaluateBrowse = (index: CatalogIndex, query: SearchQuery, categoryFilter: Uint8Array | null): SearchHits => {
+const evaluateBrowse = (
+  index: CatalogIndex,
+  query: SearchQuery,
+  categoryFilter: Uint8Array | null,
+): SearchHits => {
   const totals = browseTotals(index, categoryFilter);
   const { isActive, store, storeListed, category } = index;
   const pageSlots = selectBrowsePage({
     index,
     sort: query.sort,
-    histogram: query.sort === "price_asc" || query.sort === "price_desc" ? totals.price : totals.created,
+    histogram:
+      query.sort === "price_asc" || query.sort === "price_desc" ? totals.price : totals.created,
     total: totals.hitCount,
     offset: (query.page - 1) * query.perPage,
     limit: query.perPage,
-    admits: (slot) => isActive[slot] !== 0 && storeListed[store[slot]] !== 0 && (categoryFilter === null || categoryFilter[category[slot] + 1] !== 0),
+    admits: (slot) =>
+      isActive[slot] !== 0 &&
+      storeListed[store[slot]] !== 0 &&
+      (categoryFilter === null || categoryFilter[category[slot] + 1] !== 0),
   });
   return {
     ids: pageSlots.map((slot) => index.itemId[slot]),
     total: totals.hitCount,
-    facets: facetsFrom(index, { brand: totals.brand, size: totals.size, color: totals.color, perCategory: totals.perCategory, store: totals.store }),
+    facets: facetsFrom(index, {
+      brand: totals.brand,
+      size: totals.size,
+      color: totals.color,
+      perCategory: totals.perCategory,
+      store: totals.store,
+    }),
   };
 };
 
 /** Counts per brand, size value, colour value, category index and store. */
-type FacetCounts = { brand: Uint32Array; size: Uint32Array; color: Uint32Array; perCategory: Uint32Array; store: Uint32Array };
+type FacetCounts = {
+  brand: Uint32Array;
+  size: Uint32Array;
+  color: Uint32Array;
+  perCategory: Uint32Array;
+  store: Uint32Array;
+};
 
 const facetsFrom = (index: CatalogIndex, counts: FacetCounts): Facets => ({
   brand: topFacetValues(counts.brand, index.brands.values, index.brands.ranks(), facetLimit),
-  size: topFacetValues(counts.size, index.sizes.values.values, index.sizes.values.ranks(), facetLimit),
-  color: topFacetValues(counts.color, index.colors.values.values, index.colors.values.ranks(), facetLimit),
-  category: topFacetValues(categoryValueCounts(index, counts.perCategory), index.categoryValues.values, index.categoryValues.ranks(), facetLimit),
+  size: topFacetValues(
+    counts.size,
+    index.sizes.values.values,
+    index.sizes.values.ranks(),
+    facetLimit,
+  ),
+  color: topFacetValues(
+    counts.color,
+    index.colors.values.values,
+    index.colors.values.ranks(),
+    facetLimit,
+  ),
+  category: topFacetValues(
+    categoryValueCounts(index, counts.perCategory),
+    index.categoryValues.values,
+    index.categoryValues.ranks(),
+    facetLimit,
+  ),
   store: topFacetValues(counts.store, index.storeSlugs, index.storeRanks(), facetLimit),
 });
 
 /** Runs `query` (with q already turned into PostgreSQL lexemes) against the index. */
-export const evaluate = (index: CatalogIndex, query: SearchQuery, lexemes: string[]): SearchHits => {
-  const isFiltered = query.brands.length > 0 || query.sizeKeys.length > 0 || query.colors.length > 0 || Boolean(query.categoryPath) || Boolean(query.storeSlug);
-  const isTextOnly = lexemes.length > 0 && !isFiltered && query.minCents === undefined && query.maxCents === undefined;
+export const evaluate = (
+  index: CatalogIndex,
+  query: SearchQuery,
+  lexemes: string[],
+): SearchHits => {
+  const isFiltered =
+    query.brands.length > 0 ||
+    query.sizeKeys.length > 0 ||
+    query.colors.length > 0 ||
+    Boolean(query.categoryPath) ||
+    Boolean(query.storeSlug);
+  const isTextOnly =
+    lexemes.length > 0 &&
+    !isFiltered &&
+    query.minCents === undefined &&
+    query.maxCents === undefined;
   if (isTextOnly) {
     const lists = lexemes.map((lexeme) => index.postings.get(lexeme));
-    if (isBroadText(lists, index.slotCount)) return evaluateBroad(index, query, lists as PostingList[]);
+    if (isBroadText(lists, index.slotCount))
+      return evaluateBroad(index, query, lists as PostingList[]);
   }
-  const text = lexemes.length ? matchText(index.postings, lexemes, index.slotCount, index.isActive) : null;
+  const text = lexemes.length
+    ? matchText(index.postings, lexemes, index.slotCount, index.isActive)
+    : null;
   if (text && text.count === 0) return { ids: [], total: 0, facets: emptyFacets() };
   const candidates = text ? text.slots : everySlot(index.slotCount);
   const candidateCount = text ? text.count : index.slotCount;
@@ -122,13 +201,25 @@ export const evaluate = (index: CatalogIndex, query: SearchQuery, lexemes: strin
 
   const minPrice = query.minCents ?? -2147483648;
   const maxPrice = query.maxCents ?? 2147483647;
-  const brandFilter = query.brands.length ? membership(index.brands.size, query.brands.map((value) => index.brands.find(value))) : null;
+  const brandFilter = query.brands.length
+    ? membership(
+        index.brands.size,
+        query.brands.map((value) => index.brands.find(value)),
+      )
+    : null;
   const sizeFilter = query.sizeKeys.length ? index.sizes.matching(query.sizeKeys) : null;
   const colorFilter = query.colors.length ? index.colors.matching(query.colors) : null;
   const categoryFilter = query.categoryPath ? categoryMembership(index, query.categoryPath) : null;
   const storeTarget = query.storeSlug ? (index.storeIndexBySlug.get(query.storeSlug) ?? -2) : -1;
 
-  const isBrowse = !text && !brandFilter && !sizeFilter && !colorFilter && storeTarget === -1 && query.minCents === undefined && query.maxCents === undefined;
+  const isBrowse =
+    !text &&
+    !brandFilter &&
+    !sizeFilter &&
+    !colorFilter &&
+    storeTarget === -1 &&
+    query.minCents === undefined &&
+    query.maxCents === undefined;
   if (isBrowse) return evaluateBrowse(index, query, categoryFilter);
 
   const brandCounts = new Uint32Array(index.brands.size);
@@ -138,18 +229,60 @@ export const evaluate = (index: CatalogIndex, query: SearchQuery, lexemes: strin
   const storeCounts = new Uint32Array(index.storeSlugs.length);
   // Relevance with q orders by score: page-select buckets those itself. The others use sort buckets.
   const isByScore = query.sort === "relevance" && candidateScores !== null;
-  const sortBucket = query.sort === "price_asc" || query.sort === "price_desc" ? index.buckets.priceBucket : index.buckets.createdBucket;
+  const sortBucket =
+    query.sort === "price_asc" || query.sort === "price_desc"
+      ? index.buckets.priceBucket
+      : index.buckets.createdBucket;
   const histogram = new Uint32Array(bucketCount);
   const { hits, scores } = hitBuffers(candidateCount);
   const input: ScanInput = {
-    candidates, candidateCount, candidateScores, minPrice, maxPrice, brandFilter, sizeFilter, colorFilter, categoryFilter, storeTarget,
-    sortBucket, histogram, hits, scores, brandCounts, sizeSetCounts, colorSetCounts, categoryCounts, storeCounts,
+    candidates,
+    candidateCount,
+    candidateScores,
+    minPrice,
+    maxPrice,
+    brandFilter,
+    sizeFilter,
+    colorFilter,
+    categoryFilter,
+    storeTarget,
+    sortBucket,
+    histogram,
+    hits,
+    scores,
+    brandCounts,
+    sizeSetCounts,
+    colorSetCounts,
+    categoryCounts,
+    storeCounts,
   };
-  const hasFacetFilter = brandFilter !== null || sizeFilter !== null || colorFilter !== null || categoryFilter !== null || storeTarget !== -1;
+  const hasFacetFilter =
+    brandFilter !== null ||
+    sizeFilter !== null ||
+    colorFilter !== null ||
+    categoryFilter !== null ||
+    storeTarget !== -1;
   const hitCount = hasFacetFilter ? scanFiltered(index, input) : scanUnfiltered(index, input);
 
-  const hitList = { slots: hits, scores: isByScore ? scores : null, count: hitCount, histogram: isByScore ? null : histogram };
-  const pageSlots = selectPage(index, hitList, query.sort, (query.page - 1) * query.perPage, query.perPage);
-  const facets = facetsFrom(index, { brand: brandCounts, size: index.sizes.expand(sizeSetCounts), color: index.colors.expand(colorSetCounts), perCategory: categoryCounts, store: storeCounts });
+  const hitList = {
+    slots: hits,
+    scores: isByScore ? scores : null,
+    count: hitCount,
+    histogram: isByScore ? null : histogram,
+  };
+  const pageSlots = selectPage(
+    index,
+    hitList,
+    query.sort,
+    (query.page - 1) * query.perPage,
+    query.perPage,
+  );
+  const facets = facetsFrom(index, {
+    brand: brandCounts,
+    size: index.sizes.expand(sizeSetCounts),
+    color: index.colors.expand(colorSetCounts),
+    perCategory: categoryCounts,
+    store: storeCounts,
+  });
   return { ids: pageSlots.map((slot) => index.itemId[slot]), total: hitCount, facets };
 };

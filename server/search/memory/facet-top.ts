@@ -5,7 +5,12 @@
 import type { FacetValue } from "../types";
 
 /** Facet values with a non-zero count, best first. `ranks[id]` is the code-point rank of value id. */
-export const topFacetValues = (counts: Uint32Array, values: readonly string[], ranks: Int32Array, limit: number): FacetValue[] => {
+export const topFacetValues = (
+  counts: Uint32Array,
+  values: readonly string[],
+  ranks: Int32Array,
+  limit: number,
+): FacetValue[] => {
   const span = ranks.length + 1;
   const idOfRank = new Int32Array(span);
   const keys: number[] = [];

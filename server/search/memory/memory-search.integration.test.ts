@@ -21,7 +21,15 @@ let reference: CatalogSearch;
 let memory: CatalogSearch;
 let client: pg.Client;
 
-const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ sizeKeys: [], colors: [], brands: [], sort: "relevance", page: 1, perPage: 24, ...overrides });
+const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
+  sizeKeys: [],
+  colors: [],
+  brands: [],
+  sort: "relevance",
+  page: 1,
+  perPage: 24,
+  ...overrides,
+});
 
 beforeAll(async () => {
   client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -31,11 +39,40 @@ beforeAll(async () => {
   const store = await createStore({ slug: "edge-cases" });
   const created = new Date("2026-06-01T00:00:00Z");
   // Same count, values differing above U+FFFF and at U+E000: code-point order puts U+E000 first.
-  await createItem({ storeId: store.id, brand: "Zed \u{1F600}", title: "Emoji tee", createdAt: created });
-  await createItem({ storeId: store.id, brand: "Zed \uE000", title: "Private use tee", createdAt: created });
-  await createItem({ storeId: store.id, brand: null, title: "Unbranded wool coat", categoryPath: "Women", priceCents: 4999, createdAt: created });
-  await createItem({ storeId: store.id, title: "Uncategorised wool coat", priceCents: 4999, createdAt: created });
-  await createItem({ storeId: store.id, title: "Coat O'Brien back\\slash", categoryPath: "Outlet > Coats", priceCents: 4999, sizes: ["MD", "L"], createdAt: created });
+  await createItem({
+    storeId: store.id,
+    brand: "Zed \u{1F600}",
+    title: "Emoji tee",
+    createdAt: created,
+  });
+  await createItem({
+    storeId: store.id,
+    brand: "Zed \uE000",
+    title: "Private use tee",
+    createdAt: created,
+  });
+  await createItem({
+    storeId: store.id,
+    brand: null,
+    title: "Unbranded wool coat",
+    categoryPath: "Women",
+    priceCents: 4999,
+    createdAt: created,
+  });
+  await createItem({
+    storeId: store.id,
+    title: "Uncategorised wool coat",
+    priceCents: 4999,
+    createdAt: created,
+  });
+  await createItem({
+    storeId: store.id,
+    title: "Coat O'Brien back\\slash",
+    categoryPath: "Outlet > Coats",
+    priceCents: 4999,
+    sizes: ["MD", "L"],
+    createdAt: created,
+  });
   // A word nearly every item has in its description (class D) and these have in the title (A): old
   // items that relevance must still put first.
   for (const title of ["Colour block tee", "Colour wash jeans", "Colour story scarf"]) {
@@ -43,7 +80,12 @@ beforeAll(async () => {
   }
   // A store with no shipping rate cannot ship, so cannot sell (server/domain/store-can-sell.ts).
   const rateless = await createStore({ slug: "no-shipping-rates" });
-  await createItem({ storeId: rateless.id, title: "Rateless wool coat", priceCents: 4999, createdAt: created });
+  await createItem({
+    storeId: rateless.id,
+    title: "Rateless wool coat",
+    priceCents: 4999,
+    createdAt: created,
+  });
   await db().shippingRate.deleteMany({ where: { storeId: rateless.id } });
   sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL!, catchUpMs: 600_000 });
   await sync.start();
@@ -58,7 +100,10 @@ afterAll(async () => {
 
 describe("memory search equals pg-search", () => {
   it("for 200 seeded random queries", async () => {
-    const queries = randomSearchQueries(await loadSearchVocabulary(client), { seed: 20261122, count: 200 });
+    const queries = randomSearchQueries(await loadSearchVocabulary(client), {
+      seed: 20261122,
+      count: 200,
+    });
     let withHits = 0;
     for (const [number, search] of queries.entries()) {
       const expected = await reference.search(search);
@@ -72,27 +117,59 @@ describe("memory search equals pg-search", () => {
 
   it("after a closed store, sales, price changes and retitled items (incremental counts stay exact)", async () => {
     // The store goes first: closing one recounts the browse counts, which would hide drift from the rest.
-    const store = await db().store.findFirstOrThrow({ where: { isOpen: true, canShip: true, canTakePayment: true, items: { some: {} } }, orderBy: { id: "desc" } });
+    const store = await db().store.findFirstOrThrow({
+      where: { isOpen: true, canShip: true, canTakePayment: true, items: { some: {} } },
+      orderBy: { id: "desc" },
+    });
     await db().store.update({ where: { id: store.id }, data: { isOpen: false } });
-    const soldIds = (await client.query<{ id: number }>("SELECT id FROM items WHERE status = 'active' AND store_id <> $1 ORDER BY id LIMIT 60", [store.id])).rows.map((row) => row.id);
-    await db().item.updateMany({ where: { id: { in: soldIds.slice(0, 30) } }, data: { status: "sold" } });
-    for (const id of soldIds.slice(30, 45)) await db().item.update({ where: { id }, data: { priceCents: { increment: 777 } } });
-    for (const id of soldIds.slice(45)) await db().item.update({ where: { id }, data: { title: `Retitled ${id} quokka`, colors: ["teal"] } });
+    const soldIds = (
+      await client.query<{ id: number }>(
+        "SELECT id FROM items WHERE status = 'active' AND store_id <> $1 ORDER BY id LIMIT 60",
+        [store.id],
+      )
+    ).rows.map((row) => row.id);
+    await db().item.updateMany({
+      where: { id: { in: soldIds.slice(0, 30) } },
+      data: { status: "sold" },
+    });
+    for (const id of soldIds.slice(30, 45))
+      await db().item.update({ where: { id }, data: { priceCents: { increment: 777 } } });
+    for (const id of soldIds.slice(45))
+      await db().item.update({
+        where: { id },
+        data: { title: `Retitled ${id} quokka`, colors: ["teal"] },
+      });
     // The retitles came last: once memory search finds all of them, every earlier change is applied too.
     const retitled = query({ text: "quokka" });
     const expected = await reference.search(retitled);
     expect(expected.total).toBeGreaterThan(0);
-    await vi.waitFor(async () => expect((await memory.search(retitled)).total).toBe(expected.total), { timeout: 2000 });
+    await vi.waitFor(
+      async () => expect((await memory.search(retitled)).total).toBe(expected.total),
+      { timeout: 2000 },
+    );
     await sync.settled();
     const queries = randomSearchQueries(await loadSearchVocabulary(client), { seed: 7, count: 60 });
-    for (const search of [...queries, query({ sort: "newest" }), query({ sort: "price_desc", page: 3 }), retitled, query({ colors: ["teal"] }), query({ storeSlug: store.slug })]) {
-      expect({ search, ...(await memory.search(search)) }).toEqual({ search, ...(await reference.search(search)) });
+    for (const search of [
+      ...queries,
+      query({ sort: "newest" }),
+      query({ sort: "price_desc", page: 3 }),
+      retitled,
+      query({ colors: ["teal"] }),
+      query({ storeSlug: store.slug }),
+    ]) {
+      expect({ search, ...(await memory.search(search)) }).toEqual({
+        search,
+        ...(await reference.search(search)),
+      });
     }
   }, 60_000);
 
   it.each<[string, Partial<SearchQuery>]>([
     ["ties on price, both price orders", { sort: "price_asc", minCents: 4999, maxCents: 4999 }],
-    ["ties on price, descending", { sort: "price_desc", minCents: 4999, maxCents: 4999, perPage: 3, page: 2 }],
+    [
+      "ties on price, descending",
+      { sort: "price_desc", minCents: 4999, maxCents: 4999, perPage: 3, page: 2 },
+    ],
     ["ties on creation time", { sort: "newest", storeSlug: "edge-cases" }],
     ["relevance ties on score", { text: "wool coat", sort: "relevance", perPage: 48 }],
     ["code-point order of facet values", { storeSlug: "edge-cases", text: "tee" }],
@@ -101,11 +178,31 @@ describe("memory search equals pg-search", () => {
     ["sizes spelled differently", { sizeKeys: ["M"], storeSlug: "edge-cases" }],
     ["stop words only", { text: "the of and", sort: "relevance", page: 3 }],
     ["punctuation in q", { text: "O'Brien back\\slash" }],
-    ["every facet filtered at once", { categoryPath: "Women", sizeKeys: ["M", "S"], colors: ["black", "navy"], brands: ["Roots", "Zara"], storeSlug: "edge-cases", minCents: 1000, maxCents: 90000 }],
+    [
+      "every facet filtered at once",
+      {
+        categoryPath: "Women",
+        sizeKeys: ["M", "S"],
+        colors: ["black", "navy"],
+        brands: ["Roots", "Zara"],
+        storeSlug: "edge-cases",
+        minCents: 1000,
+        maxCents: 90000,
+      },
+    ],
     ["deep page", { sort: "newest", page: 60, perPage: 48 }],
-    ["a word every item has (broad q), relevance", { text: "colour", sort: "relevance", perPage: 48 }],
-    ["broad q, relevance, second page", { text: "colour", sort: "relevance", page: 2, perPage: 48 }],
-    ["broad q, newest and price, deep", { text: "colour sizes", sort: "price_desc", page: 30, perPage: 48 }],
+    [
+      "a word every item has (broad q), relevance",
+      { text: "colour", sort: "relevance", perPage: 48 },
+    ],
+    [
+      "broad q, relevance, second page",
+      { text: "colour", sort: "relevance", page: 2, perPage: 48 },
+    ],
+    [
+      "broad q, newest and price, deep",
+      { text: "colour sizes", sort: "price_desc", page: 30, perPage: 48 },
+    ],
     ["broad q, newest", { text: "sizes", sort: "newest", perPage: 13, page: 3 }],
     ["page past the end", { sort: "price_desc", page: 2000, perPage: 48 }],
   ])("%s", async (_name, overrides) => {
@@ -116,8 +213,12 @@ describe("memory search equals pg-search", () => {
   it("price_watchers: the same counts for every viewer, for seeded random watches and alerts, and after they change", async () => {
     // Seven people, each with live and ended watches and alerts on random items (some people on the same items).
     const { client: app } = await createPartner();
-    const people = await Promise.all(Array.from({ length: 7 }, async () => (await createPerson()).person.id));
-    const itemIds = (await client.query<{ id: number }>("SELECT id FROM items ORDER BY id LIMIT 300")).rows.map((row) => row.id);
+    const people = await Promise.all(
+      Array.from({ length: 7 }, async () => (await createPerson()).person.id),
+    );
+    const itemIds = (
+      await client.query<{ id: number }>("SELECT id FROM items ORDER BY id LIMIT 300")
+    ).rows.map((row) => row.id);
     let seed = 42;
     const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
     const watchStatuses = ["active", "executing", "fulfilled", "cancelled", "needs_you"] as const;
@@ -125,31 +226,59 @@ describe("memory search equals pg-search", () => {
     const expiresAt = new Date(Date.now() + 86_400_000);
     await db().priceWatch.createMany({
       data: Array.from({ length: 400 }, () => ({
-        personId: people[next(7)], clientId: app.id, itemId: itemIds[next(60)], maxPriceCents: 100, maxTotalCents: 200, status: watchStatuses[next(5)], expiresAt,
+        personId: people[next(7)],
+        clientId: app.id,
+        itemId: itemIds[next(60)],
+        maxPriceCents: 100,
+        maxTotalCents: 200,
+        status: watchStatuses[next(5)],
+        expiresAt,
       })),
     });
     await db().priceAlert.createMany({
-      data: Array.from({ length: 400 }, () => ({ id: randomId("alr_"), personId: people[next(7)], clientId: app.id, itemId: itemIds[next(80)], targetPriceCents: 100, status: alertStatuses[next(4)] })),
+      data: Array.from({ length: 400 }, () => ({
+        id: randomId("alr_"),
+        personId: people[next(7)],
+        clientId: app.id,
+        itemId: itemIds[next(80)],
+        targetPriceCents: 100,
+        status: alertStatuses[next(4)],
+      })),
     });
     const compare = async () => {
       for (const viewer of [undefined, ...people, "per_nobody"]) {
-        expect({ viewer, counts: await memory.priceWatchers(itemIds, viewer) }).toEqual({ viewer, counts: await reference.priceWatchers(itemIds, viewer) });
+        expect({ viewer, counts: await memory.priceWatchers(itemIds, viewer) }).toEqual({
+          viewer,
+          counts: await reference.priceWatchers(itemIds, viewer),
+        });
       }
     };
-    await vi.waitFor(async () => {
-      await sync.settled();
-      await compare();
-    }, { timeout: 5000 });
+    await vi.waitFor(
+      async () => {
+        await sync.settled();
+        await compare();
+      },
+      { timeout: 5000 },
+    );
     const counts = await reference.priceWatchers(itemIds, undefined);
     expect(counts.filter((count) => count > 1).length).toBeGreaterThan(10);
     // Changes of many rows in one statement each: alerts stopped, watches claimed, watches deleted.
-    await db().priceAlert.updateMany({ where: { personId: people[0], status: "active" }, data: { status: "stopped" } });
-    await db().priceWatch.updateMany({ where: { personId: people[1], status: "active" }, data: { status: "executing" } });
+    await db().priceAlert.updateMany({
+      where: { personId: people[0], status: "active" },
+      data: { status: "stopped" },
+    });
+    await db().priceWatch.updateMany({
+      where: { personId: people[1], status: "active" },
+      data: { status: "executing" },
+    });
     await db().priceWatch.deleteMany({ where: { personId: people[2] } });
-    await vi.waitFor(async () => {
-      await sync.settled();
-      await compare();
-    }, { timeout: 5000 });
+    await vi.waitFor(
+      async () => {
+        await sync.settled();
+        await compare();
+      },
+      { timeout: 5000 },
+    );
     // A delete nobody announced (triggers off): the catch-up sees the live total differ and reloads every count.
     await client.query("SET session_replication_role = replica");
     try {

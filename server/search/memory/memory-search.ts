@@ -10,7 +10,11 @@ import { evaluate } from "./evaluate";
 import { createLexemeCache } from "./lexeme-cache";
 
 /** A CatalogSearch over `sync`'s index, falling back to `fallback` while it is not built. */
-export const createMemorySearch = (options: { db: Db; sync: CatalogSync; fallback: CatalogSearch }): CatalogSearch => {
+export const createMemorySearch = (options: {
+  db: Db;
+  sync: CatalogSync;
+  fallback: CatalogSearch;
+}): CatalogSearch => {
   const lexemesOf = createLexemeCache(options.db);
   return {
     name: "memory",

@@ -12,7 +12,12 @@ import { bucketCount } from "./sort-buckets";
  * Hits of a query: `scores` when ordering by relevance score; `histogram` (hits per raw price bucket
  * for the price orders, per creation bucket otherwise) when the scan already counted it.
  */
-export type Hits = { slots: Int32Array; scores: Int32Array | null; count: number; histogram: Uint32Array | null };
+export type Hits = {
+  slots: Int32Array;
+  scores: Int32Array | null;
+  count: number;
+  histogram: Uint32Array | null;
+};
 
 type Span = { first: number; last: number; before: number };
 
@@ -30,13 +35,21 @@ export const spanOf = (histogram: Uint32Array, offset: number, end: number): Spa
 /** Exact comparators of the orders in server/search/types.ts, on slots. */
 const comparator = (index: CatalogIndex, sort: SortOrder) => {
   const { price, created, itemId } = index;
-  if (sort === "price_asc") return (a: number, b: number) => price[a] - price[b] || itemId[a] - itemId[b];
-  if (sort === "price_desc") return (a: number, b: number) => price[b] - price[a] || itemId[b] - itemId[a];
+  if (sort === "price_asc")
+    return (a: number, b: number) => price[a] - price[b] || itemId[a] - itemId[b];
+  if (sort === "price_desc")
+    return (a: number, b: number) => price[b] - price[a] || itemId[b] - itemId[a];
   return (a: number, b: number) => created[b] - created[a] || itemId[b] - itemId[a];
 };
 
 /** Newest or price order: buckets are the slots' price or creation buckets. */
-const selectByBucket = (index: CatalogIndex, hits: Hits, sort: SortOrder, offset: number, end: number) => {
+const selectByBucket = (
+  index: CatalogIndex,
+  hits: Hits,
+  sort: SortOrder,
+  offset: number,
+  end: number,
+) => {
   const { slots, count } = hits;
   const isPrice = sort === "price_asc" || sort === "price_desc";
   const buckets = isPrice ? index.buckets.priceBucket : index.buckets.createdBucket;
@@ -60,7 +73,12 @@ const selectByBucket = (index: CatalogIndex, hits: Hits, sort: SortOrder, offset
 };
 
 /** Relevance with q: score level first, then the creation bucket (coarser when there are many levels). */
-const selectByScore = (index: CatalogIndex, hits: Hits & { scores: Int32Array }, offset: number, end: number) => {
+const selectByScore = (
+  index: CatalogIndex,
+  hits: Hits & { scores: Int32Array },
+  offset: number,
+  end: number,
+) => {
   const { slots, scores, count } = hits;
   const { createdBucket } = index.buckets;
   let maxScore = 0;
@@ -68,7 +86,8 @@ const selectByScore = (index: CatalogIndex, hits: Hits & { scores: Int32Array },
   const shift = Math.max(0, Math.ceil(Math.log2(((maxScore + 1) * bucketCount) / 65536)));
   const perLevel = bucketCount >> shift;
   const histogram = new Uint32Array((maxScore + 1) * perLevel);
-  for (let i = 0; i < count; i++) histogram[(maxScore - scores[i]) * perLevel + (createdBucket[slots[i]] >> shift)]++;
+  for (let i = 0; i < count; i++)
+    histogram[(maxScore - scores[i]) * perLevel + (createdBucket[slots[i]] >> shift)]++;
   const span = spanOf(histogram, offset, end);
   const chosen: number[] = [];
   const scoreOf = new Map<number, number>();
@@ -87,7 +106,15 @@ const selectByScore = (index: CatalogIndex, hits: Hits & { scores: Int32Array },
  * A browse page from precomputed bucket counts (browse-counts.ts): only the slots in the page's
  * buckets are visited (bucket-order.ts), and `admits` says which of them are hits.
  */
-export const selectBrowsePage = (options: { index: CatalogIndex; sort: SortOrder; histogram: Uint32Array; total: number; offset: number; limit: number; admits: (slot: number) => boolean }) => {
+export const selectBrowsePage = (options: {
+  index: CatalogIndex;
+  sort: SortOrder;
+  histogram: Uint32Array;
+  total: number;
+  offset: number;
+  limit: number;
+  admits: (slot: number) => boolean;
+}) => {
   const { index, sort, histogram, total, offset } = options;
   if (offset >= total) return [];
   const end = Math.min(total, offset + options.limit);
@@ -106,9 +133,16 @@ export const selectBrowsePage = (options: { index: CatalogIndex; sort: SortOrder
 };
 
 /** Slots of the page [offset, offset + limit), in order. */
-export const selectPage = (index: CatalogIndex, hits: Hits, sort: SortOrder, offset: number, limit: number): number[] => {
+export const selectPage = (
+  index: CatalogIndex,
+  hits: Hits,
+  sort: SortOrder,
+  offset: number,
+  limit: number,
+): number[] => {
   if (offset >= hits.count) return [];
   const end = Math.min(hits.count, offset + limit);
-  if (sort === "relevance" && hits.scores) return selectByScore(index, { ...hits, scores: hits.scores }, offset, end);
+  if (sort === "relevance" && hits.scores)
+    return selectByScore(index, { ...hits, scores: hits.scores }, offset, end);
   return selectByBucket(index, hits, sort, offset, end);
 };

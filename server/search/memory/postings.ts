@@ -20,9 +20,22 @@ export type PostingList = {
   count: number;
 };
 
-type Staging = { lists: PostingList[]; listIds: Map<PostingList, number>; ids: Int32Array; slots: Int32Array; scores: Uint8Array; length: number };
+type Staging = {
+  lists: PostingList[];
+  listIds: Map<PostingList, number>;
+  ids: Int32Array;
+  slots: Int32Array;
+  scores: Uint8Array;
+  length: number;
+};
 
-const emptyList = (): PostingList => ({ slots: new Int32Array(0), scores: new Uint8Array(0), length: 0, dense: null, count: 0 });
+const emptyList = (): PostingList => ({
+  slots: new Int32Array(0),
+  scores: new Uint8Array(0),
+  length: 0,
+  dense: null,
+  count: 0,
+});
 
 export class Postings {
   private readonly lists = new Map<string, PostingList>();
@@ -40,7 +53,14 @@ export class Postings {
   /** Stages postings until compact(); `expected` sizes the staging arrays (they grow if it is low). */
   beginBulk(expected: number) {
     const length = Math.max(1024, expected);
-    this.staging = { lists: [], listIds: new Map(), ids: new Int32Array(length), slots: new Int32Array(length), scores: new Uint8Array(length), length: 0 };
+    this.staging = {
+      lists: [],
+      listIds: new Map(),
+      ids: new Int32Array(length),
+      slots: new Int32Array(length),
+      scores: new Uint8Array(length),
+      length: 0,
+    };
   }
 
   add(lexeme: string, slot: number, score: number) {
@@ -83,7 +103,8 @@ export class Postings {
   ensureSlots(capacity: number) {
     if (capacity <= this.slotCapacity) return;
     this.slotCapacity = capacity;
-    for (const list of this.lists.values()) if (list.dense) list.dense = ensureLength(list.dense, capacity);
+    for (const list of this.lists.values())
+      if (list.dense) list.dense = ensureLength(list.dense, capacity);
   }
 
   /** Ends a bulk build: every staged list gets its exact size; frequent ones become dense. */
@@ -97,7 +118,12 @@ export class Postings {
       if (!list.dense && (list.length + staged) * 5 >= slotCount && slotCount > 1024) {
         const dense = new Uint8Array(this.slotCapacity);
         for (let i = 0; i < list.length; i++) dense[list.slots[i]] = list.scores[i];
-        Object.assign(list, { dense, slots: new Int32Array(0), scores: new Uint8Array(0), length: 0 });
+        Object.assign(list, {
+          dense,
+          slots: new Int32Array(0),
+          scores: new Uint8Array(0),
+          length: 0,
+        });
       } else if (!list.dense) {
         const slots = new Int32Array(list.length + staged);
         const scores = new Uint8Array(list.length + staged);
@@ -119,7 +145,8 @@ export class Postings {
 
   bytes() {
     let bytes = 0;
-    for (const list of this.lists.values()) bytes += list.dense ? list.dense.byteLength : list.slots.byteLength + list.scores.byteLength;
+    for (const list of this.lists.values())
+      bytes += list.dense ? list.dense.byteLength : list.slots.byteLength + list.scores.byteLength;
     return bytes;
   }
 }

@@ -43,7 +43,17 @@ export type ScanInput = {
  */
 export const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
   const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
-  const { candidates, candidateCount, candidateScores, minPrice, maxPrice, sortBucket, histogram, hits, scores } = input;
+  const {
+    candidates,
+    candidateCount,
+    candidateScores,
+    minPrice,
+    maxPrice,
+    sortBucket,
+    histogram,
+    hits,
+    scores,
+  } = input;
   const { brandCounts, sizeSetCounts, colorSetCounts, categoryCounts, storeCounts } = input;
   let hitCount = 0;
   for (let k = 0; k < candidateCount; k++) {
@@ -70,7 +80,17 @@ export const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
 /** The scan with facet filters: hits count everywhere, items failing one facet's filter count there. */
 export const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
   const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
-  const { candidates, candidateCount, candidateScores, minPrice, maxPrice, sortBucket, histogram, hits, scores } = input;
+  const {
+    candidates,
+    candidateCount,
+    candidateScores,
+    minPrice,
+    maxPrice,
+    sortBucket,
+    histogram,
+    hits,
+    scores,
+  } = input;
   const { brandFilter, sizeFilter, colorFilter, categoryFilter, storeTarget } = input;
   const { brandCounts, sizeSetCounts, colorSetCounts, categoryCounts, storeCounts } = input;
   let hitCount = 0;

@@ -24,7 +24,8 @@ const bucketOf = (bounds: Float64Array, value: number) => {
 const quantiles = (values: Float64Array) => {
   values.sort();
   const bounds = new Float64Array(bucketCount - 1);
-  for (let i = 0; i < bounds.length; i++) bounds[i] = values[Math.floor(((i + 1) * values.length) / bucketCount)] ?? Infinity;
+  for (let i = 0; i < bounds.length; i++)
+    bounds[i] = values[Math.floor(((i + 1) * values.length) / bucketCount)] ?? Infinity;
   return bounds;
 };
 
@@ -76,6 +77,11 @@ export class SortBuckets {
   }
 
   bytes() {
-    return this.priceBucket.byteLength + this.createdBucket.byteLength + this.priceOrder.bytes() + this.createdOrder.bytes();
+    return (
+      this.priceBucket.byteLength +
+      this.createdBucket.byteLength +
+      this.priceOrder.bytes() +
+      this.createdOrder.bytes()
+    );
   }
 }

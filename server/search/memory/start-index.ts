@@ -12,7 +12,9 @@ export const startCatalogIndex = (options: CatalogSyncOptions) => {
   const sync = new CatalogSync(options);
   useCatalogSync(sync);
   const ready = sync.start().catch((error: Error) => {
-    options.log?.(`[search] the in-memory index failed to start, serving from PostgreSQL: ${error.message}`);
+    options.log?.(
+      `[search] the in-memory index failed to start, serving from PostgreSQL: ${error.message}`,
+    );
     useCatalogSync(undefined);
     void sync.stop();
   });

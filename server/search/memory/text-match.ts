@@ -38,7 +38,12 @@ const seek = (list: PostingList, from: number, target: number) => {
 };
 
 /** Slots (ascending) of active items having every lexeme, with scores; valid until the next call. */
-export const matchText = (postings: Postings, lexemes: string[], slotCount: number, isActive: Uint8Array): TextMatches => {
+export const matchText = (
+  postings: Postings,
+  lexemes: string[],
+  slotCount: number,
+  isActive: Uint8Array,
+): TextMatches => {
   const lists: PostingList[] = [];
   for (const lexeme of lexemes) {
     const list = postings.get(lexeme);

@@ -18,7 +18,8 @@ export const parseTsvectorText = (text: string, visit: (lexeme: string, score: n
   while (at < length) {
     while (at < length && text.charCodeAt(at) === space) at++;
     if (at >= length) return;
-    if (text.charCodeAt(at) !== quote) throw new Error(`Unexpected tsvector text at ${at}: ${text.slice(at, at + 20)}`);
+    if (text.charCodeAt(at) !== quote)
+      throw new Error(`Unexpected tsvector text at ${at}: ${text.slice(at, at + 20)}`);
     at++;
     let start = at;
     let lexeme = "";
@@ -46,7 +47,14 @@ export const parseTsvectorText = (text: string, visit: (lexeme: string, score: n
     if (text.charCodeAt(at) === colon) {
       for (at++; at < length && text.charCodeAt(at) !== space; at++) {
         const code = text.charCodeAt(at);
-        const score = code === 65 ? weightScores.A : code === 66 ? weightScores.B : code === 67 ? weightScores.C : 0;
+        const score =
+          code === 65
+            ? weightScores.A
+            : code === 66
+              ? weightScores.B
+              : code === 67
+                ? weightScores.C
+                : 0;
         if (score > best) best = score;
       }
     }

@@ -18,7 +18,10 @@ export class ValueSets {
 
   /** The id of the list of `values`, skipping NULLs (unnest gives NULL, which facets drop and && never matches). */
   idOf(values: readonly (string | null)[]): number {
-    const members = Int32Array.from(values.filter((value): value is string => value !== null), (value) => this.values.idOf(value));
+    const members = Int32Array.from(
+      values.filter((value): value is string => value !== null),
+      (value) => this.values.idOf(value),
+    );
     const key = members.join(",");
     let id = this.ids.get(key);
     if (id === undefined) {
@@ -31,8 +34,12 @@ export class ValueSets {
 
   /** Per list id: 1 when the list holds any of `wanted` (the && of text arrays). */
   matching(wanted: readonly string[]): Uint8Array {
-    const valueIds = new Set(wanted.map((value) => this.values.find(value)).filter((id) => id >= 0));
-    return Uint8Array.from(this.members, (members) => (members.some((id) => valueIds.has(id)) ? 1 : 0));
+    const valueIds = new Set(
+      wanted.map((value) => this.values.find(value)).filter((id) => id >= 0),
+    );
+    return Uint8Array.from(this.members, (members) =>
+      members.some((id) => valueIds.has(id)) ? 1 : 0,
+    );
   }
 
   /** Per-value counts from per-list counts. */

@@ -30,7 +30,8 @@ const bucketOf = (itemId: number) => ((itemId % watcherBuckets) + watcherBuckets
 const rowHashSql = `hashtext(item_id::text || ':' || person_id)`;
 
 /** The live rows (with their hash) of the items `where` selects. */
-const liveRowsSql = (where?: string) => `SELECT item_id, person_id, ${rowHashSql} AS hash FROM (${liveWatchersSql(where)}) w`;
+const liveRowsSql = (where?: string) =>
+  `SELECT item_id, person_id, ${rowHashSql} AS hash FROM (${liveWatchersSql(where)}) w`;
 
 export class WatcherCounts {
   /** Per item, per watching person: their live rows on it and the hash of (item, person). */
@@ -69,7 +70,8 @@ export class WatcherCounts {
     }
     const differing: number[] = [];
     for (let bucket = 0; bucket < watcherBuckets; bucket++) {
-      if (rows[bucket] !== this.bucketRows[bucket] || hash[bucket] !== this.bucketHash[bucket]) differing.push(bucket);
+      if (rows[bucket] !== this.bucketRows[bucket] || hash[bucket] !== this.bucketHash[bucket])
+        differing.push(bucket);
     }
     return differing;
   }
@@ -106,8 +108,15 @@ export const loadWatcherCounts = async (reader: Reader): Promise<WatcherCounts> 
 };
 
 /** The live rows of `itemIds`, applied to `counts`. */
-export const reloadWatchedItems = async (reader: Reader, counts: WatcherCounts, itemIds: number[]) => {
-  const { rows } = await reader.query<Row>({ text: liveRowsSql("item_id = ANY($1::int[])"), values: [itemIds] });
+export const reloadWatchedItems = async (
+  reader: Reader,
+  counts: WatcherCounts,
+  itemIds: number[],
+) => {
+  const { rows } = await reader.query<Row>({
+    text: liveRowsSql("item_id = ANY($1::int[])"),
+    values: [itemIds],
+  });
   counts.replaceItems(itemIds, rows);
 };
 
@@ -122,7 +131,10 @@ export const catchUpWatchers = async (reader: Reader, counts: WatcherCounts): Pr
   );
   const differing = counts.differingBuckets(rows);
   if (differing.length) {
-    const { rows: live } = await reader.query<Row>({ text: liveRowsSql(`item_id % ${watcherBuckets} = ANY($1::int[])`), values: [differing] });
+    const { rows: live } = await reader.query<Row>({
+      text: liveRowsSql(`item_id % ${watcherBuckets} = ANY($1::int[])`),
+      values: [differing],
+    });
     counts.replaceBuckets(differing, live);
   }
   return differing;

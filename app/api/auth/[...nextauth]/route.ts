@@ -10,7 +10,8 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ nextauth: string[] }> };
 
 /** next-auth's sign-in, sign-out, session and CSRF endpoints, with options built at run time. */
-const handler = (request: NextRequest, context: Context) => NextAuth(request, context as never, authOptions());
+const handler = (request: NextRequest, context: Context) =>
+  NextAuth(request, context as never, authOptions());
 
 /** POSTs carry small forms: next-auth reads the body whole, so it gets at most 16 KiB (413 beyond). */
 const post = async (request: NextRequest, context: Context) => {
@@ -18,10 +19,18 @@ const post = async (request: NextRequest, context: Context) => {
   try {
     body = await readCappedBytes(request, maxFormBytes);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return errorResponse(new AppError("payload_too_large", { message: error.message }));
+    if (error instanceof BodyTooLargeError)
+      return errorResponse(new AppError("payload_too_large", { message: error.message }));
     throw error;
   }
-  return handler(new NextRequest(request.url, { method: "POST", headers: request.headers, body: body.byteLength ? (body as BodyInit) : undefined }), context);
+  return handler(
+    new NextRequest(request.url, {
+      method: "POST",
+      headers: request.headers,
+      body: body.byteLength ? (body as BodyInit) : undefined,
+    }),
+    context,
+  );
 };
 
 export { handler as GET, post as POST };

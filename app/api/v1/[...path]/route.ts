@@ -8,6 +8,11 @@ export const dynamic = "force-dynamic";
  * and 405 with Allow per path as Next would for a route file.
  */
 export {
-  handleRestRequest as GET, handleRestRequest as HEAD, handleRestRequest as OPTIONS, handleRestRequest as POST, handleRestRequest as PUT, handleRestRequest as PATCH,
+  handleRestRequest as GET,
+  handleRestRequest as HEAD,
+  handleRestRequest as OPTIONS,
+  handleRestRequest as POST,
+  handleRestRequest as PUT,
+  handleRestRequest as PATCH,
   handleRestRequest as DELETE,
 };

@@ -8,7 +8,8 @@ import { formValue, runAction } from "@/app/_trpc/run-action";
 export const cancelPurchaseAction = async (_state: ActionState, data: FormData) => {
   const id = formValue(data, "id") ?? "";
   const state = await runAction(
-    async () => (await pageCaller()).purchasePage.cancel({ id, token: formValue(data, "token") ?? "" }),
+    async () =>
+      (await pageCaller()).purchasePage.cancel({ id, token: formValue(data, "token") ?? "" }),
     (result) => ({
       message: result.already_cancelled
         ? "This purchase is already cancelled: nothing was charged."

@@ -9,11 +9,19 @@ export const GET = async (_request: Request, context: { params: Promise<{ id: st
   const { id } = await context.params;
   try {
     const html = await (await pageCaller()).mailbox.html({ id });
-    return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "script-src 'none'" } });
+    return new Response(html, {
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Security-Policy": "script-src 'none'",
+      },
+    });
   } catch (error) {
     const failure = toAppError(error);
     if (failure.code === "unauthorized") {
-      return new Response(null, { status: 303, headers: { Location: signInPath(`/sandbox/mailbox/${encodeURIComponent(id)}`) } });
+      return new Response(null, {
+        status: 303,
+        headers: { Location: signInPath(`/sandbox/mailbox/${encodeURIComponent(id)}`) },
+      });
     }
     return errorResponse(failure);
   }
