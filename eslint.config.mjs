@@ -43,7 +43,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**", "server/domain/**", "emails/**", "e2e/**/*.spec.ts"],
+    files: ["app/**", "server/core/**", "emails/**", "e2e/**/*.spec.ts"],
     rules: { "no-restricted-imports": ["error", prismaImports] },
   },
 );

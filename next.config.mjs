@@ -1,4 +1,4 @@
-import { securityHeaders } from "./server/http/security-headers.mjs";
+import { securityHeaders } from "./server/edges/http/security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -9,7 +9,7 @@ const nextConfig = {
   // for a process that serves the partner API (docs/decisions.md, "Memory of the running service").
   experimental: { preloadEntriesOnStart: false },
   typescript: { tsconfigPath: "tsconfig.json" },
-  // The same list is sent by the lean API layer (server/http/security-headers.mjs).
+  // The same list is sent by the lean API layer (server/edges/http/security-headers.mjs).
   headers: async () => [{ source: "/:path*", headers: securityHeaders }],
 };
 

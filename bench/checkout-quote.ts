@@ -50,7 +50,7 @@ const main = async () => {
         checkoutMs.push(checkoutTime);
       } // first 20 warm up
       // Give the items back so every quote prices three buyable items.
-      const { db } = await import("../server/db");
+      const { db } = await import("../server/platform/db");
       await db().$executeRaw`UPDATE variants SET quantity = 1`;
     }
     const line = (label: string, values: number[]) =>
@@ -59,7 +59,7 @@ const main = async () => {
       );
     line("POST /checkout/quotes (3 items, 2 stores)", quoteMs);
     line("POST /checkout/sessions (reserve 3)", checkoutMs);
-    const { db } = await import("../server/db");
+    const { db } = await import("../server/platform/db");
     await db().$disconnect();
   });
   process.exit(0);

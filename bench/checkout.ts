@@ -5,7 +5,7 @@
  * checkouts each use a quote made beforehand for items no other checkout holds.
  */
 import pg from "pg";
-import { storeCanSellSql } from "../server/domain/store-can-sell";
+import { storeCanSellSql } from "../server/core/store-can-sell";
 import { checkoutRequest, quoteBody } from "./lib/checkout-bodies";
 import { ensureCatalogDatabase } from "./lib/database";
 import { runPhase } from "./lib/load";

@@ -9,8 +9,8 @@ import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { resetEnv } from "../server/env";
-import { runningEmbeddedDatabaseUrl } from "../server/embedded-db";
+import { resetEnv } from "../server/platform/env";
+import { runningEmbeddedDatabaseUrl } from "../server/platform/embedded-db";
 import { databaseUrl, serverUrl, withAdmin } from "../server/testing/databases";
 import { loadSearchVocabulary } from "../server/testing/random-search-queries";
 import { runPhase, type PhaseResult } from "./lib/load";
@@ -34,7 +34,7 @@ type SideResult = {
  * its own database, so the client (and the parsed environment) is dropped between the sides.
  */
 const forgetDatabaseClient = async () => {
-  const { db } = await import("../server/db");
+  const { db } = await import("../server/platform/db");
   await db().$disconnect();
   delete (globalThis as { shoppingDb?: unknown }).shoppingDb;
   resetEnv();

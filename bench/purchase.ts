@@ -67,9 +67,9 @@ export const benchPurchase = async (options: { seconds: number; rate: number }) 
     const baseUrl = service.baseUrl;
     process.env.DATABASE_URL = url;
     const { createAgent, createItem, createStore } = await import("../prisma/factories");
-    const { createPerson } = await import("../server/ops/account-commands");
+    const { createPerson } = await import("../server/edges/ops/account-commands");
     const { issueAccessToken } = await import("../server/auth/tokens");
-    const { db } = await import("../server/db");
+    const { db } = await import("../server/platform/db");
     const { sandboxLedger } = await import("../server/testing/purchase-ledger");
 
     const total = Math.round(options.seconds * options.rate);

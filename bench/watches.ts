@@ -18,7 +18,7 @@ import pg from "pg";
 import { loadSearchVocabulary } from "../server/testing/random-search-queries";
 import { ensureCatalogDatabase } from "./lib/database";
 import { runOpenLoop } from "./lib/open-loop";
-import { storeCanSellSql } from "../server/domain/store-can-sell";
+import { storeCanSellSql } from "../server/core/store-can-sell";
 import { machine } from "./lib/machine";
 import { createPartners, tokenRotation } from "./lib/partners";
 import { searchMix } from "./lib/query-mix";
@@ -225,10 +225,10 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
           priceCents: Math.max(1, Math.floor((row.price_cents * 7) / 10)),
         }));
       process.env.DATABASE_URL = database.url;
-      const { resetEnv } = await import("../server/env");
+      const { resetEnv } = await import("../server/platform/env");
       resetEnv();
-      const { db } = await import("../server/db");
-      const { setItemPrices } = await import("../server/price-changes/set-item-price");
+      const { db } = await import("../server/platform/db");
+      const { setItemPrices } = await import("../server/catalogue/set-item-price");
       const started = Date.now();
       await setItemPrices(db(), sale, { now: new Date() });
       const saleMs = Date.now() - started;

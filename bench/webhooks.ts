@@ -42,11 +42,11 @@ export const benchWebhooks = async () => {
     const { createQuoteVia, createCheckoutVia } =
       await import("../server/testing/checkout-fixtures");
     const { startReceiver } = await import("../server/testing/webhook-receiver");
-    const { createEndpoint } = await import("../server/webhooks/endpoints");
+    const { createEndpoint } = await import("../server/partners/webhooks/endpoints");
     const { pageCaller } = await import("../server/testing/page-caller");
-    const { startSweep } = await import("../server/jobs/sweep");
-    const { dueWork } = await import("../server/jobs/due-work");
-    const { db } = await import("../server/db");
+    const { startSweep } = await import("../server/edges/jobs/sweep");
+    const { dueWork } = await import("../server/edges/jobs/due-work");
+    const { db } = await import("../server/platform/db");
 
     const receivers = await Promise.all([4172, 4173, 4174].map((port) => startReceiver({ port })));
     const secrets: string[][] = receivers.map(() => []);

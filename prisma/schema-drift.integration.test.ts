@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { migrate } from "../server/ops/migrate";
+import { migrate } from "../server/edges/ops/migrate";
 import { databaseUrl, withAdmin } from "../server/testing/databases";
 import { diffSchemas, pendingSchemaSql, snapshotPath } from "./scripts/schema-diff";
 

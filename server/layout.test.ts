@@ -24,7 +24,7 @@ describe("layout", () => {
 
   it("refuses Prisma in a page", async () => {
     const [result] = await new ESLint({ cwd: root }).lintText(
-      'import { db } from "@/server/db";\nexport const x = db;\n',
+      'import { db } from "@/server/platform/db";\nexport const x = db;\n',
       { filePath: path.join(root, "app", "example.tsx") },
     );
     expect(result.messages.map((message) => message.ruleId)).toContain("no-restricted-imports");

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { configurationVariables } from "./env";
+import { configurationVariables } from "./platform/env";
 
 const root = path.resolve(__dirname, "..");
 const readme = readFileSync(path.join(root, "README.md"), "utf8");

@@ -7,8 +7,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { checkLaunchable, parseEnv } from "./env";
-import { applySourceMapsChoice } from "./source-maps";
+import { checkLaunchable, parseEnv } from "./platform/env";
+import { applySourceMapsChoice } from "./platform/source-maps";
 
 // First, before the modules it would keep a map of are loaded.
 applySourceMapsChoice();
@@ -62,13 +62,13 @@ const main = async () => {
   process.env.APP_SECRET = config.APP_SECRET;
   let stopDatabase = async () => undefined as void;
   if (!config.DATABASE_URL) {
-    const { startEmbeddedDatabase } = await import("./embedded-db");
+    const { startEmbeddedDatabase } = await import("./platform/embedded-db");
     const embedded = await startEmbeddedDatabase(config.DATA_DIR);
     process.env.DATABASE_URL = embedded.url;
     stopDatabase = embedded.stop;
     log(`embedded PostgreSQL in ${path.resolve(config.DATA_DIR, "postgres")} (Unix socket only)`);
   }
-  const { prepareDatabase } = await import("./ops/prepare-database");
+  const { prepareDatabase } = await import("./edges/ops/prepare-database");
   await prepareDatabase({ url: process.env.DATABASE_URL!, seedItems: config.SEED_ITEMS, log });
 
   const root = path.resolve(__dirname, "..");
@@ -82,10 +82,10 @@ const main = async () => {
     if (build.status !== 0) throw new Error("next build failed");
   }
   // After the (blocking) build: the index builds in the background while the server starts, and
-  // pg-search answers until it is ready (server/search/index.ts).
+  // pg-search answers until it is ready (server/catalogue/search/index.ts).
   let stopSearch = async () => undefined as void;
   if (config.SEARCH_IMPL === "memory") {
-    const { startCatalogIndex } = await import("./search/memory/start-index");
+    const { startCatalogIndex } = await import("./catalogue/search/memory/start-index");
     const { sync } = startCatalogIndex({ databaseUrl: process.env.DATABASE_URL!, log });
     stopSearch = () => sync.stop();
   } else log("search served by PostgreSQL (SEARCH_IMPL=postgres)");
@@ -93,10 +93,10 @@ const main = async () => {
   const app = next({ dev: false, dir: root, hostname: "0.0.0.0", port: config.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  // The partner API, the MCP connectors and Stripe's webhook skip Next's request pipeline (server/http/lean-api.ts); pages stay in Next.
+  // The partner API, the MCP connectors and Stripe's webhook skip Next's request pipeline (server/edges/http/lean-api.ts); pages stay in Next.
   let handleApi: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
   if (config.LEAN_API === "on") {
-    const { createLeanApi } = await import("./http/lean-api");
+    const { createLeanApi } = await import("./edges/http/lean-api");
     const leanApi = await createLeanApi({
       appDir: path.join(root, "app"),
       prefixes: ["api/v1", "oauth/token", "mcp", "stripe/webhook"],
@@ -107,13 +107,13 @@ const main = async () => {
       `partner API served by node:http (${leanApi.routes.length} routes); LEAN_API=off hands everything to Next`,
     );
   }
-  // Every request gets its X-Request-Id there first, pages included (server/http/front-door.ts).
-  const { createFrontServer } = await import("./http/front-door");
+  // Every request gets its X-Request-Id there first, pages included (server/edges/http/front-door.ts).
+  const { createFrontServer } = await import("./edges/http/front-door");
   const server = createFrontServer({ api: handleApi, next: handle });
   // Timed transitions and the email outbox, on a thread beside the server's (DESIGN.md, Jobs).
-  const { startSweepThread } = await import("./jobs/sweep-thread");
+  const { startSweepThread } = await import("./edges/jobs/sweep-thread");
   const sweep = startSweepThread(log);
-  await (await import("./http/rate-limit")).connectRateLimitStore();
+  await (await import("./platform/rate-limit")).connectRateLimitStore();
   server.listen(config.PORT, () =>
     log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`),
   );

@@ -1,5 +1,5 @@
 import { sameOriginPath } from "@/server/auth/callback-url";
-import { env } from "@/server/env";
+import { env } from "@/server/platform/env";
 
 /** Where to go after sign-in: only a page of this site (never another origin: no open redirect). */
 export const safeCallbackUrl = (

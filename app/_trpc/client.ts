@@ -1,10 +1,10 @@
 /**
- * The browser's tRPC client: the dashboard procedures at /api/trpc (server/trpc/dashboard.ts).
+ * The browser's tRPC client: the dashboard procedures at /api/trpc (server/edges/trpc/dashboard.ts).
  * httpLink sends queries as GET and mutations as POST with a JSON body; fetch sends the session
  * cookie on same-origin requests and the browser adds the Origin header the endpoint checks.
  */
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
-import type { DashboardRouter } from "@/server/trpc/dashboard";
+import type { DashboardRouter } from "@/server/edges/trpc/dashboard";
 
 export const dashboardClient = createTRPCClient<DashboardRouter>({
   links: [httpLink({ url: "/api/trpc" })],

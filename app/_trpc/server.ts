@@ -4,10 +4,10 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { currentPersonId } from "@/server/auth/session";
 import { signInPath } from "@/server/auth/sign-in-link";
-import { clientIp } from "@/server/http/client-ip";
-import { clientRequestIdOf, requestIdFrom } from "@/server/http/request-id";
-import { createInnerContext } from "@/server/trpc/context";
-import { createCaller } from "@/server/trpc/caller";
+import { clientIp } from "@/server/edges/http/client-ip";
+import { clientRequestIdOf, requestIdFrom } from "@/server/edges/http/request-id";
+import { createInnerContext } from "@/server/platform/trpc/context";
+import { createCaller } from "@/server/edges/trpc/caller";
 
 const callerFor = async (personId: string | undefined) => {
   const requestHeaders = await headers();

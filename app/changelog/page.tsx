@@ -1,10 +1,10 @@
 /**
  * The API's changelog: deprecation notices of single operations (from the lifecycle table, newest
- * first), then every version of the change history (server/api/changes.ts, which also gives the
+ * first), then every version of the change history (server/edges/rest/changes.ts, which also gives the
  * OpenAPI document its version). Deprecated operations link here (Link rel="sunset").
  */
-import { apiVersion, changes, versionAnchor } from "@/server/api/changes";
-import { systemClock } from "@/server/clock";
+import { apiVersion, changes, versionAnchor } from "@/server/edges/rest/changes";
+import { systemClock } from "@/server/platform/clock";
 import { listLifecycles } from "@/server/lifecycle/endpoint-lifecycle";
 
 export const dynamic = "force-dynamic";

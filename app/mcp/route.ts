@@ -1,4 +1,4 @@
-import { mcpRoute } from "@/server/mcp/edge";
+import { mcpRoute } from "@/server/edges/mcp/edge";
 
 export const dynamic = "force-dynamic";
 

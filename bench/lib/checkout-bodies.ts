@@ -1,6 +1,6 @@
 /**
  * Request bodies for POST /checkout/quotes and /checkout/sessions, as the service documents them
- * (server/routers/checkout/checkout.schema.ts). Items are single-variant, so no size is needed.
+ * (server/checkout/checkout.schema.ts). Items are single-variant, so no size is needed.
  */
 import { randomUUID } from "node:crypto";
 

@@ -6,7 +6,7 @@ import pg from "pg";
 import { seedCatalog } from "../../prisma/seed/catalog";
 import { machine } from "./machine";
 import { writeResult } from "./report";
-import { migrate } from "../../server/ops/migrate";
+import { migrate } from "../../server/edges/ops/migrate";
 import { assertLocal, databaseUrl, withAdmin } from "../../server/testing/databases";
 
 export const benchDatabaseName = (items: number) => {

@@ -4,7 +4,7 @@
  * gone), then its price changes (polling a price filter only the new price passes). The item is restored afterwards.
  */
 import pg from "pg";
-import { storeCanSellSql } from "../../server/domain/store-can-sell";
+import { storeCanSellSql } from "../../server/core/store-can-sell";
 
 type Probe = { id: number; priceCents: number; slug: string; path: string };
 
@@ -58,7 +58,7 @@ export const measureFreshness = async (options: {
   databaseUrl: string;
   authorization: () => string;
 }) => {
-  const { db } = await import("../../server/db");
+  const { db } = await import("../../server/platform/db");
   const probe = await findProbe(options.databaseUrl);
   const common = {
     baseUrl: options.baseUrl,

@@ -41,7 +41,7 @@ export const createPartners = async (options: {
   scopes?: string;
 }): Promise<Partner[]> => {
   process.env.DATABASE_URL = options.databaseUrl;
-  const { createClient } = await import("../../server/ops/commands");
+  const { createClient } = await import("../../server/edges/ops/commands");
   const partners: Partner[] = [];
   for (let i = 0; i < options.count; i++) {
     const created = await createClient({

@@ -14,8 +14,8 @@ export type Buyer = { personId: string; token: string };
 /** Single-variant items of stores that now sell directly to assistants (`ops store:set --agent-checkout direct`). */
 export const directItems = async (databaseUrl: string, stores: number) => {
   process.env.DATABASE_URL = databaseUrl;
-  const { setStore } = await import("../../server/ops/commands");
-  const { storeCanSellSql } = await import("../../server/domain/store-can-sell");
+  const { setStore } = await import("../../server/edges/ops/commands");
+  const { storeCanSellSql } = await import("../../server/core/store-can-sell");
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -48,10 +48,10 @@ export const createBuyers = async (options: {
   scopes?: string[];
 }): Promise<Buyer[]> => {
   process.env.DATABASE_URL = options.databaseUrl;
-  const { createPerson } = await import("../../server/ops/account-commands");
+  const { createPerson } = await import("../../server/edges/ops/account-commands");
   const { createAgent } = await import("../../prisma/factories");
   const { issueAccessToken } = await import("../../server/auth/tokens");
-  const { db } = await import("../../server/db");
+  const { db } = await import("../../server/platform/db");
   const buyers: Buyer[] = [];
   let agentId = "";
   for (let i = 0; i < options.count; i++) {

@@ -75,18 +75,16 @@
           });
         }),
       );
-      root
-        .querySelectorAll("input")
-        .forEach((input) =>
-          input.addEventListener("input", () =>
-            emit("change", {
-              elementType: "payment",
-              complete: false,
-              empty: false,
-              value: { type: tab },
-            }),
-          ),
-        );
+      root.querySelectorAll("input").forEach((input) =>
+        input.addEventListener("input", () =>
+          emit("change", {
+            elementType: "payment",
+            complete: false,
+            empty: false,
+            value: { type: tab },
+          }),
+        ),
+      );
     };
     return {
       mount(node) {

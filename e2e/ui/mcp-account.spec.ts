@@ -136,16 +136,14 @@ const serveMetadataDocument = async (name: string) => {
     { key: readFileSync(tls.key), cert: readFileSync(tls.cert) },
     (request, response) => {
       if (request.url !== "/assistant/client.json") return void response.writeHead(404).end();
-      response
-        .writeHead(200, { "content-type": "application/json" })
-        .end(
-          JSON.stringify({
-            client_id: url,
-            client_name: name,
-            redirect_uris: [redirectUri],
-            token_endpoint_auth_method: "none",
-          }),
-        );
+      response.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          client_id: url,
+          client_name: name,
+          redirect_uris: [redirectUri],
+          token_endpoint_auth_method: "none",
+        }),
+      );
     },
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -3,9 +3,9 @@
  * never depend on each other's data or on a global truncation.
  */
 import { randomBytes } from "node:crypto";
-import { db } from "../../server/db";
+import { db } from "../../server/platform/db";
 import { issueAccessToken, randomId, randomSecret, sha256 } from "../../server/auth/tokens";
-import { sizeKeys } from "../../server/domain/sizes";
+import { sizeKeys } from "../../server/core/sizes";
 import type { Prisma } from "../../server/generated/prisma/client";
 
 const unique = () => randomBytes(4).toString("hex");

@@ -3,13 +3,13 @@
  * sandbox processor, an assistant, a quote for one item of a direct store, and the purchase made
  * through the real use case (createPurchaseWithHold), so it holds a real sandbox hold.
  */
-import { db } from "../../server/db";
+import { db } from "../../server/platform/db";
 import { randomId } from "../../server/auth/tokens";
 import { sandboxProvider } from "../../server/payments/sandbox";
 import { testCards } from "../../server/payments/sandbox-cards";
 import { createPurchaseWithHold } from "../../server/purchases/create-purchase";
-import { reserve } from "../../server/routers/checkout/reservations";
-import { oneLineSnapshot } from "../../server/routers/checkout/quote-snapshot";
+import { reserve } from "../../server/checkout/reservations";
+import { oneLineSnapshot } from "../../server/checkout/quote-snapshot";
 import { createAgent, createItem, createPerson, createStore } from ".";
 
 /** A quote row for one item, priced for Toronto as POST /checkout/quotes prices it (lines and parcel). */

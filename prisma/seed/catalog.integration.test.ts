@@ -1,7 +1,7 @@
 /** The sandbox catalogue generator: deterministic, realistic, with the special stores. */
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { db } from "../../server/db";
+import { db } from "../../server/platform/db";
 import { seedCatalog } from "./catalog";
 
 describe("catalog:seed", () => {
@@ -50,7 +50,7 @@ describe("catalog:seed", () => {
     );
     // A second database seeded with the same seed yields the same first items.
     const { withAdmin, databaseUrl } = await import("../../server/testing/databases");
-    const { migrate } = await import("../../server/ops/migrate");
+    const { migrate } = await import("../../server/edges/ops/migrate");
     const name = `shopping_seed_check_${process.pid}_${Date.now()}`;
     await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}"`));
     try {

@@ -5,7 +5,7 @@
  * and cannot take payment, so their items are never listed.
  */
 import pg from "pg";
-import { sizeKeys } from "../../server/domain/sizes";
+import { sizeKeys } from "../../server/core/sizes";
 import {
   adjectives,
   brands,

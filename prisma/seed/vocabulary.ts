@@ -1,5 +1,5 @@
 /** Word lists of the sandbox catalogue generator: a fashion marketplace of Canadian stores. */
-import type { Province } from "../../server/domain/provinces";
+import type { Province } from "../../server/core/provinces";
 
 /** Category tree (three levels) with the size system of each branch and the noun its titles use. */
 export type SizeSystem = "letter" | "shoe" | "waist" | "one";

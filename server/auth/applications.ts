@@ -5,7 +5,7 @@
  * scopes, plus the account-linking scopes when they asked for linking; never purchase:write,
  * which only assistants registered at /oauth/register/agent can be offered.
  */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { credentialTag, type ServiceEnvironment } from "./environment";
 import { randomId, randomSecret, sha256 } from "./tokens";
 import type { Scope } from "./scopes";

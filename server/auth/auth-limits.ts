@@ -3,18 +3,18 @@
  * /oauth/token, /oauth/revoke, /oauth/register/agent,
  * sign-in, sign-up, the emails a visitor can trigger (forgot password) and the pages that use an
  * emailed link's token (confirm the email, set a new password). Per client address
- * (server/http/client-ip.ts), and at the token endpoint per authenticated client too.
+ * (server/edges/http/client-ip.ts), and at the token endpoint per authenticated client too.
  *
  * Failed authentication (a wrong client secret, a wrong password) is counted per address, and
  * for passwords per (email, address) plus a looser count per email alone: someone guessing one
  * person's password from one place is stopped there without locking that person out from
  * everywhere, and spraying many addresses at one account is slowed. Sign-in checks every count
  * before the password hash (a 32 MiB scrypt) is computed. Same machinery and fall-back as the
- * partner limits (server/http/rate-limit.ts); AUTH_RATE_LIMITS=off (load tests) turns them off.
+ * partner limits (server/platform/rate-limit.ts); AUTH_RATE_LIMITS=off (load tests) turns them off.
  */
-import { env } from "../env";
-import { AppError } from "../errors";
-import { consumeRateLimit, defineLimit, type Limiter, type Policy } from "../http/rate-limit";
+import { env } from "../platform/env";
+import { AppError } from "../core/errors";
+import { consumeRateLimit, defineLimit, type Limiter, type Policy } from "../platform/rate-limit";
 
 const minute = (points: number): Policy => ({ name: "minute", points, duration: 60 });
 const hour = (points: number): Policy => ({ name: "hour", points, duration: 3600 });

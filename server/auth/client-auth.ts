@@ -3,7 +3,7 @@
  * or client_secret_post for partners, never both at once; `none` (client_id only) for public
  * clients, the assistants registered at /oauth/register/agent, which prove themselves with PKCE.
  */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { authLimits, recordFailure, refuseIfSpent } from "./auth-limits";
 import { isCurrentEnvironment } from "./environment";
 import { oauthError, oauthLimited } from "./oauth/responses";

@@ -1,13 +1,13 @@
 /**
  * The emailed links of shopper accounts: confirm an email address (24 hours) and reset a password
- * (1 hour). Each is a signed, single-purpose token (server/mail/links.ts) whose subject binds what
+ * (1 hour). Each is a signed, single-purpose token (server/platform/mail/links.ts) whose subject binds what
  * it acts on, which makes it single use: a confirm link names the address it confirms (changing
  * the address kills it), a reset link names a fingerprint of the current password hash (the reset
  * changes the hash, so the link dies with it). Opening a link changes nothing; pages POST.
  */
-import { env } from "../env";
-import { createLinkToken, verifyLinkToken } from "../mail/links";
-import { enqueueEmail } from "../mail/outbox";
+import { env } from "../platform/env";
+import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
+import { enqueueEmail } from "../platform/mail/outbox";
 import { sha256 } from "./tokens";
 
 type Writer = Parameters<typeof enqueueEmail>[0];

@@ -1,9 +1,9 @@
 /** Sandbox and production credentials are separate: a client of the other environment is refused everywhere. */
 import { describe, expect, it } from "vitest";
 import { createPartner } from "../../prisma/factories";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { basic, token } from "../testing/oauth";
-import { operationHandler } from "@/server/api/rest-router";
+import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const products = operationHandler("GET /api/v1/products");
 

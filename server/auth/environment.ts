@@ -4,7 +4,7 @@
  * apart at a glance), and a client of the other environment is refused everywhere (token
  * endpoint, bearer authentication, authorize), even if both ever shared a database.
  */
-import { env } from "../env";
+import { env } from "../platform/env";
 
 export type ServiceEnvironment = "sandbox" | "production";
 

@@ -6,12 +6,12 @@
  */
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { db } from "../db";
-import { env } from "../env";
+import { db } from "../platform/db";
+import { env } from "../platform/env";
 import { sameOriginPath } from "./callback-url";
-import { clientIp } from "../http/client-ip";
+import { clientIp } from "../edges/http/client-ip";
 import { admitSignIn, recordSignIn } from "./auth-limits";
-import { AppError } from "../errors";
+import { AppError } from "../core/errors";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";
 
 declare module "next-auth" {

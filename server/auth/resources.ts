@@ -4,7 +4,7 @@
  * (authenticateBearer takes it), so a token for the REST API is refused by the account connector
  * and the reverse. Without a `resource` parameter a token is for the REST API (DESIGN.md).
  */
-import { env } from "../env";
+import { env } from "../platform/env";
 import { mcpAccountAudience, restAudience } from "./tokens";
 
 /** The account connector's path; its identifier is PUBLIC_URL + this path. */

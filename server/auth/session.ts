@@ -5,8 +5,8 @@
  */
 import { getServerSession } from "next-auth";
 import { getToken } from "next-auth/jwt";
-import { db } from "../db";
-import { env } from "../env";
+import { db } from "../platform/db";
+import { env } from "../platform/env";
 import { authOptions } from "./next-auth";
 
 /** True when a session signed in at `authAt` is still valid for a person whose password changed at `passwordChangedAt`. */

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { GET as tokenGet, POST as tokenPost } from "@/app/oauth/token/route";
 import { createPartner } from "../../prisma/factories";
-import { revokeClient } from "../ops/commands";
-import { operationHandler } from "@/server/api/rest-router";
+import { revokeClient } from "../edges/ops/commands";
+import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const products = operationHandler("GET /api/v1/products");
 

@@ -4,11 +4,11 @@
  * never both; `none` for public agents. Grants are dispatched by grant_type: client_credentials
  * here; authorization_code and refresh_token through the OAuth library (oauth/token-grants.ts).
  */
-import { db, isDatabaseUnavailable } from "../db";
-import { systemClock } from "../clock";
+import { db, isDatabaseUnavailable } from "../platform/db";
+import { systemClock } from "../platform/clock";
 import { accessTokenLifetimeSeconds, issueAccessToken } from "./tokens";
 import { clientCredentialsScopes, parseScopeString } from "./scopes";
-import { clientIp } from "../http/client-ip";
+import { clientIp } from "../edges/http/client-ip";
 import { admit, authLimits } from "./auth-limits";
 import {
   authenticateClientFrom,

@@ -4,9 +4,9 @@
  * every request, so it takes effect at once.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { type Db, rawPool } from "../db";
-import { AppError } from "../errors";
-import type { Actor } from "../trpc/context";
+import { type Db, rawPool } from "../platform/db";
+import { AppError } from "../core/errors";
+import type { Actor } from "../platform/trpc/context";
 import { isCurrentEnvironment } from "./environment";
 
 export const accessTokenLifetimeSeconds = 3600;

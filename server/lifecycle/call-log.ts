@@ -5,7 +5,7 @@
  * one upsert (`last_called_on` only moves forward). A crash loses at most those seconds, and the
  * next call of the day records the pair again.
  */
-import { db } from "../db";
+import { db } from "../platform/db";
 
 const flushDelayMs = 5000;
 

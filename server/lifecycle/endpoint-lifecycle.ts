@@ -6,10 +6,10 @@
  * after the announcement, and brownouts fall between the announcement and the sunset.
  */
 import { z } from "zod";
-import { db } from "../db";
-import { isOperationId } from "../api/operations";
-import { changelogUrl, retiredError } from "../http/lifecycle";
-import { enqueueEmail } from "../mail/outbox";
+import { db } from "../platform/db";
+import { isOperationId } from "../edges/rest/operations";
+import { changelogUrl, retiredError } from "../edges/http/lifecycle";
+import { enqueueEmail } from "../platform/mail/outbox";
 import { forgetLifecycles, toLifecycle, type Brownout, type Lifecycle } from "./lifecycle-store";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -18,12 +18,10 @@ export const noticeWindowDays = 90;
 /** A brownout is short: a partner notices it, their users barely do. */
 const maxBrownoutMs = dayMs;
 
-const ZOperationId = z
-  .string()
-  .refine(isOperationId, {
-    error: (issue) =>
-      `unknown operation "${String(issue.input)}": give "METHOD /api/v1/path" as in the operation table (server/api/operations.ts; e.g. "GET /api/v1/categories")`,
-  });
+const ZOperationId = z.string().refine(isOperationId, {
+  error: (issue) =>
+    `unknown operation "${String(issue.input)}": give "METHOD /api/v1/path" as in the operation table (server/edges/rest/operations.ts; e.g. "GET /api/v1/categories")`,
+});
 
 export const ZDeprecation = z
   .object({

@@ -6,7 +6,7 @@
  * once per outage: the lifecycle must never be the reason a request fails.
  */
 import { z } from "zod";
-import { db } from "../db";
+import { db } from "../platform/db";
 
 export type Brownout = { start: Date; end: Date };
 

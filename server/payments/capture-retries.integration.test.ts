@@ -7,12 +7,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createItem, createPartner, createStore } from "../../prisma/factories";
 import { createHeldPurchase } from "../../prisma/factories/purchases";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
-import { finalizePayment } from "../routers/checkout-page/finalize-payment";
-import { startAttempt } from "../routers/checkout-page/payment-attempt";
+import { finalizePayment } from "../checkout/hosted/finalize-payment";
+import { startAttempt } from "../checkout/hosted/payment-attempt";
 import { chargeDuePurchase, chargeDuePurchases } from "../purchases/charge-purchase";
-import { listCaptureFailures } from "../ops/payment-commands";
+import { listCaptureFailures } from "../edges/ops/payment-commands";
 import type { PaymentProvider } from "./provider";
 import { sandboxProvider } from "./sandbox";
 import { testCards } from "./sandbox-cards";

@@ -7,7 +7,7 @@
  * logged, it appears in `npm run ops -- payment:capture-failed`, and nothing calls the processor
  * for it again.
  */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 
 export const captureRetryPolicy = {
   maxAttempts: 8,

@@ -7,12 +7,12 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPartner, createStore } from "../../prisma/factories";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { openCheckoutVia } from "../testing/checkout-fixtures";
 import { startStripeShapedServer } from "../testing/stripe-shaped-server";
-import { finalizePayment } from "../routers/checkout-page/finalize-payment";
-import { startAttempt } from "../routers/checkout-page/payment-attempt";
-import { listCaptureFailures } from "../ops/payment-commands";
+import { finalizePayment } from "../checkout/hosted/finalize-payment";
+import { startAttempt } from "../checkout/hosted/payment-attempt";
+import { listCaptureFailures } from "../edges/ops/payment-commands";
 import { sandboxProvider } from "./sandbox";
 import { testCards } from "./sandbox-cards";
 import { authorizePayment } from "./payment-steps";

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "../env";
+import { parseEnv } from "../platform/env";
 import { productionSettings } from "../testing/production-env";
 
 const base = () => ({ DATA_DIR: mkdtempSync(path.join(tmpdir(), "payments-config-")) });

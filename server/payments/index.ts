@@ -1,8 +1,8 @@
 /**
  * The processor in use, chosen in this one place from the configuration: the sandbox (test cards,
- * its ledger in the sandbox_* tables) or Stripe. Production never runs the sandbox (server/env.ts).
+ * its ledger in the sandbox_* tables) or Stripe. Production never runs the sandbox (server/platform/env.ts).
  */
-import { env } from "../env";
+import { env } from "../platform/env";
 import type { PaymentProvider } from "./provider";
 import { sandboxProvider } from "./sandbox";
 import { stripeProvider } from "./stripe";

@@ -5,8 +5,8 @@
  * to capture or release belongs to the owner (the checkout's paying attempt, the purchase's state).
  */
 import { randomId } from "../auth/tokens";
-import type { Db } from "../db";
-import type { Sql } from "../sql";
+import type { Db } from "../platform/db";
+import type { Sql } from "../platform/sql";
 import { isCaptureDue, recordCaptureUnanswered } from "./capture-retries";
 import { slowestCallMs, stripeClientSettings } from "./processor-budget";
 import {

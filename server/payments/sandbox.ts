@@ -11,9 +11,9 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { randomId } from "../auth/tokens";
-import { rawPool } from "../db";
+import { rawPool } from "../platform/db";
 import { Prisma } from "../generated/prisma/client";
-import { type Sql, sqlTransaction } from "../sql";
+import { type Sql, sqlTransaction } from "../platform/sql";
 import {
   type PaymentMethod,
   type PaymentProvider,
@@ -117,7 +117,7 @@ const move = async (
 };
 
 /**
- * The sandbox processor, on raw SQL transactions (server/sql.ts): it answers every purchase's
+ * The sandbox processor, on raw SQL transactions (server/platform/sql.ts): it answers every purchase's
  * authorize, and in a real deployment that cost would be the processor's, not ours.
  */
 export const sandboxProvider = (): PaymentProvider => ({

@@ -5,9 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPartner, createStore } from "../../prisma/factories";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { openCheckoutVia } from "../testing/checkout-fixtures";
-import { startAttempt } from "../routers/checkout-page/payment-attempt";
+import { startAttempt } from "../checkout/hosted/payment-attempt";
 import type { PaymentProvider } from "./provider";
 import { sandboxProvider } from "./sandbox";
 import { attemptTimeoutMs } from "./payment-steps";

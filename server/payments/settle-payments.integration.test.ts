@@ -9,12 +9,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPartner, createStore } from "../../prisma/factories";
 import { createBarePurchase } from "../../prisma/factories/purchases";
-import { fixedClock } from "../clock";
-import { db } from "../db";
+import { fixedClock } from "../platform/clock";
+import { db } from "../platform/db";
 import { openCheckoutVia } from "../testing/checkout-fixtures";
 import { pageCaller } from "../testing/page-caller";
-import { finalizePayment } from "../routers/checkout-page/finalize-payment";
-import { startAttempt } from "../routers/checkout-page/payment-attempt";
+import { finalizePayment } from "../checkout/hosted/finalize-payment";
+import { startAttempt } from "../checkout/hosted/payment-attempt";
 import { paymentProvider } from ".";
 import { type PaymentProvider, ownerOf, processorKey } from "./provider";
 import { testCards } from "./sandbox-cards";

@@ -12,10 +12,10 @@
  * An attempt counts as lost only after `attemptTimeoutMs`, longer than any processor call, so a
  * call still running is never settled under it (H1).
  */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { paymentProvider } from ".";
 import type { PaymentProvider } from "./provider";
-import { markCheckoutCaptureFailed } from "./checkout-capture-failed";
+import { markCheckoutCaptureFailed } from "../checkout/checkout-capture-failed";
 import { captureDueWhere } from "./capture-retries";
 import {
   attemptTimeoutMs,

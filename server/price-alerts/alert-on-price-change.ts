@@ -10,12 +10,12 @@
  * (`price-alert:<id>`) would stop a second one anyway. The item's price is read live (not from the
  * event): events may be handled late or out of order. A sold or unlisted item notifies nobody.
  */
-import { formatCents } from "../domain/money";
-import { storeCanSellSql } from "../domain/store-can-sell";
-import { env } from "../env";
+import { formatCents } from "../core/money";
+import { storeCanSellSql } from "../core/store-can-sell";
+import { env } from "../platform/env";
 import { Prisma } from "../generated/prisma/client";
-import { sqlTransaction } from "../sql";
-import { enqueueEmail } from "../mail/outbox";
+import { sqlTransaction } from "../platform/sql";
+import { enqueueEmail } from "../platform/mail/outbox";
 import type { PriceChangeHandler } from "../price-changes/handlers";
 
 type Fired = {
@@ -30,7 +30,7 @@ type Fired = {
 
 export const priceAlertHandler: PriceChangeHandler = {
   name: "price-alerts",
-  // A raw `pg` transaction (server/sql.ts): a sale runs this for each of thousands of items, most notifying nobody.
+  // A raw `pg` transaction (server/platform/sql.ts): a sale runs this for each of thousands of items, most notifying nobody.
   handle: async (_db, event, { now }) => {
     await sqlTransaction(async (tx) => {
       const fired = await tx.$queryRaw<Fired[]>`

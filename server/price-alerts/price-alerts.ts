@@ -4,16 +4,12 @@
  * reaches their own alerts (another person's id is not_found). What fires an alert is
  * alert-on-price-change.ts.
  */
-import { formatCents, toMoney } from "../domain/money";
-import { storeCanSellSql } from "../domain/store-can-sell";
-import type { Db } from "../db";
-import { AppError } from "../errors";
+import { formatCents, toMoney } from "../core/money";
+import { storeCanSellSql } from "../core/store-can-sell";
+import type { Db } from "../platform/db";
+import { AppError } from "../core/errors";
 import { randomId } from "../auth/tokens";
-import {
-  liveAlertsPerPerson,
-  type TPriceAlert,
-  type TPriceAlertList,
-} from "../routers/price-alerts/price-alert.schema";
+import { liveAlertsPerPerson, type TPriceAlert, type TPriceAlertList } from "./price-alert.schema";
 
 const alertSelect = {
   id: true,

@@ -4,7 +4,7 @@
  * state (the item's current price), so running an event twice, or two events of one item out of
  * order, does no harm. To add a feature (price alerts), add its handler to the list.
  */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { priceAlertHandler } from "../price-alerts/alert-on-price-change";
 import { priceWatchHandler } from "../price-watches/price-watch-handler";
 

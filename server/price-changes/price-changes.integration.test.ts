@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { createItem, createPartner, createStore } from "../../prisma/factories";
-import { db } from "../db";
-import { setItemPriceCommand } from "../ops/item-commands";
+import { db } from "../platform/db";
+import { setItemPriceCommand } from "../edges/ops/item-commands";
 import { callRoute } from "../testing/rest";
-import { operationHandler } from "../api/rest-router";
+import { operationHandler } from "../edges/rest/rest-router";
 import type { PriceChangeHandler, PriceChangeRecord } from "./handlers";
 import { processPriceChanges } from "./process-price-changes";
-import { setItemPrice, setItemPrices } from "./set-item-price";
+import { setItemPrice, setItemPrices } from "../catalogue/set-item-price";
 
 const recording = () => {
   const seen: PriceChangeRecord[] = [];

@@ -8,8 +8,8 @@
  * must read live state rather than trust the event's prices (events of one item may be handled out
  * of order by two instances).
  */
-import { type Db, poolSize } from "../db";
-import { poolSql } from "../sql";
+import { type Db, poolSize } from "../platform/db";
+import { poolSql } from "../platform/sql";
 import { type PriceChangeHandler, priceChangeHandlers, type PriceChangeRecord } from "./handlers";
 
 /** How long a claim holds an event before another instance may take it over. */
@@ -68,7 +68,7 @@ const finish = async (
   error?: unknown,
 ) => {
   // Only the holder of this lease records the result (a takeover after a very slow run does its own).
-  // Raw (server/sql.ts): a sale finishes thousands of events.
+  // Raw (server/platform/sql.ts): a sale finishes thousands of events.
   if (error === undefined) {
     await poolSql.$executeRaw`UPDATE price_change_events SET processed_at = ${now}, claimed_until = NULL, last_error = NULL WHERE id = ${event.id} AND claimed_until = ${event.claimedUntil}`;
   } else {

@@ -5,8 +5,8 @@
  * now (executing), bought, needs the person or ended otherwise cannot be cancelled (watch_closed):
  * a purchase it made is cancelled from its own email or the purchases dashboard.
  */
-import type { Db } from "../db";
-import { AppError } from "../errors";
+import type { Db } from "../platform/db";
+import { AppError } from "../core/errors";
 import { endWatch } from "./watch-writer";
 
 const closedMessages: Record<string, string> = {

@@ -8,13 +8,13 @@
  * when processing starts again; the person's own settings end it.
  */
 import { describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { testCards } from "../payments/sandbox-cards";
 import { processPriceChanges } from "../price-changes/process-price-changes";
-import { setItemPrice } from "../price-changes/set-item-price";
-import { reserve } from "../routers/checkout/reservations";
-import { startSweep } from "../jobs/sweep";
-import { dueWork } from "../jobs/due-work";
+import { setItemPrice } from "../catalogue/set-item-price";
+import { reserve } from "../checkout/reservations";
+import { startSweep } from "../edges/jobs/sweep";
+import { dueWork } from "../edges/jobs/due-work";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import {
   createBuyer,
@@ -25,8 +25,8 @@ import {
 } from "../testing/watch-fixtures";
 import { paymentProvider } from "../payments";
 import { completeLateAuthorize } from "../purchases/complete-late-authorize";
-import { createCaller } from "../trpc/caller";
-import { createInnerContext } from "../trpc/context";
+import { createCaller } from "../edges/trpc/caller";
+import { createInnerContext } from "../platform/trpc/context";
 import { buyClaimed } from "./evaluate-watch";
 import { moveWatch } from "./watch-writer";
 import { executingRetryMs, expireDueWatches, resumeExecutingWatches } from "./watch-jobs";

@@ -13,24 +13,24 @@
  * - a refusal that makes no purchase ends the watch or releases it to active (price_changed: the
  *   newer price change evaluates it again).
  * A sale evaluates thousands of watches at once, so the watch's own reads and moves are raw SQL
- * (server/sql.ts: about a tenth of Prisma's CPU a statement); the quote and the purchase are the
+ * (server/platform/sql.ts: about a tenth of Prisma's CPU a statement); the quote and the purchase are the
  * operations' own code.
  */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { Prisma } from "../generated/prisma/client";
-import { outcomeOfPurchaseRefusal } from "../domain/price-watch-state";
-import { AppError } from "../errors";
-import { toAppError } from "../http/respond";
-import { checkoutUrl } from "../routers/checkout/checkout-view";
-import { ZCreateQuoteRequest } from "../routers/checkout/checkout.schema";
-import { quoteItems } from "../routers/checkout/create-quote";
-import { loadQuotableItems } from "../routers/checkout/checkout.queries";
-import { buildQuoteLines } from "../routers/checkout/quote-lines";
-import { snapshotTotals } from "../routers/checkout/quote-snapshot";
-import { purchaseQuote } from "../routers/purchases/create-purchase";
-import type { TPurchase, TPurchaseOutcome } from "../routers/purchases/purchase.schema";
-import { notifyPriceWatchClosed } from "../jobs/events";
-import { poolSql, type Sql, sqlTransaction } from "../sql";
+import { outcomeOfPurchaseRefusal } from "./states";
+import { AppError } from "../core/errors";
+import { toAppError } from "../edges/http/respond";
+import { checkoutUrl } from "../checkout/checkout-view";
+import { ZCreateQuoteRequest } from "../checkout/checkout.schema";
+import { quoteItems } from "../checkout/create-quote";
+import { loadQuotableItems } from "../checkout/checkout.queries";
+import { buildQuoteLines } from "../checkout/quote-lines";
+import { snapshotTotals } from "../checkout/quote-snapshot";
+import { purchaseQuote } from "../purchases/create-purchase-procedure";
+import type { TPurchase, TPurchaseOutcome } from "../purchases/purchase.schema";
+import { notifyPriceWatchClosed } from "../platform/jobs/events";
+import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
 import { hasPurchaseGrantSql } from "../purchases/purchase-grant";
 import { endWatch, endWatches, endWatchIn, moveWatch } from "./watch-writer";
 import { type StandingRow, standingColumnsSql, standingOutcome } from "./watch-standing";
@@ -56,7 +56,7 @@ type EvaluatedWatch = WatchActor &
  * The active watches on an item that a price change concerns, oldest first: those the live price is
  * within, and those last seen over their total (to clear that mark when the price rises again); the
  * others have nothing to do. Each with its standing and the saved address, all in one statement
- * (server/sql.ts on why raw). The address is a quote's shipping_address: the purchase compares it
+ * (server/platform/sql.ts on why raw). The address is a quote's shipping_address: the purchase compares it
  * with the saved one. What is read may be stale by the time it is acted on, as any read is: every
  * move is conditional and the purchase checks again under its locks.
  */

@@ -9,9 +9,9 @@
  * purchase for the watch, at most one hold, no capture), and a second restart changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { priceChangeLeaseMs } from "../price-changes/process-price-changes";
-import { setItemPrice } from "../price-changes/set-item-price";
+import { setItemPrice } from "../catalogue/set-item-price";
 import { crashHarness } from "../testing/crash-process";
 import { databaseProxy } from "../testing/db-proxy";
 import { sandboxLedger } from "../testing/purchase-ledger";

@@ -1,16 +1,16 @@
 /**
  * A price watch's emails, written into the outbox inside the transaction of the move that causes
  * them, each with a dedupe key so a retried step writes it once. The set email carries the watch's
- * cancel link: a signed token for this watch and this purpose only (server/mail/links.ts), valid a
+ * cancel link: a signed token for this watch and this purpose only (server/platform/mail/links.ts), valid a
  * week past the watch's expiry so a late click gets "already ended" rather than "bad link".
  */
-import { formatCents } from "../domain/money";
-import { env } from "../env";
-import { createLinkToken, verifyLinkToken } from "../mail/links";
-import { enqueueEmail } from "../mail/outbox";
-import type { Sql } from "../sql";
+import { formatCents } from "../core/money";
+import { env } from "../platform/env";
+import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
+import { enqueueEmail } from "../platform/mail/outbox";
+import type { Sql } from "../platform/sql";
 import { cancelUrl as purchaseCancelUrl } from "../purchases/purchase-emails";
-import { emailTime } from "../mail/email-time";
+import { emailTime } from "../platform/mail/email-time";
 
 const cancelLinkPurpose = "price-watch-cancel";
 const linkGraceMs = 7 * 24 * 3_600_000;

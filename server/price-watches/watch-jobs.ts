@@ -1,10 +1,10 @@
 /**
- * The timed and recovery work of price watches, run by the sweep (server/jobs/due-work.ts) and the
+ * The timed and recovery work of price watches, run by the sweep (server/edges/jobs/due-work.ts) and the
  * Inngest functions. Each step is idempotent and safe on several instances: every move is a
  * guarded conditional update (watch-writer.ts), so of two instances at one watch one moves it and
  * the other finds it moved; a stale executing watch is taken with a conditional lease update.
  */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { buyClaimed, expireWatch, recordPurchase } from "./evaluate-watch";
 
 /** A watch left executing this long without an answer is picked up again (a crash, or the bank was slow). */

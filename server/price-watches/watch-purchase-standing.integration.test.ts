@@ -7,15 +7,15 @@
  * sweep's replay).
  */
 import { describe, expect, it } from "vitest";
-import { db } from "../db";
-import { revokeClient } from "../ops/commands";
+import { db } from "../platform/db";
+import { revokeClient } from "../edges/ops/commands";
 import { shopperCaller } from "../testing/callers";
 import { testCards } from "../payments/sandbox-cards";
 import { completeLateAuthorize } from "../purchases/complete-late-authorize";
 import { paymentProvider } from "../payments";
 import { type BuyerOptions, createBuyer, setWatch, watchableItem } from "../testing/watch-fixtures";
-import { createCaller } from "../trpc/caller";
-import { createInnerContext } from "../trpc/context";
+import { createCaller } from "../edges/trpc/caller";
+import { createInnerContext } from "../platform/trpc/context";
 import { buyClaimed } from "./evaluate-watch";
 import { moveWatch } from "./watch-writer";
 import { executingRetryMs, resumeExecutingWatches } from "./watch-jobs";

@@ -7,8 +7,8 @@
  * (watch-purchase-standing.integration.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { db } from "../db";
-import { revokeClient } from "../ops/commands";
+import { db } from "../platform/db";
+import { revokeClient } from "../edges/ops/commands";
 import { shopperCaller } from "../testing/callers";
 import { revoke } from "../testing/oauth";
 import { createBuyer, getWatch, setWatch, watchableItem } from "../testing/watch-fixtures";

@@ -13,18 +13,18 @@
  * and the watch (review M3), so either the purchase was made while the person still let it (it stays
  * the watch's, recorded as usual) or it finds the grant gone and the watch ended and buys nothing.
  */
-import type { Tx } from "../db";
-import type { EndOutcome } from "../domain/price-watch-state";
-import { purchaseRefusal, type SpendingSettings } from "../domain/spending-limits";
-import { notifyPriceWatchClosed } from "../jobs/events";
+import type { Tx } from "../platform/db";
+import type { EndOutcome } from "./states";
+import { purchaseRefusal, type SpendingSettings } from "../core/spending-limits";
+import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import {
   spendingColumnsSql,
   type SpendingRow,
   spendingSettingsOf,
-} from "../routers/account/spending.queries";
+} from "../accounts/spending.queries";
 import { Prisma } from "../generated/prisma/client";
 import { hasPurchaseGrantSql } from "../purchases/purchase-grant";
-import type { Sql } from "../sql";
+import type { Sql } from "../platform/sql";
 import { moveWatch } from "./watch-writer";
 import { writeWatchEndedEmail } from "./watch-emails";
 

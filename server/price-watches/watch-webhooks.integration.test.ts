@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { randomId } from "../auth/tokens";
-import { db } from "../db";
+import { db } from "../platform/db";
 import {
   cancelWatchVia,
   createBuyer,

@@ -1,22 +1,18 @@
 /**
  * The one writer of price_watches.status: each move is one conditional update guarded by the
- * state table (server/domain/price-watch-state.ts), so a watch moves once however many workers race
+ * state table (server/price-watches/states.ts), so a watch moves once however many workers race
  * (two evaluators, the expiry sweep and its Inngest function, the person's cancel). A move to a
  * final state that the person must hear about writes its email in the same transaction, and every
  * move to a final state records its webhook event there too (price_watch.fulfilled, .needs_you, .ended).
  */
-import {
-  type PriceWatchEvent,
-  type PriceWatchState,
-  priceWatchTransition,
-} from "../domain/price-watch-state";
+import { type PriceWatchEvent, type PriceWatchState, priceWatchTransition } from "./states";
 import { Prisma } from "../generated/prisma/client";
-import { notifyPriceWatchClosed } from "../jobs/events";
-import type { PriceWatchRow } from "../routers/price-watches/price-watch-view";
-import { toWirePriceWatch } from "../routers/price-watches/price-watch-view";
-import { anyOf, type Sql, sqlTransaction } from "../sql";
-import { priceWatchEventType } from "../webhooks/event-types";
-import { recipientsSql, recordWebhookEvent } from "../webhooks/record-event";
+import { notifyPriceWatchClosed } from "../platform/jobs/events";
+import type { PriceWatchRow } from "./price-watch-view";
+import { toWirePriceWatch } from "./price-watch-view";
+import { anyOf, type Sql, sqlTransaction } from "../platform/sql";
+import { priceWatchEventType } from "../partners/webhooks/event-types";
+import { recipientsSql, recordWebhookEvent } from "../partners/webhooks/record-event";
 import { type EmailedWatch, writeWatchEndedEmail } from "./watch-emails";
 
 /** The columns a move may set besides the status (a key present with null clears the column). */
@@ -49,7 +45,7 @@ const setIfGiven = (column: string, data: WatchData, key: keyof WatchData, type:
 /**
  * Moves the watches of `ids` that the table allows from their current status (and time); the moved
  * watches (none when none moved). One conditional UPDATE, raw SQL so it runs in a Prisma or a `pg`
- * transaction (server/sql.ts). A move to a final state records its webhook events, so it must be
+ * transaction (server/platform/sql.ts). A move to a final state records its webhook events, so it must be
  * made inside a transaction.
  */
 export const moveWatches = async (

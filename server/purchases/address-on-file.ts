@@ -4,7 +4,7 @@
  * so spelling of the postal code and the province's case never make a difference; the remaining
  * lines are compared without case and with runs of spaces as one. The phone is not compared.
  */
-import { ZCanadianAddressSchema } from "../domain/address";
+import { ZCanadianAddressSchema } from "../core/address";
 
 type SavedAddress = {
   name: string;

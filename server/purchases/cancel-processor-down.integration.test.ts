@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createHeldPurchase } from "../../prisma/factories/purchases";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { sandboxProvider } from "../payments/sandbox";
 import { stripeProvider } from "../payments/stripe";
 import { sandboxLedger } from "../testing/purchase-ledger";

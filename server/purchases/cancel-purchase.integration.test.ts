@@ -1,7 +1,7 @@
 /** The person's cancel (B3-13, B3-18): before cancel_until, after it, twice, after the charge, and racing the charge. */
 import { describe, expect, it } from "vitest";
 import { createHeldPurchase } from "../../prisma/factories/purchases";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { sandboxProvider } from "../payments/sandbox";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import { cancelPurchase } from "./cancel-purchase";

@@ -7,9 +7,9 @@
  * A second cancel answers "already cancelled" and calls nothing; after cancel_until it is refused
  * with too_late_to_cancel; once the charge has been claimed, already_charged.
  */
-import type { Db } from "../db";
-import { AppError } from "../errors";
-import { notifyPurchaseCancelled } from "../jobs/events";
+import type { Db } from "../platform/db";
+import { AppError } from "../core/errors";
+import { notifyPurchaseCancelled } from "../platform/jobs/events";
 import type { PaymentProvider } from "../payments/provider";
 import { cancelHeld } from "./purchase-hold";
 

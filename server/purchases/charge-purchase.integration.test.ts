@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { createHeldPurchase } from "../../prisma/factories/purchases";
-import { db } from "../db";
-import { dueWork } from "../jobs/due-work";
-import { startSweep } from "../jobs/sweep";
-import { fixedClock } from "../clock";
+import { db } from "../platform/db";
+import { dueWork } from "../edges/jobs/due-work";
+import { startSweep } from "../edges/jobs/sweep";
+import { fixedClock } from "../platform/clock";
 import { sandboxProvider } from "../payments/sandbox";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import { copyEmailKey } from "./purchase-emails";

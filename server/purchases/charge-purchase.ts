@@ -3,7 +3,7 @@
  * function, the sweep, both at once, or a retried step):
  * - before charging, an item sold elsewhere releases the hold (cancelled, reason item_sold), and a
  *   copy email not delivered by charges_at does too (cancelled, reason notice_undelivered; only
- *   an SMTP server's acceptance counts, and the sandbox mailbox in the sandbox: server/mail/delivery.ts);
+ *   an SMTP server's acceptance counts, and the sandbox mailbox in the sandbox: server/platform/mail/delivery.ts);
  * - the charge is claimed with one guarded move held -> capturing (only one worker wins it; a
  *   cancel after that is too late), then captured with key `pur_x:capture`. A purchase found
  *   `capturing` (a retried step, or a worker that stopped after claiming) is captured again with the
@@ -13,12 +13,12 @@
  *   the person is told; a processor that fails leaves it capturing and throws, for the step's retry
  *   or the next sweep, a bounded number of times with backoff (server/payments/capture-retries.ts).
  */
-import type { Db } from "../db";
-import { isEmailDelivered, sandboxMailboxCounts } from "../mail/delivery";
+import type { Db } from "../platform/db";
+import { isEmailDelivered, sandboxMailboxCounts } from "../platform/mail/delivery";
 import { captureDueWhere } from "../payments/capture-retries";
 import { attemptTimeoutMs, type CaptureOutcome, capturePayment } from "../payments/payment-steps";
 import type { PaymentProvider } from "../payments/provider";
-import type { QuoteSnapshot } from "../routers/checkout/quote-snapshot";
+import type { QuoteSnapshot } from "../checkout/quote-snapshot";
 import { cancelHeld, heldPaymentOf } from "./purchase-hold";
 import { copyEmailKey, writeClosedEmail } from "./purchase-emails";
 import { movePurchase } from "./purchase-writer";

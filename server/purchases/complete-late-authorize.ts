@@ -8,7 +8,7 @@
  * nobody completed within 60 s (bank_no_answer). Both move processing with a guarded move, so only
  * one of them wins; a hold under a purchase the sweep refused is released by the sweep.
  */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import type { AuthorizeResult } from "../payments/payment-steps";
 import { type PaymentProvider, processorKey } from "../payments/provider";
 import { chargeDelayMs, recordAuthorizeAnswer } from "./create-purchase";

@@ -1,7 +1,7 @@
 /** createPurchaseWithHold, what POST /purchases will call: the held purchase it records, and one purchase per quote. */
 import { describe, expect, it } from "vitest";
 import { createPurchase } from "../../prisma/factories/purchases";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { sandboxProvider } from "../payments/sandbox";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import { chargeDelayMs, createPurchaseWithHold } from "./create-purchase";

@@ -3,7 +3,7 @@
  * reconciliation (reconcile-purchases.ts) can finish, and never an unrecorded hold:
  * 1. one short transaction writes the purchase (`processing`) and its payment (`authorizing`), so
  *    the row exists before the processor is asked (a hold always has a row to find it by); raw SQL
- *    on a `pg` client (server/sql.ts): it runs once per purchase with a dozen statements;
+ *    on a `pg` client (server/platform/sql.ts): it runs once per purchase with a dozen statements;
  * 2. the processor is asked for the hold with key `pur_x:authorize`, outside any transaction (a slow
  *    bank holds no database connection or lock; a retry replays, never a second hold);
  * 3. one short transaction records the answer: held (order number, charges_at, the copy email with
@@ -16,8 +16,8 @@
  * third (withAnswer).
  */
 import { randomId } from "../auth/tokens";
-import type { Db, Tx } from "../db";
-import { AppError } from "../errors";
+import type { Db, Tx } from "../platform/db";
+import { AppError } from "../core/errors";
 import { authorizePayment, openPayment, releasePayment } from "../payments/payment-steps";
 import {
   isProcessorRefusal,
@@ -25,14 +25,14 @@ import {
   type PaymentProvider,
   type ProcessorRefusal,
 } from "../payments/provider";
-import { newOrderNumber } from "../orders/store-orders";
-import { notifyPurchaseHeld } from "../jobs/events";
+import { newOrderNumber } from "../checkout/orders/store-orders";
+import { notifyPurchaseHeld } from "../platform/jobs/events";
 import { movePurchase } from "./purchase-writer";
 import { writeCopyEmail } from "./purchase-emails";
 import type { AuthorizeResult, HeldPayment } from "../payments/payment-steps";
 import { Prisma } from "../generated/prisma/client";
-import { isUniqueViolation, type Sql, sqlTransaction } from "../sql";
-import type { PurchaseRow } from "../routers/purchases/purchase-view";
+import { isUniqueViolation, type Sql, sqlTransaction } from "../platform/sql";
+import type { PurchaseRow } from "./purchase-view";
 
 type SavedCardMethod = Extract<PaymentMethod, { type: "saved" }>;
 /** The saved card a purchase holds, and its last four digits for the payment row. */
@@ -246,7 +246,7 @@ const runHook = async (sql: Sql, id: string, hook: AnswerHook | undefined, prism
  * If the purchase already left processing (the reconciliation refused it after a very slow answer),
  * the hold is recorded on the payment only, and the reconciliation releases it (a hold under a
  * closed purchase). Also used when a late answer is learnt afterwards (complete-late-authorize.ts).
- * A hold, every purchase's usual answer, is recorded in a raw `pg` transaction (server/sql.ts); the
+ * A hold, every purchase's usual answer, is recorded in a raw `pg` transaction (server/platform/sql.ts); the
  * rarer answers in a Prisma one, which the hook also gets (POST /purchases writes a checkout there).
  */
 export const recordAuthorizeAnswer = async (

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createPurchase } from "../../prisma/factories/purchases";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { sandboxLedger } from "../testing/purchase-ledger";
 
 describe("an order number that is already taken (L8)", () => {

@@ -13,7 +13,7 @@ import { agentWithPerson, buy, directItem, quoteOf } from "../testing/agent-purc
 import { crashHarness } from "../testing/crash-process";
 import { databaseProxy } from "../testing/db-proxy";
 import { sandboxLedger } from "../testing/purchase-ledger";
-import { db } from "../db";
+import { db } from "../platform/db";
 
 const proxy = databaseProxy();
 beforeAll(() => proxy.open());

@@ -1,16 +1,16 @@
 /**
  * The purchase's emails, written into the outbox inside the transaction of the move that causes
  * them, each with a dedupe key so a retried step writes it once. The copy carries the cancel link:
- * a signed, single-purpose token for this purchase (server/mail/links.ts). It stays verifiable a
+ * a signed, single-purpose token for this purchase (server/platform/mail/links.ts). It stays verifiable a
  * week past cancel_until so that a late click gets "too late, and why" rather than "bad link".
  */
-import { formatCents } from "../domain/money";
-import { env } from "../env";
-import { createLinkToken, verifyLinkToken } from "../mail/links";
-import { enqueueEmail } from "../mail/outbox";
-import type { Sql } from "../sql";
+import { formatCents } from "../core/money";
+import { env } from "../platform/env";
+import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
+import { enqueueEmail } from "../platform/mail/outbox";
+import type { Sql } from "../platform/sql";
 import type { PurchaseClosedProps } from "../../emails/purchase-closed";
-import { emailTime } from "../mail/email-time";
+import { emailTime } from "../platform/mail/email-time";
 
 const cancelLinkPurpose = "purchase-cancel";
 const linkGraceMs = 7 * 24 * 3_600_000;

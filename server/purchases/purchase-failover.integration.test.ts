@@ -20,7 +20,7 @@ const load = async () => ({
   ...(await import("../testing/purchase-ledger")),
   ...(await import("./reconcile-purchases")),
   ...(await import("../payments/sandbox")),
-  ...(await import("../db")),
+  ...(await import("../platform/db")),
 });
 
 /** Retries a call until the pool has reconnected (the first calls after the outage may still see it). */

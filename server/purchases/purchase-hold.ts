@@ -4,8 +4,8 @@
  * between, reconcilePurchases releases any hold left under a closed purchase (same key, so never
  * twice).
  */
-import type { Db } from "../db";
-import type { PurchaseEvent } from "../domain/purchase-state";
+import type { Db } from "../platform/db";
+import type { PurchaseEvent } from "./states";
 import { type HeldPayment, releasePayment } from "../payments/payment-steps";
 import type { PaymentProvider } from "../payments/provider";
 import type { PurchaseClosedProps } from "../../emails/purchase-closed";

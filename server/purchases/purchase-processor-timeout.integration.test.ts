@@ -7,14 +7,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { sandboxProvider } from "../payments/sandbox";
 import { testCards } from "../payments/sandbox-cards";
 import { agentWithPerson, buy, directItem, getPurchase, quoteOf } from "../testing/agent-purchases";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import { callRoute } from "../testing/rest";
 import { reconcilePurchases } from "./reconcile-purchases";
-import { operationHandler } from "@/server/api/rest-router";
+import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const resolveRoute = operationHandler("POST /api/v1/sandbox/purchases/{purchase_id}/resolve");
 

@@ -2,22 +2,18 @@
  * The one writer of a purchase's status (STYLE habit 12). Every move (the hold recorded at
  * creation, the charge claimed and recorded, the person's cancel, the releases for item_sold and
  * notice_undelivered, reconciliation) goes through `movePurchase`: one conditional update guarded
- * by the state table (server/domain/purchase-state.ts), so a status only moves along its arrows
+ * by the state table (server/purchases/states.ts), so a status only moves along its arrows
  * however many workers race, and exactly one of them sees the move happen.
  */
-import {
-  type PurchaseEvent,
-  type PurchaseState,
-  purchaseTransition,
-} from "../domain/purchase-state";
-import { type Db, isRootClient } from "../db";
+import { type PurchaseEvent, type PurchaseState, purchaseTransition } from "./states";
+import { type Db, isRootClient } from "../platform/db";
 import { Prisma } from "../generated/prisma/client";
-import type { Sql } from "../sql";
-import { readOwnPurchase } from "../routers/purchases/purchases.queries";
-import { purchaseEventType } from "../webhooks/event-types";
-import { recipientsSql, recordWebhookEvent } from "../webhooks/record-event";
-import { writeStoreOrders } from "../orders/store-orders";
-import type { QuoteSnapshot } from "../routers/checkout/quote-snapshot";
+import type { Sql } from "../platform/sql";
+import { readOwnPurchase } from "./purchases.queries";
+import { purchaseEventType } from "../partners/webhooks/event-types";
+import { recipientsSql, recordWebhookEvent } from "../partners/webhooks/record-event";
+import { writeStoreOrders } from "../checkout/orders/store-orders";
+import type { QuoteSnapshot } from "../checkout/quote-snapshot";
 
 export type PurchaseMove = {
   id: string;
@@ -41,7 +37,7 @@ const stampColumns: Partial<Record<PurchaseState, string>> = {
 /**
  * Applies `event` when the table allows it; true when this call moved the purchase. Given the
  * database rather than a transaction, it opens one: the move and its webhook event commit together.
- * Raw SQL throughout, so POST /purchases runs it in its `pg` transaction (server/sql.ts).
+ * Raw SQL throughout, so POST /purchases runs it in its `pg` transaction (server/platform/sql.ts).
  */
 export const movePurchase = (writer: Sql | Db, move: PurchaseMove): Promise<boolean> =>
   isRootClient(writer)

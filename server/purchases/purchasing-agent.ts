@@ -3,10 +3,10 @@
  * be one a person granted (linked account), to an assistant registered at /oauth/register/agent for
  * which purchases are switched on (`client:set --purchases`).
  */
-import { agentPurchasesOn } from "../auth/agent-purchases";
-import type { Db } from "../db";
-import { AppError } from "../errors";
-import type { Actor } from "../trpc/context";
+import { agentPurchasesOn } from "./agent-purchases";
+import type { Db } from "../platform/db";
+import { AppError } from "../core/errors";
+import type { Actor } from "../platform/trpc/context";
 
 /** The person and assistant of a token a person granted; insufficient_scope for any other token. */
 export const grantingPerson = (actor: Actor) => {

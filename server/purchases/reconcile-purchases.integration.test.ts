@@ -9,7 +9,7 @@ import {
   createHeldPurchase,
   createPurchase,
 } from "../../prisma/factories/purchases";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { openPayment } from "../payments/payment-steps";
 import { sandboxProvider } from "../payments/sandbox";
 import { testCards } from "../payments/sandbox-cards";

@@ -12,7 +12,7 @@
  * purchase that closed (cancelled, refused, requires_person: the process stopped after the move and
  * before the release) is released.
  */
-import type { Db } from "../db";
+import type { Db } from "../platform/db";
 import { attemptTimeoutMs, lookUpAuthorize, releasePayment } from "../payments/payment-steps";
 import type { PaymentProvider, ProcessorPayment } from "../payments/provider";
 import { movePurchase } from "./purchase-writer";

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createPurchase } from "../../prisma/factories/purchases";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { sandboxProvider } from "../payments/sandbox";
 import type { PaymentProvider } from "../payments/provider";
 import { sandboxLedger } from "../testing/purchase-ledger";

@@ -5,12 +5,12 @@
  * /price-watches checks max_total against it when the watch is set. Both first read the settings
  * with `spendingSettingsAllowingPurchase`.
  */
-import type { Tx } from "../db";
-import { purchaseRefusal, type SpendingSettings } from "../domain/spending-limits";
+import type { Tx } from "../platform/db";
+import { purchaseRefusal, type SpendingSettings } from "../core/spending-limits";
 import { Prisma } from "../generated/prisma/client";
-import type { Sql } from "../sql";
-import { AppError } from "../errors";
-import { readSpendingSettings } from "../routers/account/spending.queries";
+import type { Sql } from "../platform/sql";
+import { AppError } from "../core/errors";
+import { readSpendingSettings } from "../accounts/spending.queries";
 
 const thirtyDaysMs = 30 * 24 * 3_600_000;
 /** Statuses whose amount counts toward the 30-day limit. */

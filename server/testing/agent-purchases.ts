@@ -6,13 +6,13 @@
 import { randomUUID } from "node:crypto";
 import { createAgent, createItem, createPerson, createStore } from "../../prisma/factories";
 import { randomId } from "../auth/tokens";
-import { db } from "../db";
+import { db } from "../platform/db";
 import { sandboxProvider } from "../payments/sandbox";
 import { testCards } from "../payments/sandbox-cards";
 import { createQuoteVia, torontoAddress } from "./checkout-fixtures";
 import { obtainCode, token as tokenEndpoint } from "./oauth";
 import { callRoute } from "./rest";
-import { operationHandler } from "@/server/api/rest-router";
+import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const postPurchase = operationHandler("POST /api/v1/purchases");
 const getPurchaseRoute = operationHandler("GET /api/v1/purchases/{purchase_id}");

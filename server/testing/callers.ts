@@ -1,6 +1,6 @@
 /** Callers for integration tests: the same procedures REST and MCP use, with a chosen actor. */
-import { createInnerContext } from "../trpc/context";
-import { createCaller } from "../trpc/caller";
+import { createInnerContext } from "../platform/trpc/context";
+import { createCaller } from "../edges/trpc/caller";
 
 export const partnerCaller = (
   scopes: string[] = ["catalog:read", "checkout:write"],

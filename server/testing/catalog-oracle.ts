@@ -1,12 +1,12 @@
 /**
- * A brute-force model of the search semantics (server/search/types.ts) over every item loaded
+ * A brute-force model of the search semantics (server/catalogue/search/types.ts) over every item loaded
  * into memory, used by tests as an independent oracle. Text matching uses PostgreSQL's own
  * plainto_tsquery to find the matching ids; everything else is plain JavaScript.
  */
-import { db } from "../db";
-import { storeCanSell } from "../domain/store-can-sell";
-import type { Facets, FacetName, SearchQuery } from "../search/types";
-import { facetNames } from "../search/types";
+import { db } from "../platform/db";
+import { storeCanSell } from "../core/store-can-sell";
+import type { Facets, FacetName, SearchQuery } from "../catalogue/search/types";
+import { facetNames } from "../catalogue/search/types";
 
 export type OracleItem = {
   id: number;

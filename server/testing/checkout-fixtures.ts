@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { createItem } from "@/prisma/factories";
 import { callRoute } from "./rest";
-import { operationHandler } from "@/server/api/rest-router";
+import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const postQuote = operationHandler("POST /api/v1/checkout/quotes");
 const postSession = operationHandler("POST /api/v1/checkout/sessions");

@@ -7,7 +7,7 @@ import net from "node:net";
 /**
  * What a connection's chunk asks the server to run, as text a test's pattern can match: the chunk
  * itself, plus the text of each named prepared statement it executes by name (a Bind to a statement
- * parsed earlier on the connection carries only the name: server/sql.ts names its statements).
+ * parsed earlier on the connection carries only the name: server/platform/sql.ts names its statements).
  */
 const statementReader = () => {
   const named = new Map<string, string>();

@@ -22,12 +22,12 @@ import { createPartners, fetchToken, type Partner } from "../../bench/lib/partne
 import { searchMix } from "../../bench/lib/query-mix";
 import { type Service, startService } from "../../bench/lib/service";
 import { prng } from "../../prisma/seed/prng";
-import { runningEmbeddedDatabaseUrl } from "../embedded-db";
+import { runningEmbeddedDatabaseUrl } from "../platform/embedded-db";
 import { loadSearchVocabulary } from "./random-search-queries";
 import { type Buyable, type Sample, runShopperLoop, summarizeSamples } from "./shopper-load";
 import { createBuyers, directItems } from "../../bench/lib/soak-buyers";
 import { quoteBody } from "../../bench/lib/checkout-bodies";
-import { resetEnv } from "../env";
+import { resetEnv } from "../platform/env";
 
 const clients = 32;
 const seconds = 30;

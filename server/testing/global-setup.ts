@@ -1,5 +1,5 @@
 /** Vitest global setup: migrates a template database for this run; dropped at the end. */
-import { migrate } from "../ops/migrate";
+import { migrate } from "../edges/ops/migrate";
 import { databaseUrl, withAdmin } from "./databases";
 
 export default async function setup({

@@ -4,9 +4,9 @@
  */
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { createFrontServer } from "../http/front-door";
-import { createLeanApi } from "../http/lean-api";
-import { connectRateLimitStore } from "../http/rate-limit";
+import { createFrontServer } from "../edges/http/front-door";
+import { createLeanApi } from "../edges/http/lean-api";
+import { connectRateLimitStore } from "../platform/rate-limit";
 
 export const startConnectorServer = async () => {
   const lean = await createLeanApi({

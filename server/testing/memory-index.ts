@@ -1,8 +1,8 @@
 /** The in-memory search index over the test file's database, kept fresh by NOTIFY (no periodic catch-up). */
-import { db } from "../db";
-import { CatalogSync } from "../search/memory/catalog-sync";
-import { createMemorySearch } from "../search/memory/memory-search";
-import { createPgSearch } from "../search/pg-search";
+import { db } from "../platform/db";
+import { CatalogSync } from "../catalogue/search/memory/catalog-sync";
+import { createMemorySearch } from "../catalogue/search/memory/memory-search";
+import { createPgSearch } from "../catalogue/search/pg-search";
 
 /** Builds the index and starts listening; `sync.stop()` it in afterAll. */
 export const startMemorySearch = async () => {

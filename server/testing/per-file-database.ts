@@ -16,7 +16,7 @@ process.env.RATE_LIMIT_PREFIX = `test:${name}`;
 process.env.PUBLIC_URL ??= "http://localhost:3000";
 
 afterAll(async () => {
-  const { db } = await import("../db");
+  const { db } = await import("../platform/db");
   await db()
     .$disconnect()
     .catch(() => undefined);

@@ -1,5 +1,5 @@
 /** What the sandbox processor did with a purchase's hold: its status, and how many capture and release calls it answered. */
-import { db } from "../db";
+import { db } from "../platform/db";
 
 export const sandboxLedger = async (purchaseId: string) => {
   const hold = await db().sandboxPayment.findUniqueOrThrow({

@@ -5,11 +5,11 @@
  * (price watches buy there); `restart ISO_TIME` is the process after a restart: the due-work sweep
  * runs every task once at that time (as `npm start` would without an Inngest server), then exits.
  */
-import { db } from "../db";
-import { startSweep } from "../jobs/sweep";
+import { db } from "../platform/db";
+import { startSweep } from "../edges/jobs/sweep";
 import { processPriceChanges } from "../price-changes/process-price-changes";
 import { callRoute } from "./rest";
-import { operationHandler } from "@/server/api/rest-router";
+import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const postPurchase = operationHandler("POST /api/v1/purchases");
 

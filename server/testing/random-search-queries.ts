@@ -4,7 +4,7 @@
  * text with filters, every sort, near and deep pages, unknown filter values.
  */
 import type pg from "pg";
-import { type SearchQuery, sortOrders } from "../search/types";
+import { type SearchQuery, sortOrders } from "../catalogue/search/types";
 import { prng } from "../../prisma/seed/prng";
 
 export type SearchVocabulary = {

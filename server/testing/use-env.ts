@@ -1,6 +1,6 @@
 /** Sets environment variables for the rest of the current test, then puts them back (forgetting the parsed environment both times). */
 import { onTestFinished } from "vitest";
-import { resetEnv } from "../env";
+import { resetEnv } from "../platform/env";
 
 export const useEnv = (settings: Record<string, string>) => {
   const before = Object.fromEntries(Object.keys(settings).map((name) => [name, process.env[name]]));

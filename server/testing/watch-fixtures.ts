@@ -4,7 +4,7 @@
  * helpers for /price-watches through the operation table's handlers.
  */
 import { createItem, createStore } from "../../prisma/factories";
-import { operationHandler } from "../api/rest-router";
+import { operationHandler } from "../edges/rest/rest-router";
 import { agentWithPerson, type Setup } from "./agent-purchases";
 import { callRoute } from "./rest";
 

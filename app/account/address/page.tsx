@@ -1,6 +1,6 @@
 import { ActionForm, Field, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { shopperPageCaller } from "@/app/_trpc/server";
-import { provinceCodes, provinces } from "@/server/domain/provinces";
+import { provinceCodes, provinces } from "@/server/core/provinces";
 import { removeAddressAction, saveAddressAction } from "../actions";
 
 export const dynamic = "force-dynamic";

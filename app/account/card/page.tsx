@@ -1,5 +1,5 @@
 import { shopperPageCaller } from "@/app/_trpc/server";
-import { env } from "@/server/env";
+import { env } from "@/server/platform/env";
 import { SavedCardPanel } from "./saved-card-panel";
 import { StripeCardSetup } from "./stripe-card-setup-lazy";
 

@@ -1,6 +1,6 @@
 import { serve } from "inngest/next";
-import { inngest } from "@/server/jobs/client";
-import { functions } from "@/server/jobs/functions";
+import { inngest } from "@/server/platform/jobs/client";
+import { functions } from "@/server/edges/jobs/functions";
 
 export const dynamic = "force-dynamic";
 

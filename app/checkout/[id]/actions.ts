@@ -5,8 +5,8 @@
  */
 import { revalidatePath } from "next/cache";
 import { pageCaller } from "@/app/_trpc/server";
-import { toAppError } from "@/server/http/respond";
-import type { PayOutcome } from "@/server/routers/checkout-page/page.schema";
+import { toAppError } from "@/server/edges/http/respond";
+import type { PayOutcome } from "@/server/checkout/hosted/page.schema";
 
 export type ActionState =
   { outcome?: PayOutcome; error?: string; fields?: Record<string, string> } | undefined;

@@ -4,9 +4,9 @@
  * browser on to the consent page, which signs the person in first when needed. Limited per client
  * address (auth-limits.ts: requests, and metadata documents fetched), answering a 429 page.
  */
-import { db, isDatabaseUnavailable } from "../../db";
-import { AppError } from "../../errors";
-import { clientIp } from "../../http/client-ip";
+import { db, isDatabaseUnavailable } from "../../platform/db";
+import { AppError } from "../../core/errors";
+import { clientIp } from "../../edges/http/client-ip";
 import { admit, authLimits } from "../auth-limits";
 import { validateAuthorizeRequest } from "./authorize-request";
 import { errorPage, redirectTo, redirectWithError } from "./pages";

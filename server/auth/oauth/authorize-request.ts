@@ -5,7 +5,7 @@
  * as an open redirector); after that, every error goes back to the client's redirect URI.
  */
 import { z } from "zod";
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 import { canLink } from "../client-auth";
 import { currentEnvironment, isCurrentEnvironment } from "../environment";
 import { redirectUriProblem } from "../redirect-uris";

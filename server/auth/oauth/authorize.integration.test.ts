@@ -1,7 +1,7 @@
 /** GET /oauth/authorize validation (RFC 6749 4.1.2.1 order) and the consent POST, through the real handlers. */
 import { describe, expect, it } from "vitest";
 import { createAgent, createLinkingPartner, createPerson } from "../../../prisma/factories";
-import { db } from "../../db";
+import { db } from "../../platform/db";
 import { authorize, authorizeParams, pkcePair, submitConsent } from "../../testing/oauth";
 import { createConsentToken } from "./consent";
 

@@ -19,12 +19,12 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as authorizeGet } from "@/app/oauth/authorize/route";
 import { createPerson } from "../../../prisma/factories";
-import { db } from "../../db";
-import { AppError } from "../../errors";
+import { db } from "../../platform/db";
+import { AppError } from "../../core/errors";
 import { authorizeParams, pkcePair, submitConsent, token } from "../../testing/oauth";
 import { authenticateBearer, mcpAccountAudience } from "../tokens";
-import { socketAddressHeader } from "../../http/client-ip";
-import { purgeExpiredRecords } from "../../jobs/purge";
+import { socketAddressHeader } from "../../edges/http/client-ip";
+import { purgeExpiredRecords } from "../../platform/jobs/purge";
 import {
   addressProblem,
   createDnsResolver,

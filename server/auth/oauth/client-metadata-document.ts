@@ -6,12 +6,12 @@
  * person approves the app, mirrored as a public agent client whose id is the URL, so codes, grants
  * and tokens treat it like any other client. Fetching is bounded (issue 24, H2): per client address
  * at /oauth/authorize (auth-limits.ts), at most `maxConcurrentFetches` at once, DNS inside the
- * 3-second deadline; unused mirrored rows are purged (server/jobs/purge.ts).
+ * 3-second deadline; unused mirrored rows are purged (server/platform/jobs/purge.ts).
  * Such clients never hold purchase:write: that stays with assistants registered at the agent door.
  */
 import { z } from "zod";
-import type { Db } from "../../db";
-import { zodFields } from "../../http/zod-fields";
+import type { Db } from "../../platform/db";
+import { zodFields } from "../../core/zod-fields";
 import { currentEnvironment } from "../environment";
 import { redirectUriProblem } from "../redirect-uris";
 import { agentOnlyScopes, allScopes } from "../scopes";

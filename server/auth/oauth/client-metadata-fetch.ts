@@ -18,7 +18,7 @@
 import { Resolver } from "node:dns/promises";
 import { request } from "node:https";
 import { BlockList, isIP } from "node:net";
-import { env } from "../../env";
+import { env } from "../../platform/env";
 
 export const metadataFetchTimeoutMs = 3000;
 export const metadataMaxBytes = 5 * 1024;

@@ -6,7 +6,7 @@
  * that did not ask for it, changes nothing. The consent page shows it ticked while it is granted.
  */
 import { describe, expect, it } from "vitest";
-import { db } from "../../db";
+import { db } from "../../platform/db";
 import { buy, quoteOf } from "../../testing/agent-purchases";
 import { obtainCode, token } from "../../testing/oauth";
 import { createBuyer, setWatch, watchableItem } from "../../testing/watch-fixtures";

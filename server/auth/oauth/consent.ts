@@ -7,9 +7,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { Response as LibraryResponse } from "@node-oauth/oauth2-server";
-import { db, isDatabaseUnavailable } from "../../db";
-import { BodyTooLargeError, maxFormBytes, readCappedText } from "../../http/read-body";
-import { createLinkToken, verifyLinkToken } from "../../mail/links";
+import { db, isDatabaseUnavailable } from "../../platform/db";
+import { BodyTooLargeError, maxFormBytes, readCappedText } from "../../edges/http/read-body";
+import { createLinkToken, verifyLinkToken } from "../../platform/mail/links";
 import { randomId, sha256 } from "../tokens";
 import { optInScopes, type Scope } from "../scopes";
 import {

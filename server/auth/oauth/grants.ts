@@ -5,7 +5,7 @@
  * set for the person end in the same transaction when no other grant lets it buy for them
  * (outcome assistant_disconnected, server/price-watches/watch-standing.ts).
  */
-import { type Db, inTransaction, type Tx } from "../../db";
+import { type Db, inTransaction, type Tx } from "../../platform/db";
 import { endWatchesOutOfStanding, notifyWatchesEnded } from "../../price-watches/watch-standing";
 import { clientDisplayName } from "./authorize-request";
 

@@ -3,7 +3,7 @@
  * issuer is PUBLIC_URL exactly; only what this server does is listed (S256 only; no password or
  * implicit grants).
  */
-import { env } from "../../env";
+import { env } from "../../platform/env";
 import { allScopes } from "../scopes";
 
 export const authorizationServerMetadata = () => {

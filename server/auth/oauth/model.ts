@@ -15,7 +15,7 @@ import type {
   User,
 } from "@node-oauth/oauth2-server";
 import { InvalidRequestError } from "@node-oauth/oauth2-server";
-import { type Db, inTransaction, type Tx } from "../../db";
+import { type Db, inTransaction, type Tx } from "../../platform/db";
 import { canLink } from "../client-auth";
 import { isCurrentEnvironment } from "../environment";
 import { randomId, randomSecret, secretMatches, sha256, storeAccessToken } from "../tokens";

@@ -10,9 +10,9 @@ import { GET as metadataRoute } from "@/app/.well-known/oauth-authorization-serv
 import { POST as tokenRoute } from "@/app/oauth/token/route";
 import { POST as revokeRoute } from "@/app/oauth/revoke/route";
 import { createAgent, createLinkingPartner, createPerson } from "../../../prisma/factories";
-import { db } from "../../db";
+import { db } from "../../platform/db";
 import { authorize, submitConsent } from "../../testing/oauth";
-import { operationHandler } from "@/server/api/rest-router";
+import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const meRoute = operationHandler("GET /api/v1/me");
 const addressRoute = operationHandler("GET /api/v1/me/shipping-address");

@@ -22,7 +22,7 @@ const retryWhileUnavailable = async (call: () => Promise<Response>) => {
 
 describe("database outage in the middle of a token exchange", () => {
   it("authorization_code: the retry after recovery gets the tokens; the grant is not revoked", async () => {
-    const { db } = await import("../../db");
+    const { db } = await import("../../platform/db");
     const { createLinkingPartner, createPerson } = await import("../../../prisma/factories");
     const { basic, obtainCode, token } = await import("../../testing/oauth");
     const { person } = await createPerson();
@@ -62,7 +62,7 @@ describe("database outage in the middle of a token exchange", () => {
   }, 30_000);
 
   it("refresh_token: the retry after recovery rotates the token; the grant is not revoked", async () => {
-    const { db } = await import("../../db");
+    const { db } = await import("../../platform/db");
     const { linkedPerson } = await import("../../testing/oauth");
     const { person, client, tokens, refresh } = await linkedPerson();
 

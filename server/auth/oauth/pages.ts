@@ -3,7 +3,7 @@
  * client (RFC 6749 4.1.2 and 4.1.2.1, with RFC 9207 `iss`) and small standalone HTML pages for
  * errors that must not redirect. Every answer refuses framing.
  */
-import { env } from "../../env";
+import { env } from "../../platform/env";
 import type { AuthorizeError } from "./authorize-request";
 
 /** Refuse framing (clickjacking of the consent page) and caching of anything here. */

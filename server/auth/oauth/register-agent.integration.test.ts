@@ -1,10 +1,10 @@
 /** POST /oauth/register/agent (RFC 7591): validation, what is stored, and production's initial access token. */
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as register } from "@/app/oauth/register/agent/route";
-import { db } from "../../db";
-import { resetEnv } from "../../env";
-import { socketAddressHeader } from "../../http/client-ip";
-import { createRegistrationToken } from "../../ops/account-commands";
+import { db } from "../../platform/db";
+import { resetEnv } from "../../platform/env";
+import { socketAddressHeader } from "../../edges/http/client-ip";
+import { createRegistrationToken } from "../../edges/ops/account-commands";
 import { authorize, authorizeParams, pkcePair } from "../../testing/oauth";
 import { useProductionEnv } from "../../testing/production-env";
 

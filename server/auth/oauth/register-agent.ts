@@ -7,17 +7,17 @@
  * anything (no SSRF). Unsupported metadata (jwks_uri, software_statement, ...) is ignored.
  */
 import { z } from "zod";
-import { systemClock } from "../../clock";
-import { db, isDatabaseUnavailable } from "../../db";
-import { clientIp } from "../../http/client-ip";
-import { zodFields } from "../../http/zod-fields";
+import { systemClock } from "../../platform/clock";
+import { db, isDatabaseUnavailable } from "../../platform/db";
+import { clientIp } from "../../edges/http/client-ip";
+import { zodFields } from "../../core/zod-fields";
 import { admit, authLimits } from "../auth-limits";
 import { bearerToken, randomId, sha256 } from "../tokens";
 import { credentialTag, currentEnvironment } from "../environment";
 import { redirectUriProblem } from "../redirect-uris";
 import { allScopes, isScope } from "../scopes";
 import { oauthError, oauthJson, oauthLimited, oauthUnavailable, readOAuthBody } from "./responses";
-import { findUnstorableInput } from "../../http/storable-text";
+import { findUnstorableInput } from "../../core/storable-text";
 
 const maxBodyBytes = 16_384;
 const registeredGrants = ["authorization_code", "refresh_token"];

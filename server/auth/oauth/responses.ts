@@ -2,8 +2,8 @@
  * Responses of the /oauth/* endpoints in the shape of RFC 6749 section 5: JSON, never cached,
  * errors as {"error", "error_description"}.
  */
-import { AppError } from "../../errors";
-import { BodyTooLargeError, maxFormBytes, readCappedText } from "../../http/read-body";
+import { AppError } from "../../core/errors";
+import { BodyTooLargeError, maxFormBytes, readCappedText } from "../../edges/http/read-body";
 
 export type OAuthErrorCode =
   | "invalid_request"

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as metadata } from "@/app/.well-known/oauth-authorization-server/route";
 import { createLinkingPartner, createPartner } from "../../../prisma/factories";
 import { basic, callApi, linkedPerson, revoke, token } from "../../testing/oauth";
-import { operationHandler } from "@/server/api/rest-router";
+import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const me = operationHandler("GET /api/v1/me");
 const products = operationHandler("GET /api/v1/products");

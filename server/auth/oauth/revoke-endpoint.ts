@@ -5,9 +5,9 @@
  * token_type_hint answer 200 all the same, so the answer tells nothing. A database outage is 503
  * with Retry-After (the client must assume the token still works).
  */
-import { systemClock } from "../../clock";
-import { db, isDatabaseUnavailable } from "../../db";
-import { clientIp } from "../../http/client-ip";
+import { systemClock } from "../../platform/clock";
+import { db, isDatabaseUnavailable } from "../../platform/db";
+import { clientIp } from "../../edges/http/client-ip";
 import { admit, authLimits } from "../auth-limits";
 import { authenticateClientFrom, readClientAuth } from "../client-auth";
 import { sha256 } from "../tokens";

@@ -3,7 +3,7 @@
  * between Web Requests and the library's request and error types.
  */
 import OAuth2Server, { OAuthError, Request as LibraryRequest } from "@node-oauth/oauth2-server";
-import type { Db } from "../../db";
+import type { Db } from "../../platform/db";
 import { CodeGrant, RefreshGrant } from "./grant-types";
 import {
   accessTokenLifetimeSeconds,

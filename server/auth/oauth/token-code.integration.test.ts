@@ -1,9 +1,9 @@
 /** POST /oauth/token with grant_type=authorization_code, through the real route handler. */
 import { describe, expect, it } from "vitest";
 import { createAgent, createLinkingPartner, createPerson } from "../../../prisma/factories";
-import { db } from "../../db";
+import { db } from "../../platform/db";
 import { basic, callApi, obtainCode, pkcePair, token } from "../../testing/oauth";
-import { operationHandler } from "@/server/api/rest-router";
+import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const me = operationHandler("GET /api/v1/me");
 

@@ -3,7 +3,7 @@
  * (server.ts) after token-endpoint.ts parsed the form and the client's credentials.
  */
 import { Response as LibraryResponse, type Token } from "@node-oauth/oauth2-server";
-import { db } from "../../db";
+import { db } from "../../platform/db";
 import { basicChallenge, type ClientAuth } from "../client-auth";
 import { accessTokenLifetimeSeconds } from "./lifetimes";
 import { oauthJson } from "./responses";

@@ -1,12 +1,12 @@
 /** POST /oauth/token with grant_type=refresh_token: rotation, reuse detection, narrowing, disconnect, client revocation. */
 import { describe, expect, it } from "vitest";
 import { createLinkingPartner } from "../../../prisma/factories";
-import { db } from "../../db";
-import { revokeClient } from "../../ops/commands";
+import { db } from "../../platform/db";
+import { revokeClient } from "../../edges/ops/commands";
 import { shopperCaller } from "../../testing/callers";
 import { basic, callApi, linkedPerson, token } from "../../testing/oauth";
 import { sha256 } from "../tokens";
-import { operationHandler } from "@/server/api/rest-router";
+import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const me = operationHandler("GET /api/v1/me");
 const address = operationHandler("GET /api/v1/me/shipping-address");

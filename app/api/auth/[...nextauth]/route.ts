@@ -1,9 +1,9 @@
 import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { authOptions } from "@/server/auth/next-auth";
-import { AppError } from "@/server/errors";
-import { BodyTooLargeError, maxFormBytes, readCappedBytes } from "@/server/http/read-body";
-import { errorResponse } from "@/server/http/respond";
+import { AppError } from "@/server/core/errors";
+import { BodyTooLargeError, maxFormBytes, readCappedBytes } from "@/server/edges/http/read-body";
+import { errorResponse } from "@/server/edges/http/respond";
 
 export const dynamic = "force-dynamic";
 

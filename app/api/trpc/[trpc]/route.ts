@@ -1,5 +1,5 @@
-/** The browser's tRPC endpoint: the dashboard procedures only, with the session cookie (server/http/trpc-endpoint.ts). */
-import { handleTrpcRequest } from "@/server/http/trpc-endpoint";
+/** The browser's tRPC endpoint: the dashboard procedures only, with the session cookie (server/edges/http/trpc-endpoint.ts). */
+import { handleTrpcRequest } from "@/server/edges/http/trpc-endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { openApiDocumentNow } from "@/server/http/openapi";
+import { openApiDocumentNow } from "@/server/edges/http/openapi";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { pageCaller } from "@/app/_trpc/server";
-import { toAppError, errorResponse } from "@/server/http/respond";
+import { toAppError, errorResponse } from "@/server/edges/http/respond";
 import { signInPath } from "@/server/auth/sign-in-link";
 
 export const dynamic = "force-dynamic";

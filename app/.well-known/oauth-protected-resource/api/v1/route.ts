@@ -1,5 +1,5 @@
 import { allScopes } from "@/server/auth/scopes";
-import { env } from "@/server/env";
+import { env } from "@/server/platform/env";
 
 export const dynamic = "force-dynamic";
 

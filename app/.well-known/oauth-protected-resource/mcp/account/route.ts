@@ -1,6 +1,6 @@
 import { mcpAccountPath } from "@/server/auth/resources";
-import { env } from "@/server/env";
-import { mcpAccountScopes } from "@/server/mcp/edge";
+import { env } from "@/server/platform/env";
+import { mcpAccountScopes } from "@/server/edges/mcp/edge";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,22 @@
+/** GET /me: the person's name, email and saved sizes (profile:read, or the shopper's own page). */
+import { AppError } from "../core/errors";
+import { scopeOf } from "../edges/rest/operations";
+import { personDataProcedure } from "../platform/trpc/procedures";
+import { meSelect } from "./account.queries";
+import { ZMeResponse } from "./account.schema";
+
+export const getMe = personDataProcedure(scopeOf("GET /api/v1/me"))
+  .output(ZMeResponse)
+  .query(async ({ ctx }) => {
+    const person = await ctx.db.person.findUnique({
+      where: { id: ctx.personId },
+      select: meSelect,
+    });
+    if (!person) throw new AppError("not_found");
+    return {
+      name: person.name,
+      email: person.email,
+      email_verified: person.emailVerifiedAt !== null,
+      sizes: person.sizes,
+    };
+  });

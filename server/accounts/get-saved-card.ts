@@ -1,0 +1,8 @@
+/** The signed-in shopper's saved card: brand, last four and expiry only (session only). */
+import { shopperProcedure } from "../platform/trpc/procedures";
+import { ZSavedCardResponse } from "./saved-card.schema";
+import { readSavedCard, toSavedCardResponse } from "./saved-card.queries";
+
+export const getSavedCard = shopperProcedure
+  .output(ZSavedCardResponse)
+  .query(async ({ ctx }) => toSavedCardResponse(await readSavedCard(ctx.db, ctx.personId)));

@@ -1,0 +1,18 @@
+/** GET /me/shipping-address: the saved address (address:read); 404 when none is saved. */
+import { ZCanadianAddressResponse } from "../core/address";
+import { AppError } from "../core/errors";
+import { scopeOf } from "../edges/rest/operations";
+import { personDataProcedure } from "../platform/trpc/procedures";
+import { addressSelect, toShippingAddress } from "./account.queries";
+
+export const getShippingAddress = personDataProcedure(scopeOf("GET /api/v1/me/shipping-address"))
+  .output(ZCanadianAddressResponse)
+  .query(async ({ ctx }) => {
+    const address = await ctx.db.shippingAddress.findUnique({
+      where: { personId: ctx.personId },
+      select: addressSelect,
+    });
+    if (!address)
+      throw new AppError("not_found", { message: "No shipping address is saved on this account." });
+    return toShippingAddress(address);
+  });

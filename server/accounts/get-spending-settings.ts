@@ -1,0 +1,13 @@
+/** The signed-in shopper's spending limits and pause switch (the dashboard's limits page). */
+import { AppError } from "../core/errors";
+import { shopperProcedure } from "../platform/trpc/procedures";
+import { ZSpendingSettingsResponse } from "./account.schema";
+import { readSpendingSettings, toSpendingSettingsResponse } from "./spending.queries";
+
+export const getSpendingSettings = shopperProcedure
+  .output(ZSpendingSettingsResponse)
+  .query(async ({ ctx }) => {
+    const settings = await readSpendingSettings(ctx.db, ctx.personId);
+    if (!settings) throw new AppError("unauthorized", { message: "Sign in to continue." });
+    return toSpendingSettingsResponse(settings);
+  });

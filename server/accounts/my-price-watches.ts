@@ -1,0 +1,63 @@
+/**
+ * The signed-in person's price watches (/account/watches): the list, newest first, a page at a
+ * time, with the assistant that set each, and Cancel. The cancel is the one use case
+ * (cancelWatch), the same as DELETE /price-watches/{id} and the set email's link; another person's
+ * watch is not_found.
+ */
+import { z } from "zod";
+import { AppError } from "../core/errors";
+import { cancelWatch } from "../price-watches/cancel-watch";
+import { shopperProcedure } from "../platform/trpc/procedures";
+import { ZPriceWatch } from "../price-watches/price-watch.schema";
+import { priceWatchSelect, toWirePriceWatch } from "../price-watches/price-watch-view";
+
+/** Watches per page of the dashboard list. */
+export const myWatchesPageSize = 10;
+
+export const ZListMyWatchesInput = z
+  .object({ page: z.number().int().min(1).max(1000).default(1) })
+  .strict()
+  .default({ page: 1 });
+
+export const ZMyWatch = ZPriceWatch.extend({ assistant: z.string(), can_cancel: z.boolean() });
+export type TMyWatch = z.infer<typeof ZMyWatch>;
+
+export const ZMyWatchesResponse = z.object({
+  watches: z.array(ZMyWatch),
+  page: z.number().int(),
+  has_more: z.boolean(),
+});
+export type TMyWatchesResponse = z.infer<typeof ZMyWatchesResponse>;
+
+export const listMyWatches = shopperProcedure
+  .input(ZListMyWatchesInput)
+  .output(ZMyWatchesResponse)
+  .query(async ({ ctx, input }) => {
+    const rows = await ctx.db.priceWatch.findMany({
+      where: { personId: ctx.personId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (input.page - 1) * myWatchesPageSize,
+      take: myWatchesPageSize + 1,
+      select: { ...priceWatchSelect, client: { select: { name: true } } },
+    });
+    return {
+      watches: rows.slice(0, myWatchesPageSize).map((row) => ({
+        ...toWirePriceWatch(row),
+        assistant: row.client.name,
+        can_cancel: row.status === "active",
+      })),
+      page: input.page,
+      has_more: rows.length > myWatchesPageSize,
+    };
+  });
+
+export const cancelMyWatch = shopperProcedure
+  .input(z.object({ price_watch_id: z.number().int().min(1).max(2_147_483_647) }).strict())
+  .mutation(async ({ ctx, input }) => {
+    const own = await ctx.db.priceWatch.count({
+      where: { id: input.price_watch_id, personId: ctx.personId },
+    });
+    if (!own) throw new AppError("not_found", { message: "No such price watch." });
+    const result = await cancelWatch(ctx.db, { id: input.price_watch_id, now: ctx.clock.now() });
+    return { price_watch_id: input.price_watch_id, already_cancelled: result.alreadyCancelled };
+  });

@@ -1,0 +1,83 @@
+/**
+ * The signed-in person's assistant purchases (/account/purchases): the list, newest first, a page
+ * at a time, and the cancel of a held one. The cancel is the one use case (cancelPurchase), the
+ * same as the copy email's cancel page; only the person's own purchases are found (another
+ * person's id is not_found, so ids leak nothing).
+ */
+import { publicPurchaseStatus } from "../purchases/states";
+import { toMoney } from "../core/money";
+import { AppError } from "../core/errors";
+import { paymentProvider } from "../payments";
+import { cancelPurchase } from "../purchases/cancel-purchase";
+import { shopperProcedure } from "../platform/trpc/procedures";
+import type { QuoteSnapshot } from "../checkout/quote-snapshot";
+import {
+  myPurchasesPageSize,
+  ZCancelMyPurchaseInput,
+  ZListMyPurchasesInput,
+  ZMyPurchasesResponse,
+} from "./purchases.schema";
+
+const purchaseSelect = {
+  id: true,
+  status: true,
+  reason: true,
+  orderNumber: true,
+  grandTotalCents: true,
+  chargesAt: true,
+  cancelUntil: true,
+  createdAt: true,
+  client: { select: { name: true } },
+  quote: { select: { snapshot: true } },
+} as const;
+
+export const listMyPurchases = shopperProcedure
+  .input(ZListMyPurchasesInput)
+  .output(ZMyPurchasesResponse)
+  .query(async ({ ctx, input }) => {
+    const now = ctx.clock.now();
+    const rows = await ctx.db.purchase.findMany({
+      where: { personId: ctx.personId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (input.page - 1) * myPurchasesPageSize,
+      take: myPurchasesPageSize + 1,
+      select: purchaseSelect,
+    });
+    return {
+      purchases: rows.slice(0, myPurchasesPageSize).map((row) => ({
+        purchase_id: row.id,
+        status: publicPurchaseStatus(row.status),
+        reason: row.reason,
+        order_number: row.orderNumber,
+        stores: (row.quote.snapshot as unknown as QuoteSnapshot).stores.map((store) => store.name),
+        grand_total: toMoney(row.grandTotalCents),
+        assistant: row.client.name,
+        created_at: row.createdAt.toISOString(),
+        charges_at: row.chargesAt?.toISOString() ?? null,
+        cancel_until: row.cancelUntil.toISOString(),
+        can_cancel: row.status === "held" && row.cancelUntil > now,
+      })),
+      page: input.page,
+      has_more: rows.length > myPurchasesPageSize,
+      now: now.toISOString(),
+    };
+  });
+
+export const cancelMyPurchase = shopperProcedure
+  .input(ZCancelMyPurchaseInput)
+  .mutation(async ({ ctx, input }) => {
+    const own = await ctx.db.purchase.count({
+      where: { id: input.purchase_id, personId: ctx.personId },
+    });
+    if (!own) throw new AppError("not_found", { message: "No such purchase." });
+    const result = await cancelPurchase(ctx.db, paymentProvider(), {
+      id: input.purchase_id,
+      now: ctx.clock.now(),
+      by: "person",
+    });
+    return {
+      purchase_id: result.id,
+      status: result.status,
+      already_cancelled: result.alreadyCancelled,
+    };
+  });

@@ -1,0 +1,40 @@
+/**
+ * The dashboard's purchase list and cancel (/account/purchases): what the signed-in person sees of
+ * the assistant purchases made for them. Imports only zod and pure modules, so the page can import it.
+ */
+import { z } from "zod";
+import { publicPurchaseStatuses } from "../purchases/states";
+import { ZMoney } from "../catalogue/catalog.schema";
+
+/** Purchases per page of the dashboard list. */
+export const myPurchasesPageSize = 10;
+
+export const ZListMyPurchasesInput = z
+  .object({ page: z.number().int().min(1).max(1000).default(1) })
+  .strict()
+  .default({ page: 1 });
+
+export const ZMyPurchase = z.object({
+  purchase_id: z.string(),
+  status: z.enum(publicPurchaseStatuses),
+  reason: z.string().nullable(),
+  order_number: z.string().nullable(),
+  stores: z.array(z.string()),
+  grand_total: ZMoney,
+  assistant: z.string(),
+  created_at: z.string(),
+  charges_at: z.string().nullable(),
+  cancel_until: z.string(),
+  can_cancel: z.boolean(),
+});
+export type TMyPurchase = z.infer<typeof ZMyPurchase>;
+
+export const ZMyPurchasesResponse = z.object({
+  purchases: z.array(ZMyPurchase),
+  page: z.number().int(),
+  has_more: z.boolean(),
+  now: z.string(),
+});
+export type TMyPurchasesResponse = z.infer<typeof ZMyPurchasesResponse>;
+
+export const ZCancelMyPurchaseInput = z.object({ purchase_id: z.string().min(1).max(64) }).strict();

@@ -1,0 +1,28 @@
+/**
+ * Sign-up: creates the person with a scrypt password hash and sends the confirmation email in the
+ * same transaction. The answer is the same whether the address is new or already has an account
+ * (then its owner gets an email saying so), so the form never reveals who has an account.
+ */
+import { randomId } from "../../auth/tokens";
+import { enqueueAccountExistsEmail, enqueueVerificationEmail } from "../../auth/email-links";
+import { hashPassword } from "../../auth/passwords";
+import { publicProcedure } from "../../platform/trpc/procedures";
+import { ZSignUpInput } from "./shopper-auth.schema";
+
+export const signUp = publicProcedure.input(ZSignUpInput).mutation(async ({ ctx, input }) => {
+  const now = ctx.clock.now();
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.$transaction(async (tx) => {
+    const existing = await tx.person.findUnique({
+      where: { email: input.email },
+      select: { id: true, email: true, name: true },
+    });
+    if (existing) return enqueueAccountExistsEmail(tx, existing, now);
+    const person = await tx.person.create({
+      data: { id: randomId("per_"), email: input.email, name: input.name, passwordHash },
+      select: { id: true, email: true, name: true },
+    });
+    await enqueueVerificationEmail(tx, person, now);
+  });
+  return { email: input.email, confirmation_sent: true };
+});

@@ -1,0 +1,37 @@
+/** GET /stores/{store_slug}: a store with its free-shipping offer and shipping services. */
+import { toMoney } from "../core/money";
+import { storeCanSell } from "../core/store-can-sell";
+import { AppError } from "../core/errors";
+import { scopeOf } from "../edges/rest/operations";
+import { scopedProcedure } from "../platform/trpc/procedures";
+import { ZGetStoreRequest, ZStoreDetail } from "./catalog.schema";
+
+export const getStore = scopedProcedure(scopeOf("GET /api/v1/stores/{store_slug}"))
+  .input(ZGetStoreRequest)
+  .output(ZStoreDetail)
+  .query(async ({ ctx, input }) => {
+    const store = await ctx.db.store.findUnique({
+      where: { slug: input.store_slug },
+      include: { shippingRates: { orderBy: { baseCents: "asc" } } },
+    });
+    if (!store) throw new AppError("not_found", { message: `No store ${input.store_slug}.` });
+    return {
+      slug: store.slug,
+      name: store.name,
+      url: store.url,
+      agent_checkout: store.agentCheckout,
+      province: store.province,
+      open_for_orders: storeCanSell(store),
+      offers_price_alerts: store.offersPriceAlerts,
+      free_shipping:
+        store.freeShippingThresholdCents === null
+          ? null
+          : { threshold: toMoney(store.freeShippingThresholdCents) },
+      shipping_services: store.shippingRates.map((rate) => ({
+        key: rate.key,
+        label: rate.label,
+        min_days: rate.minDays,
+        max_days: rate.maxDays,
+      })),
+    };
+  });

@@ -1,0 +1,7 @@
+import { router } from "../platform/trpc/init";
+import { getProduct } from "./get-product";
+import { getStore } from "./get-store";
+import { listCategories } from "./list-categories";
+import { searchProducts } from "./search-products";
+
+export const catalogRouter = router({ searchProducts, getProduct, getStore, listCategories });

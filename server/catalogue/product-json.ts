@@ -1,0 +1,77 @@
+/** Catalogue rows to wire shapes (Money strings, snake_case). */
+import { toMoney } from "../core/money";
+import { env } from "../platform/env";
+import type { ProductDetailRow, ProductSummaryRow } from "./catalog.queries";
+
+export type WatchCounts = { watchers: number; youAreWatching: boolean };
+const noWatches: WatchCounts = { watchers: 0, youAreWatching: false };
+
+/** Sandbox pictures are stored relative to the service's origin; store pictures are absolute. */
+export const absolute = (url: string) => (url.startsWith("/") ? `${env().PUBLIC_URL}${url}` : url);
+
+/** What a ProductSummary is made of, flat: the search path reads it with one SQL query. */
+export type ProductSummarySource = Pick<
+  ProductSummaryRow,
+  "id" | "title" | "brand" | "priceCents" | "condition" | "url" | "sizes" | "store"
+> & {
+  categoryPath: string | null;
+  /** The cover image's URL as stored (relative for sandbox pictures). */
+  coverUrl: string | null;
+  /** Some variant has stock. */
+  isAvailable: boolean;
+};
+
+export const summarySourceOf = (row: ProductSummaryRow): ProductSummarySource => ({
+  id: row.id,
+  title: row.title,
+  brand: row.brand,
+  priceCents: row.priceCents,
+  condition: row.condition,
+  url: row.url,
+  sizes: row.sizes,
+  store: row.store,
+  categoryPath: row.category?.path ?? null,
+  coverUrl:
+    row.images.find((image) => (image as { isCover?: boolean }).isCover !== false)?.url ?? null,
+  isAvailable: row.variants.some((variant) => variant.quantity > 0),
+});
+
+export const summaryFromSource = (
+  source: ProductSummarySource,
+  watches: WatchCounts = noWatches,
+) => ({
+  id: source.id,
+  title: source.title,
+  brand: source.brand,
+  category: source.categoryPath,
+  price: toMoney(source.priceCents),
+  sizes: source.sizes,
+  condition: source.condition,
+  available: source.isAvailable,
+  cover_image: source.coverUrl === null ? null : absolute(source.coverUrl),
+  url: source.url,
+  store: {
+    slug: source.store.slug,
+    name: source.store.name,
+    url: source.store.url,
+    agent_checkout: source.store.agentCheckout,
+  },
+  price_watchers: watches.watchers,
+  you_are_watching: watches.youAreWatching,
+});
+
+export const toProductSummary = (row: ProductSummaryRow, watches: WatchCounts = noWatches) =>
+  summaryFromSource(summarySourceOf(row), watches);
+
+export const toProductDetail = (row: ProductDetailRow, watches: WatchCounts = noWatches) => ({
+  ...toProductSummary(row, watches),
+  description: row.description,
+  created_at: row.createdAt.toISOString(),
+  images: row.images.map((image) => ({ url: absolute(image.url), is_cover: image.isCover })),
+  variants: row.variants.map((variant) => ({
+    id: variant.id,
+    size: variant.size,
+    color: variant.color,
+    available: variant.quantity > 0,
+  })),
+});

@@ -1,0 +1,72 @@
+/**
+ * The one way an item's price changes (the ops command item:set-price, the sandbox helper POST
+ * /sandbox/items/{id}/price, and any future store edit): the new price and a durable
+ * price_change_events row are written in one transaction, so a change is never lost between the
+ * two, even if the process dies right after. The processor (process-price-changes.ts) acts on the
+ * row; the Inngest event sent after the commit only makes it act sooner.
+ */
+import type { Db } from "../platform/db";
+import { AppError } from "../core/errors";
+import { notifyPriceChanged } from "../platform/jobs/events";
+
+export type PriceChange = { itemId: number; priceCents: number };
+export type PriceChanged = {
+  itemId: number;
+  oldPriceCents: number;
+  newPriceCents: number;
+  eventId: number | null;
+};
+
+/**
+ * Sets the prices of `changes` (one item or a store-wide sale) in one transaction, locking the item
+ * rows in id order (no deadlock with another batch). An unchanged price records no event. An
+ * unknown or removed item is not_found and nothing is written.
+ */
+export const setItemPrices = async (
+  db: Db,
+  changes: readonly PriceChange[],
+  options: { now: Date },
+): Promise<PriceChanged[]> => {
+  for (const change of changes) {
+    if (!Number.isSafeInteger(change.priceCents) || change.priceCents <= 0)
+      throw new Error(`not a price in cents: ${change.priceCents}`);
+  }
+  const wanted = new Map(changes.map((change) => [change.itemId, change.priceCents]));
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  const results = await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: number; price_cents: number }[]>`
+      SELECT id, price_cents FROM items WHERE id = ANY(${ids}::int[]) AND status <> 'removed' ORDER BY id FOR UPDATE`;
+    if (rows.length !== ids.length) {
+      const found = new Set(rows.map((row) => row.id));
+      throw new AppError("not_found", { message: `No item ${ids.find((id) => !found.has(id))}.` });
+    }
+    const moved = rows.filter((row) => row.price_cents !== wanted.get(row.id));
+    const out: PriceChanged[] = rows.map((row) => ({
+      itemId: row.id,
+      oldPriceCents: row.price_cents,
+      newPriceCents: wanted.get(row.id)!,
+      eventId: null,
+    }));
+    if (moved.length === 0) return out;
+    const movedIds = moved.map((row) => row.id);
+    const prices = moved.map((row) => wanted.get(row.id)!);
+    await tx.$executeRaw`
+      UPDATE items SET price_cents = changed.price, updated_at = ${options.now}
+      FROM unnest(${movedIds}::int[], ${prices}::int[]) AS changed(id, price) WHERE items.id = changed.id`;
+    const events = await tx.$queryRaw<{ id: number; item_id: number }[]>`
+      INSERT INTO price_change_events (item_id, old_price_cents, new_price_cents, created_at)
+      SELECT changed.id, changed.old, changed.price, ${options.now}
+      FROM unnest(${movedIds}::int[], ${moved.map((row) => row.price_cents)}::int[], ${prices}::int[]) AS changed(id, old, price)
+      RETURNING id, item_id`;
+    const eventOf = new Map(events.map((event) => [event.item_id, event.id]));
+    return out.map((result) => ({ ...result, eventId: eventOf.get(result.itemId) ?? null }));
+  });
+  notifyPriceChanged(
+    results.flatMap((result) => (result.eventId === null ? [] : [result.eventId])),
+  );
+  return results;
+};
+
+/** One item's price (see setItemPrices). */
+export const setItemPrice = async (db: Db, change: PriceChange, options: { now: Date }) =>
+  (await setItemPrices(db, [change], options))[0];

@@ -1,0 +1,86 @@
+/**
+ * POST /checkout/quotes: prices items from one or more stores for a Canadian address, with live
+ * shipping options, tax lines and totals per store, and stores the priced snapshot. Unavailable
+ * items are listed rather than failing the quote, unless nothing can be bought (409 nothing_to_buy).
+ */
+import { randomId } from "../auth/tokens";
+import { priceParcel } from "../core/parcel-pricing";
+import { poolSql } from "../platform/sql";
+import type { z } from "zod";
+import { AppError } from "../core/errors";
+import { scopeOf } from "../edges/rest/operations";
+import { scopedProcedure } from "../platform/trpc/procedures";
+import { loadQuotableItems } from "./checkout.queries";
+import { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
+import { ownerOf } from "./ownership";
+import { buildQuoteLines } from "./quote-lines";
+import { type QuoteSnapshot, toWireQuote } from "./quote-snapshot";
+
+/** How long a quote can be turned into a checkout; prices and stock are live, so keep it short. */
+export const quoteLifetimeMs = 30 * 60_000;
+
+type QuoteOwner = ReturnType<typeof ownerOf>;
+
+/**
+ * Prices and stores a quote for `owner`: the use case behind the procedure, also called by the
+ * price-watch evaluator as the watch's assistant (server/price-watches/evaluate-watch.ts). Raw SQL
+ * on the pool (server/platform/sql.ts): a read and an insert, the whole of a quote's database work.
+ */
+export const quoteItems = async (
+  owner: QuoteOwner,
+  input: z.output<typeof ZCreateQuoteRequest>,
+  now: Date,
+) => {
+  const destination = input.shipping_address.province;
+  const items = await loadQuotableItems(poolSql, [
+    ...new Set(input.items.map((line) => line.item_id)),
+  ]);
+  const { groups, unavailable } = buildQuoteLines(input.items, items);
+  const unavailableItems = unavailable.map((line) => ({
+    item_id: line.itemId,
+    size: line.size,
+    quantity: line.quantity,
+    reason: line.reason,
+  }));
+  if (groups.length === 0) {
+    throw new AppError("nothing_to_buy", {
+      message: "None of the requested items can be bought now.",
+      details: { unavailable_items: unavailableItems },
+    });
+  }
+  const snapshot: QuoteSnapshot = {
+    destination,
+    unavailable,
+    stores: groups.map(({ store, lines }) => ({
+      storeId: store.id,
+      slug: store.slug,
+      name: store.name,
+      url: store.url,
+      agentCheckout: store.agentCheckout,
+      lines,
+      parcel: priceParcel({
+        lines,
+        rates: store.shippingRates,
+        freeShippingThresholdCents: store.freeShippingThresholdCents,
+        destination,
+        now,
+      }),
+    })),
+  };
+  const quote = {
+    id: randomId("quo_"),
+    expiresAt: new Date(now.getTime() + quoteLifetimeMs),
+    email: input.email?.toLowerCase() ?? null,
+  };
+  await poolSql.$executeRaw`
+    INSERT INTO quotes (id, client_id, person_id, email, address, snapshot, created_at, expires_at)
+    VALUES (${quote.id}, ${owner.clientId}, ${owner.personId}, ${quote.email}, ${JSON.stringify(input.shipping_address)}::jsonb, ${JSON.stringify(snapshot)}::jsonb, ${now}, ${quote.expiresAt})`;
+  return { ...quote, address: input.shipping_address, snapshot };
+};
+
+export const createQuote = scopedProcedure(scopeOf("POST /api/v1/checkout/quotes"))
+  .input(ZCreateQuoteRequest)
+  .output(ZQuote)
+  .mutation(async ({ ctx, input }) =>
+    toWireQuote(await quoteItems(ownerOf(ctx.actor), input, ctx.clock.now())),
+  );

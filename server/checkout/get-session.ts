@@ -1,0 +1,30 @@
+/** GET /checkout/sessions/{checkout_id}: status, totals per store and, once paid, each store's order and tracking. */
+import { scopeOf } from "../edges/rest/operations";
+import { scopedProcedure } from "../platform/trpc/procedures";
+import { toCheckoutDetail } from "./checkout-view";
+import { findOwnCheckout } from "./ownership";
+import { ZCheckoutDetail, ZCheckoutIdParams } from "./session.schema";
+
+export const orderSummarySelect = {
+  storeId: true,
+  number: true,
+  fulfilment: true,
+  carrier: true,
+  trackingNumber: true,
+  shippedAt: true,
+} as const;
+
+export const getSession = scopedProcedure(scopeOf("GET /api/v1/checkout/sessions/{checkout_id}"))
+  .input(ZCheckoutIdParams)
+  .output(ZCheckoutDetail)
+  .query(async ({ ctx, input }) => {
+    const checkout = await findOwnCheckout(ctx, input.checkout_id);
+    const orders =
+      checkout.status === "paid"
+        ? await ctx.db.order.findMany({
+            where: { checkoutId: checkout.id },
+            select: orderSummarySelect,
+          })
+        : [];
+    return toCheckoutDetail(checkout, orders);
+  });

@@ -1,0 +1,172 @@
+/**
+ * Opens a payment attempt on a checkout, under the checkout's row lock: the checkout must still be
+ * awaiting payment and in time, its items still listed at the quoted prices (checked again at
+ * payment, as the reference requires), and no other attempt may be with the processor. A checkout
+ * found lapsed is expired here; one whose items moved is cancelled with the reason, and its items
+ * are freed: the person needs a new link either way.
+ */
+import type { Db, Tx } from "../../platform/db";
+import { storeCanSellSql } from "../../core/store-can-sell";
+import { AppError } from "../../core/errors";
+import { Prisma } from "../../generated/prisma/client";
+import {
+  attemptTimeoutMs,
+  type HeldPayment,
+  openPayment,
+  releasePayment,
+} from "../../payments/payment-steps";
+import type { PaymentProvider } from "../../payments/provider";
+import { moveCheckouts } from "../checkout-transitions";
+import { refuseAfterDeclines } from "./pay-limits";
+
+export const lockCheckout = async (tx: Tx, id: string) => {
+  await tx.$queryRaw`SELECT id FROM checkouts WHERE id = ${id} FOR UPDATE`;
+  const checkout = await tx.checkout.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      status: true,
+      expiresAt: true,
+      grandTotalCents: true,
+      email: true,
+      personId: true,
+      firstName: true,
+      orderNumber: true,
+      paidPaymentId: true,
+    },
+  });
+  if (!checkout) throw new AppError("not_found", { message: "No such checkout." });
+  return checkout;
+};
+
+const storeSells = Prisma.raw(storeCanSellSql("s"));
+
+/** Lines whose item left sale, or whose price is no longer the quoted one. */
+const movedLines = (tx: Tx, checkoutId: string) =>
+  tx.$queryRaw<{ item_id: number; unlisted: boolean }[]>`
+    SELECT l.item_id, (i.status <> 'active' OR NOT ${storeSells}) AS unlisted
+    FROM checkout_lines l JOIN items i ON i.id = l.item_id JOIN stores s ON s.id = i.store_id
+    WHERE l.checkout_id = ${checkoutId}
+      AND (i.status <> 'active' OR NOT ${storeSells} OR i.price_cents <> l.unit_price_cents)`;
+
+type Closed = { closed: { status: "expired" | "cancelled"; reason: string | null } };
+
+export const startAttempt = async (
+  db: Db,
+  options: { checkoutId: string; method: string; cardLast4: string | null; now: Date },
+) => {
+  const { now } = options;
+  const result = await db.$transaction(
+    async (
+      tx,
+    ): Promise<
+      | Closed
+      | {
+          payment: {
+            id: string;
+            checkoutId: string;
+            attempt: number;
+            amountCents: number;
+            abandoned: HeldPayment[];
+          };
+        }
+    > => {
+      const checkout = await lockCheckout(tx, options.checkoutId);
+      if (checkout.status !== "awaiting_payment")
+        throw new AppError("checkout_closed", {
+          message: `This checkout is ${checkout.status.replace("_", " ")}.`,
+        });
+      const close = async (
+        status: "expired" | "cancelled",
+        reason: string | null,
+      ): Promise<Closed> => {
+        await moveCheckouts(tx, {
+          ids: [checkout.id],
+          event: status === "expired" ? "expire" : "cancel",
+          now,
+          reason,
+        });
+        return { closed: { status, reason } };
+      };
+      if (checkout.expiresAt <= now) return close("expired", null);
+      const moved = await movedLines(tx, checkout.id);
+      if (moved.length)
+        return close(
+          "cancelled",
+          moved.some((line) => line.unlisted) ? "item_unavailable" : "price_changed",
+        );
+      const busy = await tx.payment.count({
+        where: {
+          checkoutId: checkout.id,
+          status: "authorizing",
+          updatedAt: { gt: new Date(now.getTime() - attemptTimeoutMs) },
+        },
+      });
+      if (busy)
+        throw new AppError("payment_in_progress", {
+          message: "A payment for this checkout is being processed; wait a moment.",
+          retryAfter: 2,
+        });
+      await refuseAfterDeclines(tx, checkout.id);
+      // An authentication step (or a Payment Element intent) left open in another tab is abandoned:
+      // voided here, and its intent cancelled at the processor by the caller (releaseAbandoned), so a
+      // late confirmation of it never places orders (complete-intent.ts releases such a hold).
+      const abandoned = await tx.payment.findMany({
+        where: { checkoutId: checkout.id, status: "requires_action" },
+        select: { id: true, checkoutId: true, attempt: true, processorPaymentId: true },
+      });
+      await tx.payment.updateMany({
+        where: { id: { in: abandoned.map((row) => row.id) }, status: "requires_action" },
+        data: { status: "voided" },
+      });
+      const attempt = (await tx.payment.count({ where: { checkoutId: checkout.id } })) + 1;
+      const payment = await openPayment(tx, {
+        owner: { kind: "checkout", id: checkout.id, attempt },
+        method: options.method,
+        amountCents: checkout.grandTotalCents,
+        cardLast4: options.cardLast4,
+        now,
+      });
+      return {
+        payment: {
+          ...payment,
+          checkoutId: checkout.id,
+          abandoned: abandoned.filter((row): row is HeldPayment => row.processorPaymentId !== null),
+        },
+      };
+    },
+  );
+  if ("closed" in result) {
+    const why =
+      result.closed.reason === "price_changed"
+        ? "a price changed"
+        : result.closed.reason === "item_unavailable"
+          ? "an item is no longer available"
+          : "the link expired";
+    throw new AppError("checkout_closed", {
+      message: `Nothing was charged: ${why}. Ask the app that sent you here for a new checkout link.`,
+      details: result.closed,
+    });
+  }
+  return result.payment;
+};
+
+/**
+ * Cancels at the processor the intents of attempts a new attempt abandoned (startAttempt voided
+ * their rows): nothing held by them may be charged. A processor that cannot answer now leaves the
+ * row voided; a late authorization of it is released when it arrives (complete-intent.ts).
+ */
+export const releaseAbandoned = async (
+  db: Db,
+  provider: PaymentProvider,
+  abandoned: HeldPayment[],
+) => {
+  for (const payment of abandoned) {
+    await releasePayment(db, provider, payment).catch((error: unknown) =>
+      console.warn(
+        `[payments] ${payment.id}: the abandoned intent could not be cancelled now`,
+        (error as Error).message,
+      ),
+    );
+  }
+};

@@ -1,0 +1,70 @@
+/**
+ * The safety net for attempts left awaiting the person (the Payment Element's intents, the
+ * sandbox's authentication step), run by the sweep after settlement: the person may have
+ * confirmed at Stripe while neither their browser came back nor Stripe's webhook arrived. Each
+ * attempt older than a whole processor call is asked of the processor through
+ * completeCheckoutIntent (the one way an intent completes: orders placed once, or the hold
+ * released); one still awaiting the person is left alone while its checkout is open and released
+ * (the intent cancelled, so it can never be confirmed) once the checkout closed. Oldest first,
+ * with settlement's backoff, so intents nobody will ever confirm do not starve newer ones.
+ */
+import type { Db } from "../../platform/db";
+import { paymentProvider } from "../../payments";
+import { attemptTimeoutMs, releasePayment } from "../../payments/payment-steps";
+import type { PaymentProvider } from "../../payments/provider";
+import { checkDueWhere, eachRow } from "../../payments/settle-payments";
+import { completeCheckoutIntent } from "./complete-intent";
+
+type OpenAttempt = {
+  id: string;
+  checkoutId: string | null;
+  attempt: number;
+  processorPaymentId: string | null;
+};
+
+const settleOne = async (
+  db: Db,
+  provider: PaymentProvider,
+  payment: OpenAttempt,
+  now: Date,
+): Promise<"done" | "ask_later"> => {
+  const processorPaymentId = payment.processorPaymentId!;
+  if (await completeCheckoutIntent(db, provider, { processorPaymentId, now })) return "done";
+  const checkout = await db.checkout.findUnique({
+    where: { id: payment.checkoutId! },
+    select: { status: true },
+  });
+  if (checkout?.status === "awaiting_payment") return "ask_later";
+  // The checkout closed with this attempt unconfirmed: cancel the intent, then void the row (guarded).
+  await releasePayment(db, provider, { ...payment, processorPaymentId });
+  await db.payment.updateMany({
+    where: { id: payment.id, status: "requires_action" },
+    data: { status: "voided" },
+  });
+  return "done";
+};
+
+export const settleOpenIntents = async (options: {
+  db: Db;
+  now: Date;
+  limit?: number;
+  provider?: PaymentProvider;
+}) => {
+  const { db, now } = options;
+  const provider = options.provider ?? paymentProvider();
+  const open = await db.payment.findMany({
+    where: {
+      status: "requires_action",
+      checkoutId: { not: null },
+      processorPaymentId: { not: null },
+      updatedAt: { lt: new Date(now.getTime() - attemptTimeoutMs) },
+      ...checkDueWhere(now),
+    },
+    select: { id: true, checkoutId: true, attempt: true, processorPaymentId: true },
+    orderBy: { createdAt: "asc" },
+    take: options.limit ?? 20,
+  });
+  return {
+    settled: await eachRow(db, open, now, (payment) => settleOne(db, provider, payment, now)),
+  };
+};

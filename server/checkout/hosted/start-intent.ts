@@ -1,0 +1,77 @@
+/**
+ * The hosted page's pay step with Stripe's Payment Element: opens an attempt (state, time, stock
+ * and prices checked again, as for a card), cancels any intent an earlier attempt left open, and
+ * opens ONE manual-capture PaymentIntent for the attempt (its key derived from the attempt, the
+ * checkout in its metadata). The page gets only the client secret; Stripe.js confirms it in the
+ * browser (the card never reaches us) and the page then asks completeIntent to finish.
+ */
+import { AppError } from "../../core/errors";
+import { paymentProvider } from "../../payments";
+import { isUnknownOutcome, ownerOf, processorKey } from "../../payments/provider";
+import { publicProcedure } from "../../platform/trpc/procedures";
+import { completeCheckoutIntent } from "./complete-intent";
+import { ZCompleteIntent, ZStartIntent } from "./page.schema";
+import { admitPayAttempt, recordPayDecline } from "./pay-limits";
+import { releaseAbandoned, startAttempt } from "./payment-attempt";
+
+export const startIntent = publicProcedure.input(ZStartIntent).mutation(async ({ ctx, input }) => {
+  const provider = paymentProvider();
+  if (provider.name !== "stripe")
+    throw new AppError("invalid_request", {
+      message: "This checkout takes the sandbox's test cards on the page.",
+    });
+  await admitPayAttempt(ctx.clientAddress);
+  const payment = await startAttempt(ctx.db, {
+    checkoutId: input.id,
+    method: "payment_element",
+    cardLast4: null,
+    now: ctx.clock.now(),
+  });
+  await releaseAbandoned(ctx.db, provider, payment.abandoned);
+  const idempotencyKey = processorKey(ownerOf(payment), "authorize");
+  const intent = await provider
+    .createIntent({
+      idempotencyKey,
+      amountCents: payment.amountCents,
+      description: `Checkout ${payment.checkoutId}`,
+      metadata: { payment_id: payment.id, checkout_id: payment.checkoutId },
+    })
+    .catch(async (error: unknown) => {
+      // No answer: the attempt stays `authorizing` and the settlement sweep finds the intent by its key (if it was made) and cancels it.
+      if (isUnknownOutcome(error))
+        throw new AppError("payment_in_progress", {
+          message:
+            "The payment service did not answer. Nothing was charged; try again in a minute.",
+          retryAfter: 60,
+        });
+      // Refused by Stripe: no intent exists, the attempt is over.
+      await ctx.db.payment.updateMany({
+        where: { id: payment.id, status: "authorizing" },
+        data: { status: "declined", declineCode: "processor_refused" },
+      });
+      throw error;
+    });
+  // Awaiting the person: the page confirms the intent with Stripe.js.
+  await ctx.db.payment.updateMany({
+    where: { id: payment.id, status: "authorizing" },
+    data: { status: "requires_action", processorPaymentId: intent.id },
+  });
+  return { paymentId: payment.id, clientSecret: intent.clientSecret };
+});
+
+/** The page's return (after confirmPayment, or on the return_url): the intent must be one of this checkout's attempts; what it came to is asked of Stripe. */
+export const completeIntent = publicProcedure
+  .input(ZCompleteIntent)
+  .mutation(async ({ ctx, input }) => {
+    const owned = await ctx.db.payment.count({
+      where: { checkoutId: input.id, processorPaymentId: input.payment_intent },
+    });
+    if (!owned) throw new AppError("not_found", { message: "No such payment for this checkout." });
+    const outcome = await completeCheckoutIntent(ctx.db, paymentProvider(), {
+      processorPaymentId: input.payment_intent,
+      now: ctx.clock.now(),
+    });
+    // A decline the page reports counts for its address, as on the sandbox's form (review M5).
+    if (outcome?.outcome === "declined") await recordPayDecline(ctx.clientAddress);
+    return outcome;
+  });

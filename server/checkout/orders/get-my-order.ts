@@ -1,0 +1,26 @@
+/**
+ * GET /me/orders/{order_number}: one of the linked person's orders with its tracking. Another
+ * person's order, or no such order, is 404 not_found (never 403). Needs orders:read on a token the
+ * person granted.
+ */
+import { scopeOf } from "../../edges/rest/operations";
+import { AppError } from "../../core/errors";
+import { scopedProcedure } from "../../platform/trpc/procedures";
+import { linkedPersonId } from "./linked-person";
+import { orderInclude, toWireOrder } from "./orders.queries";
+import { ZGetMyOrderRequest, ZOrder } from "./orders.schema";
+
+export const getMyOrder = scopedProcedure(scopeOf("GET /api/v1/me/orders/{order_number}"))
+  .input(ZGetMyOrderRequest)
+  .output(ZOrder)
+  .query(async ({ ctx, input }) => {
+    const order = await ctx.db.order.findFirst({
+      where: { personId: linkedPersonId(ctx.actor), number: input.order_number },
+      include: orderInclude,
+    });
+    if (!order)
+      throw new AppError("not_found", {
+        message: `No order ${input.order_number} on this account.`,
+      });
+    return toWireOrder(order);
+  });

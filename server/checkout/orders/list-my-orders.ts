@@ -1,0 +1,36 @@
+/**
+ * GET /me/orders: the linked person's orders, newest first, each store's order with its items,
+ * totals, fulfilment and tracking. Needs orders:read on a token the person granted; a partner's
+ * client-credentials token never has a person (403).
+ */
+import { scopeOf } from "../../edges/rest/operations";
+import { scopedProcedure } from "../../platform/trpc/procedures";
+import { linkedPersonId } from "./linked-person";
+import { orderInclude, toWireOrder } from "./orders.queries";
+import { ZListMyOrdersRequest, ZListMyOrdersResponse } from "./orders.schema";
+
+export const listMyOrders = scopedProcedure(scopeOf("GET /api/v1/me/orders"))
+  .input(ZListMyOrdersRequest)
+  .output(ZListMyOrdersResponse)
+  .query(async ({ ctx, input }) => {
+    const where = { personId: linkedPersonId(ctx.actor) };
+    const [total, orders] = await Promise.all([
+      ctx.db.order.count({ where }),
+      ctx.db.order.findMany({
+        where,
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        skip: (input.page - 1) * input.per_page,
+        take: input.per_page,
+        include: orderInclude,
+      }),
+    ]);
+    return {
+      data: orders.map(toWireOrder),
+      pagination: {
+        page: input.page,
+        per_page: input.per_page,
+        total,
+        last_page: Math.max(1, Math.ceil(total / input.per_page)),
+      },
+    };
+  });

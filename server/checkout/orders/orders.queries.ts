@@ -1,0 +1,70 @@
+/** The person's orders as the wire shows them: one reader for the list and for one order. */
+import type { Db } from "../../platform/db";
+import { toMoney } from "../../core/money";
+import type { TaxLine } from "../../core/tax";
+import { toWireTotals } from "../../core/totals";
+import { publicPurchaseStatus, type PurchaseState } from "../../purchases/states";
+import type { TOrderStatus } from "./orders.schema";
+import { type QuoteSnapshot, toWireStore, toWireTaxLines } from "../quote-snapshot";
+
+/** What every order read loads with the order row: its owner, a paid checkout or an assistant purchase. */
+export const orderInclude = {
+  checkout: { select: { orderNumber: true, quote: { select: { snapshot: true } } } },
+  purchase: {
+    select: { id: true, orderNumber: true, status: true, quote: { select: { snapshot: true } } },
+  },
+} as const;
+
+type Owner = { orderNumber: string | null; quote: { snapshot: unknown } };
+type OrderRow = NonNullable<Awaited<ReturnType<Db["order"]["findFirst"]>>> & {
+  checkout: Owner | null;
+  purchase: (Owner & { id: string; status: PurchaseState }) | null;
+};
+
+/**
+ * A checkout's orders are paid; a purchase's follow the purchase: held until its card is charged,
+ * then paid, or cancelled when the person (or the service) cancelled before the charge, or when the
+ * purchase was refused after its hold (the bank's hold lapsed: nothing charged, nothing ships;
+ * review L7, where such orders stayed held).
+ */
+const orderStatus = (order: OrderRow): TOrderStatus => {
+  if (!order.purchase) return "paid";
+  const status = publicPurchaseStatus(order.purchase.status);
+  // A purchase has orders only from its hold on (held, paid, cancelled, refunded, refused).
+  if (status === "paid" || status === "refunded" || status === "held") return status;
+  return "cancelled";
+};
+
+/** One store's order with its items, shipping, tax, totals and tracking (ZOrder). */
+export const toWireOrder = (order: OrderRow) => {
+  const owner = (order.checkout ?? order.purchase)!;
+  const store = (owner.quote.snapshot as QuoteSnapshot).stores.find(
+    (candidate) => candidate.storeId === order.storeId,
+  )!;
+  const wire = toWireStore(store, { [store.slug]: order.shippingKey });
+  return {
+    order_number: order.number,
+    checkout_order_number: owner.orderNumber!,
+    purchase_id: order.purchase?.id ?? null,
+    placed_at: order.createdAt.toISOString(),
+    status: orderStatus(order),
+    fulfilment: order.fulfilment,
+    store: wire.store,
+    items: wire.items,
+    shipping: {
+      key: order.shippingKey,
+      label: order.shippingLabel,
+      amount: toMoney(order.shippingCents),
+    },
+    tax_lines: toWireTaxLines(order.taxLines as unknown as TaxLine[]),
+    totals: toWireTotals(order),
+    tracking:
+      order.trackingNumber && order.carrier && order.shippedAt
+        ? {
+            carrier: order.carrier,
+            tracking_number: order.trackingNumber,
+            shipped_at: order.shippedAt.toISOString(),
+          }
+        : null,
+  };
+};

@@ -1,0 +1,62 @@
+/**
+ * The one writer of store orders. A checkout's orders are placed when the person pays it
+ * (server/checkout/hosted/place-orders.ts); an assistant purchase's when the bank holds its card
+ * (server/purchases/purchase-writer.ts). Either way: one order per store of the quote, from the quote
+ * snapshot and the chosen shipping (the store's default when none was chosen), numbered after the
+ * owner's order number and the store's position (`SO-7K3M9QX2-1`).
+ */
+import { randomBytes } from "node:crypto";
+import type { Sql } from "../../platform/sql";
+import { chosenOption, type QuoteSnapshot, type Selections } from "../quote-snapshot";
+
+const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** SO- and 8 Crockford base-32 characters (40 random bits; the unique index catches the rare clash). */
+export const newOrderNumber = () =>
+  `SO-${[...randomBytes(8)].map((byte) => crockford[byte % 32]).join("")}`;
+
+export type StoreOrdersInput = {
+  /** Exactly one owner (trigger orders_one_owner). */
+  owner: { checkoutId: string } | { purchaseId: string };
+  snapshot: QuoteSnapshot;
+  selections: Selections;
+  /** The account the orders appear under in /me/orders (null: a guest's checkout). */
+  personId: string | null;
+  email: string;
+  orderNumber: string;
+  now: Date;
+};
+
+/** Writes the orders and returns each store with its chosen option and order number (for the confirmation email). Raw SQL, so it runs in any transaction. */
+export const writeStoreOrders = async (tx: Sql, input: StoreOrdersInput) => {
+  const orders = input.snapshot.stores.map((store, index) => ({
+    store,
+    option: chosenOption(store, input.selections),
+    number: `${input.orderNumber}-${index + 1}`,
+  }));
+  const { checkoutId = null, purchaseId = null } = input.owner as {
+    checkoutId?: string;
+    purchaseId?: string;
+  };
+  const rows = orders.map(({ store, option, number }) => ({
+    id: `ord_${randomBytes(12).toString("hex")}`,
+    number,
+    store_id: store.storeId,
+    shipping_key: option.key,
+    shipping_label: option.label,
+    subtotal_cents: option.totals.subtotalCents,
+    discount_cents: option.totals.discountCents,
+    shipping_cents: option.totals.shippingCents,
+    tax_cents: option.totals.taxCents,
+    grand_total_cents: option.totals.grandTotalCents,
+    tax_lines: option.taxLines,
+  }));
+  await tx.$executeRaw`
+    INSERT INTO orders (id, number, checkout_id, purchase_id, store_id, person_id, email, shipping_key, shipping_label,
+      subtotal_cents, discount_cents, shipping_cents, tax_cents, grand_total_cents, tax_lines, created_at)
+    SELECT r.id, r.number, ${checkoutId}, ${purchaseId}, r.store_id, ${input.personId}, ${input.email}, r.shipping_key, r.shipping_label,
+      r.subtotal_cents, r.discount_cents, r.shipping_cents, r.tax_cents, r.grand_total_cents, r.tax_lines, ${input.now}
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id text, number text, store_id int, shipping_key text, shipping_label text,
+      subtotal_cents int, discount_cents int, shipping_cents int, tax_cents int, grand_total_cents int, tax_lines jsonb)`;
+  return orders;
+};

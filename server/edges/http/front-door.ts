@@ -1,0 +1,80 @@
+/**
+ * The node:http server in front of everything `npm start` serves. Each request gets its id first
+ * (server/edges/http/request-id.ts), so pages and every answer of Next carry X-Request-Id too; then the
+ * lean API layer answers it or hands it to Next. Requests node's own parser refuses (bad request
+ * line or headers, header block over 16 KiB, timeouts), CONNECT, and an Expect other than
+ * 100-continue are answered here in the shared JSON error shape instead of node's bare replies.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { AppError, type ErrorCode } from "../../core/errors";
+import { socketAddressHeader } from "./client-ip";
+import { answerOnSocket, sendError } from "./node-response";
+import { assignRequestId, clientRequestIdOfNode } from "./request-id";
+import { decodePath, splitTarget } from "./request-target";
+import { toAppError } from "./respond";
+
+type Handlers = {
+  /** Answers the request and returns true, or returns false to hand it to `next`. */
+  api: (request: IncomingMessage, response: ServerResponse) => boolean;
+  next: (request: IncomingMessage, response: ServerResponse) => Promise<unknown> | unknown;
+};
+
+/** node's statuses for its own refusals (lib/_http_server.js), as codes of the AppError table. */
+const clientErrors: Record<string, [ErrorCode, string]> = {
+  HPE_HEADER_OVERFLOW: [
+    "request_header_fields_too_large",
+    "The request line and headers exceed 16 KiB.",
+  ],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: ["payload_too_large", "The chunk extensions are too large."],
+  ERR_HTTP_REQUEST_TIMEOUT: ["request_timeout", "The request did not arrive in time."],
+};
+const clientError = (code: string | undefined) => {
+  const [errorCode, message] = clientErrors[code ?? ""] ?? [
+    "bad_request",
+    "The request could not be read as HTTP/1.1.",
+  ];
+  return new AppError(errorCode, { message });
+};
+
+export const createFrontServer = (handlers: Handlers) => {
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
+    const requestId = assignRequestId(request);
+    // The one trusted source of the client's address (server/edges/http/client-ip.ts); a client's own value is overwritten.
+    request.headers[socketAddressHeader] = request.socket.remoteAddress ?? "unknown";
+    const fail = (error: unknown) =>
+      sendError(
+        response,
+        requestId,
+        toAppError(error, requestId, clientRequestIdOfNode(request)),
+      ).catch(() => response.destroy());
+    try {
+      if (handlers.api(request, response)) return;
+      // Next answers a path it cannot decode with a bare 500; its query parsing is lenient, so only the path is checked.
+      decodePath(splitTarget(request.url ?? "").pathname);
+      assignRequestId(request, response);
+      Promise.resolve(handlers.next(request, response)).catch(fail);
+    } catch (error) {
+      void fail(error);
+    }
+  };
+  // Keep idle connections for 65 s (node's default is 5 s): a client that pauses between calls (or
+  // whose event loop was busy) reused a socket the server had just closed and saw "other side closed".
+  // Longer than the 60 s idle timeout of common load balancers and client pools, as their docs advise.
+  const server = createServer({ keepAliveTimeout: 65_000 }, listener);
+  // RFC 9110 lets a server ignore an Expect it does not support; node would answer a bare 417.
+  server.on("checkExpectation", listener);
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET") socket.destroy();
+    else answerOnSocket(socket, randomUUID(), clientError(error.code));
+  });
+  server.on("connect", (request: IncomingMessage, socket: Duplex) =>
+    answerOnSocket(
+      socket,
+      assignRequestId(request),
+      new AppError("bad_request", { message: "CONNECT is not supported: this is not a proxy." }),
+    ),
+  );
+  return server;
+};

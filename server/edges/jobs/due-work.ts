@@ -1,0 +1,81 @@
+/**
+ * Every timed or queued transition the sweep runs, each with its own cadence; each is idempotent
+ * and safe on several instances. They run in separate loops (sweep.ts), so a slow one (email to a
+ * stalled SMTP server) never delays checkout expiry or payment settlement.
+ */
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db";
+import { deliverDueEmails } from "../../platform/mail/sender";
+import { purgeExpiredRecords } from "../../platform/jobs/purge";
+import { expireDueCheckouts } from "../../checkout/checkout-transitions";
+import { settlePayments } from "../../payments/settle-payments";
+import { settleOpenIntents } from "../../checkout/hosted/settle-open-intents";
+import { paymentProvider } from "../../payments";
+import { chargeDuePurchases } from "../../purchases/charge-purchase";
+import { reconcilePurchases } from "../../purchases/reconcile-purchases";
+import { processPriceChanges } from "../../price-changes/process-price-changes";
+import { deliverDueWebhooks } from "../../partners/webhooks/deliver";
+import { expireDueWatches, resumeExecutingWatches } from "../../price-watches/watch-jobs";
+
+export type DueWork = {
+  name: string;
+  intervalMs: number;
+  run: (options: { db: Db; now: Date; clock: Clock }) => Promise<unknown>;
+};
+
+export const dueWork: DueWork[] = [
+  {
+    name: "deliver-emails",
+    intervalMs: 1_000,
+    run: ({ db, now }) => deliverDueEmails({ db, now }),
+  },
+  {
+    name: "purge-expired-records",
+    intervalMs: 10 * 60_000,
+    run: ({ db, now }) => purgeExpiredRecords({ db, now }),
+  },
+  {
+    name: "expire-checkouts",
+    intervalMs: 1_000,
+    run: ({ db, now }) => expireDueCheckouts(db, { now }),
+  },
+  { name: "settle-payments", intervalMs: 5_000, run: ({ db, now }) => settlePayments({ db, now }) },
+  // Payment Element intents (and authentication steps) the person may have finished with neither a return nor a webhook.
+  {
+    name: "settle-open-intents",
+    intervalMs: 15_000,
+    run: ({ db, now }) => settleOpenIntents({ db, now }),
+  },
+  {
+    name: "charge-purchases",
+    intervalMs: 5_000,
+    run: ({ db, now }) => chargeDuePurchases(db, { now, provider: paymentProvider() }),
+  },
+  // Price changes recorded while no instance (or no Inngest) acted on them, and any the function missed.
+  {
+    name: "process-price-changes",
+    intervalMs: 1_000,
+    run: ({ db, clock }) => processPriceChanges(db, { now: () => clock.now(), maxEvents: 500 }),
+  },
+  {
+    name: "expire-price-watches",
+    intervalMs: 1_000,
+    run: ({ db, now }) => expireDueWatches(db, { now }),
+  },
+  {
+    name: "resume-price-watches",
+    intervalMs: 15_000,
+    run: ({ db, now }) => resumeExecutingWatches(db, { now }),
+  },
+  // Short: a webhook's delay from the change to the receiver is mostly this wait (bench: webhooks).
+  {
+    name: "deliver-webhooks",
+    intervalMs: 200,
+    run: ({ db, now }) => deliverDueWebhooks({ db, now }),
+  },
+  {
+    name: "reconcile-purchases",
+    intervalMs: 15_000,
+    run: ({ db, now }) => reconcilePurchases(db, { now, provider: paymentProvider() }),
+  },
+];

@@ -1,0 +1,53 @@
+/**
+ * `npm start` runs the due-work sweep (sweep.ts) on a worker thread of its own, so that background
+ * work never queues behind, or in front of, a request on the one JavaScript thread that serves
+ * them: rendering an email (about 5 ms of React), delivering webhooks, charging purchases and
+ * evaluating price watches after a sale (thousands of quotes and purchases) run beside the requests,
+ * on another core when there is one. The thread has its own database pools and shares nothing in
+ * memory with the server (every task reads and writes through the database, each step idempotent),
+ * so a task behaves exactly as on the main thread; tests call `startSweep` in-process.
+ * A thread that dies is started again after a second (its tasks resume from the database).
+ */
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+
+const restartDelayMs = 1_000;
+/**
+ * The thread's new-object space. V8's default grows it to about 48 MB under a sale's evaluations,
+ * memory the thread keeps; 8 MB measured the same sale time for about 35 MB less RSS (docs/decisions.md,
+ * "Memory of the running service").
+ */
+const youngGenerationMb = 8;
+/**
+ * The thread's entry: this project is CommonJS run by tsx, and a worker does not inherit `--import
+ * tsx`; registering tsx turns source maps on again in the thread, so the server's choice is applied after it.
+ */
+const entry = `require("tsx/cjs"); require(${JSON.stringify(path.join(__dirname, "../../platform/source-maps.ts"))}).applySourceMapsChoice(); require(${JSON.stringify(path.join(__dirname, "sweep-worker.ts"))});`;
+
+export const startSweepThread = (log: (line: string) => void) => {
+  let isStopping = false;
+  let worker: Worker;
+  const spawn = () => {
+    worker = new Worker(entry, {
+      eval: true,
+      name: "sweep",
+      resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
+    });
+    worker.on("error", (error) => console.error("[sweep] thread failed", error));
+    worker.on("exit", (code) => {
+      if (isStopping) return;
+      log(`sweep thread exited with code ${code}; starting it again in ${restartDelayMs} ms`);
+      setTimeout(spawn, restartDelayMs).unref();
+    });
+  };
+  spawn();
+  return {
+    /** Lets the runs in progress finish, then ends the thread. */
+    stop: () =>
+      new Promise<void>((resolve) => {
+        isStopping = true;
+        worker.once("exit", () => resolve());
+        worker.postMessage("stop");
+      }),
+  };
+};

@@ -1,0 +1,227 @@
+/**
+ * The HTTP edge of the two connectors (app/mcp/route.ts, app/mcp/account/route.ts): the MCP
+ * Streamable HTTP transport of the official SDK in stateless mode (JSON answers, no stream), behind
+ * what every edge of this service does: the request id, a Host and Origin allow-list against DNS
+ * rebinding, the bearer token of the account connector (audience /mcp/account; 401 names the
+ * protected-resource metadata), the partner rate limits, and the shared error body for refusals.
+ * The lean layer and Next both serve these route handlers, so the front door adds X-Request-Id
+ * and the security headers as for every answer.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { authenticateBearer, bearerToken, mcpAccountAudience } from "../../auth/tokens";
+import { mcpAccountPath } from "../../auth/resources";
+import { systemClock } from "../../platform/clock";
+import { db } from "../../platform/db";
+import { env } from "../../platform/env";
+import { AppError } from "../../core/errors";
+import { clientIp } from "../http/client-ip";
+import {
+  consumePartnerRateLimit,
+  consumeRateLimit,
+  defineLimit,
+  partnerPolicies,
+  rateLimitHeaders,
+  type RateLimitState,
+} from "../../platform/rate-limit";
+import { BodyTooLargeError, readCappedText } from "../http/read-body";
+import { requestIdFrom } from "../http/request-id";
+import { wantsFreshAnswer } from "../http/with-partner";
+import { errorResponse, json, toAppError } from "../http/respond";
+import { type Actor, createInnerContext } from "../../platform/trpc/context";
+import { createCaller } from "../trpc/caller";
+import { createConnectorServer } from "./connector";
+import { isAllowedHost, isAllowedOrigin } from "./origins";
+import { newSessionId, sessionKey } from "./session";
+import { scopesOf, type ToolConnector, type ToolDefinition } from "./tools";
+
+const maxBodyBytes = 256 * 1024;
+/** What the public connector's callers hold, as a partner: the scopes of its tools (catalogue and checkout links). */
+const publicScopes = scopesOf("public");
+/** The scopes an assistant asks for at /mcp/account (the protected-resource metadata lists them): those of its tools. */
+export const mcpAccountScopes = scopesOf("account");
+
+/** The public connector's limits: the partner policies, counted per IP and per session. */
+const publicLimiters = defineLimit("mcp", partnerPolicies);
+
+export const mcpAccountMetadataUrl = () =>
+  `${env().PUBLIC_URL}/.well-known/oauth-protected-resource${mcpAccountPath}`;
+
+const challenge = (request: Request) => {
+  const base = `Bearer resource_metadata="${mcpAccountMetadataUrl()}", scope="${mcpAccountScopes.join(" ")}"`;
+  return bearerToken(request.headers.get("authorization"))
+    ? `${base}, error="invalid_token", error_description="The access token is invalid, expired or revoked"`
+    : base;
+};
+
+/** The tighter of two sets of windows (what RateLimit-* headers report). */
+const tighter = (a: RateLimitState, b: RateLimitState) =>
+  a.map((window, i) => (b[i] && b[i].remaining < window.remaining ? b[i] : window));
+
+type Caller = { actor: Actor; limits: RateLimitState; owner: string; hasSession: boolean };
+
+/** Who calls, and their rate limits: the token's person at /mcp/account; an IP and a session at /mcp. */
+const identify = async (
+  connector: ToolConnector,
+  request: Request,
+  session: string | undefined,
+): Promise<Caller> => {
+  if (connector === "account") {
+    const actor = await authenticateBearer(
+      request.headers.get("authorization"),
+      systemClock.now(),
+      mcpAccountAudience,
+    );
+    if (actor.kind !== "client") throw new AppError("unauthorized");
+    return {
+      actor,
+      limits: await consumePartnerRateLimit(actor),
+      owner: `${actor.clientId}:${actor.personId ?? ""}`,
+      hasSession: true,
+    };
+  }
+  let limits = await consumeRateLimit(`ip:${clientIp(request.headers)}`, publicLimiters());
+  if (session)
+    limits = tighter(limits, await consumeRateLimit(`session:${session}`, publicLimiters()));
+  // Quotes and checkouts belong to the session that made them (another session's are not_found); tied
+  // to no account. Without a session nothing may be made (see sessionRequired), and the caller owns
+  // nothing: a per-request owner nobody can present again, so no checkout is found (not_found, never 403).
+  const owner = session
+    ? `mcp:${session}`
+    : `mcp:sessionless:${randomBytes(12).toString("base64url")}`;
+  const actor: Actor = {
+    kind: "client",
+    clientId: owner,
+    tokenId: "mcp",
+    scopes: publicScopes,
+    publicAddress: clientIp(request.headers),
+  };
+  return { actor, limits, owner, hasSession: Boolean(session) };
+};
+
+/** create_checkout's key when the assistant sent none: the same session and arguments give the same key. */
+const derivedKey = (owner: string, session: string | undefined) => (args: unknown) =>
+  `mcp_${createHash("sha256")
+    .update(JSON.stringify([owner, session ?? null, args]))
+    .digest("hex")
+    .slice(0, 56)}`;
+
+/**
+ * A public caller without an MCP session may search and read the catalogue, but not price or create
+ * a checkout: those belong to the session that makes them (MCP: initialize answers Mcp-Session-Id).
+ */
+const sessionRequired = (definition: ToolDefinition) =>
+  definition.annotations.readOnlyHint || definition.annotations.destructiveHint
+    ? undefined
+    : new AppError("bad_request", {
+        message: `${definition.name} makes something that belongs to an MCP session: initialize, then send its Mcp-Session-Id header with this call.`,
+      });
+
+const readMessage = async (request: Request): Promise<unknown> => {
+  let text: string;
+  try {
+    text = await readCappedText(request, maxBodyBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      throw new AppError("payload_too_large", {
+        message: `The body is larger than ${maxBodyBytes} bytes.`,
+      });
+    throw error;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+const isInitialize = (message: unknown) =>
+  (Array.isArray(message) ? message : [message]).some(
+    (entry) => (entry as { method?: unknown })?.method === "initialize",
+  );
+
+const withHeaders = (response: Response, headers: Record<string, string>) => {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+};
+
+const jsonRpcError = (status: number, code: number, message: string) =>
+  json({ jsonrpc: "2.0", id: null, error: { code, message } }, status);
+
+/** The route handler of one connector (POST only: stateless mode has no stream to GET and no session to DELETE). */
+export const mcpRoute =
+  (connector: ToolConnector) =>
+  async (request: Request): Promise<Response> => {
+    const requestId = requestIdFrom(request.headers.get("x-request-id"));
+    let limits: RateLimitState = [];
+    const headers = () => ({ "X-Request-Id": requestId, ...rateLimitHeaders(limits) });
+    try {
+      if (
+        !isAllowedHost(request.headers.get("host")) ||
+        !isAllowedOrigin(request.headers.get("origin"))
+      ) {
+        throw new AppError("forbidden", {
+          message:
+            "This connector answers only requests addressed to its own host, from no browser origin or its own.",
+        });
+      }
+      if (request.method !== "POST") {
+        throw new AppError("method_not_allowed", {
+          message: "This connector is stateless: send JSON-RPC messages with POST.",
+          headers: { Allow: "POST" },
+        });
+      }
+      const now = systemClock.now();
+      const given = request.headers.get("mcp-session-id");
+      const session = given ? sessionKey(given, now) : undefined;
+      // MCP: an unknown session is 404, and the client starts a new one with initialize.
+      if (given && !session)
+        return withHeaders(
+          jsonRpcError(404, -32001, "Session not found: initialize again."),
+          headers(),
+        );
+      const caller = await identify(connector, request, session);
+      limits = caller.limits;
+      const message = await readMessage(request);
+      if (message === undefined)
+        return withHeaders(
+          jsonRpcError(400, -32700, "Parse error: the body is not JSON."),
+          headers(),
+        );
+
+      const callerApi = createCaller(
+        createInnerContext({
+          db: db(),
+          actor: caller.actor,
+          requestId,
+          wantsFresh: wantsFreshAnswer(request.headers),
+        }),
+      );
+      const server = createConnectorServer(connector, {
+        caller: callerApi,
+        requestId,
+        idempotencyKey: derivedKey(caller.owner, session),
+        refuse: caller.hasSession ? undefined : sessionRequired,
+      });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      await server.connect(transport);
+      try {
+        const response = await transport.handleRequest(request, { parsedBody: message });
+        if (response.ok && isInitialize(message))
+          response.headers.set("Mcp-Session-Id", given ?? newSessionId(now));
+        return withHeaders(response, headers());
+      } finally {
+        await server.close();
+      }
+    } catch (error) {
+      const appError = toAppError(error, requestId);
+      const extra: Record<string, string> =
+        appError.code === "unauthorized" && connector === "account"
+          ? { "WWW-Authenticate": challenge(request) }
+          : {};
+      return errorResponse(appError, { ...headers(), ...extra });
+    }
+  };

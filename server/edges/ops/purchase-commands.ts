@@ -1,0 +1,164 @@
+/**
+ * `purchase:create-sandbox` (sandbox only): an assistant purchase for a sandbox person, made through
+ * the real use case (createPurchaseWithHold) with the person's saved test card, so it holds a real
+ * sandbox hold and sends the copy email. For demos and the browser tests of /account/purchases:
+ * POST /purchases does the same with an assistant's token and all its checks (limits, store
+ * `direct`, Quebec); this command skips those and charges the item with the store's cheapest
+ * shipping and tax to Toronto, reserving one unit as POST /purchases does.
+ */
+import { db } from "../../platform/db";
+import { fail } from "./commands";
+import { formatCents } from "../../core/money";
+import { env } from "../../platform/env";
+import { randomId } from "../../auth/tokens";
+import { paymentProvider } from "../../payments";
+import { createPurchaseWithHold } from "../../purchases/create-purchase";
+import { readSavedCard } from "../../accounts/saved-card.queries";
+import { reserve } from "../../checkout/reservations";
+import { oneLineSnapshot, snapshotTotals } from "../../checkout/quote-snapshot";
+import { storeCanSellWhere } from "../../core/store-can-sell";
+
+/** The quote's address (a purchase reads only its snapshot's stores). */
+const placeholderAddress = {
+  name: "Sandbox Person",
+  line1: "100 Queen St W",
+  city: "Toronto",
+  province: "ON" as const,
+  postal_code: "M5H 2N2",
+  country: "CA",
+};
+
+export const createSandboxPurchase = async (options: {
+  email?: string;
+  item?: string;
+  assistant?: string;
+}) => {
+  if (env().SERVICE_ENV !== "sandbox")
+    fail("purchase:create-sandbox works only in the sandbox (SERVICE_ENV=sandbox)");
+  const email = (options.email ?? fail("--email is required")).trim().toLowerCase();
+  const person =
+    (await db().person.findUnique({ where: { email }, select: { id: true, email: true } })) ??
+    fail(`no person with the email ${email}`);
+  const card =
+    (await readSavedCard(db(), person.id)) ??
+    fail(`${email} has no saved card: create the person with --card 4242424242424242`);
+  const itemId =
+    options.item === undefined
+      ? undefined
+      : /^\d{1,12}$/.test(options.item)
+        ? Number(options.item)
+        : fail("--item must be an item id (a number)");
+  const item =
+    (await db().item.findFirst({
+      where:
+        itemId === undefined
+          ? {
+              status: "active",
+              store: storeCanSellWhere,
+              variants: { some: { quantity: { gt: 0 } } },
+            }
+          : { id: itemId },
+      orderBy: { createdAt: "desc" },
+      select: {
+        id: true,
+        title: true,
+        url: true,
+        priceCents: true,
+        status: true,
+        store: {
+          select: {
+            id: true,
+            slug: true,
+            name: true,
+            url: true,
+            agentCheckout: true,
+            freeShippingThresholdCents: true,
+          },
+        },
+        variants: {
+          where: { quantity: { gt: 0 } },
+          orderBy: { id: "asc" },
+          take: 1,
+          select: { id: true, size: true, color: true },
+        },
+      },
+    })) ??
+    fail(options.item ? `no item ${options.item}` : "no item in the catalogue: run catalog:seed");
+  if (item.status !== "active") fail(`item ${item.id} is not for sale`);
+  const variant = item.variants[0] ?? fail(`item ${item.id} is sold out`);
+  const now = new Date();
+  const line = {
+    itemId: item.id,
+    variantId: variant.id,
+    title: item.title,
+    size: variant.size,
+    color: variant.color,
+    quantity: 1,
+    unitPriceCents: item.priceCents,
+    imageUrl: null,
+    url: item.url,
+  };
+  const { id: storeId, ...store } = item.store;
+  const rates = await db().shippingRate.findMany({ where: { storeId } });
+  const snapshot = oneLineSnapshot({
+    store: { storeId, ...store },
+    line,
+    rates,
+    destination: placeholderAddress.province,
+    now,
+  });
+  // As POST /purchases does, the item is reserved with the purchase (given back when it ends uncharged).
+  const { assistant, quote } = await db().$transaction(async (tx) => {
+    if (!(await reserve(tx, [{ variantId: variant.id, quantity: 1 }])).size)
+      fail(`item ${item.id} is not available (sold out, or its store is not selling)`);
+    const agent = await tx.apiClient.create({
+      data: {
+        id: randomId("cli_"),
+        name: options.assistant ?? "Sandbox Assistant",
+        kind: "agent",
+        secretHash: null,
+        scopes: ["catalog:read", "purchase:write"],
+        redirectUris: [],
+        linkingEnabled: true,
+      },
+    });
+    const made = await tx.quote.create({
+      data: {
+        id: randomId("quo_"),
+        clientId: agent.id,
+        personId: person.id,
+        address: placeholderAddress,
+        snapshot,
+        expiresAt: new Date(now.getTime() + 30 * 60_000),
+      },
+    });
+    return { assistant: agent, quote: made };
+  });
+  const purchaseId = await createPurchaseWithHold(db(), paymentProvider(), {
+    clientId: assistant.id,
+    assistant: assistant.name,
+    personId: person.id,
+    email: person.email,
+    quoteId: quote.id,
+    grandTotalCents: snapshotTotals(snapshot, {}).grandTotalCents,
+    method: {
+      type: "saved",
+      customerId: card.processorCustomerId,
+      paymentMethodId: card.paymentMethodId,
+    },
+    cardLast4: card.last4,
+    now,
+  });
+  const purchase = await db().purchase.findUniqueOrThrow({ where: { id: purchaseId } });
+  return {
+    purchase_id: purchase.id,
+    status: purchase.status,
+    order_number: purchase.orderNumber,
+    grand_total: formatCents(purchase.grandTotalCents),
+    charges_at: purchase.chargesAt?.toISOString() ?? null,
+    cancel_until: purchase.cancelUntil.toISOString(),
+    assistant: assistant.name,
+    item_id: item.id,
+    store: item.store.name,
+  };
+};

@@ -1,0 +1,63 @@
+/** The catalogue operations (procedures in server/routers/catalog). */
+import { errorResponse } from "../http/openapi-parts";
+import {
+  ZGetProductRequest,
+  ZGetStoreRequest,
+  ZListCategoriesResponse,
+  ZProductDetail,
+  ZSearchProductsRequest,
+  ZSearchProductsResponse,
+  ZStoreDetail,
+} from "../../catalogue/catalog.schema";
+import { defineOperation } from "./operation";
+
+export const catalogOperations = [
+  defineOperation({
+    id: "GET /api/v1/products",
+    tool: "search_products",
+    operationId: "searchProducts",
+    scope: "catalog:read",
+    access: "client",
+    input: { query: ZSearchProductsRequest, queryArrays: ["size", "color", "brand"] },
+    output: ZSearchProductsResponse,
+    summary: "Search items for sale",
+    description:
+      "Only items of stores that are open, can take payment and can ship; sold items never appear. relevance ranks by the words in q (stemmed English full text, title and brand weigh most) and means newest without q. Facets are disjunctive: each is counted over the items matching every filter except its own, so with brand=A the brand facet still lists B and C with the counts adding them would give. Scope catalog:read.",
+    call: async ({ caller, query }) => ({ body: await caller.catalog.searchProducts(query) }),
+  }),
+  defineOperation({
+    id: "GET /api/v1/products/{id}",
+    tool: "get_product",
+    operationId: "getProduct",
+    scope: "catalog:read",
+    access: "client",
+    input: { params: ZGetProductRequest },
+    output: ZProductDetail,
+    summary: "One item with its variants and images",
+    responses: { 404: errorResponse("Not for sale (not_found)") },
+    call: async ({ caller, params }) => ({ body: await caller.catalog.getProduct(params) }),
+  }),
+  defineOperation({
+    id: "GET /api/v1/stores/{store_slug}",
+    tool: "get_store",
+    operationId: "getStore",
+    scope: "catalog:read",
+    access: "client",
+    input: { params: ZGetStoreRequest },
+    output: ZStoreDetail,
+    summary: "A store, its free-shipping offer and shipping services",
+    responses: { 404: errorResponse("No such store (not_found)") },
+    call: async ({ caller, params }) => ({ body: await caller.catalog.getStore(params) }),
+  }),
+  defineOperation({
+    id: "GET /api/v1/categories",
+    tool: "list_categories",
+    operationId: "listCategories",
+    scope: "catalog:read",
+    access: "client",
+    input: {},
+    output: ZListCategoriesResponse,
+    summary: "The category tree with listed item counts",
+    call: async ({ caller }) => ({ body: await caller.catalog.listCategories() }),
+  }),
+];

@@ -1,0 +1,127 @@
+/**
+ * What one public /api/v1 operation declares, once: its key ("METHOD /api/v1/path", OpenAPI path
+ * form), MCP tool name, scope, who may call it, input and output zod schemas, words for the
+ * OpenAPI document, and the procedure call. Not its lifecycle: deprecation, brownouts and
+ * retirement are set at run time (ops endpoint:deprecate) and live only in the database, keyed by
+ * `id` (server/lifecycle/lifecycle-store.ts). REST routing (server/edges/rest/rest-router.ts,
+ * used by the lean layer and by Next's catch-all), the OpenAPI document (server/edges/http/openapi.ts), the
+ * scope checks (with-partner.ts and the procedures, through `scopeOf`) and the MCP tools read it.
+ * The list itself is server/edges/rest/operations.ts.
+ */
+import type { z } from "zod";
+import type { ZodOpenApiResponsesObject } from "zod-openapi";
+import type { Scope } from "../../auth/scopes";
+import type { Caller } from "../trpc/caller";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The operation's key, also the key of its live lifecycle (deprecation, brownouts, retirement): "GET /api/v1/products/{id}". */
+export type OperationId = `${Method} /api/v1/${string}`;
+
+/**
+ * Who may call it. "client": any access token with the scope (a partner's client-credentials token
+ * or one a person granted). "person": only a token a person granted by linking their account; the
+ * scope alone guarantees it (person scopes are never on client-credentials tokens, operations.test.ts).
+ */
+export type Access = "client" | "person";
+
+/**
+ * The token an operation needs: a scope and who may hold it, or `scope: null` with access "client":
+ * any valid token of the client whatever its scopes, for what a client configures about itself
+ * (webhook endpoints). Such an entry's procedure is `clientProcedure`, which checks no scope (a
+ * linked token then acts for its person too); operations.test.ts checks both kinds.
+ */
+export type TokenRule = { scope: Scope; access: Access } | { scope: null; access: "client" };
+
+type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
+
+/** What the procedure call answers: the body (the output schema's shape), and the status and headers when not the default. */
+export type Reply = { body: unknown; status?: number; headers?: Record<string, string> };
+
+export type CallArgs<
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  H extends HeaderSchema,
+> = {
+  caller: Caller;
+  query: z.output<Q>;
+  params: z.output<P>;
+  body: z.output<B>;
+  headers: z.output<H>;
+};
+
+/** What every entry declares besides its token and success rules. */
+type OperationParts<
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  H extends HeaderSchema,
+> = {
+  id: OperationId;
+  /** The MCP tool that is this operation (issue 11), if any. */
+  tool?: string;
+  input: {
+    /** Path parameters, named as in the path ({id} is `id`). */
+    params?: P;
+    query?: Q;
+    /** Query parameters that may repeat (size=S&size=M). */
+    queryArrays?: readonly string[];
+    body?: B;
+    /** False when the body may be left out (default true when there is a body schema). */
+    bodyRequired?: boolean;
+    /** Largest accepted body in bytes (default 64 KiB). */
+    maxBodyBytes?: number;
+    /** Request headers, keyed by their documented name (e.g. "Idempotency-Key"). */
+    headers?: H;
+  };
+  summary: string;
+  description?: string;
+  /** Description of the success response (default "OK", "No content" for a 204). */
+  outputDescription?: string;
+  /** The operation's own responses beyond the success one and the common errors (server/edges/http/openapi-parts.ts). */
+  responses?: ZodOpenApiResponsesObject;
+  /** OpenAPI operationId (camelCase, stable: generated clients name their functions after it). */
+  operationId: string;
+  /** Calls the procedure with the parsed input. Method syntax so every entry fits the list's type. */
+  call(args: CallArgs<Q, P, B, H>): Promise<Reply>;
+};
+
+/** The success answer: a body (`output`) with its status (default 200), or 204 and no body (the call's `body` is ignored). */
+type SuccessRule =
+  { output: z.ZodType; status?: 200 | 201 | 202 } | { output?: undefined; status: 204 };
+
+export type OperationSpec<
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  H extends HeaderSchema,
+> = OperationParts<Q, P, B, H> & TokenRule & SuccessRule;
+
+export type Operation<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  H extends HeaderSchema = HeaderSchema,
+> = OperationParts<Q, P, B, H> &
+  TokenRule & {
+    method: Method;
+    /** The OpenAPI path, relative to the server URL /api/v1: "/products/{id}". */
+    path: string;
+    /** The success body's schema; none for a 204. */
+    output?: z.ZodType;
+    status: 200 | 201 | 202 | 204;
+  };
+
+/** One entry of the table: types the call's arguments from the schemas and splits the id into method and path. */
+export const defineOperation = <
+  Q extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  H extends HeaderSchema = HeaderSchema,
+>(
+  spec: OperationSpec<Q, P, B, H>,
+): Operation<Q, P, B, H> => {
+  const [method, full] = spec.id.split(" ") as [Method, string];
+  return { ...spec, method, path: full.slice("/api/v1".length), status: spec.status ?? 200 };
+};

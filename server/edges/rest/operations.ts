@@ -1,0 +1,81 @@
+/**
+ * The operation table: every public /api/v1 operation, declared once. REST routing (the lean layer
+ * and Next's catch-all app/api/v1/[...path]/route.ts both go through server/edges/rest/rest-router.ts), the
+ * OpenAPI document (server/edges/http/openapi.ts), the scope checks (with-partner.ts and the procedures,
+ * through `scopeOf`) and the MCP tools read it. operations.test.ts fails when a route file, an
+ * OpenAPI path or an MCP tool exists without its entry, or an entry is not routed.
+ *
+ * To add an operation:
+ * 1. Write its procedure as usual (server/routers/<resource>/<operation>.ts), guarded by
+ *    `scopedProcedure(scopeOf("POST /api/v1/things"))` (or `personDataProcedure(...)`; an operation
+ *    any token of the client may call, `scope: null`, uses `clientProcedure`), and wire it in the
+ *    resource's router.ts.
+ * 2. Add one `defineOperation({...})` entry to the resource's file here (server/api/<resource>.ts;
+ *    a new resource gets a new file, listed in `operations` below): `id` is "METHOD /api/v1/path"
+ *    with {name} path parameters (also the deprecation/brownout key), `tool` the MCP tool name if it
+ *    has one, `scope`, `access`, the zod `input` parts (params, query, body, headers) and `output`,
+ *    `status` (201 for a create), `operationId`, `summary`, `description`, the operation's own error
+ *    `responses`, and `call`, which calls the procedure and returns `{ body, status?, headers? }`.
+ * 3. Nothing else: no route file under app/api/v1 (a route file there would shadow the table and
+ *    fails operations.test.ts), no OpenAPI paths by hand. request-fields.integration.test.ts runs
+ *    its unknown-field, null and mass-assignment checks on the new entry by itself (give it a
+ *    realistic request there for a meaningful baseline).
+ *
+ * Lifecycle: an entry has no lifecycle field. Deprecation, brownouts and retirement are set at run
+ * time (`npm run ops -- endpoint:deprecate "<id>" ...`, which accepts only ids of this table) and
+ * live only in the endpoint_lifecycles table, keyed by the entry's `id`; every instance reads it at
+ * most a second late (server/lifecycle/lifecycle-store.ts). The REST router passes the matched
+ * entry's id to withPartner, which adds the Deprecation/Sunset/Link headers or answers 410 retired
+ * (server/edges/http/lifecycle.ts) and records the call for the deprecation notices; the served OpenAPI
+ * document marks the entries deprecated now (openApiDocumentNow); MCP tools call
+ * `retiredErrorFor(entry.id)`. One source, so the document, REST and MCP cannot disagree.
+ */
+import { accountOperations } from "./account";
+import { catalogOperations } from "./catalog";
+import { checkoutOperations } from "./checkout";
+import type { Operation, OperationId } from "./operation";
+import { priceAlertOperations } from "./price-alerts";
+import { priceWatchOperations } from "./price-watches";
+import { purchaseOperations } from "./purchases";
+import { sandboxOperations } from "./sandbox";
+import { webhookOperations } from "./webhooks";
+
+export const operations: readonly Operation[] = [
+  ...catalogOperations,
+  ...checkoutOperations,
+  ...accountOperations,
+  ...purchaseOperations,
+  ...priceWatchOperations,
+  ...priceAlertOperations,
+  ...sandboxOperations,
+  ...webhookOperations,
+];
+
+const byId = new Map<string, Operation>(operations.map((operation) => [operation.id, operation]));
+
+/** The operation with this key ("GET /api/v1/products"); throws for an unknown key, so a typo fails at load. */
+export const operation = (id: OperationId): Operation => {
+  const found = byId.get(id);
+  if (!found) throw new Error(`No operation ${id} in server/edges/rest/operations.ts`);
+  return found;
+};
+
+/** Whether `id` is an entry's key (the ops CLI refuses lifecycles for anything else). */
+export const isOperationId = (id: string): id is OperationId => byId.has(id);
+
+/**
+ * The scope the operation needs: what its procedure and the REST wrapper check. An entry with
+ * `scope: null` (any token of the client) has none to give: its procedure is `clientProcedure`.
+ */
+export const scopeOf = (id: OperationId) => {
+  const { scope } = operation(id);
+  if (scope === null)
+    throw new Error(
+      `${id} admits any token of its client (scope: null): build its procedure with clientProcedure`,
+    );
+  return scope;
+};
+
+/** The operations that are MCP tools, with their tool names (for server/mcp). */
+export const toolOperations = () =>
+  operations.filter((entry): entry is Operation & { tool: string } => entry.tool !== undefined);

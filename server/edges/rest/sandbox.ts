@@ -1,0 +1,93 @@
+/** The sandbox helpers, answering 404 outside the sandbox (procedures in server/routers/sandbox). */
+import { errorResponse } from "../http/openapi-parts";
+import { ZCheckout, ZCheckoutIdParams, ZStoreOrder } from "../../checkout/session.schema";
+import { ZPurchase, ZPurchaseIdParams } from "../../purchases/purchase.schema";
+import {
+  ZItemIdParams,
+  ZItemPriceChange,
+  ZResolvePurchaseBody,
+  ZSetItemPriceBody,
+  ZShipOrderBody,
+  ZShipOrderParams,
+} from "../../sandbox/sandbox.schema";
+import { defineOperation } from "./operation";
+
+const noPurchase = errorResponse("No such purchase of yours, or not the sandbox (not_found)");
+
+export const sandboxOperations = [
+  defineOperation({
+    id: "POST /api/v1/sandbox/orders/{order}/ship",
+    operationId: "sandboxShipOrder",
+    scope: "checkout:write",
+    access: "client",
+    input: { params: ZShipOrderParams, body: ZShipOrderBody, bodyRequired: false },
+    output: ZStoreOrder,
+    summary: "Sandbox: ship one of your store orders (adds tracking, emails it)",
+    description:
+      "Ships an order of a paid checkout, or of an assistant purchase once its card is charged (advance a held purchase first).",
+    responses: {
+      404: errorResponse("No such order of yours, or not the sandbox (not_found)"),
+      409: errorResponse(
+        "order_not_paid: the order's purchase is still held (the person may cancel until charges_at) or was cancelled",
+      ),
+    },
+    call: async ({ caller, params, body }) => ({
+      body: await caller.sandbox.shipOrder({ ...params, ...body }),
+    }),
+  }),
+  defineOperation({
+    id: "POST /api/v1/sandbox/checkouts/{checkout_id}/expire",
+    operationId: "sandboxExpireCheckout",
+    scope: "checkout:write",
+    access: "client",
+    input: { params: ZCheckoutIdParams },
+    output: ZCheckout,
+    summary:
+      "Sandbox: move one of your checkouts to its due time now (it expires, its items are freed)",
+    responses: { 404: errorResponse("No such checkout of yours, or not the sandbox (not_found)") },
+    call: async ({ caller, params }) => ({ body: await caller.sandbox.expireCheckoutNow(params) }),
+  }),
+  defineOperation({
+    id: "POST /api/v1/sandbox/purchases/{purchase_id}/advance",
+    operationId: "sandboxAdvancePurchase",
+    scope: "purchase:write",
+    access: "person",
+    input: { params: ZPurchaseIdParams },
+    output: ZPurchase,
+    summary: "Sandbox: move one of your held purchases to its charge time now and charge it",
+    description:
+      "charges_at and cancel_until move to now and the charge runs as it would at charges_at: the purchase ends paid with charges_at null, or cancelled with error.code item_sold (an item sold elsewhere) or notice_undelivered (the copy email was not delivered). A purchase that is not held is answered as it is.",
+    responses: { 404: noPurchase },
+    call: async ({ caller, params }) => ({ body: await caller.sandbox.advancePurchase(params) }),
+  }),
+  defineOperation({
+    id: "POST /api/v1/sandbox/purchases/{purchase_id}/resolve",
+    operationId: "sandboxResolvePurchase",
+    scope: "purchase:write",
+    access: "person",
+    input: { params: ZPurchaseIdParams, body: ZResolvePurchaseBody },
+    output: ZPurchase,
+    summary: "Sandbox: give the bank's late answer to one of your processing purchases",
+    description:
+      "For a purchase left processing by the late test card 4000 0000 0000 0408: authorized records the hold (status held, charges_at 24 hours from now, the copy email sent), declined makes it requires_person with error.code card_declined; nothing is charged. A purchase that is not processing is answered as it is.",
+    responses: { 404: noPurchase },
+    call: async ({ caller, params, body }) => ({
+      body: await caller.sandbox.resolvePurchase({ ...params, ...body }),
+    }),
+  }),
+  defineOperation({
+    id: "POST /api/v1/sandbox/items/{item_id}/price",
+    operationId: "sandboxSetItemPrice",
+    scope: "catalog:read",
+    access: "client",
+    input: { params: ZItemIdParams, body: ZSetItemPriceBody },
+    output: ZItemPriceChange,
+    summary: "Sandbox: change an item's price, as a store edit would",
+    description:
+      "The new price is recorded with a price-change event in one transaction; live price watches (and alerts) on the item are evaluated from it within seconds. Setting the price it already has records nothing (changed: false). Any sandbox client token (catalog:read).",
+    responses: { 404: errorResponse("No such item for sale, or not the sandbox (not_found)") },
+    call: async ({ caller, params, body }) => ({
+      body: await caller.sandbox.setItemPrice({ ...params, ...body }),
+    }),
+  }),
+];

@@ -1,0 +1,66 @@
+/**
+ * What each Stripe event type does. The PaymentIntent events drive the same transitions as the
+ * polling (server/payments/settle-payments.ts), from what Stripe's API says now (never from the
+ * event's copy of the object), so a late, repeated or out-of-order event is harmless: a checkout's
+ * attempt goes through completeCheckoutIntent, a purchase's payment through actOnPurchasePayment.
+ * Refunds and disputes are recorded only (the refunds and disputes issue acts on them). A type not
+ * in this table is answered 200 and ignored (Stripe sends what the endpoint subscribes to).
+ */
+import type { Db } from "../../platform/db";
+import type { PaymentProvider } from "../../payments/provider";
+import { completeCardSetup } from "../../accounts/complete-card-setup";
+import { completeCheckoutIntent } from "../../checkout/hosted/complete-intent";
+import { ownerOfAuthorizeKey } from "./authorize-key";
+import type { TStripeEvent } from "./event.schema";
+import { actOnPurchasePayment } from "./purchase-payment";
+import { findPaymentOfIntent } from "./store";
+
+type Context = { db: Db; provider: PaymentProvider; now: Date };
+type Act = (event: TStripeEvent, context: Context) => Promise<string>;
+
+/** A PaymentIntent's event: its payment, found by the intent's id (or its authorize key), settled by its owner. */
+const onPaymentIntent: Act = async (event, { db, provider, now }) => {
+  const intent = event.data.object;
+  const payment = await findPaymentOfIntent(db, {
+    paymentIntentId: intent.id,
+    owner: ownerOfAuthorizeKey(intent.metadata?.authorize_key),
+  });
+  // Another integration on the same Stripe account, or a payment of another environment.
+  if (!payment) return "not_ours";
+  if (payment.checkoutId) {
+    await completeCheckoutIntent(db, provider, {
+      processorPaymentId: payment.processorPaymentId,
+      now,
+    });
+    return "checkout";
+  }
+  return `purchase:${await actOnPurchasePayment(db, provider, { payment, now })}`;
+};
+
+/**
+ * A saved card's SetupIntent succeeded (the Payment Element on /account/card): saved as the page's
+ * return would (completeCardSetup retrieves it from Stripe; a card replaced or removed since is
+ * detached and never saved again, so a late event of an older setup changes nothing).
+ */
+const onSetupIntentSucceeded: Act = async (event, { db, provider, now }) => {
+  const outcome = await completeCardSetup(db, provider, {
+    setupIntentId: event.data.object.id,
+    now,
+  });
+  return outcome ? ("failed" in outcome ? "card_setup_failed" : "card_saved") : "not_ours";
+};
+
+/** Recorded only, with the charge's or dispute's PaymentIntent, for the refunds and disputes issue. */
+const recordOnly: Act = async () => "recorded";
+
+export const eventActions: Record<string, Act> = {
+  "payment_intent.amount_capturable_updated": onPaymentIntent,
+  "payment_intent.succeeded": onPaymentIntent,
+  "payment_intent.canceled": onPaymentIntent,
+  "payment_intent.payment_failed": onPaymentIntent,
+  "setup_intent.succeeded": onSetupIntentSucceeded,
+  "charge.refunded": recordOnly,
+  "charge.dispute.created": recordOnly,
+};
+
+export const isHandledType = (type: string) => Object.hasOwn(eventActions, type);

@@ -1,0 +1,56 @@
+/**
+ * L9: one client's backlog (test events to a dead URL) cannot fill a sender round: due deliveries
+ * are taken round-robin per client, at most a few per client per round, so another partner's
+ * webhook goes out in the very next round.
+ */
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { createPartner } from "../../../prisma/factories";
+import { db } from "../../platform/db";
+import { startReceiver } from "../../testing/webhook-receiver";
+import { deliverDueWebhooks } from "./deliver";
+import { sendTestEvent } from "./endpoints";
+
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+const endpointFor = async (url: string) => {
+  const partner = await createPartner();
+  const owner = { clientId: partner.client.id, personId: null };
+  const endpoint = await db().webhookEndpoint.create({
+    data: {
+      id: `we_${crypto.randomUUID()}`,
+      ...owner,
+      url,
+      eventTypes: ["checkout.paid"],
+      secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdA",
+    },
+  });
+  return { owner, endpointId: endpoint.id };
+};
+
+describe("fair delivery", () => {
+  it("a client with 250 due deliveries to a dead URL and another with one: the other's is delivered in the first round", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    onTestFinished(() => info.mockRestore());
+    const now = new Date();
+    const noisy = await endpointFor("http://127.0.0.1:1/dead");
+    const earlier = new Date(now.getTime() - 60_000);
+    for (let index = 0; index < 250; index++)
+      await sendTestEvent(db(), noisy.owner, noisy.endpointId, earlier);
+    const quiet = await endpointFor(receiver.url);
+    const { event_id } = await sendTestEvent(db(), quiet.owner, quiet.endpointId, now);
+
+    const counts = await deliverDueWebhooks({ db: db(), now });
+    expect(receiver.received.map((entry) => entry.id)).toEqual([event_id]);
+    expect(counts.delivered).toBe(1);
+    // The noisy client had its turn too, but not the whole round.
+    const tried = await db().webhookDelivery.count({
+      where: { endpointId: noisy.endpointId, attempts: { gt: 0 } },
+    });
+    expect(tried).toBeGreaterThan(0);
+    expect(tried).toBeLessThan(50);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * Idempotency-Key handling kept in PostgreSQL (DESIGN.md, RELIABILITY.md B3): a key belongs to one
+ * client (and person) and one operation. The first request claims it; its outcome is stored in the
+ * same transaction as the change it reports, so a crash leaves either both or neither. Replays get
+ * the stored outcome for 24 hours; the same key with another request is 422 idempotency_key_reused;
+ * a key whose first request is still running is 409 idempotency_key_in_use with Retry-After.
+ * Outcomes are stored only once execution begins: validation errors and outages store nothing, so a
+ * corrected retry runs. Business refusals (409) are stored and replayed like successes.
+ */
+import { createHash } from "node:crypto";
+import type { Db, Tx } from "./db";
+import type { Sql } from "./sql";
+import { AppError, errorBody, type ErrorCode } from "../core/errors";
+
+export const idempotencyLifetimeMs = 24 * 3_600_000;
+/** A claim older than this with no outcome belongs to a crashed request (its transaction rolled back). */
+export const abandonedClaimMs = 60_000;
+
+export type IdempotencyKeyRef = { scope: string; operation: string; key: string };
+
+/** JSON with sorted keys, so the same request in another key order hashes the same. */
+const canonical = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, member]) => member !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([name, member]) => `${JSON.stringify(name)}:${canonical(member)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+};
+
+export const requestHash = (request: unknown) =>
+  createHash("sha256").update(canonical(request)).digest("hex");
+
+const replayHeaders = { "Idempotent-Replayed": "true" };
+
+/** Outcomes worth replaying: a business refusal, never a validation error or an outage. */
+const isStoredRefusal = (error: unknown): error is AppError =>
+  error instanceof AppError && error.status === 409 && error.code !== "idempotency_key_in_use";
+
+/** Claims the key: true when this request owns it now (new, expired, or abandoned by a crash). */
+const claim = async (db: Sql, ref: IdempotencyKeyRef, hash: string, now: Date) => {
+  const rows = await db.$queryRaw<{ scope: string }[]>`
+    INSERT INTO idempotency_records (scope, operation, key, request_hash, locked_at, created_at, expires_at)
+    VALUES (${ref.scope}, ${ref.operation}, ${ref.key}, ${hash}, ${now}, ${now}, ${new Date(now.getTime() + idempotencyLifetimeMs)})
+    ON CONFLICT (scope, operation, key) DO UPDATE SET
+      request_hash = EXCLUDED.request_hash, locked_at = EXCLUDED.locked_at, created_at = EXCLUDED.created_at,
+      expires_at = EXCLUDED.expires_at, response_status = NULL, response_body = NULL
+    WHERE idempotency_records.expires_at <= ${now}
+       OR (idempotency_records.response_status IS NULL AND idempotency_records.request_hash = EXCLUDED.request_hash
+           AND idempotency_records.locked_at < ${new Date(now.getTime() - abandonedClaimMs)})
+    RETURNING scope`;
+  return rows.length === 1;
+};
+
+const inUse = () =>
+  new AppError("idempotency_key_in_use", {
+    message: "A request with this Idempotency-Key is in progress; retry shortly.",
+    retryAfter: 1,
+  });
+
+/**
+ * What a request that did not get the claim receives: the stored outcome, or why not. A staged
+ * outcome (stageIdempotentOutcome) is answered only once its request finished, or once that request
+ * is abandoned (a crash after the first step): then the staged outcome is the first answer.
+ */
+export const answerExisting = async <T>(
+  db: Db,
+  ref: IdempotencyKeyRef,
+  hash: string,
+  now: Date,
+): Promise<{ result: T; replayed: true }> => {
+  const record = await db.idempotencyRecord.findUnique({ where: { scope_operation_key: ref } });
+  if (!record) throw inUse();
+  if (record.requestHash !== hash) {
+    throw new AppError("idempotency_key_reused", {
+      message:
+        "This Idempotency-Key was used with a different request; use a new key for a new request.",
+    });
+  }
+  const running =
+    record.lockedAt !== null && record.lockedAt.getTime() >= now.getTime() - abandonedClaimMs;
+  if (record.responseStatus === null || record.responseBody === null || running) throw inUse();
+  const body = JSON.parse(record.responseBody);
+  if (record.responseStatus >= 400) {
+    const { code, message, ...details } = body.error as { code: ErrorCode; message: string };
+    throw new AppError(code, { message, details, headers: replayHeaders });
+  }
+  return { result: body as T, replayed: true };
+};
+
+/**
+ * Runs `execute` once per key. Its result is stored as JSON with `status` inside its own
+ * transaction; a replay returns the parsed first result, which serialises to the same bytes.
+ */
+export const runIdempotent = async <T>(
+  db: Db,
+  options: { ref: IdempotencyKeyRef; request: unknown; now: Date; status: number },
+  execute: (tx: Tx) => Promise<T>,
+): Promise<{ result: T; replayed: boolean }> => {
+  const hash = requestHash(options.request);
+  const { ref, now } = options;
+  if (!(await claim(db, ref, hash, now))) return answerExisting<T>(db, ref, hash, now);
+  const owns = { ...ref, lockedAt: now, responseStatus: null };
+  try {
+    const result = await db.$transaction(async (tx) => {
+      const value = await execute(tx);
+      const stored = await tx.idempotencyRecord.updateMany({
+        where: owns,
+        data: {
+          responseStatus: options.status,
+          responseBody: JSON.stringify(value),
+          lockedAt: null,
+        },
+      });
+      // Someone took the claim over (we ran past abandonedClaimMs): roll back rather than act twice.
+      if (stored.count !== 1)
+        throw new AppError("idempotency_key_in_use", {
+          message: "This request took too long; retry with the same key.",
+          retryAfter: 1,
+        });
+      return value;
+    });
+    return { result, replayed: false };
+  } catch (error) {
+    if (isStoredRefusal(error)) {
+      await db.idempotencyRecord.updateMany({
+        where: owns,
+        data: {
+          responseStatus: error.status,
+          responseBody: JSON.stringify(errorBody(error)),
+          lockedAt: null,
+        },
+      });
+    } else {
+      await db.idempotencyRecord.deleteMany({ where: owns }).catch(() => undefined);
+    }
+    throw error;
+  }
+};
+
+/*
+ * Staged keys, for an operation that must call a third party (the processor) outside any
+ * transaction: claim the key in the transaction of the first write (claimIdempotencyKey), stage the
+ * outcome a crash would leave there (stageIdempotentOutcome: stored, but still claimed, so a
+ * concurrent duplicate gets 409 idempotency_key_in_use), then store the final outcome in the
+ * transaction that records the third party's answer (finishIdempotent). A request that dies between
+ * the steps leaves its staged outcome, which replays return once the claim is abandoned: the key
+ * never runs the operation twice.
+ */
+
+/** Claims the key inside the caller's transaction; false when another request holds or answered it (then call answerExisting after the transaction). */
+export const claimIdempotencyKey = (tx: Sql, ref: IdempotencyKeyRef, hash: string, now: Date) =>
+  claim(tx, ref, hash, now);
+
+/** Stores what a crash after this transaction leaves as the answer, keeping the key claimed. */
+export const stageIdempotentOutcome = async (
+  tx: Sql,
+  ref: IdempotencyKeyRef,
+  now: Date,
+  outcome: { status: number; body: unknown },
+) => {
+  const count = await tx.$executeRaw`
+    UPDATE idempotency_records SET response_status = ${outcome.status}, response_body = ${JSON.stringify(outcome.body)}
+    WHERE scope = ${ref.scope} AND operation = ${ref.operation} AND key = ${ref.key} AND locked_at = ${now}`;
+  if (count !== 1)
+    throw new Error(`idempotency key ${ref.operation}/${ref.key} is not claimed by this request`);
+};
+
+/** Stores the final outcome and ends the claim (in the transaction that records what it reports). */
+export const finishIdempotent = async (
+  tx: Sql,
+  ref: IdempotencyKeyRef,
+  now: Date,
+  outcome: { status: number; body: unknown },
+) => {
+  await tx.$executeRaw`
+    UPDATE idempotency_records SET response_status = ${outcome.status}, response_body = ${JSON.stringify(outcome.body)}, locked_at = NULL
+    WHERE scope = ${ref.scope} AND operation = ${ref.operation} AND key = ${ref.key} AND locked_at = ${now}`;
+};
+
+/**
+ * Stores a refusal decided in a first transaction that rolled back (so the claim went with it):
+ * claims the key again and stores the outcome at once. False when another request took the key
+ * meanwhile (it decides the stored answer; this one still answers its own refusal).
+ */
+export const storeIdempotentRefusal = (
+  db: Db,
+  ref: IdempotencyKeyRef,
+  hash: string,
+  now: Date,
+  outcome: { status: number; body: unknown },
+) =>
+  db.$transaction(async (tx) => {
+    if (!(await claim(tx, ref, hash, now))) return false;
+    await finishIdempotent(tx, ref, now, outcome);
+    return true;
+  });

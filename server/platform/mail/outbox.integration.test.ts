@@ -1,0 +1,138 @@
+/** The outbox and sender against a real SMTP server: delivery, retries, dedupe, concurrency. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../db";
+import { startSmtpCapture } from "../../testing/smtp-capture";
+import { createLinkToken, verifyLinkToken } from "./links";
+import { enqueueEmail } from "./outbox";
+import { deliverDueEmails, smtpTransport, type Transport } from "./sender";
+
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+});
+afterAll(() => smtp.stop());
+
+const confirmUrl = "http://localhost:3000/verify-email?token=abc";
+
+describe("email outbox", () => {
+  it("an email written in a transaction is delivered over SMTP once", async () => {
+    await db().$transaction(async (tx) => {
+      await enqueueEmail(tx, {
+        to: "ana@example.ca",
+        template: "verify-email",
+        props: { name: "Ana", confirmUrl },
+      });
+    });
+    const first = await deliverDueEmails({
+      db: db(),
+      now: new Date(),
+      transport: smtpTransport(smtp.url),
+    });
+    expect(first).toEqual({ sent: 1, failed: 0 });
+    const message = await smtp.waitFor("ana@example.ca");
+    expect(message.subject).toBe("Confirm your email address");
+    expect(message.text).toContain("Hi Ana");
+    expect(message.html).toContain(confirmUrl);
+    expect(
+      await deliverDueEmails({ db: db(), now: new Date(), transport: smtpTransport(smtp.url) }),
+    ).toEqual({ sent: 0, failed: 0 });
+    const row = await db().emailMessage.findFirstOrThrow({ where: { to: "ana@example.ca" } });
+    expect(row).toMatchObject({ status: "sent", transport: "smtp", attempts: 1 });
+  });
+
+  it("an email rolled back with its transaction is never sent", async () => {
+    await expect(
+      db().$transaction(async (tx) => {
+        await enqueueEmail(tx, {
+          to: "rollback@example.ca",
+          template: "verify-email",
+          props: { confirmUrl },
+        });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await db().emailMessage.count({ where: { to: "rollback@example.ca" } })).toBe(0);
+  });
+
+  it("a dedupe key writes the email once", async () => {
+    for (let i = 0; i < 3; i++)
+      await enqueueEmail(db(), {
+        to: "once@example.ca",
+        template: "verify-email",
+        props: { confirmUrl },
+        dedupeKey: "verify:per_1",
+      });
+    expect(await db().emailMessage.count({ where: { to: "once@example.ca" } })).toBe(1);
+  });
+
+  it("a failed send is retried later with backoff, then delivered", async () => {
+    await enqueueEmail(db(), {
+      to: "retry@example.ca",
+      template: "verify-email",
+      props: { confirmUrl },
+    });
+    const broken: Transport = {
+      name: "broken",
+      send: async () => {
+        throw new Error("connection refused");
+      },
+    };
+    const now = new Date();
+    expect(
+      (await deliverDueEmails({ db: db(), now, transport: broken })).failed,
+    ).toBeGreaterThanOrEqual(1);
+    const row = await db().emailMessage.findFirstOrThrow({ where: { to: "retry@example.ca" } });
+    expect(row).toMatchObject({ status: "pending", attempts: 1, lastError: "connection refused" });
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
+    expect(
+      (await deliverDueEmails({ db: db(), now, transport: smtpTransport(smtp.url) })).sent,
+    ).toBe(0);
+    await deliverDueEmails({
+      db: db(),
+      now: new Date(now.getTime() + 60_000),
+      transport: smtpTransport(smtp.url),
+    });
+    expect((await smtp.waitFor("retry@example.ca")).subject).toBe("Confirm your email address");
+  });
+
+  it("two senders running at once deliver each email once", async () => {
+    for (let i = 0; i < 10; i++)
+      await enqueueEmail(db(), {
+        to: `crowd${i}@example.ca`,
+        template: "verify-email",
+        props: { confirmUrl },
+      });
+    const transport = smtpTransport(smtp.url);
+    const later = new Date(Date.now() + 3_600_000);
+    const results = await Promise.all([
+      deliverDueEmails({ db: db(), now: later, transport }),
+      deliverDueEmails({ db: db(), now: later, transport }),
+    ]);
+    expect(results.reduce((sum, result) => sum + result.sent, 0)).toBeGreaterThanOrEqual(10);
+    for (let i = 0; i < 10; i++) await smtp.waitFor(`crowd${i}@example.ca`);
+    const crowd = smtp.messages.filter((message) => message.to[0].startsWith("crowd"));
+    expect(crowd).toHaveLength(10);
+  });
+});
+
+describe("signed links", () => {
+  it("verify only for their purpose and before expiry, and refuse tampering", () => {
+    const now = new Date();
+    const token = createLinkToken({
+      purpose: "verify-email",
+      subject: "per_1",
+      expiresAt: new Date(now.getTime() + 60_000),
+    });
+    expect(verifyLinkToken(token, "verify-email", now)).toBe("per_1");
+    expect(verifyLinkToken(token, "cancel-purchase", now)).toBeUndefined();
+    expect(
+      verifyLinkToken(token, "verify-email", new Date(now.getTime() + 61_000)),
+    ).toBeUndefined();
+    const [body, signature] = token.split(".");
+    const forged = Buffer.from(
+      JSON.stringify({ purpose: "verify-email", subject: "per_2", exp: 9999999999 }),
+    ).toString("base64url");
+    expect(verifyLinkToken(`${forged}.${signature}`, "verify-email", now)).toBeUndefined();
+    expect(verifyLinkToken(`${body}.x`, "verify-email", now)).toBeUndefined();
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Redis down (a closed port) or stalled (a listener that accepts and never answers): rate limits
+ * are counted per process in memory, each request decided within 50 ms, the outage logged once,
+ * and the API answers as usual (never a 500). Real sockets, no stand-in for the limiter.
+ */
+import net from "node:net";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from "vitest";
+import { consumeRateLimit, createLimiters } from "./rate-limit";
+
+/** A port nothing listens on: bound once, then released. */
+const closedPort = async () => {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+};
+
+/** Accepts connections and never sends a byte back: a Redis that hangs. */
+const stalledRedis = async () => {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    stop: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+};
+
+const downUrl = `redis://:not-a-real-password@127.0.0.1:${await closedPort()}`;
+// The partner limiter reads REDIS_URL on first use: every /api/v1 call in this file meets the dead Redis.
+process.env.REDIS_URL = downUrl;
+
+const stalled = await stalledRedis();
+afterAll(() => stalled.stop());
+
+let warn: MockInstance<typeof console.warn>;
+beforeAll(() => {
+  warn = vi.spyOn(console, "warn");
+});
+afterEach(() => warn.mockClear());
+
+const outageLines = () =>
+  warn.mock.calls.filter((call) => String(call[0]).startsWith("rate limits: Redis"));
+
+const timed = async <T>(work: () => Promise<T>) => {
+  const started = performance.now();
+  const result = await work().catch((error: unknown) => error);
+  return { ms: performance.now() - started, result };
+};
+
+describe.each([
+  ["down (closed port)", () => downUrl.replace("not-a-real-password", "other")],
+  ["stalled (never answers)", () => stalled.url],
+])("rate limiter with Redis %s", (_name, url) => {
+  it("decides each request within 50 ms in memory, still enforces the limit, logs the outage once without the password", async () => {
+    const limiters = createLimiters({
+      redisUrl: url(),
+      prefix: `${process.env.RATE_LIMIT_PREFIX}:down`,
+      policies: [{ name: "minute", points: 5, duration: 60 }],
+    });
+    const calls = [];
+    for (let i = 0; i < 8; i++)
+      calls.push(await timed(() => consumeRateLimit("client-a", limiters)));
+    expect(calls.map((call) => Math.round(call.ms)).filter((ms) => ms >= 50)).toEqual([]);
+    expect(calls.slice(0, 5).every((call) => !(call.result instanceof Error))).toBe(true);
+    expect(calls.slice(5).map((call) => (call.result as { code?: string }).code)).toEqual([
+      "rate_limited",
+      "rate_limited",
+      "rate_limited",
+    ]);
+    // Redis is judged failed once it has been silent 250 ms; then it is skipped, and that is logged once.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    for (let i = 0; i < 3; i++) await consumeRateLimit("client-b", limiters);
+    expect(outageLines()).toHaveLength(1);
+    expect(String(outageLines()[0][0])).not.toContain("not-a-real-password");
+  });
+});
+
+describe("the API with Redis down", () => {
+  it("answers 200 with RateLimit headers, then 429 past the limit, never a 500", async () => {
+    const { createPartner } = await import("../../prisma/factories");
+    const categories = (await import("../edges/rest/rest-router")).operationHandler(
+      "GET /api/v1/categories",
+    );
+    const token = await (await createPartner()).token();
+    const statuses: number[] = [];
+    let limit = "";
+    for (let i = 0; i < 121; i++) {
+      const response = await categories(
+        new Request("http://localhost:3000/api/v1/categories", {
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      );
+      statuses.push(response.status);
+      limit ||= response.headers.get("ratelimit-limit") ?? "";
+    }
+    expect(limit).toBe("120");
+    expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    expect(outageLines()).toHaveLength(1);
+  }, 120_000);
+});

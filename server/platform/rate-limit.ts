@@ -1,0 +1,262 @@
+/**
+ * Rate limits, defined one way (`createLimiters`: fixed-window policies under a prefix) and
+ * consumed one way (`consumeRateLimit`: 429 `rate_limited` with Retry-After and RateLimit headers).
+ * Partners: 120 requests a minute and 3,000 an hour per client, and for linked tokens per client
+ * and person as well. Counted in Redis when REDIS_URL is set, so every instance shares them.
+ *
+ * Redis is an optimisation, never a dependency: each Redis call gets one short deadline (25 ms, so a request is decided within the 50 ms budget even on a busy machine);
+ * a call that misses it is decided by memory instead, and a Redis that failed, or is still silent
+ * 250 ms later, is left alone for the next 5 seconds (every limiter of that connection), so a slow
+ * or dead Redis costs a request at most one deadline. Money rules never depend on Redis.
+ */
+import { Redis } from "ioredis";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import { env } from "./env";
+import { AppError } from "../core/errors";
+
+export type Policy = { name: string; points: number; duration: number };
+export const partnerPolicies: Policy[] = [
+  { name: "minute", points: 120, duration: 60 },
+  { name: "hour", points: 3000, duration: 3600 },
+];
+
+/** How long one Redis call may take before memory answers instead, and how long Redis is then skipped. */
+const redisDeadlineMs = 25;
+/** A Redis still silent (or still connecting) this long after a call is treated as failed. */
+const redisSilentMs = 250;
+const redisPauseMs = 5000;
+
+/** `isDegraded`: memory is counting since Redis last failed; the outage is logged once, when it starts. */
+type RedisLink = { client: Redis; url: string; pausedUntil: number; isDegraded: boolean };
+const links = new Map<string, RedisLink>();
+const redisLink = (url: string) => {
+  let link = links.get(url);
+  if (!link) {
+    const client = new Redis(url, {
+      maxRetriesPerRequest: 0,
+      connectTimeout: 500,
+      commandTimeout: 1000,
+    });
+    client.on("error", () => undefined); // memory takes over; ioredis reconnects by itself
+    link = { client, url, pausedUntil: 0, isDegraded: false };
+    links.set(url, link);
+  }
+  return link;
+};
+
+/** The Redis address without its password, for the log. */
+const redactedUrl = (url: string) => {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+};
+
+const deadline = <T>(work: Promise<T>, ms: number) => {
+  work.catch(() => undefined); // a late answer (or failure) after the deadline is dropped
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error("redis deadline")), ms);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+};
+
+/**
+ * Resolves once the connection is ready (at once when it is), or fails after `redisSilentMs`. The
+ * request itself waits only its deadline; a connection that is merely slow to open (a busy
+ * machine) then still lands the count in Redis and is not paused, while a dead one fails here.
+ */
+const whenReady = (client: Redis) =>
+  client.status === "ready"
+    ? Promise.resolve()
+    : new Promise<void>((resolve, reject) => {
+        client.once("ready", resolve);
+        setTimeout(() => {
+          client.off("ready", resolve);
+          reject(new Error("redis not ready"));
+        }, redisSilentMs).unref();
+      });
+
+/**
+ * After a missed deadline: a failed Redis is skipped at once; a slow one only if its answer has
+ * not come within 250 ms. A mere hiccup still lands its count in Redis, so the shared count stays
+ * exact and only that one request was decided by memory.
+ */
+const pauseUnlessAnswered = (link: RedisLink, work: Promise<unknown>) => {
+  const pause = () => {
+    link.pausedUntil = Date.now() + redisPauseMs;
+    if (link.isDegraded) return;
+    link.isDegraded = true;
+    console.warn(
+      `rate limits: Redis at ${redactedUrl(link.url)} is slow or unreachable; counting per process in memory until it answers again`,
+    );
+  };
+  let answered = false;
+  work.then(
+    () => (answered = true),
+    (error: unknown) => (error instanceof RateLimiterRes ? (answered = true) : pause()),
+  );
+  setTimeout(() => answered || pause(), redisSilentMs).unref();
+};
+
+type Operation = (limiter: RateLimiterAbstract) => Promise<RateLimiterRes>;
+
+/** Redis with a deadline, memory when Redis is slow, failing or paused. A spent window (RateLimiterRes) is passed on. */
+class FailoverLimiter {
+  constructor(
+    private readonly memory: RateLimiterMemory,
+    private readonly redis?: { limiter: RateLimiterRedis; link: RedisLink },
+  ) {}
+
+  consume(key: string) {
+    return this.run((limiter) => limiter.consume(key));
+  }
+
+  /** The current window of `key` (null when it has none), without consuming. */
+  async peek(key: string): Promise<RateLimiterRes | null> {
+    const result = await this.run(
+      async (limiter) => (await limiter.get(key)) ?? new RateLimiterRes(0, 0, 0, false),
+    );
+    return result.consumedPoints ? result : null;
+  }
+
+  async reset(key: string) {
+    await this.run(async (limiter) => {
+      await limiter.delete(key);
+      return new RateLimiterRes();
+    });
+  }
+
+  private async run(operation: Operation) {
+    const { redis } = this;
+    if (!redis || Date.now() < redis.link.pausedUntil) return operation(this.memory);
+    const work = whenReady(redis.link.client).then(() => operation(redis.limiter));
+    try {
+      const result = await deadline(work, redisDeadlineMs);
+      redis.link.isDegraded = false;
+      return result;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        redis.link.isDegraded = false; // Redis answered: the window is spent
+        throw error;
+      }
+      pauseUnlessAnswered(redis.link, work);
+      return operation(this.memory);
+    }
+  }
+}
+
+export type Limiter = { policy: Policy; limiter: FailoverLimiter };
+
+/**
+ * Opens the Redis connection before the service takes requests (waiting at most 250 ms; memory
+ * counts if Redis is not there). Opened lazily instead, a fresh instance's first burst would find it
+ * still connecting while the first requests load their modules, pause Redis for 5 s, and count
+ * that burst in its own memory: each instance would let the whole limit through (found by the
+ * OWASP API4 test on a busy machine).
+ */
+export const connectRateLimitStore = async () => {
+  const url = env().REDIS_URL;
+  if (url) await whenReady(redisLink(url).client).catch(() => undefined);
+};
+
+/** One limiter per policy; counted in Redis at `redisUrl` when given (memory when it is slow or down), in memory otherwise. */
+export const createLimiters = (options: {
+  redisUrl?: string;
+  policies?: Policy[];
+  prefix: string;
+}): Limiter[] => {
+  const { redisUrl: url, policies = partnerPolicies, prefix } = options;
+  const link = url ? redisLink(url) : undefined;
+  return policies.map((policy) => {
+    const options = {
+      keyPrefix: `${prefix}:${policy.name}`,
+      points: policy.points,
+      duration: policy.duration,
+    };
+    const memory = new RateLimiterMemory(options);
+    const redis = link
+      ? { limiter: new RateLimiterRedis({ ...options, storeClient: link.client }), link }
+      : undefined;
+    return { policy, limiter: new FailoverLimiter(memory, redis) };
+  });
+};
+
+/** Limiters for `policies` under `name`, made on first use with this process's REDIS_URL and RATE_LIMIT_PREFIX. */
+export const defineLimit = (name: string, policies: Policy[]) => {
+  let made: Limiter[] | undefined;
+  return () =>
+    (made ??= createLimiters({
+      redisUrl: env().REDIS_URL,
+      prefix: `${process.env.RATE_LIMIT_PREFIX ?? "rl"}:${name}`,
+      policies,
+    }));
+};
+
+const partnerLimiters = defineLimit("partner", partnerPolicies);
+
+export type RateLimitState = { policy: Policy; remaining: number; resetSeconds: number }[];
+
+const state = (policy: Policy, result: RateLimiterRes) => ({
+  policy,
+  remaining: Math.max(0, result.remainingPoints),
+  resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+});
+
+/** Consumes one request for `key` in every window; throws 429 when a window is spent. */
+export const consumeRateLimit = async (
+  key: string,
+  using: Limiter[] = partnerLimiters(),
+): Promise<RateLimitState> => {
+  const states: RateLimitState = [];
+  for (const { policy, limiter } of using) {
+    try {
+      states.push(state(policy, await limiter.consume(key)));
+    } catch (rejection) {
+      if (rejection instanceof Error) throw rejection;
+      const spent = state(policy, rejection as RateLimiterRes);
+      throw new AppError("rate_limited", {
+        message: `Rate limit of ${policy.points} requests per ${policy.duration} seconds reached; retry after ${spent.resetSeconds} seconds.`,
+        retryAfter: spent.resetSeconds,
+        details: { violated_policies: [policy.name] },
+        headers: rateLimitHeaders([...states, spent]),
+      });
+    }
+  }
+  return states;
+};
+
+/**
+ * A partner's request: counted per client, and for a linked token per client and person too, so
+ * the traffic of all the people a partner acts for adds up to the partner's own limit.
+ */
+export const consumePartnerRateLimit = async (actor: {
+  clientId: string;
+  personId?: string;
+}): Promise<RateLimitState> => {
+  const client = await consumeRateLimit(actor.clientId);
+  if (!actor.personId) return client;
+  const person = await consumeRateLimit(`${actor.clientId}:${actor.personId}`);
+  return client.map((window, i) => (person[i].remaining < window.remaining ? person[i] : window));
+};
+
+/** RateLimit-Policy and RateLimit (IETF draft) plus the widely used RateLimit-Limit/-Remaining/-Reset. */
+export const rateLimitHeaders = (states: RateLimitState): Record<string, string> => {
+  if (!states.length) return {};
+  const tightest = states.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+  return {
+    "RateLimit-Policy": states
+      .map((s) => `"${s.policy.name}";q=${s.policy.points};w=${s.policy.duration}`)
+      .join(", "),
+    RateLimit: states
+      .map((s) => `"${s.policy.name}";r=${s.remaining};t=${s.resetSeconds}`)
+      .join(", "),
+    "RateLimit-Limit": String(tightest.policy.points),
+    "RateLimit-Remaining": String(tightest.remaining),
+    "RateLimit-Reset": String(tightest.resetSeconds),
+  };
+};

@@ -1,0 +1,113 @@
+/**
+ * Raw-SQL transactions on the plain `pg` pool, for the few write paths where Prisma's per-statement
+ * CPU (about 1 ms a statement and 1 ms a transaction, against well under 0.1 ms on a `pg` client
+ * already checked out) is most of the request: POST /purchases and the sandbox processor's ledger.
+ *
+ * `Sql` is what such a step needs of a transaction: Prisma's tagged templates `$queryRaw` and
+ * `$executeRaw`. A Prisma `Tx` has them, and so does the client `sqlTransaction` hands out, so a
+ * writer typed with `Sql` (openPayment, reserve, the idempotency claim) is written once and runs in
+ * either. Rows come back as `pg` parses them: timestamptz as Date, int4 as number, json as objects;
+ * cast counts and sums to int in the SQL (int8 would be a bigint in Prisma and a string here).
+ */
+import { createHash } from "node:crypto";
+import type pg from "pg";
+import { rawPool, type Tx } from "./db";
+import { Prisma } from "../generated/prisma/client";
+
+export type Sql = Pick<Tx, "$queryRaw" | "$executeRaw">;
+
+/**
+ * Each statement text is prepared once per connection (a named statement: PostgreSQL parses and
+ * plans it once, about a quarter of its CPU per purchase). The name is a hash of the text, not a
+ * counter: Next's bundles can hold two copies of this module sharing one pool (globalThis), and
+ * two counters would give one name to two texts on a connection. The map, also shared, caps how
+ * many distinct texts get a name.
+ */
+const globalForSql = globalThis as unknown as { shoppingStatementNames?: Map<string, string> };
+const maxNamedStatements = 500;
+
+const nameOf = (text: string) => {
+  const names = (globalForSql.shoppingStatementNames ??= new Map());
+  let name = names.get(text);
+  if (!name && names.size < maxNamedStatements)
+    names.set(text, (name = `sql_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`));
+  return name;
+};
+
+const run = async (
+  target: Pick<pg.Pool, "query">,
+  strings: TemplateStringsArray | Prisma.Sql,
+  values: unknown[],
+) => {
+  const statement = strings instanceof Prisma.Sql ? strings : Prisma.sql(strings, ...values);
+  return target.query({
+    name: nameOf(statement.text),
+    text: statement.text,
+    values: statement.values as unknown[],
+  });
+};
+
+/** Prisma's two tagged templates over a checked-out `pg` client, or over the pool (`target` is read at each statement). */
+const onQueryable = (target: () => Pick<pg.Pool, "query">): Sql => ({
+  $queryRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
+    (await run(target(), strings, values)).rows) as unknown as Sql["$queryRaw"],
+  $executeRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
+    (await run(target(), strings, values)).rowCount ?? 0) as unknown as Sql["$executeRaw"],
+});
+
+/**
+ * Single statements on the pool, each in its own implicit transaction (a read, or one conditional
+ * update): a connection is taken per statement, so never use it for steps that must commit together.
+ */
+export const poolSql: Sql = onQueryable(() => rawPool());
+
+/**
+ * Runs `work` in one transaction on a `pg` client: committed when it returns, rolled back when it
+ * throws (the error is rethrown as it came: a unique violation has `code` "23505"). The pool's
+ * sessions end a transaction left idle for 5 s (as Prisma's transaction timeout would).
+ */
+export const sqlTransaction = async <T>(work: (sql: Sql) => Promise<T>): Promise<T> => {
+  const client = await rawPool().connect();
+  let broken: Error | undefined;
+  // A checked-out client's connection error is emitted on the client (the pool listens only to idle
+  // ones): without a listener it would end the process. The statement in flight fails with it too.
+  const onError = (error: Error) => (broken = error);
+  client.on("error", onError);
+  try {
+    await client.query("BEGIN").catch((error: Error) => {
+      throw (broken = error);
+    });
+    try {
+      const result = await work(onQueryable(() => client));
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      // A failed rollback means the connection itself failed.
+      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    }
+  } finally {
+    // A connection that failed mid-transaction is dropped, never handed to the next caller.
+    client.off("error", onError);
+    client.release(broken);
+  }
+};
+
+/**
+ * `column = ANY(values)` for a statement prepared once (server/platform/sql.ts), written `column = $1` when
+ * there is one value. PostgreSQL re-plans a prepared statement at every execution while its plan
+ * for any number of values costs more than its plan for these (it assumes ten), and an array
+ * parameter always does; under a sale that planning cost as much CPU as running the statements
+ * (pg_stat_statements). With one value, the common case (one watch, one item, one line), it plans once.
+ */
+export const anyOf = (
+  column: Prisma.Sql,
+  values: readonly (number | string)[],
+  type: "int" | "text",
+) =>
+  values.length === 1
+    ? Prisma.sql`${column} = ${values[0]}::${Prisma.raw(type)}`
+    : Prisma.sql`${column} = ANY(${values}::${Prisma.raw(type)}[])`;
+
+/** True for PostgreSQL's unique violation, as `sqlTransaction` rethrows it. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === "23505";

@@ -1,0 +1,50 @@
+/**
+ * The inner context every procedure receives. It takes no Request: REST, MCP, pages and jobs each
+ * build one for their actor, so the same procedure serves all of them.
+ */
+import type { Clock } from "../clock";
+import { systemClock } from "../clock";
+import { type Db, db } from "../db";
+import type { CatalogSearch } from "../../catalogue/search/types";
+import { catalogSearch } from "../../catalogue/search";
+
+export type Actor =
+  | { kind: "anonymous" }
+  | { kind: "system" }
+  /** `publicAddress`: set only for the public MCP connector's callers (no account), whose checkouts are capped per address. */
+  | {
+      kind: "client";
+      clientId: string;
+      tokenId: string;
+      scopes: readonly string[];
+      personId?: string;
+      publicAddress?: string;
+    }
+  /** A shopper signed in to the web pages (next-auth session). */
+  | { kind: "person"; personId: string };
+
+export type Context = {
+  db: Db;
+  clock: Clock;
+  requestId: string;
+  /** The caller's own X-Request-Id, logged beside ours with a fault (server/edges/http/request-id.ts). */
+  clientRequestId?: string;
+  actor: Actor;
+  search: CatalogSearch;
+  /** The client asked for a fresh answer (Cache-Control: no-cache): skip short-lived result caches. */
+  wantsFresh?: boolean;
+  /** The client's address (server/edges/http/client-ip.ts), set by callers that serve a browser (the pages' caller); per-address limits use it. */
+  clientAddress?: string;
+};
+
+export const createInnerContext = (
+  options: Partial<Context> & Pick<Context, "actor" | "requestId">,
+): Context => {
+  const database = options.db ?? db();
+  return {
+    db: database,
+    clock: options.clock ?? systemClock,
+    search: options.search ?? catalogSearch(database),
+    ...options,
+  } as Context;
+};

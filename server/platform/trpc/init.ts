@@ -1,0 +1,77 @@
+/**
+ * tRPC initialisation. The error formatter reads the one error table (server/core/errors.ts), so tRPC
+ * clients see the same code and status as REST clients.
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import { AppError, errorTable } from "../../core/errors";
+import type { Context } from "./context";
+import { zodFields } from "../../core/zod-fields";
+import { assertStorableInput } from "../../core/storable-text";
+import { toAppError } from "../../edges/http/respond";
+
+export const t = initTRPC.context<Context>().create({
+  errorFormatter: ({ shape, error }) => {
+    const cause = error.cause;
+    if (cause instanceof AppError) {
+      return {
+        ...shape,
+        message: cause.message,
+        data: {
+          ...shape.data,
+          code: cause.code,
+          httpStatus: cause.status,
+          fields: cause.options.fields,
+        },
+      };
+    }
+    if (cause instanceof ZodError) {
+      return {
+        ...shape,
+        data: {
+          ...shape.data,
+          code: "invalid_request",
+          httpStatus: errorTable.invalid_request.status,
+          fields: zodFields(cause),
+        },
+      };
+    }
+    return shape;
+  },
+});
+
+/**
+ * Every procedure starts here.
+ * - The raw input (a REST body or query as the edge parsed it, an MCP tool's arguments, a tRPC
+ *   request, a page's call) may hold no NUL or other control character, no lone surrogate and no
+ *   deep nesting (422 naming the field). One place, before any schema, because every edge reaches
+ *   the database through a procedure (issue 24 L2).
+ * - What a procedure throws leaves as a TRPCError whose code is the error table's (401 is
+ *   UNAUTHORIZED, 404 NOT_FOUND), with the AppError as its cause: tRPC labelled every AppError
+ *   INTERNAL_SERVER_ERROR, so a signed-out visit read like a fault in the logs (issue 24, section
+ *   5). A real fault is logged here once, with its stack, under the request id (and the caller's
+ *   own id beside it), and leaves as the internal_error AppError naming that reference, so the
+ *   edges answer it without logging it again.
+ */
+export const baseProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
+  assertStorableInput(await getRawInput());
+  const result = await next();
+  if (result.ok) return result;
+  const { error } = result;
+  if (error.cause instanceof ZodError) return result;
+  const cause =
+    error.cause instanceof AppError
+      ? error.cause
+      : error.code === "INTERNAL_SERVER_ERROR"
+        ? toAppError(error, ctx.requestId, ctx.clientRequestId)
+        : undefined;
+  if (!cause) return result;
+  return {
+    ...result,
+    error: new TRPCError({ code: errorTable[cause.code].trpc, message: cause.message, cause }),
+  };
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;

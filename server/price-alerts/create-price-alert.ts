@@ -1,0 +1,26 @@
+/**
+ * POST /price-alerts (priceAlerts.create, scope alerts:write on a linked-account token): emails the
+ * person once when the item's price reaches the target; never buys. Refusals in price-alerts.ts.
+ */
+import { parseCents } from "../core/money";
+import { AppError } from "../core/errors";
+import { createPriceAlert as create } from "./price-alerts";
+import { scopeOf } from "../edges/rest/operations";
+import { personDataProcedure } from "../platform/trpc/procedures";
+import { ZCreatePriceAlertBody, ZPriceAlert } from "./price-alert.schema";
+
+export const createPriceAlert = personDataProcedure(scopeOf("POST /api/v1/price-alerts"))
+  .input(ZCreatePriceAlertBody)
+  .output(ZPriceAlert)
+  .mutation(({ ctx, input }) => {
+    // An alert records the app that set it: only an app's token sets one (the dashboard lists and stops).
+    if (ctx.actor.kind !== "client")
+      throw new AppError("forbidden", { message: "Price alerts are set by a connected app." });
+    return create(ctx.db, {
+      personId: ctx.personId,
+      clientId: ctx.actor.clientId,
+      itemId: input.catalog_item_id,
+      targetPriceCents: parseCents(input.target_price),
+      now: ctx.clock.now(),
+    });
+  });

@@ -1,0 +1,75 @@
+/** Schemas of price alerts (POST/GET /price-alerts, DELETE /price-alerts/{price_alert_id}; 1.6.0). Imports only zod. */
+import { z } from "zod";
+import { pageFields, ZMoney, ZPagination } from "../catalogue/catalog.schema";
+import { ZAmountInput } from "../core/money-input";
+
+/** Live alerts one person may hold, all apps together (409 too_many_alerts beyond). */
+export const liveAlertsPerPerson = 100;
+
+/** An item id as the reference writes it ("123"); a JSON integer is read the same. */
+export const ZCatalogItemId = z
+  .union([z.string(), z.number()], { error: 'must be an item id like "123"' })
+  .transform((value) => String(value).trim())
+  .refine((value) => /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647, {
+    message: 'must be an item id like "123"',
+  })
+  .transform(Number)
+  .meta({ description: "The item's id (a ProductSummary's id), as a string", example: "123" });
+
+/** Strict: status, person_id… in the body are a 422 rather than silently ignored. */
+export const ZCreatePriceAlertBody = z
+  .object({
+    catalog_item_id: ZCatalogItemId,
+    target_price: ZAmountInput.meta({
+      description:
+        "Email the person when the item's price is this or less (CAD, before shipping and tax)",
+      example: 12.34,
+    }),
+  })
+  .strict();
+
+/** Paginated like search (page 1 to 2000, per_page 1 to 48, default 24). */
+export const ZListPriceAlertsQuery = z.object(pageFields).strict();
+
+export const ZPriceAlertIdParams = z.object({
+  price_alert_id: z
+    .string()
+    .min(1, "is required")
+    .max(64, "must be at most 64 characters")
+    .meta({ example: "alr_5d0c1f2e3a4b5c6d7e8f9a0b" }),
+});
+
+export const priceAlertStatuses = ["active", "notified", "stopped"] as const;
+
+export const ZPriceAlert = z
+  .object({
+    price_alert_id: z.string().meta({ example: "alr_5d0c1f2e3a4b5c6d7e8f9a0b" }),
+    status: z.enum(priceAlertStatuses).meta({
+      description:
+        "active until the price reaches the target (notified: the one email was sent) or it is stopped",
+    }),
+    catalog_item_id: z.string().meta({ example: "123" }),
+    title: z.string().meta({ example: "Double-breasted wool coat" }),
+    url: z.url().meta({
+      description: "The item's page in its store",
+      example: "https://maison-lumiere.example.ca/products/double-breasted-wool-coat",
+    }),
+    store: z.string().meta({ description: "The store's slug", example: "maison-lumiere" }),
+    target_price: ZMoney,
+    current_price: ZMoney,
+    // null in the example: it shows an alert still active.
+    notified_price: ZMoney.nullable().meta({
+      description: "The price that reached the target, once notified",
+      example: null,
+    }),
+    created_at: z.iso.datetime(),
+    notified_at: z.iso.datetime().nullable().meta({ example: null }),
+    stopped_at: z.iso.datetime().nullable().meta({ example: null }),
+  })
+  .meta({ id: "PriceAlert" });
+export type TPriceAlert = z.output<typeof ZPriceAlert>;
+
+export const ZPriceAlertList = z
+  .object({ data: z.array(ZPriceAlert), pagination: ZPagination })
+  .meta({ id: "PriceAlertList" });
+export type TPriceAlertList = z.output<typeof ZPriceAlertList>;

@@ -1,0 +1,65 @@
+/**
+ * The cancel page of a price watch (app/price-watches/[id]/cancel), reached from the set email's
+ * link. The token is signed for this watch and this purpose only (server/price-watches/watch-emails.ts).
+ * `inspectCancel` only reads (the page's GET; mail scanners open links); `cancel` is the page's
+ * POST and calls the one use case, cancelWatch.
+ */
+import { z } from "zod";
+import { formatCents } from "../core/money";
+import { AppError } from "../core/errors";
+import { cancelWatch } from "./cancel-watch";
+import { watchOfCancelToken } from "./watch-emails";
+import { router } from "../platform/trpc/init";
+import { publicProcedure } from "../platform/trpc/procedures";
+
+const ZCancelLink = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  token: z.string().min(1).max(1000),
+});
+
+const invalidLink = () =>
+  new AppError("invalid_link", {
+    message:
+      "This cancel link is not valid. Use the link in the email we sent about this price watch.",
+  });
+
+const checkToken = (input: z.infer<typeof ZCancelLink>, now: Date) => {
+  if (watchOfCancelToken(input.token, now) !== input.id) throw invalidLink();
+};
+
+const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, input }) => {
+  checkToken(input, ctx.clock.now());
+  const watch = await ctx.db.priceWatch.findUnique({
+    where: { id: input.id },
+    select: {
+      status: true,
+      outcome: true,
+      maxPriceCents: true,
+      maxTotalCents: true,
+      expiresAt: true,
+      orderNumber: true,
+      item: { select: { title: true } },
+    },
+  });
+  if (!watch) throw invalidLink();
+  return {
+    price_watch_id: input.id,
+    title: watch.item.title,
+    status: watch.status,
+    outcome: watch.outcome,
+    order_number: watch.orderNumber,
+    max_price: formatCents(watch.maxPriceCents),
+    max_total: formatCents(watch.maxTotalCents),
+    expires_at: watch.expiresAt.toISOString(),
+    can_cancel: watch.status === "active",
+  };
+});
+
+const cancel = publicProcedure.input(ZCancelLink).mutation(async ({ ctx, input }) => {
+  checkToken(input, ctx.clock.now());
+  if (!(await ctx.db.priceWatch.count({ where: { id: input.id } }))) throw invalidLink();
+  const result = await cancelWatch(ctx.db, { id: input.id, now: ctx.clock.now() });
+  return { price_watch_id: input.id, already_cancelled: result.alreadyCancelled };
+});
+
+export const priceWatchPageRouter = router({ inspectCancel, cancel });

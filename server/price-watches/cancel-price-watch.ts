@@ -1,0 +1,19 @@
+/** DELETE /price-watches/{price_watch_id}: cancels the person's active watch (cancelWatch); another person's is not_found. */
+import { cancelWatch } from "./cancel-watch";
+import { scopeOf } from "../edges/rest/operations";
+import { scopedProcedure } from "../platform/trpc/procedures";
+import { ZPriceWatch, ZPriceWatchIdParams } from "./price-watch.schema";
+import { toWirePriceWatch } from "./price-watch-view";
+import { findOwnWatch, watchOwner } from "./read-price-watches";
+
+export const cancelPriceWatch = scopedProcedure(
+  scopeOf("DELETE /api/v1/price-watches/{price_watch_id}"),
+)
+  .input(ZPriceWatchIdParams)
+  .output(ZPriceWatch)
+  .mutation(async ({ ctx, input }) => {
+    const personId = watchOwner(ctx.actor);
+    await findOwnWatch(ctx.db, personId, input.price_watch_id);
+    await cancelWatch(ctx.db, { id: input.price_watch_id, now: ctx.clock.now() });
+    return toWirePriceWatch(await findOwnWatch(ctx.db, personId, input.price_watch_id));
+  });

@@ -1,0 +1,11 @@
+import { router } from "../platform/trpc/init";
+import { cancelPriceWatch } from "./cancel-price-watch";
+import { createPriceWatch } from "./create-price-watch";
+import { getPriceWatch, listPriceWatches } from "./read-price-watches";
+
+export const priceWatchesRouter = router({
+  create: createPriceWatch,
+  list: listPriceWatches,
+  get: getPriceWatch,
+  cancel: cancelPriceWatch,
+});

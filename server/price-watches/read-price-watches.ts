@@ -1,0 +1,75 @@
+/**
+ * GET /price-watches (the person's watches, newest first, paginated like GET /products) and GET
+ * /price-watches/{price_watch_id}. A watch is the person's, whichever of their assistants set it;
+ * another person's watch is not_found, so ids leak nothing.
+ */
+import type { Db } from "../platform/db";
+import { AppError } from "../core/errors";
+import { scopeOf } from "../edges/rest/operations";
+import { scopedProcedure } from "../platform/trpc/procedures";
+import type { Actor } from "../platform/trpc/context";
+import {
+  ZListPriceWatchesQuery,
+  ZPriceWatch,
+  ZPriceWatchIdParams,
+  ZPriceWatchList,
+} from "./price-watch.schema";
+import { priceWatchSelect, toWirePriceWatch } from "./price-watch-view";
+
+/**
+ * The token's person: reading and cancelling need a linked-account token with purchase:write, but
+ * not the purchases switch (an assistant switched off can still show and stop what it set).
+ */
+export const watchOwner = (actor: Actor) => {
+  if (actor.kind !== "client" || !actor.personId) {
+    throw new AppError("insufficient_scope", {
+      message:
+        "Price watches need a token the person granted (linked account) with purchase:write.",
+      details: { scope: "purchase:write" },
+    });
+  }
+  return actor.personId;
+};
+
+/** The person's watch, or not_found. */
+export const findOwnWatch = async (db: Db, personId: string, id: number) => {
+  const watch = await db.priceWatch.findFirst({
+    where: { id, personId },
+    select: priceWatchSelect,
+  });
+  if (!watch) throw new AppError("not_found", { message: `No price watch ${id}.` });
+  return watch;
+};
+
+export const listPriceWatches = scopedProcedure(scopeOf("GET /api/v1/price-watches"))
+  .input(ZListPriceWatchesQuery)
+  .output(ZPriceWatchList)
+  .query(async ({ ctx, input }) => {
+    const personId = watchOwner(ctx.actor);
+    const [rows, total] = await Promise.all([
+      ctx.db.priceWatch.findMany({
+        where: { personId },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        skip: (input.page - 1) * input.per_page,
+        take: input.per_page,
+        select: priceWatchSelect,
+      }),
+      ctx.db.priceWatch.count({ where: { personId } }),
+    ]);
+    return {
+      data: rows.map(toWirePriceWatch),
+      pagination: {
+        page: input.page,
+        per_page: input.per_page,
+        total,
+        last_page: Math.max(1, Math.ceil(total / input.per_page)),
+      },
+    };
+  });
+
+export const getPriceWatch = scopedProcedure(scopeOf("GET /api/v1/price-watches/{price_watch_id}"))
+  .input(ZPriceWatchIdParams)
+  .output(ZPriceWatch)
+  .query(async ({ ctx, input }) =>
+    toWirePriceWatch(await findOwnWatch(ctx.db, watchOwner(ctx.actor), input.price_watch_id)),
+  );

@@ -1,0 +1,5 @@
+import { router } from "../platform/trpc/init";
+import { createPurchase } from "./create-purchase-procedure";
+import { getPurchase } from "./get-purchase";
+
+export const purchasesRouter = router({ create: createPurchase, get: getPurchase });

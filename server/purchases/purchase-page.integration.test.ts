@@ -1,0 +1,132 @@
+/**
+ * The cancel page's procedures through the page caller (B3-18): the link from the copy email, GET
+ * (inspectCancel) never changes anything, POST (cancel) cancels once, a second POST says already
+ * cancelled, after cancel_until it says too late; a forged or foreign token is refused.
+ */
+import { describe, expect, it } from "vitest";
+import { createHeldPurchase } from "../../prisma/factories/purchases";
+import { fixedClock } from "../platform/clock";
+import { db } from "../platform/db";
+import { createLinkToken } from "../platform/mail/links";
+import { cancelToken, copyEmailKey } from "./purchase-emails";
+import { pageCaller } from "../testing/page-caller";
+import { sandboxLedger } from "../testing/purchase-ledger";
+
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: { code?: string; cause?: { code?: string } }) =>
+      error.cause?.code ?? error.code ?? String(error),
+  );
+
+/** The token in the copy email's cancel link, as the person receives it. */
+const tokenFromEmail = async (purchaseId: string) => {
+  const email = await db().emailMessage.findUniqueOrThrow({
+    where: { dedupeKey: copyEmailKey(purchaseId) },
+  });
+  const url = new URL((email.props as { cancelUrl: string }).cancelUrl);
+  expect(url.pathname).toBe(`/purchases/${purchaseId}/cancel`);
+  return url.searchParams.get("token")!;
+};
+
+describe("purchase cancel page", () => {
+  it("GET shows the purchase and changes nothing, however often it is opened", async () => {
+    const { purchase } = await createHeldPurchase();
+    const token = await tokenFromEmail(purchase.id);
+    const emailsBefore = await db().emailMessage.count();
+    for (let i = 0; i < 3; i++) {
+      expect(
+        await pageCaller().purchasePage.inspectCancel({ id: purchase.id, token }),
+      ).toMatchObject({
+        purchase_id: purchase.id,
+        status: "held",
+        order_number: purchase.orderNumber,
+        grand_total: "50.00",
+        can_cancel: true,
+        cancel_until: purchase.cancelUntil.toISOString(),
+      });
+    }
+    expect(await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).toMatchObject({
+      status: "held",
+      updatedAt: purchase.updatedAt,
+    });
+    expect(await sandboxLedger(purchase.id)).toEqual({
+      status: "authorized",
+      holds: 1,
+      captures: 0,
+      releases: 0,
+    });
+    expect(await db().emailMessage.count()).toBe(emailsBefore);
+  });
+
+  it("POST cancels; a second POST answers already cancelled; one release at the processor", async () => {
+    const { purchase } = await createHeldPurchase();
+    const token = await tokenFromEmail(purchase.id);
+    expect(await pageCaller().purchasePage.cancel({ id: purchase.id, token })).toEqual({
+      purchase_id: purchase.id,
+      status: "cancelled",
+      already_cancelled: false,
+      reason: "cancelled_by_person",
+    });
+    expect(await pageCaller().purchasePage.cancel({ id: purchase.id, token })).toMatchObject({
+      status: "cancelled",
+      already_cancelled: true,
+    });
+    expect(await pageCaller().purchasePage.inspectCancel({ id: purchase.id, token })).toMatchObject(
+      { status: "cancelled", can_cancel: false, charges_at: null, reason: "cancelled_by_person" },
+    );
+    expect(await sandboxLedger(purchase.id)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
+  });
+
+  it("after cancel_until the page says too late (the link still opens) and the POST is refused with too_late_to_cancel", async () => {
+    const { purchase } = await createHeldPurchase();
+    const token = await tokenFromEmail(purchase.id);
+    const late = fixedClock(new Date(purchase.cancelUntil.getTime() + 60_000));
+    expect(
+      await pageCaller(late).purchasePage.inspectCancel({ id: purchase.id, token }),
+    ).toMatchObject({ status: "held", can_cancel: false });
+    expect(await codeOf(pageCaller(late).purchasePage.cancel({ id: purchase.id, token }))).toBe(
+      "too_late_to_cancel",
+    );
+    expect(await sandboxLedger(purchase.id)).toMatchObject({ status: "authorized", releases: 0 });
+  });
+
+  it("a forged token, one for another purchase or another purpose, or one long expired is refused with invalid_link", async () => {
+    const { purchase } = await createHeldPurchase();
+    const other = await createHeldPurchase();
+    const tokens = [
+      "forged.token",
+      cancelToken(other.purchase),
+      createLinkToken({
+        purpose: "verify-email",
+        subject: purchase.id,
+        expiresAt: new Date(Date.now() + 60_000),
+      }),
+    ];
+    for (const token of tokens) {
+      expect(
+        await codeOf(pageCaller().purchasePage.inspectCancel({ id: purchase.id, token })),
+      ).toBe("invalid_link");
+      expect(await codeOf(pageCaller().purchasePage.cancel({ id: purchase.id, token }))).toBe(
+        "invalid_link",
+      );
+    }
+    const weeksLater = fixedClock(new Date(purchase.cancelUntil.getTime() + 8 * 24 * 3_600_000));
+    expect(
+      await codeOf(
+        pageCaller(weeksLater).purchasePage.inspectCancel({
+          id: purchase.id,
+          token: await tokenFromEmail(purchase.id),
+        }),
+      ),
+    ).toBe("invalid_link");
+    expect((await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).status).toBe(
+      "held",
+    );
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Review M4: POST /purchases with the Stripe processor (the real `stripe` package against the local
+ * Stripe-shaped server) when Stripe refuses the PaymentIntent's create with an error that is not a
+ * card's: a saved card no longer on the customer (resource_missing: detached), a rolled secret key
+ * (authentication_error), a restricted key without write permission (permission_error). Each is a
+ * refusal stored under the key with nothing held: no PaymentIntent, the item given back, the 30-day
+ * room and the hourly count untouched; never a 500 with the purchase `processing` for an hour.
+ * "Unknown outcome" stays for transport errors only (processor-timeout tests).
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomId } from "../auth/tokens";
+import { db } from "../platform/db";
+import { resetEnv } from "../platform/env";
+import { stripeProvider } from "../payments/stripe";
+import { testCards } from "../payments/sandbox-cards";
+import { agentWithPerson, buy, directItem, getPurchase, quoteOf } from "../testing/agent-purchases";
+import { startStripeShapedServer } from "../testing/stripe-shaped-server";
+import { purchasesPerHour } from "./purchase.schema";
+
+let stripe: Awaited<ReturnType<typeof startStripeShapedServer>>;
+const saved = { ...process.env };
+const useKey = (key: string) => {
+  process.env.STRIPE_SECRET_KEY = key;
+  resetEnv();
+};
+
+beforeAll(async () => {
+  stripe = await startStripeShapedServer();
+  Object.assign(process.env, { PAYMENT_PROCESSOR: "stripe", STRIPE_API_BASE: stripe.url });
+  useKey("sk_test_purchases");
+});
+afterAll(async () => {
+  for (const name of ["PAYMENT_PROCESSOR", "STRIPE_API_BASE", "STRIPE_SECRET_KEY"]) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  resetEnv();
+  await stripe.close();
+});
+
+/** A linked person whose saved card is a PaymentMethod saved at the Stripe-shaped server (a SetupIntent for a Customer). */
+const personWithStripeCard = async () => {
+  const made = await agentWithPerson({ card: null });
+  const card = await stripeProvider({
+    secretKey: "sk_test_setup",
+    apiBase: stripe.url,
+    maxNetworkRetries: 0,
+  }).saveMethod({
+    idempotencyKey: randomId("save_"),
+    card: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2031, cvc: "123" },
+  });
+  await db().savedCard.create({
+    data: {
+      personId: made.person.id,
+      processorCustomerId: card.customerId,
+      paymentMethodId: card.paymentMethodId,
+      brand: "visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear: 2031,
+    },
+  });
+  return made;
+};
+
+/** POST /purchases of a new one-item quote; what it left behind. */
+const buyOne = async (token: string, key = randomUUID()) => {
+  const item = await directItem();
+  const quote = await quoteOf(token, [item.id]);
+  const intents = stripe.intents.size;
+  const answer = await buy(token, quote.quote_id, key);
+  const quantity = (await db().variant.findFirstOrThrow({ where: { itemId: item.id } })).quantity;
+  return { answer, key, quote, quantity, newIntents: stripe.intents.size - intents };
+};
+
+const expectRefusedWithNothingHeld = async (
+  token: string,
+  made: Awaited<ReturnType<typeof buyOne>>,
+  code: string,
+  status: string,
+) => {
+  expect([made.answer.status, made.answer.body.error?.code]).toEqual([409, code]);
+  expect(made.newIntents).toBe(0);
+  expect(made.quantity).toBe(1);
+  const purchase = await db().purchase.findFirstOrThrow({
+    where: { quoteId: made.quote.quote_id },
+  });
+  expect(purchase.status).toBe(status);
+  expect(
+    await db().payment.findUniqueOrThrow({ where: { purchaseId: purchase.id } }),
+  ).toMatchObject({ status: "declined", processorPaymentId: null });
+  expect((await getPurchase(token, purchase.id)).body).toMatchObject({
+    status,
+    checkout: null,
+    error: { code },
+  });
+  // One key, one answer.
+  const again = await buy(token, made.quote.quote_id, made.key);
+  expect([again.status, again.text]).toEqual([409, made.answer.text]);
+};
+
+describe("POST /purchases: Stripe refuses the create (M4)", () => {
+  it("a saved card no longer on the customer (detached: resource_missing): 409 card_not_on_this_account, nothing held", async () => {
+    const { token, person } = await personWithStripeCard();
+    expect((await buyOne(token)).answer.status).toBe(201);
+    // The PaymentMethod was detached at Stripe (another device, the dashboard): Stripe no longer has it.
+    await db().savedCard.update({
+      where: { personId: person.id },
+      data: { paymentMethodId: `pm_${randomUUID().replace(/-/g, "")}` },
+    });
+    await expectRefusedWithNothingHeld(
+      token,
+      await buyOne(token),
+      "card_not_on_this_account",
+      "requires_person",
+    );
+  });
+
+  it("a rolled secret key (authentication_error), then a restricted key without write permission (permission_error): 409 processor_refused, nothing held, and the hour's count untouched", async () => {
+    const { token } = await personWithStripeCard();
+    stripe.revokeKey("sk_test_purchases");
+    await expectRefusedWithNothingHeld(token, await buyOne(token), "processor_refused", "refused");
+    useKey("rk_test_readonly");
+    await expectRefusedWithNothingHeld(token, await buyOne(token), "processor_refused", "refused");
+    // The operator sets a working key: the person can still make the hour's purchases.
+    useKey("sk_test_rotated");
+    for (let index = 0; index < purchasesPerHour; index++)
+      expect((await buyOne(token)).answer.status).toBe(201);
+    expect((await buyOne(token)).answer.status).toBe(429);
+  });
+});

@@ -1,5 +1,0 @@
-import { router } from "../../trpc/init";
-import { getMyOrder } from "./get-my-order";
-import { listMyOrders } from "./list-my-orders";
-
-export const ordersRouter = router({ listMyOrders, getMyOrder });

@@ -1,0 +1,30 @@
+/**
+ * POST /sandbox/checkouts/{checkout_id}/expire: moves one of the client's checkouts to its due time
+ * now and runs the same expiry transition as the sweep and the Inngest function.
+ */
+import { scopeOf } from "../edges/rest/operations";
+import { scopedProcedure } from "../platform/trpc/procedures";
+import { closeCheckout } from "../checkout/checkout-transitions";
+import { toWireCheckout } from "../checkout/checkout-view";
+import { findOwnCheckout } from "../checkout/ownership";
+import { ZCheckout, ZCheckoutIdParams } from "../checkout/session.schema";
+import { assertSandbox } from "./sandbox-only";
+
+export const expireCheckoutNow = scopedProcedure(
+  scopeOf("POST /api/v1/sandbox/checkouts/{checkout_id}/expire"),
+)
+  .input(ZCheckoutIdParams)
+  .output(ZCheckout)
+  .mutation(async ({ ctx, input }) => {
+    assertSandbox();
+    const now = ctx.clock.now();
+    const checkout = await findOwnCheckout(ctx, input.checkout_id);
+    if (checkout.status === "awaiting_payment") {
+      await ctx.db.checkout.updateMany({
+        where: { id: checkout.id, status: "awaiting_payment", expiresAt: { gt: now } },
+        data: { expiresAt: now },
+      });
+      await closeCheckout(ctx.db, { id: checkout.id, to: "expired", now });
+    }
+    return toWireCheckout(await findOwnCheckout(ctx, checkout.id));
+  });

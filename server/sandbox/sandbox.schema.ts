@@ -1,0 +1,79 @@
+/** Schemas of the sandbox helpers (POST /sandbox/orders/{order}/ship, POST /sandbox/checkouts/{checkout_id}/expire). */
+import { z } from "zod";
+import { optional } from "../core/zod";
+import { ZPurchaseIdParams } from "../purchases/purchase.schema";
+import { ZAmountInput } from "../core/money-input";
+import { ZMoney } from "../catalogue/catalog.schema";
+
+export const ZShipOrderParams = z.object({
+  order: z
+    .string()
+    .min(1)
+    .max(40, "must be at most 40 characters")
+    .meta({ example: "SO-7K2M9QXD-1" }),
+});
+
+const ZShipOrderFields = z
+  .object({
+    carrier: optional(z.string().trim().min(1).max(60)).meta({
+      description: "Default Canada Post",
+      example: "Canada Post",
+    }),
+    tracking_number: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9 -]{4,40}$/, "must be 4 to 40 letters, digits, spaces or dashes"),
+    ).meta({ description: "Default: a generated number", example: "7023210039414604" }),
+  })
+  .strict();
+
+/** The body is optional: no body ships with the defaults. */
+export const ZShipOrderBody = ZShipOrderFields.optional().transform((value) => value ?? {});
+
+export const ZShipOrderInput = ZShipOrderParams.extend(ZShipOrderFields.shape);
+
+/** POST /sandbox/purchases/{purchase_id}/resolve (advance takes only the path's purchase_id). */
+export const ZResolvePurchaseBody = z
+  .object({
+    outcome: z.enum(["authorized", "declined"]).meta({
+      description:
+        "The bank's late answer: authorized (the purchase becomes held) or declined (requires_person)",
+    }),
+  })
+  .strict();
+
+export const ZResolvePurchaseInput = ZPurchaseIdParams.extend(ZResolvePurchaseBody.shape);
+
+/** POST /sandbox/items/{item_id}/price. */
+export const ZItemIdParams = z.object({
+  item_id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, "must be an item id")
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, "must be an item id"))
+    .meta({ example: "48213" }),
+});
+
+export const ZSetItemPriceBody = z
+  .object({
+    price: ZAmountInput.meta({
+      description: 'The item\'s new price in CAD, e.g. "12.34"',
+      example: "12.34",
+    }),
+  })
+  .strict();
+
+export const ZSetItemPriceInput = z.object({
+  item_id: z.number().int().positive(),
+  price: ZAmountInput,
+});
+
+export const ZItemPriceChange = z.object({
+  catalog_item_id: z.string().meta({ example: "48213" }),
+  old_price: ZMoney,
+  price: ZMoney,
+  changed: z
+    .boolean()
+    .meta({ description: "False when the price already was this (no price change is recorded)" }),
+});

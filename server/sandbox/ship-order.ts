@@ -1,0 +1,122 @@
+/**
+ * POST /sandbox/orders/{order}/ship: marks one of the client's store orders (of a paid checkout, or
+ * of a charged assistant purchase) shipped with a carrier and tracking number, and emails the
+ * tracking to the order's email (outbox, same transaction). Shipping an order again answers it as it
+ * is, with no second email.
+ */
+import { randomInt } from "node:crypto";
+import { publicPurchaseStatus } from "../purchases/states";
+import { AppError } from "../core/errors";
+import { enqueueEmail } from "../platform/mail/outbox";
+import { scopeOf } from "../edges/rest/operations";
+import { scopedProcedure } from "../platform/trpc/procedures";
+import { recordWebhookEvent } from "../partners/webhooks/record-event";
+import { ownerFilter } from "../checkout/ownership";
+import { purchaseOwnerFilter } from "../purchases/purchases.queries";
+import type { QuoteSnapshot } from "../checkout/quote-snapshot";
+import { ZStoreOrder } from "../checkout/session.schema";
+import { assertSandbox } from "./sandbox-only";
+import { ZShipOrderInput } from "./sandbox.schema";
+
+const trackingNumber = () => Array.from({ length: 16 }, () => randomInt(10)).join("");
+
+export const shipOrder = scopedProcedure(scopeOf("POST /api/v1/sandbox/orders/{order}/ship"))
+  .input(ZShipOrderInput)
+  .output(ZStoreOrder)
+  .mutation(async ({ ctx, input }) => {
+    assertSandbox();
+    const now = ctx.clock.now();
+    const order = await ctx.db.order.findFirst({
+      where: {
+        number: input.order,
+        OR: [
+          { checkout: { is: ownerFilter(ctx.actor) } },
+          { purchase: { is: purchaseOwnerFilter(ctx.actor) } },
+        ],
+      },
+      select: {
+        id: true,
+        storeId: true,
+        email: true,
+        checkoutId: true,
+        purchaseId: true,
+        checkout: {
+          select: { clientId: true, personId: true, quote: { select: { snapshot: true } } },
+        },
+        purchase: {
+          select: {
+            clientId: true,
+            personId: true,
+            status: true,
+            quote: { select: { snapshot: true } },
+          },
+        },
+      },
+    });
+    if (!order) throw new AppError("not_found", { message: `No order ${input.order}.` });
+    // A store ships a purchase's order once the card is charged: until then the person may still cancel.
+    if (order.purchase && order.purchase.status !== "paid") {
+      throw new AppError("order_not_paid", {
+        message: `Order ${input.order} belongs to a purchase that is ${publicPurchaseStatus(order.purchase.status)}: it ships once the card is charged (POST /sandbox/purchases/${order.purchaseId}/advance).`,
+      });
+    }
+    const owner = (order.checkout ?? order.purchase)!;
+    const store = (owner.quote.snapshot as unknown as QuoteSnapshot).stores.find(
+      (candidate) => candidate.storeId === order.storeId,
+    )!;
+    await ctx.db.$transaction(async (tx) => {
+      const carrier = input.carrier ?? "Canada Post";
+      const tracking = input.tracking_number ?? trackingNumber();
+      const shipped = await tx.order.updateMany({
+        where: { id: order.id, fulfilment: "processing" },
+        data: { fulfilment: "shipped", carrier, trackingNumber: tracking, shippedAt: now },
+      });
+      if (shipped.count === 0) return;
+      await enqueueEmail(tx, {
+        to: order.email,
+        template: "order-shipped",
+        props: {
+          orderNumber: input.order,
+          storeName: store.name,
+          carrier,
+          trackingNumber: tracking,
+          items: store.lines.map((line) => `${line.title}${line.size ? ` (${line.size})` : ""}`),
+        },
+        dedupeKey: `order-shipped:${order.id}`,
+      });
+      // The order as GET /checkout/sessions/{id} shows it in its store (with tracking), and its checkout or purchase.
+      await recordWebhookEvent(tx, {
+        type: "order.shipped",
+        clientId: owner.clientId,
+        personId: owner.personId,
+        objectId: input.order,
+        now,
+        data: () => ({
+          checkout_id: order.checkoutId,
+          purchase_id: order.purchaseId,
+          order_number: input.order,
+          fulfilment: "shipped",
+          tracking: { carrier, tracking_number: tracking, shipped_at: now.toISOString() },
+        }),
+      });
+    });
+    const result = await ctx.db.order.findUniqueOrThrow({
+      where: { id: order.id },
+      select: {
+        number: true,
+        fulfilment: true,
+        carrier: true,
+        trackingNumber: true,
+        shippedAt: true,
+      },
+    });
+    return {
+      order_number: result.number,
+      fulfilment: result.fulfilment,
+      tracking: {
+        carrier: result.carrier!,
+        tracking_number: result.trackingNumber!,
+        shipped_at: result.shippedAt!.toISOString(),
+      },
+    };
+  });
