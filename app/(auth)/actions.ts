@@ -2,7 +2,7 @@
 /** Server actions of sign-up, email confirmation and password reset: each calls one procedure. */
 import { headers } from "next/headers";
 import { pageCaller } from "@/app/_trpc/server";
-import { admit, authLimits, limitLinkUse } from "@/server/auth/auth-limits";
+import { admit, authLimits, limitLinkUse } from "@/server/auth";
 import { clientIp } from "@/server/edges/http/client-ip";
 import type { ActionState } from "@/app/_trpc/action-state";
 import { formValue, runAction } from "@/app/_trpc/run-action";

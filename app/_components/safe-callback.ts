@@ -1,4 +1,4 @@
-import { sameOriginPath } from "@/server/auth/callback-url";
+import { sameOriginPath } from "@/server/auth";
 import { env } from "@/server/platform/env";
 
 /** Where to go after sign-in: only a page of this site (never another origin: no open redirect). */

@@ -2,8 +2,8 @@
 import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { currentPersonId } from "@/server/auth/session";
-import { signInPath } from "@/server/auth/sign-in-link";
+import { currentPersonId } from "@/server/auth";
+import { signInPath } from "@/server/auth";
 import { clientIp } from "@/server/edges/http/client-ip";
 import { clientRequestIdOf, requestIdFrom } from "@/server/edges/http/request-id";
 import { createInnerContext } from "@/server/platform/trpc/context";

@@ -1,7 +1,7 @@
 /** The webhook endpoints of one client on the developer portal, with each endpoint's latest deliveries and replay. */
 import { ActionForm, Field, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { pageCaller } from "@/app/_trpc/server";
-import { webhookEventTypes } from "@/server/partners/webhooks/event-types";
+import { webhookEventTypes } from "@/server/partners";
 import { createWebhookAction, rotateWebhookSecretAction, webhookOperationAction } from "./actions";
 
 const deliveryBadge: Record<string, string> = {

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { decimalPattern, formatCents, parseCents } from "../core/money";
 import { maxSpendingLimitCents } from "../core/spending-limits";
-import { ZMoney } from "../catalogue/catalog.schema";
+import { ZMoney } from "../catalogue";
 
 /** An email address as stored: trimmed and lower-cased. */
 export const ZEmail = z

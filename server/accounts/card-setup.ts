@@ -5,10 +5,10 @@
  * card never reaches us); `completeCardSetup` is the page's return, which asks Stripe.
  */
 import { z } from "zod";
-import { randomId } from "../auth/tokens";
+import { randomId } from "../auth";
 import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
-import { isUnknownOutcome } from "../payments/provider";
+import { isUnknownOutcome } from "../payments";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { completeCardSetup as completeSetup } from "./complete-card-setup";
 import { ZSavedCardResponse } from "./saved-card.schema";

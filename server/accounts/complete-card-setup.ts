@@ -8,7 +8,7 @@
  * nothing.
  */
 import type { Db } from "../platform/db";
-import type { PaymentProvider } from "../payments/provider";
+import type { PaymentProvider } from "../payments";
 import { savedCardSelect, type SavedCardForPurchase } from "./saved-card.queries";
 
 export type CardSetupOutcome =

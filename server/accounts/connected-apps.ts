@@ -3,8 +3,8 @@
  * one update, so its access and refresh tokens stop on the very next request.
  */
 import { z } from "zod";
-import { disconnectApp as revokeConnection, listConnectedApps } from "../auth/oauth/grants";
-import { allScopes } from "../auth/scopes";
+import { disconnectApp as revokeConnection, listConnectedApps } from "../auth";
+import { allScopes } from "../auth";
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZConnectedApp, ZDisconnectAppInput } from "./account.schema";

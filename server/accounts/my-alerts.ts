@@ -4,13 +4,9 @@
  * (server/price-alerts/price-alerts.ts); another person's id is not_found.
  */
 import { z } from "zod";
-import { listPriceAlerts, stopPriceAlert } from "../price-alerts/price-alerts";
+import { listPriceAlerts, stopPriceAlert } from "../price-alerts";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import {
-  ZPriceAlert,
-  ZPriceAlertIdParams,
-  ZPriceAlertList,
-} from "../price-alerts/price-alert.schema";
+import { ZPriceAlert, ZPriceAlertIdParams, ZPriceAlertList } from "../price-alerts";
 
 /** Alerts per page of the dashboard list. */
 export const myAlertsPageSize = 20;

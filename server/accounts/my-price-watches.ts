@@ -6,10 +6,10 @@
  */
 import { z } from "zod";
 import { AppError } from "../core/errors";
-import { cancelWatch } from "../price-watches/cancel-watch";
+import { cancelWatch } from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import { ZPriceWatch } from "../price-watches/price-watch.schema";
-import { priceWatchSelect, toWirePriceWatch } from "../price-watches/price-watch-view";
+import { ZPriceWatch } from "../price-watches";
+import { priceWatchSelect, toWirePriceWatch } from "../price-watches";
 
 /** Watches per page of the dashboard list. */
 export const myWatchesPageSize = 10;

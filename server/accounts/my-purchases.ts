@@ -4,13 +4,13 @@
  * same as the copy email's cancel page; only the person's own purchases are found (another
  * person's id is not_found, so ids leak nothing).
  */
-import { publicPurchaseStatus } from "../purchases/states";
+import { publicPurchaseStatus } from "../purchases";
 import { toMoney } from "../core/money";
 import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
-import { cancelPurchase } from "../purchases/cancel-purchase";
+import { cancelPurchase } from "../purchases";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import type { QuoteSnapshot } from "../checkout/quote-snapshot";
+import type { QuoteSnapshot } from "../checkout";
 import {
   myPurchasesPageSize,
   ZCancelMyPurchaseInput,

@@ -3,8 +3,8 @@
  * the assistant purchases made for them. Imports only zod and pure modules, so the page can import it.
  */
 import { z } from "zod";
-import { publicPurchaseStatuses } from "../purchases/states";
-import { ZMoney } from "../catalogue/catalog.schema";
+import { publicPurchaseStatuses } from "../purchases";
+import { ZMoney } from "../catalogue";
 
 /** Purchases per page of the dashboard list. */
 export const myPurchasesPageSize = 10;

@@ -4,13 +4,13 @@
  * The steps: refuse in production (card numbers must not reach us there), check the expiry and
  * the sandbox test card, save at the processor (`saveMethod`, our key), store the references.
  */
-import { randomId } from "../auth/tokens";
+import { randomId } from "../auth";
 import type { Db } from "../platform/db";
 import { env } from "../platform/env";
 import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
-import { isUnknownOutcome } from "../payments/provider";
-import { testCards } from "../payments/sandbox-cards";
+import { isUnknownOutcome } from "../payments";
+import { testCards } from "../payments";
 import { cardBrand, type ZSaveCardInput } from "./saved-card.schema";
 import { savedCardSelect, type SavedCardForPurchase } from "./saved-card.queries";
 import type { z } from "zod";

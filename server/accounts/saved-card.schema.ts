@@ -4,7 +4,7 @@
  * never stored or returned. Wire names are snake_case.
  */
 import { z } from "zod";
-import { isLuhnValid } from "../payments/sandbox-cards";
+import { isLuhnValid } from "../payments";
 
 /** A card number as typed: digits, with spaces or dashes between groups; 12-19 digits passing Luhn. */
 export const ZCardNumber = z

@@ -3,7 +3,7 @@
  * when the switch actually flips (one conditional update, so two tabs cannot both record a change).
  * A pause ends the person's active price watches in the same transaction (outcome purchases_paused).
  */
-import { endWatchesOutOfStanding, notifyWatchesEnded } from "../price-watches/watch-standing";
+import { endWatchesOutOfStanding, notifyWatchesEnded } from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZSetPurchasesPausedInput, ZSpendingSettingsResponse } from "./account.schema";
 import { rowToSpendingSettingsResponse, spendingSettingsSelect } from "./spending.queries";

@@ -3,7 +3,7 @@
  * an app's token can never change them. A per-order limit below an active price watch's max_total
  * ends that watch in the same transaction (outcome limits_lowered).
  */
-import { endWatchesOutOfStanding, notifyWatchesEnded } from "../price-watches/watch-standing";
+import { endWatchesOutOfStanding, notifyWatchesEnded } from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZSetSpendingLimitsInput, ZSpendingSettingsResponse } from "./account.schema";
 import { rowToSpendingSettingsResponse, spendingSettingsSelect } from "./spending.queries";

@@ -2,7 +2,7 @@
  * The shopper changes their name or email. A new address must be confirmed again (until then the
  * person cannot approve apps); the confirmation email goes out in the same transaction.
  */
-import { enqueueVerificationEmail } from "../auth/email-links";
+import { enqueueVerificationEmail } from "../auth";
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZUpdateProfileInput } from "./account.schema";

@@ -7,8 +7,8 @@
  */
 import type { Db, Tx } from "../platform/db";
 import { type CheckoutEvent, checkoutTransition } from "./states";
-import { checkoutEventType } from "../partners/webhooks/event-types";
-import { recordWebhookEvent } from "../partners/webhooks/record-event";
+import { checkoutEventType } from "../partners";
+import { recordWebhookEvent } from "../partners";
 import { toCheckoutDetail } from "./checkout-view";
 import { checkoutSelect } from "./checkout.queries";
 import { orderSummarySelect } from "./get-session";

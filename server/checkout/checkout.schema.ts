@@ -9,7 +9,7 @@ import {
   ZCanadianAddressResponse,
   ZCanadianAddressSchema,
 } from "../core/address";
-import { ZMoney, ZStoreSummary } from "../catalogue/catalog.schema";
+import { ZMoney, ZStoreSummary } from "../catalogue";
 
 const text = (max: number) =>
   z

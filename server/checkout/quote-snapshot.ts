@@ -7,7 +7,7 @@ import { type PricedOption, type PricedParcel, priceParcel } from "../core/parce
 import type { Province } from "../core/provinces";
 import { addTotals, toWireTotals, type Totals } from "../core/totals";
 import { AppError } from "../core/errors";
-import { absolute as absoluteUrl } from "../catalogue/product-json";
+import { absolute as absoluteUrl } from "../catalogue";
 import type { TQuote, TShippingAddress, unavailableReasons } from "./checkout.schema";
 
 export type SnapshotLine = {

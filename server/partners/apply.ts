@@ -2,10 +2,10 @@
  * A signed-in partner applies for credentials. In sandbox the application is approved at once;
  * in production it waits for the operator (`npm run ops -- client:approve`).
  */
-import { approveApplication } from "../auth/applications";
-import { currentEnvironment } from "../auth/environment";
-import { redirectUriProblem } from "../auth/redirect-uris";
-import { randomId } from "../auth/tokens";
+import { approveApplication } from "../auth";
+import { currentEnvironment } from "../auth";
+import { redirectUriProblem } from "../auth";
+import { randomId } from "../auth";
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { applicationSelect, toApplicationView } from "./developers.queries";

@@ -1,6 +1,6 @@
 /** Schemas of the developer portal: applying for credentials and managing an approved client. */
 import { z } from "zod";
-import { ZEmail } from "../accounts/account.schema";
+import { ZEmail } from "../accounts";
 
 /** Redirect URIs as the form sends them (one per line); the environment's rule is checked by the procedure. */
 export const ZRedirectUris = z

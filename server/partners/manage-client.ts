@@ -2,7 +2,7 @@
  * The owner's view of their applications and clients: list them, generate or rotate the client
  * secret (shown once, in this response only), and edit redirect URIs.
  */
-import { rotateClientSecret } from "../auth/applications";
+import { rotateClientSecret } from "../auth";
 import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";

@@ -28,3 +28,25 @@ export const paymentProvider = (): PaymentProvider => {
     };
   return stripe.provider;
 };
+export { captureDueWhere } from "./capture-retries";
+export {
+  attemptTimeoutMs,
+  authorizePayment,
+  capturePayment,
+  confirmPayment,
+  isCaptureFailed,
+  lookUpAuthorize,
+  openPayment,
+  releasePayment,
+} from "./payment-steps";
+export type { AuthorizeResult, CaptureOutcome, HeldPayment } from "./payment-steps";
+export { isProcessorRefusal, isUnknownOutcome, ownerOf, processorKey } from "./provider";
+export type {
+  PaymentMethod,
+  PaymentOwner,
+  PaymentProvider,
+  ProcessorPayment,
+  ProcessorRefusal,
+} from "./provider";
+export { isLuhnValid, testCards } from "./sandbox-cards";
+export { checkDueWhere, eachRow, settlePayments } from "./settle-payments";

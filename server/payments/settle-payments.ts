@@ -15,7 +15,7 @@
 import type { Db } from "../platform/db";
 import { paymentProvider } from ".";
 import type { PaymentProvider } from "./provider";
-import { markCheckoutCaptureFailed } from "../checkout/checkout-capture-failed";
+import { markCheckoutCaptureFailed } from "../checkout";
 import { captureDueWhere } from "./capture-retries";
 import {
   attemptTimeoutMs,

@@ -16,7 +16,7 @@ import { env } from "../platform/env";
 import { Prisma } from "../generated/prisma/client";
 import { sqlTransaction } from "../platform/sql";
 import { enqueueEmail } from "../platform/mail/outbox";
-import type { PriceChangeHandler } from "../price-changes/handlers";
+import type { PriceChangeHandler } from "../price-changes";
 
 type Fired = {
   id: string;

@@ -5,8 +5,8 @@
  * order, does no harm. To add a feature (price alerts), add its handler to the list.
  */
 import type { Db } from "../platform/db";
-import { priceAlertHandler } from "../price-alerts/alert-on-price-change";
-import { priceWatchHandler } from "../price-watches/price-watch-handler";
+import { priceAlertHandler } from "../price-alerts";
+import { priceWatchHandler } from "../price-watches";
 
 export type PriceChangeRecord = {
   id: number;

@@ -12,19 +12,15 @@ import { parseCents, toMoney } from "../core/money";
 import { storeCanSell } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
 import { notifyPriceWatchSet } from "../platform/jobs/events";
-import { purchasingAgent } from "../purchases/purchasing-agent";
-import {
-  overSpendingLimit,
-  spendingRoom,
-  spendingSettingsAllowingPurchase,
-} from "../purchases/spending-room";
+import { purchasingAgent } from "../purchases";
+import { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "../purchases";
 import { writeWatchSetEmail } from "./watch-emails";
 import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
-import { readSavedCard } from "../accounts/saved-card.queries";
-import { loadQuotableItems } from "../checkout/checkout.queries";
+import { readSavedCard } from "../accounts";
+import { loadQuotableItems } from "../checkout";
 import { availableVariant, chooseSize } from "../core/sizes";
-import type { QuotableItem } from "../checkout/checkout.queries";
+import type { QuotableItem } from "../checkout";
 import { ZCreatePriceWatchBody, ZPriceWatch } from "./price-watch.schema";
 import { priceWatchSelect, toWirePriceWatch } from "./price-watch-view";
 

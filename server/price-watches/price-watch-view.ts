@@ -1,6 +1,6 @@
 /** A price watch row → the reference's PriceWatch (Money objects, ISO instants, ids as the reference types them). */
 import { toMoney } from "../core/money";
-import { checkoutUrl } from "../checkout/checkout-view";
+import { checkoutUrl } from "../checkout";
 import type { TPriceWatch } from "./price-watch.schema";
 
 /** What the view reads; `priceWatchSelect` selects exactly this. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZIntId } from "../core/zod";
 import { parseCents } from "../core/money";
 import { priceWatchStatuses, watchDays } from "./states";
-import { ZMoney, ZPagination } from "../catalogue/catalog.schema";
+import { ZMoney, ZPagination } from "../catalogue";
 import { ZAmountInput } from "../core/money-input";
 import { optional } from "../core/zod";
 

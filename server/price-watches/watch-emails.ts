@@ -9,7 +9,7 @@ import { env } from "../platform/env";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
 import { enqueueEmail } from "../platform/mail/outbox";
 import type { Sql } from "../platform/sql";
-import { cancelUrl as purchaseCancelUrl } from "../purchases/purchase-emails";
+import { cancelUrl as purchaseCancelUrl } from "../purchases";
 import { emailTime } from "../platform/mail/email-time";
 
 const cancelLinkPurpose = "price-watch-cancel";

@@ -17,13 +17,9 @@ import type { Tx } from "../platform/db";
 import type { EndOutcome } from "./states";
 import { purchaseRefusal, type SpendingSettings } from "../core/spending-limits";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
-import {
-  spendingColumnsSql,
-  type SpendingRow,
-  spendingSettingsOf,
-} from "../accounts/spending.queries";
+import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../accounts";
 import { Prisma } from "../generated/prisma/client";
-import { hasPurchaseGrantSql } from "../purchases/purchase-grant";
+import { hasPurchaseGrantSql } from "../purchases";
 import type { Sql } from "../platform/sql";
 import { moveWatch } from "./watch-writer";
 import { writeWatchEndedEmail } from "./watch-emails";

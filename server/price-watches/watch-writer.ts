@@ -11,8 +11,8 @@ import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import type { PriceWatchRow } from "./price-watch-view";
 import { toWirePriceWatch } from "./price-watch-view";
 import { anyOf, type Sql, sqlTransaction } from "../platform/sql";
-import { priceWatchEventType } from "../partners/webhooks/event-types";
-import { recipientsSql, recordWebhookEvent } from "../partners/webhooks/record-event";
+import { priceWatchEventType } from "../partners";
+import { recipientsSql, recordWebhookEvent } from "../partners";
 import { type EmailedWatch, writeWatchEndedEmail } from "./watch-emails";
 
 /** The columns a move may set besides the status (a key present with null clears the column). */

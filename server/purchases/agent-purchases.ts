@@ -6,7 +6,7 @@
  * the sandbox (every registered assistant can try purchases), off in production (an operator
  * switches each assistant on after review).
  */
-import { currentEnvironment } from "../auth/environment";
+import { currentEnvironment } from "../auth";
 
 export type PurchaseSwitchClient = { kind: string; purchasesEnabled: boolean | null };
 

@@ -10,7 +10,7 @@
 import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import { notifyPurchaseCancelled } from "../platform/jobs/events";
-import type { PaymentProvider } from "../payments/provider";
+import type { PaymentProvider } from "../payments";
 import { cancelHeld } from "./purchase-hold";
 
 export type CancelResult = {

@@ -15,10 +15,10 @@
  */
 import type { Db } from "../platform/db";
 import { isEmailDelivered, sandboxMailboxCounts } from "../platform/mail/delivery";
-import { captureDueWhere } from "../payments/capture-retries";
-import { attemptTimeoutMs, type CaptureOutcome, capturePayment } from "../payments/payment-steps";
-import type { PaymentProvider } from "../payments/provider";
-import type { QuoteSnapshot } from "../checkout/quote-snapshot";
+import { captureDueWhere } from "../payments";
+import { attemptTimeoutMs, type CaptureOutcome, capturePayment } from "../payments";
+import type { PaymentProvider } from "../payments";
+import type { QuoteSnapshot } from "../checkout";
 import { cancelHeld, heldPaymentOf } from "./purchase-hold";
 import { copyEmailKey, writeClosedEmail } from "./purchase-emails";
 import { movePurchase } from "./purchase-writer";

@@ -9,8 +9,8 @@
  * one of them wins; a hold under a purchase the sweep refused is released by the sweep.
  */
 import type { Db } from "../platform/db";
-import type { AuthorizeResult } from "../payments/payment-steps";
-import { type PaymentProvider, processorKey } from "../payments/provider";
+import type { AuthorizeResult } from "../payments";
+import { type PaymentProvider, processorKey } from "../payments";
 import { chargeDelayMs, recordAuthorizeAnswer } from "./create-purchase";
 
 /**

@@ -37,17 +37,13 @@ import { rawPool } from "../platform/db";
 import { anyOf, type Sql } from "../platform/sql";
 import { Prisma } from "../generated/prisma/client";
 import type { SpendingSettings } from "../core/spending-limits";
-import {
-  spendingColumnsSql,
-  type SpendingRow,
-  spendingSettingsOf,
-} from "../accounts/spending.queries";
+import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../accounts";
 import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
-import { insertCheckout } from "../checkout/create-session";
-import { reserve } from "../checkout/reservations";
-import type { QuoteSnapshot } from "../checkout/quote-snapshot";
-import { snapshotTotals } from "../checkout/quote-snapshot";
+import { insertCheckout } from "../checkout";
+import { reserve } from "../checkout";
+import type { QuoteSnapshot } from "../checkout";
+import { snapshotTotals } from "../checkout";
 import {
   answerExisting,
   claimIdempotencyKey,

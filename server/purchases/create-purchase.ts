@@ -15,21 +15,21 @@
  * limits and store rules in the first transaction (beforeInsert), and stores its final answer in the
  * third (withAnswer).
  */
-import { randomId } from "../auth/tokens";
+import { randomId } from "../auth";
 import type { Db, Tx } from "../platform/db";
 import { AppError } from "../core/errors";
-import { authorizePayment, openPayment, releasePayment } from "../payments/payment-steps";
+import { authorizePayment, openPayment, releasePayment } from "../payments";
 import {
   isProcessorRefusal,
   type PaymentMethod,
   type PaymentProvider,
   type ProcessorRefusal,
-} from "../payments/provider";
-import { newOrderNumber } from "../checkout/orders/store-orders";
+} from "../payments";
+import { newOrderNumber } from "../checkout";
 import { notifyPurchaseHeld } from "../platform/jobs/events";
 import { movePurchase } from "./purchase-writer";
 import { writeCopyEmail } from "./purchase-emails";
-import type { AuthorizeResult, HeldPayment } from "../payments/payment-steps";
+import type { AuthorizeResult, HeldPayment } from "../payments";
 import { Prisma } from "../generated/prisma/client";
 import { isUniqueViolation, type Sql, sqlTransaction } from "../platform/sql";
 import type { PurchaseRow } from "./purchase-view";

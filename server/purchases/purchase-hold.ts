@@ -6,8 +6,8 @@
  */
 import type { Db } from "../platform/db";
 import type { PurchaseEvent } from "./states";
-import { type HeldPayment, releasePayment } from "../payments/payment-steps";
-import type { PaymentProvider } from "../payments/provider";
+import { type HeldPayment, releasePayment } from "../payments";
+import type { PaymentProvider } from "../payments";
 import type { PurchaseClosedProps } from "../../emails/purchase-closed";
 import { movePurchase } from "./purchase-writer";
 import { writeClosedEmail } from "./purchase-emails";

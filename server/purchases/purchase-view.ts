@@ -1,7 +1,7 @@
 /** Purchase rows to the reference's Purchase. */
 import { publicPurchaseStatus, type PurchaseState } from "./states";
 import { toMoney } from "../core/money";
-import { checkoutUrl } from "../checkout/checkout-view";
+import { checkoutUrl } from "../checkout";
 import type { TPurchase } from "./purchase.schema";
 
 export type PurchaseRow = {

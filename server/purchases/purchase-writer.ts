@@ -10,10 +10,10 @@ import { type Db, isRootClient } from "../platform/db";
 import { Prisma } from "../generated/prisma/client";
 import type { Sql } from "../platform/sql";
 import { readOwnPurchase } from "./purchases.queries";
-import { purchaseEventType } from "../partners/webhooks/event-types";
-import { recipientsSql, recordWebhookEvent } from "../partners/webhooks/record-event";
-import { writeStoreOrders } from "../checkout/orders/store-orders";
-import type { QuoteSnapshot } from "../checkout/quote-snapshot";
+import { purchaseEventType } from "../partners";
+import { recipientsSql, recordWebhookEvent } from "../partners";
+import { writeStoreOrders } from "../checkout";
+import type { QuoteSnapshot } from "../checkout";
 
 export type PurchaseMove = {
   id: string;

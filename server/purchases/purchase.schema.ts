@@ -1,8 +1,8 @@
 /** Schemas of assistant purchases (POST /purchases, GET /purchases/{purchase_id}). Imports only zod and pure modules. */
 import { z } from "zod";
 import { publicPurchaseStatuses } from "./states";
-import { ZMoney } from "../catalogue/catalog.schema";
-import { ZIdempotencyKey } from "../checkout/session.schema";
+import { ZMoney } from "../catalogue";
+import { ZIdempotencyKey } from "../checkout";
 
 /** The body: only quote_id. Strict, so amount, status, person_id… are a 422 rather than silently trusted (B2-20). */
 export const ZCreatePurchaseBody = z

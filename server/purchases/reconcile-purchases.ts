@@ -13,8 +13,8 @@
  * before the release) is released.
  */
 import type { Db } from "../platform/db";
-import { attemptTimeoutMs, lookUpAuthorize, releasePayment } from "../payments/payment-steps";
-import type { PaymentProvider, ProcessorPayment } from "../payments/provider";
+import { attemptTimeoutMs, lookUpAuthorize, releasePayment } from "../payments";
+import type { PaymentProvider, ProcessorPayment } from "../payments";
 import { movePurchase } from "./purchase-writer";
 
 const paymentSelect = {

@@ -10,7 +10,7 @@ import { purchaseRefusal, type SpendingSettings } from "../core/spending-limits"
 import { Prisma } from "../generated/prisma/client";
 import type { Sql } from "../platform/sql";
 import { AppError } from "../core/errors";
-import { readSpendingSettings } from "../accounts/spending.queries";
+import { readSpendingSettings } from "../accounts";
 
 const thirtyDaysMs = 30 * 24 * 3_600_000;
 /** Statuses whose amount counts toward the 30-day limit. */

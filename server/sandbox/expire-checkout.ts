@@ -4,10 +4,10 @@
  */
 import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
-import { closeCheckout } from "../checkout/checkout-transitions";
-import { toWireCheckout } from "../checkout/checkout-view";
-import { findOwnCheckout } from "../checkout/ownership";
-import { ZCheckout, ZCheckoutIdParams } from "../checkout/session.schema";
+import { closeCheckout } from "../checkout";
+import { toWireCheckout } from "../checkout";
+import { findOwnCheckout } from "../checkout";
+import { ZCheckout, ZCheckoutIdParams } from "../checkout";
 import { assertSandbox } from "./sandbox-only";
 
 export const expireCheckoutNow = scopedProcedure(

@@ -12,12 +12,12 @@
 import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { paymentProvider } from "../payments";
-import { processorKey } from "../payments/provider";
-import { chargeDuePurchase } from "../purchases/charge-purchase";
-import { completeLateAuthorize } from "../purchases/complete-late-authorize";
+import { processorKey } from "../payments";
+import { chargeDuePurchase } from "../purchases";
+import { completeLateAuthorize } from "../purchases";
 import { assertSandbox } from "./sandbox-only";
-import { findOwnPurchase, readOwnPurchase } from "../purchases/purchases.queries";
-import { ZPurchase, ZPurchaseIdParams } from "../purchases/purchase.schema";
+import { findOwnPurchase, readOwnPurchase } from "../purchases";
+import { ZPurchase, ZPurchaseIdParams } from "../purchases";
 import { ZResolvePurchaseInput } from "./sandbox.schema";
 
 export const advancePurchase = scopedProcedure(

@@ -1,9 +1,9 @@
 /** Schemas of the sandbox helpers (POST /sandbox/orders/{order}/ship, POST /sandbox/checkouts/{checkout_id}/expire). */
 import { z } from "zod";
 import { optional } from "../core/zod";
-import { ZPurchaseIdParams } from "../purchases/purchase.schema";
+import { ZPurchaseIdParams } from "../purchases";
 import { ZAmountInput } from "../core/money-input";
-import { ZMoney } from "../catalogue/catalog.schema";
+import { ZMoney } from "../catalogue";
 
 export const ZShipOrderParams = z.object({
   order: z

@@ -5,7 +5,7 @@
  * sandbox may use it (catalog:read): sandbox items are test data shared by every partner.
  */
 import { parseCents, toMoney } from "../core/money";
-import { setItemPrice } from "../catalogue/set-item-price";
+import { setItemPrice } from "../catalogue";
 import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { assertSandbox } from "./sandbox-only";

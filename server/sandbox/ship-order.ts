@@ -5,16 +5,16 @@
  * is, with no second email.
  */
 import { randomInt } from "node:crypto";
-import { publicPurchaseStatus } from "../purchases/states";
+import { publicPurchaseStatus } from "../purchases";
 import { AppError } from "../core/errors";
 import { enqueueEmail } from "../platform/mail/outbox";
 import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
-import { recordWebhookEvent } from "../partners/webhooks/record-event";
-import { ownerFilter } from "../checkout/ownership";
-import { purchaseOwnerFilter } from "../purchases/purchases.queries";
-import type { QuoteSnapshot } from "../checkout/quote-snapshot";
-import { ZStoreOrder } from "../checkout/session.schema";
+import { recordWebhookEvent } from "../partners";
+import { ownerFilter } from "../checkout";
+import { purchaseOwnerFilter } from "../purchases";
+import type { QuoteSnapshot } from "../checkout";
+import { ZStoreOrder } from "../checkout";
 import { assertSandbox } from "./sandbox-only";
 import { ZShipOrderInput } from "./sandbox.schema";
 

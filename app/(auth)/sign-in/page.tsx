@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/app/_components/safe-callback";
-import { currentPersonId } from "@/server/auth/session";
+import { currentPersonId } from "@/server/auth";
 import { SignInForm } from "./sign-in-form";
 
 export const dynamic = "force-dynamic";

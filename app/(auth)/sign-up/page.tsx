@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { safeCallbackUrl } from "@/app/_components/safe-callback";
-import { currentPersonId } from "@/server/auth/session";
+import { currentPersonId } from "@/server/auth";
 import { SignUpForm } from "./sign-up-form";
-import { signInPath } from "@/server/auth/sign-in-link";
+import { signInPath } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Create an account · Shopping API" };

@@ -1,4 +1,4 @@
-import { authorizationServerMetadata } from "@/server/auth/oauth/metadata";
+import { authorizationServerMetadata } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
 

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { dashboardClient } from "@/app/_trpc/client";
-import type { TPriceAlert, TPriceAlertList } from "@/server/price-alerts/price-alert.schema";
+import type { TPriceAlert, TPriceAlertList } from "@/server/price-alerts";
 import { dollars } from "../limits/dollars";
 import { NoticeLine } from "../notice-line";
 import { useAction } from "../use-action";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ActionForm, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { shopperPageCaller } from "@/app/_trpc/server";
-import { scopeWords, type Scope } from "@/server/auth/scopes";
+import { scopeWords, type Scope } from "@/server/auth";
 import { disconnectAppAction } from "../actions";
 
 export const dynamic = "force-dynamic";

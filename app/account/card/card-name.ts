@@ -1,4 +1,4 @@
-import { brandLabel, type TSavedCard } from "@/server/accounts/saved-card.schema";
+import { brandLabel, type TSavedCard } from "@/server/accounts";
 
 /** "Visa •••• 4242". */
 export const cardName = (card: TSavedCard) => `${brandLabel(card.brand)} •••• ${card.last4}`;

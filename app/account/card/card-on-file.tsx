@@ -8,7 +8,7 @@
 import { useState } from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, messageOf } from "@/app/_trpc/client";
-import type { TSavedCard, TSavedCardResponse } from "@/server/accounts/saved-card.schema";
+import type { TSavedCard, TSavedCardResponse } from "@/server/accounts";
 import { NoticeLine, type Notice } from "../notice-line";
 import { cardName } from "./card-name";
 

@@ -13,7 +13,7 @@
 import { useState, type FormEvent } from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, fieldErrorsOf, messageOf } from "@/app/_trpc/client";
-import type { TSavedCardResponse } from "@/server/accounts/saved-card.schema";
+import type { TSavedCardResponse } from "@/server/accounts";
 import { NoticeLine, type Notice } from "../notice-line";
 
 type FieldProps = {

@@ -3,7 +3,7 @@
  * The sandbox's card page: the saved card (CardOnFile) and SandboxCardForm, which takes the test
  * cards. With Stripe the page shows StripeCardSetup instead: only Stripe's form takes a card number.
  */
-import type { TSavedCardResponse } from "@/server/accounts/saved-card.schema";
+import type { TSavedCardResponse } from "@/server/accounts";
 import { CardOnFile, useCardOnFile } from "./card-on-file";
 import { SandboxCardForm } from "./sandbox-card-form";
 

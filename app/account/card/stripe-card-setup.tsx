@@ -12,7 +12,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { stripeFor, intentIdOf } from "@/app/_components/stripe";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, messageOf } from "@/app/_trpc/client";
-import type { TSavedCardResponse } from "@/server/accounts/saved-card.schema";
+import type { TSavedCardResponse } from "@/server/accounts";
 import { NoticeLine, type Notice } from "../notice-line";
 import { CardOnFile, useCardOnFile } from "./card-on-file";
 

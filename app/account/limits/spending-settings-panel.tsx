@@ -11,7 +11,7 @@
 import { useState, type FormEvent } from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, fieldErrorsOf, messageOf } from "@/app/_trpc/client";
-import type { TSpendingSettingsResponse } from "@/server/accounts/account.schema";
+import type { TSpendingSettingsResponse } from "@/server/accounts";
 import { NoticeLine, type Notice } from "../notice-line";
 import { dollars } from "./dollars";
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { dashboardClient } from "@/app/_trpc/client";
-import type { TMyWatch, TMyWatchesResponse } from "@/server/accounts/my-price-watches";
+import type { TMyWatch, TMyWatchesResponse } from "@/server/accounts";
 import { dollars } from "../limits/dollars";
 import { NoticeLine } from "../notice-line";
 import { useAction } from "../use-action";

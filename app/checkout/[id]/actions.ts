@@ -6,7 +6,7 @@
 import { revalidatePath } from "next/cache";
 import { pageCaller } from "@/app/_trpc/server";
 import { toAppError } from "@/server/edges/http/respond";
-import type { PayOutcome } from "@/server/checkout/hosted/page.schema";
+import type { PayOutcome } from "@/server/checkout";
 
 export type ActionState =
   { outcome?: PayOutcome; error?: string; fields?: Record<string, string> } | undefined;

@@ -10,7 +10,7 @@ import { pageCaller } from "@/app/_trpc/server";
 import { parseCents } from "@/server/core/money";
 import { env } from "@/server/platform/env";
 import { toAppError } from "@/server/edges/http/respond";
-import type { CheckoutPageView } from "@/server/checkout/hosted/view";
+import type { CheckoutPageView } from "@/server/checkout";
 import { type PaymentPanel, PayForm } from "./pay-form";
 import { ShippingChoice } from "./shipping-choice";
 import "./checkout.css";

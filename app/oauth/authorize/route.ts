@@ -1,6 +1,6 @@
-import { currentPersonId } from "@/server/auth/session";
-import { handleAuthorizeGet } from "@/server/auth/oauth/authorize-endpoint";
-import { handleConsentDecision } from "@/server/auth/oauth/consent";
+import { currentPersonId } from "@/server/auth";
+import { handleAuthorizeGet } from "@/server/auth";
+import { handleConsentDecision } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
 

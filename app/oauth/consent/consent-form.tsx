@@ -6,9 +6,9 @@
  * agent door (authorize-request.ts refuses it for everyone else).
  */
 import { SignOutButton } from "@/app/_components/sign-out-button";
-import { isLoopback, redirectHost } from "@/server/auth/redirect-uris";
-import { optInScopes, scopeWords, type Scope } from "@/server/auth/scopes";
-import type { AuthorizeParameters } from "@/server/auth/oauth/authorize-request";
+import { isLoopback, redirectHost } from "@/server/auth";
+import { optInScopes, scopeWords, type Scope } from "@/server/auth";
+import type { AuthorizeParameters } from "@/server/auth";
 
 type Props = {
   request: {

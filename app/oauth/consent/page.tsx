@@ -1,16 +1,16 @@
 import { redirect } from "next/navigation";
 import { pageCaller } from "@/app/_trpc/server";
-import { currentPersonId } from "@/server/auth/session";
-import { consentPath } from "@/server/auth/oauth/authorize-endpoint";
+import { currentPersonId } from "@/server/auth";
+import { consentPath } from "@/server/auth";
 import {
   createConsentToken,
   grantedOptInScopes,
   loadConsentRequest,
   newlyRequestedScopes,
-} from "@/server/auth/oauth/consent";
+} from "@/server/auth";
 import { ConsentForm } from "./consent-form";
 import { UnverifiedNotice } from "./unverified-notice";
-import { signInPath } from "@/server/auth/sign-in-link";
+import { signInPath } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Connect an app · Shopping API" };

@@ -1,4 +1,4 @@
-import { handleRevokeRequest } from "@/server/auth/oauth/revoke-endpoint";
+import { handleRevokeRequest } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
 

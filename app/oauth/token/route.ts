@@ -1,4 +1,4 @@
-import { handleTokenRequest } from "@/server/auth/token-endpoint";
+import { handleTokenRequest } from "@/server/auth";
 
 export const POST = (request: Request) => handleTokenRequest(request);
 

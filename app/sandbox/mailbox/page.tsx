@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { pageCaller } from "@/app/_trpc/server";
-import { currentPersonId } from "@/server/auth/session";
-import { signInPath } from "@/server/auth/sign-in-link";
+import { currentPersonId } from "@/server/auth";
+import { signInPath } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sandbox mailbox" };

@@ -3,7 +3,7 @@
  * button); `confirmEmail` changes state (the page POST). The link confirms the exact address it
  * was sent to, so after an email change the old link does nothing.
  */
-import { readVerificationToken } from "../../auth/email-links";
+import { readVerificationToken } from "../../auth";
 import { AppError } from "../../core/errors";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import { ZLinkTokenInput } from "./shopper-auth.schema";

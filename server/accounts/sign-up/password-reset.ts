@@ -4,12 +4,8 @@
  * `resetPassword` sets the new password, which also kills the link (it is bound to the old hash)
  * and every session signed in before. Receiving the email proves the address, so it is confirmed.
  */
-import {
-  enqueuePasswordResetEmail,
-  isResetLinkFresh,
-  readPasswordResetToken,
-} from "../../auth/email-links";
-import { hashPassword } from "../../auth/passwords";
+import { enqueuePasswordResetEmail, isResetLinkFresh, readPasswordResetToken } from "../../auth";
+import { hashPassword } from "../../auth";
 import { AppError } from "../../core/errors";
 import type { Context } from "../../platform/trpc/context";
 import { publicProcedure } from "../../platform/trpc/procedures";

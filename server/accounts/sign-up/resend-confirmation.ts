@@ -1,5 +1,5 @@
 /** The signed-in shopper asks for a new confirmation email (throttled by the outbox dedupe key). */
-import { enqueueVerificationEmail } from "../../auth/email-links";
+import { enqueueVerificationEmail } from "../../auth";
 import { shopperProcedure } from "../../platform/trpc/procedures";
 
 export const resendConfirmation = shopperProcedure.mutation(async ({ ctx }) => {

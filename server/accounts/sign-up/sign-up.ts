@@ -3,9 +3,9 @@
  * same transaction. The answer is the same whether the address is new or already has an account
  * (then its owner gets an email saying so), so the form never reveals who has an account.
  */
-import { randomId } from "../../auth/tokens";
-import { enqueueAccountExistsEmail, enqueueVerificationEmail } from "../../auth/email-links";
-import { hashPassword } from "../../auth/passwords";
+import { randomId } from "../../auth";
+import { enqueueAccountExistsEmail, enqueueVerificationEmail } from "../../auth";
+import { hashPassword } from "../../auth";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import { ZSignUpInput } from "./shopper-auth.schema";
 

@@ -26,7 +26,7 @@ import { clientRedirectUrl, errorPage, redirectTo, redirectWithError } from "./p
 import type { GrantUser } from "./model";
 import { withdrawScopes } from "./grants";
 import { mirrorMetadataDocumentClient } from "./client-metadata-document";
-import { notifyWatchesEnded } from "../../price-watches/watch-standing";
+import { notifyWatchesEnded } from "../../price-watches";
 import { signInPath } from "../sign-in-link";
 
 const consentLifetimeMs = 10 * 60_000;

@@ -6,7 +6,7 @@
  * (outcome assistant_disconnected, server/price-watches/watch-standing.ts).
  */
 import { type Db, inTransaction, type Tx } from "../../platform/db";
-import { endWatchesOutOfStanding, notifyWatchesEnded } from "../../price-watches/watch-standing";
+import { endWatchesOutOfStanding, notifyWatchesEnded } from "../../price-watches";
 import { clientDisplayName } from "./authorize-request";
 
 export type RevokeReason =

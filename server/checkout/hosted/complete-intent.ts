@@ -13,7 +13,7 @@
  * - still awaiting the person (or unknown to us): nothing to do, null.
  */
 import type { Db } from "../../platform/db";
-import { ownerOf, type PaymentProvider, processorKey } from "../../payments/provider";
+import { ownerOf, type PaymentProvider, processorKey } from "../../payments";
 import { finalizePayment } from "./finalize-payment";
 import type { PayOutcome } from "./page.schema";
 import { declinedOutcome } from "./pay";

@@ -4,7 +4,7 @@
  */
 import { AppError } from "../../core/errors";
 import { paymentProvider } from "../../payments";
-import { confirmPayment } from "../../payments/payment-steps";
+import { confirmPayment } from "../../payments";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import { declinedOutcome } from "./pay";
 import { finalizePayment } from "./finalize-payment";

@@ -12,8 +12,8 @@
 import type { Db } from "../../platform/db";
 import { notifyCheckoutClosed } from "../../platform/jobs/events";
 import { markCheckoutCaptureFailed } from "../checkout-capture-failed";
-import { capturePayment, isCaptureFailed, releasePayment } from "../../payments/payment-steps";
-import type { PaymentProvider } from "../../payments/provider";
+import { capturePayment, isCaptureFailed, releasePayment } from "../../payments";
+import type { PaymentProvider } from "../../payments";
 import { moveCheckouts } from "../checkout-transitions";
 import { lockCheckout } from "./payment-attempt";
 import type { PayOutcome } from "./page.schema";

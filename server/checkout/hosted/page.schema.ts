@@ -4,7 +4,7 @@
  * forms can import it.
  */
 import { z } from "zod";
-import { isLuhnValid } from "../../payments/sandbox-cards";
+import { isLuhnValid } from "../../payments";
 
 export const ZCheckoutRef = z.object({
   id: z.string().regex(/^chk_[0-9a-f]{24}$/, "is not a checkout id"),

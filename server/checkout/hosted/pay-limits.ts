@@ -9,7 +9,7 @@
  *   with AUTH_RATE_LIMITS=off like the other doors that need no token. A caller without an
  *   address (a job, a test of another rule) is not counted per address.
  */
-import { admit, recordFailure, refuseIfSpent } from "../../auth/auth-limits";
+import { admit, recordFailure, refuseIfSpent } from "../../auth";
 import type { Tx } from "../../platform/db";
 import { AppError } from "../../core/errors";
 import { defineLimit } from "../../platform/rate-limit";

@@ -6,8 +6,8 @@
  */
 import { AppError } from "../../core/errors";
 import { paymentProvider } from "../../payments";
-import { authorizePayment } from "../../payments/payment-steps";
-import type { PaymentMethod } from "../../payments/provider";
+import { authorizePayment } from "../../payments";
+import type { PaymentMethod } from "../../payments";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import { finalizePayment } from "./finalize-payment";
 import { admitPayAttempt, recordPayDecline } from "./pay-limits";

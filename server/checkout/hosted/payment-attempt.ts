@@ -9,13 +9,8 @@ import type { Db, Tx } from "../../platform/db";
 import { storeCanSellSql } from "../../core/store-can-sell";
 import { AppError } from "../../core/errors";
 import { Prisma } from "../../generated/prisma/client";
-import {
-  attemptTimeoutMs,
-  type HeldPayment,
-  openPayment,
-  releasePayment,
-} from "../../payments/payment-steps";
-import type { PaymentProvider } from "../../payments/provider";
+import { attemptTimeoutMs, type HeldPayment, openPayment, releasePayment } from "../../payments";
+import type { PaymentProvider } from "../../payments";
 import { moveCheckouts } from "../checkout-transitions";
 import { refuseAfterDeclines } from "./pay-limits";
 

@@ -10,9 +10,9 @@
  */
 import type { Db } from "../../platform/db";
 import { paymentProvider } from "../../payments";
-import { attemptTimeoutMs, releasePayment } from "../../payments/payment-steps";
-import type { PaymentProvider } from "../../payments/provider";
-import { checkDueWhere, eachRow } from "../../payments/settle-payments";
+import { attemptTimeoutMs, releasePayment } from "../../payments";
+import type { PaymentProvider } from "../../payments";
+import { checkDueWhere, eachRow } from "../../payments";
 import { completeCheckoutIntent } from "./complete-intent";
 
 type OpenAttempt = {

@@ -7,7 +7,7 @@
  */
 import { AppError } from "../../core/errors";
 import { paymentProvider } from "../../payments";
-import { isUnknownOutcome, ownerOf, processorKey } from "../../payments/provider";
+import { isUnknownOutcome, ownerOf, processorKey } from "../../payments";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import { completeCheckoutIntent } from "./complete-intent";
 import { ZCompleteIntent, ZStartIntent } from "./page.schema";

@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db";
 import { toMoney } from "../../core/money";
 import type { TaxLine } from "../../core/tax";
 import { toWireTotals } from "../../core/totals";
-import { publicPurchaseStatus, type PurchaseState } from "../../purchases/states";
+import { publicPurchaseStatus, type PurchaseState } from "../../purchases";
 import type { TOrderStatus } from "./orders.schema";
 import { type QuoteSnapshot, toWireStore, toWireTaxLines } from "../quote-snapshot";
 

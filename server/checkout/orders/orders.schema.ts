@@ -1,7 +1,7 @@
 /** Schemas of the person's orders (GET /me/orders). Imports only zod. */
 import { z } from "zod";
 import { optional } from "../../core/zod";
-import { ZMoney, ZPagination, ZStoreSummary } from "../../catalogue/catalog.schema";
+import { ZMoney, ZPagination, ZStoreSummary } from "../../catalogue";
 import { ZQuoteLine, ZTaxLine, ZTotals } from "../checkout.schema";
 import { ZTracking } from "../session.schema";
 

@@ -21,7 +21,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import findMyWay from "find-my-way";
-import { oauthError } from "../../auth/oauth/responses";
+import { oauthError } from "../../auth";
 import { AppError } from "../../core/errors";
 import { send, sendError, sendRedirect } from "./node-response";
 import { requestBodyStream } from "./request-body-stream";

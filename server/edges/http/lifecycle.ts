@@ -13,7 +13,7 @@ import type { Operation } from "../rest/operation";
 import { systemClock } from "../../platform/clock";
 import { env } from "../../platform/env";
 import { AppError } from "../../core/errors";
-import { currentLifecycles, type Lifecycle } from "../../lifecycle/lifecycle-store";
+import { currentLifecycles, type Lifecycle } from "../../lifecycle";
 
 /** The changelog entry announcing the lifecycle (the rel="sunset" target). */
 export const changelogUrl = (lifecycle: Pick<Lifecycle, "changelogAnchor">) =>

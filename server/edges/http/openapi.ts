@@ -14,10 +14,10 @@ import {
 } from "zod-openapi";
 import type { Operation } from "../rest/operation";
 import { operations } from "../rest/operations";
-import { allScopes } from "../../auth/scopes";
+import { allScopes } from "../../auth";
 import { apiVersion } from "../rest/changes";
 import { env } from "../../platform/env";
-import { currentLifecycles } from "../../lifecycle/lifecycle-store";
+import { currentLifecycles } from "../../lifecycle";
 import { markDeprecated } from "./lifecycle";
 import { addExamples } from "./openapi-examples";
 import { bodyErrors, commonErrors, ok } from "./openapi-parts";

@@ -9,7 +9,7 @@
  */
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
-import { personIdFromRequest } from "../../auth/session";
+import { personIdFromRequest } from "../../auth";
 import { env } from "../../platform/env";
 import { AppError, errorTable, type ErrorCode } from "../../core/errors";
 import { createInnerContext } from "../../platform/trpc/context";

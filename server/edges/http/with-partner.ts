@@ -7,7 +7,7 @@
  * Route files only parse and call the caller.
  */
 import { z } from "zod";
-import { authenticateBearer, bearerToken } from "../../auth/tokens";
+import { authenticateBearer, bearerToken } from "../../auth";
 import { systemClock } from "../../platform/clock";
 import { db } from "../../platform/db";
 import { env } from "../../platform/env";
@@ -15,7 +15,7 @@ import { AppError } from "../../core/errors";
 import { type Actor, createInnerContext } from "../../platform/trpc/context";
 import { type Caller, createCaller } from "../trpc/caller";
 import type { OperationId } from "../rest/operation";
-import { recordCall } from "../../lifecycle/call-log";
+import { recordCall } from "../../lifecycle";
 import { readJsonBody } from "./json-body";
 import { lifecycleVerdict, type LifecycleVerdict } from "./lifecycle";
 import { declaredKeys, prepareInput } from "./request-fields";

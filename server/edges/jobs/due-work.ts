@@ -7,15 +7,15 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db";
 import { deliverDueEmails } from "../../platform/mail/sender";
 import { purgeExpiredRecords } from "../../platform/jobs/purge";
-import { expireDueCheckouts } from "../../checkout/checkout-transitions";
-import { settlePayments } from "../../payments/settle-payments";
-import { settleOpenIntents } from "../../checkout/hosted/settle-open-intents";
+import { expireDueCheckouts } from "../../checkout";
+import { settlePayments } from "../../payments";
+import { settleOpenIntents } from "../../checkout";
 import { paymentProvider } from "../../payments";
-import { chargeDuePurchases } from "../../purchases/charge-purchase";
-import { reconcilePurchases } from "../../purchases/reconcile-purchases";
-import { processPriceChanges } from "../../price-changes/process-price-changes";
-import { deliverDueWebhooks } from "../../partners/webhooks/deliver";
-import { expireDueWatches, resumeExecutingWatches } from "../../price-watches/watch-jobs";
+import { chargeDuePurchases } from "../../purchases";
+import { reconcilePurchases } from "../../purchases";
+import { processPriceChanges } from "../../price-changes";
+import { deliverDueWebhooks } from "../../partners";
+import { expireDueWatches, resumeExecutingWatches } from "../../price-watches";
 
 export type DueWork = {
   name: string;

@@ -1,9 +1,9 @@
 /** Every Inngest function the service serves (app/api/inngest). */
-import { chargePurchase } from "../../purchases/charge-purchase-job";
-import { deliverWebhooks } from "../../partners/webhooks/deliver-webhooks-job";
-import { expireCheckout } from "../../checkout/expire-checkout-job";
-import { processPriceChangesFunction } from "../../price-changes/process-price-changes-job";
-import { expirePriceWatch } from "../../price-watches/expire-price-watch-job";
+import { chargePurchase } from "../../purchases";
+import { deliverWebhooks } from "../../partners";
+import { expireCheckout } from "../../checkout";
+import { processPriceChangesFunction } from "../../price-changes";
+import { expirePriceWatch } from "../../price-watches";
 
 export const functions = [
   expireCheckout,

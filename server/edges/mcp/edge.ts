@@ -9,8 +9,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { authenticateBearer, bearerToken, mcpAccountAudience } from "../../auth/tokens";
-import { mcpAccountPath } from "../../auth/resources";
+import { authenticateBearer, bearerToken, mcpAccountAudience } from "../../auth";
+import { mcpAccountPath } from "../../auth";
 import { systemClock } from "../../platform/clock";
 import { db } from "../../platform/db";
 import { env } from "../../platform/env";

@@ -11,18 +11,18 @@
 import { z } from "zod";
 import type { Operation, OperationId } from "../rest/operation";
 import { toolOperations } from "../rest/operations";
-import type { Scope } from "../../auth/scopes";
+import type { Scope } from "../../auth";
 import type { ZCanadianAddressResponse } from "../../core/address";
-import type { ZMeResponse } from "../../accounts/account.schema";
+import type { ZMeResponse } from "../../accounts";
 import type {
   ZListCategoriesResponse,
   ZProductDetail,
   ZSearchProductsResponse,
   ZStoreDetail,
-} from "../../catalogue/catalog.schema";
-import type { ZQuote } from "../../checkout/checkout.schema";
-import type { ZCheckout, ZCheckoutDetail } from "../../checkout/session.schema";
-import type { ZListMyOrdersResponse, ZOrder } from "../../checkout/orders/orders.schema";
+} from "../../catalogue";
+import type { ZQuote } from "../../checkout";
+import type { ZCheckout, ZCheckoutDetail } from "../../checkout";
+import type { ZListMyOrdersResponse, ZOrder } from "../../checkout";
 import type { AppError } from "../../core/errors";
 import type { Caller } from "../trpc/caller";
 

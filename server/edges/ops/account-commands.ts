@@ -6,17 +6,17 @@ import { z } from "zod";
 import { db } from "../../platform/db";
 import { fail } from "./commands";
 import { ZCanadianAddressSchema } from "../../core/address";
-import { approveApplication, rejectApplication } from "../../auth/applications";
-import { hashPassword } from "../../auth/passwords";
-import { randomId, randomSecret, sha256 } from "../../auth/tokens";
-import { ZEmail, ZPersonName, ZSetSpendingLimitsInput } from "../../accounts/account.schema";
-import { checkCardToSave, saveCardForPerson, type Card } from "../../accounts/save-card-for-person";
-import { ZCardNumber } from "../../accounts/saved-card.schema";
-import { toSavedCardResponse } from "../../accounts/saved-card.queries";
-import { rowToSpendingSettingsResponse } from "../../accounts/spending.queries";
+import { approveApplication, rejectApplication } from "../../auth";
+import { hashPassword } from "../../auth";
+import { randomId, randomSecret, sha256 } from "../../auth";
+import { ZEmail, ZPersonName, ZSetSpendingLimitsInput } from "../../accounts";
+import { checkCardToSave, saveCardForPerson, type Card } from "../../accounts";
+import { ZCardNumber } from "../../accounts";
+import { toSavedCardResponse } from "../../accounts";
+import { rowToSpendingSettingsResponse } from "../../accounts";
 import { AppError } from "../../core/errors";
 import { zodFields } from "../../core/zod-fields";
-import { ZPassword } from "../../accounts/sign-up/shopper-auth.schema";
+import { ZPassword } from "../../accounts";
 
 const parse = <T>(schema: z.ZodType<T>, input: unknown): T => {
   const result = schema.safeParse(input);

@@ -1,10 +1,10 @@
 /** Operator commands, validated with zod, on the same domain tables the service uses. */
 import { z } from "zod";
 import { db } from "../../platform/db";
-import { endWatchesOutOfStanding, notifyWatchesEnded } from "../../price-watches/watch-standing";
-import { allScopes } from "../../auth/scopes";
-import { randomId, randomSecret, sha256 } from "../../auth/tokens";
-import { credentialTag, currentEnvironment } from "../../auth/environment";
+import { endWatchesOutOfStanding, notifyWatchesEnded } from "../../price-watches";
+import { allScopes } from "../../auth";
+import { randomId, randomSecret, sha256 } from "../../auth";
+import { credentialTag, currentEnvironment } from "../../auth";
 
 /** Stops an operator command with `message` (the CLI prints it). */
 export const fail = (message: string): never => {

@@ -6,12 +6,8 @@
 import { ZodError } from "zod";
 import { systemClock } from "../../platform/clock";
 import { changelogUrl } from "../http/lifecycle";
-import {
-  deprecateEndpoint,
-  listLifecycles,
-  restoreEndpoint,
-} from "../../lifecycle/endpoint-lifecycle";
-import type { Lifecycle } from "../../lifecycle/lifecycle-store";
+import { deprecateEndpoint, listLifecycles, restoreEndpoint } from "../../lifecycle";
+import type { Lifecycle } from "../../lifecycle";
 import { fail } from "./commands";
 
 /** A date (2027-06-01: that day at 00:00 UTC) or an instant with its offset (2027-03-01T14:00:00Z). */

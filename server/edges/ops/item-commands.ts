@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { db } from "../../platform/db";
 import { formatCents, parseCents } from "../../core/money";
-import { setItemPrice } from "../../catalogue/set-item-price";
+import { setItemPrice } from "../../catalogue";
 import { ZAmountInput } from "../../core/money-input";
 import { fail } from "./commands";
 

@@ -10,12 +10,12 @@ import { db } from "../../platform/db";
 import { fail } from "./commands";
 import { formatCents } from "../../core/money";
 import { env } from "../../platform/env";
-import { randomId } from "../../auth/tokens";
+import { randomId } from "../../auth";
 import { paymentProvider } from "../../payments";
-import { createPurchaseWithHold } from "../../purchases/create-purchase";
-import { readSavedCard } from "../../accounts/saved-card.queries";
-import { reserve } from "../../checkout/reservations";
-import { oneLineSnapshot, snapshotTotals } from "../../checkout/quote-snapshot";
+import { createPurchaseWithHold } from "../../purchases";
+import { readSavedCard } from "../../accounts";
+import { reserve } from "../../checkout";
+import { oneLineSnapshot, snapshotTotals } from "../../checkout";
 import { storeCanSellWhere } from "../../core/store-can-sell";
 
 /** The quote's address (a purchase reads only its snapshot's stores). */

@@ -1,13 +1,13 @@
 /** The linked person's own data (procedures in server/routers/account and server/routers/orders). */
 import { ZCanadianAddressResponse } from "../../core/address";
 import { errorResponse } from "../http/openapi-parts";
-import { ZMeResponse, ZNoQuery } from "../../accounts/account.schema";
+import { ZMeResponse, ZNoQuery } from "../../accounts";
 import {
   ZGetMyOrderRequest,
   ZListMyOrdersRequest,
   ZListMyOrdersResponse,
   ZOrder,
-} from "../../checkout/orders/orders.schema";
+} from "../../checkout";
 import { defineOperation } from "./operation";
 
 const linkedOnly =

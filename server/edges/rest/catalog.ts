@@ -8,7 +8,7 @@ import {
   ZSearchProductsRequest,
   ZSearchProductsResponse,
   ZStoreDetail,
-} from "../../catalogue/catalog.schema";
+} from "../../catalogue";
 import { defineOperation } from "./operation";
 
 export const catalogOperations = [

@@ -1,13 +1,13 @@
 /** Quotes and checkout sessions (procedures in server/routers/checkout). */
 import { errorResponse } from "../http/openapi-parts";
-import { ZCreateQuoteRequest, ZQuote } from "../../checkout/checkout.schema";
+import { ZCreateQuoteRequest, ZQuote } from "../../checkout";
 import {
   ZCheckout,
   ZCheckoutDetail,
   ZCheckoutIdParams,
   ZCreateCheckoutBody,
   ZIdempotencyHeaders,
-} from "../../checkout/session.schema";
+} from "../../checkout";
 import { defineOperation } from "./operation";
 
 const noCheckout = errorResponse("No such checkout for this client (not_found)");

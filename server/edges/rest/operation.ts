@@ -10,7 +10,7 @@
  */
 import type { z } from "zod";
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
-import type { Scope } from "../../auth/scopes";
+import type { Scope } from "../../auth";
 import type { Caller } from "../trpc/caller";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

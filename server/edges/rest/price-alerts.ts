@@ -7,7 +7,7 @@ import {
   ZPriceAlert,
   ZPriceAlertIdParams,
   ZPriceAlertList,
-} from "../../price-alerts/price-alert.schema";
+} from "../../price-alerts";
 import { defineOperation } from "./operation";
 
 const scopeNote =

@@ -1,5 +1,5 @@
 /** Price watches (procedures in server/routers/price-watches). No MCP tool: buying on a watch is the person's grant to one assistant. */
-import { maxLiveWatches, watchDays } from "../../price-watches/states";
+import { maxLiveWatches, watchDays } from "../../price-watches";
 import { errorResponse } from "../http/openapi-parts";
 import {
   ZCreatePriceWatchBody,
@@ -7,7 +7,7 @@ import {
   ZPriceWatch,
   ZPriceWatchIdParams,
   ZPriceWatchList,
-} from "../../price-watches/price-watch.schema";
+} from "../../price-watches";
 import { defineOperation } from "./operation";
 
 const noWatch = errorResponse("No such price watch of this person (not_found)");

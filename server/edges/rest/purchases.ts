@@ -1,12 +1,12 @@
 /** Assistant purchases (procedures in server/routers/purchases). */
 import { errorResponse, ok } from "../http/openapi-parts";
-import { ZIdempotencyHeaders } from "../../checkout/session.schema";
+import { ZIdempotencyHeaders } from "../../checkout";
 import {
   purchasesPerHour,
   ZCreatePurchaseBody,
   ZPurchase,
   ZPurchaseIdParams,
-} from "../../purchases/purchase.schema";
+} from "../../purchases";
 import { defineOperation } from "./operation";
 
 export const purchaseOperations = [

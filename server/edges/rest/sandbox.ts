@@ -1,7 +1,7 @@
 /** The sandbox helpers, answering 404 outside the sandbox (procedures in server/routers/sandbox). */
 import { errorResponse } from "../http/openapi-parts";
-import { ZCheckout, ZCheckoutIdParams, ZStoreOrder } from "../../checkout/session.schema";
-import { ZPurchase, ZPurchaseIdParams } from "../../purchases/purchase.schema";
+import { ZCheckout, ZCheckoutIdParams, ZStoreOrder } from "../../checkout";
+import { ZPurchase, ZPurchaseIdParams } from "../../purchases";
 import {
   ZItemIdParams,
   ZItemPriceChange,
@@ -9,7 +9,7 @@ import {
   ZSetItemPriceBody,
   ZShipOrderBody,
   ZShipOrderParams,
-} from "../../sandbox/sandbox.schema";
+} from "../../sandbox";
 import { defineOperation } from "./operation";
 
 const noPurchase = errorResponse("No such purchase of yours, or not the sandbox (not_found)");

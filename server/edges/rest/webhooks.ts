@@ -3,7 +3,7 @@
  * so any valid token of the client may call them, whatever its scopes (`scope: null`).
  */
 import { errorResponse } from "../http/openapi-parts";
-import { ZNoQuery } from "../../accounts/account.schema";
+import { ZNoQuery } from "../../accounts";
 import {
   maxEndpointsPerOwner,
   ZCreateWebhookEndpointBody,
@@ -12,8 +12,8 @@ import {
   ZWebhookEndpointList,
   ZWebhookEndpointWithSecret,
   ZWebhookTestResult,
-} from "../../partners/webhooks/webhooks.schema";
-import { webhookEventTypes } from "../../partners/webhooks/event-types";
+} from "../../partners";
+import { webhookEventTypes } from "../../partners";
 import { defineOperation } from "./operation";
 
 const owner =

@@ -7,9 +7,9 @@
  * in this table is answered 200 and ignored (Stripe sends what the endpoint subscribes to).
  */
 import type { Db } from "../../platform/db";
-import type { PaymentProvider } from "../../payments/provider";
-import { completeCardSetup } from "../../accounts/complete-card-setup";
-import { completeCheckoutIntent } from "../../checkout/hosted/complete-intent";
+import type { PaymentProvider } from "../../payments";
+import { completeCardSetup } from "../../accounts";
+import { completeCheckoutIntent } from "../../checkout";
 import { ownerOfAuthorizeKey } from "./authorize-key";
 import type { TStripeEvent } from "./event.schema";
 import { actOnPurchasePayment } from "./purchase-payment";

@@ -4,7 +4,7 @@
  * the key in the PaymentIntent's metadata (`authorize_key`), so an event finds its payment even
  * when the authorize's answer never reached us.
  */
-import type { PaymentOwner } from "../../payments/provider";
+import type { PaymentOwner } from "../../payments";
 
 export const ownerOfAuthorizeKey = (key: string | undefined): PaymentOwner | null => {
   const checkout = /^(chk_[A-Za-z0-9_-]+):(\d{1,6}):authorize$/.exec(key ?? "");

@@ -13,7 +13,7 @@ import { AppError } from "../../core/errors";
 import { BodyTooLargeError, readCappedBytes } from "../http/read-body";
 import { errorResponse, json, toAppError } from "../http/respond";
 import { paymentProvider } from "../../payments";
-import type { PaymentProvider } from "../../payments/provider";
+import type { PaymentProvider } from "../../payments";
 import { receiveStripeEvent } from "./receive-event";
 import { verifyStripeEvent } from "./verify-event";
 

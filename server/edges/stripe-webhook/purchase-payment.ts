@@ -10,8 +10,8 @@
  * answer the assistant and the person.
  */
 import type { Db } from "../../platform/db";
-import type { PaymentProvider } from "../../payments/provider";
-import { completeLateAuthorize } from "../../purchases/complete-late-authorize";
+import type { PaymentProvider } from "../../payments";
+import { completeLateAuthorize } from "../../purchases";
 import type { PaymentOfIntent } from "./store";
 
 export const actOnPurchasePayment = async (

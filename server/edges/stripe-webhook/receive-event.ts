@@ -6,7 +6,7 @@
  */
 import type { Db } from "../../platform/db";
 import { AppError } from "../../core/errors";
-import type { PaymentProvider } from "../../payments/provider";
+import type { PaymentProvider } from "../../payments";
 import { eventActions, isHandledType } from "./act-on-event";
 import { idOf, type TStripeEvent } from "./event.schema";
 import { claimEvent, finishEvent, isProcessed, recordEvent, releaseClaim } from "./store";

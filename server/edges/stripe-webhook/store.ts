@@ -3,7 +3,7 @@
  * delivery at a time, marked processed once acted on) and finding the payment a PaymentIntent pays.
  */
 import type { Db } from "../../platform/db";
-import type { PaymentOwner } from "../../payments/provider";
+import type { PaymentOwner } from "../../payments";
 
 /**
  * How long a delivery may act on an event before another delivery may take it over (the first one

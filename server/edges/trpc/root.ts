@@ -1,19 +1,19 @@
 /** The application router: one sub-router per resource. */
-import { catalogRouter } from "../../catalogue/procedures";
-import { checkoutRouter } from "../../checkout/procedures";
-import { checkoutPageRouter } from "../../checkout/hosted/procedures";
-import { ordersRouter } from "../../checkout/orders/procedures";
-import { sandboxRouter } from "../../sandbox/procedures";
-import { mailboxRouter } from "../../sandbox/mailbox-procedures";
-import { accountRouter } from "../../accounts/procedures";
-import { developersRouter } from "../../partners/procedures";
-import { shopperAuthRouter } from "../../accounts/sign-up/procedures";
-import { purchasePageRouter } from "../../purchases/cancel-page-procedures";
-import { purchasesRouter } from "../../purchases/procedures";
-import { priceAlertsRouter } from "../../price-alerts/procedures";
-import { webhooksRouter } from "../../partners/webhooks/procedures";
-import { priceWatchesRouter } from "../../price-watches/procedures";
-import { priceWatchPageRouter } from "../../price-watches/cancel-page-procedures";
+import { catalogRouter } from "../../catalogue";
+import { checkoutRouter } from "../../checkout";
+import { checkoutPageRouter } from "../../checkout";
+import { ordersRouter } from "../../checkout";
+import { sandboxRouter } from "../../sandbox";
+import { mailboxRouter } from "../../sandbox";
+import { accountRouter } from "../../accounts";
+import { developersRouter } from "../../partners";
+import { shopperAuthRouter } from "../../accounts";
+import { purchasePageRouter } from "../../purchases";
+import { purchasesRouter } from "../../purchases";
+import { priceAlertsRouter } from "../../price-alerts";
+import { webhooksRouter } from "../../partners";
+import { priceWatchesRouter } from "../../price-watches";
+import { priceWatchPageRouter } from "../../price-watches";
 import { router } from "../../platform/trpc/init";
 
 export const appRouter = router({

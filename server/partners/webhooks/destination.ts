@@ -10,7 +10,7 @@
  */
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
-import { currentEnvironment, type ServiceEnvironment } from "../../auth/environment";
+import { currentEnvironment, type ServiceEnvironment } from "../../auth";
 import { env } from "../../platform/env";
 
 /** `public-only`: the production blocklist; `developer-machine`: loopback and private allowed too. */

@@ -5,8 +5,8 @@
 import type { Clock } from "../clock";
 import { systemClock } from "../clock";
 import { type Db, db } from "../db";
-import type { CatalogSearch } from "../../catalogue/search/types";
-import { catalogSearch } from "../../catalogue/search";
+import type { CatalogSearch } from "../../catalogue";
+import { catalogSearch } from "../../catalogue";
 
 export type Actor =
   | { kind: "anonymous" }

@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
-import { authOptions } from "@/server/auth/next-auth";
+import { authOptions } from "@/server/auth";
 import { AppError } from "@/server/core/errors";
 import { BodyTooLargeError, maxFormBytes, readCappedBytes } from "@/server/edges/http/read-body";
 import { errorResponse } from "@/server/edges/http/respond";

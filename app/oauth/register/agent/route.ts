@@ -1,4 +1,4 @@
-import { handleAgentRegistration } from "@/server/auth/oauth/register-agent";
+import { handleAgentRegistration } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
 

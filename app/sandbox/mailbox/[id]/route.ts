@@ -1,6 +1,6 @@
 import { pageCaller } from "@/app/_trpc/server";
 import { toAppError, errorResponse } from "@/server/edges/http/respond";
-import { signInPath } from "@/server/auth/sign-in-link";
+import { signInPath } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
 

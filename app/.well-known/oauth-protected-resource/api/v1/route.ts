@@ -1,4 +1,4 @@
-import { allScopes } from "@/server/auth/scopes";
+import { allScopes } from "@/server/auth";
 import { env } from "@/server/platform/env";
 
 export const dynamic = "force-dynamic";

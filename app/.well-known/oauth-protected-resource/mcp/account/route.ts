@@ -1,4 +1,4 @@
-import { mcpAccountPath } from "@/server/auth/resources";
+import { mcpAccountPath } from "@/server/auth";
 import { env } from "@/server/platform/env";
 import { mcpAccountScopes } from "@/server/edges/mcp/edge";
 

@@ -1,0 +1,45 @@
+/** What other capabilities and the edges may use of auth: everything else in the folder is its own. */
+export { approveApplication, rejectApplication, rotateClientSecret } from "./applications";
+export { admit, authLimits, limitLinkUse, recordFailure, refuseIfSpent } from "./auth-limits";
+export { sameOriginPath } from "./callback-url";
+export {
+  enqueueAccountExistsEmail,
+  enqueuePasswordResetEmail,
+  enqueueVerificationEmail,
+  isResetLinkFresh,
+  readPasswordResetToken,
+  readVerificationToken,
+} from "./email-links";
+export { credentialTag, currentEnvironment } from "./environment";
+export type { ServiceEnvironment } from "./environment";
+export { authOptions } from "./next-auth";
+export { consentPath, handleAuthorizeGet } from "./oauth/authorize-endpoint";
+export type { AuthorizeParameters } from "./oauth/authorize-request";
+export {
+  createConsentToken,
+  grantedOptInScopes,
+  handleConsentDecision,
+  loadConsentRequest,
+  newlyRequestedScopes,
+} from "./oauth/consent";
+export { disconnectApp, listConnectedApps } from "./oauth/grants";
+export { authorizationServerMetadata } from "./oauth/metadata";
+export { handleAgentRegistration } from "./oauth/register-agent";
+export { oauthError } from "./oauth/responses";
+export { handleRevokeRequest } from "./oauth/revoke-endpoint";
+export { hashPassword } from "./passwords";
+export { isLoopback, redirectHost, redirectUriProblem } from "./redirect-uris";
+export { mcpAccountPath } from "./resources";
+export { allScopes, optInScopes, scopeWords } from "./scopes";
+export type { Scope } from "./scopes";
+export { currentPersonId, personIdFromRequest } from "./session";
+export { signInPath } from "./sign-in-link";
+export { handleTokenRequest } from "./token-endpoint";
+export {
+  authenticateBearer,
+  bearerToken,
+  mcpAccountAudience,
+  randomId,
+  randomSecret,
+  sha256,
+} from "./tokens";

@@ -1,0 +1,4 @@
+/** What other capabilities and the edges may use of price-changes: everything else in the folder is its own. */
+export type { PriceChangeHandler } from "./handlers";
+export { processPriceChangesFunction } from "./process-price-changes-job";
+export { processPriceChanges } from "./process-price-changes";
