@@ -1,11 +1,10 @@
 /** GET /me: the person's name, email and saved sizes (profile:read, or the shopper's own page). */
 import { AppError } from "../core/errors";
-import { scopeOf } from "../edges/rest/operations";
 import { personDataProcedure } from "../platform/trpc/procedures";
 import { meSelect } from "./account.queries";
 import { ZMeResponse } from "./account.schema";
 
-export const getMe = personDataProcedure(scopeOf("GET /api/v1/me"))
+export const getMe = personDataProcedure("profile:read")
   .output(ZMeResponse)
   .query(async ({ ctx }) => {
     const person = await ctx.db.person.findUnique({

@@ -1,11 +1,10 @@
 /** GET /me/shipping-address: the saved address (address:read); 404 when none is saved. */
 import { ZCanadianAddressResponse } from "../core/address";
 import { AppError } from "../core/errors";
-import { scopeOf } from "../edges/rest/operations";
 import { personDataProcedure } from "../platform/trpc/procedures";
 import { addressSelect, toShippingAddress } from "./account.queries";
 
-export const getShippingAddress = personDataProcedure(scopeOf("GET /api/v1/me/shipping-address"))
+export const getShippingAddress = personDataProcedure("address:read")
   .output(ZCanadianAddressResponse)
   .query(async ({ ctx }) => {
     const address = await ctx.db.shippingAddress.findUnique({

@@ -2,13 +2,12 @@
 import { storeCanSellWhere } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
 import { toProductDetail } from "./product-json";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { productDetailSelect } from "./catalog.queries";
 import { ZGetProductRequest, ZProductDetail } from "./catalog.schema";
 import { watchCountsFor } from "./watch-counts";
 
-export const getProduct = scopedProcedure(scopeOf("GET /api/v1/products/{id}"))
+export const getProduct = scopedProcedure("catalog:read")
   .input(ZGetProductRequest)
   .output(ZProductDetail)
   .query(async ({ ctx, input }) => {

@@ -2,11 +2,10 @@
 import { toMoney } from "../core/money";
 import { storeCanSell } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { ZGetStoreRequest, ZStoreDetail } from "./catalog.schema";
 
-export const getStore = scopedProcedure(scopeOf("GET /api/v1/stores/{store_slug}"))
+export const getStore = scopedProcedure("catalog:read")
   .input(ZGetStoreRequest)
   .output(ZStoreDetail)
   .query(async ({ ctx, input }) => {

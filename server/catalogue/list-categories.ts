@@ -1,11 +1,10 @@
 /** GET /categories: the category tree with the number of listed items in each subtree. */
 import { storeCanSellSql } from "../core/store-can-sell";
 import { Prisma } from "../generated/prisma/client";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { type TCategoryNode, ZListCategoriesResponse } from "./catalog.schema";
 
-export const listCategories = scopedProcedure(scopeOf("GET /api/v1/categories"))
+export const listCategories = scopedProcedure("catalog:read")
   .output(ZListCategoriesResponse)
   .query(async ({ ctx }) => {
     const [categories, counts] = await Promise.all([

@@ -3,14 +3,13 @@ import { normalizeSize } from "../core/sizes";
 import { parseCents } from "../core/money";
 import { summaryFromSource } from "./product-json";
 import type { SearchQuery } from "./search/types";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { ZSearchProductsRequest, ZSearchProductsResponse } from "./catalog.schema";
 import { loadProductSummaries } from "./product-summaries";
 import { type CachedPage, cachePage, cachedPage } from "./search-page-cache";
 import { watchCountsFor } from "./watch-counts";
 
-export const searchProducts = scopedProcedure(scopeOf("GET /api/v1/products"))
+export const searchProducts = scopedProcedure("catalog:read")
   .input(ZSearchProductsRequest)
   .output(ZSearchProductsResponse)
   .query(async ({ ctx, input }) => {

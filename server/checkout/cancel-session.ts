@@ -5,16 +5,13 @@
  */
 import { AppError } from "../core/errors";
 import { notifyCheckoutClosed } from "../platform/jobs/events";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { closeCheckout } from "./checkout-transitions";
 import { toWireCheckout } from "./checkout-view";
 import { findOwnCheckout } from "./ownership";
 import { ZCheckout, ZCheckoutIdParams } from "./session.schema";
 
-export const cancelSession = scopedProcedure(
-  scopeOf("POST /api/v1/checkout/sessions/{checkout_id}/cancel"),
-)
+export const cancelSession = scopedProcedure("checkout:write")
   .input(ZCheckoutIdParams)
   .output(ZCheckout)
   .mutation(async ({ ctx, input }) => {

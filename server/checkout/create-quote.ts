@@ -8,7 +8,6 @@ import { priceParcel } from "../core/parcel-pricing";
 import { poolSql } from "../platform/sql";
 import type { z } from "zod";
 import { AppError } from "../core/errors";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { loadQuotableItems } from "./checkout.queries";
 import { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
@@ -78,7 +77,7 @@ export const quoteItems = async (
   return { ...quote, address: input.shipping_address, snapshot };
 };
 
-export const createQuote = scopedProcedure(scopeOf("POST /api/v1/checkout/quotes"))
+export const createQuote = scopedProcedure("checkout:write")
   .input(ZCreateQuoteRequest)
   .output(ZQuote)
   .mutation(async ({ ctx, input }) =>

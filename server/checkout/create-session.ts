@@ -8,7 +8,6 @@
 import { randomId } from "../auth";
 import { AppError } from "../core/errors";
 import { notifyCheckoutCreated } from "../platform/jobs/events";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import type { Tx } from "../platform/db";
 import { runIdempotent } from "../platform/idempotency";
@@ -106,7 +105,7 @@ export const insertCheckout = async (
   });
 };
 
-export const createSession = scopedProcedure(scopeOf("POST /api/v1/checkout/sessions"))
+export const createSession = scopedProcedure("checkout:write")
   .input(ZCreateCheckoutInput)
   .output(z.object({ checkout: ZCheckout, replayed: z.boolean() }))
   .mutation(async ({ ctx, input }) => {

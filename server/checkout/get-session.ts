@@ -1,5 +1,4 @@
 /** GET /checkout/sessions/{checkout_id}: status, totals per store and, once paid, each store's order and tracking. */
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { toCheckoutDetail } from "./checkout-view";
 import { findOwnCheckout } from "./ownership";
@@ -14,7 +13,7 @@ export const orderSummarySelect = {
   shippedAt: true,
 } as const;
 
-export const getSession = scopedProcedure(scopeOf("GET /api/v1/checkout/sessions/{checkout_id}"))
+export const getSession = scopedProcedure("checkout:write")
   .input(ZCheckoutIdParams)
   .output(ZCheckoutDetail)
   .query(async ({ ctx, input }) => {

@@ -5,11 +5,10 @@
 import { parseCents } from "../core/money";
 import { AppError } from "../core/errors";
 import { createPriceAlert as create } from "./price-alerts";
-import { scopeOf } from "../edges/rest/operations";
 import { personDataProcedure } from "../platform/trpc/procedures";
 import { ZCreatePriceAlertBody, ZPriceAlert } from "./price-alert.schema";
 
-export const createPriceAlert = personDataProcedure(scopeOf("POST /api/v1/price-alerts"))
+export const createPriceAlert = personDataProcedure("alerts:write")
   .input(ZCreatePriceAlertBody)
   .output(ZPriceAlert)
   .mutation(({ ctx, input }) => {

@@ -1,14 +1,11 @@
 /** DELETE /price-watches/{price_watch_id}: cancels the person's active watch (cancelWatch); another person's is not_found. */
 import { cancelWatch } from "./cancel-watch";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { ZPriceWatch, ZPriceWatchIdParams } from "./price-watch.schema";
 import { toWirePriceWatch } from "./price-watch-view";
 import { findOwnWatch, watchOwner } from "./read-price-watches";
 
-export const cancelPriceWatch = scopedProcedure(
-  scopeOf("DELETE /api/v1/price-watches/{price_watch_id}"),
-)
+export const cancelPriceWatch = scopedProcedure("purchase:write")
   .input(ZPriceWatchIdParams)
   .output(ZPriceWatch)
   .mutation(async ({ ctx, input }) => {

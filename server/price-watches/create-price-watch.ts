@@ -15,7 +15,6 @@ import { notifyPriceWatchSet } from "../platform/jobs/events";
 import { purchasingAgent } from "../purchases";
 import { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "../purchases";
 import { writeWatchSetEmail } from "./watch-emails";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { readSavedCard } from "../accounts";
 import { loadQuotableItems } from "../checkout";
@@ -55,7 +54,7 @@ const watchedVariant = (
   return availableVariant(choice.variants, 1);
 };
 
-export const createPriceWatch = scopedProcedure(scopeOf("POST /api/v1/price-watches"))
+export const createPriceWatch = scopedProcedure("purchase:write")
   .input(ZCreatePriceWatchBody)
   .output(ZPriceWatch)
   .mutation(async ({ ctx, input }) => {

@@ -5,7 +5,6 @@
  */
 import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import type { Actor } from "../platform/trpc/context";
 import {
@@ -41,7 +40,7 @@ export const findOwnWatch = async (db: Db, personId: string, id: number) => {
   return watch;
 };
 
-export const listPriceWatches = scopedProcedure(scopeOf("GET /api/v1/price-watches"))
+export const listPriceWatches = scopedProcedure("purchase:write")
   .input(ZListPriceWatchesQuery)
   .output(ZPriceWatchList)
   .query(async ({ ctx, input }) => {
@@ -67,7 +66,7 @@ export const listPriceWatches = scopedProcedure(scopeOf("GET /api/v1/price-watch
     };
   });
 
-export const getPriceWatch = scopedProcedure(scopeOf("GET /api/v1/price-watches/{price_watch_id}"))
+export const getPriceWatch = scopedProcedure("purchase:write")
   .input(ZPriceWatchIdParams)
   .output(ZPriceWatch)
   .query(async ({ ctx, input }) =>

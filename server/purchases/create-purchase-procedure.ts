@@ -38,7 +38,6 @@ import { anyOf, type Sql } from "../platform/sql";
 import { Prisma } from "../generated/prisma/client";
 import type { SpendingSettings } from "../core/spending-limits";
 import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../accounts";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { insertCheckout } from "../checkout";
 import { reserve } from "../checkout";
@@ -454,7 +453,7 @@ export const purchaseQuote = async (
   return { result: outcome!, replayed: false };
 };
 
-export const createPurchase = scopedProcedure(scopeOf("POST /api/v1/purchases"))
+export const createPurchase = scopedProcedure("purchase:write")
   .input(ZCreatePurchaseInput)
   .output(z.object({ outcome: z.custom<TPurchaseOutcome>(), replayed: z.boolean() }))
   .mutation(async ({ ctx, input }) => {

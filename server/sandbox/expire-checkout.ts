@@ -2,7 +2,6 @@
  * POST /sandbox/checkouts/{checkout_id}/expire: moves one of the client's checkouts to its due time
  * now and runs the same expiry transition as the sweep and the Inngest function.
  */
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { closeCheckout } from "../checkout";
 import { toWireCheckout } from "../checkout";
@@ -10,9 +9,7 @@ import { findOwnCheckout } from "../checkout";
 import { ZCheckout, ZCheckoutIdParams } from "../checkout";
 import { assertSandbox } from "./sandbox-only";
 
-export const expireCheckoutNow = scopedProcedure(
-  scopeOf("POST /api/v1/sandbox/checkouts/{checkout_id}/expire"),
-)
+export const expireCheckoutNow = scopedProcedure("checkout:write")
   .input(ZCheckoutIdParams)
   .output(ZCheckout)
   .mutation(async ({ ctx, input }) => {

@@ -9,7 +9,6 @@
  * Both answer the reference's Purchase (as GET /purchases/{id}); any other purchase is answered as
  * it is. Another client's or person's purchase is not_found.
  */
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { paymentProvider } from "../payments";
 import { processorKey } from "../payments";
@@ -20,9 +19,7 @@ import { findOwnPurchase, readOwnPurchase } from "../purchases";
 import { ZPurchase, ZPurchaseIdParams } from "../purchases";
 import { ZResolvePurchaseInput } from "./sandbox.schema";
 
-export const advancePurchase = scopedProcedure(
-  scopeOf("POST /api/v1/sandbox/purchases/{purchase_id}/advance"),
-)
+export const advancePurchase = scopedProcedure("purchase:write")
   .input(ZPurchaseIdParams)
   .output(ZPurchase)
   .mutation(async ({ ctx, input }) => {
@@ -39,9 +36,7 @@ export const advancePurchase = scopedProcedure(
     return readOwnPurchase(ctx.db, ctx.actor, purchase.id);
   });
 
-export const resolvePurchase = scopedProcedure(
-  scopeOf("POST /api/v1/sandbox/purchases/{purchase_id}/resolve"),
-)
+export const resolvePurchase = scopedProcedure("purchase:write")
   .input(ZResolvePurchaseInput)
   .output(ZPurchase)
   .mutation(async ({ ctx, input }) => {

@@ -6,14 +6,11 @@
  */
 import { parseCents, toMoney } from "../core/money";
 import { setItemPrice } from "../catalogue";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { assertSandbox } from "./sandbox-only";
 import { ZItemPriceChange, ZSetItemPriceInput } from "./sandbox.schema";
 
-export const setItemPriceNow = scopedProcedure(
-  scopeOf("POST /api/v1/sandbox/items/{item_id}/price"),
-)
+export const setItemPriceNow = scopedProcedure("catalog:read")
   .input(ZSetItemPriceInput)
   .output(ZItemPriceChange)
   .mutation(async ({ ctx, input }) => {

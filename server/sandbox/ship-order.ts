@@ -8,7 +8,6 @@ import { randomInt } from "node:crypto";
 import { publicPurchaseStatus } from "../purchases";
 import { AppError } from "../core/errors";
 import { enqueueEmail } from "../platform/mail/outbox";
-import { scopeOf } from "../edges/rest/operations";
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { recordWebhookEvent } from "../partners";
 import { ownerFilter } from "../checkout";
@@ -20,7 +19,7 @@ import { ZShipOrderInput } from "./sandbox.schema";
 
 const trackingNumber = () => Array.from({ length: 16 }, () => randomInt(10)).join("");
 
-export const shipOrder = scopedProcedure(scopeOf("POST /api/v1/sandbox/orders/{order}/ship"))
+export const shipOrder = scopedProcedure("checkout:write")
   .input(ZShipOrderInput)
   .output(ZStoreOrder)
   .mutation(async ({ ctx, input }) => {

@@ -3,14 +3,13 @@
  * person's order, or no such order, is 404 not_found (never 403). Needs orders:read on a token the
  * person granted.
  */
-import { scopeOf } from "../../edges/rest/operations";
 import { AppError } from "../../core/errors";
 import { scopedProcedure } from "../../platform/trpc/procedures";
 import { linkedPersonId } from "./linked-person";
 import { orderInclude, toWireOrder } from "./orders.queries";
 import { ZGetMyOrderRequest, ZOrder } from "./orders.schema";
 
-export const getMyOrder = scopedProcedure(scopeOf("GET /api/v1/me/orders/{order_number}"))
+export const getMyOrder = scopedProcedure("orders:read")
   .input(ZGetMyOrderRequest)
   .output(ZOrder)
   .query(async ({ ctx, input }) => {
