@@ -17,6 +17,7 @@ const capabilities = [
   "price-watches",
   "price-alerts",
   "price-changes",
+  "dashboard",
   "sandbox",
 ];
 const tests = "(\\.test\\.tsx?$|^server/testing/)";

@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { pageCaller } from "@/app/_trpc/server";
 import { admit, authLimits, limitLinkUse } from "@/server/auth";
-import { clientIp } from "@/server/edges/http/client-ip";
+import { clientIp } from "@/server/platform/http/client-ip";
 import type { ActionState } from "@/app/_trpc/action-state";
 import { formValue, runAction } from "@/app/_trpc/run-action";
 

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
-import { toAppError } from "@/server/edges/http/respond";
+import { toAppError } from "@/server/platform/http/respond";
 import type { ActionState } from "./action-state";
 
 export const runAction = async <T>(

@@ -4,7 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { db } from "../../server/platform/db";
-import { issueAccessToken, randomId, randomSecret, sha256 } from "../../server/auth/tokens";
+import { issueAccessToken } from "../../server/auth/tokens";
+import { randomId, randomSecret, sha256 } from "../../server/core/ids";
 import { sizeKeys } from "../../server/core/sizes";
 import type { Prisma } from "../../server/generated/prisma/client";
 

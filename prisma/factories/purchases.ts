@@ -4,7 +4,7 @@
  * through the real use case (createPurchaseWithHold), so it holds a real sandbox hold.
  */
 import { db } from "../../server/platform/db";
-import { randomId } from "../../server/auth/tokens";
+import { randomId } from "../../server/core/ids";
 import { sandboxProvider } from "../../server/payments/sandbox";
 import { testCards } from "../../server/payments/sandbox-cards";
 import { createPurchaseWithHold } from "../../server/purchases/create-purchase";

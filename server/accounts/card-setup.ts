@@ -5,7 +5,7 @@
  * card never reaches us); `completeCardSetup` is the page's return, which asks Stripe.
  */
 import { z } from "zod";
-import { randomId } from "../auth";
+import { randomId } from "../core/ids";
 import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
 import { isUnknownOutcome } from "../payments";

@@ -8,9 +8,7 @@ export {
 } from "./account.schema";
 export type { TSpendingSettingsResponse } from "./account.schema";
 export { completeCardSetup } from "./complete-card-setup";
-export type { TMyWatch, TMyWatchesResponse } from "./my-price-watches";
-export { accountRouter, dashboardProcedures } from "./procedures";
-export type { TMyPurchase, TMyPurchasesResponse } from "./purchases.schema";
+export { accountProcedures, savedCardProcedures } from "./procedures";
 export { checkCardToSave, saveCardForPerson } from "./save-card-for-person";
 export type { Card } from "./save-card-for-person";
 export { readSavedCard, toSavedCardResponse } from "./saved-card.queries";
@@ -25,3 +23,10 @@ export {
   spendingSettingsOf,
 } from "./spending.queries";
 export type { SpendingRow } from "./spending.queries";
+export {
+  ZConnectedApp,
+  ZDisconnectAppInput,
+  ZSetPurchasesPausedInput,
+  ZSpendingSettingsResponse,
+} from "./account.schema";
+export { spendingSettingsSelect, toSpendingSettingsResponse } from "./spending.queries";

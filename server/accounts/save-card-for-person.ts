@@ -4,7 +4,7 @@
  * The steps: refuse in production (card numbers must not reach us there), check the expiry and
  * the sandbox test card, save at the processor (`saveMethod`, our key), store the references.
  */
-import { randomId } from "../auth";
+import { randomId } from "../core/ids";
 import type { Db } from "../platform/db";
 import { env } from "../platform/env";
 import { AppError } from "../core/errors";

@@ -7,7 +7,7 @@
  */
 import type { Db } from "../platform/db";
 import { credentialTag, type ServiceEnvironment } from "./environment";
-import { randomId, randomSecret, sha256 } from "./tokens";
+import { randomId, randomSecret, sha256 } from "../core/ids";
 import type { Scope } from "./scopes";
 
 export const partnerScopes: readonly Scope[] = ["catalog:read", "checkout:write"];

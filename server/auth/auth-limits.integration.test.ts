@@ -10,7 +10,7 @@ import { POST as tokenPost } from "@/app/oauth/token/route";
 import { POST as revokePost } from "@/app/oauth/revoke/route";
 import { POST as registerPost } from "@/app/oauth/register/agent/route";
 import { createPartner, createPerson } from "../../prisma/factories";
-import { socketAddressHeader } from "../edges/http/client-ip";
+import { socketAddressHeader } from "../platform/http/client-ip";
 import { visitorCaller } from "../testing/callers";
 import { failureOf } from "../testing/oauth";
 import { admit, authLimits, limitLinkUse, recordFailure } from "./auth-limits";

@@ -3,7 +3,7 @@
  * /oauth/token, /oauth/revoke, /oauth/register/agent,
  * sign-in, sign-up, the emails a visitor can trigger (forgot password) and the pages that use an
  * emailed link's token (confirm the email, set a new password). Per client address
- * (server/edges/http/client-ip.ts), and at the token endpoint per authenticated client too.
+ * (server/platform/http/client-ip.ts), and at the token endpoint per authenticated client too.
  *
  * Failed authentication (a wrong client secret, a wrong password) is counted per address, and
  * for passwords per (email, address) plus a looser count per email alone: someone guessing one

@@ -8,7 +8,7 @@
 import { env } from "../platform/env";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
 import { enqueueEmail } from "../platform/mail/outbox";
-import { sha256 } from "./tokens";
+import { sha256 } from "../core/ids";
 
 type Writer = Parameters<typeof enqueueEmail>[0];
 type Person = { id: string; email: string; name: string | null };

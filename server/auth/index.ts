@@ -35,11 +35,4 @@ export type { Scope } from "./scopes";
 export { currentPersonId, personIdFromRequest } from "./session";
 export { signInPath } from "./sign-in-link";
 export { handleTokenRequest } from "./token-endpoint";
-export {
-  authenticateBearer,
-  bearerToken,
-  mcpAccountAudience,
-  randomId,
-  randomSecret,
-  sha256,
-} from "./tokens";
+export { authenticateBearer, bearerToken, mcpAccountAudience } from "./tokens";

@@ -9,7 +9,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../platform/db";
 import { env } from "../platform/env";
 import { sameOriginPath } from "./callback-url";
-import { clientIp } from "../edges/http/client-ip";
+import { clientIp } from "../platform/http/client-ip";
 import { admitSignIn, recordSignIn } from "./auth-limits";
 import { AppError } from "../core/errors";
 import { verifyAgainstDummy, verifyPassword } from "./passwords";

@@ -8,7 +8,7 @@ import { db, isDatabaseUnavailable } from "../platform/db";
 import { systemClock } from "../platform/clock";
 import { accessTokenLifetimeSeconds, issueAccessToken } from "./tokens";
 import { clientCredentialsScopes, parseScopeString } from "./scopes";
-import { clientIp } from "../edges/http/client-ip";
+import { clientIp } from "../platform/http/client-ip";
 import { admit, authLimits } from "./auth-limits";
 import {
   authenticateClientFrom,

@@ -3,7 +3,8 @@
  * need no slow KDF, and SHA-256 keeps the token endpoint fast). Revocation is a column checked on
  * every request, so it takes effect at once.
  */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
+import { randomId, randomSecret, sha256 } from "../core/ids";
 import { type Db, rawPool } from "../platform/db";
 import { AppError } from "../core/errors";
 import type { Actor } from "../platform/trpc/context";
@@ -14,11 +15,6 @@ export const accessTokenLifetimeSeconds = 3600;
 export const restAudience = "api";
 /** The audience of tokens for the account connector at /mcp/account (server/auth/resources.ts). */
 export const mcpAccountAudience = "mcp-account";
-
-export const randomSecret = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
-export const randomId = (prefix: string) =>
-  `${prefix}${randomUUID().replace(/-/g, "").slice(0, 24)}`;
-export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** Constant-time comparison of a presented secret with a stored SHA-256. */
 export const secretMatches = (presented: string, storedHash: string | null): boolean => {

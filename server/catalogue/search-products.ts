@@ -1,4 +1,5 @@
 /** GET /products: a page of listed items with pagination and disjunctive facets. */
+import { catalogSearch } from "./search";
 import { normalizeSize } from "../core/sizes";
 import { parseCents } from "../core/money";
 import { summaryFromSource } from "./product-json";
@@ -27,15 +28,15 @@ export const searchProducts = scopedProcedure("catalog:read")
       perPage: input.per_page,
     };
     const key = JSON.stringify(query);
-    const version = ctx.search.version?.();
+    const search = catalogSearch(ctx.db);
+    const version = search.version?.();
     let page: CachedPage | undefined =
       version !== undefined && !ctx.wantsFresh ? cachedPage(key, version) : undefined;
     if (!page) {
-      const hits = await ctx.search.search(query);
+      const hits = await search.search(query);
       const byId = await loadProductSummaries(hits.ids);
       page = { hits, sources: hits.ids.flatMap((id) => byId.get(id) ?? []) };
-      if (version !== undefined && version === ctx.search.version?.())
-        cachePage(key, version, page);
+      if (version !== undefined && version === search.version?.()) cachePage(key, version, page);
     }
     // Per viewer, after the shared cache (it holds nothing that depends on who asks).
     const watches = await watchCountsFor(

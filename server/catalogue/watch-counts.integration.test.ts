@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 import { createItem, createLinkedPerson, createPartner, createStore } from "../../prisma/factories";
-import { randomId } from "../auth/tokens";
+import { randomId } from "../core/ids";
 import { db } from "../platform/db";
 import { useCatalogSync } from "./search";
 import type { CatalogSync } from "./search/memory/catalog-sync";

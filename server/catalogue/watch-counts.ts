@@ -5,6 +5,7 @@
  * lookups for the whole page, side by side, never one per item; computed after the shared page
  * cache, so one person's answer is never served to another.
  */
+import { catalogSearch } from "./search";
 import type { WatchCounts } from "./product-json";
 import { ownWatchedItems } from "./search/watchers";
 import type { Actor, Context } from "../platform/trpc/context";
@@ -14,12 +15,12 @@ export const viewerOf = (actor: Actor): string | undefined =>
   actor.kind === "person" ? actor.personId : actor.kind === "client" ? actor.personId : undefined;
 
 export const watchCountsFor = async (
-  ctx: Pick<Context, "actor" | "search">,
+  ctx: Pick<Context, "actor" | "db">,
   itemIds: readonly number[],
 ): Promise<WatchCounts[]> => {
   const viewer = viewerOf(ctx.actor);
   const [counts, own] = await Promise.all([
-    ctx.search.priceWatchers(itemIds, viewer),
+    catalogSearch(ctx.db).priceWatchers(itemIds, viewer),
     ownWatchedItems(viewer, itemIds),
   ]);
   return itemIds.map((id, index) => ({ watchers: counts[index], youAreWatching: own.has(id) }));

@@ -3,7 +3,7 @@
  * shipping options, tax lines and totals per store, and stores the priced snapshot. Unavailable
  * items are listed rather than failing the quote, unless nothing can be bought (409 nothing_to_buy).
  */
-import { randomId } from "../auth";
+import { randomId } from "../core/ids";
 import { priceParcel } from "../core/parcel-pricing";
 import { poolSql } from "../platform/sql";
 import type { z } from "zod";

@@ -5,7 +5,7 @@
  * (some buyable item was taken since), nothing_to_buy (none of them is left). Past the caller's cap
  * of open checkouts, 429 too_many_open_checkouts (not stored: a retry after Retry-After runs).
  */
-import { randomId } from "../auth";
+import { randomId } from "../core/ids";
 import { AppError } from "../core/errors";
 import { notifyCheckoutCreated } from "../platform/jobs/events";
 import { scopedProcedure } from "../platform/trpc/procedures";

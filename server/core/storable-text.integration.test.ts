@@ -16,7 +16,7 @@ import { AppError } from "./errors";
 import { torontoAddress } from "../testing/checkout-fixtures";
 import { pageCaller } from "../testing/page-caller";
 import { callRoute } from "../testing/rest";
-import { socketAddressHeader } from "../edges/http/client-ip";
+import { socketAddressHeader } from "../platform/http/client-ip";
 import { findUnstorableInput } from "./storable-text";
 
 const postQuote = operationHandler("POST /api/v1/checkout/quotes");

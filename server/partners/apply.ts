@@ -5,7 +5,7 @@
 import { approveApplication } from "../auth";
 import { currentEnvironment } from "../auth";
 import { redirectUriProblem } from "../auth";
-import { randomId } from "../auth";
+import { randomId } from "../core/ids";
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { applicationSelect, toApplicationView } from "./developers.queries";

@@ -4,7 +4,7 @@
  * with the key derived from the owner and records the answer on the payment row; deciding *whether*
  * to capture or release belongs to the owner (the checkout's paying attempt, the purchase's state).
  */
-import { randomId } from "../auth";
+import { randomId } from "../core/ids";
 import type { Db } from "../platform/db";
 import type { Sql } from "../platform/sql";
 import { isCaptureDue, recordCaptureUnanswered } from "./capture-retries";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createBarePurchase } from "../../prisma/factories/purchases";
-import { randomId } from "../auth/tokens";
+import { randomId } from "../core/ids";
 import { db } from "../platform/db";
 import { capturePayment, openPayment, releasePayment } from "./payment-steps";
 import { type PaymentOwner, UnknownOutcomeError, ownerOf, processorKey } from "./provider";

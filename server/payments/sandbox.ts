@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { randomId } from "../auth";
+import { randomId } from "../core/ids";
 import { rawPool } from "../platform/db";
 import { Prisma } from "../generated/prisma/client";
 import { type Sql, sqlTransaction } from "../platform/sql";

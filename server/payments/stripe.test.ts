@@ -5,7 +5,7 @@
  * declines, idempotent replay, and a timeout reconciled by retrieve with no second PaymentIntent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomId } from "../auth/tokens";
+import { randomId } from "../core/ids";
 import { startStripeShapedServer } from "../testing/stripe-shaped-server";
 import { type PaymentOwner, UnknownOutcomeError, processorKey } from "./provider";
 import { testCards } from "./sandbox-cards";

@@ -40,7 +40,7 @@ const EnvSchema = z.object({
    * PUBLIC_URL is not a loopback address; otherwise generated once and kept in DATA_DIR/app-secret.
    */
   APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  /** How many proxies of ours stand in front: X-Forwarded-For is read only then (see server/edges/http/client-ip.ts). */
+  /** How many proxies of ours stand in front: X-Forwarded-For is read only then (see server/platform/http/client-ip.ts). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Per-address and per-client limits of sign-in, sign-up, email links and /oauth/*; `off` only for load tests, never in production. */
   AUTH_RATE_LIMITS: z.enum(["on", "off"]).default("on"),

@@ -8,7 +8,7 @@ import { formatCents, toMoney } from "../core/money";
 import { storeCanSellSql } from "../core/store-can-sell";
 import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
-import { randomId } from "../auth";
+import { randomId } from "../core/ids";
 import { liveAlertsPerPerson, type TPriceAlert, type TPriceAlertList } from "./price-alert.schema";
 
 const alertSelect = {

@@ -20,7 +20,7 @@ import type { Db } from "../platform/db";
 import { Prisma } from "../generated/prisma/client";
 import { outcomeOfPurchaseRefusal } from "./states";
 import { AppError } from "../core/errors";
-import { toAppError } from "../edges/http/respond";
+import { toAppError } from "../platform/http/respond";
 import { checkoutUrl } from "../checkout";
 import { ZCreateQuoteRequest } from "../checkout";
 import { quoteItems } from "../checkout";

@@ -4,7 +4,7 @@
  * payload is the watch as GET /price-watches/{id} answers it.
  */
 import { describe, expect, it } from "vitest";
-import { randomId } from "../auth/tokens";
+import { randomId } from "../core/ids";
 import { db } from "../platform/db";
 import {
   cancelWatchVia,

@@ -15,7 +15,7 @@
  * limits and store rules in the first transaction (beforeInsert), and stores its final answer in the
  * third (withAnswer).
  */
-import { randomId } from "../auth";
+import { randomId } from "../core/ids";
 import type { Db, Tx } from "../platform/db";
 import { AppError } from "../core/errors";
 import { authorizePayment, openPayment, releasePayment } from "../payments";

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomId } from "../auth/tokens";
+import { randomId } from "../core/ids";
 import { db } from "../platform/db";
 import { resetEnv } from "../platform/env";
 import { stripeProvider } from "../payments/stripe";

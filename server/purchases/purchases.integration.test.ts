@@ -8,7 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createItem, createPartner, createPerson, createStore } from "../../prisma/factories";
-import { randomId, issueAccessToken } from "../auth/tokens";
+import { issueAccessToken } from "../auth/tokens";
+import { randomId } from "../core/ids";
 import { db } from "../platform/db";
 import { sandboxProvider } from "../payments/sandbox";
 import { slowBankAnswerMs, testCards } from "../payments/sandbox-cards";

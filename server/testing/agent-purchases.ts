@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createAgent, createItem, createPerson, createStore } from "../../prisma/factories";
-import { randomId } from "../auth/tokens";
+import { randomId } from "../core/ids";
 import { db } from "../platform/db";
 import { sandboxProvider } from "../payments/sandbox";
 import { testCards } from "../payments/sandbox-cards";

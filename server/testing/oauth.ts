@@ -10,7 +10,7 @@ import { POST as revokePost } from "@/app/oauth/revoke/route";
 import { createLinkingPartner, createPerson } from "../../prisma/factories";
 import { handleConsentDecision, createConsentToken } from "../auth/oauth/consent";
 import { readAuthorizeParameters } from "../auth/oauth/authorize-request";
-import { toAppError } from "../edges/http/respond";
+import { toAppError } from "../platform/http/respond";
 
 export const origin = "http://localhost:3000";
 

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, messageOf } from "@/app/_trpc/client";
-import type { TMyPurchase, TMyPurchasesResponse } from "@/server/accounts";
+import type { TMyPurchase, TMyPurchasesResponse } from "@/server/dashboard";
 import { dollars } from "../limits/dollars";
 import { NoticeLine, type Notice } from "../notice-line";
 import { Pager } from "../pager";

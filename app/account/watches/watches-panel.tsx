@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { dashboardClient } from "@/app/_trpc/client";
-import type { TMyWatch, TMyWatchesResponse } from "@/server/accounts";
+import type { TMyWatch, TMyWatchesResponse } from "@/server/dashboard";
 import { dollars } from "../limits/dollars";
 import { NoticeLine } from "../notice-line";
 import { useAction } from "../use-action";

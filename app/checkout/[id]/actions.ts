@@ -5,7 +5,7 @@
  */
 import { revalidatePath } from "next/cache";
 import { pageCaller } from "@/app/_trpc/server";
-import { toAppError } from "@/server/edges/http/respond";
+import { toAppError } from "@/server/platform/http/respond";
 import type { PayOutcome } from "@/server/checkout";
 
 export type ActionState =

@@ -9,7 +9,7 @@ import { Fragment } from "react";
 import { pageCaller } from "@/app/_trpc/server";
 import { parseCents } from "@/server/core/money";
 import { env } from "@/server/platform/env";
-import { toAppError } from "@/server/edges/http/respond";
+import { toAppError } from "@/server/platform/http/respond";
 import type { CheckoutPageView } from "@/server/checkout";
 import { type PaymentPanel, PayForm } from "./pay-form";
 import { ShippingChoice } from "./shipping-choice";

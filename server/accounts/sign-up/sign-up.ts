@@ -3,7 +3,7 @@
  * same transaction. The answer is the same whether the address is new or already has an account
  * (then its owner gets an email saying so), so the form never reveals who has an account.
  */
-import { randomId } from "../../auth";
+import { randomId } from "../../core/ids";
 import { enqueueAccountExistsEmail, enqueueVerificationEmail } from "../../auth";
 import { hashPassword } from "../../auth";
 import { publicProcedure } from "../../platform/trpc/procedures";

@@ -6,7 +6,7 @@
  */
 import { db, isDatabaseUnavailable } from "../../platform/db";
 import { AppError } from "../../core/errors";
-import { clientIp } from "../../edges/http/client-ip";
+import { clientIp } from "../../platform/http/client-ip";
 import { admit, authLimits } from "../auth-limits";
 import { validateAuthorizeRequest } from "./authorize-request";
 import { errorPage, redirectTo, redirectWithError } from "./pages";

@@ -23,7 +23,7 @@ import { db } from "../../platform/db";
 import { AppError } from "../../core/errors";
 import { authorizeParams, pkcePair, submitConsent, token } from "../../testing/oauth";
 import { authenticateBearer, mcpAccountAudience } from "../tokens";
-import { socketAddressHeader } from "../../edges/http/client-ip";
+import { socketAddressHeader } from "../../platform/http/client-ip";
 import { purgeExpiredRecords } from "../../platform/jobs/purge";
 import {
   addressProblem,

@@ -8,9 +8,9 @@
 import { randomBytes } from "node:crypto";
 import { Response as LibraryResponse } from "@node-oauth/oauth2-server";
 import { db, isDatabaseUnavailable } from "../../platform/db";
-import { BodyTooLargeError, maxFormBytes, readCappedText } from "../../edges/http/read-body";
+import { BodyTooLargeError, maxFormBytes, readCappedText } from "../../platform/http/read-body";
 import { createLinkToken, verifyLinkToken } from "../../platform/mail/links";
-import { randomId, sha256 } from "../tokens";
+import { randomId, sha256 } from "../../core/ids";
 import { optInScopes, type Scope } from "../scopes";
 import {
   authorizeParameterNames,

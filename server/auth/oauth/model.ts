@@ -18,7 +18,8 @@ import { InvalidRequestError } from "@node-oauth/oauth2-server";
 import { type Db, inTransaction, type Tx } from "../../platform/db";
 import { canLink } from "../client-auth";
 import { isCurrentEnvironment } from "../environment";
-import { randomId, randomSecret, secretMatches, sha256, storeAccessToken } from "../tokens";
+import { secretMatches, storeAccessToken } from "../tokens";
+import { randomId, randomSecret, sha256 } from "../../core/ids";
 import { refreshTokenLifetimeSeconds } from "./lifetimes";
 import { revokeGrant } from "./grants";
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { POST as register } from "@/app/oauth/register/agent/route";
 import { db } from "../../platform/db";
 import { resetEnv } from "../../platform/env";
-import { socketAddressHeader } from "../../edges/http/client-ip";
+import { socketAddressHeader } from "../../platform/http/client-ip";
 import { createRegistrationToken } from "../../edges/ops/account-commands";
 import { authorize, authorizeParams, pkcePair } from "../../testing/oauth";
 import { useProductionEnv } from "../../testing/production-env";

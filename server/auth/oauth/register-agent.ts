@@ -9,10 +9,11 @@
 import { z } from "zod";
 import { systemClock } from "../../platform/clock";
 import { db, isDatabaseUnavailable } from "../../platform/db";
-import { clientIp } from "../../edges/http/client-ip";
+import { clientIp } from "../../platform/http/client-ip";
 import { zodFields } from "../../core/zod-fields";
 import { admit, authLimits } from "../auth-limits";
-import { bearerToken, randomId, sha256 } from "../tokens";
+import { bearerToken } from "../tokens";
+import { randomId, sha256 } from "../../core/ids";
 import { credentialTag, currentEnvironment } from "../environment";
 import { redirectUriProblem } from "../redirect-uris";
 import { allScopes, isScope } from "../scopes";

@@ -3,7 +3,7 @@
  * errors as {"error", "error_description"}.
  */
 import { AppError } from "../../core/errors";
-import { BodyTooLargeError, maxFormBytes, readCappedText } from "../../edges/http/read-body";
+import { BodyTooLargeError, maxFormBytes, readCappedText } from "../../platform/http/read-body";
 
 export type OAuthErrorCode =
   | "invalid_request"

@@ -7,10 +7,10 @@
  */
 import { systemClock } from "../../platform/clock";
 import { db, isDatabaseUnavailable } from "../../platform/db";
-import { clientIp } from "../../edges/http/client-ip";
+import { clientIp } from "../../platform/http/client-ip";
 import { admit, authLimits } from "../auth-limits";
 import { authenticateClientFrom, readClientAuth } from "../client-auth";
-import { sha256 } from "../tokens";
+import { sha256 } from "../../core/ids";
 import { revokeGrant } from "./grants";
 import { oauthError, oauthLimited, oauthUnavailable, readForm } from "./responses";
 

@@ -161,7 +161,7 @@ describe("authorization_code", () => {
 
   it("a code older than 10 minutes is invalid_grant", async () => {
     const { code, exchange } = await linked();
-    const { sha256 } = await import("../tokens");
+    const { sha256 } = await import("../../core/ids");
     await db().authorizationCode.update({
       where: { codeHash: sha256(code) },
       data: { expiresAt: new Date(Date.now() - 1000) },
@@ -171,7 +171,7 @@ describe("authorization_code", () => {
 
   it("codes live 10 minutes at most and are stored hashed", async () => {
     const { code } = await linked();
-    const { sha256 } = await import("../tokens");
+    const { sha256 } = await import("../../core/ids");
     const stored = await db().authorizationCode.findUniqueOrThrow({
       where: { codeHash: sha256(code) },
     });

@@ -5,7 +5,7 @@ import { db } from "../../platform/db";
 import { revokeClient } from "../../edges/ops/commands";
 import { shopperCaller } from "../../testing/callers";
 import { basic, callApi, linkedPerson, token } from "../../testing/oauth";
-import { sha256 } from "../tokens";
+import { sha256 } from "../../core/ids";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const me = operationHandler("GET /api/v1/me");

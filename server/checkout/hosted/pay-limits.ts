@@ -3,7 +3,7 @@
  * - per checkout, in PostgreSQL under the checkout's lock (a money rule never depends on Redis):
  *   after `maxDeclinesPerCheckout` declined payments the checkout takes no more attempts
  *   (`checkout_closed`, asking for a new link); bank timeouts do not count;
- * - per client address (the page's caller passes it, server/edges/http/client-ip.ts), with the rate
+ * - per client address (the page's caller passes it, server/platform/http/client-ip.ts), with the rate
  *   limiter (Redis, memory when Redis is slow or away): 30 pay attempts and 10 declines per 15
  *   minutes, counted and refused as sign-in's failures are (server/auth/auth-limits.ts), and off
  *   with AUTH_RATE_LIMITS=off like the other doors that need no token. A caller without an

@@ -9,11 +9,11 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { AppError, type ErrorCode } from "../../core/errors";
-import { socketAddressHeader } from "./client-ip";
+import { socketAddressHeader } from "../../platform/http/client-ip";
 import { answerOnSocket, sendError } from "./node-response";
 import { assignRequestId, clientRequestIdOfNode } from "./request-id";
 import { decodePath, splitTarget } from "./request-target";
-import { toAppError } from "./respond";
+import { toAppError } from "../../platform/http/respond";
 
 type Handlers = {
   /** Answers the request and returns true, or returns false to hand it to `next`. */
@@ -41,7 +41,7 @@ const clientError = (code: string | undefined) => {
 export const createFrontServer = (handlers: Handlers) => {
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     const requestId = assignRequestId(request);
-    // The one trusted source of the client's address (server/edges/http/client-ip.ts); a client's own value is overwritten.
+    // The one trusted source of the client's address (server/platform/http/client-ip.ts); a client's own value is overwritten.
     request.headers[socketAddressHeader] = request.socket.remoteAddress ?? "unknown";
     const fail = (error: unknown) =>
       sendError(

@@ -4,7 +4,7 @@
  * past), 422 naming `body` when it is not valid JSON. An empty body reads as undefined.
  */
 import { AppError } from "../../core/errors";
-import { BodyTooLargeError, readCappedBytes } from "./read-body";
+import { BodyTooLargeError, readCappedBytes } from "../../platform/http/read-body";
 
 export const defaultMaxBodyBytes = 64 * 1024;
 

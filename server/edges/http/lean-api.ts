@@ -27,7 +27,7 @@ import { send, sendError, sendRedirect } from "./node-response";
 import { requestBodyStream } from "./request-body-stream";
 import { assignRequestId, clientRequestIdOfNode } from "./request-id";
 import { badRequest, checkQuery, decodePath, splitTarget } from "./request-target";
-import { toAppError } from "./respond";
+import { toAppError } from "../../platform/http/respond";
 
 type Params = Record<string, string | string[]>;
 type Handler = (

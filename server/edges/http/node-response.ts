@@ -7,7 +7,7 @@
 import { STATUS_CODES, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { type AppError, errorBody } from "../../core/errors";
-import { errorResponse } from "./respond";
+import { errorResponse } from "../../platform/http/respond";
 import { securityHeaders } from "./security-headers.mjs";
 
 type Headers = Record<string, string | string[]>;
@@ -54,7 +54,7 @@ export const send = async (response: Response, to: ServerResponse, requestId: st
   finish(to, requestId, response.status, headers, body);
 };
 
-/** Sends the shared error body for `error` (server/edges/http/respond.ts). */
+/** Sends the shared error body for `error` (server/platform/http/respond.ts). */
 export const sendError = (
   to: ServerResponse,
   requestId: string,

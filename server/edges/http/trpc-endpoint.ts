@@ -14,9 +14,9 @@ import { env } from "../../platform/env";
 import { AppError, errorTable, type ErrorCode } from "../../core/errors";
 import { createInnerContext } from "../../platform/trpc/context";
 import { dashboardRouter } from "../trpc/dashboard";
-import { BodyTooLargeError, readCappedBytes } from "./read-body";
+import { BodyTooLargeError, readCappedBytes } from "../../platform/http/read-body";
 import { clientRequestIdOf, requestIdFrom } from "./request-id";
-import { toAppError } from "./respond";
+import { toAppError } from "../../platform/http/respond";
 
 /** The dashboard's inputs are a few short fields. */
 const maxTrpcBodyBytes = 16 * 1024;

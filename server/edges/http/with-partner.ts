@@ -25,7 +25,7 @@ import {
   type RateLimitState,
 } from "../../platform/rate-limit";
 import { clientRequestIdOf, requestIdFrom } from "./request-id";
-import { errorResponse, json, toAppError } from "./respond";
+import { errorResponse, json, toAppError } from "../../platform/http/respond";
 import { zodFields } from "../../core/zod-fields";
 
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;

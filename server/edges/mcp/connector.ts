@@ -17,7 +17,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { AppError, errorBody } from "../../core/errors";
 import { retiredErrorFor } from "../http/lifecycle";
-import { toAppError } from "../http/respond";
+import { toAppError } from "../../platform/http/respond";
 import { zodFields } from "../../core/zod-fields";
 import { toolJsonSchema } from "./json-schema";
 import { type ToolCall, type ToolConnector, type ToolDefinition, toolsOf } from "./tools";

@@ -15,7 +15,7 @@ import { systemClock } from "../../platform/clock";
 import { db } from "../../platform/db";
 import { env } from "../../platform/env";
 import { AppError } from "../../core/errors";
-import { clientIp } from "../http/client-ip";
+import { clientIp } from "../../platform/http/client-ip";
 import {
   consumePartnerRateLimit,
   consumeRateLimit,
@@ -24,10 +24,10 @@ import {
   rateLimitHeaders,
   type RateLimitState,
 } from "../../platform/rate-limit";
-import { BodyTooLargeError, readCappedText } from "../http/read-body";
+import { BodyTooLargeError, readCappedText } from "../../platform/http/read-body";
 import { requestIdFrom } from "../http/request-id";
 import { wantsFreshAnswer } from "../http/with-partner";
-import { errorResponse, json, toAppError } from "../http/respond";
+import { errorResponse, json, toAppError } from "../../platform/http/respond";
 import { type Actor, createInnerContext } from "../../platform/trpc/context";
 import { createCaller } from "../trpc/caller";
 import { createConnectorServer } from "./connector";

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createItem, createPerson, createStore } from "../../../prisma/factories";
 import { verifyCredentials } from "../../auth/next-auth";
-import { sha256 } from "../../auth/tokens";
+import { sha256 } from "../../core/ids";
 import { db } from "../../platform/db";
 import { formatCents } from "../../core/money";
 import { readSavedCard } from "../../accounts/saved-card.queries";

@@ -8,7 +8,7 @@ import { fail } from "./commands";
 import { ZCanadianAddressSchema } from "../../core/address";
 import { approveApplication, rejectApplication } from "../../auth";
 import { hashPassword } from "../../auth";
-import { randomId, randomSecret, sha256 } from "../../auth";
+import { randomId, randomSecret, sha256 } from "../../core/ids";
 import { ZEmail, ZPersonName, ZSetSpendingLimitsInput } from "../../accounts";
 import { checkCardToSave, saveCardForPerson, type Card } from "../../accounts";
 import { ZCardNumber } from "../../accounts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { createAgent, createStore } from "../../../prisma/factories";
-import { sha256 } from "../../auth/tokens";
+import { sha256 } from "../../core/ids";
 import { db } from "../../platform/db";
 
 const run = promisify(execFile);

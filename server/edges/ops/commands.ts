@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db } from "../../platform/db";
 import { endWatchesOutOfStanding, notifyWatchesEnded } from "../../price-watches";
 import { allScopes } from "../../auth";
-import { randomId, randomSecret, sha256 } from "../../auth";
+import { randomId, randomSecret, sha256 } from "../../core/ids";
 import { credentialTag, currentEnvironment } from "../../auth";
 
 /** Stops an operator command with `message` (the CLI prints it). */

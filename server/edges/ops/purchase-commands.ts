@@ -10,7 +10,7 @@ import { db } from "../../platform/db";
 import { fail } from "./commands";
 import { formatCents } from "../../core/money";
 import { env } from "../../platform/env";
-import { randomId } from "../../auth";
+import { randomId } from "../../core/ids";
 import { paymentProvider } from "../../payments";
 import { createPurchaseWithHold } from "../../purchases";
 import { readSavedCard } from "../../accounts";

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { clientCredentialsScopes, personScopes } from "../../auth/scopes";
 import { AppError } from "../../core/errors";
 import { openApiDocument } from "../http/openapi";
-import { toAppError } from "../http/respond";
+import { toAppError } from "../../platform/http/respond";
 import { createPartner } from "../../../prisma/factories";
 import { partnerCaller, shopperCaller, visitorCaller } from "../../testing/callers";
 import { operations, scopeOf, toolOperations } from "./operations";

@@ -9,7 +9,7 @@
  */
 import findMyWay from "find-my-way";
 import { AppError } from "../../core/errors";
-import { errorResponse, json } from "../http/respond";
+import { errorResponse, json } from "../../platform/http/respond";
 import { withPartner } from "../http/with-partner";
 import type { Operation, OperationId } from "./operation";
 import { operations } from "./operations";

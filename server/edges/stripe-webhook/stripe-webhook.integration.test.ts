@@ -16,7 +16,7 @@ import {
   createStore,
 } from "../../../prisma/factories";
 import { createPurchasableQuote } from "../../../prisma/factories/purchases";
-import { randomId } from "../../auth/tokens";
+import { randomId } from "../../core/ids";
 import { db } from "../../platform/db";
 import { authorizePayment } from "../../payments/payment-steps";
 import type { PaymentProvider } from "../../payments/provider";

@@ -4,7 +4,7 @@
  * (`account.setSpendingLimits`, `account.saveCard`). Partner, system and sandbox procedures are
  * not in it, so no request to /api/trpc can reach them.
  */
-import { dashboardProcedures } from "../../accounts";
+import { dashboardProcedures } from "../../dashboard";
 import { router } from "../../platform/trpc/init";
 
 export const dashboardRouter = router({ account: router(dashboardProcedures) });

@@ -5,7 +5,7 @@ import { checkoutPageRouter } from "../../checkout";
 import { ordersRouter } from "../../checkout";
 import { sandboxRouter } from "../../sandbox";
 import { mailboxRouter } from "../../sandbox";
-import { accountRouter } from "../../accounts";
+import { accountRouter } from "../../dashboard";
 import { developersRouter } from "../../partners";
 import { shopperAuthRouter } from "../../accounts";
 import { purchasePageRouter } from "../../purchases";

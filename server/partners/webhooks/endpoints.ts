@@ -4,7 +4,7 @@
  * hear only that person's objects). Another owner's endpoint is not_found. Shared by the REST
  * procedures (server/routers/webhooks) and the portal.
  */
-import { randomId } from "../../auth";
+import { randomId } from "../../core/ids";
 import type { Db } from "../../platform/db";
 import { AppError } from "../../core/errors";
 import type { WebhookEventType } from "./event-types";

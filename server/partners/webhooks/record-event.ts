@@ -10,7 +10,7 @@
  * stands (a disconnected person's objects report nothing more; the sender re-checks before each
  * attempt). When nobody will receive an event, nothing is written and the payload is never built.
  */
-import { randomId } from "../../auth";
+import { randomId } from "../../core/ids";
 import { Prisma } from "../../generated/prisma/client";
 import type { Sql } from "../../platform/sql";
 import { type WebhookEventType, testEventType } from "./event-types";

@@ -5,7 +5,7 @@
  * cancelled), retries with the same webhook-id, disabling after 5 days, rotation, ordering, and
  * isolation between clients and persons.
  */
-import { randomId } from "../../auth/tokens";
+import { randomId } from "../../core/ids";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createItem, createPartner, createStore } from "../../../prisma/factories";
 import { createHeldPurchase } from "../../../prisma/factories/purchases";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createItem, createPartner, createStore } from "../../../prisma/factories";
-import { sha256 } from "../../auth/tokens";
+import { sha256 } from "../../core/ids";
 import { db } from "../db";
 import { linkedPerson } from "../../testing/oauth";
 import { purgeExpiredRecords as purge } from "./purge";

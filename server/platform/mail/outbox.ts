@@ -2,7 +2,7 @@
  * Writes emails into the outbox, inside the caller's transaction, so an email exists exactly when
  * the change that causes it commits. `dedupeKey` makes a retried step write it once.
  */
-import { randomId } from "../../auth";
+import { randomId } from "../../core/ids";
 import type { Sql } from "../sql";
 import type { TemplateName } from "../../../emails/render";
 

@@ -5,8 +5,6 @@
 import type { Clock } from "../clock";
 import { systemClock } from "../clock";
 import { type Db, db } from "../db";
-import type { CatalogSearch } from "../../catalogue";
-import { catalogSearch } from "../../catalogue";
 
 export type Actor =
   | { kind: "anonymous" }
@@ -30,10 +28,9 @@ export type Context = {
   /** The caller's own X-Request-Id, logged beside ours with a fault (server/edges/http/request-id.ts). */
   clientRequestId?: string;
   actor: Actor;
-  search: CatalogSearch;
   /** The client asked for a fresh answer (Cache-Control: no-cache): skip short-lived result caches. */
   wantsFresh?: boolean;
-  /** The client's address (server/edges/http/client-ip.ts), set by callers that serve a browser (the pages' caller); per-address limits use it. */
+  /** The client's address (server/platform/http/client-ip.ts), set by callers that serve a browser (the pages' caller); per-address limits use it. */
   clientAddress?: string;
 };
 
@@ -44,7 +41,6 @@ export const createInnerContext = (
   return {
     db: database,
     clock: options.clock ?? systemClock,
-    search: options.search ?? catalogSearch(database),
     ...options,
   } as Context;
 };

@@ -8,7 +8,7 @@ import { AppError, errorTable } from "../../core/errors";
 import type { Context } from "./context";
 import { zodFields } from "../../core/zod-fields";
 import { assertStorableInput } from "../../core/storable-text";
-import { toAppError } from "../../edges/http/respond";
+import { toAppError } from "../http/respond";
 
 export const t = initTRPC.context<Context>().create({
   errorFormatter: ({ shape, error }) => {

@@ -2,8 +2,8 @@ import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { authOptions } from "@/server/auth";
 import { AppError } from "@/server/core/errors";
-import { BodyTooLargeError, maxFormBytes, readCappedBytes } from "@/server/edges/http/read-body";
-import { errorResponse } from "@/server/edges/http/respond";
+import { BodyTooLargeError, maxFormBytes, readCappedBytes } from "@/server/platform/http/read-body";
+import { errorResponse } from "@/server/platform/http/respond";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { pageCaller } from "@/app/_trpc/server";
-import { toAppError, errorResponse } from "@/server/edges/http/respond";
+import { toAppError, errorResponse } from "@/server/platform/http/respond";
 import { signInPath } from "@/server/auth";
 
 export const dynamic = "force-dynamic";

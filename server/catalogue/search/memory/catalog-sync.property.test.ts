@@ -18,7 +18,7 @@ import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createItem, createPartner, createPerson, createStore } from "../../../../prisma/factories";
-import { randomId } from "../../../auth/tokens";
+import { randomId } from "../../../core/ids";
 import { db } from "../../../platform/db";
 import { storeCanSellSql } from "../../../core/store-can-sell";
 import { countWatchersInSql } from "../watchers";

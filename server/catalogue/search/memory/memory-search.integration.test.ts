@@ -7,7 +7,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createItem, createPartner, createPerson, createStore } from "../../../../prisma/factories";
-import { randomId } from "../../../auth/tokens";
+import { randomId } from "../../../core/ids";
 import { seedCatalog } from "../../../../prisma/seed/catalog";
 import { db } from "../../../platform/db";
 import { randomSearchQueries, loadSearchVocabulary } from "../../../testing/random-search-queries";

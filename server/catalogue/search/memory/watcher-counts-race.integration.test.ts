@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createItem, createPartner, createPerson, createStore } from "../../../../prisma/factories";
-import { randomId } from "../../../auth/tokens";
+import { randomId } from "../../../core/ids";
 import { db } from "../../../platform/db";
 import { CatalogSync } from "./catalog-sync";
 import { writeSilently } from "../../../testing/silent-writes";

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createItem, createPartner, createPerson, createStore } from "../../prisma/factories";
-import { randomId } from "../auth/tokens";
+import { randomId } from "../core/ids";
 import { db } from "../platform/db";
 import { partnerCaller, shopperCaller as shopper, visitorCaller } from "../testing/callers";
 import { failureOf as failure } from "../testing/oauth";

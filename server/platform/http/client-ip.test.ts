@@ -1,6 +1,6 @@
 /** The client's address: the socket's (set by npm start), X-Forwarded-For only through TRUST_PROXY. */
 import { afterEach, describe, expect, it } from "vitest";
-import { resetEnv } from "../../platform/env";
+import { resetEnv } from "../env";
 import { clientIp, socketAddressHeader } from "./client-ip";
 
 const withProxies = (hops: number | undefined) => {

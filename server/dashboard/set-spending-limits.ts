@@ -5,8 +5,8 @@
  */
 import { endWatchesOutOfStanding, notifyWatchesEnded } from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import { ZSetSpendingLimitsInput, ZSpendingSettingsResponse } from "./account.schema";
-import { rowToSpendingSettingsResponse, spendingSettingsSelect } from "./spending.queries";
+import { ZSetSpendingLimitsInput, ZSpendingSettingsResponse } from "../accounts";
+import { rowToSpendingSettingsResponse, spendingSettingsSelect } from "../accounts";
 
 export const setSpendingLimits = shopperProcedure
   .input(ZSetSpendingLimitsInput)

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { isDatabaseUnavailable } from "../../platform/db";
+import { isDatabaseUnavailable } from "../db";
 import { AppError, errorBody } from "../../core/errors";
 import { zodFields } from "../../core/zod-fields";
 

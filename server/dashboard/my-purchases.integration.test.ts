@@ -6,7 +6,7 @@ import { db } from "../platform/db";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import { partnerCaller, shopperCaller as shopper, visitorCaller } from "../testing/callers";
 import { failureOf as failure } from "../testing/oauth";
-import { myPurchasesPageSize } from "./purchases.schema";
+import { myPurchasesPageSize } from "./my-purchases.schema";
 
 describe("the dashboard's purchases", () => {
   it("lists only the person's own purchases, newest first, with status, stores, total, assistant and times", async () => {

@@ -16,7 +16,7 @@ import {
   ZCancelMyPurchaseInput,
   ZListMyPurchasesInput,
   ZMyPurchasesResponse,
-} from "./purchases.schema";
+} from "./my-purchases.schema";
 
 const purchaseSelect = {
   id: true,

@@ -5,7 +5,7 @@
  * TRUST_PROXY=N (N proxies of ours in front): then the entry N places from the right, the
  * address our outermost proxy saw. IPv4-mapped IPv6 addresses are written as IPv4.
  */
-import { env } from "../../platform/env";
+import { env } from "../env";
 
 export const socketAddressHeader = "x-shopping-socket-address";
 

@@ -1,8 +1,8 @@
 /** The signed-in shopper's spending limits and pause switch (the dashboard's limits page). */
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import { ZSpendingSettingsResponse } from "./account.schema";
-import { readSpendingSettings, toSpendingSettingsResponse } from "./spending.queries";
+import { ZSpendingSettingsResponse } from "../accounts";
+import { readSpendingSettings, toSpendingSettingsResponse } from "../accounts";
 
 export const getSpendingSettings = shopperProcedure
   .output(ZSpendingSettingsResponse)

@@ -7,7 +7,7 @@ import { disconnectApp as revokeConnection, listConnectedApps } from "../auth";
 import { allScopes } from "../auth";
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import { ZConnectedApp, ZDisconnectAppInput } from "./account.schema";
+import { ZConnectedApp, ZDisconnectAppInput } from "../accounts";
 
 const scopeOrder = (scope: string) => allScopes.indexOf(scope as never);
 

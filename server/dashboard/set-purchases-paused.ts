@@ -5,8 +5,8 @@
  */
 import { endWatchesOutOfStanding, notifyWatchesEnded } from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import { ZSetPurchasesPausedInput, ZSpendingSettingsResponse } from "./account.schema";
-import { rowToSpendingSettingsResponse, spendingSettingsSelect } from "./spending.queries";
+import { ZSetPurchasesPausedInput, ZSpendingSettingsResponse } from "../accounts";
+import { rowToSpendingSettingsResponse, spendingSettingsSelect } from "../accounts";
 
 export const setPurchasesPaused = shopperProcedure
   .input(ZSetPurchasesPausedInput)
