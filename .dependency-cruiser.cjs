@@ -14,6 +14,7 @@ const capabilities = [
   "lifecycle",
   "checkout",
   "purchases",
+  "orders",
   "price-watches",
   "price-alerts",
   "price-changes",

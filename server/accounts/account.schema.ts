@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { decimalPattern, formatCents, parseCents } from "../core/money";
 import { maxSpendingLimitCents } from "../core/spending-limits";
-import { ZMoney } from "../catalogue";
+import { ZMoney } from "../core/money-input";
 
 /** An email address as stored: trimmed and lower-cased. */
 export const ZEmail = z

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { decimalPattern } from "../core/money";
+import { ZMoney } from "../core/money-input";
 import { sortOrders } from "./search/types";
 import { ZIntCount, ZIntId, ZIntPage } from "../core/zod";
 
@@ -94,13 +95,6 @@ export const ZSearchProductsRequest = z
     }
   });
 export type TSearchProductsRequest = z.input<typeof ZSearchProductsRequest>;
-
-export const ZMoney = z
-  .object({
-    amount: z.string().meta({ description: "Decimal string with two decimals", example: "129.00" }),
-    currency: z.literal("CAD"),
-  })
-  .meta({ id: "Money", example: { amount: "129.00", currency: "CAD" } });
 
 export const ZStoreSummary = z
   .object({

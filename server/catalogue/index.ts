@@ -3,7 +3,6 @@ export {
   ZGetProductRequest,
   ZGetStoreRequest,
   ZListCategoriesResponse,
-  ZMoney,
   ZPagination,
   ZProductDetail,
   ZSearchProductsRequest,
@@ -17,3 +16,4 @@ export { absolute } from "./product-json";
 export { catalogSearch } from "./search/index";
 export type { CatalogSearch } from "./search/types";
 export { setItemPrice } from "./set-item-price";
+export type { PriceChangeHandler, PriceChangeRecord } from "./price-change-events";

@@ -9,7 +9,8 @@ import {
   ZCanadianAddressResponse,
   ZCanadianAddressSchema,
 } from "../core/address";
-import { ZMoney, ZStoreSummary } from "../catalogue";
+import { ZStoreSummary } from "../catalogue";
+import { ZMoney } from "../core/money-input";
 
 const text = (max: number) =>
   z

@@ -13,14 +13,7 @@ export type { PayOutcome } from "./hosted/page.schema";
 export { checkoutPageRouter } from "./hosted/procedures";
 export { settleOpenIntents } from "./hosted/settle-open-intents";
 export type { CheckoutPageView } from "./hosted/view";
-export {
-  ZGetMyOrderRequest,
-  ZListMyOrdersRequest,
-  ZListMyOrdersResponse,
-  ZOrder,
-} from "./orders/orders.schema";
-export { ordersRouter } from "./orders/procedures";
-export { newOrderNumber, writeStoreOrders } from "./orders/store-orders";
+export { newOrderNumber, writeStoreOrders } from "./store-orders";
 export { findOwnCheckout, ownerFilter } from "./ownership";
 export { checkoutRouter } from "./procedures";
 export { buildQuoteLines } from "./quote-lines";
@@ -36,3 +29,7 @@ export {
   ZIdempotencyKey,
   ZStoreOrder,
 } from "./session.schema";
+export { checkDueWhere, eachRow, settlePayments } from "./settle-payments";
+export { ZQuoteLine, ZTaxLine, ZTotals } from "./checkout.schema";
+export { toWireStore, toWireTaxLines } from "./quote-snapshot";
+export { ZTracking } from "./session.schema";

@@ -1,7 +1,8 @@
 /** Schemas of checkout sessions (POST, GET, cancel) and the Idempotency-Key header. Imports only zod. */
 import { z } from "zod";
 import { optional } from "../core/zod";
-import { ZMoney, ZStoreSummary } from "../catalogue";
+import { ZStoreSummary } from "../catalogue";
+import { ZMoney } from "../core/money-input";
 import { ZQuoteLine, ZTaxLine, ZTotals } from "./checkout.schema";
 
 /** Up to 64 characters of [A-Za-z0-9_-], optionally in double quotes (IETF draft form). */

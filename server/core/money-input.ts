@@ -36,3 +36,11 @@ export const ZAmountInput = z
     abort: true,
   })
   .transform(formatCents);
+
+/** Money as the API answers it: a decimal string with two decimals, always CAD. */
+export const ZMoney = z
+  .object({
+    amount: z.string().meta({ description: "Decimal string with two decimals", example: "129.00" }),
+    currency: z.literal("CAD"),
+  })
+  .meta({ id: "Money", example: { amount: "129.00", currency: "CAD" } });

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { publicPurchaseStatuses } from "../purchases";
-import { ZMoney } from "../catalogue";
+import { ZMoney } from "../core/money-input";
 
 /** Purchases per page of the dashboard list. */
 export const myPurchasesPageSize = 10;

@@ -17,7 +17,7 @@ import type { PaymentProvider } from "./provider";
 import { sandboxProvider } from "./sandbox";
 import { testCards } from "./sandbox-cards";
 import { authorizePayment } from "./payment-steps";
-import { settlePayments } from "./settle-payments";
+import { settlePayments } from "../checkout/settle-payments";
 
 const hour = 60 * 60_000;
 

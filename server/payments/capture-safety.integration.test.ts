@@ -16,7 +16,7 @@ import { listCaptureFailures } from "../edges/ops/payment-commands";
 import { sandboxProvider } from "./sandbox";
 import { testCards } from "./sandbox-cards";
 import { authorizePayment } from "./payment-steps";
-import { settlePayments } from "./settle-payments";
+import { settlePayments } from "../checkout/settle-payments";
 import { stripeProvider } from "./stripe";
 
 let token: string;

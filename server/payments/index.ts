@@ -49,4 +49,3 @@ export type {
   ProcessorRefusal,
 } from "./provider";
 export { isLuhnValid, testCards } from "./sandbox-cards";
-export { checkDueWhere, eachRow, settlePayments } from "./settle-payments";

@@ -16,7 +16,7 @@ import { env } from "../platform/env";
 import { Prisma } from "../generated/prisma/client";
 import { sqlTransaction } from "../platform/sql";
 import { enqueueEmail } from "../platform/mail/outbox";
-import type { PriceChangeHandler } from "../price-changes";
+import type { PriceChangeHandler } from "../catalogue";
 
 type Fired = {
   id: string;

@@ -1,6 +1,7 @@
 /** Schemas of price alerts (POST/GET /price-alerts, DELETE /price-alerts/{price_alert_id}; 1.6.0). Imports only zod. */
 import { z } from "zod";
-import { pageFields, ZMoney, ZPagination } from "../catalogue";
+import { pageFields, ZPagination } from "../catalogue";
+import { ZMoney } from "../core/money-input";
 import { ZAmountInput } from "../core/money-input";
 
 /** Live alerts one person may hold, all apps together (409 too_many_alerts beyond). */

@@ -4,22 +4,9 @@
  * state (the item's current price), so running an event twice, or two events of one item out of
  * order, does no harm. To add a feature (price alerts), add its handler to the list.
  */
-import type { Db } from "../platform/db";
+import type { PriceChangeHandler } from "../catalogue";
 import { priceAlertHandler } from "../price-alerts";
 import { priceWatchHandler } from "../price-watches";
-
-export type PriceChangeRecord = {
-  id: number;
-  itemId: number;
-  oldPriceCents: number;
-  newPriceCents: number;
-  createdAt: Date;
-};
-
-export type PriceChangeHandler = {
-  name: string;
-  handle: (db: Db, event: PriceChangeRecord, options: { now: Date }) => Promise<void>;
-};
 
 export const priceChangeHandlers: readonly PriceChangeHandler[] = [
   priceWatchHandler,

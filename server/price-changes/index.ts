@@ -1,4 +1,3 @@
 /** What other capabilities and the edges may use of price-changes: everything else in the folder is its own. */
-export type { PriceChangeHandler } from "./handlers";
 export { processPriceChangesFunction } from "./process-price-changes-job";
 export { processPriceChanges } from "./process-price-changes";

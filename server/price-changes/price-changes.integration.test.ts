@@ -10,7 +10,7 @@ import { db } from "../platform/db";
 import { setItemPriceCommand } from "../edges/ops/item-commands";
 import { callRoute } from "../testing/rest";
 import { operationHandler } from "../edges/rest/rest-router";
-import type { PriceChangeHandler, PriceChangeRecord } from "./handlers";
+import type { PriceChangeHandler, PriceChangeRecord } from "../catalogue/price-change-events";
 import { processPriceChanges } from "./process-price-changes";
 import { setItemPrice, setItemPrices } from "../catalogue/set-item-price";
 

@@ -10,7 +10,8 @@
  */
 import { type Db, poolSize } from "../platform/db";
 import { poolSql } from "../platform/sql";
-import { type PriceChangeHandler, priceChangeHandlers, type PriceChangeRecord } from "./handlers";
+import { priceChangeHandlers } from "./handlers";
+import { type PriceChangeHandler, type PriceChangeRecord } from "../catalogue";
 
 /** How long a claim holds an event before another instance may take it over. */
 export const priceChangeLeaseMs = 5 * 60_000;

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { ZIntId } from "../core/zod";
 import { parseCents } from "../core/money";
 import { priceWatchStatuses, watchDays } from "./states";
-import { ZMoney, ZPagination } from "../catalogue";
+import { ZPagination } from "../catalogue";
+import { ZMoney } from "../core/money-input";
 import { ZAmountInput } from "../core/money-input";
 import { optional } from "../core/zod";
 

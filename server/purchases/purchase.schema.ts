@@ -1,7 +1,7 @@
 /** Schemas of assistant purchases (POST /purchases, GET /purchases/{purchase_id}). Imports only zod and pure modules. */
 import { z } from "zod";
 import { publicPurchaseStatuses } from "./states";
-import { ZMoney } from "../catalogue";
+import { ZMoney } from "../core/money-input";
 import { ZIdempotencyKey } from "../checkout";
 
 /** The body: only quote_id. Strict, so amount, status, person_id… are a 422 rather than silently trusted (B2-20). */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { optional } from "../core/zod";
 import { ZPurchaseIdParams } from "../purchases";
 import { ZAmountInput } from "../core/money-input";
-import { ZMoney } from "../catalogue";
+import { ZMoney } from "../core/money-input";
 
 export const ZShipOrderParams = z.object({
   order: z

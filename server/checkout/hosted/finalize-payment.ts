@@ -6,7 +6,7 @@
  * checkout's paid_payment_id, and the processor calls reuse their keys. Only an attempt still
  * waiting for the processor is finalised (guarded move to authorized): one settlement already
  * decided is released and never pays. A capture that does not answer is retried by
- * server/payments/settle-payments.ts; one the processor refuses (the hold is gone) marks the
+ * server/checkout/settle-payments.ts; one the processor refuses (the hold is gone) marks the
  * checkout for the operator and emails the shopper (checkout-capture-failed.ts).
  */
 import type { Db } from "../../platform/db";

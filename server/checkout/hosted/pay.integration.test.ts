@@ -12,7 +12,7 @@ import { testCards } from "../../payments/sandbox-cards";
 import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtures";
 import { pageCaller } from "../../testing/page-caller";
 import { partnerCaller } from "../../testing/callers";
-import { settlePayments } from "../../payments/settle-payments";
+import { settlePayments } from "../settle-payments";
 
 let token: string;
 let stores: { id: number; slug: string }[];

@@ -10,7 +10,7 @@ import { enqueueEmail } from "../../platform/mail/outbox";
 import type { OrderConfirmationProps } from "../../../emails/order-confirmation";
 import { moveCheckouts } from "../checkout-transitions";
 import type { QuoteSnapshot, Selections } from "../quote-snapshot";
-import { newOrderNumber, writeStoreOrders } from "../orders/store-orders";
+import { newOrderNumber, writeStoreOrders } from "../store-orders";
 import type { TShippingAddress } from "../checkout.schema";
 import type { Tx } from "../../platform/db";
 

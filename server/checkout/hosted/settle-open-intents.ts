@@ -12,7 +12,7 @@ import type { Db } from "../../platform/db";
 import { paymentProvider } from "../../payments";
 import { attemptTimeoutMs, releasePayment } from "../../payments";
 import type { PaymentProvider } from "../../payments";
-import { checkDueWhere, eachRow } from "../../payments";
+import { checkDueWhere, eachRow } from "../settle-payments";
 import { completeCheckoutIntent } from "./complete-intent";
 
 type OpenAttempt = {

@@ -8,7 +8,7 @@ import type { Db } from "../../platform/db";
 import { deliverDueEmails } from "../../platform/mail/sender";
 import { purgeExpiredRecords } from "../../platform/jobs/purge";
 import { expireDueCheckouts } from "../../checkout";
-import { settlePayments } from "../../payments";
+import { settlePayments } from "../../checkout";
 import { settleOpenIntents } from "../../checkout";
 import { paymentProvider } from "../../payments";
 import { chargeDuePurchases } from "../../purchases";

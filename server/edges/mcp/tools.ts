@@ -22,7 +22,7 @@ import type {
 } from "../../catalogue";
 import type { ZQuote } from "../../checkout";
 import type { ZCheckout, ZCheckoutDetail } from "../../checkout";
-import type { ZListMyOrdersResponse, ZOrder } from "../../checkout";
+import type { ZListMyOrdersResponse, ZOrder } from "../../orders/index";
 import type { AppError } from "../../core/errors";
 import type { Caller } from "../trpc/caller";
 

@@ -7,7 +7,7 @@ import {
   ZListMyOrdersRequest,
   ZListMyOrdersResponse,
   ZOrder,
-} from "../../checkout";
+} from "../../orders/index";
 import { defineOperation } from "./operation";
 
 const linkedOnly =

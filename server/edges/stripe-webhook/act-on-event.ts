@@ -1,6 +1,6 @@
 /**
  * What each Stripe event type does. The PaymentIntent events drive the same transitions as the
- * polling (server/payments/settle-payments.ts), from what Stripe's API says now (never from the
+ * polling (server/checkout/settle-payments.ts), from what Stripe's API says now (never from the
  * event's copy of the object), so a late, repeated or out-of-order event is harmless: a checkout's
  * attempt goes through completeCheckoutIntent, a purchase's payment through actOnPurchasePayment.
  * Refunds and disputes are recorded only (the refunds and disputes issue acts on them). A type not

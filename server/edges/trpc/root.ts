@@ -2,7 +2,7 @@
 import { catalogRouter } from "../../catalogue";
 import { checkoutRouter } from "../../checkout";
 import { checkoutPageRouter } from "../../checkout";
-import { ordersRouter } from "../../checkout";
+import { ordersRouter } from "../../orders/index";
 import { sandboxRouter } from "../../sandbox";
 import { mailboxRouter } from "../../sandbox";
 import { accountRouter } from "../../dashboard";

@@ -3,8 +3,8 @@
  * person's order, or no such order, is 404 not_found (never 403). Needs orders:read on a token the
  * person granted.
  */
-import { AppError } from "../../core/errors";
-import { scopedProcedure } from "../../platform/trpc/procedures";
+import { AppError } from "../core/errors";
+import { scopedProcedure } from "../platform/trpc/procedures";
 import { linkedPersonId } from "./linked-person";
 import { orderInclude, toWireOrder } from "./orders.queries";
 import { ZGetMyOrderRequest, ZOrder } from "./orders.schema";

@@ -1,5 +1,5 @@
-import { AppError } from "../../core/errors";
-import type { Actor } from "../../platform/trpc/context";
+import { AppError } from "../core/errors";
+import type { Actor } from "../platform/trpc/context";
 
 /** The person behind a linked-account token; 403 for a client-credentials token (no person). */
 export const linkedPersonId = (actor: Actor) => {

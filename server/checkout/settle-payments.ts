@@ -13,10 +13,10 @@
  * call still running is never settled under it (H1).
  */
 import type { Db } from "../platform/db";
-import { paymentProvider } from ".";
-import type { PaymentProvider } from "./provider";
-import { markCheckoutCaptureFailed } from "../checkout";
-import { captureDueWhere } from "./capture-retries";
+import { paymentProvider } from "../payments";
+import type { PaymentProvider } from "../payments";
+import { markCheckoutCaptureFailed } from ".";
+import { captureDueWhere } from "../payments";
 import {
   attemptTimeoutMs,
   capturePayment,
@@ -24,7 +24,7 @@ import {
   type HeldPayment,
   lookUpAuthorize,
   releasePayment,
-} from "./payment-steps";
+} from "../payments";
 
 const ownerSelect = {
   id: true,

@@ -4,19 +4,13 @@
  * ships them only once the card is charged, and the Purchase's fulfilment follows its orders.
  */
 import { describe, expect, it } from "vitest";
-import { db } from "../../platform/db";
-import { sandboxProvider } from "../../payments/sandbox";
-import { testCards } from "../../payments/sandbox-cards";
-import { cancelPurchase } from "../../purchases/cancel-purchase";
-import { chargeDuePurchase } from "../../purchases/charge-purchase";
-import {
-  agentWithPerson,
-  buy,
-  directItem,
-  getPurchase,
-  quoteOf,
-} from "../../testing/agent-purchases";
-import { callRoute } from "../../testing/rest";
+import { db } from "../platform/db";
+import { sandboxProvider } from "../payments/sandbox";
+import { testCards } from "../payments/sandbox-cards";
+import { cancelPurchase } from "../purchases/cancel-purchase";
+import { chargeDuePurchase } from "../purchases/charge-purchase";
+import { agentWithPerson, buy, directItem, getPurchase, quoteOf } from "../testing/agent-purchases";
+import { callRoute } from "../testing/rest";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const myOrders = operationHandler("GET /api/v1/me/orders");

@@ -7,10 +7,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPartner, createStore } from "../../prisma/factories";
 import { db } from "../platform/db";
 import { openCheckoutVia } from "../testing/checkout-fixtures";
-import { startAttempt } from "../checkout/hosted/payment-attempt";
-import type { PaymentProvider } from "./provider";
-import { sandboxProvider } from "./sandbox";
-import { attemptTimeoutMs } from "./payment-steps";
+import { startAttempt } from "./hosted/payment-attempt";
+import type { PaymentProvider } from "../payments/provider";
+import { sandboxProvider } from "../payments/sandbox";
+import { attemptTimeoutMs } from "../payments/payment-steps";
 import { settlePayments } from "./settle-payments";
 
 let token: string;

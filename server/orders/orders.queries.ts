@@ -1,11 +1,11 @@
 /** The person's orders as the wire shows them: one reader for the list and for one order. */
-import type { Db } from "../../platform/db";
-import { toMoney } from "../../core/money";
-import type { TaxLine } from "../../core/tax";
-import { toWireTotals } from "../../core/totals";
-import { publicPurchaseStatus, type PurchaseState } from "../../purchases";
+import type { Db } from "../platform/db";
+import { toMoney } from "../core/money";
+import type { TaxLine } from "../core/tax";
+import { toWireTotals } from "../core/totals";
+import { publicPurchaseStatus, type PurchaseState } from "../purchases";
 import type { TOrderStatus } from "./orders.schema";
-import { type QuoteSnapshot, toWireStore, toWireTaxLines } from "../quote-snapshot";
+import { type QuoteSnapshot, toWireStore, toWireTaxLines } from "../checkout";
 
 /** What every order read loads with the order row: its owner, a paid checkout or an assistant purchase. */
 export const orderInclude = {

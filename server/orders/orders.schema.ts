@@ -1,9 +1,10 @@
 /** Schemas of the person's orders (GET /me/orders). Imports only zod. */
 import { z } from "zod";
-import { optional } from "../../core/zod";
-import { ZMoney, ZPagination, ZStoreSummary } from "../../catalogue";
-import { ZQuoteLine, ZTaxLine, ZTotals } from "../checkout.schema";
-import { ZTracking } from "../session.schema";
+import { optional } from "../core/zod";
+import { ZPagination, ZStoreSummary } from "../catalogue";
+import { ZMoney } from "../core/money-input";
+import { ZQuoteLine, ZTaxLine, ZTotals } from "../checkout";
+import { ZTracking } from "../checkout";
 
 const wholeNumber = z.coerce
   .number({ error: "must be a whole number" })

@@ -6,8 +6,8 @@
  * owner's order number and the store's position (`SO-7K3M9QX2-1`).
  */
 import { randomBytes } from "node:crypto";
-import type { Sql } from "../../platform/sql";
-import { chosenOption, type QuoteSnapshot, type Selections } from "../quote-snapshot";
+import type { Sql } from "../platform/sql";
+import { chosenOption, type QuoteSnapshot, type Selections } from "./quote-snapshot";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

@@ -4,17 +4,12 @@
  * their own orders, paginated; shipping adds tracking and emails it; expire frees the items.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  createItem,
-  createLinkedPerson,
-  createPartner,
-  createStore,
-} from "../../../prisma/factories";
-import { db } from "../../platform/db";
-import { testCards } from "../../payments/sandbox-cards";
-import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtures";
-import { pageCaller } from "../../testing/page-caller";
-import { callRoute } from "../../testing/rest";
+import { createItem, createLinkedPerson, createPartner, createStore } from "../../prisma/factories";
+import { db } from "../platform/db";
+import { testCards } from "../payments/sandbox-cards";
+import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
+import { pageCaller } from "../testing/page-caller";
+import { callRoute } from "../testing/rest";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const myOrders = operationHandler("GET /api/v1/me/orders");

@@ -1,4 +1,4 @@
-import { router } from "../../platform/trpc/init";
+import { router } from "../platform/trpc/init";
 import { getMyOrder } from "./get-my-order";
 import { listMyOrders } from "./list-my-orders";
 
