@@ -11,13 +11,13 @@ const capabilities = [
   "accounts",
   "catalogue",
   "partners",
-  "lifecycle",
   "checkout",
   "purchases",
   "orders",
   "price-watches",
   "price-alerts",
   "price-changes",
+  "oauth",
   "dashboard",
   "sandbox",
 ];
@@ -98,7 +98,9 @@ module.exports = {
   options: {
     doNotFollow: { path: "node_modules" },
     // Tests may reach into what they test: left out of the graph, so they add no edge.
-    exclude: { path: ["(^|/)(node_modules|generated|\\.next)/", "\\.test\\.tsx?$", "^server/testing/"] },
+    exclude: {
+      path: ["(^|/)(node_modules|generated|\\.next)/", "\\.test\\.tsx?$", "^server/testing/"],
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

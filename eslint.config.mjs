@@ -1,5 +1,5 @@
 // Lint rules that keep the layout honest (STYLE.md habit 8): Prisma and the database stay inside the
-// server shell (routers, jobs, auth, mail, search, ops, testing, db.ts), never in pages, domain
+// server (capabilities, edges, platform, testing), never in pages, domain
 // logic, emails or e2e specs.
 import js from "@eslint/js";
 import globals from "globals";
@@ -12,7 +12,12 @@ const prismaImports = {
       message: "Prisma stays in the server shell: call a procedure or a factory.",
     },
     {
-      group: ["**/server/db", "@/server/db"],
+      group: [
+        "**/server/platform/db",
+        "@/server/platform/db",
+        "**/server/platform/sql",
+        "@/server/platform/sql",
+      ],
       message: "The database stays in the server shell: call a procedure.",
     },
   ],

@@ -14,7 +14,7 @@ const header =
 
 /** The types as generated from the current document. */
 export const generateTypes = async () => {
-  const { openApiDocument } = await import("../server/edges/http/openapi");
+  const { openApiDocument } = await import("../server/edges/rest/openapi");
   const document = JSON.parse(JSON.stringify(openApiDocument()));
   const ast = await openapiTS(document, { alphabetize: true });
   return header + astToString(ast);

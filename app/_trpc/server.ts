@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { currentPersonId } from "@/server/auth";
 import { signInPath } from "@/server/auth";
 import { clientIp } from "@/server/platform/http/client-ip";
-import { clientRequestIdOf, requestIdFrom } from "@/server/edges/http/request-id";
+import { clientRequestIdOf, requestIdFrom } from "@/server/platform/http/request-id";
 import { createInnerContext } from "@/server/platform/trpc/context";
 import { createCaller } from "@/server/edges/trpc/caller";
 

@@ -5,7 +5,7 @@
  */
 import { apiVersion, changes, versionAnchor } from "@/server/edges/rest/changes";
 import { systemClock } from "@/server/platform/clock";
-import { listLifecycles } from "@/server/lifecycle";
+import { listLifecycles } from "@/server/edges/rest/endpoint-lifecycle";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Changelog: Shopping API" };

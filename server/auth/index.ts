@@ -13,20 +13,6 @@ export {
 export { credentialTag, currentEnvironment } from "./environment";
 export type { ServiceEnvironment } from "./environment";
 export { authOptions } from "./next-auth";
-export { consentPath, handleAuthorizeGet } from "./oauth/authorize-endpoint";
-export type { AuthorizeParameters } from "./oauth/authorize-request";
-export {
-  createConsentToken,
-  grantedOptInScopes,
-  handleConsentDecision,
-  loadConsentRequest,
-  newlyRequestedScopes,
-} from "./oauth/consent";
-export { disconnectApp, listConnectedApps } from "./oauth/grants";
-export { authorizationServerMetadata } from "./oauth/metadata";
-export { handleAgentRegistration } from "./oauth/register-agent";
-export { oauthError } from "./oauth/responses";
-export { handleRevokeRequest } from "./oauth/revoke-endpoint";
 export { hashPassword } from "./passwords";
 export { isLoopback, redirectHost, redirectUriProblem } from "./redirect-uris";
 export { mcpAccountPath } from "./resources";
@@ -34,5 +20,13 @@ export { allScopes, optInScopes, scopeWords } from "./scopes";
 export type { Scope } from "./scopes";
 export { currentPersonId, personIdFromRequest } from "./session";
 export { signInPath } from "./sign-in-link";
-export { handleTokenRequest } from "./token-endpoint";
 export { authenticateBearer, bearerToken, mcpAccountAudience } from "./tokens";
+export { isCurrentEnvironment } from "./environment";
+export { audienceForResource } from "./resources";
+export { agentOnlyScopes, clientCredentialsScopes, isScope, parseScopeString } from "./scopes";
+export {
+  accessTokenLifetimeSeconds,
+  issueAccessToken,
+  secretMatches,
+  storeAccessToken,
+} from "./tokens";

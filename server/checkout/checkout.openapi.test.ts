@@ -1,6 +1,6 @@
 /** The checkout operations in the OpenAPI document: the required Idempotency-Key and the refusals. */
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "../edges/http/openapi";
+import { openApiDocument } from "../edges/rest/openapi";
 
 describe("checkout in the OpenAPI document", () => {
   it("POST /checkout/sessions requires Idempotency-Key and documents 201, 409 and 422", () => {

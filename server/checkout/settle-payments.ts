@@ -15,7 +15,7 @@
 import type { Db } from "../platform/db";
 import { paymentProvider } from "../payments";
 import type { PaymentProvider } from "../payments";
-import { markCheckoutCaptureFailed } from ".";
+import { markCheckoutCaptureFailed } from "./checkout-capture-failed";
 import { captureDueWhere } from "../payments";
 import {
   attemptTimeoutMs,

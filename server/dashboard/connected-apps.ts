@@ -3,7 +3,7 @@
  * one update, so its access and refresh tokens stop on the very next request.
  */
 import { z } from "zod";
-import { disconnectApp as revokeConnection, listConnectedApps } from "../auth";
+import { disconnectApp as revokeConnection, listConnectedApps } from "../oauth";
 import { allScopes } from "../auth";
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";

@@ -44,7 +44,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Per-address and per-client limits of sign-in, sign-up, email links and /oauth/*; `off` only for load tests, never in production. */
   AUTH_RATE_LIMITS: z.enum(["on", "off"]).default("on"),
-  /** Sandbox test allowance: client metadata documents may be fetched from loopback addresses (server/auth/oauth/client-metadata-fetch.ts). */
+  /** Sandbox test allowance: client metadata documents may be fetched from loopback addresses (server/oauth/client-metadata-fetch.ts). */
   CLIENT_METADATA_LOOPBACK: z.enum(["on", "off"]).default("off"),
   /** Open (awaiting payment) checkouts the public MCP connector's callers at one address may hold together (429 too_many_open_checkouts past it); an assistant platform's many users share its few addresses. */
   MCP_OPEN_CHECKOUTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),

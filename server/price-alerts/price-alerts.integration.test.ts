@@ -19,7 +19,7 @@ import { deliverDueEmails, smtpTransport } from "../platform/mail/sender";
 import { priceAlertHandler } from "./alert-on-price-change";
 import { processPriceChanges } from "../price-changes/process-price-changes";
 import { setItemPrice } from "../catalogue/set-item-price";
-import { newlyRequestedScopes } from "../auth/oauth/consent";
+import { newlyRequestedScopes } from "../oauth/consent";
 import { obtainCode, token as tokenEndpoint } from "../testing/oauth";
 import { callRoute } from "../testing/rest";
 import { startSmtpCapture } from "../testing/smtp-capture";

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAgent, createLinkedPerson } from "../../prisma/factories";
 import { createHeldPurchase, createPurchase } from "../../prisma/factories/purchases";
 import { issueAccessToken } from "../auth/tokens";
-import { openApiDocument } from "../edges/http/openapi";
+import { openApiDocument } from "../edges/rest/openapi";
 import { db } from "../platform/db";
 import { resetEnv } from "../platform/env";
 import { testCards } from "../payments/sandbox-cards";

@@ -8,8 +8,8 @@ import { GET as authorizeGet } from "@/app/oauth/authorize/route";
 import { POST as tokenPost } from "@/app/oauth/token/route";
 import { POST as revokePost } from "@/app/oauth/revoke/route";
 import { createLinkingPartner, createPerson } from "../../prisma/factories";
-import { handleConsentDecision, createConsentToken } from "../auth/oauth/consent";
-import { readAuthorizeParameters } from "../auth/oauth/authorize-request";
+import { handleConsentDecision, createConsentToken } from "../oauth/consent";
+import { readAuthorizeParameters } from "../oauth/authorize-request";
 import { toAppError } from "../platform/http/respond";
 
 export const origin = "http://localhost:3000";

@@ -1,10 +1,10 @@
 /**
  * Every /api/v1 operation with the JSON Schemas of its parameters and body, and its documented
- * statuses, read from the OpenAPI document (server/edges/http/openapi.ts, built from the zod schemas).
+ * statuses, read from the OpenAPI document (server/edges/rest/openapi.ts, built from the zod schemas).
  * The one place tests learn operations' shapes from: when the operation table becomes the source of
  * the schemas, only this adapter changes.
  */
-import { openApiDocument } from "../edges/http/openapi";
+import { openApiDocument } from "../edges/rest/openapi";
 
 export type JsonSchema = {
   type?: string | string[];

@@ -1,4 +1,4 @@
-import { authorizationServerMetadata } from "@/server/auth";
+import { authorizationServerMetadata } from "@/server/oauth";
 
 export const dynamic = "force-dynamic";
 

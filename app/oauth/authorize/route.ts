@@ -1,6 +1,6 @@
 import { currentPersonId } from "@/server/auth";
-import { handleAuthorizeGet } from "@/server/auth";
-import { handleConsentDecision } from "@/server/auth";
+import { handleAuthorizeGet } from "@/server/oauth";
+import { handleConsentDecision } from "@/server/oauth";
 
 export const dynamic = "force-dynamic";
 

@@ -8,7 +8,7 @@
 import { SignOutButton } from "@/app/_components/sign-out-button";
 import { isLoopback, redirectHost } from "@/server/auth";
 import { optInScopes, scopeWords, type Scope } from "@/server/auth";
-import type { AuthorizeParameters } from "@/server/auth";
+import type { AuthorizeParameters } from "@/server/oauth";
 
 type Props = {
   request: {

@@ -1,13 +1,13 @@
 import { redirect } from "next/navigation";
 import { pageCaller } from "@/app/_trpc/server";
 import { currentPersonId } from "@/server/auth";
-import { consentPath } from "@/server/auth";
+import { consentPath } from "@/server/oauth";
 import {
   createConsentToken,
   grantedOptInScopes,
   loadConsentRequest,
   newlyRequestedScopes,
-} from "@/server/auth";
+} from "@/server/oauth";
 import { ConsentForm } from "./consent-form";
 import { UnverifiedNotice } from "./unverified-notice";
 import { signInPath } from "@/server/auth";

@@ -1,4 +1,4 @@
-import { handleRevokeRequest } from "@/server/auth";
+import { handleRevokeRequest } from "@/server/oauth";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { handleTokenRequest } from "@/server/auth";
+import { handleTokenRequest } from "@/server/oauth";
 
 export const POST = (request: Request) => handleTokenRequest(request);
 

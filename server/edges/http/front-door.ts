@@ -1,6 +1,6 @@
 /**
  * The node:http server in front of everything `npm start` serves. Each request gets its id first
- * (server/edges/http/request-id.ts), so pages and every answer of Next carry X-Request-Id too; then the
+ * (server/platform/http/request-id.ts), so pages and every answer of Next carry X-Request-Id too; then the
  * lean API layer answers it or hands it to Next. Requests node's own parser refuses (bad request
  * line or headers, header block over 16 KiB, timeouts), CONNECT, and an Expect other than
  * 100-continue are answered here in the shared JSON error shape instead of node's bare replies.
@@ -11,7 +11,7 @@ import type { Duplex } from "node:stream";
 import { AppError, type ErrorCode } from "../../core/errors";
 import { socketAddressHeader } from "../../platform/http/client-ip";
 import { answerOnSocket, sendError } from "./node-response";
-import { assignRequestId, clientRequestIdOfNode } from "./request-id";
+import { assignRequestId, clientRequestIdOfNode } from "../../platform/http/request-id";
 import { decodePath, splitTarget } from "./request-target";
 import { toAppError } from "../../platform/http/respond";
 

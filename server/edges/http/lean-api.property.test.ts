@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { rawRequest, rawRequestBytes } from "../../testing/raw-http";
 import { createFrontServer } from "./front-door";
 import { createLeanApi } from "./lean-api";
-import { requestIdPattern } from "./request-id";
+import { requestIdPattern } from "../../platform/http/request-id";
 
 /** Every status this service documents (DESIGN.md, docs/decisions.md "Lean API layer"). 5xx is not among them. */
 const documented = new Set([

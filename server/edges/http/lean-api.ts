@@ -21,11 +21,11 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import findMyWay from "find-my-way";
-import { oauthError } from "../../auth";
+import { oauthError } from "../../oauth";
 import { AppError } from "../../core/errors";
 import { send, sendError, sendRedirect } from "./node-response";
 import { requestBodyStream } from "./request-body-stream";
-import { assignRequestId, clientRequestIdOfNode } from "./request-id";
+import { assignRequestId, clientRequestIdOfNode } from "../../platform/http/request-id";
 import { badRequest, checkQuery, decodePath, splitTarget } from "./request-target";
 import { toAppError } from "../../platform/http/respond";
 

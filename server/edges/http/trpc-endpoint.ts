@@ -15,7 +15,7 @@ import { AppError, errorTable, type ErrorCode } from "../../core/errors";
 import { createInnerContext } from "../../platform/trpc/context";
 import { dashboardRouter } from "../trpc/dashboard";
 import { BodyTooLargeError, readCappedBytes } from "../../platform/http/read-body";
-import { clientRequestIdOf, requestIdFrom } from "./request-id";
+import { clientRequestIdOf, requestIdFrom } from "../../platform/http/request-id";
 import { toAppError } from "../../platform/http/respond";
 
 /** The dashboard's inputs are a few short fields. */
@@ -70,7 +70,7 @@ export const handleTrpcRequest = async (request: Request): Promise<Response> => 
     });
   const checked = request.method === "POST" ? await checkedPost(request) : request;
   if (checked instanceof Response) return checked;
-  // The front door already assigned the id and wrote it on the request (server/edges/http/request-id.ts).
+  // The front door already assigned the id and wrote it on the request (server/platform/http/request-id.ts).
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
   let unexpected: unknown;
   const response = await fetchRequestHandler({

@@ -16,7 +16,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { AppError, errorBody } from "../../core/errors";
-import { retiredErrorFor } from "../http/lifecycle";
+import { retiredErrorFor } from "../rest/lifecycle-verdict";
 import { toAppError } from "../../platform/http/respond";
 import { zodFields } from "../../core/zod-fields";
 import { toolJsonSchema } from "./json-schema";

@@ -18,8 +18,8 @@ import {
 } from "../../../prisma/factories";
 import { issueAccessToken, mcpAccountAudience } from "../../auth/tokens";
 import { db } from "../../platform/db";
-import { openApiDocument } from "../http/openapi";
-import { deprecateEndpoint, restoreEndpoint } from "../../lifecycle/endpoint-lifecycle";
+import { openApiDocument } from "../rest/openapi";
+import { deprecateEndpoint, restoreEndpoint } from "../rest/endpoint-lifecycle";
 import { testCards } from "../../payments/sandbox-cards";
 import { torontoAddress } from "../../testing/checkout-fixtures";
 import { startConnectorServer } from "../../testing/mcp-server";

@@ -25,8 +25,8 @@ import {
   type RateLimitState,
 } from "../../platform/rate-limit";
 import { BodyTooLargeError, readCappedText } from "../../platform/http/read-body";
-import { requestIdFrom } from "../http/request-id";
-import { wantsFreshAnswer } from "../http/with-partner";
+import { requestIdFrom } from "../../platform/http/request-id";
+import { wantsFreshAnswer } from "../rest/with-partner";
 import { errorResponse, json, toAppError } from "../../platform/http/respond";
 import { type Actor, createInnerContext } from "../../platform/trpc/context";
 import { createCaller } from "../trpc/caller";

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createPartner } from "../../../prisma/factories";
 import { db } from "../../platform/db";
 import { env } from "../../platform/env";
-import { flushCalls } from "../../lifecycle/call-log";
+import { flushCalls } from "../rest/call-log";
 import { callRoute } from "../../testing/rest";
 import { operationHandler } from "../rest/rest-router";
 

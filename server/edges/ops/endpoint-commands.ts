@@ -1,13 +1,13 @@
 /**
  * `endpoint:deprecate "GET /api/v1/categories" --sunset 2027-06-01 --replacement URL
  * [--brownout START/END]...`, `endpoint:restore OPERATION`, `endpoint:list`: the operator's side of
- * the API lifecycle (server/lifecycle/endpoint-lifecycle.ts). Every instance follows within a second.
+ * the API lifecycle (server/edges/rest/endpoint-lifecycle.ts). Every instance follows within a second.
  */
 import { ZodError } from "zod";
 import { systemClock } from "../../platform/clock";
-import { changelogUrl } from "../http/lifecycle";
-import { deprecateEndpoint, listLifecycles, restoreEndpoint } from "../../lifecycle";
-import type { Lifecycle } from "../../lifecycle";
+import { changelogUrl } from "../rest/lifecycle-verdict";
+import { deprecateEndpoint, listLifecycles, restoreEndpoint } from "../rest/endpoint-lifecycle";
+import type { Lifecycle } from "../rest/lifecycle-store";
 import { fail } from "./commands";
 
 /** A date (2027-06-01: that day at 00:00 UTC) or an instant with its offset (2027-03-01T14:00:00Z). */

@@ -1,6 +1,6 @@
 /** The linked person's own data (procedures in server/routers/account and server/routers/orders). */
 import { ZCanadianAddressResponse } from "../../core/address";
-import { errorResponse } from "../http/openapi-parts";
+import { errorResponse } from "./openapi-parts";
 import { ZMeResponse, ZNoQuery } from "../../accounts";
 import {
   ZGetMyOrderRequest,

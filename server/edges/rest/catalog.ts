@@ -1,5 +1,5 @@
 /** The catalogue operations (procedures in server/routers/catalog). */
-import { errorResponse } from "../http/openapi-parts";
+import { errorResponse } from "./openapi-parts";
 import {
   ZGetProductRequest,
   ZGetStoreRequest,

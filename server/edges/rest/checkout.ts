@@ -1,5 +1,5 @@
 /** Quotes and checkout sessions (procedures in server/routers/checkout). */
-import { errorResponse } from "../http/openapi-parts";
+import { errorResponse } from "./openapi-parts";
 import { ZCreateQuoteRequest, ZQuote } from "../../checkout";
 import {
   ZCheckout,

@@ -3,8 +3,8 @@
  * form), MCP tool name, scope, who may call it, input and output zod schemas, words for the
  * OpenAPI document, and the procedure call. Not its lifecycle: deprecation, brownouts and
  * retirement are set at run time (ops endpoint:deprecate) and live only in the database, keyed by
- * `id` (server/lifecycle/lifecycle-store.ts). REST routing (server/edges/rest/rest-router.ts,
- * used by the lean layer and by Next's catch-all), the OpenAPI document (server/edges/http/openapi.ts), the
+ * `id` (server/edges/rest/lifecycle-store.ts). REST routing (server/edges/rest/rest-router.ts,
+ * used by the lean layer and by Next's catch-all), the OpenAPI document (server/edges/rest/openapi.ts), the
  * scope checks (with-partner.ts and the procedures, through `scopeOf`) and the MCP tools read it.
  * The list itself is server/edges/rest/operations.ts.
  */
@@ -79,7 +79,7 @@ type OperationParts<
   description?: string;
   /** Description of the success response (default "OK", "No content" for a 204). */
   outputDescription?: string;
-  /** The operation's own responses beyond the success one and the common errors (server/edges/http/openapi-parts.ts). */
+  /** The operation's own responses beyond the success one and the common errors (server/edges/rest/openapi-parts.ts). */
   responses?: ZodOpenApiResponsesObject;
   /** OpenAPI operationId (camelCase, stable: generated clients name their functions after it). */
   operationId: string;

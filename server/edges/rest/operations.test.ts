@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { clientCredentialsScopes, personScopes } from "../../auth/scopes";
 import { AppError } from "../../core/errors";
-import { openApiDocument } from "../http/openapi";
+import { openApiDocument } from "./openapi";
 import { toAppError } from "../../platform/http/respond";
 import { createPartner } from "../../../prisma/factories";
 import { partnerCaller, shopperCaller, visitorCaller } from "../../testing/callers";
@@ -47,7 +47,7 @@ describe("operation table", () => {
         /^(GET|POST|PUT|PATCH|DELETE) \/api\/v1(\/([a-z0-9._-]+|\{[a-z_]+\}))+$/,
       );
       expect(entry.id).toBe(`${entry.method} /api/v1${entry.path}`);
-      // The lifecycle lives only in the database (server/lifecycle/lifecycle-store.ts), never beside it in the table.
+      // The lifecycle lives only in the database (server/edges/rest/lifecycle-store.ts), never beside it in the table.
       expect(entry).not.toHaveProperty("lifecycle");
     }
     const operationIds = operations.map((entry) => entry.operationId);

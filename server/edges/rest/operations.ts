@@ -1,7 +1,7 @@
 /**
  * The operation table: every public /api/v1 operation, declared once. REST routing (the lean layer
  * and Next's catch-all app/api/v1/[...path]/route.ts both go through server/edges/rest/rest-router.ts), the
- * OpenAPI document (server/edges/http/openapi.ts), the scope checks (with-partner.ts and the procedures,
+ * OpenAPI document (server/edges/rest/openapi.ts), the scope checks (with-partner.ts and the procedures,
  * through `scopeOf`) and the MCP tools read it. operations.test.ts fails when a route file, an
  * OpenAPI path or an MCP tool exists without its entry, or an entry is not routed.
  *
@@ -24,9 +24,9 @@
  * Lifecycle: an entry has no lifecycle field. Deprecation, brownouts and retirement are set at run
  * time (`npm run ops -- endpoint:deprecate "<id>" ...`, which accepts only ids of this table) and
  * live only in the endpoint_lifecycles table, keyed by the entry's `id`; every instance reads it at
- * most a second late (server/lifecycle/lifecycle-store.ts). The REST router passes the matched
+ * most a second late (server/edges/rest/lifecycle-store.ts). The REST router passes the matched
  * entry's id to withPartner, which adds the Deprecation/Sunset/Link headers or answers 410 retired
- * (server/edges/http/lifecycle.ts) and records the call for the deprecation notices; the served OpenAPI
+ * (server/edges/rest/lifecycle-verdict.ts) and records the call for the deprecation notices; the served OpenAPI
  * document marks the entries deprecated now (openApiDocumentNow); MCP tools call
  * `retiredErrorFor(entry.id)`. One source, so the document, REST and MCP cannot disagree.
  */

@@ -1,5 +1,5 @@
 /** Price-drop alerts on a linked person's behalf (procedures in server/routers/price-alerts; 1.6.0). */
-import { errorResponse } from "../http/openapi-parts";
+import { errorResponse } from "./openapi-parts";
 import {
   liveAlertsPerPerson,
   ZCreatePriceAlertBody,

@@ -1,6 +1,6 @@
 /** Price watches (procedures in server/routers/price-watches). No MCP tool: buying on a watch is the person's grant to one assistant. */
 import { maxLiveWatches, watchDays } from "../../price-watches";
-import { errorResponse } from "../http/openapi-parts";
+import { errorResponse } from "./openapi-parts";
 import {
   ZCreatePriceWatchBody,
   ZListPriceWatchesQuery,

@@ -1,5 +1,5 @@
 /** Assistant purchases (procedures in server/routers/purchases). */
-import { errorResponse, ok } from "../http/openapi-parts";
+import { errorResponse, ok } from "./openapi-parts";
 import { ZIdempotencyHeaders } from "../../checkout";
 import {
   purchasesPerHour,

@@ -10,7 +10,7 @@
 import findMyWay from "find-my-way";
 import { AppError } from "../../core/errors";
 import { errorResponse, json } from "../../platform/http/respond";
-import { withPartner } from "../http/with-partner";
+import { withPartner } from "./with-partner";
 import type { Operation, OperationId } from "./operation";
 import { operations } from "./operations";
 

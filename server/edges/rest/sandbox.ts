@@ -1,5 +1,5 @@
 /** The sandbox helpers, answering 404 outside the sandbox (procedures in server/routers/sandbox). */
-import { errorResponse } from "../http/openapi-parts";
+import { errorResponse } from "./openapi-parts";
 import { ZCheckout, ZCheckoutIdParams, ZStoreOrder } from "../../checkout";
 import { ZPurchase, ZPurchaseIdParams } from "../../purchases";
 import {

@@ -2,7 +2,7 @@
  * Webhook endpoints (procedures in server/routers/webhooks): what a client configures about itself,
  * so any valid token of the client may call them, whatever its scopes (`scope: null`).
  */
-import { errorResponse } from "../http/openapi-parts";
+import { errorResponse } from "./openapi-parts";
 import { ZNoQuery } from "../../accounts";
 import {
   maxEndpointsPerOwner,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createItem, createPartner, createStore } from "../../../prisma/factories";
 import { createHeldPurchase } from "../../../prisma/factories/purchases";
 import { issueAccessToken } from "../../auth/tokens";
-import { disconnectApp } from "../../auth/oauth/grants";
+import { disconnectApp } from "../../oauth/grants";
 import { fixedClock } from "../../platform/clock";
 import { db } from "../../platform/db";
 import { paymentProvider } from "../../payments";

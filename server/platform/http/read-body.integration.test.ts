@@ -10,7 +10,7 @@ import { POST as revokePost } from "@/app/oauth/revoke/route";
 import { POST as registerPost } from "@/app/oauth/register/agent/route";
 import { POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 import { NextRequest } from "next/server";
-import { handleConsentDecision } from "../../auth/oauth/consent";
+import { handleConsentDecision } from "../../oauth/consent";
 
 const tenMegabytes = 10 * 1024 * 1024;
 

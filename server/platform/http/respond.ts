@@ -9,7 +9,7 @@ import { zodFields } from "../../core/zod-fields";
 /**
  * Unwraps tRPC's wrapper and classifies the error as an AppError; an unexpected one is logged with
  * its stack under the request id when given, and the caller's own X-Request-Id beside it as
- * client_request_id (server/edges/http/request-id.ts).
+ * client_request_id (server/platform/http/request-id.ts).
  */
 export const toAppError = (
   error: unknown,

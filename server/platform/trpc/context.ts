@@ -25,7 +25,7 @@ export type Context = {
   db: Db;
   clock: Clock;
   requestId: string;
-  /** The caller's own X-Request-Id, logged beside ours with a fault (server/edges/http/request-id.ts). */
+  /** The caller's own X-Request-Id, logged beside ours with a fault (server/platform/http/request-id.ts). */
   clientRequestId?: string;
   actor: Actor;
   /** The client asked for a fresh answer (Cache-Control: no-cache): skip short-lived result caches. */

@@ -1,4 +1,4 @@
-import { openApiDocumentNow } from "@/server/edges/http/openapi";
+import { openApiDocumentNow } from "@/server/edges/rest/openapi";
 
 export const dynamic = "force-dynamic";
 

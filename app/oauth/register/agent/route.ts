@@ -1,4 +1,4 @@
-import { handleAgentRegistration } from "@/server/auth";
+import { handleAgentRegistration } from "@/server/oauth";
 
 export const dynamic = "force-dynamic";
 

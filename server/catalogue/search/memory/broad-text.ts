@@ -8,7 +8,7 @@ import type { PostingList } from "./postings";
 import type { BrowseTotals } from "./browse-counts";
 import type { CatalogIndex } from "./catalog-index";
 import { selectBrowsePage, spanOf } from "./page-select";
-import { bucketCount } from "./sort-buckets";
+import { bucketCount } from "./bucket-order";
 import type { SortOrder } from "../types";
 
 let scratch = new Uint16Array(0);

@@ -7,7 +7,7 @@
  * ~1 ms instead of ~20 ms.
  */
 import { ensureLength } from "./growable";
-import { bucketCount } from "./sort-buckets";
+import { bucketCount } from "./bucket-order";
 
 /** What the index exposes to the counts (kept narrow so the two files stay independent). */
 export type CountedIndex = {

@@ -5,7 +5,9 @@
  * passes 5% of the slots the grouping is redone (O(slots), ~10 ms at a million).
  */
 import { ensureLength } from "./growable";
-import { bucketCount } from "./sort-buckets";
+
+/** How many coarse buckets a sort key falls in (sort-buckets.ts): 1,024, about as many items each. */
+export const bucketCount = 1024;
 
 export class BucketOrder {
   private order = new Int32Array(0);

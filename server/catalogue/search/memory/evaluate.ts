@@ -7,7 +7,7 @@ import { type Facets, type SearchHits, type SearchQuery, facetLimit } from "../t
 import type { CatalogIndex } from "./catalog-index";
 import { topFacetValues } from "./facet-top";
 import { selectBrowsePage, selectPage } from "./page-select";
-import { bucketCount } from "./sort-buckets";
+import { bucketCount } from "./bucket-order";
 import { type ScanInput, scanFiltered, scanUnfiltered } from "./scan";
 import { matchText } from "./text-match";
 import { evaluateBroadText, isBroadText } from "./broad-text";

@@ -6,7 +6,7 @@
  */
 import type { SortOrder } from "../types";
 import type { CatalogIndex } from "./catalog-index";
-import { bucketCount } from "./sort-buckets";
+import { bucketCount } from "./bucket-order";
 
 /**
  * Hits of a query: `scores` when ordering by relevance score; `histogram` (hits per raw price bucket

@@ -4,10 +4,8 @@
  * the exact order, so a page is found by counting hits per bucket and sorting only the buckets the
  * page falls in: deep pages cost two passes, never a full sort.
  */
-import { BucketOrder } from "./bucket-order";
+import { BucketOrder, bucketCount } from "./bucket-order";
 import { ensureLength } from "./growable";
-
-export const bucketCount = 1024;
 
 /** Number of bounds <= value: the bucket of `value` given ascending bounds. */
 const bucketOf = (bounds: Float64Array, value: number) => {

@@ -1,0 +1,225 @@
+/**
+ * The one wrapper every /api/v1 route uses: request id, bearer authentication (401 with
+ * WWW-Authenticate), rate limits and their headers, scope check (403), zod parsing of query and
+ * path parameters, selected headers and the JSON body (422 naming each field; 415 for a body that
+ * is not JSON, 413 for one over the size limit), the operation's lifecycle (deprecation headers,
+ * 410 retired: lifecycle.ts), and mapping of every error to the shared body.
+ * Route files only parse and call the caller.
+ */
+import { z } from "zod";
+import { authenticateBearer, bearerToken } from "../../auth";
+import { systemClock } from "../../platform/clock";
+import { db } from "../../platform/db";
+import { env } from "../../platform/env";
+import { AppError } from "../../core/errors";
+import { type Actor, createInnerContext } from "../../platform/trpc/context";
+import { type Caller, createCaller } from "../trpc/caller";
+import type { OperationId } from "./operation";
+import { recordCall } from "./call-log";
+import { readJsonBody } from "./json-body";
+import { lifecycleVerdict, type LifecycleVerdict } from "./lifecycle-verdict";
+import { declaredKeys, prepareInput } from "./request-fields";
+import {
+  consumePartnerRateLimit,
+  rateLimitHeaders,
+  type RateLimitState,
+} from "../../platform/rate-limit";
+import { clientRequestIdOf, requestIdFrom } from "../../platform/http/request-id";
+import { errorResponse, json, toAppError } from "../../platform/http/respond";
+import { zodFields } from "../../core/zod-fields";
+
+type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
+
+type Options<
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  H extends HeaderSchema,
+> = {
+  /** The operation table entry served (server/edges/rest/rest-router.ts knows it from the match): the key of its live lifecycle and of the call log. */
+  operationId: OperationId;
+  /** The scope the token needs; null admits any token of the client (what it configures about itself). */
+  scope: string | null;
+  query?: Q;
+  /** Query parameters that may repeat (size=S&size=M). */
+  arrays?: readonly string[];
+  params?: P;
+  /** The JSON body's schema; without it the body is ignored. */
+  body?: B;
+  /** Largest accepted body in bytes (default 64 KiB). */
+  maxBodyBytes?: number;
+  /** Request headers to parse, keyed by their name as documented (e.g. "Idempotency-Key"). */
+  headers?: H;
+};
+
+type HandlerArgs<
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  B extends z.ZodType,
+  H extends HeaderSchema,
+> = {
+  caller: Caller;
+  actor: Actor;
+  query: z.output<Q>;
+  params: z.output<P>;
+  body: z.output<B>;
+  headers: z.output<H>;
+  request: Request;
+};
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+/** What an operation without a query or body schema takes: nothing (unknown fields dropped, protected ones refused). */
+const ZNothing = z.object({});
+const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Query string to a plain object; a declared scalar given twice is refused rather than silently
+ * picking one (an undeclared one is dropped later anyway: request-fields.ts).
+ */
+export const searchParamsToObject = (
+  params: URLSearchParams,
+  arrays: readonly string[] = [],
+  declared?: ReadonlySet<string>,
+) => {
+  const result: Record<string, string | string[]> = {};
+  const fields: Record<string, string> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    if (arrays.includes(key)) result[key] = values;
+    else if (values.length > 1 && (!declared || declared.has(key)))
+      fields[key] = "must be given once";
+    else result[key] = values[0];
+  }
+  if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
+  return result;
+};
+
+const parseWith = <S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> => {
+  if (!schema) return undefined as z.output<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError("invalid_request", { fields: zodFields(result.error) });
+  return result.data;
+};
+
+const wwwAuthenticate = (request: Request) => {
+  const metadata = `${env().PUBLIC_URL}/.well-known/oauth-protected-resource/api/v1`;
+  const hasToken = Boolean(bearerToken(request.headers.get("authorization")));
+  return hasToken
+    ? `Bearer realm="shopping-api", error="invalid_token", error_description="The access token is invalid, expired or revoked", resource_metadata="${metadata}"`
+    : `Bearer realm="shopping-api", resource_metadata="${metadata}"`;
+};
+
+/** The declared headers as an object (absent ones undefined); duplicates arrive joined by ", " and fail their pattern. */
+const headerObject = (schema: HeaderSchema | undefined, request: Request) =>
+  schema
+    ? Object.fromEntries(
+        Object.keys(schema.shape).map((name) => [name, request.headers.get(name) ?? undefined]),
+      )
+    : undefined;
+
+/** Cache-Control: no-cache asks for an answer computed now (skips the short search page cache). */
+export const wantsFreshAnswer = (headers: Headers) =>
+  /no-cache|no-store|max-age=0/i.test(headers.get("cache-control") ?? "");
+
+export const withPartner =
+  <
+    Q extends z.ZodType = z.ZodUndefined,
+    P extends z.ZodType = z.ZodUndefined,
+    B extends z.ZodType = z.ZodUndefined,
+    H extends HeaderSchema = HeaderSchema,
+  >(
+    options: Options<Q, P, B, H>,
+    handler: (args: HandlerArgs<Q, P, B, H>) => Promise<Response>,
+  ) =>
+  async (request: Request, context?: RouteContext): Promise<Response> => {
+    // The front door already assigned the id and wrote it on the request (server/platform/http/request-id.ts).
+    const requestId = requestIdFrom(request.headers.get("x-request-id"));
+    let limits: RateLimitState = [];
+    let lifecycle: LifecycleVerdict = { headers: {} };
+    const headers = () => ({
+      "X-Request-Id": requestId,
+      ...rateLimitHeaders(limits),
+      ...lifecycle.headers,
+    });
+    try {
+      const url = new URL(request.url);
+      const { operationId } = options;
+      const now = systemClock.now();
+      // A retired operation (after its sunset, or in a brownout) is gone for every caller: no token needed to learn it.
+      lifecycle = await lifecycleVerdict(operationId, now);
+      if (lifecycle.retired) throw lifecycle.retired;
+      const database = db();
+      const actor = await authenticateBearer(request.headers.get("authorization"), now);
+      if (actor.kind !== "client") throw new AppError("unauthorized");
+      recordCall(actor.clientId, operationId, now);
+      limits = await consumePartnerRateLimit(actor);
+      if (options.scope !== null && !actor.scopes.includes(options.scope)) {
+        throw new AppError("insufficient_scope", {
+          message: `This operation needs the ${options.scope} scope.`,
+          headers: {
+            "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${options.scope}"`,
+          },
+        });
+      }
+      // Every part is parsed before refusing, so one 422 names every bad field at once.
+      const fields: Record<string, string> = {};
+      const collect = <S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> => {
+        try {
+          return parseWith(schema, value);
+        } catch (error) {
+          if (!(error instanceof AppError && error.options.fields)) throw error;
+          Object.assign(fields, error.options.fields);
+          return undefined as z.output<S>;
+        }
+      };
+      // Unknown query parameters and body fields are dropped, protected ones refused (request-fields.ts).
+      const querySchema = options.query ?? ZNothing;
+      const bodySchema =
+        options.body ?? (methodsWithBody.has(request.method) ? ZNothing : undefined);
+      const rawQuery = prepareInput(
+        querySchema,
+        searchParamsToObject(url.searchParams, options.arrays, declaredKeys(querySchema)),
+        fields,
+      );
+      const rawParams = context ? await context.params : {};
+      const rawBody = bodySchema
+        ? prepareInput(bodySchema, await readJsonBody(request, options.maxBodyBytes), fields)
+        : undefined;
+      const query = collect(options.query, rawQuery);
+      const params = collect(options.params, rawParams);
+      const headerValues = collect(
+        options.headers,
+        headerObject(options.headers, request),
+      ) as z.output<H>;
+      const body = collect(options.body, rawBody);
+      if (Object.keys(fields).length) throw new AppError("invalid_request", { fields });
+      const caller = createCaller(
+        createInnerContext({
+          db: database,
+          actor,
+          requestId,
+          clientRequestId: clientRequestIdOf(request.headers),
+          wantsFresh: wantsFreshAnswer(request.headers),
+        }),
+      );
+      const response = await handler({
+        caller,
+        actor,
+        query,
+        params,
+        body,
+        headers: headerValues,
+        request,
+      });
+      for (const [name, value] of Object.entries(headers())) response.headers.set(name, value);
+      return response;
+    } catch (error) {
+      const appError = toAppError(error, requestId, clientRequestIdOf(request.headers));
+      const extra: Record<string, string> =
+        appError.code === "unauthorized" ? { "WWW-Authenticate": wwwAuthenticate(request) } : {};
+      return errorResponse(appError, { ...headers(), ...extra });
+    }
+  };
+
+export { json };
