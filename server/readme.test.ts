@@ -10,7 +10,7 @@ import { configurationVariables } from "./platform/env";
 
 const root = path.resolve(__dirname, "..");
 const readme = readFileSync(path.join(root, "README.md"), "utf8");
-const cli = readFileSync(path.join(root, "server", "ops", "cli.ts"), "utf8");
+const cli = readFileSync(path.join(root, "server", "edges", "ops", "cli.ts"), "utf8");
 
 const section = (heading: string) => readme.split(`\n## ${heading}\n`)[1]?.split("\n## ")[0] ?? "";
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();

@@ -74,7 +74,7 @@ export const createClientWithCli = (
     process.execPath,
     [
       path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
-      path.join(root, "server", "ops", "cli.ts"),
+      path.join(root, "server", "edges", "ops", "cli.ts"),
       "client:create",
       "--name",
       "bench token",

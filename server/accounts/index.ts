@@ -12,7 +12,7 @@ export { accountProcedures, savedCardProcedures } from "./procedures";
 export { checkCardToSave, saveCardForPerson } from "./save-card-for-person";
 export type { Card } from "./save-card-for-person";
 export { readSavedCard, toSavedCardResponse } from "./saved-card.queries";
-export { ZCardNumber, brandLabel } from "./saved-card.schema";
+export { ZCardNumber } from "./saved-card.schema";
 export type { TSavedCard, TSavedCardResponse } from "./saved-card.schema";
 export { shopperAuthRouter } from "./sign-up/procedures";
 export { ZPassword } from "./sign-up/shopper-auth.schema";

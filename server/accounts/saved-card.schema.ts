@@ -68,9 +68,3 @@ export const cardBrand = (digits: string) => {
   if (/^(6011|65|64[4-9])/.test(digits)) return "discover";
   return "unknown";
 };
-
-/** How the page names a brand: "Visa", "Mastercard", "American Express", "Discover", "Card". */
-export const brandLabel = (brand: string) =>
-  ({ visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" })[
-    brand
-  ] ?? "Card";

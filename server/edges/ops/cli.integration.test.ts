@@ -14,7 +14,7 @@ const ops = async (...args: string[]) => {
     process.execPath,
     [
       path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
-      path.join(root, "server", "ops", "cli.ts"),
+      path.join(root, "server", "edges", "ops", "cli.ts"),
       ...args,
       "--json",
     ],
