@@ -6,7 +6,7 @@ const nextConfig = {
   serverExternalPackages: ["pg", "ioredis", "@prisma/adapter-pg", "rate-limiter-flexible"],
   poweredByHeader: false,
   // Each page's or route's bundle loads when it is first asked for, not all at start: about 50 MB less
-  // for a process that serves the partner API (docs/decisions.md, "Memory of the running service").
+  // for a process that serves the partner API (docs/adr/0093-memory-of-the-running-service.md).
   experimental: { preloadEntriesOnStart: false },
   typescript: { tsconfigPath: "tsconfig.json" },
   // The same list is sent by the lean API layer (server/edges/http/security-headers.mjs).

@@ -1,9 +1,13 @@
 /**
- * The README is what a newcomer follows: every setting the service reads is in its Configuration
- * table, and its Operating table, the CLI's usage text and the commands the CLI runs are the same
- * list. A command or variable added without its line (or a line left for one removed) fails here.
+ * The README is the product's front page and what a newcomer follows: it opens with the two
+ * commands (`npm install`, `npm start`, then `npm test`), every setting the service reads is in its
+ * Configuration table, its Operating list, the CLI's usage text and the commands the CLI runs are
+ * the same list, its Layout names every capability folder and the layer rule, its links resolve, and
+ * benchmark figures live in docs/performance.md, not here. The decision records' index lists every
+ * record. A command, variable or record added without its line (or a line left for one removed)
+ * fails here.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { configurationVariables } from "./platform/env";
@@ -16,6 +20,21 @@ const section = (heading: string) => readme.split(`\n## ${heading}\n`)[1]?.split
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
 describe("README", () => {
+  it("opens with the two commands: npm install then npm start, and npm test, before any section", () => {
+    const beforeSections = readme.split("\n## ")[0];
+    const [intro, block] = beforeSections.split("```bash\n");
+    expect(intro.trim().split("\n").length).toBeLessThanOrEqual(6);
+    const commands = block
+      .split("```")[0]
+      .split("\n")
+      .map((line) => line.replace(/#.*/, "").trim())
+      .filter(Boolean);
+    expect(commands).toEqual(["npm install", "npm start", "npm test"]);
+    const after = beforeSections.split("```").slice(2).join("```");
+    for (const words of ["no database", "sandbox catalogue", "DATABASE_URL", "REDIS_URL"])
+      expect(after).toContain(words);
+  });
+
   it("lists every configuration variable the service validates at start", () => {
     const documented = new Set(
       [...section("Configuration").matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1]),
@@ -29,11 +48,47 @@ describe("README", () => {
     const inUsage = sorted(
       [...usage.matchAll(/^\s{2}([a-z]+:[a-z-]+)/gm)].map((match) => match[1]),
     );
-    const operating = section("Operating");
     const inReadme = sorted(
-      [...operating.matchAll(/`([a-z]+:[a-z-]+)[ `]/g)].map((match) => match[1]),
+      [...section("Operating").matchAll(/^- `([a-z]+:[a-z-]+)[ `]/gm)].map((match) => match[1]),
     );
     expect(inUsage).toEqual(runs);
     expect(inReadme).toEqual(runs);
+  });
+
+  it("draws the capability layout and its layer rule", () => {
+    const layout = section("Layout");
+    const capabilities = [
+      ...["edges", "catalogue", "checkout", "purchases", "price-watches", "price-alerts"],
+      ...["accounts", "auth", "partners", "lifecycle", "payments", "platform", "core", "sandbox"],
+    ];
+    const drawn = [...layout.matchAll(/^ {2}([a-z-]+)\/ /gm)].map((match) => match[1]);
+    expect(drawn).toEqual(capabilities);
+    expect(layout).toContain("edges -> procedures -> use cases -> platform -> core");
+    expect(layout).toContain("dependency-cruiser");
+  });
+
+  it("links only to files that exist, and points to the decisions and the figures", () => {
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)[^)]*\)/g)].map((match) => match[1]);
+    const local = links.filter((link) => !/^[a-z]+:/.test(link));
+    expect(local.filter((link) => !existsSync(path.join(root, link)))).toEqual([]);
+    for (const doc of ["docs/adr/README.md", "docs/performance.md", "docs/scaling.md"])
+      expect(local).toContain(doc);
+  });
+
+  it("keeps benchmark figures in docs/performance.md", () => {
+    expect(readme).not.toMatch(/\breq\/s\b|\bp9[59]\b|^## Performance/m);
+  });
+});
+
+describe("docs/adr/README.md", () => {
+  it("indexes every decision record once", () => {
+    const adrDir = path.join(root, "docs", "adr");
+    const records = readdirSync(adrDir).filter((file) => /^\d{4}-.+\.md$/.test(file));
+    const index = readFileSync(path.join(adrDir, "README.md"), "utf8");
+    const listed = [...index.matchAll(/^\| \[(\d{4})\]\((\d{4}-[^)]+\.md)\)/gm)];
+    expect(sorted(listed.map((match) => match[2]))).toEqual(sorted(records));
+    expect(listed.every((match) => match[2].startsWith(match[1]))).toBe(true);
+    const numbers = records.map((file) => file.slice(0, 4));
+    expect(new Set(numbers).size).toBe(numbers.length);
   });
 });

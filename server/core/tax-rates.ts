@@ -6,7 +6,7 @@
  *
  * The marketplace sells clothing and footwear and treats every item as taxable at the general rate;
  * point-of-sale exemptions for children's clothing (ON, BC, MB, NS, PE provincial parts) and PEI's
- * clothing rebate are not modelled (docs/decisions.md).
+ * clothing rebate are not modelled (docs/adr/0050-pricing-tax-shipping-totals.md).
  */
 import type { Province } from "./provinces";
 

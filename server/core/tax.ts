@@ -2,7 +2,7 @@
  * Sales tax lines for a store's parcel by destination: HST where harmonized, otherwise GST plus the
  * province's PST or QST. Each line is charged on the same base (items after discount, plus
  * shipping: every Canadian sales tax applies to delivery charges of taxable goods) and rounded once,
- * half-up on integer cents, per store per tax line (docs/decisions.md).
+ * half-up on integer cents, per store per tax line (docs/adr/0050-pricing-tax-shipping-totals.md).
  */
 import { type Cents, percentOfHalfUp } from "./money";
 import { localDate, type Province } from "./provinces";

@@ -3,7 +3,7 @@
  * (`NODE_OPTIONS=--enable-source-maps`). tsx turns them on for the whole process as it registers,
  * and then Node parses and keeps the map of every module loaded afterwards (tsx's inline maps, Next's
  * chunk maps, node_modules' maps with their sourcesContent): about 190 MB of an idle server's
- * 440 MB RSS at 100,000 items (docs/decisions.md, "Memory of the running service"). Without them a
+ * 440 MB RSS at 100,000 items (docs/adr/0093-memory-of-the-running-service.md). Without them a
  * stack trace names the transpiled line, which for server/ code is tsx's output of the same file.
  */
 export const applySourceMapsChoice = () => {

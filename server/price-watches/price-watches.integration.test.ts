@@ -49,7 +49,7 @@ describe("POST /price-watches", () => {
       checkout_url: null,
     });
     expect(Number.isInteger(body.price_watch_id)).toBe(true);
-    // days omitted or null: 7 days (docs/decisions.md)
+    // days omitted or null: 7 days (docs/adr/0071-price-watch-api.md)
     const lasts = Date.parse(body.expires_at) - Date.parse(body.created_at);
     expect(lasts).toBe(7 * 24 * 3_600_000);
     expect(Date.parse(body.created_at)).toBeGreaterThanOrEqual(before - 1000);

@@ -109,7 +109,7 @@ export const expiryOutcome = (watch: { overTotal: boolean }) =>
 
 /** Live watches a person may have at once (the reference's Limits). */
 export const maxLiveWatches = 25;
-/** Days a watch lasts: 1 to 30; 7 when omitted (docs/decisions.md). */
+/** Days a watch lasts: 1 to 30; 7 when omitted (docs/adr/0071-price-watch-api.md). */
 export const watchDays = { min: 1, max: 30, default: 7 } as const;
 
 /** The POST /purchases refusal codes that end a watch, and with which outcome; the others leave it active. */

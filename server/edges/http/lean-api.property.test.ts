@@ -15,7 +15,7 @@ import { createFrontServer } from "./front-door";
 import { createLeanApi } from "./lean-api";
 import { requestIdPattern } from "../../platform/http/request-id";
 
-/** Every status this service documents (DESIGN.md, docs/decisions.md "Lean API layer"). 5xx is not among them. */
+/** Every status this service documents (DESIGN.md, docs/adr/0025-lean-api-layer.md). 5xx is not among them. */
 const documented = new Set([
   200, 201, 202, 204, 308, 400, 401, 403, 404, 405, 408, 409, 410, 413, 415, 422, 429, 431,
 ]);

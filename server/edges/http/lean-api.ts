@@ -2,7 +2,7 @@
  * Serves the partner API (app/api/v1/** and app/oauth/token) straight from node:http, in front of
  * Next.js, by calling the same exported route handlers (GET, POST, ... taking a standard Request and
  * returning a Response). Next's request pipeline costs about 1 ms of CPU per request, more than a
- * cached search answer; pages and every other route stay in Next (see docs/decisions.md).
+ * cached search answer; pages and every other route stay in Next (see docs/adr/0025-lean-api-layer.md).
  *
  * Routes are found from the file system like Next does (`[name]` a parameter, `[...name]` a
  * catch-all, `(group)` folders do not count) and matched by find-my-way, whose precedence is Next's:

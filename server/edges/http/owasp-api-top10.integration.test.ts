@@ -367,7 +367,7 @@ describe("API4 unrestricted resource consumption", () => {
         );
       const allowed = results.filter((result) => result.status === 200);
       // Exactly 120 when every Redis call answers within its deadline; a call that misses it is decided by that
-      // process's memory (fail open, docs/decisions.md), so a loaded machine may let a few more through.
+      // process's memory (fail open, docs/adr/0080-partner-rate-limits.md), so a loaded machine may let a few more through.
       expect(allowed.length).toBeGreaterThanOrEqual(120);
       expect(allowed.length).toBeLessThanOrEqual(132);
       expect(results.filter((result) => result.status !== 200 && result.status !== 429)).toEqual(

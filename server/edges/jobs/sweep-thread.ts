@@ -14,8 +14,7 @@ import { Worker } from "node:worker_threads";
 const restartDelayMs = 1_000;
 /**
  * The thread's new-object space. V8's default grows it to about 48 MB under a sale's evaluations,
- * memory the thread keeps; 8 MB measured the same sale time for about 35 MB less RSS (docs/decisions.md,
- * "Memory of the running service").
+ * memory the thread keeps; 8 MB measured the same sale time for about 35 MB less RSS (docs/adr/0093-memory-of-the-running-service.md).
  */
 const youngGenerationMb = 8;
 /**

@@ -8,7 +8,7 @@
  *
  * Order: due deliveries are claimed oldest event first within a client (round-robin between
  * clients, see claim), but attempts run concurrently and retries come later, so receivers must not
- * rely on arrival order (docs/decisions.md, Webhooks).
+ * rely on arrival order (docs/adr/0082-webhook-signing-and-delivery.md).
  */
 import type { Db } from "../../platform/db";
 import { env } from "../../platform/env";

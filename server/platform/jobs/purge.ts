@@ -1,6 +1,6 @@
 /**
  * Keeps tables from growing forever (a due-work task, every 10 minutes; each delete is idempotent,
- * so several instances may run it). Retention, stated in docs/decisions.md:
+ * so several instances may run it). Retention, stated in docs/adr/0015-data-retention.md:
  * - OAuth grants that ended (revoked or expired) over 30 days ago, with their codes and tokens
  *   (cascade); codes used or expired over a day ago; refresh tokens a day after they expire (used
  *   ones stay until then: reuse detection needs them for the token's whole life);
