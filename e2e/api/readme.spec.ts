@@ -79,13 +79,12 @@ test("[README] first calls: create a client, get a token, search, quote, check o
 });
 
 test("[README] the assistant connector's curl answers a search_products tool result", () => {
-  const mcp = readFileSync(path.join(root, "README.md"), "utf8")
-    .split("\n## Assistant connectors (MCP)\n")[1]
-    .split("\n## ")[0];
+  // The README's first calls show the public connector with one curl.
+  const mcp = readFileSync(path.join(root, "README.md"), "utf8");
   const curl = [...mcp.matchAll(/```bash\n([\s\S]*?)```/g)]
     .map((block) => block[1].replace(/\\\n\s*/g, "").trim())
     .find((line) => line.includes("/mcp"));
-  expect(curl, "the MCP section has a curl to /mcp").toBeTruthy();
+  expect(curl, "the README has a curl to /mcp").toBeTruthy();
   const answer = JSON.parse(run(curl!, {}));
   expect(answer.jsonrpc).toBe("2.0");
   expect(answer.result.isError ?? false).toBe(false);
