@@ -24,7 +24,7 @@ import {
   ensureBuilt,
   git,
   runBenchmark,
-  stopBenchmarks,
+  stopAll,
   type OldTree,
 } from "./lib/compare-tree";
 import { machine } from "./lib/machine";
@@ -86,29 +86,77 @@ const printComparison = (title: string, rows: Comparison[]) =>
     })),
   );
 
+let isInterrupted = false;
+/** This tree's records go to a temp folder (bench/lib/report.ts reads BENCH_RESULTS_DIR). */
+let scratch: string | undefined;
+const removeScratch = () => scratch && rmSync(scratch, { recursive: true, force: true });
+
+/** Ctrl-C or SIGTERM: everything started is stopped and removed, then the process exits. */
+const onSignal = async (signal: NodeJS.Signals) => {
+  if (isInterrupted) return;
+  isInterrupted = true;
+  console.error(`\n${signal}: stopping the benchmarks and removing the old tree`);
+  await stopAll();
+  removeScratch();
+  process.exit(130);
+};
+process.on("SIGINT", onSignal);
+process.on("SIGTERM", onSignal);
+
+type Round = { tree: "old" | "new"; round: number; record: unknown };
+
+/** One benchmark, old and new alternating for `rounds` rounds; its table, and what the JSON keeps. */
+const measure = async (options: {
+  name: (typeof benchmarkNames)[number];
+  trees: { old: string; new: string };
+  ref: string;
+  rounds: number;
+  passed: string[];
+}) => {
+  const { name, trees } = options;
+  const rounds: Round[] = [];
+  try {
+    for (let round = 1; round <= options.rounds; round++)
+      for (const tree of ["old", "new"] as const) {
+        const prefix = `[${name} ${tree} ${round}/${options.rounds}]`;
+        const command = ["npm run bench --", name, ...options.passed].join(" ");
+        console.log(`\n${prefix} ${command} in ${trees[tree]}`);
+        const record = await runBenchmark({
+          root: trees[tree],
+          name,
+          args: options.passed,
+          prefix,
+          resultsDir: scratch!,
+        });
+        rounds.push({ tree, round, record });
+      }
+  } catch (error) {
+    if (isInterrupted) throw error;
+    console.error(`${name} failed: ${(error as Error).message}`);
+    return { error: (error as Error).message, rounds };
+  }
+  const valuesOf = (tree: "old" | "new", value: (record: unknown) => number | null) =>
+    rounds
+      .filter((entry) => entry.tree === tree)
+      .map((entry) => value(entry.record))
+      .filter((figure): figure is number => figure !== null);
+  const comparison = metricsOf[name]
+    .map((metric) => compare(metric, valuesOf("old", metric.value), valuesOf("new", metric.value)))
+    .filter((row) => row.old.length || row.new.length);
+  printComparison(
+    `${name}: old ${options.ref} against new (${options.rounds} rounds each, medians)`,
+    comparison,
+  );
+  return { comparison, rounds };
+};
+
 const main = async () => {
   const args = parse();
   const oldCommit = git(["rev-parse", "--verify", `${args.ref}^{commit}`]);
   const newCommit = git(["rev-parse", "HEAD"]);
   const isDirty = git(["status", "--porcelain"]).length > 0;
-  const passed = args.seconds ? ["--seconds", String(args.seconds)] : [];
   const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, "-");
   const outFile = path.join(currentRoot, "bench", "results", `compare-${stamp}.json`);
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-compare-results-"));
-  let oldTree: OldTree | undefined;
-  let isInterrupted = false;
-  const onSignal = async (signal: NodeJS.Signals) => {
-    if (isInterrupted) return;
-    isInterrupted = true;
-    console.error(`\n${signal}: stopping the benchmarks and removing the old tree`);
-    await stopBenchmarks();
-    oldTree?.remove();
-    rmSync(scratch, { recursive: true, force: true });
-    process.exit(130);
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-
   const record = {
     name: "compare",
     measuredAt: new Date().toISOString(),
@@ -118,79 +166,52 @@ const main = async () => {
     seconds: args.seconds ?? null,
     rounds: args.rounds,
     noise: `per figure, the larger spread (max - min, percent of the median) of either tree's own rounds, at least ${noiseFloorPercent}%; flagged only beyond it and when the two trees' rounds do not overlap`,
-    benchmarks: {} as Record<string, unknown>,
+    benchmarks: {} as Record<string, Awaited<ReturnType<typeof measure>>>,
     machineAtEnd: null as ReturnType<typeof machine> | null,
   };
   const save = () => {
     mkdirSync(path.dirname(outFile), { recursive: true });
     writeFileSync(outFile, `${JSON.stringify(record, null, 2)}\n`);
   };
-  let isFailed = false;
+  console.log(
+    `old: ${args.ref} (${oldCommit.slice(0, 10)}), new: ${currentRoot} at ${newCommit.slice(0, 10)}${isDirty ? " with uncommitted changes" : ""}`,
+  );
+  scratch = mkdtempSync(path.join(os.tmpdir(), "bench-compare-results-"));
+  let oldTree: OldTree | undefined;
   try {
-    console.log(
-      `old: ${args.ref} (${oldCommit.slice(0, 10)}), new: ${currentRoot} at ${newCommit.slice(0, 10)}${isDirty ? " with uncommitted changes" : ""}`,
-    );
     oldTree = await addOldTree(oldCommit);
     console.log(`old tree in ${oldTree.dir}`);
     const trees = { old: oldTree.dir, new: currentRoot };
     await ensureBuilt(trees.old, "old");
     await ensureBuilt(trees.new, "new");
+    const passed = args.seconds ? ["--seconds", String(args.seconds)] : [];
     for (const name of args.benchmarks) {
-      const records: { tree: "old" | "new"; round: number; record: unknown }[] = [];
-      try {
-        for (let round = 1; round <= args.rounds; round++)
-          for (const tree of ["old", "new"] as const) {
-            const prefix = `[${name} ${tree} ${round}/${args.rounds}]`;
-            console.log(
-              `\n${prefix} npm run bench -- ${[name, ...passed].join(" ")} in ${trees[tree]}`,
-            );
-            const result = await runBenchmark({
-              root: trees[tree],
-              name,
-              args: passed,
-              prefix,
-              resultsDir: scratch,
-            });
-            records.push({ tree, round, record: result });
-          }
-        const valuesOf = (tree: "old" | "new", value: (record: unknown) => number | null) =>
-          records
-            .filter((entry) => entry.tree === tree)
-            .map((entry) => value(entry.record))
-            .filter((figure): figure is number => figure !== null);
-        const rows = metricsOf[name]
-          .map((metric) =>
-            compare(metric, valuesOf("old", metric.value), valuesOf("new", metric.value)),
-          )
-          .filter((row) => row.old.length || row.new.length);
-        printComparison(
-          `${name}: old ${args.ref} against new (${args.rounds} rounds each, medians)`,
-          rows,
-        );
-        record.benchmarks[name] = { comparison: rows, rounds: records };
-      } catch (error) {
-        if (isInterrupted) throw error;
-        isFailed = true;
-        console.error(`${name} failed: ${(error as Error).message}`);
-        record.benchmarks[name] = { error: (error as Error).message, rounds: records };
-      }
-      save();
+      record.benchmarks[name] = await measure({
+        name,
+        trees,
+        ref: args.ref,
+        rounds: args.rounds,
+        passed,
+      });
+      save(); // after each benchmark: a later failure keeps the earlier ones
     }
   } finally {
     if (!isInterrupted) {
       oldTree?.remove();
-      rmSync(scratch, { recursive: true, force: true });
+      removeScratch();
     }
   }
   record.machineAtEnd = machine();
   save();
   console.log(`\nwrote ${path.relative(currentRoot, outFile)}`);
-  if (isFailed) process.exitCode = 1;
+  if (Object.values(record.benchmarks).some((result) => "error" in result)) process.exitCode = 1;
 };
 
+// Once interrupted, the signal handler ends the process, when it has cleaned up.
 main()
-  .then(() => process.exit(process.exitCode ?? 0))
+  .then(() => isInterrupted || process.exit(process.exitCode ?? 0))
   .catch((error) => {
+    if (isInterrupted) return;
     console.error(error);
     process.exit(1);
   });

@@ -17,24 +17,71 @@ export const currentRoot = path.resolve(__dirname, "..", "..");
 export const git = (args: string[], cwd = currentRoot) =>
   execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
-/** Runs a command in `cwd`, its output lines prefixed; rejects on a non-zero exit. */
-const runLogged = (command: string, args: string[], cwd: string, prefix: string) =>
+/** Children started here and still running, each a process group of its own (see stopAll). */
+const running = new Set<number>();
+/** Old trees not yet removed (see stopAll). */
+const removals = new Set<() => void>();
+
+/**
+ * Runs a command in `cwd`, each output line prefixed and handed to `onLine`; rejects on a non-zero
+ * exit. Its own process group: a Ctrl-C reaches this process only, which then stops the whole tree.
+ */
+const runLogged = (options: {
+  command: string;
+  args: string[];
+  cwd: string;
+  prefix: string;
+  env?: Record<string, string>;
+  onLine?: (line: string) => void;
+}) =>
   new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: childEnv(), stdio: ["ignore", "pipe", "pipe"] });
-    const relay = (chunk: Buffer) =>
-      chunk
-        .toString()
-        .split("\n")
-        .filter(Boolean)
-        .forEach((line) => console.log(`${prefix} ${line}`));
-    child.stdout.on("data", relay);
-    child.stderr.on("data", relay);
+    const child = spawn(options.command, options.args, {
+      cwd: options.cwd,
+      env: childEnv(options.env),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    running.add(child.pid!);
+    // Whole lines only: a chunk can end inside one ("wrote <file>.json" among them).
+    const relay = () => {
+      let rest = "";
+      const emit = (line: string) => {
+        if (!line) return;
+        console.log(`${options.prefix} ${line}`);
+        options.onLine?.(line);
+      };
+      return {
+        data: (chunk: Buffer) => {
+          const lines = (rest + chunk.toString()).split("\n");
+          rest = lines.pop()!;
+          lines.forEach(emit);
+        },
+        end: () => emit(rest),
+      };
+    };
+    const out = relay();
+    const err = relay();
+    child.stdout.on("data", out.data).on("end", out.end);
+    child.stderr.on("data", err.data).on("end", err.end);
     child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`)),
-    );
+    // After the exit, the output's last lines (the "wrote" line) may still be in the pipe: wait for
+    // the streams to close, but not for ever (a grandchild left running would hold them open).
+    child.once("exit", (code) => {
+      const settle = () => {
+        running.delete(child.pid!);
+        if (code === 0) return resolve();
+        reject(
+          new Error(
+            `${options.prefix} ${options.command} ${options.args.join(" ")} exited with ${code}`,
+          ),
+        );
+      };
+      const timer = setTimeout(settle, 5000);
+      child.once("close", () => {
+        clearTimeout(timer);
+        settle();
+      });
+    });
   });
 
 /** Our environment without the outer `npm run`'s npm_* variables, which would describe this tree. */
@@ -59,18 +106,27 @@ export const addOldTree = async (commit: string): Promise<OldTree> => {
   const remove = () => {
     if (isRemoved) return;
     isRemoved = true;
+    removals.delete(remove);
+    let isForgotten = true;
     try {
       git(["worktree", "remove", "--force", dir]);
     } catch {
-      // not added, or already gone: the folder goes below and prune forgets the entry
+      isForgotten = false;
     }
     rmSync(parent, { recursive: true, force: true });
-    git(["worktree", "prune"]);
+    // Not added, or half removed: with its folder gone, prune forgets the entry.
+    if (!isForgotten) git(["worktree", "prune"]);
   };
+  removals.add(remove);
   try {
     git(["worktree", "add", "--detach", dir, commit]);
     execFileSync("cp", ["-al", path.join(currentRoot, "node_modules"), dir]);
-    await runLogged("npm", ["run", "db:generate"], dir, "[old prisma]");
+    await runLogged({
+      command: "npm",
+      args: ["run", "db:generate"],
+      cwd: dir,
+      prefix: "[old prisma]",
+    });
   } catch (error) {
     remove();
     throw error;
@@ -115,60 +171,48 @@ const isBuildStale = (root: string) => {
 export const ensureBuilt = async (root: string, label: string) => {
   if (!isBuildStale(root)) return console.log(`${label}: Next build is up to date`);
   console.log(`${label}: next build (none yet, or sources changed since)`);
-  await runLogged("npm", ["run", "build"], root, `[${label} build]`);
+  await runLogged({
+    command: "npm",
+    args: ["run", "build"],
+    cwd: root,
+    prefix: `[${label} build]`,
+  });
 };
-
-const running = new Set<number>();
 
 /**
  * `npm run bench -- <name> <args>` in `root`, its output relayed with `prefix`; resolves with the
  * JSON record the benchmark wrote (the path it prints as "wrote <file>.json").
  */
-export const runBenchmark = (options: {
+export const runBenchmark = async (options: {
   root: string;
   name: string;
   args: string[];
   prefix: string;
   resultsDir: string;
-}) =>
-  new Promise<unknown>((resolve, reject) => {
-    // Its own process group: a Ctrl-C reaches this process only, which then stops the whole tree.
-    const child = spawn("npm", ["run", "bench", "--", options.name, ...options.args], {
-      cwd: options.root,
-      env: childEnv({ BENCH_RESULTS_DIR: options.resultsDir }),
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    running.add(child.pid!);
-    let written: string | null = null;
-    const relay = (chunk: Buffer) => {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) {
-        console.log(`${options.prefix} ${line}`);
-        const match = /^wrote (.+\.json)$/.exec(line.trim());
-        if (match) written = path.resolve(options.root, match[1]);
-      }
-    };
-    child.stdout.on("data", relay);
-    child.stderr.on("data", relay);
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      running.delete(child.pid!);
-      if (code !== 0) return reject(new Error(`${options.prefix} exited with ${code}`));
-      if (!written) return reject(new Error(`${options.prefix} wrote no result file`));
-      try {
-        resolve(JSON.parse(readFileSync(written, "utf8")));
-      } catch (error) {
-        reject(error);
-      }
-    });
+}): Promise<unknown> => {
+  let written: string | null = null;
+  await runLogged({
+    command: "npm",
+    args: ["run", "bench", "--", options.name, ...options.args],
+    cwd: options.root,
+    prefix: options.prefix,
+    env: { BENCH_RESULTS_DIR: options.resultsDir },
+    onLine: (line) => {
+      const match = /^wrote (.+\.json)$/.exec(line.trim());
+      if (match) written = path.resolve(options.root, match[1]);
+    },
   });
+  if (!written) throw new Error(`${options.prefix} wrote no result file`);
+  return JSON.parse(readFileSync(written, "utf8"));
+};
 
 /**
- * Stops every running benchmark with all it started (its `npm start` services are process groups
- * of their own), then drops the database `npm run bench -- purchase` names after its pid, which
- * its own cleanup would have dropped had it not been stopped.
+ * On an interrupt: stops every child started here (a build, a benchmark) with all it started (the
+ * `npm start` services are process groups of their own), drops the database `npm run bench --
+ * purchase` names after its pid (its own cleanup would have, had it not been stopped), and removes
+ * the old trees.
  */
-export const stopBenchmarks = async () => {
+export const stopAll = async () => {
   const pids = [...running].flatMap((pid) => processTree(pid));
   const signal = (name: NodeJS.Signals) => {
     for (const pid of pids) {
@@ -182,9 +226,10 @@ export const stopBenchmarks = async () => {
   signal("SIGTERM");
   await new Promise((resolve) => setTimeout(resolve, 3000));
   signal("SIGKILL");
-  if (!pids.length) return;
-  await withAdmin(async (admin) => {
-    for (const pid of pids)
-      await admin.query(`DROP DATABASE IF EXISTS "shopping_bench_purchase_${pid}" WITH (FORCE)`);
-  }).catch((error) => console.error(`could not drop the purchase databases: ${error}`));
+  if (pids.length)
+    await withAdmin(async (admin) => {
+      for (const pid of pids)
+        await admin.query(`DROP DATABASE IF EXISTS "shopping_bench_purchase_${pid}" WITH (FORCE)`);
+    }).catch((error) => console.error(`could not drop the purchase databases: ${error}`));
+  for (const remove of [...removals]) remove();
 };
