@@ -481,7 +481,8 @@ const benchmarkOf = ({ file, data }: Result) => {
 
 const main = () => {
   const results: Result[] = readdirSync(resultsDir)
-    .filter((file) => file.endsWith(".json"))
+    // compare-<date>.json (npm run bench:compare) holds other benchmarks' rounds, not a chart's.
+    .filter((file) => file.endsWith(".json") && !file.startsWith("compare-"))
     .sort()
     .map((file) => ({ file, data: JSON.parse(readFileSync(path.join(resultsDir, file), "utf8")) }));
   const groups = new Map<string, Result[]>();

@@ -1,8 +1,11 @@
-/** Prints a result table and writes the JSON record to bench/results/<name>.json. */
+/**
+ * Prints a result table and writes the JSON record to bench/results/<name>.json, or to
+ * BENCH_RESULTS_DIR when set (bench/compare.ts sends its rounds there, so the committed figures stay).
+ */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const resultsDir = path.resolve(__dirname, "..", "results");
+const resultsDir = () => process.env.BENCH_RESULTS_DIR ?? path.resolve(__dirname, "..", "results");
 
 export type Row = Record<string, string | number | null>;
 
@@ -26,9 +29,9 @@ export const printTable = (title: string, rows: Row[]) => {
  * request through Next, for before/after comparisons) is written as <name>-next-only.json.
  */
 export const writeResult = (name: string, record: unknown) => {
-  mkdirSync(resultsDir, { recursive: true });
+  mkdirSync(resultsDir(), { recursive: true });
   const file = path.join(
-    resultsDir,
+    resultsDir(),
     `${name}${process.env.LEAN_API === "off" ? "-next-only" : ""}.json`,
   );
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
