@@ -4,8 +4,8 @@
  * and on this tree, in one run on one machine, printed side by side.
  * - The old commit is a `git worktree add --detach` in a temp folder (bench/lib/compare-tree.ts),
  *   measured with its own bench/ code; it is removed at the end, also on a failure or Ctrl-C.
- * - Rounds alternate, old, new, old, new, ... (--rounds per tree, at least 2), so a drift of the
- *   machine during the run reaches both trees.
+ * - Rounds alternate in pairs, old new, new old, ... (--rounds per tree, at least 2), so a steady
+ *   drift of the machine during the run reaches both trees alike.
  * - Per figure: each tree's median over its rounds, the change in percent, and the noise: the larger
  *   spread between one tree's own rounds, at least 5% (bench/lib/compare-metrics.ts). A change is
  *   flagged only beyond that noise and with no overlap between the two trees' rounds.
@@ -117,7 +117,7 @@ const measure = async (options: {
   const rounds: Round[] = [];
   try {
     for (let round = 1; round <= options.rounds; round++)
-      for (const tree of ["old", "new"] as const) {
+      for (const tree of round % 2 ? (["old", "new"] as const) : (["new", "old"] as const)) {
         const prefix = `[${name} ${tree} ${round}/${options.rounds}]`;
         const command = ["npm run bench --", name, ...options.passed].join(" ");
         console.log(`\n${prefix} ${command} in ${trees[tree]}`);
