@@ -21,10 +21,7 @@ export const personGrantOf = (actor: Actor) =>
     : undefined;
 
 /** 403 insufficient_scope naming the scope, in the body and in the challenge a REST client reads. */
-export const insufficientScope = (
-  scope: Scope,
-  message = `This operation needs the ${scope} scope.`,
-) =>
+const insufficientScope = (scope: Scope, message = `This operation needs the ${scope} scope.`) =>
   new AppError("insufficient_scope", {
     message,
     details: { scope },
