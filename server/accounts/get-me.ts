@@ -1,10 +1,10 @@
 /** GET /me: the person's name, email and saved sizes (profile:read, or the shopper's own page). */
 import { AppError } from "../core/errors";
-import { personDataProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { meSelect } from "./account.queries";
 import { ZMeResponse } from "./account.schema";
 
-export const getMe = personDataProcedure("profile:read")
+export const getMe = procedure({ caller: "person", scope: "profile:read", shopper: true })
   .output(ZMeResponse)
   .query(async ({ ctx }) => {
     const person = await ctx.db.person.findUnique({

@@ -1,10 +1,14 @@
 /** GET /me/shipping-address: the saved address (address:read); 404 when none is saved. */
 import { ZCanadianAddressResponse } from "../core/address";
 import { AppError } from "../core/errors";
-import { personDataProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { addressSelect, toShippingAddress } from "./account.queries";
 
-export const getShippingAddress = personDataProcedure("address:read")
+export const getShippingAddress = procedure({
+  caller: "person",
+  scope: "address:read",
+  shopper: true,
+})
   .output(ZCanadianAddressResponse)
   .query(async ({ ctx }) => {
     const address = await ctx.db.shippingAddress.findUnique({

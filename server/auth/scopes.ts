@@ -1,14 +1,8 @@
-/** The scopes of the reference and who may hold them. */
-export const allScopes = [
-  "catalog:read",
-  "checkout:write",
-  "profile:read",
-  "orders:read",
-  "address:read",
-  "purchase:write",
-  "alerts:write",
-] as const;
-export type Scope = (typeof allScopes)[number];
+/** The scopes of the reference (server/core/scopes.ts) and who may hold them. */
+import { allScopes, type Scope } from "../core/scopes";
+
+export { allScopes };
+export type { Scope };
 
 /** Scopes a client-credentials token may carry: never the person's data or money. */
 export const clientCredentialsScopes: readonly Scope[] = ["catalog:read", "checkout:write"];

@@ -2,12 +2,12 @@
 import { storeCanSellWhere } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
 import { toProductDetail } from "./product-json";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { productDetailSelect } from "./catalog.queries";
 import { ZGetProductRequest, ZProductDetail } from "./catalog.schema";
 import { watchCountsFor } from "./watch-counts";
 
-export const getProduct = scopedProcedure("catalog:read")
+export const getProduct = procedure({ caller: "partner", scope: "catalog:read" })
   .input(ZGetProductRequest)
   .output(ZProductDetail)
   .query(async ({ ctx, input }) => {

@@ -2,10 +2,10 @@
 import { toMoney } from "../core/money";
 import { storeCanSell } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { ZGetStoreRequest, ZStoreDetail } from "./catalog.schema";
 
-export const getStore = scopedProcedure("catalog:read")
+export const getStore = procedure({ caller: "partner", scope: "catalog:read" })
   .input(ZGetStoreRequest)
   .output(ZStoreDetail)
   .query(async ({ ctx, input }) => {

@@ -1,10 +1,10 @@
 /** GET /categories: the category tree with the number of listed items in each subtree. */
 import { storeCanSellSql } from "../core/store-can-sell";
 import { Prisma } from "../generated/prisma/client";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { type TCategoryNode, ZListCategoriesResponse } from "./catalog.schema";
 
-export const listCategories = scopedProcedure("catalog:read")
+export const listCategories = procedure({ caller: "partner", scope: "catalog:read" })
   .output(ZListCategoriesResponse)
   .query(async ({ ctx }) => {
     const [categories, counts] = await Promise.all([

@@ -4,13 +4,13 @@ import { normalizeSize } from "../core/sizes";
 import { parseCents } from "../core/money";
 import { summaryFromSource } from "./product-json";
 import type { SearchQuery } from "./search/types";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { ZSearchProductsRequest, ZSearchProductsResponse } from "./catalog.schema";
 import { loadProductSummaries } from "./product-summaries";
 import { type CachedPage, cachePage, cachedPage } from "./search-page-cache";
 import { watchCountsFor } from "./watch-counts";
 
-export const searchProducts = scopedProcedure("catalog:read")
+export const searchProducts = procedure({ caller: "partner", scope: "catalog:read" })
   .input(ZSearchProductsRequest)
   .output(ZSearchProductsResponse)
   .query(async ({ ctx, input }) => {

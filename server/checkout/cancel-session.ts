@@ -5,13 +5,13 @@
  */
 import { AppError } from "../core/errors";
 import { notifyCheckoutClosed } from "../platform/jobs/events";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { closeCheckout } from "./checkout-transitions";
 import { toWireCheckout } from "./checkout-view";
 import { findOwnCheckout } from "./ownership";
 import { ZCheckout, ZCheckoutIdParams } from "./session.schema";
 
-export const cancelSession = scopedProcedure("checkout:write")
+export const cancelSession = procedure({ caller: "partner", scope: "checkout:write" })
   .input(ZCheckoutIdParams)
   .output(ZCheckout)
   .mutation(async ({ ctx, input }) => {

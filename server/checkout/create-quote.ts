@@ -8,7 +8,7 @@ import { priceParcel } from "../core/parcel-pricing";
 import { poolSql } from "../platform/sql";
 import type { z } from "zod";
 import { AppError } from "../core/errors";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { loadQuotableItems } from "./checkout.queries";
 import { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
 import { ownerOf } from "./ownership";
@@ -77,7 +77,7 @@ export const quoteItems = async (
   return { ...quote, address: input.shipping_address, snapshot };
 };
 
-export const createQuote = scopedProcedure("checkout:write")
+export const createQuote = procedure({ caller: "partner", scope: "checkout:write" })
   .input(ZCreateQuoteRequest)
   .output(ZQuote)
   .mutation(async ({ ctx, input }) =>

@@ -8,7 +8,7 @@
 import { randomId } from "../core/ids";
 import { AppError } from "../core/errors";
 import { notifyCheckoutCreated } from "../platform/jobs/events";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import type { Tx } from "../platform/db";
 import { runIdempotent } from "../platform/idempotency";
 import { toWireCheckout } from "./checkout-view";
@@ -105,7 +105,7 @@ export const insertCheckout = async (
   });
 };
 
-export const createSession = scopedProcedure("checkout:write")
+export const createSession = procedure({ caller: "partner", scope: "checkout:write" })
   .input(ZCreateCheckoutInput)
   .output(z.object({ checkout: ZCheckout, replayed: z.boolean() }))
   .mutation(async ({ ctx, input }) => {

@@ -1,5 +1,5 @@
 /** GET /checkout/sessions/{checkout_id}: status, totals per store and, once paid, each store's order and tracking. */
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { toCheckoutDetail } from "./checkout-view";
 import { findOwnCheckout } from "./ownership";
 import { ZCheckoutDetail, ZCheckoutIdParams } from "./session.schema";
@@ -13,7 +13,7 @@ export const orderSummarySelect = {
   shippedAt: true,
 } as const;
 
-export const getSession = scopedProcedure("checkout:write")
+export const getSession = procedure({ caller: "partner", scope: "checkout:write" })
   .input(ZCheckoutIdParams)
   .output(ZCheckoutDetail)
   .query(async ({ ctx, input }) => {

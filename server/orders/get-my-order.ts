@@ -4,12 +4,12 @@
  * person granted.
  */
 import { AppError } from "../core/errors";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { linkedPersonId } from "./linked-person";
 import { orderInclude, toWireOrder } from "./orders.queries";
 import { ZGetMyOrderRequest, ZOrder } from "./orders.schema";
 
-export const getMyOrder = scopedProcedure("orders:read")
+export const getMyOrder = procedure({ caller: "person", scope: "orders:read" })
   .input(ZGetMyOrderRequest)
   .output(ZOrder)
   .query(async ({ ctx, input }) => {

@@ -3,12 +3,12 @@
  * totals, fulfilment and tracking. Needs orders:read on a token the person granted; a partner's
  * client-credentials token never has a person (403).
  */
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { linkedPersonId } from "./linked-person";
 import { orderInclude, toWireOrder } from "./orders.queries";
 import { ZListMyOrdersRequest, ZListMyOrdersResponse } from "./orders.schema";
 
-export const listMyOrders = scopedProcedure("orders:read")
+export const listMyOrders = procedure({ caller: "person", scope: "orders:read" })
   .input(ZListMyOrdersRequest)
   .output(ZListMyOrdersResponse)
   .query(async ({ ctx, input }) => {

@@ -5,10 +5,14 @@
 import { parseCents } from "../core/money";
 import { AppError } from "../core/errors";
 import { createPriceAlert as create } from "./price-alerts";
-import { personDataProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { ZCreatePriceAlertBody, ZPriceAlert } from "./price-alert.schema";
 
-export const createPriceAlert = personDataProcedure("alerts:write")
+export const createPriceAlert = procedure({
+  caller: "person",
+  scope: "alerts:write",
+  shopper: true,
+})
   .input(ZCreatePriceAlertBody)
   .output(ZPriceAlert)
   .mutation(({ ctx, input }) => {

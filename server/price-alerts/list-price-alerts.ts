@@ -1,9 +1,9 @@
 /** GET /price-alerts (priceAlerts.list, scope alerts:write): the person's alerts, newest first, paginated like search. */
 import { listPriceAlerts as list } from "./price-alerts";
-import { personDataProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { ZListPriceAlertsQuery, ZPriceAlertList } from "./price-alert.schema";
 
-export const listPriceAlerts = personDataProcedure("alerts:write")
+export const listPriceAlerts = procedure({ caller: "person", scope: "alerts:write", shopper: true })
   .input(ZListPriceAlertsQuery)
   .output(ZPriceAlertList)
   .query(({ ctx, input }) =>

@@ -1,11 +1,11 @@
 /** DELETE /price-watches/{price_watch_id}: cancels the person's active watch (cancelWatch); another person's is not_found. */
 import { cancelWatch } from "./cancel-watch";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { ZPriceWatch, ZPriceWatchIdParams } from "./price-watch.schema";
 import { toWirePriceWatch } from "./price-watch-view";
 import { findOwnWatch, watchOwner } from "./read-price-watches";
 
-export const cancelPriceWatch = scopedProcedure("purchase:write")
+export const cancelPriceWatch = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZPriceWatchIdParams)
   .output(ZPriceWatch)
   .mutation(async ({ ctx, input }) => {

@@ -15,7 +15,7 @@ import { notifyPriceWatchSet } from "../platform/jobs/events";
 import { purchasingAgent } from "../purchases";
 import { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "../purchases";
 import { writeWatchSetEmail } from "./watch-emails";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { readSavedCard } from "../accounts";
 import { loadQuotableItems } from "../checkout";
 import { availableVariant, chooseSize } from "../core/sizes";
@@ -54,7 +54,7 @@ const watchedVariant = (
   return availableVariant(choice.variants, 1);
 };
 
-export const createPriceWatch = scopedProcedure("purchase:write")
+export const createPriceWatch = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZCreatePriceWatchBody)
   .output(ZPriceWatch)
   .mutation(async ({ ctx, input }) => {

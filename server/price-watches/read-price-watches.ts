@@ -5,8 +5,9 @@
  */
 import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import type { Actor } from "../platform/trpc/context";
+import { requirePersonGrant } from "../platform/trpc/admission";
 import {
   ZListPriceWatchesQuery,
   ZPriceWatch,
@@ -19,16 +20,7 @@ import { priceWatchSelect, toWirePriceWatch } from "./price-watch-view";
  * The token's person: reading and cancelling need a linked-account token with purchase:write, but
  * not the purchases switch (an assistant switched off can still show and stop what it set).
  */
-export const watchOwner = (actor: Actor) => {
-  if (actor.kind !== "client" || !actor.personId) {
-    throw new AppError("insufficient_scope", {
-      message:
-        "Price watches need a token the person granted (linked account) with purchase:write.",
-      details: { scope: "purchase:write" },
-    });
-  }
-  return actor.personId;
-};
+export const watchOwner = (actor: Actor) => requirePersonGrant(actor, "purchase:write").personId;
 
 /** The person's watch, or not_found. */
 export const findOwnWatch = async (db: Db, personId: string, id: number) => {
@@ -40,7 +32,7 @@ export const findOwnWatch = async (db: Db, personId: string, id: number) => {
   return watch;
 };
 
-export const listPriceWatches = scopedProcedure("purchase:write")
+export const listPriceWatches = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZListPriceWatchesQuery)
   .output(ZPriceWatchList)
   .query(async ({ ctx, input }) => {
@@ -66,7 +58,7 @@ export const listPriceWatches = scopedProcedure("purchase:write")
     };
   });
 
-export const getPriceWatch = scopedProcedure("purchase:write")
+export const getPriceWatch = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZPriceWatchIdParams)
   .output(ZPriceWatch)
   .query(async ({ ctx, input }) =>

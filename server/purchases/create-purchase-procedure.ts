@@ -38,7 +38,7 @@ import { anyOf, type Sql } from "../platform/sql";
 import { Prisma } from "../generated/prisma/client";
 import type { SpendingSettings } from "../core/spending-limits";
 import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../accounts";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { insertCheckout } from "../checkout";
 import { reserve } from "../checkout";
 import type { QuoteSnapshot } from "../checkout";
@@ -453,7 +453,7 @@ export const purchaseQuote = async (
   return { result: outcome!, replayed: false };
 };
 
-export const createPurchase = scopedProcedure("purchase:write")
+export const createPurchase = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZCreatePurchaseInput)
   .output(z.object({ outcome: z.custom<TPurchaseOutcome>(), replayed: z.boolean() }))
   .mutation(async ({ ctx, input }) => {

@@ -7,18 +7,10 @@ import { agentPurchasesOn } from "./agent-purchases";
 import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import type { Actor } from "../platform/trpc/context";
+import { requirePersonGrant } from "../platform/trpc/admission";
 
 /** The person and assistant of a token a person granted; insufficient_scope for any other token. */
-export const grantingPerson = (actor: Actor) => {
-  if (actor.kind !== "client" || !actor.personId) {
-    throw new AppError("insufficient_scope", {
-      message:
-        "This operation needs a token the person granted (linked account) with purchase:write.",
-      details: { scope: "purchase:write" },
-    });
-  }
-  return { personId: actor.personId, clientId: actor.clientId };
-};
+export const grantingPerson = (actor: Actor) => requirePersonGrant(actor, "purchase:write");
 
 /** The assistant's name when purchases are on for it; agent_purchases_unavailable (403, or 409 where every refusal is) otherwise. */
 export const assistantAllowedToBuy = async (

@@ -2,14 +2,14 @@
  * POST /sandbox/checkouts/{checkout_id}/expire: moves one of the client's checkouts to its due time
  * now and runs the same expiry transition as the sweep and the Inngest function.
  */
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { closeCheckout } from "../checkout";
 import { toWireCheckout } from "../checkout";
 import { findOwnCheckout } from "../checkout";
 import { ZCheckout, ZCheckoutIdParams } from "../checkout";
 import { assertSandbox } from "./sandbox-only";
 
-export const expireCheckoutNow = scopedProcedure("checkout:write")
+export const expireCheckoutNow = procedure({ caller: "partner", scope: "checkout:write" })
   .input(ZCheckoutIdParams)
   .output(ZCheckout)
   .mutation(async ({ ctx, input }) => {

@@ -209,7 +209,7 @@ describe("outside the sandbox", () => {
   it("advance and resolve are not found in production, and change nothing", async () => {
     const { purchase } = await createHeldPurchase();
     useProductionEnv({ APP_SECRET: "y".repeat(40) });
-    const caller = partnerCaller(["purchase:write"], purchase.clientId);
+    const caller = partnerCaller(["purchase:write"], purchase.clientId, purchase.personId);
     expect((await failure(caller.sandbox.advancePurchase({ purchase_id: purchase.id }))).code).toBe(
       "not_found",
     );

@@ -9,7 +9,7 @@
  * Both answer the reference's Purchase (as GET /purchases/{id}); any other purchase is answered as
  * it is. Another client's or person's purchase is not_found.
  */
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { paymentProvider } from "../payments";
 import { processorKey } from "../payments";
 import { chargeDuePurchase } from "../purchases";
@@ -19,7 +19,7 @@ import { findOwnPurchase, readOwnPurchase } from "../purchases";
 import { ZPurchase, ZPurchaseIdParams } from "../purchases";
 import { ZResolvePurchaseInput } from "./sandbox.schema";
 
-export const advancePurchase = scopedProcedure("purchase:write")
+export const advancePurchase = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZPurchaseIdParams)
   .output(ZPurchase)
   .mutation(async ({ ctx, input }) => {
@@ -36,7 +36,7 @@ export const advancePurchase = scopedProcedure("purchase:write")
     return readOwnPurchase(ctx.db, ctx.actor, purchase.id);
   });
 
-export const resolvePurchase = scopedProcedure("purchase:write")
+export const resolvePurchase = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZResolvePurchaseInput)
   .output(ZPurchase)
   .mutation(async ({ ctx, input }) => {

@@ -6,11 +6,11 @@
  */
 import { parseCents, toMoney } from "../core/money";
 import { setItemPrice } from "../catalogue";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { assertSandbox } from "./sandbox-only";
 import { ZItemPriceChange, ZSetItemPriceInput } from "./sandbox.schema";
 
-export const setItemPriceNow = scopedProcedure("catalog:read")
+export const setItemPriceNow = procedure({ caller: "partner", scope: "catalog:read" })
   .input(ZSetItemPriceInput)
   .output(ZItemPriceChange)
   .mutation(async ({ ctx, input }) => {

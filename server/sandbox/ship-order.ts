@@ -8,7 +8,7 @@ import { randomInt } from "node:crypto";
 import { publicPurchaseStatus } from "../purchases";
 import { AppError } from "../core/errors";
 import { enqueueEmail } from "../platform/mail/outbox";
-import { scopedProcedure } from "../platform/trpc/procedures";
+import { procedure } from "../platform/trpc/procedures";
 import { recordWebhookEvent } from "../partners";
 import { ownerFilter } from "../checkout";
 import { purchaseOwnerFilter } from "../purchases";
@@ -19,7 +19,7 @@ import { ZShipOrderInput } from "./sandbox.schema";
 
 const trackingNumber = () => Array.from({ length: 16 }, () => randomInt(10)).join("");
 
-export const shipOrder = scopedProcedure("checkout:write")
+export const shipOrder = procedure({ caller: "partner", scope: "checkout:write" })
   .input(ZShipOrderInput)
   .output(ZStoreOrder)
   .mutation(async ({ ctx, input }) => {

@@ -2,14 +2,16 @@
 import { createInnerContext } from "../platform/trpc/context";
 import { createCaller } from "../edges/trpc/caller";
 
+/** A client's token with `scopes`; with `personId`, one that person granted (linked account). */
 export const partnerCaller = (
   scopes: string[] = ["catalog:read", "checkout:write"],
   clientId = "cli_test",
+  personId?: string,
 ) =>
   createCaller(
     createInnerContext({
       requestId: "test",
-      actor: { kind: "client", clientId, tokenId: "tok_test", scopes },
+      actor: { kind: "client", clientId, tokenId: "tok_test", scopes, personId },
     }),
   );
 

@@ -5,7 +5,7 @@
  * arguments are parsed with the entry's own checks.
  */
 import { describe, expect, it } from "vitest";
-import type { Operation } from "../rest/operation";
+import { type Operation, scopeOf } from "../rest/operation";
 import { toolOperations } from "../rest/operations";
 import { partnerCaller } from "../../testing/callers";
 import { runTool } from "./connector";
@@ -40,12 +40,12 @@ const noKey = () => {
 };
 
 describe("MCP tools from the operation table", () => {
-  it("lists on each connector exactly the table's tool entries for it: client entries on both, person entries on /mcp/account only", () => {
+  it("lists on each connector exactly the table's tool entries for it: partner entries on both, person entries on /mcp/account only", () => {
     const table = toolOperations();
     expect(names(toolsOf("account"))).toEqual(table.map((entry) => entry.tool).sort());
     expect(names(toolsOf("public"))).toEqual(
       table
-        .filter((entry) => entry.access === "client")
+        .filter((entry) => entry.meta.caller === "partner")
         .map((entry) => entry.tool)
         .sort(),
     );
@@ -66,7 +66,7 @@ describe("MCP tools from the operation table", () => {
     for (const tool of tools) {
       const entry = entryOf(tool.name);
       expect(tool.operation).toBe(entry.id);
-      expect(tool.scope, tool.name).toBe(entry.scope);
+      expect(tool.scope, tool.name).toBe(scopeOf(entry));
       expect(tool.description.startsWith(`${entry.summary}. `), tool.name).toBe(true);
       // The very schema object, so the result is validated and described as the REST body is.
       expect(tool.output, tool.name).toBe(entry.output);

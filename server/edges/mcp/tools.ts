@@ -1,15 +1,15 @@
 /**
  * Every MCP tool, built from the operation table (server/edges/rest/operations.ts): each table entry with a
- * `tool` name is a tool, and its REST operation, argument and result schemas, scope, summary and
- * procedure call all come from that entry, so a tool cannot drift from its endpoint. What is here is
- * only what MCP adds: how the entry's input parts become one argument object, which connector lists
- * it (derived from the entry's `access`), a display title, annotations for the writes (reads are
+ * `tool` name is a tool, and its REST operation, argument and result schemas, scope (its procedure's
+ * meta), summary and procedure call all come from that entry, so a tool cannot drift from its
+ * endpoint. What is here is only what MCP adds: how the entry's input parts become one argument
+ * object, which connector lists it (derived from the meta's caller), a display title, annotations for the writes (reads are
  * derived from GET), how the tool chains with the others in tool names, and a text rendering of
  * the result for a person. Nothing here is a rule: `call` only hands the parsed arguments to the
  * entry's call.
  */
 import { z } from "zod";
-import type { Operation, OperationId } from "../rest/operation";
+import { type Operation, type OperationId, scopeOf } from "../rest/operation";
 import { toolOperations } from "../rest/operations";
 import type { Scope } from "../../auth";
 import type { ZCanadianAddressResponse } from "../../core/address";
@@ -304,8 +304,9 @@ const callOf = (entry: Operation) => {
   };
 };
 
+/** A partner's tool is on both connectors; one that needs a token a person granted, on /mcp/account only. */
 const connectorOf = (entry: Operation): ToolConnector =>
-  entry.access === "person" ? "account" : "public";
+  entry.meta.caller === "partner" ? "public" : "account";
 
 const toTool = (entry: Operation & { tool: string }): ToolDefinition => {
   const presentation = presentations[entry.tool];
@@ -317,13 +318,14 @@ const toTool = (entry: Operation & { tool: string }): ToolDefinition => {
       `The tool ${entry.tool} (${entry.id}) changes something: declare its annotations in server/edges/mcp/tools.ts`,
     );
   // A tool acts for a scope a person can grant an assistant, and answers structured content.
-  if (entry.scope === null || !entry.output)
+  const scope = scopeOf(entry);
+  if (scope === null || !entry.output)
     throw new Error(`The tool ${entry.tool} (${entry.id}) needs a scope and an output schema`);
   return {
     name: entry.tool,
     title: presentation.title,
     operation: entry.id,
-    scope: entry.scope,
+    scope,
     connector: connectorOf(entry),
     description: `${entry.summary}. ${presentation.usage}`,
     input: argumentSchema(entry),

@@ -1,6 +1,7 @@
 /**
  * The OpenAPI 3.1 document, built from the operation table (server/edges/rest/operations.ts): each entry's
- * path, scope, schemas (the same zod schemas the procedures validate with), words and responses.
+ * path, schemas (the same zod schemas the procedures validate with), words and responses, and the
+ * scope its procedure's meta declares (security, and the 403 of an operation that has one).
  * operations.test.ts checks that every path here is an entry and every entry is routed.
  * `info.version` is the newest entry of the change history (server/edges/rest/changes.ts). Deprecation is
  * not in the cached document: openApiDocumentNow marks each entry whose id has a live lifecycle
@@ -12,7 +13,7 @@ import {
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
 } from "zod-openapi";
-import type { Operation } from "./operation";
+import { type Operation, scopeOf } from "./operation";
 import { operations } from "./operations";
 import { allScopes } from "../../auth";
 import { apiVersion } from "./changes";
@@ -29,9 +30,15 @@ const success = (entry: Operation) =>
 
 /** The common errors; an entry any token of the client may call has no scope to lack (no 403). */
 const errorsOf = (entry: Operation) => {
-  if (entry.scope !== null) return commonErrors;
+  if (scopeOf(entry) !== null) return commonErrors;
   const { 403: _insufficientScope, ...errors } = commonErrors;
   return errors;
+};
+
+/** The scopes the operation's security requirement lists: its procedure's, none for any token of the client. */
+const securityScopes = (entry: Operation) => {
+  const scope = scopeOf(entry);
+  return scope === null ? [] : [scope];
 };
 
 /** One table entry as an OpenAPI operation: success response, common errors, then the entry's own. */
@@ -48,8 +55,8 @@ const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
     operationId: entry.operationId,
     summary: entry.summary,
     ...(entry.description ? { description: entry.description } : {}),
-    // No scope listed: any token of the client (scope: null in the table).
-    security: [{ oauth2: entry.scope === null ? [] : [entry.scope] }],
+    // No scope listed: any token of the client (a "client" procedure).
+    security: [{ oauth2: securityScopes(entry) }],
     ...(Object.keys(requestParams ?? {}).length ? { requestParams } : {}),
     ...(body
       ? {

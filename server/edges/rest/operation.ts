@@ -1,17 +1,21 @@
 /**
  * What one public /api/v1 operation declares, once: its key ("METHOD /api/v1/path", OpenAPI path
- * form), MCP tool name, scope, who may call it, input and output zod schemas, words for the
- * OpenAPI document, and the procedure call. Not its lifecycle: deprecation, brownouts and
+ * form), MCP tool name, the procedure it calls, input and output zod schemas, words for the
+ * OpenAPI document, and the call. Who may call it and the scope it needs are not written here:
+ * they are the procedure's meta (server/platform/trpc/init.ts), read through `procedure`, so the
+ * REST check (with-partner.ts), the OpenAPI security and 403 (openapi.ts) and the MCP tool scopes
+ * cannot disagree with the procedure. Not its lifecycle either: deprecation, brownouts and
  * retirement are set at run time (ops endpoint:deprecate) and live only in the database, keyed by
- * `id` (server/edges/rest/lifecycle-store.ts). REST routing (server/edges/rest/rest-router.ts,
- * used by the lean layer and by Next's catch-all), the OpenAPI document (server/edges/rest/openapi.ts), the
- * scope checks (with-partner.ts and the procedures, through `scopeOf`) and the MCP tools read it.
- * The list itself is server/edges/rest/operations.ts.
+ * `id` (server/edges/rest/lifecycle-store.ts). REST routing (server/edges/rest/rest-router.ts, used
+ * by the lean layer and by Next's catch-all), the OpenAPI document (server/edges/rest/openapi.ts)
+ * and the MCP tools read it. The list itself is server/edges/rest/operations.ts.
  */
 import type { z } from "zod";
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
 import type { Scope } from "../../auth";
+import type { Meta } from "../../platform/trpc/init";
 import type { Caller } from "../trpc/caller";
+import { procedureMeta, type ProcedurePath } from "../trpc/procedure-meta";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -19,19 +23,20 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type OperationId = `${Method} /api/v1/${string}`;
 
 /**
- * Who may call it. "client": any access token with the scope (a partner's client-credentials token
- * or one a person granted). "person": only a token a person granted by linking their account; the
- * scope alone guarantees it (person scopes are never on client-credentials tokens, operations.test.ts).
+ * The callers an operation's procedure may declare: a token with a scope (partner, person,
+ * assistant) or any token of the client ("client": what it configures about itself, no scope).
  */
-export type Access = "client" | "person";
+export type OperationMeta = Extract<
+  Meta,
+  { caller: "partner" | "person" | "assistant" | "client" }
+>;
 
-/**
- * The token an operation needs: a scope and who may hold it, or `scope: null` with access "client":
- * any valid token of the client whatever its scopes, for what a client configures about itself
- * (webhook endpoints). Such an entry's procedure is `clientProcedure`, which checks no scope (a
- * linked token then acts for its person too); operations.test.ts checks both kinds.
- */
-export type TokenRule = { scope: Scope; access: Access } | { scope: null; access: "client" };
+const isOperationMeta = (meta: Meta | undefined): meta is OperationMeta =>
+  meta !== undefined && ["partner", "person", "assistant", "client"].includes(meta.caller);
+
+/** The scope the operation's token needs; null when any token of the client may call it. */
+export const scopeOf = (entry: { meta: OperationMeta }): Scope | null =>
+  "scope" in entry.meta ? entry.meta.scope : null;
 
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 
@@ -59,6 +64,8 @@ type OperationParts<
   H extends HeaderSchema,
 > = {
   id: OperationId;
+  /** The procedure it calls, whose meta says who may call it and with what scope: "purchases.create". */
+  procedure: ProcedurePath;
   /** The MCP tool that is this operation (issue 11), if any. */
   tool?: string;
   input: {
@@ -96,24 +103,29 @@ export type OperationSpec<
   P extends z.ZodType,
   B extends z.ZodType,
   H extends HeaderSchema,
-> = OperationParts<Q, P, B, H> & TokenRule & SuccessRule;
+> = OperationParts<Q, P, B, H> & SuccessRule;
 
 export type Operation<
   Q extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   H extends HeaderSchema = HeaderSchema,
-> = OperationParts<Q, P, B, H> &
-  TokenRule & {
-    method: Method;
-    /** The OpenAPI path, relative to the server URL /api/v1: "/products/{id}". */
-    path: string;
-    /** The success body's schema; none for a 204. */
-    output?: z.ZodType;
-    status: 200 | 201 | 202 | 204;
-  };
+> = OperationParts<Q, P, B, H> & {
+  /** Its procedure's meta: who may call it and the scope the token needs. */
+  meta: OperationMeta;
+  method: Method;
+  /** The OpenAPI path, relative to the server URL /api/v1: "/products/{id}". */
+  path: string;
+  /** The success body's schema; none for a 204. */
+  output?: z.ZodType;
+  status: 200 | 201 | 202 | 204;
+};
 
-/** One entry of the table: types the call's arguments from the schemas and splits the id into method and path. */
+/**
+ * One entry of the table: types the call's arguments from the schemas, splits the id into method
+ * and path, and reads its procedure's meta (an unknown path or a procedure no token may call fails
+ * at load).
+ */
 export const defineOperation = <
   Q extends z.ZodType = z.ZodUndefined,
   P extends z.ZodType = z.ZodUndefined,
@@ -123,5 +135,10 @@ export const defineOperation = <
   spec: OperationSpec<Q, P, B, H>,
 ): Operation<Q, P, B, H> => {
   const [method, full] = spec.id.split(" ") as [Method, string];
-  return { ...spec, method, path: full.slice("/api/v1".length), status: spec.status ?? 200 };
+  const meta = procedureMeta(spec.procedure);
+  if (!isOperationMeta(meta))
+    throw new Error(
+      `${spec.id}: ${spec.procedure} declares no partner, person, assistant or client caller`,
+    );
+  return { ...spec, meta, method, path: full.slice("/api/v1".length), status: spec.status ?? 200 };
 };

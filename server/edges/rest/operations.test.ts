@@ -1,18 +1,31 @@
 /**
  * The operation table is the one declaration of the public API: no route file, OpenAPI operation or
- * MCP tool without its entry, no entry without its route, and the scope an entry declares is the one
- * its REST edge and its procedure refuse without.
+ * MCP tool without its entry, no entry without its route. Who may call an entry is its procedure's
+ * meta, and nothing else: the document's security and 403 are that meta, the entry's call reaches
+ * that procedure, and the procedure refuses without its scope.
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { clientCredentialsScopes, personScopes } from "../../auth/scopes";
+import {
+  agentOnlyScopes,
+  allScopes,
+  clientCredentialsScopes,
+  personScopes,
+} from "../../auth/scopes";
 import { AppError } from "../../core/errors";
 import { openApiDocument } from "./openapi";
 import { toAppError } from "../../platform/http/respond";
 import { createPartner } from "../../../prisma/factories";
 import { partnerCaller, shopperCaller, visitorCaller } from "../../testing/callers";
-import { operations, scopeOf, toolOperations } from "./operations";
+import { operations, toolOperations } from "./operations";
+import { scopeOf, type Operation } from "./operation";
+import type { Meta } from "../../platform/trpc/init";
+import { appRouter } from "../trpc/root";
+import { procedureMeta } from "../trpc/procedure-meta";
+import { type Caller, createCaller } from "../trpc/caller";
+import { createInnerContext } from "../../platform/trpc/context";
+import { admit } from "../../platform/trpc/admission";
 import { handleRestRequest } from "./rest-router";
 
 const apiRoot = path.resolve(__dirname, "../../../app", "api", "v1");
@@ -114,23 +127,76 @@ describe("operation table", () => {
     );
   });
 
-  it("declares who may call each entry consistently with its scope", () => {
+  it("every procedure declares who may call it in its meta", () => {
+    const callers = ["partner", "person", "assistant", "client", "shopper", "public"];
+    const procedures = appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { meta?: Meta } }
+    >;
+    for (const [path, procedure] of Object.entries(procedures)) {
+      const meta = procedure._def.meta;
+      expect(callers, path).toContain(meta?.caller);
+      if (meta && "scope" in meta) expect(allScopes, path).toContain(meta.scope);
+    }
+  });
+
+  it("reads each entry's caller and scope from its procedure's meta, and documents exactly that", () => {
+    const document = openApiDocument();
     for (const entry of operations) {
-      // scope: null is any token of the client, person-granted or not: never "person" access.
-      if (entry.scope === null) expect(entry.access, entry.id).toBe("client");
-      else
-        expect(
-          entry.access === "client" ? clientCredentialsScopes : personScopes,
-          entry.id,
-        ).toContain(entry.scope);
+      const meta = procedureMeta(entry.procedure);
+      expect(entry.meta, entry.id).toBe(meta);
+      expect(["partner", "person", "assistant", "client"], entry.id).toContain(meta?.caller);
+      const scope = meta && "scope" in meta ? meta.scope : undefined;
+      if (meta?.caller !== "client") expect(allScopes, entry.id).toContain(scope);
+      const documented = document.paths?.[entry.path]?.[entry.method.toLowerCase() as "get"];
+      expect(documented?.security, entry.id).toEqual([{ oauth2: scope ? [scope] : [] }]);
+      expect(Object.keys(documented?.responses ?? {}).includes("403"), entry.id).toBe(
+        scope !== undefined,
+      );
+    }
+  });
+
+  it("declares scopes that fit the caller: a partner's any client may hold, a person's only a person grants", () => {
+    for (const entry of operations) {
+      const { meta } = entry;
+      if (meta.caller === "partner")
+        expect(clientCredentialsScopes, entry.id).toContain(meta.scope);
+      if (meta.caller === "person") expect(personScopes, entry.id).toContain(meta.scope);
+      if (meta.caller === "assistant") expect(agentOnlyScopes, entry.id).toContain(meta.scope);
+    }
+  });
+
+  it("calls exactly the procedure it names, once", async () => {
+    for (const entry of operations) {
+      const called: string[] = [];
+      // A caller that records the path it is called at and answers anything.
+      const anything: unknown = new Proxy(() => undefined, {
+        get: (_target, key) => (key === "then" ? undefined : anything),
+      });
+      const recording = (path: string[]): unknown =>
+        new Proxy(() => undefined, {
+          get: (_target, key) => recording([...path, String(key)]),
+          apply: () => {
+            called.push(path.join("."));
+            return Promise.resolve(anything);
+          },
+        });
+      await entry.call({
+        caller: recording([]) as Caller,
+        query: {},
+        params: {},
+        body: {},
+        headers: { "Idempotency-Key": "k" },
+      } as Parameters<Operation["call"]>[0]);
+      expect(called, entry.id).toEqual([entry.procedure]);
     }
   });
 
   it("is what the procedures check: each refuses a token that has every scope but the entry's", async () => {
-    const allScopes = [...clientCredentialsScopes, ...personScopes];
     for (const entry of operations) {
-      if (entry.scope === null) continue; // checked by the next two tests
-      const caller = partnerCaller(allScopes.filter((scope) => scope !== entry.scope));
+      const scope = scopeOf(entry);
+      if (scope === null) continue; // checked by the client-entry tests below
+      const caller = partnerCaller(allScopes.filter((other) => other !== scope));
       // The scope middleware runs before input parsing, so no input is needed to reach it.
       const error = await entry
         .call({
@@ -146,13 +212,32 @@ describe("operation table", () => {
         );
       expect(error, entry.id).toBeInstanceOf(AppError);
       expect(error?.code, entry.id).toBe("insufficient_scope");
-      expect(error?.message, entry.id).toContain(entry.scope);
+      expect(error?.message, entry.id).toContain(scope);
     }
   });
 
-  const anyTokenEntries = operations.filter((entry) => entry.scope === null);
+  it("checks a REST call once: the procedure takes the edge's verdict for its own meta, and only for it", async () => {
+    const meta = procedureMeta("catalog.listCategories")!;
+    // What the REST edge hands on after admitting the call (with-partner.ts); this token has no scope at all.
+    const caller = createCaller(
+      createInnerContext({
+        requestId: "test",
+        actor: { kind: "client", clientId: "cli_once", tokenId: "tok_once", scopes: [] },
+        admitted: { meta, admission: admit(meta, { kind: "system" }) },
+      }),
+    );
+    await expect(caller.catalog.listCategories()).resolves.toHaveProperty("data");
+    // Another procedure, though of the same scope, is checked as usual.
+    const refused = await caller.catalog.getStore({ store_slug: "nowhere" }).then(
+      () => undefined,
+      (thrown: unknown) => toAppError(thrown),
+    );
+    expect(refused?.code).toBe("insufficient_scope");
+  });
 
-  it("admits any token of the client to a scope: null entry's procedure, and nobody else", async () => {
+  const anyTokenEntries = operations.filter((entry) => entry.meta.caller === "client");
+
+  it("admits any token of the client to a client entry's procedure, and nobody else", async () => {
     expect(anyTokenEntries.map((entry) => entry.id)).toContain("POST /api/v1/webhook-endpoints");
     for (const entry of anyTokenEntries) {
       const args = { query: undefined, params: undefined, body: undefined, headers: {} };
@@ -170,11 +255,10 @@ describe("operation table", () => {
         );
         expect(refused?.code, entry.id).toBe("unauthorized");
       }
-      expect(() => scopeOf(entry.id), entry.id).toThrow(/clientProcedure/);
     }
   });
 
-  it("serves a scope: null entry over REST to a token without scopes (no 403), documented with no scope and no 403", async () => {
+  it("serves a client entry over REST to a token without scopes (no 403), documented with no scope and no 403", async () => {
     const partner = await createPartner({ scopes: [] });
     const token = await partner.token([]);
     const document = openApiDocument();

@@ -1,21 +1,22 @@
 /**
  * The operation table: every public /api/v1 operation, declared once. REST routing (the lean layer
  * and Next's catch-all app/api/v1/[...path]/route.ts both go through server/edges/rest/rest-router.ts), the
- * OpenAPI document (server/edges/rest/openapi.ts), the scope checks (with-partner.ts and the procedures,
- * through `scopeOf`) and the MCP tools read it. operations.test.ts fails when a route file, an
- * OpenAPI path or an MCP tool exists without its entry, or an entry is not routed.
+ * OpenAPI document (server/edges/rest/openapi.ts) and the MCP tools read it. operations.test.ts fails
+ * when a route file, an OpenAPI path or an MCP tool exists without its entry, or an entry is not
+ * routed, or an entry's security is not its procedure's meta.
  *
  * To add an operation:
- * 1. Write its procedure as usual (server/routers/<resource>/<operation>.ts), guarded by
- *    `scopedProcedure(scopeOf("POST /api/v1/things"))` (or `personDataProcedure(...)`; an operation
- *    any token of the client may call, `scope: null`, uses `clientProcedure`), and wire it in the
- *    resource's router.ts.
- * 2. Add one `defineOperation({...})` entry to the resource's file here (server/api/<resource>.ts;
+ * 1. Write its procedure in its capability, declaring who may call it once:
+ *    `procedure({ caller: "partner", scope: "catalog:read" })` ("person" or "assistant" for a token
+ *    a person granted; `clientProcedure` for any token of the client, no scope), and wire it in the
+ *    capability's router.
+ * 2. Add one `defineOperation({...})` entry to the resource's file here (server/edges/rest/<resource>.ts;
  *    a new resource gets a new file, listed in `operations` below): `id` is "METHOD /api/v1/path"
- *    with {name} path parameters (also the deprecation/brownout key), `tool` the MCP tool name if it
- *    has one, `scope`, `access`, the zod `input` parts (params, query, body, headers) and `output`,
- *    `status` (201 for a create), `operationId`, `summary`, `description`, the operation's own error
- *    `responses`, and `call`, which calls the procedure and returns `{ body, status?, headers? }`.
+ *    with {name} path parameters (also the deprecation/brownout key), `procedure` its path in the
+ *    app router ("things.create", whose meta gives the scope and caller), `tool` the MCP tool name if
+ *    it has one, the zod `input` parts (params, query, body, headers) and `output`, `status` (201
+ *    for a create), `operationId`, `summary`, `description`, the operation's own error `responses`,
+ *    and `call`, which calls that procedure and returns `{ body, status?, headers? }`.
  * 3. Nothing else: no route file under app/api/v1 (a route file there would shadow the table and
  *    fails operations.test.ts), no OpenAPI paths by hand. request-fields.integration.test.ts runs
  *    its unknown-field, null and mass-assignment checks on the new entry by itself (give it a
@@ -62,19 +63,6 @@ export const operation = (id: OperationId): Operation => {
 
 /** Whether `id` is an entry's key (the ops CLI refuses lifecycles for anything else). */
 export const isOperationId = (id: string): id is OperationId => byId.has(id);
-
-/**
- * The scope the operation needs: what its procedure and the REST wrapper check. An entry with
- * `scope: null` (any token of the client) has none to give: its procedure is `clientProcedure`.
- */
-export const scopeOf = (id: OperationId) => {
-  const { scope } = operation(id);
-  if (scope === null)
-    throw new Error(
-      `${id} admits any token of its client (scope: null): build its procedure with clientProcedure`,
-    );
-  return scope;
-};
 
 /** The operations that are MCP tools, with their tool names (for server/mcp). */
 export const toolOperations = () =>

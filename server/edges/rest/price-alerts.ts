@@ -17,8 +17,7 @@ export const priceAlertOperations = [
   defineOperation({
     id: "POST /api/v1/price-alerts",
     operationId: "createPriceAlert",
-    scope: "alerts:write",
-    access: "person",
+    procedure: "priceAlerts.create",
     input: { body: ZCreatePriceAlertBody },
     output: ZPriceAlert,
     status: 201,
@@ -38,8 +37,7 @@ export const priceAlertOperations = [
   defineOperation({
     id: "GET /api/v1/price-alerts",
     operationId: "listPriceAlerts",
-    scope: "alerts:write",
-    access: "person",
+    procedure: "priceAlerts.list",
     input: { query: ZListPriceAlertsQuery },
     output: ZPriceAlertList,
     summary: "The person's price alerts, newest first",
@@ -49,8 +47,7 @@ export const priceAlertOperations = [
   defineOperation({
     id: "DELETE /api/v1/price-alerts/{price_alert_id}",
     operationId: "stopPriceAlert",
-    scope: "alerts:write",
-    access: "person",
+    procedure: "priceAlerts.stop",
     input: { params: ZPriceAlertIdParams },
     output: ZPriceAlert,
     outputDescription: "The alert, stopped (or as it ended)",

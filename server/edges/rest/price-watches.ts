@@ -16,8 +16,7 @@ export const priceWatchOperations = [
   defineOperation({
     id: "POST /api/v1/price-watches",
     operationId: "createPriceWatch",
-    scope: "purchase:write",
-    access: "person",
+    procedure: "priceWatches.create",
     input: { body: ZCreatePriceWatchBody },
     output: ZPriceWatch,
     status: 201,
@@ -43,8 +42,7 @@ export const priceWatchOperations = [
   defineOperation({
     id: "GET /api/v1/price-watches",
     operationId: "listPriceWatches",
-    scope: "purchase:write",
-    access: "person",
+    procedure: "priceWatches.list",
     input: { query: ZListPriceWatchesQuery },
     output: ZPriceWatchList,
     summary: "The person's price watches, newest first",
@@ -55,8 +53,7 @@ export const priceWatchOperations = [
   defineOperation({
     id: "GET /api/v1/price-watches/{price_watch_id}",
     operationId: "getPriceWatch",
-    scope: "purchase:write",
-    access: "person",
+    procedure: "priceWatches.get",
     input: { params: ZPriceWatchIdParams },
     output: ZPriceWatch,
     summary: "Read one price watch (status, outcome, order_number once it bought)",
@@ -66,8 +63,7 @@ export const priceWatchOperations = [
   defineOperation({
     id: "DELETE /api/v1/price-watches/{price_watch_id}",
     operationId: "cancelPriceWatch",
-    scope: "purchase:write",
-    access: "person",
+    procedure: "priceWatches.cancel",
     input: { params: ZPriceWatchIdParams },
     output: ZPriceWatch,
     outputDescription: "Cancelled; the person was emailed",

@@ -13,8 +13,7 @@ export const purchaseOperations = [
   defineOperation({
     id: "POST /api/v1/purchases",
     operationId: "createPurchase",
-    scope: "purchase:write",
-    access: "person",
+    procedure: "purchases.create",
     input: { body: ZCreatePurchaseBody, headers: ZIdempotencyHeaders },
     output: ZPurchase,
     status: 201,
@@ -60,8 +59,7 @@ export const purchaseOperations = [
   defineOperation({
     id: "GET /api/v1/purchases/{purchase_id}",
     operationId: "getPurchase",
-    scope: "purchase:write",
-    access: "person",
+    procedure: "purchases.get",
     input: { params: ZPurchaseIdParams },
     output: ZPurchase,
     summary:

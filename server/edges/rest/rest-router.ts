@@ -1,6 +1,6 @@
 /**
  * REST routing from the operation table: one find-my-way router over every entry's path, each method
- * served by `withPartner` with the entry's scope and schemas and answered with the entry's status.
+ * served by `withPartner` with the entry's procedure meta and schemas and answered with the entry's status.
  * Next's catch-all (app/api/v1/[...path]/route.ts) exports `handleRestRequest` for every method, so
  * the same code answers whether the lean layer (server/edges/http/lean-api.ts, which serves that route
  * module like any other) or Next is in front. Around the match it does what Next does for a route
@@ -25,7 +25,7 @@ const toHandler = (entry: Operation): Handler =>
   withPartner(
     {
       operationId: entry.id,
-      scope: entry.scope,
+      meta: entry.meta,
       query: entry.input.query,
       arrays: entry.input.queryArrays,
       params: entry.input.params,

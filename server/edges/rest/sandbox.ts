@@ -18,8 +18,7 @@ export const sandboxOperations = [
   defineOperation({
     id: "POST /api/v1/sandbox/orders/{order}/ship",
     operationId: "sandboxShipOrder",
-    scope: "checkout:write",
-    access: "client",
+    procedure: "sandbox.shipOrder",
     input: { params: ZShipOrderParams, body: ZShipOrderBody, bodyRequired: false },
     output: ZStoreOrder,
     summary: "Sandbox: ship one of your store orders (adds tracking, emails it)",
@@ -38,8 +37,7 @@ export const sandboxOperations = [
   defineOperation({
     id: "POST /api/v1/sandbox/checkouts/{checkout_id}/expire",
     operationId: "sandboxExpireCheckout",
-    scope: "checkout:write",
-    access: "client",
+    procedure: "sandbox.expireCheckoutNow",
     input: { params: ZCheckoutIdParams },
     output: ZCheckout,
     summary:
@@ -50,8 +48,7 @@ export const sandboxOperations = [
   defineOperation({
     id: "POST /api/v1/sandbox/purchases/{purchase_id}/advance",
     operationId: "sandboxAdvancePurchase",
-    scope: "purchase:write",
-    access: "person",
+    procedure: "sandbox.advancePurchase",
     input: { params: ZPurchaseIdParams },
     output: ZPurchase,
     summary: "Sandbox: move one of your held purchases to its charge time now and charge it",
@@ -63,8 +60,7 @@ export const sandboxOperations = [
   defineOperation({
     id: "POST /api/v1/sandbox/purchases/{purchase_id}/resolve",
     operationId: "sandboxResolvePurchase",
-    scope: "purchase:write",
-    access: "person",
+    procedure: "sandbox.resolvePurchase",
     input: { params: ZPurchaseIdParams, body: ZResolvePurchaseBody },
     output: ZPurchase,
     summary: "Sandbox: give the bank's late answer to one of your processing purchases",
@@ -78,8 +74,7 @@ export const sandboxOperations = [
   defineOperation({
     id: "POST /api/v1/sandbox/items/{item_id}/price",
     operationId: "sandboxSetItemPrice",
-    scope: "catalog:read",
-    access: "client",
+    procedure: "sandbox.setItemPrice",
     input: { params: ZItemIdParams, body: ZSetItemPriceBody },
     output: ZItemPriceChange,
     summary: "Sandbox: change an item's price, as a store edit would",

@@ -1,6 +1,6 @@
 /**
  * Webhook endpoints (procedures in server/routers/webhooks): what a client configures about itself,
- * so any valid token of the client may call them, whatever its scopes (`scope: null`).
+ * so any valid token of the client may call them, whatever its scopes (`clientProcedure`).
  */
 import { errorResponse } from "./openapi-parts";
 import { ZNoQuery } from "../../accounts";
@@ -29,8 +29,7 @@ export const webhookOperations = [
   defineOperation({
     id: "GET /api/v1/webhook-endpoints",
     operationId: "listWebhookEndpoints",
-    scope: null,
-    access: "client",
+    procedure: "webhooks.api.list",
     input: { query: ZNoQuery },
     output: ZWebhookEndpointList,
     summary: "List the webhook endpoints",
@@ -40,8 +39,7 @@ export const webhookOperations = [
   defineOperation({
     id: "POST /api/v1/webhook-endpoints",
     operationId: "createWebhookEndpoint",
-    scope: null,
-    access: "client",
+    procedure: "webhooks.api.create",
     input: { body: ZCreateWebhookEndpointBody },
     output: ZWebhookEndpointWithSecret,
     status: 201,
@@ -53,8 +51,7 @@ export const webhookOperations = [
   defineOperation({
     id: "DELETE /api/v1/webhook-endpoints/{endpoint_id}",
     operationId: "deleteWebhookEndpoint",
-    scope: null,
-    access: "client",
+    procedure: "webhooks.api.remove",
     input: { params: ZWebhookEndpointIdParams },
     status: 204,
     outputDescription: "Deleted",
@@ -69,8 +66,7 @@ export const webhookOperations = [
   defineOperation({
     id: "POST /api/v1/webhook-endpoints/{endpoint_id}/test",
     operationId: "testWebhookEndpoint",
-    scope: null,
-    access: "client",
+    procedure: "webhooks.api.test",
     input: { params: ZWebhookEndpointIdParams },
     output: ZWebhookTestResult,
     status: 202,
@@ -83,8 +79,7 @@ export const webhookOperations = [
   defineOperation({
     id: "POST /api/v1/webhook-endpoints/{endpoint_id}/rotate-secret",
     operationId: "rotateWebhookSecret",
-    scope: null,
-    access: "client",
+    procedure: "webhooks.api.rotateSecret",
     input: { params: ZWebhookEndpointIdParams, body: ZRotateSecretBody },
     output: ZWebhookEndpointWithSecret,
     summary: "Replace the signing secret; the previous one keeps signing during the overlap",

@@ -1,6 +1,7 @@
 /**
  * The one wrapper every /api/v1 route uses: request id, bearer authentication (401 with
- * WWW-Authenticate), rate limits and their headers, scope check (403), zod parsing of query and
+ * WWW-Authenticate), rate limits and their headers, the caller check of the procedure's meta (403;
+ * the one check of the call, handed to the procedure: admission.ts), zod parsing of query and
  * path parameters, selected headers and the JSON body (422 naming each field; 415 for a body that
  * is not JSON, 413 for one over the size limit), the operation's lifecycle (deprecation headers,
  * 410 retired: lifecycle.ts), and mapping of every error to the shared body.
@@ -13,8 +14,9 @@ import { db } from "../../platform/db";
 import { env } from "../../platform/env";
 import { AppError } from "../../core/errors";
 import { type Actor, createInnerContext } from "../../platform/trpc/context";
+import { admit } from "../../platform/trpc/admission";
 import { type Caller, createCaller } from "../trpc/caller";
-import type { OperationId } from "./operation";
+import type { OperationId, OperationMeta } from "./operation";
 import { recordCall } from "./call-log";
 import { readJsonBody } from "./json-body";
 import { lifecycleVerdict, type LifecycleVerdict } from "./lifecycle-verdict";
@@ -38,8 +40,8 @@ type Options<
 > = {
   /** The operation table entry served (server/edges/rest/rest-router.ts knows it from the match): the key of its live lifecycle and of the call log. */
   operationId: OperationId;
-  /** The scope the token needs; null admits any token of the client (what it configures about itself). */
-  scope: string | null;
+  /** The meta of the procedure served: who may call it, with which scope. */
+  meta: OperationMeta;
   query?: Q;
   /** Query parameters that may repeat (size=S&size=M). */
   arrays?: readonly string[];
@@ -154,14 +156,8 @@ export const withPartner =
       if (actor.kind !== "client") throw new AppError("unauthorized");
       recordCall(actor.clientId, operationId, now);
       limits = await consumePartnerRateLimit(actor);
-      if (options.scope !== null && !actor.scopes.includes(options.scope)) {
-        throw new AppError("insufficient_scope", {
-          message: `This operation needs the ${options.scope} scope.`,
-          headers: {
-            "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${options.scope}"`,
-          },
-        });
-      }
+      // Before any parsing (403 before 422); the procedure takes this verdict rather than checking again.
+      const admitted = { meta: options.meta, admission: admit(options.meta, actor) };
       // Every part is parsed before refusing, so one 422 names every bad field at once.
       const fields: Record<string, string> = {};
       const collect = <S extends z.ZodType>(schema: S | undefined, value: unknown): z.output<S> => {
@@ -198,6 +194,7 @@ export const withPartner =
         createInnerContext({
           db: database,
           actor,
+          admitted,
           requestId,
           clientRequestId: clientRequestIdOf(request.headers),
           wantsFresh: wantsFreshAnswer(request.headers),

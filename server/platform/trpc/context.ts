@@ -21,6 +21,12 @@ export type Actor =
   /** A shopper signed in to the web pages (next-auth session). */
   | { kind: "person"; personId: string };
 
+/** The owner of what a client configures about itself: the client and, for a linked token, its person. */
+export type Owner = { clientId: string; personId: string | null };
+
+/** What admitting the caller gives the procedure: whose data it is, or which client owns it. */
+export type Admission = { personId?: string; owner?: Owner };
+
 export type Context = {
   db: Db;
   clock: Clock;
@@ -32,6 +38,12 @@ export type Context = {
   wantsFresh?: boolean;
   /** The client's address (server/platform/http/client-ip.ts), set by callers that serve a browser (the pages' caller); per-address limits use it. */
   clientAddress?: string;
+  /**
+   * The REST edge's verdict on the caller, made from the meta of the one procedure it serves before
+   * it parses the request (server/platform/trpc/admission.ts): that procedure takes it instead of
+   * checking again. `meta` is that procedure's meta object, compared by identity.
+   */
+  admitted?: { meta: unknown; admission: Admission };
 };
 
 export const createInnerContext = (

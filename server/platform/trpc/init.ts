@@ -6,39 +6,67 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { AppError, errorTable } from "../../core/errors";
 import type { Context } from "./context";
+import type { Scope } from "../../core/scopes";
 import { zodFields } from "../../core/zod-fields";
 import { assertStorableInput } from "../../core/storable-text";
 import { toAppError } from "../http/respond";
 
-export const t = initTRPC.context<Context>().create({
-  errorFormatter: ({ shape, error }) => {
-    const cause = error.cause;
-    if (cause instanceof AppError) {
-      return {
-        ...shape,
-        message: cause.message,
-        data: {
-          ...shape.data,
-          code: cause.code,
-          httpStatus: cause.status,
-          fields: cause.options.fields,
-        },
-      };
-    }
-    if (cause instanceof ZodError) {
-      return {
-        ...shape,
-        data: {
-          ...shape.data,
-          code: "invalid_request",
-          httpStatus: errorTable.invalid_request.status,
-          fields: zodFields(cause),
-        },
-      };
-    }
-    return shape;
-  },
-});
+/**
+ * Who may call a procedure: its contract, stated once in its meta (`procedure({...})`,
+ * server/platform/trpc/procedures.ts) and checked once (server/platform/trpc/admission.ts). The
+ * operation table reads it for the OpenAPI security, the 403 it documents and the MCP tool scopes.
+ * - "partner": any access token of a client carrying `scope`, client credentials or one a person
+ *   granted (jobs and ops, the system actor, pass too).
+ * - "person": a token a person granted by linking their account, carrying `scope`; with
+ *   `shopper: true` also the person signed in to the pages (their own data on the account pages).
+ * - "assistant": a token a person granted to an assistant, carrying `scope` (an agent-only scope).
+ *   Whether purchases are on for that assistant is the purchase use case's rule
+ *   (agent_purchases_unavailable), not the token's.
+ * - "client": any token of a client, whatever its scopes: what a client configures about itself
+ *   (webhook endpoints); a linked token acts for its person too.
+ * - "shopper": the person signed in to the pages.
+ * - "public": anyone (a link in an email, the hosted checkout page, sign-up).
+ */
+export type Meta =
+  | { caller: "partner"; scope: Scope }
+  | { caller: "person"; scope: Scope; shopper?: true }
+  | { caller: "assistant"; scope: Scope }
+  | { caller: "client" }
+  | { caller: "shopper" }
+  | { caller: "public" };
+
+export const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter: ({ shape, error }) => {
+      const cause = error.cause;
+      if (cause instanceof AppError) {
+        return {
+          ...shape,
+          message: cause.message,
+          data: {
+            ...shape.data,
+            code: cause.code,
+            httpStatus: cause.status,
+            fields: cause.options.fields,
+          },
+        };
+      }
+      if (cause instanceof ZodError) {
+        return {
+          ...shape,
+          data: {
+            ...shape.data,
+            code: "invalid_request",
+            httpStatus: errorTable.invalid_request.status,
+            fields: zodFields(cause),
+          },
+        };
+      }
+      return shape;
+    },
+  });
 
 /**
  * Every procedure starts here.

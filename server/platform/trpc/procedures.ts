@@ -1,64 +1,33 @@
 /**
- * Procedure builders. `scopedProcedure(scope)` admits a token that carries the scope; the
- * system actor (jobs, ops) passes every check.
+ * Every procedure starts here, with its contract: `procedure({ caller, scope })` sets the tRPC meta
+ * (`Meta`, server/platform/trpc/init.ts) and the one middleware that reads it and admits the caller
+ * (admission.ts). The operation table reads the same meta for the OpenAPI document and the MCP
+ * tools, so the scope is written nowhere else. The context then carries `personId` (person,
+ * assistant and shopper procedures: the data owner, from the token or the session, never from
+ * input) or `owner` (client procedures: the client and, for a linked token, its person).
  */
-import { AppError } from "../../core/errors";
-import { baseProcedure } from "./init";
+import type { Owner } from "./context";
+import { admission } from "./admission";
+import { baseProcedure, type Meta } from "./init";
 
-export const publicProcedure = baseProcedure;
+/** What the middleware adds to the context for a procedure declaring `M`. */
+type Admitted<M extends Meta> = M["caller"] extends "client"
+  ? { owner: Owner }
+  : M["caller"] extends "person" | "assistant" | "shopper"
+    ? { personId: string }
+    : object;
 
-/** Admits an API token carrying `scope` (403 insufficient_scope otherwise). */
-export const scopedProcedure = (scope: string) =>
-  baseProcedure.use(({ ctx, next }) => {
-    const { actor } = ctx;
-    if (actor.kind === "system") return next();
-    if (actor.kind !== "client") throw new AppError("unauthorized");
-    if (!actor.scopes.includes(scope)) {
-      throw new AppError("insufficient_scope", {
-        message: `This operation needs the ${scope} scope.`,
-        details: { scope },
-      });
-    }
-    return next({ ctx: { ...ctx, actor } });
-  });
+/** A procedure that `meta.caller` may call (with `meta.scope` on its token, where it names one). */
+export const procedure = <const M extends Meta>(meta: M) =>
+  baseProcedure
+    .meta(meta)
+    .use(({ ctx, meta: declared, next }) => next({ ctx: admission(declared, ctx) as Admitted<M> }));
 
-/** Admits a shopper signed in to the pages; `ctx.personId` is theirs (401 otherwise). */
-export const shopperProcedure = baseProcedure.use(({ ctx, next }) => {
-  if (ctx.actor.kind !== "person")
-    throw new AppError("unauthorized", { message: "Sign in to continue." });
-  return next({ ctx: { ...ctx, personId: ctx.actor.personId } });
-});
+/** Any token of a client whatever its scopes: what the client configures about itself (`ctx.owner`). */
+export const clientProcedure = procedure({ caller: "client" });
 
-/**
- * Admits whoever may read one person's data: the shopper themselves (page session), or a token
- * that person granted (linked account) carrying `scope`. `ctx.personId` is always the data owner,
- * taken from the session or the token, never from input, so nobody reaches another person's data.
- * A client-credentials token has no person and gets 403.
- */
-export const personDataProcedure = (scope: string) =>
-  baseProcedure.use(({ ctx, next }) => {
-    const { actor } = ctx;
-    if (actor.kind === "person") return next({ ctx: { ...ctx, personId: actor.personId } });
-    if (actor.kind !== "client") throw new AppError("unauthorized");
-    if (!actor.personId || !actor.scopes.includes(scope)) {
-      throw new AppError("insufficient_scope", {
-        message: actor.personId
-          ? `This operation needs the ${scope} scope.`
-          : `This operation needs a linked-account token with the ${scope} scope.`,
-        details: { scope },
-      });
-    }
-    return next({ ctx: { ...ctx, personId: actor.personId } });
-  });
+/** The person signed in to the pages (`ctx.personId`, 401 otherwise). */
+export const shopperProcedure = procedure({ caller: "shopper" });
 
-/**
- * Admits any valid API token of a client, whatever its scopes; `ctx.owner` is the client and, for a
- * linked token, the person (what the client configures about itself, such as webhook endpoints).
- */
-export const clientProcedure = baseProcedure.use(({ ctx, next }) => {
-  const { actor } = ctx;
-  if (actor.kind !== "client") throw new AppError("unauthorized");
-  return next({
-    ctx: { ...ctx, owner: { clientId: actor.clientId, personId: actor.personId ?? null } },
-  });
-});
+/** Anyone: a link in an email, the hosted checkout page, sign-up. */
+export const publicProcedure = procedure({ caller: "public" });
