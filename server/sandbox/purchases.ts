@@ -11,7 +11,7 @@
  */
 import { scopedProcedure } from "../platform/trpc/procedures";
 import { paymentProvider } from "../payments";
-import { processorKey } from "../payments";
+import { declinePendingAuthorize, processorKey } from "../payments";
 import { chargeDuePurchase } from "../purchases";
 import { completeLateAuthorize } from "../purchases";
 import { assertSandbox } from "./sandbox-only";
@@ -46,13 +46,10 @@ export const resolvePurchase = scopedProcedure("purchase:write")
     if (purchase.status === "processing") {
       if (input.outcome === "declined") {
         // The bank's pending answer turns out a decline: the sandbox processor's hold never was.
-        await ctx.db.sandboxPayment.updateMany({
-          where: {
-            idempotencyKey: processorKey({ kind: "purchase", id: purchase.id }, "authorize"),
-            status: "authorized",
-          },
-          data: { status: "declined", declineCode: "card_declined" },
-        });
+        await declinePendingAuthorize(
+          ctx.db,
+          processorKey({ kind: "purchase", id: purchase.id }, "authorize"),
+        );
       }
       await completeLateAuthorize(ctx.db, paymentProvider(), { id: purchase.id, now });
     }
