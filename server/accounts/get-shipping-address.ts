@@ -2,15 +2,13 @@
 import { ZCanadianAddressResponse } from "../core/address";
 import { AppError } from "../core/errors";
 import { personDataProcedure } from "../platform/trpc/procedures";
-import { addressSelect, toShippingAddress } from "./account.queries";
+import { toShippingAddress } from "./account-views";
+import { findShippingAddress } from "./store/shipping-addresses";
 
 export const getShippingAddress = personDataProcedure("address:read")
   .output(ZCanadianAddressResponse)
   .query(async ({ ctx }) => {
-    const address = await ctx.db.shippingAddress.findUnique({
-      where: { personId: ctx.personId },
-      select: addressSelect,
-    });
+    const address = await findShippingAddress(ctx.db, ctx.personId);
     if (!address)
       throw new AppError("not_found", { message: "No shipping address is saved on this account." });
     return toShippingAddress(address);
