@@ -32,7 +32,7 @@ export { agentOnlyScopes, clientCredentialsScopes, isScope, parseScopeString } f
 export { accessTokenLifetimeSeconds, issueAccessToken, secretMatches } from "./tokens";
 export {
   findOwnPortalApplication,
-  findPortalApplication,
+  readPortalApplication,
   insertApplication,
   listApplications,
   listOwnPortalApplications,

@@ -30,11 +30,11 @@ const portalApplicationSelect = {
   },
 } as const;
 
-export type PortalApplication = NonNullable<Awaited<ReturnType<typeof findPortalApplication>>>;
+export type PortalApplication = Awaited<ReturnType<typeof readPortalApplication>>;
 
-/** An application with its client, as the portal shows it; null when unknown. */
-export const findPortalApplication = (db: Client, applicationId: string) =>
-  db.clientApplication.findUnique({
+/** An application with its client, as the portal shows it; throws when unknown. */
+export const readPortalApplication = (db: Client, applicationId: string) =>
+  db.clientApplication.findUniqueOrThrow({
     where: { id: applicationId },
     select: portalApplicationSelect,
   });
