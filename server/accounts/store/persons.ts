@@ -184,12 +184,14 @@ export const readMailboxOwner = (db: Client, personId: string) =>
 /** The emails of these persons, by id. */
 export const findEmails = async (db: Client, personIds: string[]) =>
   new Map(
-    (
-      await db.person.findMany({
-        where: { id: { in: personIds } },
-        select: { id: true, email: true },
-      })
-    ).map((person) => [person.id, person.email]),
+    personIds.length
+      ? (
+          await db.person.findMany({
+            where: { id: { in: personIds } },
+            select: { id: true, email: true },
+          })
+        ).map((person) => [person.id, person.email])
+      : [],
   );
 
 // The processor's customer
