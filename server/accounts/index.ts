@@ -32,7 +32,6 @@ export {
   readSpendingSettings,
   spendingColumnsSql,
   spendingSettingsOf,
-  spendingSettingsSelect,
   updateSpendingLimits,
 } from "./store/persons";
 export type { SpendingRow } from "./store/persons";
