@@ -18,6 +18,7 @@ import { assertSandbox } from "./sandbox-only";
 import { findOwnPurchase, readOwnPurchase } from "../purchases";
 import { ZPurchase, ZPurchaseIdParams } from "../purchases";
 import { ZResolvePurchaseInput } from "./sandbox.schema";
+import { makePurchaseDueNow } from "./store";
 
 export const advancePurchase = scopedProcedure("purchase:write")
   .input(ZPurchaseIdParams)
@@ -27,10 +28,7 @@ export const advancePurchase = scopedProcedure("purchase:write")
     const now = ctx.clock.now();
     const purchase = await findOwnPurchase(ctx.db, ctx.actor, input.purchase_id);
     if (purchase.status === "held" || purchase.status === "capturing") {
-      await ctx.db.purchase.updateMany({
-        where: { id: purchase.id, status: "held", chargesAt: { gt: now } },
-        data: { chargesAt: now, cancelUntil: now },
-      });
+      await makePurchaseDueNow(ctx.db, { id: purchase.id, now });
       await chargeDuePurchase(ctx.db, purchase.id, { now, provider: paymentProvider() });
     }
     return readOwnPurchase(ctx.db, ctx.actor, purchase.id);
