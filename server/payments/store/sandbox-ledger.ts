@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { randomId } from "../../core/ids";
 import { Prisma } from "../../generated/prisma/client";
-import { type Db, rawPool, type Tx } from "../../platform/db";
+import { rawPool } from "../../platform/db";
 import { type Sql, sqlTransaction } from "../../platform/sql";
 
 /** A sandbox payment as the processor answers it. */
@@ -123,8 +123,6 @@ export const lookUpLedgerPayment = async (
  * The bank's pending answer to an authorize (the late test card) turns out a decline: the hold of
  * that key, if still authorized, never was (sandbox helper POST /sandbox/purchases/{id}/resolve).
  */
-export const declinePendingAuthorize = (db: Db | Tx, authorizeKey: string) =>
-  db.sandboxPayment.updateMany({
-    where: { idempotencyKey: authorizeKey, status: "authorized" },
-    data: { status: "declined", declineCode: "card_declined" },
-  });
+export const declinePendingAuthorize = (sql: Sql, authorizeKey: string) =>
+  sql.$executeRaw`
+    UPDATE sandbox_payments SET status = 'declined', decline_code = 'card_declined', updated_at = now() WHERE idempotency_key = ${authorizeKey} AND status = 'authorized'`;
