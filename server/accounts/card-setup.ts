@@ -12,7 +12,8 @@ import { isUnknownOutcome } from "../payments";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { completeCardSetup as completeSetup } from "./complete-card-setup";
 import { ZSavedCardResponse } from "./saved-card.schema";
-import { toSavedCardResponse } from "./saved-card.queries";
+import { toSavedCardResponse } from "./account-views";
+import { readCustomerOfPerson, rememberProcessorCustomer } from "./store/persons";
 
 const unavailable = (error: unknown) => {
   if (isUnknownOutcome(error))
@@ -31,10 +32,7 @@ export const startCardSetup = shopperProcedure
       throw new AppError("invalid_request", {
         message: "This service saves the sandbox's test cards with its own form.",
       });
-    const person = await ctx.db.person.findUniqueOrThrow({
-      where: { id: ctx.personId },
-      select: { email: true, processorCustomerId: true },
-    });
+    const person = await readCustomerOfPerson(ctx.db, ctx.personId);
     const started = await provider
       .startCardSetup({
         idempotencyKey: `${ctx.personId}:card-setup:${randomId("att_")}`,
@@ -45,11 +43,11 @@ export const startCardSetup = shopperProcedure
       .catch(unavailable);
     if (!person.processorCustomerId) {
       // Remembered once; a concurrent first setup that lost the race leaves an unused Customer at Stripe, never referenced.
-      const { count } = await ctx.db.person.updateMany({
-        where: { id: ctx.personId, processorCustomerId: null },
-        data: { processorCustomerId: started.customerId },
+      const isRemembered = await rememberProcessorCustomer(ctx.db, {
+        personId: ctx.personId,
+        customerId: started.customerId,
       });
-      if (!count)
+      if (!isRemembered)
         throw new AppError("payment_in_progress", {
           message: "Another card is being saved; try again.",
           retryAfter: 2,

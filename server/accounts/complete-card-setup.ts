@@ -7,9 +7,10 @@
  * PaymentMethod is then detached at Stripe. A second arrival finds the card saved and changes
  * nothing.
  */
-import type { Db } from "../platform/db";
+import { type Db, inTransaction } from "../platform/db";
 import type { PaymentProvider } from "../payments";
-import { savedCardSelect, type SavedCardForPurchase } from "./saved-card.queries";
+import { findProcessorCustomerId, lockPerson } from "./store/persons";
+import { readSavedCard, type SavedCardForPurchase, upsertSavedCard } from "./store/saved-cards";
 
 export type CardSetupOutcome =
   { personId: string; card: SavedCardForPurchase } | { personId: string; failed: true };
@@ -22,21 +23,17 @@ export const completeCardSetup = async (
   const setup = await provider.retrieveCardSetup({ setupId: options.setupIntentId });
   const personId = setup?.metadata.person_id;
   if (!setup || !personId || !setup.customerId) return null;
-  const person = await db.person.findUnique({
-    where: { id: personId },
-    select: { processorCustomerId: true },
-  });
   // A SetupIntent for another Customer than the one we remember for this person is not theirs.
-  if (!person || person.processorCustomerId !== setup.customerId) return null;
+  if ((await findProcessorCustomerId(db, personId)) !== setup.customerId) return null;
   if (setup.status === "failed") return { personId, failed: true };
   if (setup.status !== "succeeded" || !setup.card) return null;
   const card = setup.card;
-  const { saved, replaced } = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
-    const current = await tx.savedCard.findUnique({ where: { personId }, select: savedCardSelect });
+  const { saved, replaced } = await inTransaction(db, async (tx) => {
+    await lockPerson(tx, personId);
+    const current = await readSavedCard(tx, personId);
     if (current?.paymentMethodId === card.paymentMethodId)
       return { saved: current, replaced: null };
-    const data = {
+    const saved = await upsertSavedCard(tx, personId, {
       processorCustomerId: setup.customerId!,
       paymentMethodId: card.paymentMethodId,
       brand: card.brand,
@@ -44,12 +41,6 @@ export const completeCardSetup = async (
       expMonth: card.expMonth,
       expYear: card.expYear,
       createdAt: options.now,
-    };
-    const saved = await tx.savedCard.upsert({
-      where: { personId },
-      create: { personId, ...data },
-      update: data,
-      select: savedCardSelect,
     });
     return { saved, replaced: current?.paymentMethodId ?? null };
   });

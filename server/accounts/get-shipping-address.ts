@@ -2,7 +2,8 @@
 import { ZCanadianAddressResponse } from "../core/address";
 import { AppError } from "../core/errors";
 import { procedure } from "../platform/trpc/procedures";
-import { addressSelect, toShippingAddress } from "./account.queries";
+import { toShippingAddress } from "./account-views";
+import { findShippingAddress } from "./store/shipping-addresses";
 
 export const getShippingAddress = procedure({
   caller: "person",
@@ -11,10 +12,7 @@ export const getShippingAddress = procedure({
 })
   .output(ZCanadianAddressResponse)
   .query(async ({ ctx }) => {
-    const address = await ctx.db.shippingAddress.findUnique({
-      where: { personId: ctx.personId },
-      select: addressSelect,
-    });
+    const address = await findShippingAddress(ctx.db, ctx.personId);
     if (!address)
       throw new AppError("not_found", { message: "No shipping address is saved on this account." });
     return toShippingAddress(address);

@@ -7,26 +7,38 @@ export {
   ZSetSpendingLimitsInput,
 } from "./account.schema";
 export type { TSpendingSettingsResponse } from "./account.schema";
+export {
+  rowToSpendingSettingsResponse,
+  toSavedCardResponse,
+  toSpendingSettingsResponse,
+} from "./account-views";
 export { completeCardSetup } from "./complete-card-setup";
 export { accountProcedures, savedCardProcedures } from "./procedures";
 export { checkCardToSave, saveCardForPerson } from "./save-card-for-person";
 export type { Card } from "./save-card-for-person";
-export { readSavedCard, toSavedCardResponse } from "./saved-card.queries";
 export { ZCardNumber } from "./saved-card.schema";
 export type { TSavedCard, TSavedCardResponse } from "./saved-card.schema";
 export { shopperAuthRouter } from "./sign-up/procedures";
 export { ZPassword } from "./sign-up/shopper-auth.schema";
 export {
+  findEmail,
+  findEmails,
+  findPersonByEmail,
+  flipPurchasesPaused,
+  insertPerson,
+  isEmailConfirmed,
+  readMailboxOwner,
+  readSpendingRow,
   readSpendingSettings,
-  rowToSpendingSettingsResponse,
   spendingColumnsSql,
   spendingSettingsOf,
-} from "./spending.queries";
-export type { SpendingRow } from "./spending.queries";
+  updateSpendingLimits,
+} from "./store/persons";
+export type { SpendingRow } from "./store/persons";
+export { readSavedCard } from "./store/saved-cards";
 export {
   ZConnectedApp,
   ZDisconnectAppInput,
   ZSetPurchasesPausedInput,
   ZSpendingSettingsResponse,
 } from "./account.schema";
-export { spendingSettingsSelect, toSpendingSettingsResponse } from "./spending.queries";

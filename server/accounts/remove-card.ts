@@ -14,17 +14,17 @@ import { paymentProvider } from "../payments";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { detachQuietly } from "./complete-card-setup";
 import { ZSavedCardResponse } from "./saved-card.schema";
-import { toSavedCardResponse } from "./saved-card.queries";
+import { toSavedCardResponse } from "./account-views";
+import { inTransaction } from "../platform/db";
+import { lockPerson } from "./store/persons";
+import { deleteSavedCard, readSavedCard } from "./store/saved-cards";
 
 export const removeCard = shopperProcedure.output(ZSavedCardResponse).mutation(async ({ ctx }) => {
-  const removed = await ctx.db.$transaction(async (tx) => {
+  const removed = await inTransaction(ctx.db, async (tx) => {
     // Under the person's lock, as purchases read the saved card.
-    await tx.$queryRaw`SELECT id FROM persons WHERE id = ${ctx.personId} FOR NO KEY UPDATE`;
-    const card = await tx.savedCard.findUnique({
-      where: { personId: ctx.personId },
-      select: { paymentMethodId: true },
-    });
-    await tx.savedCard.deleteMany({ where: { personId: ctx.personId } });
+    await lockPerson(tx, ctx.personId);
+    const card = await readSavedCard(tx, ctx.personId);
+    await deleteSavedCard(tx, ctx.personId);
     return card;
   });
   if (removed) await detachQuietly(paymentProvider(), removed.paymentMethodId);

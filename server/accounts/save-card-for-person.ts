@@ -12,7 +12,8 @@ import { paymentProvider } from "../payments";
 import { isUnknownOutcome } from "../payments";
 import { testCards } from "../payments";
 import { cardBrand, type ZSaveCardInput } from "./saved-card.schema";
-import { savedCardSelect, type SavedCardForPurchase } from "./saved-card.queries";
+import { readCardOwner } from "./store/saved-cards";
+import { type SavedCardForPurchase, upsertSavedCard } from "./store/saved-cards";
 import type { z } from "zod";
 
 /** A card as the save schema outputs it (digits only, four-digit year). */
@@ -75,10 +76,7 @@ export const saveCardForPerson = async ({
   now: Date;
 }): Promise<SavedCardForPurchase> => {
   checkCardToSave(card, now);
-  const person = await db.person.findUniqueOrThrow({
-    where: { id: personId },
-    select: { email: true, savedCard: { select: { processorCustomerId: true } } },
-  });
+  const person = await readCardOwner(db, personId);
   const saved = await paymentProvider()
     .saveMethod({
       idempotencyKey: `${personId}:save-card:${randomId("att_")}`,
@@ -89,7 +87,7 @@ export const saveCardForPerson = async ({
         expYear: card.exp_year,
         cvc: card.cvc,
       },
-      customerId: person.savedCard?.processorCustomerId,
+      customerId: person.processorCustomerId,
       email: person.email,
     })
     .catch((error: unknown) => {
@@ -100,7 +98,7 @@ export const saveCardForPerson = async ({
         });
       throw error;
     });
-  const data = {
+  return upsertSavedCard(db, personId, {
     processorCustomerId: saved.customerId,
     paymentMethodId: saved.paymentMethodId,
     brand: cardBrand(card.number),
@@ -108,11 +106,5 @@ export const saveCardForPerson = async ({
     expMonth: card.exp_month,
     expYear: card.exp_year,
     createdAt: now,
-  };
-  return db.savedCard.upsert({
-    where: { personId },
-    create: { personId, ...data },
-    update: data,
-    select: savedCardSelect,
   });
 };

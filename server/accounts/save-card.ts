@@ -5,7 +5,7 @@
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { saveCardForPerson } from "./save-card-for-person";
 import { ZSaveCardInput, ZSavedCardResponse } from "./saved-card.schema";
-import { toSavedCardResponse } from "./saved-card.queries";
+import { toSavedCardResponse } from "./account-views";
 
 export const saveCard = shopperProcedure
   .input(ZSaveCardInput)

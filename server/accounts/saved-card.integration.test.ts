@@ -10,7 +10,7 @@ import { createInnerContext } from "../platform/trpc/context";
 import { createCaller } from "../edges/trpc/caller";
 import { partnerCaller, shopperCaller as shopper, visitorCaller } from "../testing/callers";
 import { failureOf as failure } from "../testing/oauth";
-import { readSavedCard } from "./saved-card.queries";
+import { readSavedCard } from "./store/saved-cards";
 import { useProductionEnv } from "../testing/production-env";
 
 const card = (

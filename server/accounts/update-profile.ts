@@ -4,35 +4,27 @@
  */
 import { enqueueVerificationEmail } from "../auth";
 import { AppError } from "../core/errors";
+import { inTransaction } from "../platform/db";
 import { shopperProcedure } from "../platform/trpc/procedures";
+import { isEmailTaken, readEmail, updateNameAndEmail } from "./store/persons";
 import { ZUpdateProfileInput } from "./account.schema";
 
 export const updateProfile = shopperProcedure
   .input(ZUpdateProfileInput)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    return ctx.db.$transaction(async (tx) => {
-      const person = await tx.person.findUniqueOrThrow({
-        where: { id: ctx.personId },
-        select: { email: true },
-      });
-      const isNewEmail = input.email !== person.email;
-      if (
-        isNewEmail &&
-        (await tx.person.findUnique({ where: { email: input.email }, select: { id: true } }))
-      ) {
+    return inTransaction(ctx.db, async (tx) => {
+      const isNewEmail = input.email !== (await readEmail(tx, ctx.personId));
+      if (isNewEmail && (await isEmailTaken(tx, input.email))) {
         throw new AppError("invalid_request", {
           fields: { email: "is already used by another account" },
         });
       }
-      const updated = await tx.person.update({
-        where: { id: ctx.personId },
-        data: {
-          name: input.name,
-          email: input.email,
-          ...(isNewEmail ? { emailVerifiedAt: null } : {}),
-        },
-        select: { id: true, name: true, email: true },
+      const updated = await updateNameAndEmail(tx, {
+        personId: ctx.personId,
+        name: input.name,
+        email: input.email,
+        isNewEmail,
       });
       if (isNewEmail) await enqueueVerificationEmail(tx, updated, now);
       return { name: updated.name, email: updated.email, confirmation_sent: isNewEmail };

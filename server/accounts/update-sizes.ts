@@ -2,14 +2,10 @@
 import { z } from "zod";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZSizes } from "./account.schema";
+import { updateSizes as saveSizes } from "./store/persons";
 
 export const updateSizes = shopperProcedure
   .input(z.object({ sizes: ZSizes }).strict())
   .mutation(async ({ ctx, input }) => {
-    const person = await ctx.db.person.update({
-      where: { id: ctx.personId },
-      data: { sizes: input.sizes },
-      select: { sizes: true },
-    });
-    return { sizes: person.sizes };
+    return { sizes: await saveSizes(ctx.db, ctx.personId, input.sizes) };
   });

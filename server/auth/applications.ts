@@ -5,10 +5,23 @@
  * scopes, plus the account-linking scopes when they asked for linking; never purchase:write,
  * which only assistants registered at /oauth/register/agent can be offered.
  */
-import type { Db } from "../platform/db";
+import { type Db, inTransaction, type Tx } from "../platform/db";
 import { credentialTag, type ServiceEnvironment } from "./environment";
 import { randomId, randomSecret, sha256 } from "../core/ids";
 import type { Scope } from "./scopes";
+import {
+  decidePendingApplication,
+  linkApplicationClient,
+  readApplication,
+  setApplicationRedirectUris,
+} from "./store/applications";
+import {
+  insertClient,
+  readClientEnvironment,
+  setClientRedirectUris,
+  setClientSecretHash,
+} from "./store/clients";
+import { revokeClientCredentialsTokens } from "./store/tokens";
 
 export const partnerScopes: readonly Scope[] = ["catalog:read", "checkout:write"];
 export const partnerLinkingScopes: readonly Scope[] = [
@@ -19,61 +32,52 @@ export const partnerLinkingScopes: readonly Scope[] = [
 ];
 
 /** Approves a pending application and creates its client; undefined when it is not pending. */
-export const approveApplication = (db: Db, applicationId: string, now: Date) =>
-  db.$transaction(async (tx) => {
-    const { count } = await tx.clientApplication.updateMany({
-      where: { id: applicationId, status: "pending" },
-      data: { status: "approved", decidedAt: now },
+export const approveApplication = (db: Db | Tx, applicationId: string, now: Date) =>
+  inTransaction(db, async (tx) => {
+    if (!(await decidePendingApplication(tx, { applicationId, status: "approved", now })))
+      return undefined;
+    const application = await readApplication(tx, applicationId);
+    const client = await insertClient(tx, {
+      id: randomId(`cli_${credentialTag(application.environment as ServiceEnvironment)}`),
+      name: application.name,
+      kind: "partner",
+      secretHash: null,
+      scopes: [...partnerScopes, ...(application.wantsLinking ? partnerLinkingScopes : [])],
+      redirectUris: application.redirectUris,
+      linkingEnabled: application.wantsLinking,
+      contactEmail: application.contactEmail,
+      ownerId: application.personId,
+      environment: application.environment,
+      createdAt: now,
     });
-    if (count === 0) return undefined;
-    const application = await tx.clientApplication.findUniqueOrThrow({
-      where: { id: applicationId },
-    });
-    const client = await tx.apiClient.create({
-      data: {
-        id: randomId(`cli_${credentialTag(application.environment as ServiceEnvironment)}`),
-        name: application.name,
-        kind: "partner",
-        secretHash: null,
-        scopes: [...partnerScopes, ...(application.wantsLinking ? partnerLinkingScopes : [])],
-        redirectUris: application.redirectUris,
-        linkingEnabled: application.wantsLinking,
-        contactEmail: application.contactEmail,
-        ownerId: application.personId,
-        environment: application.environment,
-        createdAt: now,
-      },
-    });
-    await tx.clientApplication.update({
-      where: { id: applicationId },
-      data: { clientId: client.id },
-    });
+    await linkApplicationClient(tx, applicationId, client.id);
     return client;
   });
 
 /** Rejects a pending application; false when it is not pending. */
-export const rejectApplication = async (db: Db, applicationId: string, now: Date) =>
-  (
-    await db.clientApplication.updateMany({
-      where: { id: applicationId, status: "pending" },
-      data: { status: "rejected", decidedAt: now },
-    })
-  ).count === 1;
+export const rejectApplication = (db: Db | Tx, applicationId: string, now: Date) =>
+  decidePendingApplication(db, { applicationId, status: "rejected", now });
 
 /**
  * Generates a new secret for a client: the old secret stops at once, and so do the tokens it
  * obtained by client credentials (linked tokens stay: they are the people's grants, and refreshing
  * them needs the new secret anyway). Returns the secret, which is never stored in clear.
  */
-export const rotateClientSecret = (db: Db, clientId: string, now: Date) =>
-  db.$transaction(async (tx) => {
-    const secret = randomSecret(
-      `sec_${credentialTag((await tx.apiClient.findUniqueOrThrow({ where: { id: clientId }, select: { environment: true } })).environment as ServiceEnvironment)}`,
-    );
-    await tx.apiClient.update({ where: { id: clientId }, data: { secretHash: sha256(secret) } });
-    await tx.accessToken.updateMany({
-      where: { clientId, personId: null, revokedAt: null },
-      data: { revokedAt: now },
-    });
+export const rotateClientSecret = (db: Db | Tx, clientId: string, now: Date) =>
+  inTransaction(db, async (tx) => {
+    const environment = await readClientEnvironment(tx, clientId);
+    const secret = randomSecret(`sec_${credentialTag(environment as ServiceEnvironment)}`);
+    await setClientSecretHash(tx, clientId, sha256(secret));
+    await revokeClientCredentialsTokens(tx, clientId, now);
     return secret;
+  });
+
+/** The owner edits the redirect URIs of an approved application: its client's and its own, together. */
+export const replaceRedirectUris = (
+  db: Db | Tx,
+  options: { applicationId: string; clientId: string; redirectUris: string[] },
+) =>
+  inTransaction(db, async (tx) => {
+    await setClientRedirectUris(tx, options.clientId, options.redirectUris);
+    await setApplicationRedirectUris(tx, options.applicationId, options.redirectUris);
   });

@@ -1,5 +1,10 @@
 /** What other capabilities and the edges may use of auth: everything else in the folder is its own. */
-export { approveApplication, rejectApplication, rotateClientSecret } from "./applications";
+export {
+  approveApplication,
+  rejectApplication,
+  replaceRedirectUris,
+  rotateClientSecret,
+} from "./applications";
 export { admit, authLimits, limitLinkUse, recordFailure, refuseIfSpent } from "./auth-limits";
 export { sameOriginPath } from "./callback-url";
 export {
@@ -24,9 +29,25 @@ export { authenticateBearer, bearerToken, mcpAccountAudience } from "./tokens";
 export { isCurrentEnvironment } from "./environment";
 export { audienceForResource } from "./resources";
 export { agentOnlyScopes, clientCredentialsScopes, isScope, parseScopeString } from "./scopes";
+export { accessTokenLifetimeSeconds, issueAccessToken, secretMatches } from "./tokens";
 export {
-  accessTokenLifetimeSeconds,
-  issueAccessToken,
-  secretMatches,
-  storeAccessToken,
-} from "./tokens";
+  findOwnPortalApplication,
+  readPortalApplication,
+  insertApplication,
+  listApplications,
+  listOwnPortalApplications,
+} from "./store/applications";
+export type { PortalApplication } from "./store/applications";
+export {
+  findAuthorizeClient,
+  findClientContact,
+  findClientCredentials,
+  findClientRevocation,
+  findClientSummaries,
+  insertClient,
+  listClients,
+  revokeClientRow,
+  setClientPurchases,
+  upsertMirroredClient,
+} from "./store/clients";
+export { revokeAccessToken, revokeTokensOfClient, storeAccessToken } from "./store/tokens";

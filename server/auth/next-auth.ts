@@ -7,6 +7,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { db } from "../platform/db";
+import { findSignInPerson } from "./store/persons";
 import { env } from "../platform/env";
 import { sameOriginPath } from "./callback-url";
 import { clientIp } from "../platform/http/client-ip";
@@ -29,10 +30,7 @@ declare module "next-auth/jwt" {
 
 /** Checks an email and password; the person, or null (same time either way, so no enumeration). */
 export const verifyCredentials = async (email: string, password: string) => {
-  const person = await db().person.findUnique({
-    where: { email: email.trim().toLowerCase() },
-    select: { id: true, email: true, name: true, passwordHash: true },
-  });
+  const person = await findSignInPerson(db(), email.trim().toLowerCase());
   const isValid = person
     ? await verifyPassword(password, person.passwordHash)
     : await verifyAgainstDummy(password);

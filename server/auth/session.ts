@@ -6,6 +6,7 @@
 import { getServerSession } from "next-auth";
 import { getToken } from "next-auth/jwt";
 import { db } from "../platform/db";
+import { findPasswordChange } from "./store/persons";
 import { env } from "../platform/env";
 import { authOptions } from "./next-auth";
 
@@ -21,10 +22,7 @@ export const currentPersonId = async (): Promise<string | undefined> => {
 
 /** The person, if they still exist and the session began after their last password change. */
 const checkedPersonId = async (personId: string, authAt: number) => {
-  const person = await db().person.findUnique({
-    where: { id: personId },
-    select: { passwordChangedAt: true },
-  });
+  const person = await findPasswordChange(db(), personId);
   return person && isSessionCurrent(authAt, person.passwordChangedAt) ? personId : undefined;
 };
 

@@ -4,15 +4,17 @@
  * every request, so it takes effect at once.
  */
 import { timingSafeEqual } from "node:crypto";
-import { randomId, randomSecret, sha256 } from "../core/ids";
-import { type Db, rawPool } from "../platform/db";
+import { randomSecret, sha256 } from "../core/ids";
+import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import type { Actor } from "../platform/trpc/context";
 import { isCurrentEnvironment } from "./environment";
+import { findBearerToken, restAudience, storeAccessToken } from "./store/tokens";
+
+/** The audience of tokens for the REST API (RFC 8707 resource), the column's default. */
+export { restAudience };
 
 export const accessTokenLifetimeSeconds = 3600;
-/** The audience of tokens for the REST API (RFC 8707 resource). */
-export const restAudience = "api";
 /** The audience of tokens for the account connector at /mcp/account (server/auth/resources.ts). */
 export const mcpAccountAudience = "mcp-account";
 
@@ -23,34 +25,6 @@ export const secretMatches = (presented: string, storedHash: string | null): boo
   const b = Buffer.from(storedHash, "hex");
   return a.length === b.length && timingSafeEqual(a, b);
 };
-
-type AccessTokenRecord = {
-  clientId: string;
-  scopes: readonly string[];
-  audience?: string;
-  personId?: string;
-  grantId?: string;
-  expiresAt: Date;
-};
-
-/** Stores an access token the caller generated; only its hash is kept. */
-export const storeAccessToken = (
-  db: Pick<Db, "accessToken">,
-  token: string,
-  record: AccessTokenRecord,
-) =>
-  db.accessToken.create({
-    data: {
-      id: randomId("tok_"),
-      tokenHash: sha256(token),
-      clientId: record.clientId,
-      personId: record.personId,
-      grantId: record.grantId,
-      scopes: [...record.scopes],
-      audience: record.audience ?? restAudience,
-      expiresAt: record.expiresAt,
-    },
-  });
 
 /** Issues an access token; only its hash is stored. */
 export const issueAccessToken = async (
@@ -76,26 +50,6 @@ export const bearerToken = (header: string | null): string | undefined => {
   return match?.[1];
 };
 
-type TokenRow = {
-  id: string;
-  client_id: string;
-  person_id: string | null;
-  scopes: string[];
-  audience: string;
-  expires_at: Date;
-  revoked_at: Date | null;
-  client_revoked_at: Date | null;
-  client_environment: string;
-  grant_revoked_at: Date | null;
-  grant_scopes: string[] | null;
-};
-
-// One prepared statement on the raw pool: every API request runs it, so Prisma's overhead would count.
-const tokenSql = `SELECT t.id, t.client_id, t.person_id, t.scopes, t.audience, t.expires_at, t.revoked_at,
-    c.revoked_at AS client_revoked_at, c.environment::text AS client_environment, g.revoked_at AS grant_revoked_at, g.scopes AS grant_scopes
-  FROM access_tokens t JOIN api_clients c ON c.id = t.client_id LEFT JOIN oauth_grants g ON g.id = t.grant_id
-  WHERE t.token_hash = $1`;
-
 /**
  * Resolves a bearer token to its actor, or throws 401 (missing, unknown, expired, revoked, wrong
  * audience). Reads the database on every request, so a revocation takes effect at once, and a linked
@@ -108,12 +62,7 @@ export const authenticateBearer = async (
 ): Promise<Actor> => {
   const token = bearerToken(header);
   if (!token) throw new AppError("unauthorized");
-  const { rows } = await rawPool().query<TokenRow>({
-    name: "access-token",
-    text: tokenSql,
-    values: [sha256(token)],
-  });
-  const record = rows[0];
+  const record = await findBearerToken(sha256(token));
   // A linked token dies with its grant (disconnect, code replay, refresh reuse) and every token with its client.
   const isValid =
     record &&

@@ -1,7 +1,7 @@
 /**
  * A person's spending settings for assistant purchases, and the rule that reads them before any
  * purchase: no limits set, or purchases paused, refuses the purchase. Pure; the database row is
- * read by `readSpendingSettings` (server/accounts/spending.queries.ts).
+ * read by `readSpendingSettings` (server/accounts/store/persons.ts).
  */
 import type { Cents } from "./money";
 

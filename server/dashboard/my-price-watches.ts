@@ -9,7 +9,8 @@ import { AppError } from "../core/errors";
 import { cancelWatch } from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZPriceWatch } from "../price-watches";
-import { priceWatchSelect, toWirePriceWatch } from "../price-watches";
+import { toWirePriceWatch } from "../price-watches";
+import { isWatchOfPerson, listWatchesOfPerson } from "./store";
 
 /** Watches per page of the dashboard list. */
 export const myWatchesPageSize = 10;
@@ -33,12 +34,10 @@ export const listMyWatches = shopperProcedure
   .input(ZListMyWatchesInput)
   .output(ZMyWatchesResponse)
   .query(async ({ ctx, input }) => {
-    const rows = await ctx.db.priceWatch.findMany({
-      where: { personId: ctx.personId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (input.page - 1) * myWatchesPageSize,
-      take: myWatchesPageSize + 1,
-      select: { ...priceWatchSelect, client: { select: { name: true } } },
+    const rows = await listWatchesOfPerson(ctx.db, {
+      personId: ctx.personId,
+      page: input.page,
+      pageSize: myWatchesPageSize,
     });
     return {
       watches: rows.slice(0, myWatchesPageSize).map((row) => ({
@@ -54,10 +53,8 @@ export const listMyWatches = shopperProcedure
 export const cancelMyWatch = shopperProcedure
   .input(z.object({ price_watch_id: z.number().int().min(1).max(2_147_483_647) }).strict())
   .mutation(async ({ ctx, input }) => {
-    const own = await ctx.db.priceWatch.count({
-      where: { id: input.price_watch_id, personId: ctx.personId },
-    });
-    if (!own) throw new AppError("not_found", { message: "No such price watch." });
+    if (!(await isWatchOfPerson(ctx.db, { personId: ctx.personId, id: input.price_watch_id })))
+      throw new AppError("not_found", { message: "No such price watch." });
     const result = await cancelWatch(ctx.db, { id: input.price_watch_id, now: ctx.clock.now() });
     return { price_watch_id: input.price_watch_id, already_cancelled: result.alreadyCancelled };
   });

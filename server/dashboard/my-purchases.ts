@@ -17,31 +17,17 @@ import {
   ZListMyPurchasesInput,
   ZMyPurchasesResponse,
 } from "./my-purchases.schema";
-
-const purchaseSelect = {
-  id: true,
-  status: true,
-  reason: true,
-  orderNumber: true,
-  grandTotalCents: true,
-  chargesAt: true,
-  cancelUntil: true,
-  createdAt: true,
-  client: { select: { name: true } },
-  quote: { select: { snapshot: true } },
-} as const;
+import { isPurchaseOfPerson, listPurchasesOfPerson } from "./store";
 
 export const listMyPurchases = shopperProcedure
   .input(ZListMyPurchasesInput)
   .output(ZMyPurchasesResponse)
   .query(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    const rows = await ctx.db.purchase.findMany({
-      where: { personId: ctx.personId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (input.page - 1) * myPurchasesPageSize,
-      take: myPurchasesPageSize + 1,
-      select: purchaseSelect,
+    const rows = await listPurchasesOfPerson(ctx.db, {
+      personId: ctx.personId,
+      page: input.page,
+      pageSize: myPurchasesPageSize,
     });
     return {
       purchases: rows.slice(0, myPurchasesPageSize).map((row) => ({
@@ -66,10 +52,8 @@ export const listMyPurchases = shopperProcedure
 export const cancelMyPurchase = shopperProcedure
   .input(ZCancelMyPurchaseInput)
   .mutation(async ({ ctx, input }) => {
-    const own = await ctx.db.purchase.count({
-      where: { id: input.purchase_id, personId: ctx.personId },
-    });
-    if (!own) throw new AppError("not_found", { message: "No such purchase." });
+    if (!(await isPurchaseOfPerson(ctx.db, { personId: ctx.personId, id: input.purchase_id })))
+      throw new AppError("not_found", { message: "No such purchase." });
     const result = await cancelPurchase(ctx.db, paymentProvider(), {
       id: input.purchase_id,
       now: ctx.clock.now(),

@@ -4,28 +4,26 @@
  * A pause ends the person's active price watches in the same transaction (outcome purchases_paused).
  */
 import { endWatchesOutOfStanding, notifyWatchesEnded } from "../price-watches";
+import { inTransaction } from "../platform/db";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZSetPurchasesPausedInput, ZSpendingSettingsResponse } from "../accounts";
-import { rowToSpendingSettingsResponse, spendingSettingsSelect } from "../accounts";
+import { flipPurchasesPaused, readSpendingRow, rowToSpendingSettingsResponse } from "../accounts";
 
 export const setPurchasesPaused = shopperProcedure
   .input(ZSetPurchasesPausedInput)
   .output(ZSpendingSettingsResponse)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    const ended = await ctx.db.$transaction(async (tx) => {
-      const { count } = await tx.person.updateMany({
-        where: { id: ctx.personId, purchasesPaused: !input.paused },
-        data: { purchasesPaused: input.paused, purchasesPausedChangedAt: now },
+    const ended = await inTransaction(ctx.db, async (tx) => {
+      const isFlipped = await flipPurchasesPaused(tx, {
+        personId: ctx.personId,
+        paused: input.paused,
+        now,
       });
-      return count && input.paused
+      return isFlipped && input.paused
         ? endWatchesOutOfStanding(tx, { personId: ctx.personId }, now)
         : [];
     });
     notifyWatchesEnded(ended);
-    const row = await ctx.db.person.findUniqueOrThrow({
-      where: { id: ctx.personId },
-      select: spendingSettingsSelect,
-    });
-    return rowToSpendingSettingsResponse(row);
+    return rowToSpendingSettingsResponse(await readSpendingRow(ctx.db, ctx.personId));
   });

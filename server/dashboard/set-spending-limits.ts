@@ -4,23 +4,21 @@
  * ends that watch in the same transaction (outcome limits_lowered).
  */
 import { endWatchesOutOfStanding, notifyWatchesEnded } from "../price-watches";
+import { inTransaction } from "../platform/db";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZSetSpendingLimitsInput, ZSpendingSettingsResponse } from "../accounts";
-import { rowToSpendingSettingsResponse, spendingSettingsSelect } from "../accounts";
+import { rowToSpendingSettingsResponse, updateSpendingLimits } from "../accounts";
 
 export const setSpendingLimits = shopperProcedure
   .input(ZSetSpendingLimitsInput)
   .output(ZSpendingSettingsResponse)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    const { row, ended } = await ctx.db.$transaction(async (tx) => {
-      const row = await tx.person.update({
-        where: { id: ctx.personId },
-        data: {
-          spendingLimitPerOrderCents: input.limit_per_order,
-          spendingLimitPer30DaysCents: input.limit_per_30_days,
-        },
-        select: spendingSettingsSelect,
+    const { row, ended } = await inTransaction(ctx.db, async (tx) => {
+      const row = await updateSpendingLimits(tx, {
+        personId: ctx.personId,
+        perOrderCents: input.limit_per_order,
+        per30DaysCents: input.limit_per_30_days,
       });
       return { row, ended: await endWatchesOutOfStanding(tx, { personId: ctx.personId }, now) };
     });

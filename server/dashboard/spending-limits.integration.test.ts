@@ -8,7 +8,7 @@ import { createInnerContext } from "../platform/trpc/context";
 import { createCaller } from "../edges/trpc/caller";
 import { partnerCaller, shopperCaller as shopper, visitorCaller } from "../testing/callers";
 import { failureOf as failure } from "../testing/oauth";
-import { readSpendingSettings } from "../accounts/spending.queries";
+import { readSpendingSettings } from "../accounts/store/persons";
 
 const limits = (perOrder: string, per30Days: string) => ({
   limit_per_order: perOrder,

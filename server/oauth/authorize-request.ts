@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Db } from "../platform/db";
 import { canLink } from "./client-auth";
-import { currentEnvironment, isCurrentEnvironment } from "../auth";
+import { currentEnvironment, findAuthorizeClient, isCurrentEnvironment } from "../auth";
 import { redirectUriProblem } from "../auth";
 import {
   isMetadataDocumentClientId,
@@ -117,17 +117,6 @@ const scopeProblem = (
   return undefined;
 };
 
-const clientSelect = {
-  id: true,
-  name: true,
-  kind: true,
-  scopes: true,
-  redirectUris: true,
-  linkingEnabled: true,
-  revokedAt: true,
-  environment: true,
-} as const;
-
 /**
  * Validates an authorization request against the registered client, or against the client a
  * metadata document describes (`beforeFetch` runs before a document is really fetched: GET
@@ -164,7 +153,7 @@ export const validateAuthorizeRequest = async (
     if (resolved.kind === "problem") return page("Unknown app", resolved.message);
     mirror = resolved.client;
   }
-  const row = await db.apiClient.findUnique({ where: { id: clientId.data }, select: clientSelect });
+  const row = await findAuthorizeClient(db, clientId.data);
   // A metadata-document client is the document (a row exists only once someone approved it, and an operator's revocation of it stands).
   const client =
     mirror && (!row || !row.revokedAt)

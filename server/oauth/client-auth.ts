@@ -5,7 +5,7 @@
  */
 import type { Db } from "../platform/db";
 import { authLimits, recordFailure, refuseIfSpent } from "../auth";
-import { isCurrentEnvironment } from "../auth";
+import { findClientCredentials, isCurrentEnvironment } from "../auth";
 import { oauthError, oauthLimited } from "./responses";
 import { secretMatches } from "../auth";
 
@@ -62,27 +62,12 @@ export const readClientAuth = (request: Request, form: URLSearchParams): ClientA
   return { clientId, secret, method: secret === undefined ? "none" : "post" };
 };
 
-const clientSelect = {
-  id: true,
-  name: true,
-  kind: true,
-  secretHash: true,
-  scopes: true,
-  redirectUris: true,
-  linkingEnabled: true,
-  revokedAt: true,
-  environment: true,
-} as const;
-
 /**
  * The client these credentials prove, or undefined: unknown, revoked, of the other environment,
  * a confidential client without its right secret, or a public client that sent a secret.
  */
 export const authenticateClient = async (db: Db, auth: ClientAuth) => {
-  const client = await db.apiClient.findUnique({
-    where: { id: auth.clientId },
-    select: clientSelect,
-  });
+  const client = await findClientCredentials(db, auth.clientId);
   if (!client || client.revokedAt || !isCurrentEnvironment(client.environment)) return undefined;
   const isPublic = client.secretHash === null && client.kind === "agent";
   if (isPublic) return auth.secret === undefined ? client : undefined;

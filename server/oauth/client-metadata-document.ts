@@ -10,9 +10,9 @@
  * Such clients never hold purchase:write: that stays with assistants registered at the agent door.
  */
 import { z } from "zod";
-import type { Db } from "../platform/db";
+import type { Db, Tx } from "../platform/db";
 import { zodFields } from "../core/zod-fields";
-import { currentEnvironment } from "../auth";
+import { currentEnvironment, upsertMirroredClient } from "../auth";
 import { redirectUriProblem } from "../auth";
 import { agentOnlyScopes, allScopes } from "../auth";
 import { fetchMetadataDocument, MetadataFetchError } from "./client-metadata-fetch";
@@ -212,26 +212,13 @@ export const resolveMetadataDocumentClient = async (
  * transaction, before its grant), so codes, grants and tokens treat it like any other client. A
  * client the operator revoked stays revoked.
  */
-export const mirrorMetadataDocumentClient = async (
-  tx: Pick<Db, "apiClient">,
-  client: MetadataDocumentClient,
-) => {
-  const fields = {
+export const mirrorMetadataDocumentClient = async (tx: Db | Tx, client: MetadataDocumentClient) => {
+  await upsertMirroredClient(tx, {
+    id: client.id,
     name: client.name,
+    scopes: client.scopes,
     redirectUris: client.redirectUris,
     metadata: client.metadata,
-  };
-  await tx.apiClient.upsert({
-    where: { id: client.id },
-    create: {
-      id: client.id,
-      kind: "agent",
-      secretHash: null,
-      scopes: client.scopes,
-      linkingEnabled: true,
-      environment: currentEnvironment(),
-      ...fields,
-    },
-    update: fields,
+    environment: currentEnvironment(),
   });
 };

@@ -7,10 +7,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { Response as LibraryResponse } from "@node-oauth/oauth2-server";
-import { db, isDatabaseUnavailable } from "../platform/db";
+import { db, inTransaction, isDatabaseUnavailable } from "../platform/db";
+import { isEmailConfirmed } from "../accounts";
 import { BodyTooLargeError, maxFormBytes, readCappedText } from "../platform/http/read-body";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
-import { randomId, sha256 } from "../core/ids";
+import { sha256 } from "../core/ids";
 import { optInScopes, type Scope } from "../auth";
 import {
   authorizeParameterNames,
@@ -28,6 +29,7 @@ import { withdrawScopes } from "./grants";
 import { mirrorMetadataDocumentClient } from "./client-metadata-document";
 import { notifyWatchesEnded } from "../price-watches";
 import { signInPath } from "../auth";
+import { findGrantScopes, insertGrant } from "./store";
 
 const consentLifetimeMs = 10 * 60_000;
 
@@ -69,19 +71,16 @@ const issueCode = async (
   const declined = request.scopes.filter(
     (scope) => optInScopes.includes(scope) && !options.scopes.includes(scope),
   );
-  const { grant, endedWatches } = await db().$transaction(async (tx) => {
+  const { grant, endedWatches } = await inTransaction(db(), async (tx) => {
     // A metadata-document client gets its row now that a person approved it (never at fetch).
     if (request.mirror) await mirrorMetadataDocumentClient(tx, request.mirror);
-    const grant = await tx.oAuthGrant.create({
-      data: {
-        id: randomId("grt_"),
-        clientId: request.client.id,
-        personId: options.personId,
-        scopes: options.scopes,
-        audience: request.audience,
-        consentNonce: options.nonce,
-        expiresAt: new Date(options.now.getTime() + authorizationCodeLifetimeSeconds * 1000),
-      },
+    const grant = await insertGrant(tx, {
+      clientId: request.client.id,
+      personId: options.personId,
+      scopes: options.scopes,
+      audience: request.audience,
+      consentNonce: options.nonce,
+      expiresAt: new Date(options.now.getTime() + authorizationCodeLifetimeSeconds * 1000),
     });
     const endedWatches = declined.length
       ? await withdrawScopes(tx, {
@@ -138,12 +137,9 @@ export const newlyRequestedScopes = async (
   clientId: string,
   requested: readonly Scope[],
 ): Promise<Scope[]> => {
-  const grants = await db().oAuthGrant.findMany({
-    where: { personId, clientId, revokedAt: null },
-    select: { scopes: true },
-  });
+  const grants = await findGrantScopes(db(), { personId, clientId });
   if (!grants.length) return [];
-  const granted = new Set(grants.flatMap((grant) => grant.scopes));
+  const granted = new Set(grants.flat());
   return requested.filter((scope) => !granted.has(scope));
 };
 
@@ -157,11 +153,8 @@ export const grantedOptInScopes = async (
   clientId: string,
   now = new Date(),
 ): Promise<Scope[]> => {
-  const grants = await db().oAuthGrant.findMany({
-    where: { personId, clientId, revokedAt: null, expiresAt: { gt: now } },
-    select: { scopes: true },
-  });
-  const granted = new Set(grants.flatMap((grant) => grant.scopes));
+  const grants = await findGrantScopes(db(), { personId, clientId, liveAt: now });
+  const granted = new Set(grants.flat());
   return optInScopes.filter((scope) => granted.has(scope));
 };
 
@@ -216,11 +209,7 @@ export const handleConsentDecision = async (
         valid.state,
       );
     }
-    const person = await db().person.findUnique({
-      where: { id: options.personId },
-      select: { emailVerifiedAt: true },
-    });
-    if (!person?.emailVerifiedAt) {
+    if (!(await isEmailConfirmed(db(), options.personId))) {
       return errorPage(
         403,
         "Confirm your email address first",

@@ -5,9 +5,17 @@
  * set for the person end in the same transaction when no other grant lets it buy for them
  * (outcome assistant_disconnected, server/price-watches/watch-standing.ts).
  */
+import { findClientSummaries } from "../auth";
 import { type Db, inTransaction, type Tx } from "../platform/db";
 import { endWatchesOutOfStanding, notifyWatchesEnded } from "../price-watches";
 import { clientDisplayName } from "./authorize-request";
+import {
+  listLiveGrants,
+  removeScopeFromGrants,
+  revokeGrantRow,
+  revokeGrants,
+  revokeGrantsOfApp,
+} from "./store";
 
 export type RevokeReason =
   | "disconnected"
@@ -26,11 +34,7 @@ export const revokeGrant = async (
   options: { grantId: string; reason: RevokeReason; now: Date },
 ) => {
   const ended = await inTransaction(db, async (tx) => {
-    const [grant] = await tx.oAuthGrant.updateManyAndReturn({
-      where: { id: options.grantId, revokedAt: null },
-      data: { revokedAt: options.now, revokedReason: options.reason },
-      select: { personId: true, clientId: true },
-    });
+    const grant = await revokeGrantRow(tx, options);
     return grant && { watches: await endWatchesOutOfStanding(tx, grant, options.now) };
   });
   if (ended && (options.reason === "code_replayed" || options.reason === "refresh_token_reused")) {
@@ -45,11 +49,8 @@ export const disconnectApp = async (
   db: Db,
   options: { personId: string; clientId: string; now: Date },
 ) => {
-  const { count, watches } = await db.$transaction(async (tx) => {
-    const { count } = await tx.oAuthGrant.updateMany({
-      where: { personId: options.personId, clientId: options.clientId, revokedAt: null },
-      data: { revokedAt: options.now, revokedReason: "disconnected" },
-    });
+  const { count, watches } = await inTransaction(db, async (tx) => {
+    const count = await revokeGrantsOfApp(tx, { ...options, reason: "disconnected" });
     return {
       count,
       watches: count
@@ -81,20 +82,9 @@ export const withdrawScopes = async (
 ) => {
   const { personId, clientId, now } = options;
   for (const scope of options.scopes) {
-    const grants = await tx.$queryRaw<{ id: string; scopes: string[] }[]>`
-      UPDATE oauth_grants SET scopes = array_remove(scopes, ${scope})
-      WHERE person_id = ${personId} AND client_id = ${clientId} AND revoked_at IS NULL AND ${scope} = ANY(scopes)
-      RETURNING id, scopes`;
-    if (!grants.length) continue;
-    const ids = grants.map((grant) => grant.id);
-    await tx.$executeRaw`UPDATE refresh_tokens SET scopes = array_remove(scopes, ${scope}) WHERE grant_id = ANY(${ids}) AND used_at IS NULL`;
-    await tx.$executeRaw`UPDATE authorization_codes SET scopes = array_remove(scopes, ${scope}) WHERE grant_id = ANY(${ids}) AND consumed_at IS NULL`;
+    const grants = await removeScopeFromGrants(tx, { personId, clientId, scope });
     const empty = grants.filter((grant) => !grant.scopes.length).map((grant) => grant.id);
-    if (empty.length)
-      await tx.oAuthGrant.updateMany({
-        where: { id: { in: empty }, revokedAt: null },
-        data: { revokedAt: now, revokedReason: "scopes_withdrawn" },
-      });
+    if (empty.length) await revokeGrants(tx, { ids: empty, reason: "scopes_withdrawn", now });
   }
   return options.scopes.includes("purchase:write")
     ? endWatchesOutOfStanding(tx, { personId, clientId }, now)
@@ -106,23 +96,18 @@ export const withdrawScopes = async (
  * grouped by app, with every scope they hold and when the person last approved. A metadata-document
  * client is named with its client_id host beside its self-asserted name, as on consent.
  */
-export const listConnectedApps = async (
-  db: Pick<Db, "oAuthGrant">,
-  options: { personId: string; now: Date },
-) => {
-  const grants = await db.oAuthGrant.findMany({
-    where: {
-      personId: options.personId,
-      revokedAt: null,
-      expiresAt: { gt: options.now },
-      client: { revokedAt: null },
-    },
-    select: {
-      createdAt: true,
-      scopes: true,
-      client: { select: { id: true, name: true, kind: true } },
-    },
-    orderBy: { createdAt: "desc" },
+export const listConnectedApps = async (db: Db | Tx, options: { personId: string; now: Date }) => {
+  const live = await listLiveGrants(db, options);
+  if (!live.length) return [];
+  // A revoked client's grants are not shown (its tokens stopped with it).
+  const clients = new Map(
+    (await findClientSummaries(db, [...new Set(live.map((grant) => grant.clientId))]))
+      .filter((client) => !client.revokedAt)
+      .map((client) => [client.id, client]),
+  );
+  const grants = live.flatMap((grant) => {
+    const client = clients.get(grant.clientId);
+    return client ? [{ ...grant, client }] : [];
   });
   const apps = new Map<
     string,

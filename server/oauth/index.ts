@@ -12,6 +12,8 @@ export { disconnectApp, listConnectedApps } from "./grants";
 export { authorizationServerMetadata } from "./metadata";
 export { handleAgentRegistration } from "./register-agent";
 export { oauthError } from "./responses";
+export { revokeClient } from "./revoke-client";
 export { handleRevokeRequest } from "./revoke-endpoint";
+export { insertRegistrationToken } from "./store";
 export { handleTokenRequest } from "./token-endpoint";
 export { oauthLimited } from "./responses";

@@ -1,5 +1,5 @@
 /**
- * The Prisma-backed model of @node-oauth/oauth2-server. The library runs the protocol (request
+ * The model of @node-oauth/oauth2-server. The library runs the protocol (request
  * checks, PKCE verification, redirect URI and client matching, rotation); this model stores
  * codes and tokens as SHA-256 only, binds each to its grant, and makes "first use" one conditional
  * update so concurrent requests cannot both win.
@@ -17,11 +17,20 @@ import type {
 import { InvalidRequestError } from "@node-oauth/oauth2-server";
 import { type Db, inTransaction, type Tx } from "../platform/db";
 import { canLink } from "./client-auth";
-import { isCurrentEnvironment } from "../auth";
+import { findClientCredentials, isCurrentEnvironment } from "../auth";
 import { secretMatches, storeAccessToken } from "../auth";
-import { randomId, randomSecret, sha256 } from "../core/ids";
+import { randomSecret } from "../core/ids";
 import { refreshTokenLifetimeSeconds } from "./lifetimes";
 import { revokeGrant } from "./grants";
+import {
+  extendGrant,
+  findCode,
+  findRefreshToken,
+  insertCode,
+  insertRefreshToken,
+  spendCode,
+  spendRefreshToken,
+} from "./store";
 
 /** The library's user: the grant being exercised. */
 export type GrantUser = User & {
@@ -50,17 +59,6 @@ const toLibraryClient = (client: {
   grants: canLink(client) ? linkingGrants : [],
 });
 
-const clientSelect = {
-  id: true,
-  kind: true,
-  secretHash: true,
-  linkingEnabled: true,
-  redirectUris: true,
-  scopes: true,
-  revokedAt: true,
-  environment: true,
-} as const;
-
 type ModelOptions = { purpose: "authorize" | "token"; approvedScopes?: string[] };
 
 const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
@@ -70,7 +68,7 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
    * authenticating there).
    */
   getClient: async (clientId: string, clientSecret: string | null | undefined) => {
-    const client = await db.apiClient.findUnique({ where: { id: clientId }, select: clientSelect });
+    const client = await findClientCredentials(db, clientId);
     if (!client || client.revokedAt || !isCurrentEnvironment(client.environment)) return null;
     if (options.purpose === "token") {
       const isPublic = client.kind === "agent" && client.secretHash === null;
@@ -117,29 +115,21 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
     if (!code.codeChallenge || code.codeChallengeMethod !== "S256")
       throw new InvalidRequestError("Invalid request: PKCE with S256 is required");
     const grant = user as GrantUser;
-    await db.authorizationCode.create({
-      data: {
-        id: randomId("cod_"),
-        codeHash: sha256(code.authorizationCode),
-        grantId: grant.grantId,
-        clientId: client.id,
-        redirectUri: code.redirectUri,
-        scopes: code.scope ?? [],
-        codeChallenge: code.codeChallenge,
-        expiresAt: code.expiresAt,
-      },
+    await insertCode(db, {
+      code: code.authorizationCode,
+      grantId: grant.grantId,
+      clientId: client.id,
+      redirectUri: code.redirectUri,
+      scopes: code.scope ?? [],
+      codeChallenge: code.codeChallenge,
+      expiresAt: code.expiresAt,
     });
     return { ...code, client, user };
   },
 
   /** The code, also when already used (the grant type tells a valid replay from an invalid one). */
   getAuthorizationCode: async (value: string): Promise<StoredCode | null> => {
-    const code = await db.authorizationCode.findUnique({
-      where: { codeHash: sha256(value) },
-      include: {
-        grant: { select: { personId: true, audience: true, scopes: true, revokedAt: true } },
-      },
-    });
+    const code = await findCode(db, value);
     if (!code) return null;
     return {
       id: code.id,
@@ -161,22 +151,12 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
   },
 
   /** Marks the code used; false when it already was (one conditional update: exactly one caller wins). */
-  revokeAuthorizationCode: async (code: AuthorizationCode) => {
-    const { count } = await db.authorizationCode.updateMany({
-      where: { id: (code as StoredCode).id, consumedAt: null },
-      data: { consumedAt: new Date() },
-    });
-    return count === 1;
-  },
+  revokeAuthorizationCode: (code: AuthorizationCode) =>
+    spendCode(db, (code as StoredCode).id, new Date()),
 
   /** The refresh token, also when already used (reuse revokes the grant); none when its grant is revoked. */
   getRefreshToken: async (value: string): Promise<StoredRefreshToken | null> => {
-    const token = await db.refreshToken.findUnique({
-      where: { tokenHash: sha256(value) },
-      include: {
-        grant: { select: { personId: true, audience: true, scopes: true, revokedAt: true } },
-      },
-    });
+    const token = await findRefreshToken(db, value);
     if (!token || token.grant.revokedAt) return null;
     return {
       id: token.id,
@@ -195,13 +175,8 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
   },
 
   /** Marks the refresh token used; false when it already was. */
-  revokeToken: async (token: RefreshToken) => {
-    const { count } = await db.refreshToken.updateMany({
-      where: { id: (token as StoredRefreshToken).id, usedAt: null },
-      data: { usedAt: new Date() },
-    });
-    return count === 1;
-  },
+  revokeToken: (token: RefreshToken) =>
+    spendRefreshToken(db, (token as StoredRefreshToken).id, new Date()),
 
   /** Revokes the grant of a replayed code or a reused refresh token. */
   revokeGrantFor: async (user: GrantUser, reason: "code_replayed" | "refresh_token_reused") =>
@@ -225,21 +200,15 @@ const createModelMethods = (db: Db | Tx, options: ModelOptions) => ({
         expiresAt: token.accessTokenExpiresAt!,
       });
       if (token.refreshToken) {
-        await tx.refreshToken.create({
-          data: {
-            id: randomId("rtk_"),
-            tokenHash: sha256(token.refreshToken),
-            grantId: grant.grantId,
-            clientId: client.id,
-            scopes: grant.grantScopes,
-            expiresAt: refreshTokenExpiresAt,
-          },
+        await insertRefreshToken(tx, {
+          token: token.refreshToken,
+          grantId: grant.grantId,
+          clientId: client.id,
+          scopes: grant.grantScopes,
+          expiresAt: refreshTokenExpiresAt,
         });
       }
-      await tx.oAuthGrant.update({
-        where: { id: grant.grantId },
-        data: { expiresAt: refreshTokenExpiresAt },
-      });
+      await extendGrant(tx, grant.grantId, refreshTokenExpiresAt);
     });
     return { ...token, client, user };
   },

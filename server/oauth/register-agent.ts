@@ -13,8 +13,9 @@ import { clientIp } from "../platform/http/client-ip";
 import { zodFields } from "../core/zod-fields";
 import { admit, authLimits } from "../auth";
 import { bearerToken } from "../auth";
-import { randomId, sha256 } from "../core/ids";
-import { credentialTag, currentEnvironment } from "../auth";
+import { randomId } from "../core/ids";
+import { credentialTag, currentEnvironment, insertClient } from "../auth";
+import { spendRegistrationToken } from "./store";
 import { redirectUriProblem } from "../auth";
 import { allScopes, isScope } from "../auth";
 import { oauthError, oauthJson, oauthLimited, oauthUnavailable, readOAuthBody } from "./responses";
@@ -92,16 +93,7 @@ const problemOf = (error: z.ZodError) => {
 const spendInitialAccessToken = async (header: string | null, now: Date) => {
   const token = bearerToken(header);
   if (!token) return false;
-  const { count } = await db().registrationToken.updateMany({
-    where: {
-      tokenHash: sha256(token),
-      revokedAt: null,
-      expiresAt: { gt: now },
-      uses: { lt: db().registrationToken.fields.maxUses },
-    },
-    data: { uses: { increment: 1 } },
-  });
-  return count === 1;
+  return spendRegistrationToken(db(), token, now);
 };
 
 export const handleAgentRegistration = async (request: Request): Promise<Response> => {
@@ -156,19 +148,17 @@ export const handleAgentRegistration = async (request: Request): Promise<Respons
       software_id: metadata.software_id,
       software_version: metadata.software_version,
     };
-    const client = await db().apiClient.create({
-      data: {
-        id: randomId(`cli_${credentialTag(environment)}`),
-        name: metadata.client_name,
-        kind: "agent",
-        secretHash: null,
-        scopes,
-        redirectUris: [...new Set(metadata.redirect_uris)],
-        linkingEnabled: true,
-        environment,
-        metadata: JSON.parse(JSON.stringify(stored)),
-        createdAt: now,
-      },
+    const client = await insertClient(db(), {
+      id: randomId(`cli_${credentialTag(environment)}`),
+      name: metadata.client_name,
+      kind: "agent",
+      secretHash: null,
+      scopes,
+      redirectUris: [...new Set(metadata.redirect_uris)],
+      linkingEnabled: true,
+      environment,
+      metadata: JSON.parse(JSON.stringify(stored)),
+      createdAt: now,
     });
     return oauthJson(
       {

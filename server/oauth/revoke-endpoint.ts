@@ -8,10 +8,11 @@
 import { systemClock } from "../platform/clock";
 import { db, isDatabaseUnavailable } from "../platform/db";
 import { clientIp } from "../platform/http/client-ip";
-import { admit, authLimits } from "../auth";
+import { admit, authLimits, revokeAccessToken } from "../auth";
 import { authenticateClientFrom, readClientAuth } from "./client-auth";
 import { sha256 } from "../core/ids";
 import { revokeGrant } from "./grants";
+import { findRefreshTokenOwner } from "./store";
 import { oauthError, oauthLimited, oauthUnavailable, readForm } from "./responses";
 
 const revoked = () => new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
@@ -32,18 +33,12 @@ export const handleRevokeRequest = async (request: Request): Promise<Response> =
     const now = systemClock.now();
     const hash = sha256(token);
     // Look at both kinds whatever the hint says (RFC 7009 2.1 lets the server ignore it).
-    const refresh = await db().refreshToken.findUnique({
-      where: { tokenHash: hash },
-      select: { grantId: true, clientId: true },
-    });
+    const refresh = await findRefreshTokenOwner(db(), token);
     if (refresh?.clientId === client.id) {
       await revokeGrant(db(), { grantId: refresh.grantId, reason: "revoked_by_client", now });
       return revoked();
     }
-    await db().accessToken.updateMany({
-      where: { tokenHash: hash, clientId: client.id, revokedAt: null },
-      data: { revokedAt: now },
-    });
+    await revokeAccessToken(db(), { tokenHash: hash, clientId: client.id, now });
     return revoked();
   } catch (error) {
     if (isDatabaseUnavailable(error)) return oauthUnavailable();

@@ -2,13 +2,14 @@
  * A signed-in partner applies for credentials. In sandbox the application is approved at once;
  * in production it waits for the operator (`npm run ops -- client:approve`).
  */
-import { approveApplication } from "../auth";
+import { isEmailConfirmed } from "../accounts";
+import { approveApplication, readPortalApplication, insertApplication } from "../auth";
 import { currentEnvironment } from "../auth";
 import { redirectUriProblem } from "../auth";
 import { randomId } from "../core/ids";
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import { applicationSelect, toApplicationView } from "./developers.queries";
+import { toApplicationView } from "./application-view";
 import { ZApplyInput } from "./developers.schema";
 
 /** Refuses redirect URIs this environment would never redirect to, naming the first bad one. */
@@ -24,32 +25,21 @@ export const applyForClient = shopperProcedure
   .input(ZApplyInput)
   .mutation(async ({ ctx, input }) => {
     checkRedirectUris(input.redirect_uris);
-    const person = await ctx.db.person.findUniqueOrThrow({
-      where: { id: ctx.personId },
-      select: { emailVerifiedAt: true },
-    });
-    if (!person.emailVerifiedAt)
+    if (!(await isEmailConfirmed(ctx.db, ctx.personId)))
       throw new AppError("email_not_verified", {
         message: "Confirm your email address before applying for credentials.",
       });
     const environment = currentEnvironment();
-    const application = await ctx.db.clientApplication.create({
-      data: {
-        id: randomId("app_"),
-        personId: ctx.personId,
-        name: input.name,
-        contactEmail: input.contact_email,
-        redirectUris: input.redirect_uris,
-        wantsLinking: input.wants_linking,
-        environment,
-      },
+    const application = await insertApplication(ctx.db, {
+      id: randomId("app_"),
+      personId: ctx.personId,
+      name: input.name,
+      contactEmail: input.contact_email,
+      redirectUris: input.redirect_uris,
+      wantsLinking: input.wants_linking,
+      environment,
     });
     if (environment === "sandbox")
       await approveApplication(ctx.db, application.id, ctx.clock.now());
-    return toApplicationView(
-      await ctx.db.clientApplication.findUniqueOrThrow({
-        where: { id: application.id },
-        select: applicationSelect,
-      }),
-    );
+    return toApplicationView(await readPortalApplication(ctx.db, application.id));
   });

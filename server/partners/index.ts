@@ -9,7 +9,8 @@ export {
   webhookEventTypes,
 } from "./webhooks/event-types";
 export { webhooksRouter } from "./webhooks/procedures";
-export { recipientsSql, recordWebhookEvent } from "./webhooks/record-event";
+export { recordWebhookEvent } from "./webhooks/record-event";
+export { recipientsSql } from "./store";
 export {
   ZCreateWebhookEndpointBody,
   ZRotateSecretBody,

@@ -2,20 +2,21 @@
  * The owner's view of their applications and clients: list them, generate or rotate the client
  * secret (shown once, in this response only), and edit redirect URIs.
  */
-import { rotateClientSecret } from "../auth";
+import {
+  readPortalApplication,
+  listOwnPortalApplications,
+  replaceRedirectUris,
+  rotateClientSecret,
+} from "../auth";
 import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { checkRedirectUris } from "./apply";
-import { applicationSelect, ownApplication, toApplicationView } from "./developers.queries";
+import { ownApplication, toApplicationView } from "./application-view";
 import { ZApplicationIdInput, ZUpdateRedirectUrisInput } from "./developers.schema";
 
 export const myApplications = shopperProcedure.query(async ({ ctx }) => {
-  const applications = await ctx.db.clientApplication.findMany({
-    where: { personId: ctx.personId },
-    select: applicationSelect,
-    orderBy: { createdAt: "desc" },
-  });
+  const applications = await listOwnPortalApplications(ctx.db, ctx.personId);
   return applications.map(toApplicationView);
 });
 
@@ -48,20 +49,10 @@ export const updateRedirectUris = shopperProcedure
       throw new AppError("invalid_request", {
         fields: { redirect_uris: "account linking needs at least one redirect URI" },
       });
-    await ctx.db.$transaction([
-      ctx.db.apiClient.update({
-        where: { id: client.id },
-        data: { redirectUris: input.redirect_uris },
-      }),
-      ctx.db.clientApplication.update({
-        where: { id: input.application_id },
-        data: { redirectUris: input.redirect_uris },
-      }),
-    ]);
-    return toApplicationView(
-      await ctx.db.clientApplication.findUniqueOrThrow({
-        where: { id: input.application_id },
-        select: applicationSelect,
-      }),
-    );
+    await replaceRedirectUris(ctx.db, {
+      applicationId: input.application_id,
+      clientId: client.id,
+      redirectUris: input.redirect_uris,
+    });
+    return toApplicationView(await readPortalApplication(ctx.db, input.application_id));
   });

@@ -8,6 +8,11 @@
  * for it again.
  */
 import type { Db } from "../platform/db";
+import {
+  countUnansweredCapture,
+  recordCaptureRetriesExhausted,
+  scheduleNextCapture,
+} from "./store/payments";
 
 export const captureRetryPolicy = {
   maxAttempts: 8,
@@ -22,11 +27,6 @@ export const captureDelayMs = (attempts: number) =>
     captureRetryPolicy.maxDelayMs,
   );
 
-/** A payment whose next capture may be tried at `now` (Prisma filter, for the sweeps' queries). */
-export const captureDueWhere = (now: Date) => ({
-  OR: [{ nextCaptureAt: null }, { nextCaptureAt: { lte: now } }],
-});
-
 /** Whether a capture may be tried now, given the row's next_capture_at. */
 export const isCaptureDue = (nextCaptureAt: Date | null, now: Date) =>
   !nextCaptureAt || nextCaptureAt <= now;
@@ -40,27 +40,16 @@ export const recordCaptureUnanswered = async (
   paymentId: string,
   now: Date,
 ): Promise<"later" | "retries_exhausted"> => {
-  const [row] = await db.$queryRaw<{ attempts: number }[]>`
-    UPDATE payments SET capture_attempts = capture_attempts + 1, updated_at = ${now} WHERE id = ${paymentId} AND status = 'authorized' RETURNING capture_attempts AS attempts`;
-  if (!row) return "later"; // settled meanwhile by someone else
-  if (row.attempts < captureRetryPolicy.maxAttempts) {
-    await db.payment.updateMany({
-      where: { id: paymentId, status: "authorized" },
-      data: { nextCaptureAt: new Date(now.getTime() + captureDelayMs(row.attempts)) },
-    });
+  const attempts = await countUnansweredCapture(db, paymentId, now);
+  if (attempts === undefined) return "later"; // settled meanwhile by someone else
+  if (attempts < captureRetryPolicy.maxAttempts) {
+    await scheduleNextCapture(db, paymentId, new Date(now.getTime() + captureDelayMs(attempts)));
     return "later";
   }
-  const { count } = await db.payment.updateMany({
-    where: { id: paymentId, status: "authorized" },
-    data: {
-      status: "capture_failed",
-      declineCode: "capture_retries_exhausted",
-      nextCaptureAt: null,
-    },
-  });
+  const count = await recordCaptureRetriesExhausted(db, paymentId);
   if (count)
     console.error(
-      `[operator-alert] payment ${paymentId}: ${row.attempts} captures unanswered, no more retries; see npm run ops -- payment:capture-failed`,
+      `[operator-alert] payment ${paymentId}: ${attempts} captures unanswered, no more retries; see npm run ops -- payment:capture-failed`,
     );
   return count ? "retries_exhausted" : "later";
 };

@@ -28,7 +28,6 @@ export const paymentProvider = (): PaymentProvider => {
     };
   return stripe.provider;
 };
-export { captureDueWhere } from "./capture-retries";
 export {
   attemptTimeoutMs,
   authorizePayment,
@@ -36,9 +35,18 @@ export {
   confirmPayment,
   isCaptureFailed,
   lookUpAuthorize,
-  openPayment,
   releasePayment,
 } from "./payment-steps";
+export {
+  captureDueWhere,
+  findPaymentOfIntent,
+  listFailedCaptures,
+  openPayment,
+  recordCapturedByProcessor,
+  recordVoidedByProcessor,
+} from "./store/payments";
+export type { PaymentOfIntent } from "./store/payments";
+export { declinePendingAuthorize } from "./store/sandbox-ledger";
 export type { AuthorizeResult, CaptureOutcome, HeldPayment } from "./payment-steps";
 export { isProcessorRefusal, isUnknownOutcome, ownerOf, processorKey } from "./provider";
 export type {

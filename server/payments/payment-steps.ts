@@ -4,14 +4,20 @@
  * with the key derived from the owner and records the answer on the payment row; deciding *whether*
  * to capture or release belongs to the owner (the checkout's paying attempt, the purchase's state).
  */
-import { randomId } from "../core/ids";
 import type { Db } from "../platform/db";
-import type { Sql } from "../platform/sql";
 import { isCaptureDue, recordCaptureUnanswered } from "./capture-retries";
 import { slowestCallMs, stripeClientSettings } from "./processor-budget";
 import {
+  readNextCaptureAt,
+  recordAuthorizeNeedsAction,
+  recordCaptured,
+  recordDeclinedAuthorize,
+  recordFailedAuthentication,
+  recordHoldReleasedAtCapture,
+  recordReleaseOutcome,
+} from "./store/payments";
+import {
   type PaymentMethod,
-  type PaymentOwner,
   type PaymentProvider,
   type ProcessorPayment,
   isUnknownOutcome,
@@ -35,37 +41,8 @@ type PaymentRef = {
 };
 export type HeldPayment = PaymentRef & { processorPaymentId: string };
 
-/**
- * Opens a payment in `authorizing`; the owner union makes "exactly one owner" hold by construction
- * (and the trigger in SQL). Raw SQL, so that POST /purchases can run it in its `pg` transaction.
- */
-export const openPayment = async (
-  tx: Sql,
-  options: {
-    owner: PaymentOwner;
-    method: string;
-    amountCents: number;
-    cardLast4: string | null;
-    now: Date;
-  },
-) => {
-  const { owner, now } = options;
-  const [checkoutId, purchaseId, attempt] =
-    owner.kind === "checkout" ? [owner.id, null, owner.attempt] : [null, owner.id, 1];
-  const [payment] = await tx.$queryRaw<
-    {
-      id: string;
-      checkoutId: string | null;
-      purchaseId: string | null;
-      attempt: number;
-      amountCents: number;
-    }[]
-  >`
-    INSERT INTO payments (id, checkout_id, purchase_id, attempt, method, status, amount_cents, card_last4, created_at, updated_at)
-    VALUES (${randomId("pay_")}, ${checkoutId}, ${purchaseId}, ${attempt}::int, ${options.method}, 'authorizing', ${options.amountCents}::int, ${options.cardLast4}, ${now}, ${now})
-    RETURNING id, checkout_id AS "checkoutId", purchase_id AS "purchaseId", attempt, amount_cents AS "amountCents"`;
-  return payment;
-};
+/** Opens a payment in `authorizing` (raw SQL: POST /purchases runs it in its `pg` transaction). */
+export { openPayment } from "./store/payments";
 
 export type AuthorizeResult =
   | { kind: "authorized"; processorPaymentId: string }
@@ -103,17 +80,15 @@ export const authorizePayment = async (
   }
   // Guarded: only an attempt still waiting for this answer records it (settlement may have decided it already).
   if (result.status === "declined") {
-    await db.payment.updateMany({
-      where: { id: payment.id, status: "authorizing" },
-      data: { status: "declined", declineCode: result.declineCode, processorPaymentId: result.id },
+    await recordDeclinedAuthorize(db, {
+      id: payment.id,
+      declineCode: result.declineCode,
+      processorPaymentId: result.id,
     });
     return { kind: "declined", declineCode: result.declineCode };
   }
   if (result.status === "requires_action") {
-    await db.payment.updateMany({
-      where: { id: payment.id, status: "authorizing" },
-      data: { status: "requires_action", processorPaymentId: result.id },
-    });
+    await recordAuthorizeNeedsAction(db, { id: payment.id, processorPaymentId: result.id });
     return { kind: "requires_action", processorPaymentId: result.id };
   }
   return { kind: "authorized", processorPaymentId: result.id };
@@ -165,10 +140,7 @@ export const confirmPayment = async (
     authenticated: options.authenticated,
   });
   if (result.status === "authorized") return { kind: "authorized", processorPaymentId: result.id };
-  await db.payment.updateMany({
-    where: { id: payment.id, status: "requires_action" },
-    data: { status: "declined", declineCode: result.declineCode },
-  });
+  await recordFailedAuthentication(db, { id: payment.id, declineCode: result.declineCode });
   return { kind: "declined", declineCode: result.declineCode };
 };
 
@@ -185,9 +157,6 @@ export type CaptureOutcome = "captured" | "hold_released" | "retries_exhausted" 
 export const isCaptureFailed = (outcome: CaptureOutcome) =>
   outcome === "hold_released" || outcome === "retries_exhausted";
 
-/** Statuses a release may end: anything that may still hold money, and an attempt settlement gave up on whose hold turned up. */
-const releasable = ["authorizing", "requires_action", "authorized", "declined"] as const;
-
 /**
  * Charges a held payment and records the processor's answer on the row, guarded by `authorized`:
  * a capture that finds the payment already captured is `captured`; one that finds the hold gone
@@ -200,10 +169,7 @@ export const capturePayment = async (
   payment: HeldPayment,
   now: Date,
 ): Promise<CaptureOutcome> => {
-  const row = await db.payment.findUnique({
-    where: { id: payment.id },
-    select: { nextCaptureAt: true },
-  });
+  const row = await readNextCaptureAt(db, payment.id);
   if (row && !isCaptureDue(row.nextCaptureAt, now)) return "later";
   let result;
   try {
@@ -216,20 +182,14 @@ export const capturePayment = async (
     return recordCaptureUnanswered(db, payment.id, now);
   }
   if (result.status === "captured") {
-    await db.payment.updateMany({
-      where: { id: payment.id, status: "authorized" },
-      data: { status: "captured", nextCaptureAt: null },
-    });
+    await recordCaptured(db, payment.id);
     return "captured";
   }
   if (result.status === "voided" || result.status === "declined") {
     console.error(
       `[payments] ${payment.id}: asked for captured, the processor reports ${result.status}`,
     );
-    await db.payment.updateMany({
-      where: { id: payment.id, status: "authorized" },
-      data: { status: "capture_failed", declineCode: "hold_released", nextCaptureAt: null },
-    });
+    await recordHoldReleasedAtCapture(db, payment.id);
     return "hold_released";
   }
   console.warn(
@@ -249,10 +209,7 @@ export const releasePayment = async (db: Db, provider: PaymentProvider, payment:
       `[payments] ${payment.id}: asked for voided, the processor reports ${result.status}`,
     );
   if (result.status === "captured" || result.status === "voided") {
-    await db.payment.updateMany({
-      where: { id: payment.id, status: { in: [...releasable] } },
-      data: { status: result.status },
-    });
+    await recordReleaseOutcome(db, { id: payment.id, status: result.status });
   }
   return result.status;
 };

@@ -8,12 +8,8 @@
  * card places its hold and answers only after `slowBankAnswerMs` (the sandbox's own transaction is
  * over by then: the wait is the network's, not a lock's).
  */
-import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { randomId } from "../core/ids";
-import { rawPool } from "../platform/db";
-import { Prisma } from "../generated/prisma/client";
-import { type Sql, sqlTransaction } from "../platform/sql";
+import type { Sql } from "../platform/sql";
 import {
   type PaymentMethod,
   type PaymentProvider,
@@ -21,17 +17,19 @@ import {
   UnknownOutcomeError,
 } from "./provider";
 import { sandboxCardOutcome, slowBankAnswerMs, testCards } from "./sandbox-cards";
+import {
+  addLedgerRefund,
+  answerOnce,
+  findLedgerPayment,
+  findSavedMethod,
+  insertLedgerPayment,
+  insertSavedMethod,
+  type LedgerRow,
+  lookUpLedgerPayment,
+  setLedgerStatus,
+} from "./store/sandbox-ledger";
 
-type Row = {
-  id: string;
-  status: string;
-  amountCents: number;
-  cardLast4: string | null;
-  declineCode: string | null;
-  refundedCents: number;
-};
-
-const toPayment = (row: Row): ProcessorPayment => ({
+const toPayment = (row: LedgerRow): ProcessorPayment => ({
   id: row.id,
   status: row.status as ProcessorPayment["status"],
   amountCents: row.amountCents,
@@ -39,9 +37,6 @@ const toPayment = (row: Row): ProcessorPayment => ({
   declineCode: row.declineCode,
   refundedCents: row.refundedCents,
 });
-
-/** A sandbox payment's columns as `Row` names them. */
-const rowSql = Prisma.sql`id, status, amount_cents AS "amountCents", card_last4 AS "cardLast4", decline_code AS "declineCode", refunded_cents AS "refundedCents"`;
 
 /** What the bank answers for a method: a saved card answers as its number, except that off-session nobody can authenticate. */
 const outcomeOf = async (sql: Sql, method: PaymentMethod) => {
@@ -58,8 +53,10 @@ const outcomeOf = async (sql: Sql, method: PaymentMethod) => {
       cardLast4: method.number.slice(-4),
       cardNumber: method.number,
     };
-  const [saved] = await sql.$queryRaw<{ cardNumber: string; cardLast4: string }[]>`
-    SELECT card_number AS "cardNumber", card_last4 AS "cardLast4" FROM sandbox_payment_methods WHERE id = ${method.paymentMethodId} AND customer_id = ${method.customerId}`;
+  const saved = await findSavedMethod(sql, {
+    paymentMethodId: method.paymentMethodId,
+    customerId: method.customerId,
+  });
   if (!saved)
     return {
       status: "declined" as const,
@@ -77,28 +74,8 @@ const outcomeOf = async (sql: Sql, method: PaymentMethod) => {
   };
 };
 
-/** Answers once per key: a repeat gets the stored answer; the same key with another request throws. */
-const once = <T>(key: string, request: unknown, run: (sql: Sql) => Promise<T>) => {
-  const hash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
-  return sqlTransaction(async (sql) => {
-    await sql.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
-    const [previous] = await sql.$queryRaw<{ requestHash: string; response: T }[]>`
-      SELECT request_hash AS "requestHash", response FROM sandbox_processor_requests WHERE idempotency_key = ${key}`;
-    if (previous) {
-      if (previous.requestHash !== hash)
-        throw new Error(`sandbox processor: idempotency key ${key} reused with another request`);
-      return { answer: previous.response, isReplay: true };
-    }
-    const answer = await run(sql);
-    await sql.$executeRaw`INSERT INTO sandbox_processor_requests (idempotency_key, request_hash, response) VALUES (${key}, ${hash}, ${JSON.stringify(answer)}::jsonb)`;
-    return { answer, isReplay: false };
-  });
-};
 const answer = async <T>(key: string, request: unknown, run: (sql: Sql) => Promise<T>) =>
-  (await once(key, request, run)).answer;
-
-const findPayment = async (sql: Sql, id: string) =>
-  (await sql.$queryRaw<Row[]>`SELECT ${rowSql} FROM sandbox_payments WHERE id = ${id}`)[0];
+  (await answerOnce(key, request, run)).answer;
 
 /** Moves a payment from one of `from` to `to`; any other current state is answered as it is. */
 const move = async (
@@ -108,12 +85,10 @@ const move = async (
   to: string,
   declineCode: string | null = null,
 ) => {
-  const row = await findPayment(sql, id);
+  const row = await findLedgerPayment(sql, id);
   if (!row) throw new Error(`sandbox processor: no payment ${id}`);
   if (!from.includes(row.status)) return toPayment(row);
-  const [moved] = await sql.$queryRaw<Row[]>`
-    UPDATE sandbox_payments SET status = ${to}, decline_code = COALESCE(${declineCode}, decline_code), updated_at = now() WHERE id = ${id} RETURNING ${rowSql}`;
-  return toPayment(moved);
+  return toPayment(await setLedgerStatus(sql, { id, status: to, declineCode }));
 };
 
 /**
@@ -130,13 +105,17 @@ export const sandboxProvider = (): PaymentProvider => ({
       method: method.type === "card" ? { ...method, cvc: undefined } : method,
       description,
     };
-    const { answer: payment, isReplay } = await once(idempotencyKey, request, async (sql) => {
+    const { answer: payment, isReplay } = await answerOnce(idempotencyKey, request, async (sql) => {
       const outcome = await outcomeOf(sql, method);
-      const [row] = await sql.$queryRaw<Row[]>`
-        INSERT INTO sandbox_payments (id, idempotency_key, amount_cents, method, status, decline_code, card_last4, payment_method_id)
-        VALUES (${randomId("sbpi_")}, ${idempotencyKey}, ${amountCents}::int, ${method.type}, ${outcome.status}, ${outcome.declineCode}, ${outcome.cardLast4},
-          ${method.type === "saved" ? method.paymentMethodId : null})
-        RETURNING ${rowSql}`;
+      const row = await insertLedgerPayment(sql, {
+        idempotencyKey,
+        amountCents,
+        method: method.type,
+        status: outcome.status,
+        declineCode: outcome.declineCode,
+        cardLast4: outcome.cardLast4,
+        paymentMethodId: method.type === "saved" ? method.paymentMethodId : null,
+      });
       return {
         ...toPayment(row),
         isLate: outcome.cardNumber === testCards.answersLate,
@@ -176,7 +155,7 @@ export const sandboxProvider = (): PaymentProvider => ({
     ),
   refund: ({ idempotencyKey, paymentId, amountCents }) =>
     answer(idempotencyKey, { op: "refund", paymentId, amountCents }, async (sql) => {
-      const row = await findPayment(sql, paymentId);
+      const row = await findLedgerPayment(sql, paymentId);
       if (row?.status !== "captured")
         throw new Error(`sandbox processor: payment ${paymentId} is not captured`);
       const amount = amountCents ?? row.amountCents - row.refundedCents;
@@ -184,18 +163,10 @@ export const sandboxProvider = (): PaymentProvider => ({
         throw new Error(
           `sandbox processor: refund of ${amount} exceeds what is left of ${paymentId}`,
         );
-      const [refunded] = await sql.$queryRaw<
-        Row[]
-      >`UPDATE sandbox_payments SET refunded_cents = refunded_cents + ${amount}::int, updated_at = now() WHERE id = ${paymentId} RETURNING ${rowSql}`;
-      return toPayment(refunded);
+      return toPayment(await addLedgerRefund(sql, { id: paymentId, amountCents: amount }));
     }),
   retrieve: async (input) => {
-    // The sandbox's columns once (rowSql), run on the pool: a lookup needs no transaction.
-    const statement =
-      "paymentId" in input
-        ? Prisma.sql`SELECT ${rowSql} FROM sandbox_payments WHERE id = ${input.paymentId}`
-        : Prisma.sql`SELECT ${rowSql} FROM sandbox_payments WHERE idempotency_key = ${input.authorizeKey}`;
-    const [row] = (await rawPool().query<Row>(statement.text, statement.values as unknown[])).rows;
+    const row = await lookUpLedgerPayment(input);
     return row ? toPayment(row) : null;
   },
   startCardSetup: () =>
@@ -211,14 +182,7 @@ export const sandboxProvider = (): PaymentProvider => ({
     const saved = await answer(
       idempotencyKey,
       { op: "save", number: card.number, customerId },
-      async (sql) => {
-        const [method] = await sql.$queryRaw<
-          { id: string; customerId: string; cardLast4: string }[]
-        >`
-        INSERT INTO sandbox_payment_methods (id, customer_id, card_number, card_last4) VALUES (${randomId("sbpm_")}, ${customerId ?? randomId("sbcus_")}, ${card.number}, ${card.number.slice(-4)})
-        RETURNING id, customer_id AS "customerId", card_last4 AS "cardLast4"`;
-        return method;
-      },
+      (sql) => insertSavedMethod(sql, { customerId, cardNumber: card.number }),
     );
     return { customerId: saved.customerId, paymentMethodId: saved.id, cardLast4: saved.cardLast4 };
   },

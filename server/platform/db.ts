@@ -43,9 +43,16 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
  */
 export const isRootClient = (client: object): client is Db => "$connect" in client;
 
-/** Runs `work` in a new transaction, or in the one `client` already is. */
-export const inTransaction = <T>(client: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> =>
-  isRootClient(client) ? client.$transaction(work) : work(client);
+/**
+ * Runs `work` in a new transaction, or in the one `client` already is. This is how a use case
+ * whose writes span several stores opens its transaction (the stores take the `tx`); `timeout`
+ * (ms) lengthens Prisma's 5 s for a new one.
+ */
+export const inTransaction = <T>(
+  client: Db | Tx,
+  work: (tx: Tx) => Promise<T>,
+  options?: { timeout?: number },
+): Promise<T> => (isRootClient(client) ? client.$transaction(work, options) : work(client));
 
 const globalForDb = globalThis as unknown as { shoppingDb?: Db; shoppingRawPool?: pg.Pool };
 

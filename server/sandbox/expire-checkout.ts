@@ -8,6 +8,7 @@ import { toWireCheckout } from "../checkout";
 import { findOwnCheckout } from "../checkout";
 import { ZCheckout, ZCheckoutIdParams } from "../checkout";
 import { assertSandbox } from "./sandbox-only";
+import { makeCheckoutDueNow } from "./store";
 
 export const expireCheckoutNow = procedure({ caller: "partner", scope: "checkout:write" })
   .input(ZCheckoutIdParams)
@@ -17,10 +18,7 @@ export const expireCheckoutNow = procedure({ caller: "partner", scope: "checkout
     const now = ctx.clock.now();
     const checkout = await findOwnCheckout(ctx, input.checkout_id);
     if (checkout.status === "awaiting_payment") {
-      await ctx.db.checkout.updateMany({
-        where: { id: checkout.id, status: "awaiting_payment", expiresAt: { gt: now } },
-        data: { expiresAt: now },
-      });
+      await makeCheckoutDueNow(ctx.db, { id: checkout.id, now });
       await closeCheckout(ctx.db, { id: checkout.id, to: "expired", now });
     }
     return toWireCheckout(await findOwnCheckout(ctx, checkout.id));

@@ -6,8 +6,10 @@
  * `npm run ops -- mail:list` / `mail:show`.
  */
 import { z } from "zod";
+import { readMailboxOwner } from "../accounts";
 import type { Db } from "../platform/db";
 import { env } from "../platform/env";
+import { findMailboxHtml, listMailbox, type MailboxFilter } from "../platform/mail/mailbox";
 import { AppError } from "../core/errors";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { router } from "../platform/trpc/init";
@@ -16,16 +18,12 @@ const sandboxOnly = () => {
   if (env().SERVICE_ENV !== "sandbox") throw new AppError("not_found");
 };
 
-/** The messages this person may read, as a Prisma filter. */
-const ownMail = async (db: Db, personId: string) => {
-  const person = await db.person.findUniqueOrThrow({
-    where: { id: personId },
-    select: { email: true, emailVerifiedAt: true, createdAt: true },
-  });
+/** The messages this person may read. */
+const ownMail = async (db: Db, personId: string): Promise<MailboxFilter> => {
+  const person = await readMailboxOwner(db, personId);
   return {
-    status: "sent" as const,
     to: person.email,
-    createdAt: { gte: person.createdAt },
+    since: person.createdAt,
     ...(person.emailVerifiedAt ? {} : { template: "verify-email" }),
   };
 };
@@ -36,22 +34,14 @@ export const mailboxRouter = router({
     .input(z.object({ to: z.string().max(320).optional() }))
     .query(async ({ ctx }) => {
       sandboxOnly();
-      return ctx.db.emailMessage.findMany({
-        where: await ownMail(ctx.db, ctx.personId),
-        orderBy: { sentAt: "desc" },
-        take: 100,
-        select: { id: true, to: true, subject: true, text: true, sentAt: true, transport: true },
-      });
+      return listMailbox(ctx.db, await ownMail(ctx.db, ctx.personId));
     }),
   html: shopperProcedure
     .input(z.object({ id: z.string().max(64) }))
     .query(async ({ ctx, input }) => {
       sandboxOnly();
-      const email = await ctx.db.emailMessage.findFirst({
-        where: { id: input.id, ...(await ownMail(ctx.db, ctx.personId)) },
-        select: { html: true },
-      });
-      if (!email?.html) throw new AppError("not_found");
-      return email.html;
+      const html = await findMailboxHtml(ctx.db, await ownMail(ctx.db, ctx.personId), input.id);
+      if (!html) throw new AppError("not_found");
+      return html;
     }),
 });

@@ -11,13 +11,14 @@
  */
 import { procedure } from "../platform/trpc/procedures";
 import { paymentProvider } from "../payments";
-import { processorKey } from "../payments";
+import { declinePendingAuthorize, processorKey } from "../payments";
 import { chargeDuePurchase } from "../purchases";
 import { completeLateAuthorize } from "../purchases";
 import { assertSandbox } from "./sandbox-only";
 import { findOwnPurchase, readOwnPurchase } from "../purchases";
 import { ZPurchase, ZPurchaseIdParams } from "../purchases";
 import { ZResolvePurchaseInput } from "./sandbox.schema";
+import { makePurchaseDueNow } from "./store";
 
 export const advancePurchase = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZPurchaseIdParams)
@@ -27,10 +28,7 @@ export const advancePurchase = procedure({ caller: "assistant", scope: "purchase
     const now = ctx.clock.now();
     const purchase = await findOwnPurchase(ctx.db, ctx.actor, input.purchase_id);
     if (purchase.status === "held" || purchase.status === "capturing") {
-      await ctx.db.purchase.updateMany({
-        where: { id: purchase.id, status: "held", chargesAt: { gt: now } },
-        data: { chargesAt: now, cancelUntil: now },
-      });
+      await makePurchaseDueNow(ctx.db, { id: purchase.id, now });
       await chargeDuePurchase(ctx.db, purchase.id, { now, provider: paymentProvider() });
     }
     return readOwnPurchase(ctx.db, ctx.actor, purchase.id);
@@ -46,13 +44,10 @@ export const resolvePurchase = procedure({ caller: "assistant", scope: "purchase
     if (purchase.status === "processing") {
       if (input.outcome === "declined") {
         // The bank's pending answer turns out a decline: the sandbox processor's hold never was.
-        await ctx.db.sandboxPayment.updateMany({
-          where: {
-            idempotencyKey: processorKey({ kind: "purchase", id: purchase.id }, "authorize"),
-            status: "authorized",
-          },
-          data: { status: "declined", declineCode: "card_declined" },
-        });
+        await declinePendingAuthorize(
+          ctx.db,
+          processorKey({ kind: "purchase", id: purchase.id }, "authorize"),
+        );
       }
       await completeLateAuthorize(ctx.db, paymentProvider(), { id: purchase.id, now });
     }

@@ -7,15 +7,15 @@
 import { randomInt } from "node:crypto";
 import { publicPurchaseStatus } from "../purchases";
 import { AppError } from "../core/errors";
+import { inTransaction } from "../platform/db";
 import { enqueueEmail } from "../platform/mail/outbox";
 import { procedure } from "../platform/trpc/procedures";
 import { recordWebhookEvent } from "../partners";
-import { ownerFilter } from "../checkout";
-import { purchaseOwnerFilter } from "../purchases";
 import type { QuoteSnapshot } from "../checkout";
 import { ZStoreOrder } from "../checkout";
 import { assertSandbox } from "./sandbox-only";
 import { ZShipOrderInput } from "./sandbox.schema";
+import { findOwnOrder, markOrderShipped, readOrderTracking } from "./store";
 
 const trackingNumber = () => Array.from({ length: 16 }, () => randomInt(10)).join("");
 
@@ -25,33 +25,7 @@ export const shipOrder = procedure({ caller: "partner", scope: "checkout:write" 
   .mutation(async ({ ctx, input }) => {
     assertSandbox();
     const now = ctx.clock.now();
-    const order = await ctx.db.order.findFirst({
-      where: {
-        number: input.order,
-        OR: [
-          { checkout: { is: ownerFilter(ctx.actor) } },
-          { purchase: { is: purchaseOwnerFilter(ctx.actor) } },
-        ],
-      },
-      select: {
-        id: true,
-        storeId: true,
-        email: true,
-        checkoutId: true,
-        purchaseId: true,
-        checkout: {
-          select: { clientId: true, personId: true, quote: { select: { snapshot: true } } },
-        },
-        purchase: {
-          select: {
-            clientId: true,
-            personId: true,
-            status: true,
-            quote: { select: { snapshot: true } },
-          },
-        },
-      },
-    });
+    const order = await findOwnOrder(ctx.db, { number: input.order, actor: ctx.actor });
     if (!order) throw new AppError("not_found", { message: `No order ${input.order}.` });
     // A store ships a purchase's order once the card is charged: until then the person may still cancel.
     if (order.purchase && order.purchase.status !== "paid") {
@@ -63,14 +37,16 @@ export const shipOrder = procedure({ caller: "partner", scope: "checkout:write" 
     const store = (owner.quote.snapshot as unknown as QuoteSnapshot).stores.find(
       (candidate) => candidate.storeId === order.storeId,
     )!;
-    await ctx.db.$transaction(async (tx) => {
+    await inTransaction(ctx.db, async (tx) => {
       const carrier = input.carrier ?? "Canada Post";
       const tracking = input.tracking_number ?? trackingNumber();
-      const shipped = await tx.order.updateMany({
-        where: { id: order.id, fulfilment: "processing" },
-        data: { fulfilment: "shipped", carrier, trackingNumber: tracking, shippedAt: now },
+      const isShipped = await markOrderShipped(tx, {
+        id: order.id,
+        carrier,
+        trackingNumber: tracking,
+        now,
       });
-      if (shipped.count === 0) return;
+      if (!isShipped) return;
       await enqueueEmail(tx, {
         to: order.email,
         template: "order-shipped",
@@ -99,16 +75,7 @@ export const shipOrder = procedure({ caller: "partner", scope: "checkout:write" 
         }),
       });
     });
-    const result = await ctx.db.order.findUniqueOrThrow({
-      where: { id: order.id },
-      select: {
-        number: true,
-        fulfilment: true,
-        carrier: true,
-        trackingNumber: true,
-        shippedAt: true,
-      },
-    });
+    const result = await readOrderTracking(ctx.db, order.id);
     return {
       order_number: result.number,
       fulfilment: result.fulfilment,

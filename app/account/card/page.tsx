@@ -16,7 +16,7 @@ export default async function CardPage() {
         Assistants you connect pay for what they buy for you with this card, within your spending
         limits. Until you save one, they cannot buy at all.
       </p>
-      {/* card_entry says who takes the card (saved-card.queries.ts): Stripe's Payment Element (npm start requires its publishable key then), or the sandbox's test-card form. */}
+      {/* card_entry says who takes the card (server/accounts/account-views.ts): Stripe's Payment Element (npm start requires its publishable key then), or the sandbox's test-card form. */}
       {saved.card_entry === "processor_form" ? (
         <StripeCardSetup initial={saved} publishableKey={env().STRIPE_PUBLISHABLE_KEY ?? ""} />
       ) : (

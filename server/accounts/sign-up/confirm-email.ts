@@ -7,6 +7,7 @@ import { readVerificationToken } from "../../auth";
 import { AppError } from "../../core/errors";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import { ZLinkTokenInput } from "./shopper-auth.schema";
+import { confirmEmailAddress, findEmailConfirmation, hasEmail } from "../store/persons";
 
 const expired = () =>
   new AppError("invalid_link", {
@@ -18,10 +19,7 @@ export const inspectConfirmation = publicProcedure
   .query(async ({ ctx, input }) => {
     const link = readVerificationToken(input.token, ctx.clock.now());
     if (!link) throw expired();
-    const person = await ctx.db.person.findUnique({
-      where: { id: link.personId },
-      select: { email: true, emailVerifiedAt: true },
-    });
+    const person = await findEmailConfirmation(ctx.db, link.personId);
     if (!person || person.email !== link.email) throw expired();
     return { email: person.email, already_confirmed: person.emailVerifiedAt !== null };
   });
@@ -32,17 +30,12 @@ export const confirmEmail = publicProcedure
     const now = ctx.clock.now();
     const link = readVerificationToken(input.token, now);
     if (!link) throw expired();
-    const { count } = await ctx.db.person.updateMany({
-      where: { id: link.personId, email: link.email, emailVerifiedAt: null },
-      data: { emailVerifiedAt: now },
+    const isConfirmed = await confirmEmailAddress(ctx.db, {
+      personId: link.personId,
+      email: link.email,
+      now,
     });
-    if (
-      count === 0 &&
-      !(await ctx.db.person.findFirst({
-        where: { id: link.personId, email: link.email },
-        select: { id: true },
-      }))
-    )
+    if (!isConfirmed && !(await hasEmail(ctx.db, { personId: link.personId, email: link.email })))
       throw expired();
     return { email: link.email, confirmed: true };
   });

@@ -14,6 +14,7 @@ import {
   ZRequestPasswordResetInput,
   ZResetPasswordInput,
 } from "./shopper-auth.schema";
+import { findResetRequester, findResetTarget, replacePassword } from "../store/persons";
 
 const invalid = () =>
   new AppError("invalid_link", {
@@ -23,10 +24,7 @@ const invalid = () =>
 export const requestPasswordReset = publicProcedure
   .input(ZRequestPasswordResetInput)
   .mutation(async ({ ctx, input }) => {
-    const person = await ctx.db.person.findUnique({
-      where: { email: input.email },
-      select: { id: true, email: true, name: true, passwordHash: true },
-    });
+    const person = await findResetRequester(ctx.db, input.email);
     if (person) await enqueuePasswordResetEmail(ctx.db, person, ctx.clock.now());
     return { email: input.email, sent_if_registered: true };
   });
@@ -34,12 +32,7 @@ export const requestPasswordReset = publicProcedure
 /** The person of a valid, unused reset link, or throws invalid_link. */
 const personOfLink = async (ctx: Context, token: string) => {
   const link = readPasswordResetToken(token, ctx.clock.now());
-  const person =
-    link &&
-    (await ctx.db.person.findUnique({
-      where: { id: link.personId },
-      select: { id: true, email: true, passwordHash: true, emailVerifiedAt: true },
-    }));
+  const person = link && (await findResetTarget(ctx.db, link.personId));
   if (!link || !person || !isResetLinkFresh(link.fingerprint, person.passwordHash)) throw invalid();
   return person;
 };
@@ -55,14 +48,13 @@ export const resetPassword = publicProcedure
     const now = ctx.clock.now();
     const passwordHash = await hashPassword(input.password);
     // Conditional on the old hash: of two submissions of the same link, one wins.
-    const { count } = await ctx.db.person.updateMany({
-      where: { id: person.id, passwordHash: person.passwordHash },
-      data: {
-        passwordHash,
-        passwordChangedAt: now,
-        emailVerifiedAt: person.emailVerifiedAt ?? now,
-      },
+    const isReplaced = await replacePassword(ctx.db, {
+      personId: person.id,
+      oldHash: person.passwordHash,
+      newHash: passwordHash,
+      now,
+      emailVerifiedAt: person.emailVerifiedAt ?? now,
     });
-    if (count === 0) throw invalid();
+    if (!isReplaced) throw invalid();
     return { email: person.email, reset: true };
   });

@@ -6,21 +6,22 @@
 import { randomId } from "../../core/ids";
 import { enqueueAccountExistsEmail, enqueueVerificationEmail } from "../../auth";
 import { hashPassword } from "../../auth";
+import { inTransaction } from "../../platform/db";
 import { publicProcedure } from "../../platform/trpc/procedures";
+import { findPersonByEmail, insertSignUp } from "../store/persons";
 import { ZSignUpInput } from "./shopper-auth.schema";
 
 export const signUp = publicProcedure.input(ZSignUpInput).mutation(async ({ ctx, input }) => {
   const now = ctx.clock.now();
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.$transaction(async (tx) => {
-    const existing = await tx.person.findUnique({
-      where: { email: input.email },
-      select: { id: true, email: true, name: true },
-    });
+  await inTransaction(ctx.db, async (tx) => {
+    const existing = await findPersonByEmail(tx, input.email);
     if (existing) return enqueueAccountExistsEmail(tx, existing, now);
-    const person = await tx.person.create({
-      data: { id: randomId("per_"), email: input.email, name: input.name, passwordHash },
-      select: { id: true, email: true, name: true },
+    const person = await insertSignUp(tx, {
+      id: randomId("per_"),
+      email: input.email,
+      name: input.name,
+      passwordHash,
     });
     await enqueueVerificationEmail(tx, person, now);
   });

@@ -8,7 +8,7 @@ import { verifyCredentials } from "../../auth/next-auth";
 import { sha256 } from "../../core/ids";
 import { db } from "../../platform/db";
 import { formatCents } from "../../core/money";
-import { readSavedCard } from "../../accounts/saved-card.queries";
+import { readSavedCard } from "../../accounts/store/saved-cards";
 import { deliverDueEmails } from "../../platform/mail/sender";
 import { shopperCaller, visitorCaller } from "../../testing/callers";
 import { sandboxLedger } from "../../testing/purchase-ledger";

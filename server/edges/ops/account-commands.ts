@@ -6,9 +6,15 @@ import { z } from "zod";
 import { db } from "../../platform/db";
 import { fail } from "./commands";
 import { ZCanadianAddressSchema } from "../../core/address";
-import { approveApplication, rejectApplication } from "../../auth";
-import { hashPassword } from "../../auth";
-import { randomId, randomSecret, sha256 } from "../../core/ids";
+import {
+  approveApplication,
+  listApplications as applications,
+  rejectApplication,
+} from "../../auth";
+import { hashPassword, listClients as clients } from "../../auth";
+import { randomId, randomSecret } from "../../core/ids";
+import { findEmails, insertPerson } from "../../accounts";
+import { insertRegistrationToken } from "../../oauth";
 import { ZEmail, ZPersonName, ZSetSpendingLimitsInput } from "../../accounts";
 import { checkCardToSave, saveCardForPerson, type Card } from "../../accounts";
 import { ZCardNumber } from "../../accounts";
@@ -114,40 +120,31 @@ export const createPerson = async (input: unknown) => {
   const limits = spendingLimits(options["limit-per-order"], options["limit-per-30-days"]);
   const now = new Date();
   const card = cardToSave(options.card, now);
-  const person = await db()
-    .person.create({
-      data: {
-        id: randomId("per_"),
-        email: options.email,
-        name: options.name ?? null,
-        passwordHash: await hashPassword(options.password),
-        emailVerifiedAt: options.verified ? now : null,
-        sizes: options.sizes,
-        ...limits,
-        ...(options.paused ? { purchasesPaused: true, purchasesPausedChangedAt: now } : {}),
-        ...(address
-          ? {
-              shippingAddress: {
-                create: {
-                  name: address.name,
-                  line1: address.line1,
-                  line2: address.line2,
-                  city: address.city,
-                  province: address.province,
-                  postalCode: address.postal_code,
-                  country: address.country,
-                  phone: address.phone,
-                },
-              },
-            }
-          : {}),
-      },
-    })
-    .catch((error: { code?: string }) =>
-      error.code === "P2002"
-        ? fail(`a person with email ${options.email} exists`)
-        : Promise.reject(error),
-    );
+  const person =
+    (await insertPerson(db(), {
+      id: randomId("per_"),
+      email: options.email,
+      name: options.name ?? null,
+      passwordHash: await hashPassword(options.password),
+      emailVerifiedAt: options.verified ? now : null,
+      sizes: options.sizes,
+      ...limits,
+      ...(options.paused ? { purchasesPaused: true, purchasesPausedChangedAt: now } : {}),
+      ...(address
+        ? {
+            address: {
+              name: address.name,
+              line1: address.line1,
+              line2: address.line2,
+              city: address.city,
+              province: address.province,
+              postalCode: address.postal_code,
+              country: address.country,
+              phone: address.phone,
+            },
+          }
+        : {}),
+    })) ?? fail(`a person with email ${options.email} exists`);
   const spending = rowToSpendingSettingsResponse(person);
   const saved = card
     ? toSavedCardResponse(await saveCardForPerson({ db: db(), personId: person.id, card, now }))
@@ -167,27 +164,24 @@ export const createPerson = async (input: unknown) => {
 
 /** Lists partner applications (all, or of one status). */
 export const listApplications = async (status: string | undefined) => {
-  const where = status
-    ? {
-        status: parse(
+  const listed = await applications(
+    db(),
+    status
+      ? parse(
           z.enum(["pending", "approved", "rejected"], {
             error: "--status must be pending, approved or rejected",
           }),
           status,
-        ),
-      }
-    : {};
-  const applications = await db().clientApplication.findMany({
-    where,
-    orderBy: { createdAt: "asc" },
-    include: { person: { select: { email: true } } },
-  });
+        )
+      : undefined,
+  );
+  const owners = await findEmails(db(), [...new Set(listed.map((a) => a.personId))]);
   return {
-    applications: applications.map((a) => ({
+    applications: listed.map((a) => ({
       application_id: a.id,
       name: a.name,
       contact_email: a.contactEmail,
-      owner_email: a.person.email,
+      owner_email: owners.get(a.personId)!,
       status: a.status,
       environment: a.environment,
       wants_linking: a.wantsLinking,
@@ -221,17 +215,14 @@ export const rejectApplicationCommand = async (applicationId: string | undefined
 
 /** Lists clients (partners and registered agents), never their secrets. */
 export const listClients = async (kind: string | undefined) => {
-  const where = kind
-    ? {
-        kind: parse(
-          z.enum(["partner", "agent"], { error: "--kind must be partner or agent" }),
-          kind,
-        ),
-      }
-    : {};
-  const clients = await db().apiClient.findMany({ where, orderBy: { createdAt: "asc" } });
+  const listed = await clients(
+    db(),
+    kind
+      ? parse(z.enum(["partner", "agent"], { error: "--kind must be partner or agent" }), kind)
+      : undefined,
+  );
   return {
-    clients: clients.map((c) => ({
+    clients: listed.map((c) => ({
       client_id: c.id,
       name: c.name,
       kind: c.kind,
@@ -256,14 +247,11 @@ export const createRegistrationToken = async (input: unknown) => {
   const options = parse(ZRegistrationToken, input);
   const token = randomSecret("reg_");
   const expiresAt = new Date(Date.now() + options.days * 24 * 3600 * 1000);
-  await db().registrationToken.create({
-    data: {
-      id: randomId("rgt_"),
-      tokenHash: sha256(token),
-      note: options.note,
-      maxUses: options.uses,
-      expiresAt,
-    },
+  await insertRegistrationToken(db(), {
+    token,
+    note: options.note,
+    maxUses: options.uses,
+    expiresAt,
   });
   return { registration_token: token, max_uses: options.uses, expires_at: expiresAt.toISOString() };
 };

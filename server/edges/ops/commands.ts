@@ -1,10 +1,13 @@
-/** Operator commands, validated with zod, on the same domain tables the service uses. */
+/**
+ * Operator commands, validated with zod, through the same capabilities the service uses: each
+ * command calls the owning capability's index, never a table itself.
+ */
 import { z } from "zod";
 import { db } from "../../platform/db";
-import { endWatchesOutOfStanding, notifyWatchesEnded } from "../../price-watches";
-import { allScopes } from "../../auth";
+import { allScopes, insertClient, setClientPurchases } from "../../auth";
 import { randomId, randomSecret, sha256 } from "../../core/ids";
 import { credentialTag, currentEnvironment } from "../../auth";
+import { revokeClient as revoke } from "../../oauth";
 
 /** Stops an operator command with `message` (the CLI prints it). */
 export const fail = (message: string): never => {
@@ -40,17 +43,15 @@ export const createClient = async (input: unknown) => {
   const options = parse(ZCreateClient, input);
   const id = randomId(`cli_${credentialTag()}`);
   const secret = randomSecret(`sec_${credentialTag()}`);
-  await db().apiClient.create({
-    data: {
-      id,
-      name: options.name,
-      secretHash: sha256(secret),
-      scopes: options.scopes,
-      redirectUris: options.redirectUris,
-      linkingEnabled: options.linking,
-      contactEmail: options.contact,
-      environment: currentEnvironment(),
-    },
+  await insertClient(db(), {
+    id,
+    name: options.name,
+    secretHash: sha256(secret),
+    scopes: options.scopes,
+    redirectUris: options.redirectUris,
+    linkingEnabled: options.linking,
+    contactEmail: options.contact,
+    environment: currentEnvironment(),
   });
   return {
     client_id: id,
@@ -66,37 +67,14 @@ export const createClient = async (input: unknown) => {
 /** Revokes a client: its secret and every token it holds stop working on the next request. */
 export const revokeClient = async (clientId: string | undefined) => {
   if (!clientId) fail("usage: client:revoke CLIENT_ID");
-  const now = new Date();
-  const { client, watches } = await db().$transaction(
-    async (tx) => {
-      const client = await tx.apiClient.updateMany({
-        where: { id: clientId, revokedAt: null },
-        data: { revokedAt: now },
-      });
-      await tx.accessToken.updateMany({
-        where: { clientId, revokedAt: null },
-        data: { revokedAt: now },
-      });
-      // The price watches it set can no longer buy: they end now, each person emailed.
-      return {
-        client,
-        watches: client.count ? await endWatchesOutOfStanding(tx, { clientId }, now) : [],
-      };
-    },
-    { timeout: 120_000 },
-  ); // a client with many watchers: every watch ends in this one transaction
-  notifyWatchesEnded(watches);
-  const exists = await db().apiClient.findUnique({
-    where: { id: clientId! },
-    select: { revokedAt: true },
-  });
-  if (!exists) fail(`no client ${clientId}`);
+  // The price watches it set can no longer buy: they end now, each person emailed.
+  const revoked = (await revoke(db(), clientId!, new Date())) ?? fail(`no client ${clientId}`);
   return {
     client_id: clientId,
     revoked: true,
-    revoked_at: (exists!.revokedAt ?? now).toISOString(),
-    changed: client.count === 1,
-    price_watches_ended: watches.length,
+    revoked_at: revoked.revokedAt.toISOString(),
+    changed: revoked.changed,
+    price_watches_ended: revoked.priceWatchesEnded,
   };
 };
 
@@ -124,13 +102,9 @@ export const setClient = async (clientId: string | undefined, input: { purchases
     z.enum(["on", "off"], { error: "--purchases must be on or off" }),
     input.purchases,
   );
-  const client = await db()
-    .apiClient.update({
-      where: { id: clientId },
-      data: { purchasesEnabled: purchases === "on" },
-      select: { id: true, kind: true, purchasesEnabled: true },
-    })
-    .catch(() => fail(`no client ${clientId}`));
+  const client = await setClientPurchases(db(), clientId!, purchases === "on").catch(() =>
+    fail(`no client ${clientId}`),
+  );
   return {
     client_id: client.id,
     kind: client.kind,

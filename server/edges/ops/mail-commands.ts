@@ -4,24 +4,11 @@
  * page shows a person only their own.
  */
 import { db } from "../../platform/db";
+import { findMail, listRecentMail } from "../../platform/mail/mailbox";
 
 /** The newest messages, optionally only those to one address. */
 export const listMail = async (to: string | undefined) => {
-  const messages = await db().emailMessage.findMany({
-    where: to ? { to: to.trim().toLowerCase() } : {},
-    orderBy: { createdAt: "desc" },
-    take: 100,
-    select: {
-      id: true,
-      to: true,
-      template: true,
-      subject: true,
-      status: true,
-      transport: true,
-      createdAt: true,
-      sentAt: true,
-    },
-  });
+  const messages = await listRecentMail(db(), to ? { to: to.trim().toLowerCase() } : {});
   return {
     messages: messages.map((m) => ({
       id: m.id,
@@ -38,7 +25,7 @@ export const listMail = async (to: string | undefined) => {
 
 /** One message in full; fails when there is none with this id. */
 export const showMail = async (id: string | undefined) => {
-  const message = id ? await db().emailMessage.findUnique({ where: { id } }) : null;
+  const message = id ? await findMail(db(), id) : null;
   if (!message) throw new Error(`no email ${id ?? "(give an id)"}`);
   return {
     id: message.id,

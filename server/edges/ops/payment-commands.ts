@@ -5,24 +5,10 @@
  * operator settles each by hand (a new payment, or cancelling the orders); oldest first.
  */
 import { db } from "../../platform/db";
+import { listFailedCaptures } from "../../payments";
 
 export const listCaptureFailures = async () => {
-  const payments = await db().payment.findMany({
-    where: { status: "capture_failed" },
-    orderBy: { updatedAt: "asc" },
-    take: 500,
-    select: {
-      id: true,
-      checkoutId: true,
-      purchaseId: true,
-      amountCents: true,
-      declineCode: true,
-      processorPaymentId: true,
-      updatedAt: true,
-      checkout: { select: { orderNumber: true, email: true, captureFailedAt: true } },
-      purchase: { select: { orderNumber: true, email: true, status: true } },
-    },
-  });
+  const payments = await listFailedCaptures(db());
   return {
     payments: payments.map((payment) => ({
       payment_id: payment.id,

@@ -6,14 +6,15 @@
  * `direct`, Quebec); this command skips those and charges the item with the store's cheapest
  * shipping and tax to Toronto, reserving one unit as POST /purchases does.
  */
-import { db } from "../../platform/db";
+import { db, inTransaction } from "../../platform/db";
 import { fail } from "./commands";
 import { formatCents } from "../../core/money";
 import { env } from "../../platform/env";
 import { randomId } from "../../core/ids";
 import { paymentProvider } from "../../payments";
 import { createPurchaseWithHold } from "../../purchases";
-import { readSavedCard } from "../../accounts";
+import { findPersonByEmail, readSavedCard } from "../../accounts";
+import { insertClient } from "../../auth";
 import { reserve } from "../../checkout";
 import { oneLineSnapshot, snapshotTotals } from "../../checkout";
 import { storeCanSellWhere } from "../../core/store-can-sell";
@@ -37,8 +38,7 @@ export const createSandboxPurchase = async (options: {
     fail("purchase:create-sandbox works only in the sandbox (SERVICE_ENV=sandbox)");
   const email = (options.email ?? fail("--email is required")).trim().toLowerCase();
   const person =
-    (await db().person.findUnique({ where: { email }, select: { id: true, email: true } })) ??
-    fail(`no person with the email ${email}`);
+    (await findPersonByEmail(db(), email)) ?? fail(`no person with the email ${email}`);
   const card =
     (await readSavedCard(db(), person.id)) ??
     fail(`${email} has no saved card: create the person with --card 4242424242424242`);
@@ -108,19 +108,17 @@ export const createSandboxPurchase = async (options: {
     now,
   });
   // As POST /purchases does, the item is reserved with the purchase (given back when it ends uncharged).
-  const { assistant, quote } = await db().$transaction(async (tx) => {
+  const { assistant, quote } = await inTransaction(db(), async (tx) => {
     if (!(await reserve(tx, [{ variantId: variant.id, quantity: 1 }])).size)
       fail(`item ${item.id} is not available (sold out, or its store is not selling)`);
-    const agent = await tx.apiClient.create({
-      data: {
-        id: randomId("cli_"),
-        name: options.assistant ?? "Sandbox Assistant",
-        kind: "agent",
-        secretHash: null,
-        scopes: ["catalog:read", "purchase:write"],
-        redirectUris: [],
-        linkingEnabled: true,
-      },
+    const agent = await insertClient(tx, {
+      id: randomId("cli_"),
+      name: options.assistant ?? "Sandbox Assistant",
+      kind: "agent",
+      secretHash: null,
+      scopes: ["catalog:read", "purchase:write"],
+      redirectUris: [],
+      linkingEnabled: true,
     });
     const made = await tx.quote.create({
       data: {

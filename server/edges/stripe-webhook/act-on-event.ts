@@ -7,13 +7,12 @@
  * in this table is answered 200 and ignored (Stripe sends what the endpoint subscribes to).
  */
 import type { Db } from "../../platform/db";
-import type { PaymentProvider } from "../../payments";
+import { findPaymentOfIntent, type PaymentProvider } from "../../payments";
 import { completeCardSetup } from "../../accounts";
 import { completeCheckoutIntent } from "../../checkout";
 import { ownerOfAuthorizeKey } from "./authorize-key";
 import type { TStripeEvent } from "./event.schema";
 import { actOnPurchasePayment } from "./purchase-payment";
-import { findPaymentOfIntent } from "./store";
 
 type Context = { db: Db; provider: PaymentProvider; now: Date };
 type Act = (event: TStripeEvent, context: Context) => Promise<string>;

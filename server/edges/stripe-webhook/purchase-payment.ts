@@ -10,9 +10,13 @@
  * answer the assistant and the person.
  */
 import type { Db } from "../../platform/db";
-import type { PaymentProvider } from "../../payments";
+import {
+  type PaymentOfIntent,
+  type PaymentProvider,
+  recordCapturedByProcessor,
+  recordVoidedByProcessor,
+} from "../../payments";
 import { completeLateAuthorize } from "../../purchases";
-import type { PaymentOfIntent } from "./store";
 
 export const actOnPurchasePayment = async (
   db: Db,
@@ -31,18 +35,10 @@ export const actOnPurchasePayment = async (
     return isCompleted ? "purchase_held" : "unchanged";
   }
   if (found.status === "captured") {
-    const { count } = await db.payment.updateMany({
-      where: { id: payment.id, status: "authorized" },
-      data: { status: "captured", updatedAt: now },
-    });
-    return count ? "captured" : "unchanged";
+    return (await recordCapturedByProcessor(db, payment.id, now)) ? "captured" : "unchanged";
   }
   if (found.status === "voided") {
-    const { count } = await db.payment.updateMany({
-      where: { id: payment.id, status: { in: ["authorized", "requires_action"] } },
-      data: { status: "voided", updatedAt: now },
-    });
-    return count ? "voided" : "unchanged";
+    return (await recordVoidedByProcessor(db, payment.id, now)) ? "voided" : "unchanged";
   }
   return "unchanged";
 };

@@ -1,9 +1,9 @@
 /**
  * The webhook's queries: the stripe_events ledger (each event id recorded once, claimed by one
- * delivery at a time, marked processed once acted on) and finding the payment a PaymentIntent pays.
+ * delivery at a time, marked processed once acted on). Prisma: one event at a time, off any hot
+ * path. The payments an event is about are the payments capability's (its index).
  */
 import type { Db } from "../../platform/db";
-import type { PaymentOwner } from "../../payments";
 
 /**
  * How long a delivery may act on an event before another delivery may take it over (the first one
@@ -52,54 +52,3 @@ export const releaseClaim = (db: Db, id: string, claimedAt: Date) =>
     where: { id, processedAt: null, claimedAt },
     data: { claimedAt: null },
   });
-
-export type PaymentOfIntent = {
-  id: string;
-  checkoutId: string | null;
-  purchaseId: string | null;
-  attempt: number;
-  status: string;
-  processorPaymentId: string;
-};
-
-const paymentSelect = {
-  id: true,
-  checkoutId: true,
-  purchaseId: true,
-  attempt: true,
-  status: true,
-  processorPaymentId: true,
-} as const;
-
-/**
- * The payment a PaymentIntent pays: the row that recorded its id, else (the authorize's answer was
- * lost, so no row has the id yet) the row its authorize key names, which then records the id.
- */
-export const findPaymentOfIntent = async (
-  db: Db,
-  options: { paymentIntentId: string; owner: PaymentOwner | null },
-): Promise<PaymentOfIntent | null> => {
-  const { paymentIntentId, owner } = options;
-  const recorded = await db.payment.findFirst({
-    where: { processorPaymentId: paymentIntentId },
-    select: paymentSelect,
-  });
-  if (recorded) return { ...recorded, processorPaymentId: paymentIntentId };
-  if (!owner) return null;
-  const row = await db.payment.findFirst({
-    where:
-      owner.kind === "purchase"
-        ? { purchaseId: owner.id }
-        : { checkoutId: owner.id, attempt: owner.attempt },
-    select: paymentSelect,
-  });
-  // A row that recorded another PaymentIntent is not this one's.
-  if (!row || row.processorPaymentId !== null) return null;
-  const { count } = await db.payment.updateMany({
-    where: { id: row.id, processorPaymentId: null },
-    data: { processorPaymentId: paymentIntentId },
-  });
-  return count === 1
-    ? { ...row, processorPaymentId: paymentIntentId }
-    : findPaymentOfIntent(db, { paymentIntentId, owner: null });
-};

@@ -10,10 +10,22 @@
  * clients, see claim), but attempts run concurrently and retries come later, so receivers must not
  * rely on arrival order (docs/adr/0082-webhook-signing-and-delivery.md).
  */
-import type { Db } from "../../platform/db";
+import { findClientContact } from "../../auth";
+import { findEmail } from "../../accounts";
+import { type Db, inTransaction, type Tx } from "../../platform/db";
 import { env } from "../../platform/env";
 import { enqueueEmail } from "../../platform/mail/outbox";
-import type { Tx } from "../../platform/db";
+import {
+  type ClaimedDelivery as Claimed,
+  claimDueDeliveries,
+  disableFailingEndpoint,
+  dropDelivery,
+  isPersonLinked,
+  markEndpointFailing,
+  readEndpointClient,
+  recordDelivered,
+  recordFailedAttempt,
+} from "../store";
 import { currentDestinationRules, type DestinationRules } from "./destination";
 import { postWebhook, type AttemptResult } from "./post-webhook";
 import { nextAttemptAt, shouldDisable } from "./retry-schedule";
@@ -22,76 +34,23 @@ import { liveSecrets, signedHeaders } from "./signing";
 /** Longer than an attempt's 10 s, so a claimed delivery is not claimed again while it runs. */
 const leaseMs = 60_000;
 
-type Claimed = {
-  id: string;
-  attempts: number;
-  eventId: string;
-  eventCreatedAt: Date;
-  clientId: string;
-  personId: string | null;
-  payload: unknown;
-  endpointId: string;
-  url: string;
-  secret: string;
-  previousSecret: string | null;
-  previousSecretUntil: Date | null;
-};
-
-/**
- * Due deliveries, round-robin per client: every client's oldest due one first, then every client's
- * second, and so on, at most `perClient` of one client a round. One client's backlog (thousands of
- * test events to a dead URL, each holding an attempt for up to 10 s) thus never fills a round, and
- * another partner's webhook goes out in the next one. Ranking reads every due row (the
- * status/next_attempt_at index); due rows are few next to the table (failures back off).
- */
-const claim = (db: Db, now: Date, options: { limit: number; perClient: number }) => db.$queryRaw<
-  Claimed[]
->`
-  WITH ranked AS (
-    SELECT d.id, ev.seq, row_number() OVER (PARTITION BY ev.client_id ORDER BY d.next_attempt_at, ev.seq) AS turn
-    FROM webhook_deliveries d
-    JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.status = 'enabled' AND e.deleted_at IS NULL
-    JOIN webhook_events ev ON ev.id = d.event_id
-    WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}),
-  picked AS (SELECT id, turn, seq FROM ranked WHERE turn <= ${options.perClient} ORDER BY turn, seq LIMIT ${options.limit}),
-  due AS (
-    SELECT d.id, picked.turn FROM webhook_deliveries d JOIN picked ON picked.id = d.id
-    WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} FOR UPDATE OF d SKIP LOCKED),
-  claimed AS (
-    UPDATE webhook_deliveries d SET next_attempt_at = ${new Date(now.getTime() + leaseMs)}, attempts = d.attempts + 1, last_attempt_at = ${now}
-    FROM due WHERE d.id = due.id RETURNING d.id, d.attempts, d.event_id, d.endpoint_id, due.turn)
-  SELECT c.id, c.attempts, c.event_id AS "eventId", ev.created_at AS "eventCreatedAt", ev.client_id AS "clientId", ev.person_id AS "personId",
-    ev.payload, c.endpoint_id AS "endpointId", e.url, e.secret, e.previous_secret AS "previousSecret", e.previous_secret_until AS "previousSecretUntil"
-  FROM claimed c JOIN webhook_events ev ON ev.id = c.event_id JOIN webhook_endpoints e ON e.id = c.endpoint_id
-  ORDER BY c.turn, ev.seq`;
-
 /** A linked person's object reaches the client only while the person's grant stands. */
 const isStillLinked = async (db: Db, delivery: Claimed, now: Date) =>
   !delivery.personId ||
-  (await db.oAuthGrant.count({
-    where: {
-      clientId: delivery.clientId,
-      personId: delivery.personId,
-      revokedAt: null,
-      expiresAt: { gt: now },
-    },
-  })) > 0;
+  (await isPersonLinked(db, { clientId: delivery.clientId, personId: delivery.personId, now }));
 
-const recordSuccess = async (
+const recordSuccess = (
   db: Db,
   delivery: Claimed,
   result: AttemptResult & { ok: true },
   now: Date,
-) => {
-  await db.webhookDelivery.update({
-    where: { id: delivery.id },
-    data: { status: "delivered", responseStatus: result.status, deliveredAt: now, lastError: null },
+) =>
+  recordDelivered(db, {
+    id: delivery.id,
+    endpointId: delivery.endpointId,
+    responseStatus: result.status,
+    now,
   });
-  await db.webhookEndpoint.updateMany({
-    where: { id: delivery.endpointId, failingSince: { not: null } },
-    data: { failingSince: null },
-  });
-};
 
 const recordFailure = (
   db: Db,
@@ -103,33 +62,26 @@ const recordFailure = (
   console.info(
     `[webhooks] delivery ${delivery.id} to endpoint ${delivery.endpointId} failed: ${result.detail}`,
   );
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const next = nextAttemptAt({
       failedAttempts: delivery.attempts,
       now,
       eventCreatedAt: delivery.eventCreatedAt,
     });
-    await tx.webhookDelivery.update({
-      where: { id: delivery.id },
-      data: {
-        status: next ? "pending" : "failed",
-        nextAttemptAt: next ?? now,
-        responseStatus: result.status,
-        lastError: result.error,
-      },
+    await recordFailedAttempt(tx, {
+      id: delivery.id,
+      nextAttemptAt: next,
+      responseStatus: result.status,
+      error: result.error,
+      now,
     });
-    const [endpoint] = await tx.$queryRaw<{ failingSince: Date }[]>`
-      UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, ${now}) WHERE id = ${delivery.endpointId} RETURNING failing_since AS "failingSince"`;
-    if (!endpoint || !shouldDisable(endpoint.failingSince, now)) return;
-    const { count } = await tx.webhookEndpoint.updateMany({
-      where: { id: delivery.endpointId, status: "enabled" },
-      data: { status: "disabled", disabledAt: now, disabledReason: "failing_for_5_days" },
-    });
-    if (count === 1)
+    const failingSince = await markEndpointFailing(tx, delivery.endpointId, now);
+    if (!failingSince || !shouldDisable(failingSince, now)) return;
+    if (await disableFailingEndpoint(tx, delivery.endpointId, now))
       await emailOwner(tx, {
         endpointId: delivery.endpointId,
         url: delivery.url,
-        failingSince: endpoint.failingSince,
+        failingSince,
         lastError: result.error,
       });
   });
@@ -140,15 +92,9 @@ const emailOwner = async (
   tx: Tx,
   options: { endpointId: string; url: string; failingSince: Date; lastError: string },
 ) => {
-  const endpoint = await tx.webhookEndpoint.findUniqueOrThrow({
-    where: { id: options.endpointId },
-    select: { clientId: true },
-  });
-  const client = await tx.apiClient.findUnique({
-    where: { id: endpoint.clientId },
-    select: { name: true, contactEmail: true, owner: { select: { email: true } } },
-  });
-  const to = client?.contactEmail ?? client?.owner?.email;
+  const client = await findClientContact(tx, await readEndpointClient(tx, options.endpointId));
+  const to =
+    client?.contactEmail ?? (client?.ownerId ? await findEmail(tx, client.ownerId) : undefined);
   if (!client || !to) return;
   await enqueueEmail(tx, {
     to,
@@ -187,10 +133,7 @@ const attempt = async (options: {
 }) => {
   const { db, delivery, now } = options;
   if (!(await isStillLinked(db, delivery, now))) {
-    await db.webhookDelivery.update({
-      where: { id: delivery.id },
-      data: { status: "dropped", lastError: "the person disconnected this app" },
-    });
+    await dropDelivery(db, delivery.id, "the person disconnected this app");
     return "dropped" as const;
   }
   const body = JSON.stringify(delivery.payload);
@@ -222,9 +165,10 @@ export const deliverDueWebhooks = async (options: {
 }) => {
   const { db, now } = options;
   const rules = options.rules ?? currentDestinationRules();
-  const claimed = await claim(db, now, {
+  const claimed = await claimDueDeliveries(db, now, {
     limit: options.limit ?? 200,
     perClient: options.perClient ?? 20,
+    leaseMs,
   });
   const counts = { delivered: 0, failed: 0, dropped: 0 };
   await eachLimited(claimed, options.concurrency ?? 32, async (delivery) => {

@@ -4,37 +4,27 @@
  * hear only that person's objects). Another owner's endpoint is not_found. Shared by the REST
  * procedures (server/routers/webhooks) and the portal.
  */
-import { randomId } from "../../core/ids";
-import type { Db } from "../../platform/db";
+import { type Db, inTransaction } from "../../platform/db";
 import { AppError } from "../../core/errors";
+import {
+  deleteEndpointRow,
+  enableEndpointRow,
+  type EndpointOwner,
+  type EndpointRow,
+  findOwnEndpoint as findOwnEndpointRow,
+  insertEndpointUnderCap,
+  listEndpointDeliveries,
+  listOwnEndpoints,
+  readEndpointSecret,
+  replaceEndpointSecret,
+  requeueDelivery,
+} from "../store";
 import type { WebhookEventType } from "./event-types";
 import { currentDestinationRules, endpointUrlProblem } from "./destination";
 import { recordWebhookEvent } from "./record-event";
 import { newSigningSecret } from "./signing";
 
-export type EndpointOwner = { clientId: string; personId: string | null };
-
-export const endpointSelect = {
-  id: true,
-  url: true,
-  description: true,
-  eventTypes: true,
-  status: true,
-  disabledReason: true,
-  previousSecretUntil: true,
-  createdAt: true,
-} as const;
-
-type EndpointRow = {
-  id: string;
-  url: string;
-  description: string | null;
-  eventTypes: string[];
-  status: "enabled" | "disabled";
-  disabledReason: string | null;
-  previousSecretUntil: Date | null;
-  createdAt: Date;
-};
+export type { EndpointOwner };
 
 export const toWireEndpoint = (row: EndpointRow, now: Date) => ({
   endpoint_id: row.id,
@@ -50,30 +40,15 @@ export const toWireEndpoint = (row: EndpointRow, now: Date) => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const ownerWhere = (owner: EndpointOwner) => ({
-  clientId: owner.clientId,
-  personId: owner.personId,
-  deletedAt: null,
-});
-
 /** The owner's endpoint, or not_found. */
 export const findOwnEndpoint = async (db: Db, owner: EndpointOwner, id: string) => {
-  const endpoint = await db.webhookEndpoint.findFirst({
-    where: { id, ...ownerWhere(owner) },
-    select: endpointSelect,
-  });
+  const endpoint = await findOwnEndpointRow(db, owner, id);
   if (!endpoint) throw new AppError("not_found", { message: `No webhook endpoint ${id}.` });
   return endpoint;
 };
 
 export const listEndpoints = async (db: Db, owner: EndpointOwner, now: Date) =>
-  (
-    await db.webhookEndpoint.findMany({
-      where: ownerWhere(owner),
-      select: endpointSelect,
-      orderBy: { createdAt: "asc" },
-    })
-  ).map((row) => toWireEndpoint(row, now));
+  (await listOwnEndpoints(db, owner)).map((row) => toWireEndpoint(row, now));
 
 /** Registers an endpoint; the answer carries its signing secret, the only time it is shown. */
 export const createEndpoint = async (
@@ -90,40 +65,25 @@ export const createEndpoint = async (
   const problem = endpointUrlProblem(input.url, currentDestinationRules());
   if (problem) throw new AppError("invalid_request", { fields: { url: problem } });
   const secret = newSigningSecret();
-  const row = await db.$transaction(async (tx) => {
-    // Serialises registrations of one owner so the cap holds under concurrent requests.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${owner.clientId}:${owner.personId ?? ""}`}))`;
-    const count = await tx.webhookEndpoint.count({ where: ownerWhere(owner) });
-    if (count >= input.maxPerOwner)
-      throw new AppError("invalid_request", {
-        fields: { url: `at most ${input.maxPerOwner} endpoints; delete one first` },
-      });
-    return tx.webhookEndpoint.create({
-      data: {
-        id: randomId("we_"),
-        ...owner,
-        url: input.url,
-        description: input.description ?? null,
-        eventTypes: input.eventTypes,
-        secret,
-        createdAt: input.now,
-      },
-      select: endpointSelect,
-    });
+  const row = await insertEndpointUnderCap(db, owner, {
+    url: input.url,
+    eventTypes: input.eventTypes,
+    description: input.description ?? null,
+    secret,
+    maxPerOwner: input.maxPerOwner,
+    now: input.now,
   });
+  if (!row)
+    throw new AppError("invalid_request", {
+      fields: { url: `at most ${input.maxPerOwner} endpoints; delete one first` },
+    });
   return { ...toWireEndpoint(row, input.now), secret };
 };
 
 /** Deletes an endpoint: nothing more is sent to it (its pending deliveries stop). */
 export const deleteEndpoint = async (db: Db, owner: EndpointOwner, id: string, now: Date) => {
   await findOwnEndpoint(db, owner, id);
-  await db.$transaction([
-    db.webhookEndpoint.update({ where: { id }, data: { deletedAt: now } }),
-    db.webhookDelivery.updateMany({
-      where: { endpointId: id, status: "pending" },
-      data: { status: "dropped", lastError: "endpoint deleted" },
-    }),
-  ]);
+  await deleteEndpointRow(db, id, now);
 };
 
 /** A new secret; the previous one keeps signing for `overlapHours` (both signatures are sent meanwhile). */
@@ -135,18 +95,11 @@ export const rotateEndpointSecret = async (
 ) => {
   await findOwnEndpoint(db, owner, id);
   const secret = newSigningSecret();
-  const current = await db.webhookEndpoint.findUniqueOrThrow({
-    where: { id },
-    select: { secret: true },
-  });
-  const row = await db.webhookEndpoint.update({
-    where: { id },
-    data: {
-      secret,
-      previousSecret: current.secret,
-      previousSecretUntil: new Date(options.now.getTime() + options.overlapHours * 3_600_000),
-    },
-    select: endpointSelect,
+  const row = await replaceEndpointSecret(db, {
+    id,
+    secret,
+    previousSecret: await readEndpointSecret(db, id),
+    previousUntil: new Date(options.now.getTime() + options.overlapHours * 3_600_000),
   });
   return { ...toWireEndpoint(row, options.now), secret };
 };
@@ -154,11 +107,7 @@ export const rotateEndpointSecret = async (
 /** Enables a disabled endpoint again (after its owner fixed the receiver). */
 export const enableEndpoint = async (db: Db, owner: EndpointOwner, id: string, now: Date) => {
   await findOwnEndpoint(db, owner, id);
-  const row = await db.webhookEndpoint.update({
-    where: { id },
-    data: { status: "enabled", disabledAt: null, disabledReason: null, failingSince: null },
-    select: endpointSelect,
-  });
+  const row = await enableEndpointRow(db, id);
   return toWireEndpoint(row, now);
 };
 
@@ -169,7 +118,7 @@ export const sendTestEvent = async (db: Db, owner: EndpointOwner, id: string, no
     throw new AppError("invalid_request", {
       fields: { endpoint_id: "is disabled; enable it first" },
     });
-  const eventId = await db.$transaction((tx) =>
+  const eventId = await inTransaction(db, (tx) =>
     recordWebhookEvent(tx, {
       type: "webhook.test",
       clientId: owner.clientId,
@@ -194,23 +143,7 @@ export const listDeliveries = async (
   options: { limit: number },
 ) => {
   await findOwnEndpoint(db, owner, id);
-  const rows = await db.webhookDelivery.findMany({
-    where: { endpointId: id },
-    orderBy: { createdAt: "desc" },
-    take: options.limit,
-    select: {
-      id: true,
-      status: true,
-      attempts: true,
-      responseStatus: true,
-      lastError: true,
-      lastAttemptAt: true,
-      deliveredAt: true,
-      createdAt: true,
-      nextAttemptAt: true,
-      event: { select: { id: true, type: true, objectId: true } },
-    },
-  });
+  const rows = await listEndpointDeliveries(db, id, options.limit);
   return rows.map((row) => ({
     delivery_id: row.id,
     event_id: row.event.id,
@@ -237,13 +170,13 @@ export const replayDelivery = async (
   options: { endpointId: string; deliveryId: string; now: Date },
 ) => {
   await findOwnEndpoint(db, owner, options.endpointId);
-  const { count } = await db.webhookDelivery.updateMany({
-    where: { id: options.deliveryId, endpointId: options.endpointId, status: { not: "pending" } },
-    data: { status: "pending", nextAttemptAt: options.now, attempts: 0, lastError: null },
+  const isRequeued = await requeueDelivery(db, {
+    endpointId: options.endpointId,
+    deliveryId: options.deliveryId,
+    now: options.now,
   });
-  if (count === 0)
+  if (!isRequeued)
     throw new AppError("not_found", {
       message: `No finished delivery ${options.deliveryId} of this endpoint.`,
     });
-  await db.$executeRaw`SELECT pg_notify('webhook_events', '')`;
 };

@@ -1,0 +1,128 @@
+/**
+ * The sandbox processor's ledger (`sandbox_payments`, `sandbox_payment_methods`,
+ * `sandbox_processor_requests`), as a remote processor would keep it. Raw SQL on the `pg` pool
+ * (docs/adr/0014-raw-sql-on-hot-paths.md): the sandbox answers every purchase's authorize, and
+ * Prisma's per-statement CPU there would be ours in the bench, not the processor's (0062, 0074).
+ */
+import { createHash } from "node:crypto";
+import { randomId } from "../../core/ids";
+import { Prisma } from "../../generated/prisma/client";
+import { rawPool } from "../../platform/db";
+import { type Sql, sqlTransaction } from "../../platform/sql";
+
+/** A sandbox payment as the processor answers it. */
+export type LedgerRow = {
+  id: string;
+  status: string;
+  amountCents: number;
+  cardLast4: string | null;
+  declineCode: string | null;
+  refundedCents: number;
+};
+
+/** A sandbox payment's columns as `LedgerRow` names them. */
+const rowSql = Prisma.sql`id, status, amount_cents AS "amountCents", card_last4 AS "cardLast4", decline_code AS "declineCode", refunded_cents AS "refundedCents"`;
+
+/**
+ * Runs `run` once per idempotency key, in one transaction under the key's advisory lock: a repeat
+ * gets the stored answer (`isReplay`); the same key with another request throws.
+ */
+export const answerOnce = <T>(key: string, request: unknown, run: (sql: Sql) => Promise<T>) => {
+  const hash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
+  return sqlTransaction(async (sql) => {
+    await sql.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
+    const [previous] = await sql.$queryRaw<{ requestHash: string; response: T }[]>`
+      SELECT request_hash AS "requestHash", response FROM sandbox_processor_requests WHERE idempotency_key = ${key}`;
+    if (previous) {
+      if (previous.requestHash !== hash)
+        throw new Error(`sandbox processor: idempotency key ${key} reused with another request`);
+      return { answer: previous.response, isReplay: true };
+    }
+    const answer = await run(sql);
+    await sql.$executeRaw`INSERT INTO sandbox_processor_requests (idempotency_key, request_hash, response) VALUES (${key}, ${hash}, ${JSON.stringify(answer)}::jsonb)`;
+    return { answer, isReplay: false };
+  });
+};
+
+/** The card number behind a saved method of this customer, or undefined. */
+export const findSavedMethod = async (
+  sql: Sql,
+  options: { paymentMethodId: string; customerId: string },
+) =>
+  (
+    await sql.$queryRaw<{ cardNumber: string; cardLast4: string }[]>`
+    SELECT card_number AS "cardNumber", card_last4 AS "cardLast4" FROM sandbox_payment_methods WHERE id = ${options.paymentMethodId} AND customer_id = ${options.customerId}`
+  )[0];
+
+/** Saves a card as a method of the customer (a new customer when none is given). */
+export const insertSavedMethod = async (
+  sql: Sql,
+  options: { customerId: string | undefined; cardNumber: string },
+) =>
+  (
+    await sql.$queryRaw<{ id: string; customerId: string; cardLast4: string }[]>`
+    INSERT INTO sandbox_payment_methods (id, customer_id, card_number, card_last4) VALUES (${randomId("sbpm_")}, ${options.customerId ?? randomId("sbcus_")}, ${options.cardNumber}, ${options.cardNumber.slice(-4)})
+    RETURNING id, customer_id AS "customerId", card_last4 AS "cardLast4"`
+  )[0];
+
+/** Records a new payment in the ledger with the bank's first answer. */
+export const insertLedgerPayment = async (
+  sql: Sql,
+  options: {
+    idempotencyKey: string;
+    amountCents: number;
+    method: string;
+    status: string;
+    declineCode: string | null;
+    cardLast4: string | null;
+    paymentMethodId: string | null;
+  },
+) =>
+  (
+    await sql.$queryRaw<LedgerRow[]>`
+    INSERT INTO sandbox_payments (id, idempotency_key, amount_cents, method, status, decline_code, card_last4, payment_method_id)
+    VALUES (${randomId("sbpi_")}, ${options.idempotencyKey}, ${options.amountCents}::int, ${options.method}, ${options.status}, ${options.declineCode}, ${options.cardLast4},
+      ${options.paymentMethodId})
+    RETURNING ${rowSql}`
+  )[0];
+
+export const findLedgerPayment = async (sql: Sql, id: string) =>
+  (await sql.$queryRaw<LedgerRow[]>`SELECT ${rowSql} FROM sandbox_payments WHERE id = ${id}`)[0];
+
+/** Sets a payment's status (and decline code, when given). */
+export const setLedgerStatus = async (
+  sql: Sql,
+  options: { id: string; status: string; declineCode: string | null },
+) =>
+  (
+    await sql.$queryRaw<LedgerRow[]>`
+    UPDATE sandbox_payments SET status = ${options.status}, decline_code = COALESCE(${options.declineCode}, decline_code), updated_at = now() WHERE id = ${options.id} RETURNING ${rowSql}`
+  )[0];
+
+export const addLedgerRefund = async (sql: Sql, options: { id: string; amountCents: number }) =>
+  (
+    await sql.$queryRaw<
+      LedgerRow[]
+    >`UPDATE sandbox_payments SET refunded_cents = refunded_cents + ${options.amountCents}::int, updated_at = now() WHERE id = ${options.id} RETURNING ${rowSql}`
+  )[0];
+
+/** A payment by its id or by its authorize key, on the pool: a lookup needs no transaction. */
+export const lookUpLedgerPayment = async (
+  input: { paymentId: string } | { authorizeKey: string },
+) => {
+  const statement =
+    "paymentId" in input
+      ? Prisma.sql`SELECT ${rowSql} FROM sandbox_payments WHERE id = ${input.paymentId}`
+      : Prisma.sql`SELECT ${rowSql} FROM sandbox_payments WHERE idempotency_key = ${input.authorizeKey}`;
+  const [row] = (await rawPool().query<LedgerRow>(statement.text, statement.values as unknown[]))
+    .rows;
+  return row;
+};
+
+/**
+ * The bank's pending answer to an authorize (the late test card) turns out a decline: the hold of
+ * that key, if still authorized, never was (sandbox helper POST /sandbox/purchases/{id}/resolve).
+ */
+export const declinePendingAuthorize = (sql: Sql, authorizeKey: string) =>
+  sql.$executeRaw`
+    UPDATE sandbox_payments SET status = 'declined', decline_code = 'card_declined', updated_at = now() WHERE idempotency_key = ${authorizeKey} AND status = 'authorized'`;
