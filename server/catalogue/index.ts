@@ -17,3 +17,21 @@ export { catalogSearch } from "./search/index";
 export type { CatalogSearch } from "./search/types";
 export { setItemPrice } from "./set-item-price";
 export type { PriceChangeHandler, PriceChangeRecord } from "./price-change-events";
+// The catalogue store's functions other capabilities call (ADR 0103): buying reads and writes of
+// items and variants (checkout, purchases, price watches), and the price-change events
+// (price-changes claims and finishes them).
+export {
+  hasItemNotActive,
+  loadQuotableItems,
+  markSoldOut,
+  readListings,
+  reserveVariants,
+  restockVariants,
+} from "./store/stock";
+export type { QuotableItem, Reservation } from "./store/stock";
+export {
+  claimPriceChangeEvents,
+  failPriceChangeEvent,
+  finishPriceChangeEvent,
+} from "./store/prices";
+export type { ClaimedPriceChange } from "./store/prices";
