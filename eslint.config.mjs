@@ -113,8 +113,6 @@ export default tseslint.config(
       "server/edges/**",
       "server/payments/**",
       // storeA: converted in the commits that follow this one.
-      "server/checkout/**",
-      "server/orders/**",
       "server/price-alerts/**",
     ],
     rules: {

@@ -4,8 +4,9 @@
  * changes the checkout's status, so stock and status never disagree. Each also touches
  * items.updated_at, so incremental search indexes see the change.
  */
-import { reserveVariants } from "../catalogue";
+import { reserveVariants, restockVariants } from "../catalogue";
 import type { Tx } from "../platform/db";
+import { heldQuantities } from "./store/checkouts";
 
 export type { Reservation } from "../catalogue";
 
@@ -18,9 +19,5 @@ export const reserve = reserveVariants;
 /** Gives back the reservations of checkouts that just closed (callers guard the status change). */
 export const release = async (tx: Tx, checkoutIds: readonly string[]) => {
   if (checkoutIds.length === 0) return;
-  await tx.$executeRaw`
-    WITH freed AS (
-      SELECT variant_id, sum(quantity)::int AS quantity FROM checkout_lines WHERE checkout_id = ANY(${checkoutIds}::text[]) GROUP BY variant_id),
-    given AS (UPDATE variants v SET quantity = v.quantity + f.quantity FROM freed f WHERE v.id = f.variant_id RETURNING v.item_id)
-    UPDATE items SET updated_at = now() WHERE id IN (SELECT item_id FROM given)`;
+  await restockVariants(tx, await heldQuantities(tx, checkoutIds));
 };
