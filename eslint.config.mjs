@@ -112,8 +112,6 @@ export default tseslint.config(
       "server/sandbox/**",
       "server/edges/**",
       "server/payments/**",
-      // storeA: converted in the commits that follow this one.
-      "server/price-alerts/**",
     ],
     rules: {
       "no-restricted-syntax": ["error", ...storeBoundary],

@@ -57,6 +57,24 @@ export const findListedProduct = (db: Db, id: number): Promise<ProductDetailRow 
     select: productDetailSelect,
   });
 
+export type ItemCard = { title: string; url: string; priceCents: number; store: { slug: string } };
+
+/** What a price alert shows of its item (title, url, live price, store), by id. */
+export const findItemCards = async (db: Db, ids: readonly number[]) => {
+  if (ids.length === 0) return new Map<number, ItemCard>();
+  const rows = await db.item.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: {
+      id: true,
+      title: true,
+      url: true,
+      priceCents: true,
+      store: { select: { slug: true } },
+    },
+  });
+  return new Map<number, ItemCard>(rows.map(({ id, ...card }) => [id, card]));
+};
+
 /** A store by its slug with its shipping rates, cheapest first. */
 export const findStoreWithRates = (db: Db, slug: string) =>
   db.store.findUnique({

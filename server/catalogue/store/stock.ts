@@ -143,3 +143,35 @@ export const hasItemNotActive = async (sql: Sql, itemIds: readonly number[]) => 
     SELECT EXISTS (SELECT 1 FROM items WHERE ${anyOf(Prisma.sql`id`, itemIds, "int")} AND status <> 'active') AS found`;
   return row.found;
 };
+
+export type AlertFacts = {
+  id: number;
+  priceCents: number;
+  status: string;
+  canSell: boolean;
+  offersPriceAlerts: boolean;
+};
+
+/** What setting a price alert checks of its item (undefined when there is no such item). */
+export const readAlertFacts = async (sql: Sql, itemId: number): Promise<AlertFacts | undefined> => {
+  const [row] = await sql.$queryRaw<
+    {
+      id: number;
+      price_cents: number;
+      status: string;
+      can_sell: boolean;
+      offers_price_alerts: boolean;
+    }[]
+  >`
+    SELECT i.id, i.price_cents, i.status::text AS status, ${Prisma.raw(storeCanSellSql("s"))} AS can_sell, s.offers_price_alerts
+    FROM items i JOIN stores s ON s.id = i.store_id WHERE i.id = ${itemId}`;
+  return (
+    row && {
+      id: row.id,
+      priceCents: row.price_cents,
+      status: row.status,
+      canSell: row.can_sell,
+      offersPriceAlerts: row.offers_price_alerts,
+    }
+  );
+};
