@@ -18,8 +18,9 @@ export type { CatalogSearch } from "./search/types";
 export { setItemPrice } from "./set-item-price";
 export type { PriceChangeHandler, PriceChangeRecord } from "./price-change-events";
 // The catalogue store's functions other capabilities call (ADR 0103): buying reads and writes of
-// items and variants (checkout, purchases, price watches), what price alerts read of an item, and
-// the price-change events (price-changes claims and finishes them).
+// items and variants (checkout, purchases, price watches), what price alerts read of an item, the
+// price-change events (price-changes claims and finishes them), and the ops commands' store setting
+// and sandbox purchase item.
 export {
   hasItemNotActive,
   loadQuotableItems,
@@ -30,7 +31,12 @@ export {
   restockVariants,
 } from "./store/stock";
 export type { AlertFacts, QuotableItem, Reservation } from "./store/stock";
-export { findItemCards } from "./store/products";
+export {
+  findBuyableItem,
+  findItemCards,
+  setStoreAgentCheckout,
+  shippingRatesOf,
+} from "./store/products";
 export type { ItemCard } from "./store/products";
 export {
   claimPriceChangeEvents,
