@@ -5,7 +5,14 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** `pg` is the driver under the stores and platform/, never imported elsewhere (ADR 0103). */
+const pgImport = {
+  name: "pg",
+  message: "Raw `pg` is used only in a capability's store and in server/platform (ADR 0103).",
+};
+
 const prismaImports = {
+  paths: [pgImport],
   patterns: [
     {
       group: ["**/generated/prisma/**", "@prisma/*"],
@@ -22,6 +29,35 @@ const prismaImports = {
     },
   ],
 };
+
+/**
+ * One data-access boundary (docs/adr/0103-one-data-access-boundary.md): a capability's queries live
+ * in its store (`store.ts`, or a `store/` folder), the only place its tables are read or written.
+ * Elsewhere, no Prisma query API on a client (`db`, `tx`, `ctx.db`, `db()`, `database`, `prisma`),
+ * no `$queryRaw`/`$executeRaw` (Prisma's or the `Sql` of server/platform/sql.ts), no
+ * `$transaction` (a use case starts one with `inTransaction` or `sqlTransaction`), no raw pool.
+ */
+const queryMethods =
+  "findMany|findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany|count|aggregate|groupBy";
+const clientNames = "db|tx|database|prisma";
+const outsideStore =
+  "Queries live in the capability's store (store.ts or store/): call a named store function, passing the Db, Tx or Sql you were given (ADR 0103).";
+const modelQuery = (client) => ({
+  selector: `CallExpression[callee.property.name=/^(${queryMethods})$/]${client}`,
+  message: outsideStore,
+});
+const storeBoundary = [
+  modelQuery(`[callee.object.object.name=/^(${clientNames})$/]`), // db.item.findMany(…)
+  modelQuery(`[callee.object.object.property.name=/^(${clientNames})$/]`), // ctx.db.item.findMany(…)
+  modelQuery(`[callee.object.object.callee.name=/^(${clientNames})$/]`), // db().item.findMany(…)
+  {
+    // sql.$queryRaw`…`, tx.$executeRaw`…`, db.$queryRawUnsafe(…), db.$transaction(…)
+    selector:
+      "MemberExpression[property.name=/^[$](queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|transaction)$/]",
+    message: outsideStore,
+  },
+  { selector: "CallExpression[callee.name='rawPool']", message: outsideStore },
+];
 
 export default tseslint.config(
   {
@@ -45,6 +81,41 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
       "@typescript-eslint/no-non-null-assertion": "off",
+    },
+  },
+  {
+    files: ["**/*.{ts,tsx,mts,cts,js,mjs,cjs}"],
+    ignores: [
+      "**/store.ts",
+      "**/store/**",
+      "server/platform/**",
+      "server/testing/**",
+      "**/*.test.{ts,tsx}",
+      "prisma/**",
+      "bench/**",
+      // The search engine is a module of its own inside catalogue; these files are its store: the
+      // PostgreSQL reference, the live-watcher reads, the index's loader, sync (LISTEN) and counts.
+      "server/catalogue/search/pg-search.ts",
+      "server/catalogue/search/watchers.ts",
+      "server/catalogue/search/memory/catalog-loader.ts",
+      "server/catalogue/search/memory/catalog-sync.ts",
+      "server/catalogue/search/memory/watcher-counts.ts",
+      // Not converted yet (issue 25, item 4 is done a few capabilities at a time): the lead removes
+      // each line as that capability's store lands.
+      "server/purchases/**",
+      "server/price-watches/**",
+      "server/accounts/**",
+      "server/auth/**",
+      "server/oauth/**",
+      "server/partners/**",
+      "server/dashboard/**",
+      "server/sandbox/**",
+      "server/edges/**",
+      "server/payments/**",
+    ],
+    rules: {
+      "no-restricted-syntax": ["error", ...storeBoundary],
+      "no-restricted-imports": ["error", { paths: [pgImport] }],
     },
   },
   {

@@ -51,6 +51,48 @@ describe("layout", () => {
     expect(result.messages.map((message) => message.ruleId)).toContain("no-restricted-imports");
   });
 
+  it("refuses a query outside a store, and allows it in one (ADR 0103)", async () => {
+    const lint = async (file: string, text: string) => {
+      const [result] = await new ESLint({ cwd: root }).lintText(text, {
+        filePath: path.join(root, file),
+      });
+      return result.messages.map((message) => message.ruleId);
+    };
+    const queries = [
+      "export const a = (db: any) => db.item.findMany({});",
+      "export const b = (ctx: any) => ctx.db.checkout.updateMany({});",
+      "export const c = (db: any) => db().order.count();",
+      "export const d = (tx: any) => tx.$queryRaw`SELECT 1`;",
+      "export const e = (sql: any) => sql.$executeRaw`UPDATE items SET id = id`;",
+      "export const f = (db: any) => db.$transaction(async () => 1);",
+      'import { rawPool } from "../platform/db";\nexport const g = () => rawPool().query("SELECT 1");',
+    ];
+    for (const query of queries)
+      expect(await lint("server/example/use-case.ts", query)).toContain("no-restricted-syntax");
+    expect(await lint("server/example/use-case.ts", 'import pg from "pg";\n')).toContain(
+      "no-restricted-imports",
+    );
+    for (const store of ["server/example/store.ts", "server/example/store/orders.ts"])
+      expect(
+        (await lint(store, `${queries.join("\n")}\nimport pg from "pg";\n`)).filter((rule) =>
+          rule?.startsWith("no-restricted"),
+        ),
+      ).toEqual([]);
+    // A store call, and a Map's delete or a Stripe client's create, are not queries.
+    expect(
+      await lint(
+        "server/example/use-case.ts",
+        [
+          "declare const findQuote: (db: unknown, id: string) => unknown;",
+          "type Stripe = { paymentIntents: { create: (body: object) => unknown } };",
+          "export const h = (db: unknown, seen: Map<string, number>, stripe: Stripe) => [",
+          "  findQuote(db, 'q'), seen.delete('q'), stripe.paymentIntents.create({}),",
+          "];",
+        ].join("\n"),
+      ),
+    ).toEqual([]);
+  });
+
   it("is formatted by Prettier", async () => {
     const { stdout, stderr } = await run(bin("prettier"), ["--check", ".", "--log-level", "warn"], {
       cwd: root,

@@ -1,20 +1,16 @@
 /** GET /products/{id}: one listed item with its variants and images; 404 when not listed. */
-import { storeCanSellWhere } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
 import { toProductDetail } from "./product-json";
 import { procedure } from "../platform/trpc/procedures";
-import { productDetailSelect } from "./catalog.queries";
 import { ZGetProductRequest, ZProductDetail } from "./catalog.schema";
+import { findListedProduct } from "./store/products";
 import { watchCountsFor } from "./watch-counts";
 
 export const getProduct = procedure({ caller: "partner", scope: "catalog:read" })
   .input(ZGetProductRequest)
   .output(ZProductDetail)
   .query(async ({ ctx, input }) => {
-    const row = await ctx.db.item.findFirst({
-      where: { id: input.id, status: { not: "removed" }, store: storeCanSellWhere },
-      select: productDetailSelect,
-    });
+    const row = await findListedProduct(ctx.db, input.id);
     if (!row) throw new AppError("not_found", { message: `No item ${input.id} is for sale.` });
     const [watches] = await watchCountsFor(ctx, [row.id]);
     return toProductDetail(row, watches);

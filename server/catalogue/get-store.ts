@@ -4,15 +4,13 @@ import { storeCanSell } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
 import { procedure } from "../platform/trpc/procedures";
 import { ZGetStoreRequest, ZStoreDetail } from "./catalog.schema";
+import { findStoreWithRates } from "./store/products";
 
 export const getStore = procedure({ caller: "partner", scope: "catalog:read" })
   .input(ZGetStoreRequest)
   .output(ZStoreDetail)
   .query(async ({ ctx, input }) => {
-    const store = await ctx.db.store.findUnique({
-      where: { slug: input.store_slug },
-      include: { shippingRates: { orderBy: { baseCents: "asc" } } },
-    });
+    const store = await findStoreWithRates(ctx.db, input.store_slug);
     if (!store) throw new AppError("not_found", { message: `No store ${input.store_slug}.` });
     return {
       slug: store.slug,

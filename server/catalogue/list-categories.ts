@@ -1,23 +1,12 @@
 /** GET /categories: the category tree with the number of listed items in each subtree. */
-import { storeCanSellSql } from "../core/store-can-sell";
-import { Prisma } from "../generated/prisma/client";
 import { procedure } from "../platform/trpc/procedures";
 import { type TCategoryNode, ZListCategoriesResponse } from "./catalog.schema";
+import { readCategoryCounts } from "./store/products";
 
 export const listCategories = procedure({ caller: "partner", scope: "catalog:read" })
   .output(ZListCategoriesResponse)
   .query(async ({ ctx }) => {
-    const [categories, counts] = await Promise.all([
-      ctx.db.category.findMany({
-        select: { id: true, path: true, name: true, parentId: true },
-        orderBy: { path: "asc" },
-      }),
-      ctx.db.$queryRaw<{ category_id: number; count: bigint }[]>`
-        SELECT i.category_id, count(*) AS count FROM items i JOIN stores s ON s.id = i.store_id
-        WHERE i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))} AND i.category_id IS NOT NULL
-        GROUP BY i.category_id`,
-    ]);
-    const own = new Map(counts.map((row) => [row.category_id, Number(row.count)]));
+    const { categories, ownCounts: own } = await readCategoryCounts(ctx.db);
     const nodes = new Map<number, TCategoryNode>(
       categories.map((category) => [
         category.id,

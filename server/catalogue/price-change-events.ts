@@ -4,14 +4,9 @@
  * server/price-changes/ runs them in order for every event.
  */
 import type { Db } from "../platform/db";
+import type { PriceChangeRecord } from "./store/prices";
 
-export type PriceChangeRecord = {
-  id: number;
-  itemId: number;
-  oldPriceCents: number;
-  newPriceCents: number;
-  createdAt: Date;
-};
+export type { PriceChangeRecord };
 
 export type PriceChangeHandler = {
   name: string;

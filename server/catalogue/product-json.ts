@@ -1,25 +1,15 @@
 /** Catalogue rows to wire shapes (Money strings, snake_case). */
 import { toMoney } from "../core/money";
 import { env } from "../platform/env";
-import type { ProductDetailRow, ProductSummaryRow } from "./catalog.queries";
+import type { ProductDetailRow, ProductSummaryRow, ProductSummarySource } from "./store/products";
+
+export type { ProductSummarySource };
 
 export type WatchCounts = { watchers: number; youAreWatching: boolean };
 const noWatches: WatchCounts = { watchers: 0, youAreWatching: false };
 
 /** Sandbox pictures are stored relative to the service's origin; store pictures are absolute. */
 export const absolute = (url: string) => (url.startsWith("/") ? `${env().PUBLIC_URL}${url}` : url);
-
-/** What a ProductSummary is made of, flat: the search path reads it with one SQL query. */
-export type ProductSummarySource = Pick<
-  ProductSummaryRow,
-  "id" | "title" | "brand" | "priceCents" | "condition" | "url" | "sizes" | "store"
-> & {
-  categoryPath: string | null;
-  /** The cover image's URL as stored (relative for sandbox pictures). */
-  coverUrl: string | null;
-  /** Some variant has stock. */
-  isAvailable: boolean;
-};
 
 export const summarySourceOf = (row: ProductSummaryRow): ProductSummarySource => ({
   id: row.id,

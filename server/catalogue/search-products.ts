@@ -6,7 +6,7 @@ import { summaryFromSource } from "./product-json";
 import type { SearchQuery } from "./search/types";
 import { procedure } from "../platform/trpc/procedures";
 import { ZSearchProductsRequest, ZSearchProductsResponse } from "./catalog.schema";
-import { loadProductSummaries } from "./product-summaries";
+import { loadProductSummaries } from "./store/products";
 import { type CachedPage, cachePage, cachedPage } from "./search-page-cache";
 import { watchCountsFor } from "./watch-counts";
 

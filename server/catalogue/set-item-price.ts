@@ -5,9 +5,10 @@
  * two, even if the process dies right after. The processor (process-price-changes.ts) acts on the
  * row; the Inngest event sent after the commit only makes it act sooner.
  */
-import type { Db } from "../platform/db";
+import { inTransaction, type Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import { notifyPriceChanged } from "../platform/jobs/events";
+import { lockItemPrices, writePriceMoves } from "./store/prices";
 
 export type PriceChange = { itemId: number; priceCents: number };
 export type PriceChanged = {
@@ -33,32 +34,21 @@ export const setItemPrices = async (
   }
   const wanted = new Map(changes.map((change) => [change.itemId, change.priceCents]));
   const ids = [...wanted.keys()].sort((a, b) => a - b);
-  const results = await db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: number; price_cents: number }[]>`
-      SELECT id, price_cents FROM items WHERE id = ANY(${ids}::int[]) AND status <> 'removed' ORDER BY id FOR UPDATE`;
+  const results = await inTransaction(db, async (tx) => {
+    const rows = await lockItemPrices(tx, ids);
     if (rows.length !== ids.length) {
       const found = new Set(rows.map((row) => row.id));
       throw new AppError("not_found", { message: `No item ${ids.find((id) => !found.has(id))}.` });
     }
-    const moved = rows.filter((row) => row.price_cents !== wanted.get(row.id));
     const out: PriceChanged[] = rows.map((row) => ({
       itemId: row.id,
-      oldPriceCents: row.price_cents,
+      oldPriceCents: row.priceCents,
       newPriceCents: wanted.get(row.id)!,
       eventId: null,
     }));
+    const moved = out.filter((result) => result.oldPriceCents !== result.newPriceCents);
     if (moved.length === 0) return out;
-    const movedIds = moved.map((row) => row.id);
-    const prices = moved.map((row) => wanted.get(row.id)!);
-    await tx.$executeRaw`
-      UPDATE items SET price_cents = changed.price, updated_at = ${options.now}
-      FROM unnest(${movedIds}::int[], ${prices}::int[]) AS changed(id, price) WHERE items.id = changed.id`;
-    const events = await tx.$queryRaw<{ id: number; item_id: number }[]>`
-      INSERT INTO price_change_events (item_id, old_price_cents, new_price_cents, created_at)
-      SELECT changed.id, changed.old, changed.price, ${options.now}
-      FROM unnest(${movedIds}::int[], ${moved.map((row) => row.price_cents)}::int[], ${prices}::int[]) AS changed(id, old, price)
-      RETURNING id, item_id`;
-    const eventOf = new Map(events.map((event) => [event.item_id, event.id]));
+    const eventOf = await writePriceMoves(tx, moved, options.now);
     return out.map((result) => ({ ...result, eventId: eventOf.get(result.itemId) ?? null }));
   });
   notifyPriceChanged(

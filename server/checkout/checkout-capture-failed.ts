@@ -5,25 +5,19 @@
  * is emailed, once, in the same transaction: nothing was charged and the orders do not ship.
  */
 import type { PaymentFailedProps } from "../../emails/payment-failed";
-import type { Db } from "../platform/db";
+import { type Db, inTransaction } from "../platform/db";
 import { formatCents } from "../core/money";
 import { enqueueEmail } from "../platform/mail/outbox";
+import { markCaptureFailed, readCheckoutNotice } from "./store/checkouts";
 
 /** Marks the checkout paid by `paymentId` as unpaid-for and tells the shopper; a no-op when already marked. */
 export const markCheckoutCaptureFailed = async (
   db: Db,
   options: { checkoutId: string; paymentId: string; now: Date },
 ) =>
-  db.$transaction(async (tx) => {
-    const { count } = await tx.checkout.updateMany({
-      where: { id: options.checkoutId, paidPaymentId: options.paymentId, captureFailedAt: null },
-      data: { captureFailedAt: options.now },
-    });
-    if (!count) return false;
-    const checkout = await tx.checkout.findUniqueOrThrow({
-      where: { id: options.checkoutId },
-      select: { email: true, firstName: true, orderNumber: true, grandTotalCents: true },
-    });
+  inTransaction(db, async (tx) => {
+    if (!(await markCaptureFailed(tx, options))) return false;
+    const checkout = await readCheckoutNotice(tx, options.checkoutId);
     const props: PaymentFailedProps = {
       firstName: checkout.firstName,
       orderNumber: checkout.orderNumber ?? options.checkoutId,

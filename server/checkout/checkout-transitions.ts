@@ -5,14 +5,14 @@
  * table (server/checkout/states.ts), so a status only moves along its arrows however many
  * instances race, and the reservations go back in the same transaction when the rule says so.
  */
-import type { Db, Tx } from "../platform/db";
+import { type Db, inTransaction, type Tx } from "../platform/db";
 import { type CheckoutEvent, checkoutTransition } from "./states";
 import { checkoutEventType } from "../partners";
 import { recordWebhookEvent } from "../partners";
 import { toCheckoutDetail } from "./checkout-view";
-import { checkoutSelect } from "./checkout.queries";
-import { orderSummarySelect } from "./get-session";
 import { release } from "./reservations";
+import { lockDueCheckouts, moveCheckoutRows, readCheckout } from "./store/checkouts";
+import { ordersOfCheckout } from "./store/orders";
 
 type Move = {
   ids: readonly string[];
@@ -36,14 +36,12 @@ export const moveCheckouts = async (tx: Tx, move: Move): Promise<string[]> => {
           paidPaymentId: move.paid?.paymentId,
         }
       : { closedAt: move.now, closedReason: move.reason ?? null };
-  const moved = await tx.checkout.updateManyAndReturn({
-    where: {
-      id: { in: [...move.ids] },
-      status: { in: [...rule.from] },
-      ...(rule.needsDue ? { expiresAt: { lte: move.now } } : {}),
-    },
-    data: { status: rule.to, updatedAt: move.now, ...closing },
-    select: { id: true, clientId: true, personId: true },
+  const moved = await moveCheckoutRows(tx, {
+    ids: move.ids,
+    from: rule.from,
+    to: rule.to,
+    dueBy: rule.needsDue ? move.now : undefined,
+    data: { updatedAt: move.now, ...closing },
   });
   const ids = moved.map((row) => row.id);
   if (rule.releasesReservations) await release(tx, ids);
@@ -57,14 +55,8 @@ export const moveCheckouts = async (tx: Tx, move: Move): Promise<string[]> => {
       objectId: row.id,
       now: move.now,
       data: async () => {
-        const checkout = await tx.checkout.findUniqueOrThrow({
-          where: { id: row.id },
-          select: checkoutSelect,
-        });
-        const orders =
-          checkout.status === "paid"
-            ? await tx.order.findMany({ where: { checkoutId: row.id }, select: orderSummarySelect })
-            : [];
+        const checkout = await readCheckout(tx, row.id);
+        const orders = checkout.status === "paid" ? await ordersOfCheckout(tx, row.id) : [];
         return toCheckoutDetail(checkout, orders);
       },
     });
@@ -77,7 +69,7 @@ export const closeCheckout = async (
   db: Db,
   options: { id: string; to: "cancelled" | "expired"; now: Date; reason?: string },
 ) =>
-  db.$transaction(async (tx) => {
+  inTransaction(db, async (tx) => {
     const event = options.to === "expired" ? "expire" : "cancel";
     return (
       (
@@ -96,13 +88,14 @@ export const closeCheckout = async (
  * payment being finalised, holds: they are decided there, or by the next sweep.
  */
 export const expireDueCheckouts = async (db: Db, options: { now: Date; limit?: number }) =>
-  db.$transaction(async (tx) => {
-    const from = [...checkoutTransition("expire").from];
-    const due = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM checkouts WHERE status = ANY(${from}::"CheckoutStatus"[]) AND expires_at <= ${options.now}
-      ORDER BY expires_at LIMIT ${options.limit ?? 100} FOR UPDATE SKIP LOCKED`;
+  inTransaction(db, async (tx) => {
+    const due = await lockDueCheckouts(tx, {
+      from: checkoutTransition("expire").from,
+      now: options.now,
+      limit: options.limit ?? 100,
+    });
     const expired = await moveCheckouts(tx, {
-      ids: due.map((row) => row.id),
+      ids: due,
       event: "expire",
       now: options.now,
     });

@@ -1,7 +1,7 @@
 /** Checkout rows to wire shapes: the reference's Checkout, and the detail GET answers. */
 import { toWireTotals } from "../core/totals";
 import { env } from "../platform/env";
-import type { CheckoutRow } from "./checkout.queries";
+import type { CheckoutRow } from "./store/checkouts";
 import type { QuoteSnapshot, Selections } from "./quote-snapshot";
 import { toWireStore } from "./quote-snapshot";
 import type { TCheckout, TCheckoutDetail } from "./session.schema";

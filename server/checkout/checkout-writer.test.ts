@@ -1,12 +1,14 @@
 /**
- * One writer for the checkout's status (STYLE.md habit 12): no file but checkout-transitions.ts may
- * set checkouts.status, through Prisma or SQL. Tests and factories may set up rows as they like.
+ * One writer for the checkout's status (STYLE.md habit 12): no file but the checkout store may set
+ * checkouts.status, through Prisma or SQL, in one function (moveCheckoutRows) that only
+ * checkout-transitions.ts calls. Tests and factories may set up rows as they like.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const serverRoot = path.resolve(__dirname, "..");
+const store = path.join(__dirname, "store", "checkouts.ts");
 const writer = path.join(__dirname, "checkout-transitions.ts");
 
 const sourceFiles = (dir: string): string[] =>
@@ -42,10 +44,17 @@ const writesStatus = (file: string) => {
 };
 
 describe("checkout status writers", () => {
-  it("only checkout-transitions.ts changes a checkout's status", () => {
-    const writers = sourceFiles(serverRoot)
-      .filter(writesStatus)
+  it("only the checkout store's moveCheckoutRows changes a checkout's status, called by checkout-transitions.ts alone", () => {
+    const files = sourceFiles(serverRoot);
+    const writers = files.filter(writesStatus).map((file) => path.relative(serverRoot, file));
+    expect(writers).toEqual([path.relative(serverRoot, store)]);
+    const statusUpdates = checkoutUpdateCalls(readFileSync(store, "utf8")).filter((call) =>
+      /data:\s*\{[^}]*\bstatus\b/.test(call),
+    );
+    expect(statusUpdates).toHaveLength(1);
+    const callers = files
+      .filter((file) => file !== store && /\bmoveCheckoutRows\(/.test(readFileSync(file, "utf8")))
       .map((file) => path.relative(serverRoot, file));
-    expect(writers).toEqual([path.relative(serverRoot, writer)]);
+    expect(callers).toEqual([path.relative(serverRoot, writer)]);
   });
 });

@@ -5,15 +5,16 @@
  */
 import { randomId } from "../core/ids";
 import { priceParcel } from "../core/parcel-pricing";
+import { loadQuotableItems } from "../catalogue";
 import { poolSql } from "../platform/sql";
 import type { z } from "zod";
 import { AppError } from "../core/errors";
 import { procedure } from "../platform/trpc/procedures";
-import { loadQuotableItems } from "./checkout.queries";
 import { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
 import { ownerOf } from "./ownership";
 import { buildQuoteLines } from "./quote-lines";
 import { type QuoteSnapshot, toWireQuote } from "./quote-snapshot";
+import { insertQuote } from "./store/quotes";
 
 /** How long a quote can be turned into a checkout; prices and stock are live, so keep it short. */
 export const quoteLifetimeMs = 30 * 60_000;
@@ -71,9 +72,14 @@ export const quoteItems = async (
     expiresAt: new Date(now.getTime() + quoteLifetimeMs),
     email: input.email?.toLowerCase() ?? null,
   };
-  await poolSql.$executeRaw`
-    INSERT INTO quotes (id, client_id, person_id, email, address, snapshot, created_at, expires_at)
-    VALUES (${quote.id}, ${owner.clientId}, ${owner.personId}, ${quote.email}, ${JSON.stringify(input.shipping_address)}::jsonb, ${JSON.stringify(snapshot)}::jsonb, ${now}, ${quote.expiresAt})`;
+  await insertQuote(poolSql, {
+    ...quote,
+    clientId: owner.clientId,
+    personId: owner.personId,
+    address: input.shipping_address,
+    snapshot,
+    createdAt: now,
+  });
   return { ...quote, address: input.shipping_address, snapshot };
 };
 

@@ -22,6 +22,8 @@ import {
 } from "./quote-snapshot";
 import { reserve } from "./reservations";
 import { ZCheckout, ZCreateCheckoutInput } from "./session.schema";
+import { insertCheckoutRow } from "./store/checkouts";
+import { findOwnedQuote } from "./store/quotes";
 import { z } from "zod";
 
 export const checkoutLifetimeMs = 30 * 60_000;
@@ -77,31 +79,25 @@ export const insertCheckout = async (
     snapshot.stores.flatMap((store) => store.lines.map((line) => [line.variantId, store.storeId])),
   );
   const totals = snapshotTotals(snapshot, input.selections);
-  return tx.checkout.create({
-    data: {
-      id: randomId("chk_"),
-      quoteId: input.quoteId,
-      ...input.owner,
-      email: input.email.toLowerCase(),
-      firstName: input.firstName,
-      lastName: input.lastName,
-      selections: input.selections,
-      ...totals,
-      expiresAt: new Date(now.getTime() + checkoutLifetimeMs),
-      createdAt: now,
-      createdFromAddress: input.createdFromAddress ?? null,
-      lines: {
-        createMany: {
-          data: lines.map((line) => ({
-            storeId: storeOf.get(line.variantId)!,
-            itemId: line.itemId,
-            variantId: line.variantId,
-            quantity: line.quantity,
-            unitPriceCents: line.unitPriceCents,
-          })),
-        },
-      },
-    },
+  return insertCheckoutRow(tx, {
+    id: randomId("chk_"),
+    quoteId: input.quoteId,
+    ...input.owner,
+    email: input.email.toLowerCase(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    selections: input.selections,
+    ...totals,
+    expiresAt: new Date(now.getTime() + checkoutLifetimeMs),
+    createdAt: now,
+    createdFromAddress: input.createdFromAddress ?? null,
+    lines: lines.map((line) => ({
+      storeId: storeOf.get(line.variantId)!,
+      itemId: line.itemId,
+      variantId: line.variantId,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+    })),
   });
 };
 
@@ -112,10 +108,7 @@ export const createSession = procedure({ caller: "partner", scope: "checkout:wri
     const now = ctx.clock.now();
     const owner = ownerOf(ctx.actor);
     // Validation first: an unknown quote (or another owner's) or selection is a 422/404 and stores nothing under the key.
-    const quote = await ctx.db.quote.findFirst({
-      where: { id: input.quote_id, ...owner },
-      select: { id: true, expiresAt: true, snapshot: true },
-    });
+    const quote = await findOwnedQuote(ctx.db, input.quote_id, owner);
     if (!quote) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
     const snapshot = quote.snapshot as unknown as QuoteSnapshot;
     const selections = resolveSelections(snapshot, input.shipping_selections);

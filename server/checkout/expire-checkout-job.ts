@@ -7,6 +7,7 @@ import { NonRetriableError } from "inngest";
 import { systemClock } from "../platform/clock";
 import { db } from "../platform/db";
 import { closeCheckout } from "./checkout-transitions";
+import { findCheckoutDue } from "./store/checkouts";
 import { inngest } from "../platform/jobs/client";
 import { checkoutClosedEvent, checkoutCreatedEvent, ZCheckoutEvent } from "../platform/jobs/events";
 
@@ -21,10 +22,7 @@ export const expireCheckout = inngest.createFunction(
   async ({ event, step }) => {
     const { checkout_id: id } = ZCheckoutEvent.parse(event.data);
     const due = await step.run("read-due-time", async () => {
-      const checkout = await db().checkout.findUnique({
-        where: { id },
-        select: { status: true, expiresAt: true },
-      });
+      const checkout = await findCheckoutDue(db(), id);
       if (!checkout) throw new NonRetriableError(`no checkout ${id}`);
       return { status: checkout.status, expiresAt: checkout.expiresAt.toISOString() };
     });

@@ -2,8 +2,8 @@
 export { markCheckoutCaptureFailed } from "./checkout-capture-failed";
 export { closeCheckout, expireDueCheckouts } from "./checkout-transitions";
 export { checkoutUrl, toWireCheckout } from "./checkout-view";
-export { loadQuotableItems } from "./checkout.queries";
-export type { QuotableItem } from "./checkout.queries";
+export { loadQuotableItems } from "../catalogue";
+export type { QuotableItem } from "../catalogue";
 export { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
 export { quoteItems } from "./create-quote";
 export { insertCheckout } from "./create-session";
@@ -29,7 +29,21 @@ export {
   ZIdempotencyKey,
   ZStoreOrder,
 } from "./session.schema";
-export { checkDueWhere, eachRow, settlePayments } from "./settle-payments";
+export { eachRow, settlePayments } from "./settle-payments";
+export { checkDueWhere } from "./store/borrowed";
 export { ZQuoteLine, ZTaxLine, ZTotals } from "./checkout.schema";
 export { toWireStore, toWireTaxLines } from "./quote-snapshot";
 export { ZTracking } from "./session.schema";
+// The checkout store's functions other capabilities call (ADR 0103): the person's orders (orders),
+// shipping an order and bringing a checkout's expiry forward (sandbox), writing a quote (ops).
+export {
+  countPersonOrders,
+  findPersonOrder,
+  listPersonOrders,
+  markOrderShipped,
+  readOrderTracking,
+} from "./store/orders";
+export type { PersonOrderRow } from "./store/orders";
+export { bringExpiryForward } from "./store/checkouts";
+export { insertQuote } from "./store/quotes";
+export type { NewQuote } from "./store/quotes";

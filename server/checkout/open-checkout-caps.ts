@@ -11,32 +11,14 @@ import type { Tx } from "../platform/db";
 import { env } from "../platform/env";
 import { AppError } from "../core/errors";
 import type { Actor } from "../platform/trpc/context";
+import {
+  heldOpenCheckouts as held,
+  type HeldCheckouts as Held,
+  lockOpenCheckoutCount as lock,
+} from "./store/checkouts";
 
 /** Open checkouts one public MCP session may hold. */
 export const openCheckoutsPerSession = 5;
-
-type Held = { count: number; units: number; firstExpiry: Date | null };
-
-const lock = (tx: Tx, key: string) =>
-  tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`open-checkouts:${key}`}))`;
-
-/** Open checkouts (and their units) of one owner client id, or of one public caller's address. */
-const held = async (
-  tx: Tx,
-  where: { clientId: string } | { address: string },
-  now: Date,
-): Promise<Held> => {
-  const [row] =
-    "clientId" in where
-      ? await tx.$queryRaw<Held[]>`
-        SELECT count(DISTINCT c.id)::int AS count, coalesce(sum(l.quantity), 0)::int AS units, min(c.expires_at) AS "firstExpiry"
-        FROM checkouts c JOIN checkout_lines l ON l.checkout_id = c.id
-        WHERE c.client_id = ${where.clientId} AND c.status = 'awaiting_payment' AND c.expires_at > ${now}`
-      : await tx.$queryRaw<Held[]>`
-        SELECT count(*)::int AS count, 0 AS units, min(expires_at) AS "firstExpiry"
-        FROM checkouts WHERE created_from_address = ${where.address} AND status = 'awaiting_payment' AND expires_at > ${now}`;
-  return row;
-};
 
 const refuse = (message: string, held: Held, now: Date, limit: number) => {
   const retryAfter = Math.max(

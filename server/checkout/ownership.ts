@@ -6,7 +6,7 @@
  */
 import { AppError } from "../core/errors";
 import type { Actor, Context } from "../platform/trpc/context";
-import { type CheckoutRow, checkoutSelect } from "./checkout.queries";
+import { type CheckoutRow, findOwnedCheckout } from "./store/checkouts";
 
 /** The owner columns written on a new quote or checkout (jobs and ops act as "system"). */
 export const ownerOf = (actor: Actor) =>
@@ -19,10 +19,7 @@ export const ownerFilter = (actor: Actor) =>
   actor.kind === "client" ? ownerOf(actor) : actor.kind === "system" ? {} : { clientId: "" };
 
 export const findOwnCheckout = async (ctx: Context, id: string): Promise<CheckoutRow> => {
-  const checkout = await ctx.db.checkout.findFirst({
-    where: { id, ...ownerFilter(ctx.actor) },
-    select: checkoutSelect,
-  });
+  const checkout = await findOwnedCheckout(ctx.db, id, ownerFilter(ctx.actor));
   if (!checkout) throw new AppError("not_found", { message: `No checkout ${id}.` });
   return checkout;
 };

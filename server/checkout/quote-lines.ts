@@ -6,7 +6,7 @@
 import { availableVariant, chooseSize } from "../core/sizes";
 import { storeCanSell } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
-import type { QuotableItem } from "./checkout.queries";
+import type { QuotableItem } from "../catalogue";
 import type { SnapshotLine, UnavailableLine } from "./quote-snapshot";
 
 type Requested = { item_id: number; size?: string; quantity: number };

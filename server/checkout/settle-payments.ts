@@ -16,7 +16,13 @@ import type { Db } from "../platform/db";
 import { paymentProvider } from "../payments";
 import type { PaymentProvider } from "../payments";
 import { markCheckoutCaptureFailed } from "./checkout-capture-failed";
-import { captureDueWhere } from "../payments";
+import {
+  askAboutPaymentLater,
+  findHeldAttempts,
+  findLostAttempts,
+  moveAttempt,
+} from "./store/borrowed";
+import { isPayingAttempt } from "./store/checkouts";
 import {
   attemptTimeoutMs,
   capturePayment,
@@ -26,18 +32,11 @@ import {
   releasePayment,
 } from "../payments";
 
-const ownerSelect = {
-  id: true,
-  checkoutId: true,
-  purchaseId: true,
-  attempt: true,
-  processorPaymentId: true,
-} as const;
-
 /** Captures the checkout's paying attempt (a refused capture marks the checkout and tells the shopper); releases any other hold. */
 const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPayment, now: Date) => {
-  const paying = await db.checkout.count({
-    where: { id: payment.checkoutId!, paidPaymentId: payment.id },
+  const paying = await isPayingAttempt(db, {
+    checkoutId: payment.checkoutId!,
+    paymentId: payment.id,
   });
   if (!paying) return void (await releasePayment(db, provider, payment));
   if (isCaptureFailed(await capturePayment(db, provider, payment, now)))
@@ -47,20 +46,6 @@ const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPaymen
       now,
     });
 };
-
-/** Rows settlement may ask about now (not backing off). */
-export const checkDueWhere = (now: Date) => ({
-  OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }],
-});
-
-/**
- * The processor could not say (or a step failed): the row steps out of the next batches, asked
- * again after 30 s, doubling each time, at most every 30 minutes. One statement (the right-hand
- * check_attempts is the count before this miss). Not a status write: updated_at stays.
- */
-const askLater = (db: Db, id: string, now: Date) =>
-  db.$executeRaw`UPDATE payments SET check_attempts = check_attempts + 1,
-    next_check_at = ${now}::timestamptz + LEAST(30 * power(2, check_attempts), 1800) * interval '1 second' WHERE id = ${id}`;
 
 /** Runs `step` for each row, oldest first; a row whose step cannot finish backs off, and never stops the batch. */
 export const eachRow = async <T extends { id: string }>(
@@ -78,7 +63,8 @@ export const eachRow = async <T extends { id: string }>(
       );
       return "ask_later" as const;
     });
-    if (result === "ask_later") await askLater(db, row.id, now);
+    // The processor could not say (or a step failed): the row backs off (asked again after 30 s, doubling).
+    if (result === "ask_later") await askAboutPaymentLater(db, row.id, now);
     else done++;
   }
   return done;
@@ -101,18 +87,23 @@ const reconcile = async (
   const lookup = await lookUpAuthorize(provider, payment, now);
   if (lookup.kind === "ask_later") return "ask_later";
   if (lookup.kind === "absent") {
-    await db.payment.updateMany({
-      where: { id: payment.id, status: "authorizing" },
-      data: { status: "declined", declineCode: "processor_timeout" },
+    await moveAttempt(db, {
+      id: payment.id,
+      from: ["authorizing"],
+      to: "declined",
+      declineCode: "processor_timeout",
     });
     return "done";
   }
   const found = lookup.payment;
-  const { count } = await db.payment.updateMany({
-    where: { id: payment.id, status: "authorizing" },
-    data: { status: found.status, processorPaymentId: found.id, declineCode: found.declineCode },
+  const isRecorded = await moveAttempt(db, {
+    id: payment.id,
+    from: ["authorizing"],
+    to: found.status,
+    processorPaymentId: found.id,
+    declineCode: found.declineCode,
   });
-  if (count !== 1) return "done";
+  if (!isRecorded) return "done";
   const held = { ...payment, processorPaymentId: found.id };
   if (found.status === "authorized") await settleHold(db, provider, held, now);
   // Nobody is on the page to authenticate an attempt the person was told is still processing.
@@ -135,32 +126,11 @@ export const settlePayments = async (options: {
   const provider = options.provider ?? paymentProvider();
   const stale = new Date(now.getTime() - attemptTimeoutMs);
   const take = options.limit ?? 20;
-  const lost = await db.payment.findMany({
-    where: {
-      status: "authorizing",
-      updatedAt: { lt: stale },
-      checkoutId: { not: null },
-      ...checkDueWhere(now),
-    },
-    select: { ...ownerSelect, createdAt: true },
-    orderBy: { createdAt: "asc" },
-    take,
-  });
+  const lost = await findLostAttempts(db, { stale, now, take });
   const reconciled = await eachRow(db, lost, now, (payment) =>
     reconcile(db, provider, payment, now),
   );
-  const held = await db.payment.findMany({
-    where: {
-      status: "authorized",
-      updatedAt: { lt: stale },
-      processorPaymentId: { not: null },
-      checkoutId: { not: null },
-      AND: [checkDueWhere(now), captureDueWhere(now)],
-    },
-    select: ownerSelect,
-    orderBy: { createdAt: "asc" },
-    take,
-  });
+  const held = await findHeldAttempts(db, { stale, now, take });
   await eachRow(db, held, now, async (payment) => {
     await settleHold(
       db,

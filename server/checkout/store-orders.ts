@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { Sql } from "../platform/sql";
 import { chosenOption, type QuoteSnapshot, type Selections } from "./quote-snapshot";
+import { insertOrders, type NewOrderRow } from "./store/orders";
 
 const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -27,7 +28,7 @@ export type StoreOrdersInput = {
   now: Date;
 };
 
-/** Writes the orders and returns each store with its chosen option and order number (for the confirmation email). Raw SQL, so it runs in any transaction. */
+/** Writes the orders and returns each store with its chosen option and order number (for the confirmation email). Raw SQL (`Sql`), so it runs in any transaction. */
 export const writeStoreOrders = async (tx: Sql, input: StoreOrdersInput) => {
   const orders = input.snapshot.stores.map((store, index) => ({
     store,
@@ -38,7 +39,7 @@ export const writeStoreOrders = async (tx: Sql, input: StoreOrdersInput) => {
     checkoutId?: string;
     purchaseId?: string;
   };
-  const rows = orders.map(({ store, option, number }) => ({
+  const rows: NewOrderRow[] = orders.map(({ store, option, number }) => ({
     id: `ord_${randomBytes(12).toString("hex")}`,
     number,
     store_id: store.storeId,
@@ -51,12 +52,13 @@ export const writeStoreOrders = async (tx: Sql, input: StoreOrdersInput) => {
     grand_total_cents: option.totals.grandTotalCents,
     tax_lines: option.taxLines,
   }));
-  await tx.$executeRaw`
-    INSERT INTO orders (id, number, checkout_id, purchase_id, store_id, person_id, email, shipping_key, shipping_label,
-      subtotal_cents, discount_cents, shipping_cents, tax_cents, grand_total_cents, tax_lines, created_at)
-    SELECT r.id, r.number, ${checkoutId}, ${purchaseId}, r.store_id, ${input.personId}, ${input.email}, r.shipping_key, r.shipping_label,
-      r.subtotal_cents, r.discount_cents, r.shipping_cents, r.tax_cents, r.grand_total_cents, r.tax_lines, ${input.now}
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(id text, number text, store_id int, shipping_key text, shipping_label text,
-      subtotal_cents int, discount_cents int, shipping_cents int, tax_cents int, grand_total_cents int, tax_lines jsonb)`;
+  await insertOrders(tx, {
+    checkoutId,
+    purchaseId,
+    personId: input.personId,
+    email: input.email,
+    now: input.now,
+    rows,
+  });
   return orders;
 };

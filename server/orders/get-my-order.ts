@@ -3,19 +3,20 @@
  * person's order, or no such order, is 404 not_found (never 403). Needs orders:read on a token the
  * person granted.
  */
+import { findPersonOrder } from "../checkout";
 import { AppError } from "../core/errors";
 import { procedure } from "../platform/trpc/procedures";
 import { linkedPersonId } from "./linked-person";
-import { orderInclude, toWireOrder } from "./orders.queries";
+import { toWireOrder } from "./order-view";
 import { ZGetMyOrderRequest, ZOrder } from "./orders.schema";
 
 export const getMyOrder = procedure({ caller: "person", scope: "orders:read" })
   .input(ZGetMyOrderRequest)
   .output(ZOrder)
   .query(async ({ ctx, input }) => {
-    const order = await ctx.db.order.findFirst({
-      where: { personId: linkedPersonId(ctx.actor), number: input.order_number },
-      include: orderInclude,
+    const order = await findPersonOrder(ctx.db, {
+      personId: linkedPersonId(ctx.actor),
+      number: input.order_number,
     });
     if (!order)
       throw new AppError("not_found", {

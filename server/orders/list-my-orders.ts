@@ -3,24 +3,23 @@
  * totals, fulfilment and tracking. Needs orders:read on a token the person granted; a partner's
  * client-credentials token never has a person (403).
  */
+import { countPersonOrders, listPersonOrders } from "../checkout";
 import { procedure } from "../platform/trpc/procedures";
 import { linkedPersonId } from "./linked-person";
-import { orderInclude, toWireOrder } from "./orders.queries";
+import { toWireOrder } from "./order-view";
 import { ZListMyOrdersRequest, ZListMyOrdersResponse } from "./orders.schema";
 
 export const listMyOrders = procedure({ caller: "person", scope: "orders:read" })
   .input(ZListMyOrdersRequest)
   .output(ZListMyOrdersResponse)
   .query(async ({ ctx, input }) => {
-    const where = { personId: linkedPersonId(ctx.actor) };
+    const personId = linkedPersonId(ctx.actor);
     const [total, orders] = await Promise.all([
-      ctx.db.order.count({ where }),
-      ctx.db.order.findMany({
-        where,
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      countPersonOrders(ctx.db, personId),
+      listPersonOrders(ctx.db, {
+        personId,
         skip: (input.page - 1) * input.per_page,
         take: input.per_page,
-        include: orderInclude,
       }),
     ]);
     return {

@@ -11,36 +11,18 @@
  * event): events may be handled late or out of order. A sold or unlisted item notifies nobody.
  */
 import { formatCents } from "../core/money";
-import { storeCanSellSql } from "../core/store-can-sell";
 import { env } from "../platform/env";
-import { Prisma } from "../generated/prisma/client";
 import { sqlTransaction } from "../platform/sql";
 import { enqueueEmail } from "../platform/mail/outbox";
 import type { PriceChangeHandler } from "../catalogue";
-
-type Fired = {
-  id: string;
-  email: string;
-  title: string;
-  url: string;
-  store_name: string;
-  price_cents: number;
-  target_price_cents: number;
-};
+import { fireAlertsAtLivePrice } from "./store";
 
 export const priceAlertHandler: PriceChangeHandler = {
   name: "price-alerts",
   // A raw `pg` transaction (server/platform/sql.ts): a sale runs this for each of thousands of items, most notifying nobody.
   handle: async (_db, event, { now }) => {
     await sqlTransaction(async (tx) => {
-      const fired = await tx.$queryRaw<Fired[]>`
-        WITH item AS (
-          SELECT i.id, i.title, i.url, i.price_cents, s.name AS store_name FROM items i JOIN stores s ON s.id = i.store_id
-          WHERE i.id = ${event.itemId} AND i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))})
-        UPDATE price_alerts a SET status = 'notified', notified_at = ${now}, notified_price_cents = item.price_cents, updated_at = ${now}
-        FROM item, persons p
-        WHERE a.item_id = item.id AND a.status = 'active' AND a.target_price_cents >= item.price_cents AND p.id = a.person_id
-        RETURNING a.id, p.email, item.title, item.url, item.store_name, item.price_cents, a.target_price_cents`;
+      const fired = await fireAlertsAtLivePrice(tx, event.itemId, now);
       for (const alert of fired) {
         await enqueueEmail(tx, {
           to: alert.email,

@@ -5,57 +5,44 @@
  * alert-on-price-change.ts.
  */
 import { formatCents, toMoney } from "../core/money";
-import { storeCanSellSql } from "../core/store-can-sell";
-import type { Db } from "../platform/db";
+import { findItemCards, type ItemCard, readAlertFacts } from "../catalogue";
+import { type Db, inTransaction } from "../platform/db";
 import { AppError } from "../core/errors";
 import { randomId } from "../core/ids";
 import { liveAlertsPerPerson, type TPriceAlert, type TPriceAlertList } from "./price-alert.schema";
+import {
+  type AlertRow,
+  findLiveAlerts,
+  findPersonAlert,
+  insertAlert,
+  listPersonAlerts,
+  lockPerson,
+  readAlert,
+  stopLiveAlert,
+} from "./store";
 
-const alertSelect = {
-  id: true,
-  status: true,
-  itemId: true,
-  targetPriceCents: true,
-  notifiedPriceCents: true,
-  createdAt: true,
-  notifiedAt: true,
-  stoppedAt: true,
-  item: { select: { title: true, url: true, priceCents: true, store: { select: { slug: true } } } },
-} as const;
-
-type AlertRow = {
-  id: string;
-  status: TPriceAlert["status"];
-  itemId: number;
-  targetPriceCents: number;
-  notifiedPriceCents: number | null;
-  createdAt: Date;
-  notifiedAt: Date | null;
-  stoppedAt: Date | null;
-  item: { title: string; url: string; priceCents: number; store: { slug: string } };
-};
-
-export const toPriceAlert = (row: AlertRow): TPriceAlert => ({
+export const toPriceAlert = (row: AlertRow, item: ItemCard): TPriceAlert => ({
   price_alert_id: row.id,
   status: row.status,
   catalog_item_id: String(row.itemId),
-  title: row.item.title,
-  url: row.item.url,
-  store: row.item.store.slug,
+  title: item.title,
+  url: item.url,
+  store: item.store.slug,
   target_price: toMoney(row.targetPriceCents),
-  current_price: toMoney(row.item.priceCents),
+  current_price: toMoney(item.priceCents),
   notified_price: row.notifiedPriceCents === null ? null : toMoney(row.notifiedPriceCents),
   created_at: row.createdAt.toISOString(),
   notified_at: row.notifiedAt?.toISOString() ?? null,
   stopped_at: row.stoppedAt?.toISOString() ?? null,
 });
 
-type ItemFacts = {
-  id: number;
-  price_cents: number;
-  status: string;
-  can_sell: boolean;
-  offers_price_alerts: boolean;
+/** The alerts as the wire shows them, each with its item's title, url, live price and store (the catalogue's). */
+const withItems = async (db: Db, rows: readonly AlertRow[]) => {
+  const cards = await findItemCards(
+    db,
+    rows.map((row) => row.itemId),
+  );
+  return rows.map((row) => toPriceAlert(row, cards.get(row.itemId)!));
 };
 
 /**
@@ -74,32 +61,24 @@ export const createPriceAlert = async (
     now: Date;
   },
 ): Promise<TPriceAlert> => {
-  const id = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM persons WHERE id = ${input.personId} FOR UPDATE`;
-    const items = await tx.$queryRawUnsafe<ItemFacts[]>(
-      `SELECT i.id, i.price_cents, i.status::text AS status, ${storeCanSellSql("s")} AS can_sell, s.offers_price_alerts
-       FROM items i JOIN stores s ON s.id = i.store_id WHERE i.id = $1`,
-      input.itemId,
-    );
-    const item = items[0];
-    if (!item || item.status === "removed" || !item.can_sell)
+  const id = await inTransaction(db, async (tx) => {
+    await lockPerson(tx, input.personId);
+    const item = await readAlertFacts(tx, input.itemId);
+    if (!item || item.status === "removed" || !item.canSell)
       throw new AppError("not_found", { message: `No item ${input.itemId} is for sale.` });
     if (item.status !== "active")
       throw new AppError("item_unavailable", { message: `Item ${input.itemId} has sold.` });
-    if (!item.offers_price_alerts)
+    if (!item.offersPriceAlerts)
       throw new AppError("store_alerts_unavailable", {
         message: "This item's store does not offer price alerts.",
       });
-    if (item.price_cents <= input.targetPriceCents) {
+    if (item.priceCents <= input.targetPriceCents) {
       throw new AppError("already_at_price", {
-        message: `The item is already at ${formatCents(item.price_cents)} CAD, at or under the target: it can be bought now.`,
-        details: { current_price: toMoney(item.price_cents) },
+        message: `The item is already at ${formatCents(item.priceCents)} CAD, at or under the target: it can be bought now.`,
+        details: { current_price: toMoney(item.priceCents) },
       });
     }
-    const live = await tx.priceAlert.findMany({
-      where: { personId: input.personId, status: "active" },
-      select: { id: true, itemId: true },
-    });
+    const live = await findLiveAlerts(tx, input.personId);
     const existing = live.find((alert) => alert.itemId === input.itemId);
     if (existing)
       throw new AppError("already_alerting", {
@@ -112,22 +91,17 @@ export const createPriceAlert = async (
         details: { limit: liveAlertsPerPerson },
       });
     }
-    const created = await tx.priceAlert.create({
-      data: {
-        id: randomId("alr_"),
-        personId: input.personId,
-        clientId: input.clientId,
-        itemId: input.itemId,
-        targetPriceCents: input.targetPriceCents,
-        createdAt: input.now,
-      },
-      select: { id: true },
+    return insertAlert(tx, {
+      id: randomId("alr_"),
+      personId: input.personId,
+      clientId: input.clientId,
+      itemId: input.itemId,
+      targetPriceCents: input.targetPriceCents,
+      createdAt: input.now,
     });
-    return created.id;
   });
-  return toPriceAlert(
-    await db.priceAlert.findUniqueOrThrow({ where: { id }, select: alertSelect }),
-  );
+  const [alert] = await withItems(db, [await readAlert(db, id)]);
+  return alert;
 };
 
 /** The person's alerts, newest first, a page at a time (pagination as in search). */
@@ -136,18 +110,12 @@ export const listPriceAlerts = async (
   personId: string,
   page: { page: number; perPage: number },
 ): Promise<TPriceAlertList> => {
-  const [rows, total] = await Promise.all([
-    db.priceAlert.findMany({
-      where: { personId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page.page - 1) * page.perPage,
-      take: page.perPage,
-      select: alertSelect,
-    }),
-    db.priceAlert.count({ where: { personId } }),
-  ]);
+  const { rows, total } = await listPersonAlerts(db, personId, {
+    skip: (page.page - 1) * page.perPage,
+    take: page.perPage,
+  });
   return {
-    data: rows.map(toPriceAlert),
+    data: await withItems(db, rows),
     pagination: {
       page: page.page,
       per_page: page.perPage,
@@ -167,11 +135,9 @@ export const stopPriceAlert = async (
   id: string,
   now: Date,
 ): Promise<TPriceAlert> => {
-  await db.priceAlert.updateMany({
-    where: { id, personId, status: "active" },
-    data: { status: "stopped", stoppedAt: now },
-  });
-  const row = await db.priceAlert.findFirst({ where: { id, personId }, select: alertSelect });
+  await stopLiveAlert(db, { personId, id, now });
+  const row = await findPersonAlert(db, personId, id);
   if (!row) throw new AppError("not_found", { message: "No such price alert." });
-  return toPriceAlert(row);
+  const [alert] = await withItems(db, [row]);
+  return alert;
 };

@@ -11,7 +11,12 @@
 import { type Db, poolSize } from "../platform/db";
 import { poolSql } from "../platform/sql";
 import { priceChangeHandlers } from "./handlers";
-import { type PriceChangeHandler, type PriceChangeRecord } from "../catalogue";
+import {
+  claimPriceChangeEvents,
+  failPriceChangeEvent,
+  finishPriceChangeEvent,
+  type PriceChangeHandler,
+} from "../catalogue";
 
 /** How long a claim holds an event before another instance may take it over. */
 export const priceChangeLeaseMs = 5 * 60_000;
@@ -26,42 +31,15 @@ const retryDelayMs = (attempts: number) =>
  */
 const concurrency = () => Math.max(4, poolSize());
 
-type ClaimedRow = {
-  id: number;
-  item_id: number;
-  old_price_cents: number;
-  new_price_cents: number;
-  created_at: Date;
-  attempts: number;
-};
-
 /** Claims up to `limit` due events (all of `ids` when given, if still unprocessed and unclaimed). */
-export const claimPriceChanges = async (
+export const claimPriceChanges = (
   db: Db,
   options: { now: Date; limit: number; ids?: readonly number[] },
-): Promise<(PriceChangeRecord & { attempts: number; claimedUntil: Date })[]> => {
-  const claimedUntil = new Date(options.now.getTime() + priceChangeLeaseMs);
-  const ids = options.ids ? [...options.ids] : null;
-  const rows = await db.$queryRaw<ClaimedRow[]>`
-    UPDATE price_change_events SET claimed_until = ${claimedUntil}, attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM price_change_events
-      WHERE processed_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ${options.now})
-        AND (${ids}::int[] IS NULL OR id = ANY(${ids}::int[]))
-      ORDER BY id LIMIT ${options.limit} FOR UPDATE SKIP LOCKED)
-    RETURNING id, item_id, old_price_cents, new_price_cents, created_at, attempts`;
-  return rows
-    .sort((a, b) => a.id - b.id)
-    .map((row) => ({
-      id: row.id,
-      itemId: row.item_id,
-      oldPriceCents: row.old_price_cents,
-      newPriceCents: row.new_price_cents,
-      createdAt: row.created_at,
-      attempts: row.attempts,
-      claimedUntil,
-    }));
-};
+) =>
+  claimPriceChangeEvents(db, {
+    ...options,
+    claimedUntil: new Date(options.now.getTime() + priceChangeLeaseMs),
+  });
 
 const finish = async (
   event: { id: number; attempts: number; claimedUntil: Date },
@@ -69,14 +47,15 @@ const finish = async (
   error?: unknown,
 ) => {
   // Only the holder of this lease records the result (a takeover after a very slow run does its own).
-  // Raw (server/platform/sql.ts): a sale finishes thousands of events.
+  // On the pool (server/platform/sql.ts): a sale finishes thousands of events.
   if (error === undefined) {
-    await poolSql.$executeRaw`UPDATE price_change_events SET processed_at = ${now}, claimed_until = NULL, last_error = NULL WHERE id = ${event.id} AND claimed_until = ${event.claimedUntil}`;
+    await finishPriceChangeEvent(poolSql, event, now);
   } else {
     const message = error instanceof Error ? error.message : String(error);
-    await poolSql.$executeRaw`
-      UPDATE price_change_events SET claimed_until = ${new Date(now.getTime() + retryDelayMs(event.attempts))}, last_error = ${message.slice(0, 1000)}
-      WHERE id = ${event.id} AND claimed_until = ${event.claimedUntil}`;
+    await failPriceChangeEvent(poolSql, event, {
+      retryAt: new Date(now.getTime() + retryDelayMs(event.attempts)),
+      message: message.slice(0, 1000),
+    });
   }
 };
 

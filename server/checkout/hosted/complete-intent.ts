@@ -14,6 +14,7 @@
  */
 import type { Db } from "../../platform/db";
 import { ownerOf, type PaymentProvider, processorKey } from "../../payments";
+import { findAttemptByProcessorId, moveAttempt, recordCardLast4 } from "../store/borrowed";
 import { finalizePayment } from "./finalize-payment";
 import type { PayOutcome } from "./page.schema";
 import { declinedOutcome } from "./pay";
@@ -24,45 +25,41 @@ export const completeCheckoutIntent = async (
   options: { processorPaymentId: string; now: Date },
 ): Promise<PayOutcome | null> => {
   const { processorPaymentId, now } = options;
-  const row = await db.payment.findFirst({
-    where: { processorPaymentId, checkoutId: { not: null } },
-    select: { id: true, checkoutId: true, attempt: true, status: true },
-  });
+  const row = await findAttemptByProcessorId(db, processorPaymentId);
   if (!row?.checkoutId) return null;
   const payment = { id: row.id, checkoutId: row.checkoutId, attempt: row.attempt };
   const intent = await provider.retrieve({ paymentId: processorPaymentId });
   if (!intent) return null;
 
   if (intent.status === "authorized" || intent.status === "captured") {
-    if (intent.cardLast4)
-      await db.payment.updateMany({
-        where: { id: payment.id, cardLast4: null },
-        data: { cardLast4: intent.cardLast4 },
-      });
+    if (intent.cardLast4) await recordCardLast4(db, payment.id, intent.cardLast4);
     // finalizePayment claims the attempt under the checkout's lock (the lock startAttempt voids
     // abandoned attempts under) with its guarded move to authorized: an attempt a newer one
     // abandoned, or a second arrival, never places orders again; an abandoned one's hold is released.
     return finalizePayment(db, provider, { payment, processorPaymentId, now });
   }
   if (intent.status === "declined") {
-    const { count } = await db.payment.updateMany({
-      where: { id: payment.id, status: "requires_action" },
-      data: { status: "declined", declineCode: intent.declineCode },
+    const isDeclined = await moveAttempt(db, {
+      id: payment.id,
+      from: ["requires_action"],
+      to: "declined",
+      declineCode: intent.declineCode,
     });
     // The same intent could still be confirmed with another card (a stale tab): only a new attempt may pay.
-    if (count)
+    if (isDeclined)
       await provider
         .release({
           idempotencyKey: processorKey(ownerOf(payment), "release"),
           paymentId: processorPaymentId,
         })
         .catch(() => undefined);
-    return count || row.status === "declined" ? declinedOutcome(intent.declineCode) : null;
+    return isDeclined || row.status === "declined" ? declinedOutcome(intent.declineCode) : null;
   }
   if (intent.status === "voided") {
-    await db.payment.updateMany({
-      where: { id: payment.id, status: { in: ["requires_action", "authorizing"] } },
-      data: { status: "voided" },
+    await moveAttempt(db, {
+      id: payment.id,
+      from: ["requires_action", "authorizing"],
+      to: "voided",
     });
     return {
       outcome: "declined",

@@ -6,6 +6,7 @@ import { AppError } from "../../core/errors";
 import { paymentProvider } from "../../payments";
 import { confirmPayment } from "../../payments";
 import { publicProcedure } from "../../platform/trpc/procedures";
+import { findCheckoutAttempt } from "../store/borrowed";
 import { declinedOutcome } from "./pay";
 import { finalizePayment } from "./finalize-payment";
 import { recordPayDecline } from "./pay-limits";
@@ -14,9 +15,9 @@ import { type PayOutcome, ZConfirmAuthentication } from "./page.schema";
 export const confirmAuthentication = publicProcedure
   .input(ZConfirmAuthentication)
   .mutation(async ({ ctx, input }): Promise<PayOutcome> => {
-    const payment = await ctx.db.payment.findFirst({
-      where: { id: input.payment_id, checkoutId: input.id },
-      select: { id: true, checkoutId: true, attempt: true, status: true, processorPaymentId: true },
+    const payment = await findCheckoutAttempt(ctx.db, {
+      id: input.payment_id,
+      checkoutId: input.id,
     });
     if (!payment?.processorPaymentId)
       throw new AppError("not_found", { message: "No such payment." });

@@ -9,12 +9,13 @@
  * server/checkout/settle-payments.ts; one the processor refuses (the hold is gone) marks the
  * checkout for the operator and emails the shopper (checkout-capture-failed.ts).
  */
-import type { Db } from "../../platform/db";
+import { type Db, inTransaction } from "../../platform/db";
 import { notifyCheckoutClosed } from "../../platform/jobs/events";
 import { markCheckoutCaptureFailed } from "../checkout-capture-failed";
 import { capturePayment, isCaptureFailed, releasePayment } from "../../payments";
 import type { PaymentProvider } from "../../payments";
 import { moveCheckouts } from "../checkout-transitions";
+import { moveAttempt } from "../store/borrowed";
 import { lockCheckout } from "./payment-attempt";
 import type { PayOutcome } from "./page.schema";
 import { placeOrders } from "./place-orders";
@@ -38,7 +39,8 @@ export const finalizePayment = async (
   options: { payment: Attempt; processorPaymentId: string; now: Date },
 ): Promise<PayOutcome> => {
   const { payment, processorPaymentId, now } = options;
-  const decision = await db.$transaction(
+  const decision = await inTransaction(
+    db,
     async (
       tx,
     ): Promise<
@@ -51,11 +53,13 @@ export const finalizePayment = async (
         return { kind: "paid", orderNumber: checkout.orderNumber! };
       // Guarded: only an attempt still waiting for the processor becomes authorized here. One that
       // settlement already decided (released, declined, or being released) never places orders (H1).
-      const { count } = await tx.payment.updateMany({
-        where: { id: payment.id, status: { in: ["authorizing", "requires_action"] } },
-        data: { status: "authorized", processorPaymentId },
+      const isClaimed = await moveAttempt(tx, {
+        id: payment.id,
+        from: ["authorizing", "requires_action"],
+        to: "authorized",
+        processorPaymentId,
       });
-      if (!count) return { kind: "settled", status: checkout.status };
+      if (!isClaimed) return { kind: "settled", status: checkout.status };
       // A confirmation that arrives after the link lapsed (3-D Secure finished late) never pays.
       if (checkout.status === "awaiting_payment" && checkout.expiresAt <= now) {
         await moveCheckouts(tx, { ids: [checkout.id], event: "expire", now });

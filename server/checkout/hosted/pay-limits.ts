@@ -11,6 +11,7 @@
  */
 import { admit, recordFailure, refuseIfSpent } from "../../auth";
 import type { Tx } from "../../platform/db";
+import { countDeclines } from "../store/borrowed";
 import { AppError } from "../../core/errors";
 import { defineLimit } from "../../platform/rate-limit";
 
@@ -36,13 +37,7 @@ export const recordPayDecline = async (address: string | undefined) => {
 
 /** Under the checkout's lock: refuses a new attempt once the checkout has had its declines. */
 export const refuseAfterDeclines = async (tx: Tx, checkoutId: string) => {
-  const declines = await tx.payment.count({
-    where: {
-      checkoutId,
-      status: "declined",
-      OR: [{ declineCode: null }, { declineCode: { not: "processor_timeout" } }],
-    },
-  });
+  const declines = await countDeclines(tx, checkoutId);
   if (declines < maxDeclinesPerCheckout) return;
   throw new AppError("checkout_closed", {
     message: `This checkout has had too many declined payments (${maxDeclinesPerCheckout}) and takes no more. Ask the app that sent you here for a new checkout link.`,

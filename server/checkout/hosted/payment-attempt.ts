@@ -5,44 +5,42 @@
  * found lapsed is expired here; one whose items moved is cancelled with the reason, and its items
  * are freed: the person needs a new link either way.
  */
-import type { Db, Tx } from "../../platform/db";
-import { storeCanSellSql } from "../../core/store-can-sell";
+import { type Db, inTransaction, type Tx } from "../../platform/db";
 import { AppError } from "../../core/errors";
-import { Prisma } from "../../generated/prisma/client";
+import { readListings } from "../../catalogue";
 import { attemptTimeoutMs, type HeldPayment, openPayment, releasePayment } from "../../payments";
 import type { PaymentProvider } from "../../payments";
 import { moveCheckouts } from "../checkout-transitions";
+import {
+  countAttempts,
+  countAttemptsAuthorizingSince,
+  voidAttemptsAwaitingPerson,
+} from "../store/borrowed";
+import { linePrices, lockCheckoutRow } from "../store/checkouts";
 import { refuseAfterDeclines } from "./pay-limits";
 
+/** Locks the checkout's row for the payment's decisions; not_found when there is no such checkout. */
 export const lockCheckout = async (tx: Tx, id: string) => {
-  await tx.$queryRaw`SELECT id FROM checkouts WHERE id = ${id} FOR UPDATE`;
-  const checkout = await tx.checkout.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      status: true,
-      expiresAt: true,
-      grandTotalCents: true,
-      email: true,
-      personId: true,
-      firstName: true,
-      orderNumber: true,
-      paidPaymentId: true,
-    },
-  });
+  const checkout = await lockCheckoutRow(tx, id);
   if (!checkout) throw new AppError("not_found", { message: "No such checkout." });
   return checkout;
 };
 
-const storeSells = Prisma.raw(storeCanSellSql("s"));
-
-/** Lines whose item left sale, or whose price is no longer the quoted one. */
-const movedLines = (tx: Tx, checkoutId: string) =>
-  tx.$queryRaw<{ item_id: number; unlisted: boolean }[]>`
-    SELECT l.item_id, (i.status <> 'active' OR NOT ${storeSells}) AS unlisted
-    FROM checkout_lines l JOIN items i ON i.id = l.item_id JOIN stores s ON s.id = i.store_id
-    WHERE l.checkout_id = ${checkoutId}
-      AND (i.status <> 'active' OR NOT ${storeSells} OR i.price_cents <> l.unit_price_cents)`;
+/** Lines whose item left sale (unlisted), or whose price is no longer the quoted one. */
+const movedLines = async (tx: Tx, checkoutId: string) => {
+  const lines = await linePrices(tx, checkoutId);
+  const listings = await readListings(
+    tx,
+    lines.map((line) => line.itemId),
+  );
+  return lines.flatMap((line) => {
+    const listing = listings.get(line.itemId);
+    const isUnlisted = !listing?.isListed;
+    return isUnlisted || listing.priceCents !== line.unitPriceCents
+      ? [{ itemId: line.itemId, isUnlisted }]
+      : [];
+  });
+};
 
 type Closed = { closed: { status: "expired" | "cancelled"; reason: string | null } };
 
@@ -51,7 +49,8 @@ export const startAttempt = async (
   options: { checkoutId: string; method: string; cardLast4: string | null; now: Date },
 ) => {
   const { now } = options;
-  const result = await db.$transaction(
+  const result = await inTransaction(
+    db,
     async (
       tx,
     ): Promise<
@@ -88,15 +87,13 @@ export const startAttempt = async (
       if (moved.length)
         return close(
           "cancelled",
-          moved.some((line) => line.unlisted) ? "item_unavailable" : "price_changed",
+          moved.some((line) => line.isUnlisted) ? "item_unavailable" : "price_changed",
         );
-      const busy = await tx.payment.count({
-        where: {
-          checkoutId: checkout.id,
-          status: "authorizing",
-          updatedAt: { gt: new Date(now.getTime() - attemptTimeoutMs) },
-        },
-      });
+      const busy = await countAttemptsAuthorizingSince(
+        tx,
+        checkout.id,
+        new Date(now.getTime() - attemptTimeoutMs),
+      );
       if (busy)
         throw new AppError("payment_in_progress", {
           message: "A payment for this checkout is being processed; wait a moment.",
@@ -106,15 +103,8 @@ export const startAttempt = async (
       // An authentication step (or a Payment Element intent) left open in another tab is abandoned:
       // voided here, and its intent cancelled at the processor by the caller (releaseAbandoned), so a
       // late confirmation of it never places orders (complete-intent.ts releases such a hold).
-      const abandoned = await tx.payment.findMany({
-        where: { checkoutId: checkout.id, status: "requires_action" },
-        select: { id: true, checkoutId: true, attempt: true, processorPaymentId: true },
-      });
-      await tx.payment.updateMany({
-        where: { id: { in: abandoned.map((row) => row.id) }, status: "requires_action" },
-        data: { status: "voided" },
-      });
-      const attempt = (await tx.payment.count({ where: { checkoutId: checkout.id } })) + 1;
+      const abandoned = await voidAttemptsAwaitingPerson(tx, checkout.id);
+      const attempt = (await countAttempts(tx, checkout.id)) + 1;
       const payment = await openPayment(tx, {
         owner: { kind: "checkout", id: checkout.id, attempt },
         method: options.method,

@@ -13,6 +13,9 @@ import type { QuoteSnapshot, Selections } from "../quote-snapshot";
 import { newOrderNumber, writeStoreOrders } from "../store-orders";
 import type { TShippingAddress } from "../checkout.schema";
 import type { Tx } from "../../platform/db";
+import { markSoldOut } from "../../catalogue";
+import { findPersonEmail } from "../store/borrowed";
+import { itemsNoOpenCheckoutHolds, readCheckoutQuote } from "../store/checkouts";
 
 const shortDate = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString("en-CA", {
@@ -38,16 +41,8 @@ export const placeOrders = async (
   paying: { paymentId: string; now: Date },
 ) => {
   const { now } = paying;
-  const { selections, quote } = await tx.checkout.findUniqueOrThrow({
-    where: { id: checkout.id },
-    select: { selections: true, quote: { select: { snapshot: true, address: true } } },
-  });
-  const person = checkout.personId
-    ? await tx.person.findUnique({
-        where: { id: checkout.personId },
-        select: { id: true, email: true },
-      })
-    : null;
+  const { selections, quote } = await readCheckoutQuote(tx, checkout.id);
+  const person = checkout.personId ? await findPersonEmail(tx, checkout.personId) : null;
   const personId =
     person && person.email.toLowerCase() === checkout.email.toLowerCase() ? person.id : null;
   const orderNumber = newOrderNumber();
@@ -68,11 +63,7 @@ export const placeOrders = async (
   });
   if (!paid) throw new Error(`checkout ${checkout.id} is not awaiting payment`);
   // Sold when nothing is left and no other open checkout still holds a unit (quantity > 1 items).
-  await tx.$executeRaw`
-    UPDATE items SET status = 'sold', updated_at = ${now}
-    WHERE id IN (SELECT item_id FROM checkout_lines WHERE checkout_id = ${checkout.id}) AND status = 'active'
-      AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.item_id = items.id AND v.quantity > 0)
-      AND NOT EXISTS (SELECT 1 FROM checkout_lines l JOIN checkouts c ON c.id = l.checkout_id WHERE l.item_id = items.id AND c.status = 'awaiting_payment')`;
+  await markSoldOut(tx, await itemsNoOpenCheckoutHolds(tx, checkout.id), now);
   const totals = addTotals(orders.map(({ option }) => option.totals));
   const props: OrderConfirmationProps = {
     firstName: checkout.firstName,

@@ -11,38 +11,33 @@ import {
   type Selections,
   snapshotTotals,
 } from "../quote-snapshot";
+import { inTransaction } from "../../platform/db";
+import { countAttemptsInFlight } from "../store/borrowed";
+import { readCheckoutQuote, writeSelections } from "../store/checkouts";
 import { ZSelectShipping } from "./page.schema";
 import { lockCheckout } from "./payment-attempt";
 
 export const selectShipping = publicProcedure
   .input(ZSelectShipping)
   .mutation(async ({ ctx, input }) => {
-    await ctx.db.$transaction(async (tx) => {
+    await inTransaction(ctx.db, async (tx) => {
       const checkout = await lockCheckout(tx, input.id);
       if (checkout.status !== "awaiting_payment")
         throw new AppError("checkout_closed", {
           message: `This checkout is ${checkout.status.replace("_", " ")}.`,
         });
-      const busy = await tx.payment.count({
-        where: { checkoutId: input.id, status: { in: ["authorizing", "requires_action"] } },
-      });
+      const busy = await countAttemptsInFlight(tx, input.id);
       if (busy)
         throw new AppError("payment_in_progress", {
           message: "Finish or restart the payment before changing shipping.",
         });
-      const { selections, quote } = await tx.checkout.findUniqueOrThrow({
-        where: { id: input.id },
-        select: { selections: true, quote: { select: { snapshot: true } } },
-      });
+      const { selections, quote } = await readCheckoutQuote(tx, input.id);
       const snapshot = quote.snapshot as unknown as QuoteSnapshot;
       const next = resolveSelections(snapshot, {
         ...(selections as Selections),
         [input.store]: input.option,
       });
-      await tx.checkout.update({
-        where: { id: input.id },
-        data: { selections: next, ...snapshotTotals(snapshot, next) },
-      });
+      await writeSelections(tx, input.id, { selections: next, ...snapshotTotals(snapshot, next) });
     });
     return { ok: true as const };
   });

@@ -12,7 +12,9 @@ import type { Db } from "../../platform/db";
 import { paymentProvider } from "../../payments";
 import { attemptTimeoutMs, releasePayment } from "../../payments";
 import type { PaymentProvider } from "../../payments";
-import { checkDueWhere, eachRow } from "../settle-payments";
+import { eachRow } from "../settle-payments";
+import { findOpenIntents, moveAttempt } from "../store/borrowed";
+import { findCheckoutStatus } from "../store/checkouts";
 import { completeCheckoutIntent } from "./complete-intent";
 
 type OpenAttempt = {
@@ -30,17 +32,11 @@ const settleOne = async (
 ): Promise<"done" | "ask_later"> => {
   const processorPaymentId = payment.processorPaymentId!;
   if (await completeCheckoutIntent(db, provider, { processorPaymentId, now })) return "done";
-  const checkout = await db.checkout.findUnique({
-    where: { id: payment.checkoutId! },
-    select: { status: true },
-  });
-  if (checkout?.status === "awaiting_payment") return "ask_later";
+  if ((await findCheckoutStatus(db, payment.checkoutId!)) === "awaiting_payment")
+    return "ask_later";
   // The checkout closed with this attempt unconfirmed: cancel the intent, then void the row (guarded).
   await releasePayment(db, provider, { ...payment, processorPaymentId });
-  await db.payment.updateMany({
-    where: { id: payment.id, status: "requires_action" },
-    data: { status: "voided" },
-  });
+  await moveAttempt(db, { id: payment.id, from: ["requires_action"], to: "voided" });
   return "done";
 };
 
@@ -52,16 +48,9 @@ export const settleOpenIntents = async (options: {
 }) => {
   const { db, now } = options;
   const provider = options.provider ?? paymentProvider();
-  const open = await db.payment.findMany({
-    where: {
-      status: "requires_action",
-      checkoutId: { not: null },
-      processorPaymentId: { not: null },
-      updatedAt: { lt: new Date(now.getTime() - attemptTimeoutMs) },
-      ...checkDueWhere(now),
-    },
-    select: { id: true, checkoutId: true, attempt: true, processorPaymentId: true },
-    orderBy: { createdAt: "asc" },
+  const open = await findOpenIntents(db, {
+    stale: new Date(now.getTime() - attemptTimeoutMs),
+    now,
     take: options.limit ?? 20,
   });
   return {

@@ -9,6 +9,7 @@ import { AppError } from "../../core/errors";
 import { paymentProvider } from "../../payments";
 import { isUnknownOutcome, ownerOf, processorKey } from "../../payments";
 import { publicProcedure } from "../../platform/trpc/procedures";
+import { isCheckoutIntent, moveAttempt } from "../store/borrowed";
 import { completeCheckoutIntent } from "./complete-intent";
 import { ZCompleteIntent, ZStartIntent } from "./page.schema";
 import { admitPayAttempt, recordPayDecline } from "./pay-limits";
@@ -45,16 +46,20 @@ export const startIntent = publicProcedure.input(ZStartIntent).mutation(async ({
           retryAfter: 60,
         });
       // Refused by Stripe: no intent exists, the attempt is over.
-      await ctx.db.payment.updateMany({
-        where: { id: payment.id, status: "authorizing" },
-        data: { status: "declined", declineCode: "processor_refused" },
+      await moveAttempt(ctx.db, {
+        id: payment.id,
+        from: ["authorizing"],
+        to: "declined",
+        declineCode: "processor_refused",
       });
       throw error;
     });
   // Awaiting the person: the page confirms the intent with Stripe.js.
-  await ctx.db.payment.updateMany({
-    where: { id: payment.id, status: "authorizing" },
-    data: { status: "requires_action", processorPaymentId: intent.id },
+  await moveAttempt(ctx.db, {
+    id: payment.id,
+    from: ["authorizing"],
+    to: "requires_action",
+    processorPaymentId: intent.id,
   });
   return { paymentId: payment.id, clientSecret: intent.clientSecret };
 });
@@ -63,8 +68,9 @@ export const startIntent = publicProcedure.input(ZStartIntent).mutation(async ({
 export const completeIntent = publicProcedure
   .input(ZCompleteIntent)
   .mutation(async ({ ctx, input }) => {
-    const owned = await ctx.db.payment.count({
-      where: { checkoutId: input.id, processorPaymentId: input.payment_intent },
+    const owned = await isCheckoutIntent(ctx.db, {
+      checkoutId: input.id,
+      processorPaymentId: input.payment_intent,
     });
     if (!owned) throw new AppError("not_found", { message: "No such payment for this checkout." });
     const outcome = await completeCheckoutIntent(ctx.db, paymentProvider(), {

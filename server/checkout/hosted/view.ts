@@ -7,26 +7,19 @@ import { toWireTotals } from "../../core/totals";
 import { AppError } from "../../core/errors";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import type { TShippingAddress } from "../checkout.schema";
-import { checkoutSelect } from "../checkout.queries";
 import { type QuoteSnapshot, type Selections, toWireStore } from "../quote-snapshot";
-import { orderSummarySelect } from "../get-session";
+import { findAttemptAwaitingPerson } from "../store/borrowed";
+import { findCheckoutForPage } from "../store/checkouts";
+import { ordersOfCheckout } from "../store/orders";
 import { ZCheckoutRef } from "./page.schema";
 import { addressLines } from "./place-orders";
 
 export const view = publicProcedure.input(ZCheckoutRef).query(async ({ ctx, input }) => {
-  const checkout = await ctx.db.checkout.findUnique({
-    where: { id: input.id },
-    select: { ...checkoutSelect, firstName: true, lastName: true },
-  });
+  const checkout = await findCheckoutForPage(ctx.db, input.id);
   if (!checkout) throw new AppError("not_found", { message: "This checkout link is not valid." });
   const [orders, pending] = await Promise.all([
-    checkout.status === "paid"
-      ? ctx.db.order.findMany({ where: { checkoutId: checkout.id }, select: orderSummarySelect })
-      : [],
-    ctx.db.payment.findFirst({
-      where: { checkoutId: checkout.id, status: "requires_action" },
-      select: { id: true },
-    }),
+    checkout.status === "paid" ? ordersOfCheckout(ctx.db, checkout.id) : [],
+    findAttemptAwaitingPerson(ctx.db, checkout.id),
   ]);
   const snapshot = checkout.quote.snapshot as unknown as QuoteSnapshot;
   return {

@@ -1,24 +1,13 @@
-/** The person's orders as the wire shows them: one reader for the list and for one order. */
-import type { Db } from "../platform/db";
+/** The person's orders as the wire shows them, for the list and for one order (rows: checkout's store). */
 import { toMoney } from "../core/money";
 import type { TaxLine } from "../core/tax";
 import { toWireTotals } from "../core/totals";
 import { publicPurchaseStatus, type PurchaseState } from "../purchases";
 import type { TOrderStatus } from "./orders.schema";
-import { type QuoteSnapshot, toWireStore, toWireTaxLines } from "../checkout";
+import { type PersonOrderRow, type QuoteSnapshot, toWireStore, toWireTaxLines } from "../checkout";
 
-/** What every order read loads with the order row: its owner, a paid checkout or an assistant purchase. */
-export const orderInclude = {
-  checkout: { select: { orderNumber: true, quote: { select: { snapshot: true } } } },
-  purchase: {
-    select: { id: true, orderNumber: true, status: true, quote: { select: { snapshot: true } } },
-  },
-} as const;
-
-type Owner = { orderNumber: string | null; quote: { snapshot: unknown } };
-type OrderRow = NonNullable<Awaited<ReturnType<Db["order"]["findFirst"]>>> & {
-  checkout: Owner | null;
-  purchase: (Owner & { id: string; status: PurchaseState }) | null;
+type OrderRow = PersonOrderRow & {
+  purchase: (PersonOrderRow["purchase"] & { status: PurchaseState }) | null;
 };
 
 /**

@@ -1,0 +1,219 @@
+/**
+ * Catalogue store: what the catalogue's read endpoints load (items, stores, categories). Prisma
+ * for the item and store pages and the category tree (one request each, nothing hot); the search
+ * page's rows are one prepared statement on the raw pool (ADR 0045: Prisma's nested select made
+ * five queries and cost about 3.5 ms of CPU for 24 rows, this one 1.1 ms). Which stores list their
+ * items: server/core/store-can-sell.ts.
+ */
+import { storeCanSellSql, storeCanSellWhere } from "../../core/store-can-sell";
+import { Prisma } from "../../generated/prisma/client";
+import { type Db, rawPool } from "../../platform/db";
+
+export const productSummarySelect = {
+  id: true,
+  title: true,
+  brand: true,
+  priceCents: true,
+  condition: true,
+  url: true,
+  sizes: true,
+  category: { select: { path: true } },
+  store: { select: { slug: true, name: true, url: true, agentCheckout: true } },
+  images: { where: { isCover: true }, select: { url: true }, take: 1 },
+  variants: { select: { quantity: true } },
+} satisfies Prisma.ItemSelect;
+
+export type ProductSummaryRow = Prisma.ItemGetPayload<{ select: typeof productSummarySelect }>;
+
+/** What a ProductSummary is made of, flat: the search path reads it with one SQL query. */
+export type ProductSummarySource = Pick<
+  ProductSummaryRow,
+  "id" | "title" | "brand" | "priceCents" | "condition" | "url" | "sizes" | "store"
+> & {
+  categoryPath: string | null;
+  /** The cover image's URL as stored (relative for sandbox pictures). */
+  coverUrl: string | null;
+  /** Some variant has stock. */
+  isAvailable: boolean;
+};
+
+export const productDetailSelect = {
+  ...productSummarySelect,
+  description: true,
+  createdAt: true,
+  images: { select: { url: true, isCover: true }, orderBy: { position: "asc" } },
+  variants: {
+    select: { id: true, size: true, color: true, quantity: true },
+    orderBy: { id: "asc" },
+  },
+} satisfies Prisma.ItemSelect;
+
+export type ProductDetailRow = Prisma.ItemGetPayload<{ select: typeof productDetailSelect }>;
+
+/** A listed item (not removed, its store selling) with its variants and images; null when not listed. */
+export const findListedProduct = (db: Db, id: number): Promise<ProductDetailRow | null> =>
+  db.item.findFirst({
+    where: { id, status: { not: "removed" }, store: storeCanSellWhere },
+    select: productDetailSelect,
+  });
+
+export type ItemCard = { title: string; url: string; priceCents: number; store: { slug: string } };
+
+/** What a price alert shows of its item (title, url, live price, store), by id. */
+export const findItemCards = async (db: Db, ids: readonly number[]) => {
+  if (ids.length === 0) return new Map<number, ItemCard>();
+  const rows = await db.item.findMany({
+    where: { id: { in: [...new Set(ids)] } },
+    select: {
+      id: true,
+      title: true,
+      url: true,
+      priceCents: true,
+      store: { select: { slug: true } },
+    },
+  });
+  return new Map<number, ItemCard>(rows.map(({ id, ...card }) => [id, card]));
+};
+
+/** A store by its slug with its shipping rates, cheapest first. */
+export const findStoreWithRates = (db: Db, slug: string) =>
+  db.store.findUnique({
+    where: { slug },
+    include: { shippingRates: { orderBy: { baseCents: "asc" } } },
+  });
+
+/** Sets whether assistants may buy a store's items directly (the ops command store:set); null when there is no such store. */
+export const setStoreAgentCheckout = (db: Db, slug: string, agentCheckout: "link" | "direct") =>
+  db.store
+    .update({
+      where: { slug },
+      data: { agentCheckout },
+      select: { slug: true, agentCheckout: true },
+    })
+    .catch(() => null);
+
+/** A store's shipping rates. */
+export const shippingRatesOf = (db: Db, storeId: number) =>
+  db.shippingRate.findMany({ where: { storeId } });
+
+/**
+ * An item to buy in the sandbox's purchase command: `itemId`, or else the newest listed item with
+ * stock; with its store and its first variant in stock (null when none).
+ */
+export const findBuyableItem = (db: Db, itemId: number | undefined) =>
+  db.item.findFirst({
+    where:
+      itemId === undefined
+        ? {
+            status: "active",
+            store: storeCanSellWhere,
+            variants: { some: { quantity: { gt: 0 } } },
+          }
+        : { id: itemId },
+    orderBy: { createdAt: "desc" },
+    select: {
+      id: true,
+      title: true,
+      url: true,
+      priceCents: true,
+      status: true,
+      store: {
+        select: {
+          id: true,
+          slug: true,
+          name: true,
+          url: true,
+          agentCheckout: true,
+          freeShippingThresholdCents: true,
+        },
+      },
+      variants: {
+        where: { quantity: { gt: 0 } },
+        orderBy: { id: "asc" },
+        take: 1,
+        select: { id: true, size: true, color: true },
+      },
+    },
+  });
+
+/** Every category (by path), and the number of listed items directly in each. */
+export const readCategoryCounts = async (db: Db) => {
+  const [categories, counts] = await Promise.all([
+    db.category.findMany({
+      select: { id: true, path: true, name: true, parentId: true },
+      orderBy: { path: "asc" },
+    }),
+    db.$queryRaw<{ category_id: number; count: bigint }[]>`
+      SELECT i.category_id, count(*) AS count FROM items i JOIN stores s ON s.id = i.store_id
+      WHERE i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))} AND i.category_id IS NOT NULL
+      GROUP BY i.category_id`,
+  ]);
+  return {
+    categories,
+    ownCounts: new Map(counts.map((row) => [row.category_id, Number(row.count)])),
+  };
+};
+
+// The cover is the first cover image by position then id; an aggregate keeps the plan on the item_id index.
+const summariesSql = `
+  SELECT i.id, i.title, i.brand, i.price_cents, i.condition::text AS condition, i.url, i.sizes, c.path AS category_path,
+         s.slug AS store_slug, s.name AS store_name, s.url AS store_url, s.agent_checkout::text AS agent_checkout,
+         (SELECT (array_agg(m.url ORDER BY m.position, m.id))[1] FROM item_images m WHERE m.item_id = i.id AND m.is_cover) AS cover_url,
+         EXISTS (SELECT 1 FROM variants v WHERE v.item_id = i.id AND v.quantity > 0) AS is_available
+  FROM items i JOIN stores s ON s.id = i.store_id LEFT JOIN categories c ON c.id = i.category_id
+  WHERE i.id = ANY($1::int[])`;
+
+type SummaryRow = {
+  id: number;
+  title: string;
+  brand: string | null;
+  price_cents: number;
+  condition: ProductSummarySource["condition"];
+  url: string;
+  sizes: string[];
+  category_path: string | null;
+  store_slug: string;
+  store_name: string;
+  store_url: string;
+  agent_checkout: "link" | "direct";
+  cover_url: string | null;
+  is_available: boolean;
+};
+
+/**
+ * The rows of a search page in one SQL statement, with the fields the ProductSummary serializer
+ * reads, by id (missing ids are items deleted meanwhile).
+ */
+export const loadProductSummaries = async (
+  ids: readonly number[],
+): Promise<Map<number, ProductSummarySource>> => {
+  if (!ids.length) return new Map();
+  const { rows } = await rawPool().query<SummaryRow>({
+    name: "product-summaries",
+    text: summariesSql,
+    values: [ids],
+  });
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        title: row.title,
+        brand: row.brand,
+        priceCents: row.price_cents,
+        condition: row.condition,
+        url: row.url,
+        sizes: row.sizes,
+        categoryPath: row.category_path,
+        coverUrl: row.cover_url,
+        isAvailable: row.is_available,
+        store: {
+          slug: row.store_slug,
+          name: row.store_name,
+          url: row.store_url,
+          agentCheckout: row.agent_checkout,
+        },
+      },
+    ]),
+  );
+};

@@ -1,0 +1,177 @@
+/**
+ * Catalogue store: what buying reads and writes of items, variants and stores. Raw statements
+ * typed `Sql` (server/platform/sql.ts), so each runs in a Prisma transaction (checkout), in a raw
+ * `pg` one (POST /purchases, a watch's purchase) or on the pool (a quote): ADR 0014, 0062.
+ *
+ * Reservations are the variants' own quantity: reserving subtracts from `variants.quantity` (the
+ * number search's `available` reads), restocking adds it back. Both run inside the transaction that
+ * changes their owner's status, so stock and status never disagree. Each also touches
+ * items.updated_at, so incremental search indexes see the change.
+ */
+import { storeCanSellSql } from "../../core/store-can-sell";
+import { Prisma } from "../../generated/prisma/client";
+import { anyOf, type Sql } from "../../platform/sql";
+
+/** What pricing needs about a requested item: its store with rates, its variants and cover. */
+export type QuotableItem = {
+  id: number;
+  title: string;
+  priceCents: number;
+  status: "active" | "sold" | "removed";
+  url: string;
+  store: {
+    id: number;
+    slug: string;
+    name: string;
+    url: string;
+    agentCheckout: "link" | "direct";
+    isOpen: boolean;
+    canTakePayment: boolean;
+    canShip: boolean;
+    freeShippingThresholdCents: number | null;
+    shippingRates: {
+      key: string;
+      label: string;
+      baseCents: number;
+      perItemCents: number;
+      remoteSurchargeCents: number;
+      minDays: number;
+      maxDays: number;
+    }[];
+  };
+  variants: {
+    id: number;
+    size: string | null;
+    sizeKey: string | null;
+    color: string | null;
+    quantity: number;
+  }[];
+  images: { url: string }[];
+};
+
+/**
+ * Loads the requested items in the QuotableItem shape with one statement: Prisma's nested select
+ * costs a round trip per relation (about 5 ms here), this about one (docs/performance.md, quote).
+ */
+export const loadQuotableItems = (sql: Sql, ids: number[]) =>
+  sql.$queryRaw<QuotableItem[]>`
+    SELECT i.id, i.title, i.price_cents AS "priceCents", i.status::text AS status, i.url,
+      json_build_object(
+        'id', s.id, 'slug', s.slug, 'name', s.name, 'url', s.url, 'agentCheckout', s.agent_checkout, 'isOpen', s.is_open,
+        'canTakePayment', s.can_take_payment, 'canShip', s.can_ship, 'freeShippingThresholdCents', s.free_shipping_threshold_cents,
+        'shippingRates', (SELECT coalesce(json_agg(json_build_object('key', r.key, 'label', r.label, 'baseCents', r.base_cents,
+          'perItemCents', r.per_item_cents, 'remoteSurchargeCents', r.remote_surcharge_cents, 'minDays', r.min_days, 'maxDays', r.max_days)), '[]')
+          FROM shipping_rates r WHERE r.store_id = s.id)) AS store,
+      (SELECT coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'sizeKey', v.size_key, 'color', v.color, 'quantity', v.quantity) ORDER BY v.id), '[]')
+        FROM variants v WHERE v.item_id = i.id) AS variants,
+      (SELECT coalesce(json_agg(json_build_object('url', c.url)), '[]') FROM (SELECT url FROM item_images WHERE item_id = i.id AND is_cover LIMIT 1) c) AS images
+    FROM items i JOIN stores s ON s.id = i.store_id
+    WHERE ${anyOf(Prisma.sql`i.id`, ids, "int")}`;
+
+export type Reservation = { variantId: number; quantity: number };
+
+/**
+ * Takes each line's quantity from its variant when its item is active, its store selling and
+ * enough is left; returns the reserved variants with their item's price. Rows are locked in id
+ * order first, so two buyers sharing items wait for each other instead of deadlocking; the loser
+ * then sees the winner's decrement.
+ */
+export const reserveVariants = async (sql: Sql, lines: readonly Reservation[]) => {
+  const variantIds = lines.map((line) => line.variantId);
+  const quantities = lines.map((line) => line.quantity);
+  // One row cannot deadlock: its update alone locks it (most purchases and watches buy one line).
+  if (new Set(variantIds).size > 1)
+    await sql.$queryRaw`SELECT id FROM variants WHERE id = ANY(${variantIds}::int[]) ORDER BY id FOR UPDATE`;
+  // One line as scalars: a statement with array parameters is planned again at every execution (anyOf, server/platform/sql.ts).
+  const wanted =
+    lines.length === 1
+      ? Prisma.sql`SELECT ${variantIds[0]}::int AS variant_id, ${quantities[0]}::int AS quantity`
+      : Prisma.sql`SELECT unnest(${variantIds}::int[]) AS variant_id, unnest(${quantities}::int[]) AS quantity`;
+  const reserved = await sql.$queryRaw<{ variant_id: number; price_cents: number }[]>`
+    WITH wanted AS (${wanted}),
+    taken AS (
+      UPDATE variants v SET quantity = v.quantity - w.quantity
+      FROM wanted w, items i, stores s
+      WHERE v.id = w.variant_id AND i.id = v.item_id AND s.id = i.store_id AND v.quantity >= w.quantity
+        AND i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))}
+      RETURNING v.id AS variant_id, v.item_id, i.price_cents),
+    touched AS (UPDATE items SET updated_at = now() WHERE id IN (SELECT item_id FROM taken))
+    SELECT variant_id, price_cents FROM taken`;
+  return new Map(reserved.map((row) => [row.variant_id, row.price_cents]));
+};
+
+/** Gives reserved quantities back to their variants (a variant may appear more than once). */
+export const restockVariants = async (sql: Sql, lines: readonly Reservation[]) => {
+  if (lines.length === 0) return;
+  await sql.$executeRaw`
+    WITH freed AS (
+      SELECT variant_id, sum(quantity)::int AS quantity
+      FROM unnest(${lines.map((line) => line.variantId)}::int[], ${lines.map((line) => line.quantity)}::int[]) AS l(variant_id, quantity)
+      GROUP BY variant_id),
+    given AS (UPDATE variants v SET quantity = v.quantity + f.quantity FROM freed f WHERE v.id = f.variant_id RETURNING v.item_id)
+    UPDATE items SET updated_at = now() WHERE id IN (SELECT item_id FROM given)`;
+};
+
+/**
+ * Marks sold the active items among `itemIds` with nothing left in any variant (they leave
+ * search). The caller leaves out items an open checkout still holds a unit of.
+ */
+export const markSoldOut = async (sql: Sql, itemIds: readonly number[], now: Date) => {
+  if (itemIds.length === 0) return;
+  await sql.$executeRaw`
+    UPDATE items SET status = 'sold', updated_at = ${now}
+    WHERE ${anyOf(Prisma.sql`id`, itemIds, "int")} AND status = 'active'
+      AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.item_id = items.id AND v.quantity > 0)`;
+};
+
+/** For each of `itemIds`: its price and whether it is still listed (active, its store selling). */
+export const readListings = async (sql: Sql, itemIds: readonly number[]) => {
+  if (itemIds.length === 0) return new Map<number, { priceCents: number; isListed: boolean }>();
+  const rows = await sql.$queryRaw<{ id: number; price_cents: number; listed: boolean }[]>`
+    SELECT i.id, i.price_cents, (i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))}) AS listed
+    FROM items i JOIN stores s ON s.id = i.store_id
+    WHERE ${anyOf(Prisma.sql`i.id`, [...new Set(itemIds)], "int")}`;
+  return new Map(
+    rows.map((row) => [row.id, { priceCents: row.price_cents, isListed: row.listed }]),
+  );
+};
+
+/** True when some of `itemIds` is no longer active (sold elsewhere, or removed). */
+export const hasItemNotActive = async (sql: Sql, itemIds: readonly number[]) => {
+  if (itemIds.length === 0) return false;
+  const [row] = await sql.$queryRaw<{ found: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM items WHERE ${anyOf(Prisma.sql`id`, itemIds, "int")} AND status <> 'active') AS found`;
+  return row.found;
+};
+
+export type AlertFacts = {
+  id: number;
+  priceCents: number;
+  status: string;
+  canSell: boolean;
+  offersPriceAlerts: boolean;
+};
+
+/** What setting a price alert checks of its item (undefined when there is no such item). */
+export const readAlertFacts = async (sql: Sql, itemId: number): Promise<AlertFacts | undefined> => {
+  const [row] = await sql.$queryRaw<
+    {
+      id: number;
+      price_cents: number;
+      status: string;
+      can_sell: boolean;
+      offers_price_alerts: boolean;
+    }[]
+  >`
+    SELECT i.id, i.price_cents, i.status::text AS status, ${Prisma.raw(storeCanSellSql("s"))} AS can_sell, s.offers_price_alerts
+    FROM items i JOIN stores s ON s.id = i.store_id WHERE i.id = ${itemId}`;
+  return (
+    row && {
+      id: row.id,
+      priceCents: row.price_cents,
+      status: row.status,
+      canSell: row.can_sell,
+      offersPriceAlerts: row.offers_price_alerts,
+    }
+  );
+};

@@ -1,0 +1,112 @@
+/**
+ * Price-alerts store: the `price_alerts` table. Prisma for setting, listing and stopping (one person's
+ * few rows, nothing hot). Raw SQL (typed `Sql`) for firing: a sale runs it for each of thousands of
+ * items in a raw `pg` transaction, most notifying nobody, so it is one statement that reads the
+ * item's live price and store and the person's email with the move (ADR 0074; ADR 0103 keeps that
+ * join across owners, "Joins kept").
+ */
+import { storeCanSellSql } from "../core/store-can-sell";
+import { Prisma } from "../generated/prisma/client";
+import type { Db, Tx } from "../platform/db";
+import type { Sql } from "../platform/sql";
+
+const alertSelect = {
+  id: true,
+  status: true,
+  itemId: true,
+  targetPriceCents: true,
+  notifiedPriceCents: true,
+  createdAt: true,
+  notifiedAt: true,
+  stoppedAt: true,
+} as const;
+
+export type AlertRow = Prisma.PriceAlertGetPayload<{ select: typeof alertSelect }>;
+
+/**
+ * Locks the person's row until the transaction ends, so two alerts of one person are set one after
+ * the other. The persons table is accounts': held here until its store offers the lock (ADR 0103,
+ * "Still crossing").
+ */
+export const lockPerson = (tx: Tx, personId: string) =>
+  tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
+
+/** The person's live alerts (which items, how many). */
+export const findLiveAlerts = (tx: Tx, personId: string) =>
+  tx.priceAlert.findMany({
+    where: { personId, status: "active" },
+    select: { id: true, itemId: true },
+  });
+
+/** Writes a live alert; returns its id. */
+export const insertAlert = async (
+  tx: Tx,
+  alert: {
+    id: string;
+    personId: string;
+    clientId: string;
+    itemId: number;
+    targetPriceCents: number;
+    createdAt: Date;
+  },
+) => (await tx.priceAlert.create({ data: alert, select: { id: true } })).id;
+
+/** One alert (it exists: just written). */
+export const readAlert = (db: Db, id: string): Promise<AlertRow> =>
+  db.priceAlert.findUniqueOrThrow({ where: { id }, select: alertSelect });
+
+/** The person's alert `id` (null when it is not theirs, or none). */
+export const findPersonAlert = (db: Db, personId: string, id: string) =>
+  db.priceAlert.findFirst({ where: { id, personId }, select: alertSelect });
+
+/** A page of the person's alerts, newest first, and how many they have. */
+export const listPersonAlerts = async (
+  db: Db,
+  personId: string,
+  page: { skip: number; take: number },
+) => {
+  const [rows, total] = await Promise.all([
+    db.priceAlert.findMany({
+      where: { personId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: page.skip,
+      take: page.take,
+      select: alertSelect,
+    }),
+    db.priceAlert.count({ where: { personId } }),
+  ]);
+  return { rows, total };
+};
+
+/** Stops the person's alert if it is live (an ended one stays as it is). */
+export const stopLiveAlert = (db: Db, options: { personId: string; id: string; now: Date }) =>
+  db.priceAlert.updateMany({
+    where: { id: options.id, personId: options.personId, status: "active" },
+    data: { status: "stopped", stoppedAt: options.now },
+  });
+
+export type FiredAlert = {
+  id: string;
+  email: string;
+  title: string;
+  url: string;
+  store_name: string;
+  price_cents: number;
+  target_price_cents: number;
+};
+
+/**
+ * Moves to `notified` every active alert on the item whose target its live price has reached (the
+ * item active and its store selling), with what its email needs. A single UPDATE ... WHERE status =
+ * 'active': of two transactions racing for one alert the second waits on the row lock, re-reads it
+ * as `notified` and skips it, so only the winner's RETURNING row gets an email.
+ */
+export const fireAlertsAtLivePrice = (sql: Sql, itemId: number, now: Date) =>
+  sql.$queryRaw<FiredAlert[]>`
+    WITH item AS (
+      SELECT i.id, i.title, i.url, i.price_cents, s.name AS store_name FROM items i JOIN stores s ON s.id = i.store_id
+      WHERE i.id = ${itemId} AND i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))})
+    UPDATE price_alerts a SET status = 'notified', notified_at = ${now}, notified_price_cents = item.price_cents, updated_at = ${now}
+    FROM item, persons p
+    WHERE a.item_id = item.id AND a.status = 'active' AND a.target_price_cents >= item.price_cents AND p.id = a.person_id
+    RETURNING a.id, p.email, item.title, item.url, item.store_name, item.price_cents, a.target_price_cents`;
