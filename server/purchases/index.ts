@@ -11,6 +11,8 @@ export { cancelUrl } from "./purchase-emails";
 export { hasPurchaseGrantSql } from "./purchase-grant";
 export {
   ZCreatePurchaseBody,
+  ZListPurchasesRequest,
+  ZListPurchasesResponse,
   ZPurchase,
   ZPurchaseIdParams,
   purchasesPerHour,

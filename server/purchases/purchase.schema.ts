@@ -1,8 +1,9 @@
-/** Schemas of assistant purchases (POST /purchases, GET /purchases/{purchase_id}). Imports only zod and pure modules. */
+/** Schemas of assistant purchases (POST /purchases, GET /purchases, GET /purchases/{purchase_id}). Imports only zod and pure modules. */
 import { z } from "zod";
 import { publicPurchaseStatuses } from "./states";
 import { ZMoney } from "../core/money-input";
 import { ZIdempotencyKey } from "../checkout";
+import { pageFields, ZPagination } from "../catalogue";
 
 /** The body: only quote_id. Strict, so amount, status, person_id… are a 422 rather than silently trusted (B2-20). */
 export const ZCreatePurchaseBody = z
@@ -82,4 +83,12 @@ export const ZPurchaseIdParams = z.object({
     .min(1)
     .max(64, "must be at most 64 characters")
     .meta({ example: "pur_5d0c1f2e3a4b5c6d7e8f9a0b" }),
+});
+
+/** GET /purchases: a page of the person's purchases through this assistant, paged as search is. */
+export const ZListPurchasesRequest = z.object(pageFields).strict();
+
+export const ZListPurchasesResponse = z.object({
+  data: z.array(ZPurchase),
+  pagination: ZPagination,
 });

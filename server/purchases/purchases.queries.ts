@@ -47,17 +47,44 @@ type OwnRow = PurchaseRow & { checkout: { id: string; expiresAt: string } | null
  */
 export const readOwnPurchase = async (db: Sql, actor: Actor, id: string): Promise<TPurchase> => {
   const [row] = await db.$queryRaw<OwnRow[]>`
+    ${ownColumns}
+    FROM purchases p WHERE p.id = ${id} AND ${ownerSql(actor)}`;
+  if (!row) throw new AppError("not_found", { message: `No purchase ${id}.` });
+  return toOwnPurchase(row);
+};
+
+/**
+ * A page of the purchases the actor's client made for the token's person, newest first, and how
+ * many there are (GET /purchases). Served by the (person_id, created_at) index of purchases.
+ */
+export const listOwnPurchases = async (
+  db: Sql,
+  actor: Actor,
+  page: { page: number; perPage: number },
+): Promise<{ purchases: TPurchase[]; total: number }> => {
+  const [rows, [{ total }]] = await Promise.all([
+    db.$queryRaw<OwnRow[]>`
+      ${ownColumns}
+      FROM purchases p WHERE ${ownerSql(actor)}
+      ORDER BY p.created_at DESC, p.id DESC
+      LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+    db.$queryRaw<{ total: number }[]>`
+      SELECT count(*)::int AS total FROM purchases p WHERE ${ownerSql(actor)}`,
+  ]);
+  return { purchases: rows.map(toOwnPurchase), total };
+};
+
+const toOwnPurchase = ({ checkout, ...purchase }: OwnRow) =>
+  toWirePurchase(
+    purchase,
+    checkout && { id: checkout.id, expiresAt: new Date(checkout.expiresAt) },
+  );
+
+/** The Purchase's columns, with the checkout link of one that needs the person. */
+const ownColumns = Prisma.sql`
     SELECT p.id, p.status::text AS status, p.reason, p.cancelled_by AS "cancelledBy", p.order_number AS "orderNumber", p.grand_total_cents AS "grandTotalCents",
       p.charges_at AS "chargesAt", p.cancel_until AS "cancelUntil", p.created_at AS "createdAt",
       COALESCE((SELECT json_agg(json_build_object('fulfilment', o.fulfilment)) FROM orders o WHERE o.purchase_id = p.id), '[]'::json) AS orders,
       (SELECT json_build_object('id', c.id, 'expiresAt', c.expires_at) FROM checkouts c
         WHERE p.status = 'requires_person' AND c.quote_id = p.quote_id AND c.client_id = p.client_id AND c.person_id = p.person_id
-        ORDER BY c.created_at DESC LIMIT 1) AS checkout
-    FROM purchases p WHERE p.id = ${id} AND ${ownerSql(actor)}`;
-  if (!row) throw new AppError("not_found", { message: `No purchase ${id}.` });
-  const { checkout, ...purchase } = row;
-  return toWirePurchase(
-    purchase,
-    checkout && { id: checkout.id, expiresAt: new Date(checkout.expiresAt) },
-  );
-};
+        ORDER BY c.created_at DESC LIMIT 1) AS checkout`;

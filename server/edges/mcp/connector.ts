@@ -19,10 +19,11 @@ import { AppError, errorBody } from "../../core/errors";
 import { retiredErrorFor } from "../rest/lifecycle-verdict";
 import { toAppError } from "../../platform/http/respond";
 import { zodFields } from "../../core/zod-fields";
+import { changes } from "../rest/changes";
 import { toolJsonSchema } from "./json-schema";
 import { type ToolCall, type ToolConnector, type ToolDefinition, toolsOf } from "./tools";
 
-const serverInfo = { name: "shopping-api", title: "Shopping API", version: "1.6.0" };
+const serverInfo = { name: "shopping-api", title: "Shopping API", version: changes[0].version };
 
 const instructions: Record<ToolConnector, string> = {
   public:

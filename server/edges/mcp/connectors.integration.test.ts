@@ -105,6 +105,7 @@ const accountTools = [
   "get_my_shipping_address",
   "list_my_orders",
   "get_my_order",
+  "list_my_purchases",
 ];
 
 type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
@@ -403,7 +404,7 @@ describe("the account connector at /mcp/account", () => {
     expect((await rest.json()).error.code).toBe("unauthorized");
   });
 
-  it("lists all twelve tools, each with the schemas of its REST operation in the OpenAPI document", async () => {
+  it("lists all thirteen tools, each with the schemas of its REST operation in the OpenAPI document", async () => {
     const { person } = await createPerson();
     const client = await connect("/mcp/account", await accountToken(person.id));
     const { tools: listed } = await client.listTools();

@@ -23,6 +23,7 @@ import type {
 import type { ZQuote } from "../../checkout";
 import type { ZCheckout, ZCheckoutDetail } from "../../checkout";
 import type { ZListMyOrdersResponse, ZOrder } from "../../orders/index";
+import type { ZListPurchasesResponse } from "../../purchases";
 import type { AppError } from "../../core/errors";
 import type { Caller } from "../trpc/caller";
 
@@ -186,6 +187,19 @@ const presentations: Record<string, Presentation<unknown>> = {
     usage: "Ready to pass as shipping_address to create_quote; not_found when none is saved.",
     text: (address) =>
       `${address.name}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.city} ${address.province} ${address.postal_code}`,
+  }),
+  list_my_purchases: present<typeof ZListPurchasesResponse>({
+    title: "Purchases made for the person",
+    usage:
+      "What this assistant bought for the person, newest first, each with its status and when a hold is charged.",
+    text: (result) =>
+      [
+        `${result.pagination.total} purchases.`,
+        ...result.data.map(
+          (purchase) =>
+            `- ${purchase.purchase_id} (${purchase.order_number ?? "no order"}): ${money(purchase.totals.grand_total)}, ${purchase.status}`,
+        ),
+      ].join("\n"),
   }),
   list_my_orders: present<typeof ZListMyOrdersResponse>({
     title: "The person's orders",

@@ -9,6 +9,12 @@ export type Change = { version: string; date: string; summary: string };
 /** Newest first. Dates are the day the version went live (UTC). */
 export const changes: readonly Change[] = [
   {
+    version: "1.7.0",
+    date: "2026-11-27",
+    summary:
+      "GET /purchases: the purchases an assistant made for the linked person, newest first (purchase:write or orders:read); the signed-in connector's list_my_purchases",
+  },
+  {
     version: "1.6.0",
     date: "2026-10-09",
     summary:

@@ -401,7 +401,7 @@ describe("OpenAPI document", () => {
       now: announced,
     });
     const document = await (await openapi()).json();
-    expect(document.info.version).toBe("1.6.0");
+    expect(document.info.version).toBe("1.7.0");
     const deprecated = document.paths["/categories"].get;
     expect(deprecated.deprecated).toBe(true);
     expect(deprecated.description).toContain("Deprecated on 2026-11-22; sunset on 2027-06-01");

@@ -13,7 +13,7 @@ import {
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
 } from "zod-openapi";
-import { type Operation, scopeOf } from "./operation";
+import { acceptedScopes, type Operation, scopeOf } from "./operation";
 import { operations } from "./operations";
 import { allScopes } from "../../auth";
 import { apiVersion } from "./changes";
@@ -35,10 +35,10 @@ const errorsOf = (entry: Operation) => {
   return errors;
 };
 
-/** The scopes the operation's security requirement lists: its procedure's, none for any token of the client. */
-const securityScopes = (entry: Operation) => {
-  const scope = scopeOf(entry);
-  return scope === null ? [] : [scope];
+/** One security requirement per scope that admits the call (any one will do); no scope for any token of the client. */
+const securityOf = (entry: Operation) => {
+  const scopes = acceptedScopes(entry);
+  return scopes.length ? scopes.map((scope) => ({ oauth2: [scope] })) : [{ oauth2: [] }];
 };
 
 /** One table entry as an OpenAPI operation: success response, common errors, then the entry's own. */
@@ -56,7 +56,7 @@ const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
     summary: entry.summary,
     ...(entry.description ? { description: entry.description } : {}),
     // No scope listed: any token of the client (a "client" procedure).
-    security: [{ oauth2: securityScopes(entry) }],
+    security: securityOf(entry),
     ...(Object.keys(requestParams ?? {}).length ? { requestParams } : {}),
     ...(body
       ? {

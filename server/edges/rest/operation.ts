@@ -13,7 +13,7 @@
 import type { z } from "zod";
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
 import type { Scope } from "../../auth";
-import type { Meta } from "../../platform/trpc/init";
+import { type Meta, scopeList } from "../../platform/trpc/init";
 import type { Caller } from "../trpc/caller";
 import { procedureMeta, type ProcedurePath } from "../trpc/procedure-meta";
 
@@ -34,9 +34,13 @@ export type OperationMeta = Extract<
 const isOperationMeta = (meta: Meta | undefined): meta is OperationMeta =>
   meta !== undefined && ["partner", "person", "assistant", "client"].includes(meta.caller);
 
-/** The scope the operation's token needs; null when any token of the client may call it. */
+/** The scopes that admit the operation's token, any one of them; none when any token of the client may call it. */
+export const acceptedScopes = (entry: { meta: OperationMeta }): readonly Scope[] =>
+  "scope" in entry.meta ? scopeList(entry.meta.scope) : [];
+
+/** The scope the operation's token needs (the first of its alternatives); null when any token of the client may call it. */
 export const scopeOf = (entry: { meta: OperationMeta }): Scope | null =>
-  "scope" in entry.meta ? entry.meta.scope : null;
+  acceptedScopes(entry)[0] ?? null;
 
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 

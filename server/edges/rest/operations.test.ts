@@ -20,7 +20,7 @@ import { createPartner } from "../../../prisma/factories";
 import { partnerCaller, shopperCaller, visitorCaller } from "../../testing/callers";
 import { operations, toolOperations } from "./operations";
 import { scopeOf, type Operation } from "./operation";
-import type { Meta } from "../../platform/trpc/init";
+import { type Meta, scopeList } from "../../platform/trpc/init";
 import { appRouter } from "../trpc/root";
 import { procedureMeta } from "../trpc/procedure-meta";
 import { type Caller, createCaller } from "../trpc/caller";
@@ -123,6 +123,7 @@ describe("operation table", () => {
         "get_my_shipping_address",
         "list_my_orders",
         "get_my_order",
+        "list_my_purchases",
       ].sort(),
     );
   });
@@ -136,7 +137,8 @@ describe("operation table", () => {
     for (const [path, procedure] of Object.entries(procedures)) {
       const meta = procedure._def.meta;
       expect(callers, path).toContain(meta?.caller);
-      if (meta && "scope" in meta) expect(allScopes, path).toContain(meta.scope);
+      if (meta && "scope" in meta)
+        for (const scope of scopeList(meta.scope)) expect(allScopes, path).toContain(scope);
     }
   });
 
@@ -146,12 +148,16 @@ describe("operation table", () => {
       const meta = procedureMeta(entry.procedure);
       expect(entry.meta, entry.id).toBe(meta);
       expect(["partner", "person", "assistant", "client"], entry.id).toContain(meta?.caller);
-      const scope = meta && "scope" in meta ? meta.scope : undefined;
-      if (meta?.caller !== "client") expect(allScopes, entry.id).toContain(scope);
+      const scopes = meta && "scope" in meta ? scopeList(meta.scope) : [];
+      if (meta?.caller !== "client") expect(scopes.length, entry.id).toBeGreaterThan(0);
+      for (const scope of scopes) expect(allScopes, entry.id).toContain(scope);
       const documented = document.paths?.[entry.path]?.[entry.method.toLowerCase() as "get"];
-      expect(documented?.security, entry.id).toEqual([{ oauth2: scope ? [scope] : [] }]);
+      // One security requirement per scope that admits the call, any one of them.
+      expect(documented?.security, entry.id).toEqual(
+        scopes.length ? scopes.map((scope) => ({ oauth2: [scope] })) : [{ oauth2: [] }],
+      );
       expect(Object.keys(documented?.responses ?? {}).includes("403"), entry.id).toBe(
-        scope !== undefined,
+        scopes.length > 0,
       );
     }
   });
@@ -161,8 +167,11 @@ describe("operation table", () => {
       const { meta } = entry;
       if (meta.caller === "partner")
         expect(clientCredentialsScopes, entry.id).toContain(meta.scope);
-      if (meta.caller === "person") expect(personScopes, entry.id).toContain(meta.scope);
-      if (meta.caller === "assistant") expect(agentOnlyScopes, entry.id).toContain(meta.scope);
+      if (meta.caller === "person")
+        for (const scope of scopeList(meta.scope)) expect(personScopes, entry.id).toContain(scope);
+      if (meta.caller === "assistant")
+        for (const scope of scopeList(meta.scope))
+          expect(agentOnlyScopes, entry.id).toContain(scope);
     }
   });
 

@@ -4,6 +4,8 @@ import { ZIdempotencyHeaders } from "../../checkout";
 import {
   purchasesPerHour,
   ZCreatePurchaseBody,
+  ZListPurchasesRequest,
+  ZListPurchasesResponse,
   ZPurchase,
   ZPurchaseIdParams,
 } from "../../purchases";
@@ -55,6 +57,18 @@ export const purchaseOperations = [
         headers: replayed ? { "Idempotent-Replayed": "true" } : undefined,
       };
     },
+  }),
+  defineOperation({
+    id: "GET /api/v1/purchases",
+    tool: "list_my_purchases",
+    operationId: "listPurchases",
+    procedure: "purchases.list",
+    input: { query: ZListPurchasesRequest },
+    output: ZListPurchasesResponse,
+    summary: "The purchases this assistant made for the linked person, newest first",
+    description:
+      "Scope purchase:write or orders:read, on a token the person granted. Only this assistant's purchases for this person; paged as search is (page, per_page up to 48).",
+    call: async ({ caller, query }) => ({ body: await caller.purchases.list(query) }),
   }),
   defineOperation({
     id: "GET /api/v1/purchases/{purchase_id}",

@@ -8,7 +8,7 @@
 import { AppError } from "../../core/errors";
 import type { Scope } from "../../core/scopes";
 import type { Actor, Admission, Context } from "./context";
-import type { Meta } from "./init";
+import { type Meta, type Scopes, scopeList } from "./init";
 
 /**
  * The person who granted this token by linking their account, and the client they granted it to;
@@ -39,9 +39,14 @@ export const requirePersonGrant = (actor: Actor, scope: Scope) => {
   return grant;
 };
 
-const tokenWithScope = (actor: Actor, scope: Scope) => {
+const tokenWithScope = (actor: Actor, scopes: Scopes) => {
   if (actor.kind !== "client") throw new AppError("unauthorized");
-  if (!actor.scopes.includes(scope)) throw insufficientScope(scope);
+  const accepted = scopeList(scopes);
+  if (!accepted.some((scope) => actor.scopes.includes(scope)))
+    throw insufficientScope(
+      accepted[0],
+      `This operation needs the ${accepted.join(" or ")} scope.`,
+    );
   return actor;
 };
 
@@ -65,7 +70,8 @@ export const admit = (meta: Meta, actor: Actor): Admission => {
       if (meta.caller === "person" && meta.shopper && actor.kind === "person")
         return { personId: actor.personId };
       return {
-        personId: requirePersonGrant(tokenWithScope(actor, meta.scope), meta.scope).personId,
+        personId: requirePersonGrant(tokenWithScope(actor, meta.scope), scopeList(meta.scope)[0])
+          .personId,
       };
   }
 };

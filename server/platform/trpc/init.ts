@@ -27,10 +27,17 @@ import { toAppError } from "../http/respond";
  * - "shopper": the person signed in to the pages.
  * - "public": anyone (a link in an email, the hosted checkout page, sign-up).
  */
+/** One scope, or several of which any one admits (the first is the one an MCP connector asks for). */
+export type Scopes = Scope | readonly [Scope, ...Scope[]];
+
+/** The scopes of a `Scopes`, as a list. */
+export const scopeList = (scopes: Scopes): readonly Scope[] =>
+  typeof scopes === "string" ? [scopes] : scopes;
+
 export type Meta =
   | { caller: "partner"; scope: Scope }
-  | { caller: "person"; scope: Scope; shopper?: true }
-  | { caller: "assistant"; scope: Scope }
+  | { caller: "person"; scope: Scopes; shopper?: true }
+  | { caller: "assistant"; scope: Scopes }
   | { caller: "client" }
   | { caller: "shopper" }
   | { caller: "public" };
