@@ -29,7 +29,7 @@ const template = <P>(
   subject: (props: P) => string,
 ): Template<unknown> => ({ component, subject }) as Template<unknown>;
 
-export const templates = {
+const templates = {
   "verify-email": template(VerifyEmail, verifyEmailSubject),
   "reset-password": template(ResetPassword, resetPasswordSubject),
   "account-exists": template(AccountExists, accountExistsSubject),

@@ -9,7 +9,7 @@ import { writeResult } from "./report";
 import { migrate } from "../../server/edges/ops/migrate";
 import { assertLocal, databaseUrl, withAdmin } from "../../server/testing/databases";
 
-export const benchDatabaseName = (items: number) => {
+const benchDatabaseName = (items: number) => {
   const prefix = process.env.BENCH_DB_PREFIX ?? "shopping_bench_";
   return `${prefix}${items >= 1_000_000 && items % 1_000_000 === 0 ? `${items / 1_000_000}m` : items % 1000 === 0 ? `${items / 1000}k` : items}`;
 };

@@ -11,7 +11,7 @@ import { processTree } from "./rss";
 
 const root = path.resolve(__dirname, "..", "..");
 
-export const freePort = () =>
+const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

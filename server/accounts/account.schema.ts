@@ -69,7 +69,7 @@ export const ZConnectedApp = z.object({
 export const ZNoQuery = z.object({}).strict();
 
 /** A spending limit as typed: dollars with at most two decimals ("500", "500.00"), more than 0 and at most $50,000.00; in cents. */
-export const ZSpendingLimit = z
+const ZSpendingLimit = z
   .string({ error: "is required" })
   .trim()
   .refine((value) => !value.startsWith("-"), { message: "must be more than 0.00", abort: true })
@@ -92,7 +92,6 @@ export const ZSetSpendingLimitsInput = z
     message: "must not be more than the limit per 30 days",
     path: ["limit_per_order"],
   });
-export type TSetSpendingLimitsInput = z.input<typeof ZSetSpendingLimitsInput>;
 
 export const ZSetPurchasesPausedInput = z
   .object({ paused: z.boolean({ error: "must be true or false" }) })

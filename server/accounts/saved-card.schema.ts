@@ -36,9 +36,8 @@ export const ZSaveCardInput = z
       .regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
   })
   .strict();
-export type TSaveCardInput = z.input<typeof ZSaveCardInput>;
 
-export const ZSavedCard = z.object({
+const ZSavedCard = z.object({
   /** visa, mastercard, amex, discover, or unknown. */
   brand: z.string(),
   last4: z.string(),

@@ -23,8 +23,8 @@ import {
 } from "./store/clients";
 import { revokeClientCredentialsTokens } from "./store/tokens";
 
-export const partnerScopes: readonly Scope[] = ["catalog:read", "checkout:write"];
-export const partnerLinkingScopes: readonly Scope[] = [
+const partnerScopes: readonly Scope[] = ["catalog:read", "checkout:write"];
+const partnerLinkingScopes: readonly Scope[] = [
   "profile:read",
   "orders:read",
   "address:read",

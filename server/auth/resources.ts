@@ -10,7 +10,7 @@ import { mcpAccountAudience, restAudience } from "./tokens";
 /** The account connector's path; its identifier is PUBLIC_URL + this path. */
 export const mcpAccountPath = "/mcp/account";
 
-export const resources = () => [
+const resources = () => [
   { identifier: `${env().PUBLIC_URL}/api/v1`, audience: restAudience },
   { identifier: `${env().PUBLIC_URL}${mcpAccountPath}`, audience: mcpAccountAudience },
 ];

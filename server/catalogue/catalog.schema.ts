@@ -105,15 +105,9 @@ export const ZStoreSummary = z
   })
   .meta({ id: "StoreSummary" });
 
-export const conditions = [
-  "new_with_tags",
-  "new_without_tags",
-  "excellent",
-  "good",
-  "fair",
-] as const;
+const conditions = ["new_with_tags", "new_without_tags", "excellent", "good", "fair"] as const;
 
-export const ZProductSummary = z
+const ZProductSummary = z
   .object({
     id: ZIntId(48213),
     title: z.string().meta({ example: "Double-breasted wool coat" }),
@@ -151,7 +145,7 @@ const ZFacetValue = z
   .object({ value: z.string().meta({ example: "Atelier Nord" }), count: ZIntCount(128) })
   .meta({ id: "FacetValue" });
 
-export const ZFacets = z
+const ZFacets = z
   .object({
     brand: z.array(ZFacetValue),
     size: z.array(ZFacetValue),
@@ -245,7 +239,7 @@ export type TCategoryNode = {
   item_count: number;
   children: TCategoryNode[];
 };
-export const ZCategoryNode: z.ZodType<TCategoryNode> = z
+const ZCategoryNode: z.ZodType<TCategoryNode> = z
   .object({
     path: z.string(),
     name: z.string(),

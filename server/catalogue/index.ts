@@ -13,16 +13,13 @@ export {
 } from "./catalog.schema";
 export { catalogRouter } from "./procedures";
 export { absolute } from "./product-json";
-export { catalogSearch } from "./search/index";
-export type { CatalogSearch } from "./search/types";
 export { setItemPrice } from "./set-item-price";
-export type { PriceChangeHandler, PriceChangeRecord } from "./price-change-events";
+export type { PriceChangeHandler } from "./price-change-events";
 // The catalogue store's functions other capabilities call (ADR 0103): buying reads and writes of
 // items and variants (checkout, purchases, price watches), what price alerts read of an item, the
 // price-change events (price-changes claims and finishes them), and the ops commands' store setting
 // and sandbox purchase item.
 export {
-  hasItemNotActive,
   loadQuotableItems,
   markSoldOut,
   readAlertFacts,
@@ -30,17 +27,11 @@ export {
   reserveVariants,
   restockVariants,
 } from "./store/stock";
-export type { AlertFacts, QuotableItem, Reservation } from "./store/stock";
-export {
-  findBuyableItem,
-  findItemCards,
-  setStoreAgentCheckout,
-  shippingRatesOf,
-} from "./store/products";
+export type { QuotableItem } from "./store/stock";
+export { findItemCards } from "./store/products";
 export type { ItemCard } from "./store/products";
 export {
   claimPriceChangeEvents,
   failPriceChangeEvent,
   finishPriceChangeEvent,
 } from "./store/prices";
-export type { ClaimedPriceChange } from "./store/prices";

@@ -11,7 +11,7 @@ const noWatches: WatchCounts = { watchers: 0, youAreWatching: false };
 /** Sandbox pictures are stored relative to the service's origin; store pictures are absolute. */
 export const absolute = (url: string) => (url.startsWith("/") ? `${env().PUBLIC_URL}${url}` : url);
 
-export const summarySourceOf = (row: ProductSummaryRow): ProductSummarySource => ({
+const summarySourceOf = (row: ProductSummaryRow): ProductSummarySource => ({
   id: row.id,
   title: row.title,
   brand: row.brand,
@@ -50,7 +50,7 @@ export const summaryFromSource = (
   you_are_watching: watches.youAreWatching,
 });
 
-export const toProductSummary = (row: ProductSummaryRow, watches: WatchCounts = noWatches) =>
+const toProductSummary = (row: ProductSummaryRow, watches: WatchCounts = noWatches) =>
   summaryFromSource(summarySourceOf(row), watches);
 
 export const toProductDetail = (row: ProductDetailRow, watches: WatchCounts = noWatches) => ({

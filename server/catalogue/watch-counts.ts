@@ -11,7 +11,7 @@ import { ownWatchedItems } from "./search/watchers";
 import type { Actor, Context } from "../platform/trpc/context";
 
 /** The person the answer is for, if any. */
-export const viewerOf = (actor: Actor): string | undefined =>
+const viewerOf = (actor: Actor): string | undefined =>
   actor.kind === "person" ? actor.personId : actor.kind === "client" ? actor.personId : undefined;
 
 export const watchCountsFor = async (

@@ -20,7 +20,7 @@ const text = (max: number) =>
     .max(max, `must be at most ${max} characters`);
 const wholeNumber = z.number({ error: "must be a whole number" }).int("must be a whole number");
 
-export const ZQuoteItemRequest = z
+const ZQuoteItemRequest = z
   .object({
     item_id: wholeNumber.min(1, "must be at least 1").max(2147483647).meta({ example: 48213 }),
     size: optional(text(40)).meta({
@@ -46,7 +46,6 @@ export const ZCreateQuoteRequest = z
     }),
   })
   .strict();
-export type TCreateQuoteRequest = z.input<typeof ZCreateQuoteRequest>;
 /** The quote's shipping address as parsed: normalised, stored with the quote. */
 export type TShippingAddress = TCanadianAddress;
 
@@ -98,7 +97,7 @@ export const ZTaxLine = z
       "Charged on the store's items after discount plus its shipping; rounded half-up to the cent once per line",
   });
 
-export const ZShippingOption = z
+const ZShippingOption = z
   .object({
     key: z.string().meta({ example: "standard" }),
     label: z.string().meta({ example: "Canada Post Expedited" }),
@@ -110,7 +109,7 @@ export const ZShippingOption = z
   })
   .meta({ id: "ShippingOption" });
 
-export const ZFreeShipping = z
+const ZFreeShipping = z
   .object({
     threshold: ZMoney,
     qualifies: z.boolean(),
@@ -138,7 +137,7 @@ export const ZQuoteLine = z.object({
     .meta({ example: "https://maison-lumiere.example.ca/products/double-breasted-wool-coat" }),
 });
 
-export const ZQuoteStore = z
+const ZQuoteStore = z
   .object({
     store: ZStoreSummary,
     items: z.array(ZQuoteLine),
@@ -160,7 +159,7 @@ export const unavailableReasons = [
   "store_unavailable",
 ] as const;
 
-export const ZUnavailableItem = z
+const ZUnavailableItem = z
   .object({
     item_id: ZIntId(48213),
     size: z.string().nullable().meta({ example: "M" }),

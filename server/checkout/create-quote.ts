@@ -17,7 +17,7 @@ import { type QuoteSnapshot, toWireQuote } from "./quote-snapshot";
 import { insertQuote } from "./store/quotes";
 
 /** How long a quote can be turned into a checkout; prices and stock are live, so keep it short. */
-export const quoteLifetimeMs = 30 * 60_000;
+const quoteLifetimeMs = 30 * 60_000;
 
 type QuoteOwner = ReturnType<typeof ownerOf>;
 

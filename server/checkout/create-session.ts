@@ -26,7 +26,7 @@ import { insertCheckoutRow } from "./store/checkouts";
 import { findOwnedQuote } from "./store/quotes";
 import { z } from "zod";
 
-export const checkoutLifetimeMs = 30 * 60_000;
+const checkoutLifetimeMs = 30 * 60_000;
 
 /** Reserves every line of the snapshot, or refuses with what was taken. */
 const reserveSnapshot = async (tx: Tx, snapshot: QuoteSnapshot) => {

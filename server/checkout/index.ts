@@ -1,5 +1,4 @@
 /** What other capabilities and the edges may use of checkout: everything else in the folder is its own. */
-export { markCheckoutCaptureFailed } from "./checkout-capture-failed";
 export { closeCheckout, expireDueCheckouts } from "./checkout-transitions";
 export { checkoutUrl, toWireCheckout } from "./checkout-view";
 export { loadQuotableItems } from "../catalogue";
@@ -29,21 +28,11 @@ export {
   ZIdempotencyKey,
   ZStoreOrder,
 } from "./session.schema";
-export { eachRow, settlePayments } from "./settle-payments";
-export { checkDueWhere } from "./store/borrowed";
+export { settlePayments } from "./settle-payments";
 export { ZQuoteLine, ZTaxLine, ZTotals } from "./checkout.schema";
 export { toWireStore, toWireTaxLines } from "./quote-snapshot";
 export { ZTracking } from "./session.schema";
 // The checkout store's functions other capabilities call (ADR 0103): the person's orders (orders),
 // shipping an order and bringing a checkout's expiry forward (sandbox), writing a quote (ops).
-export {
-  countPersonOrders,
-  findPersonOrder,
-  listPersonOrders,
-  markOrderShipped,
-  readOrderTracking,
-} from "./store/orders";
+export { countPersonOrders, findPersonOrder, listPersonOrders } from "./store/orders";
 export type { PersonOrderRow } from "./store/orders";
-export { bringExpiryForward } from "./store/checkouts";
-export { insertQuote } from "./store/quotes";
-export type { NewQuote } from "./store/quotes";

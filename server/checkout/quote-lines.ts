@@ -16,7 +16,7 @@ export type BuyableGroup = { store: QuotableItem["store"]; lines: SnapshotLine[]
  * The variant a quote's line buys: the sizes' one rule (server/core/sizes.ts chooseSize; a quote
  * names its sizes, the person's saved sizes are a price watch's), the available spelling of the size.
  */
-export const pickVariant = (
+const pickVariant = (
   item: Pick<QuotableItem, "id" | "variants">,
   size: string | undefined,
   field: string,

@@ -8,8 +8,6 @@ import { reserveVariants, restockVariants } from "../catalogue";
 import type { Tx } from "../platform/db";
 import { heldQuantities } from "./store/checkouts";
 
-export type { Reservation } from "../catalogue";
-
 /**
  * Reserves every line or reports which could not be: a line needs its item active, its store
  * selling and enough quantity (the catalogue's reserveVariants).

@@ -53,9 +53,8 @@ export const ZCreateCheckoutBody = z
 export const ZCreateCheckoutInput = ZCreateCheckoutBody.extend({
   idempotency_key: ZIdempotencyKey,
 });
-export type TCreateCheckoutInput = z.input<typeof ZCreateCheckoutInput>;
 
-export const checkoutStatuses = ["awaiting_payment", "paid", "cancelled", "expired"] as const;
+const checkoutStatuses = ["awaiting_payment", "paid", "cancelled", "expired"] as const;
 
 export const ZCheckout = z
   .object({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { decimalPattern, formatCents, parseCents } from "./money";
 
 /** The largest amount a price or watch field accepts: $1,000,000.00. */
-export const maxAmountCents = 100_000_000;
+const maxAmountCents = 100_000_000;
 
 /**
  * A positive amount in dollars with at most two decimals, as a JSON number (12.34) or a decimal

@@ -18,7 +18,7 @@ export type ShippingRate = {
   maxDays: number;
 };
 
-export type DeliveryEstimate = {
+type DeliveryEstimate = {
   minDays: number;
   maxDays: number;
   earliest: string;
@@ -42,7 +42,7 @@ export type FreeShippingOffer = {
 };
 
 /** Extra business days to the territories, where carriers connect through the south by air. */
-export const remoteExtraDays = { min: 2, max: 4 };
+const remoteExtraDays = { min: 2, max: 4 };
 
 /** Threshold on the store's item subtotal: qualifies, or how much more would qualify. */
 export const freeShippingOffer = (
@@ -58,7 +58,7 @@ export const freeShippingOffer = (
       };
 
 /** Price of one service for a parcel of `itemCount` items to `province`, before any free-shipping offer. */
-export const regularPrice = (rate: ShippingRate, itemCount: number, province: Province): Cents =>
+const regularPrice = (rate: ShippingRate, itemCount: number, province: Province): Cents =>
   rate.baseCents +
   rate.perItemCents * Math.max(0, itemCount - 1) +
   (provinces[province].isRemote ? rate.remoteSurchargeCents : 0);

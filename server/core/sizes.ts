@@ -67,7 +67,7 @@ const variantKey = (variant: Sized) =>
   variant.size === null ? "One Size" : normalizeSize(variant.size);
 
 /** The item's sizes as its variants list them, for messages ("XS, XXL, Med, MD"). */
-export const listedSizes = (variants: readonly Sized[]) =>
+const listedSizes = (variants: readonly Sized[]) =>
   variants.map((variant) => variant.size ?? "one size").join(", ");
 
 /**

@@ -9,19 +9,19 @@
 import { AppError } from "./errors";
 
 /** Deepest nesting any input may have: the deepest schema is a few levels; 32 leaves room. */
-export const maxInputDepth = 32;
+const maxInputDepth = 32;
 
 // C0 controls but \t \n \r, DEL, and a surrogate not part of a pair (control characters are the point here).
 const unstorable =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const controlCharacterReason =
+const controlCharacterReason =
   "must not contain control characters (such as \\u0000) or unpaired surrogates";
-export const tooDeepReason = `must not be nested more than ${maxInputDepth} levels deep`;
+const tooDeepReason = `must not be nested more than ${maxInputDepth} levels deep`;
 
 /** True when `text` holds a character no input may carry. */
-export const isUnstorableText = (text: string) => unstorable.test(text);
+const isUnstorableText = (text: string) => unstorable.test(text);
 
 /**
  * The first offending field of `value` (a parsed JSON body, a query, a procedure input) as

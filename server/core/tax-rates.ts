@@ -21,11 +21,11 @@ export type TaxRate = {
 };
 
 /** Federal GST applies everywhere HST does not. */
-export const gstRates: TaxRate[] = [
+const gstRates: TaxRate[] = [
   { jurisdiction: "CA", name: "GST", milliPercent: 5000, from: "2008-01-01" },
 ];
 
-export const provincialRates: TaxRate[] = [
+const provincialRates: TaxRate[] = [
   // Harmonized (replaces GST in the province)
   { jurisdiction: "ON", name: "HST", milliPercent: 13000, from: "2010-07-01" },
   { jurisdiction: "NS", name: "HST", milliPercent: 15000, from: "2010-07-01" },

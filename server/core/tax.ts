@@ -26,7 +26,7 @@ export const formatRate = (milliPercent: number): string => {
 };
 
 /** The taxes in force for a destination on a date, HST first when harmonized. */
-export const taxesFor = (province: Province, date: string) => {
+const taxesFor = (province: Province, date: string) => {
   if (date < earliestTaxDate) throw new Error(`no tax rates before ${earliestTaxDate}: ${date}`);
   const provincial = rateInForce(province, date);
   if (provincial?.name === "HST") return [provincial];

@@ -13,14 +13,6 @@ export type Totals = {
   grandTotalCents: Cents;
 };
 
-export const zeroTotals: Totals = {
-  subtotalCents: 0,
-  discountCents: 0,
-  shippingCents: 0,
-  taxCents: 0,
-  grandTotalCents: 0,
-};
-
 /** Totals of one parcel from its parts; the grand total is derived, never stored apart from them. */
 export const parcelTotals = (parts: {
   subtotalCents: Cents;

@@ -6,7 +6,7 @@ export const optional = <T extends z.ZodType>(schema: T) =>
   schema.nullish().transform((value) => value ?? undefined);
 
 /** Largest id or count the database holds (PostgreSQL int4): the documented bound instead of ±2^53. */
-export const maxInt = 2_147_483_647;
+const maxInt = 2_147_483_647;
 
 /** A row id on the wire (positive int4) with a realistic example for the reference page. */
 export const ZIntId = (example: number) => z.number().int().min(1).max(maxInt).meta({ example });

@@ -9,7 +9,7 @@ import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZPriceAlert, ZPriceAlertIdParams, ZPriceAlertList } from "../price-alerts";
 
 /** Alerts per page of the dashboard list. */
-export const myAlertsPageSize = 20;
+const myAlertsPageSize = 20;
 
 const ZListMyAlertsInput = z
   .object({ page: z.number().int().min(1).max(1000).default(1) })

@@ -13,17 +13,17 @@ import { toWirePriceWatch } from "../price-watches";
 import { isWatchOfPerson, listWatchesOfPerson } from "./store";
 
 /** Watches per page of the dashboard list. */
-export const myWatchesPageSize = 10;
+const myWatchesPageSize = 10;
 
-export const ZListMyWatchesInput = z
+const ZListMyWatchesInput = z
   .object({ page: z.number().int().min(1).max(1000).default(1) })
   .strict()
   .default({ page: 1 });
 
-export const ZMyWatch = ZPriceWatch.extend({ assistant: z.string(), can_cancel: z.boolean() });
+const ZMyWatch = ZPriceWatch.extend({ assistant: z.string(), can_cancel: z.boolean() });
 export type TMyWatch = z.infer<typeof ZMyWatch>;
 
-export const ZMyWatchesResponse = z.object({
+const ZMyWatchesResponse = z.object({
   watches: z.array(ZMyWatch),
   page: z.number().int(),
   has_more: z.boolean(),

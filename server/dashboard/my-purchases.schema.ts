@@ -14,7 +14,7 @@ export const ZListMyPurchasesInput = z
   .strict()
   .default({ page: 1 });
 
-export const ZMyPurchase = z.object({
+const ZMyPurchase = z.object({
   purchase_id: z.string(),
   status: z.enum(publicPurchaseStatuses),
   reason: z.string().nullable(),

@@ -35,7 +35,7 @@ export type AuthorizeParameters = Partial<Record<(typeof authorizeParameterNames
  * self-asserted (anyone can publish "Shopping API Helper"), so its client_id host goes beside it,
  * e.g. "Errand Assistant (assistant.example.com)"; a registered client's name was reviewed.
  */
-export type AuthorizeClient = {
+type AuthorizeClient = {
   id: string;
   name: string;
   displayName: string;

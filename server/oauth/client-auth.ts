@@ -66,7 +66,7 @@ export const readClientAuth = (request: Request, form: URLSearchParams): ClientA
  * The client these credentials prove, or undefined: unknown, revoked, of the other environment,
  * a confidential client without its right secret, or a public client that sent a secret.
  */
-export const authenticateClient = async (db: Db, auth: ClientAuth) => {
+const authenticateClient = async (db: Db, auth: ClientAuth) => {
   const client = await findClientCredentials(db, auth.clientId);
   if (!client || client.revokedAt || !isCurrentEnvironment(client.environment)) return undefined;
   const isPublic = client.secretHash === null && client.kind === "agent";

@@ -80,7 +80,7 @@ let running = 0;
 const inFlight = new Map<string, Promise<MetadataDocument>>();
 
 /** Too many documents are being fetched right now: retry shortly (not remembered as the document's failure). */
-export class MetadataFetchBusyError extends Error {}
+class MetadataFetchBusyError extends Error {}
 
 const remember = <V>(map: Map<string, V>, key: string, value: V) => {
   map.delete(key);

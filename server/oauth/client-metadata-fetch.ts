@@ -21,7 +21,7 @@ import { BlockList, isIP } from "node:net";
 import { env } from "../platform/env";
 
 export const metadataFetchTimeoutMs = 3000;
-export const metadataMaxBytes = 5 * 1024;
+const metadataMaxBytes = 5 * 1024;
 
 export class MetadataFetchError extends Error {}
 
@@ -74,7 +74,7 @@ export const addressProblem = (address: string): string | undefined => {
   return blocked[family].check(address, family) ? "is a private or reserved address" : undefined;
 };
 
-export type ResolvedAddress = { address: string; family: number };
+type ResolvedAddress = { address: string; family: number };
 /** Resolves a host name to its addresses; must give up when `signal` aborts. */
 export type HostResolver = (hostname: string, signal: AbortSignal) => Promise<ResolvedAddress[]>;
 

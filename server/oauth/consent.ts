@@ -45,7 +45,7 @@ export const createConsentToken = (personId: string, parameters: AuthorizeParame
   });
 
 /** The token's nonce when it was made for this person and these parameters and has not expired. */
-export const readConsentToken = (
+const readConsentToken = (
   token: string,
   personId: string,
   parameters: AuthorizeParameters,
@@ -56,7 +56,7 @@ export const readConsentToken = (
 };
 
 /** Scopes granted: every requested scope, except opt-in ones the person did not tick. */
-export const approvedScopes = (requested: readonly Scope[], ticked: readonly string[]) =>
+const approvedScopes = (requested: readonly Scope[], ticked: readonly string[]) =>
   requested.filter((scope) => !optInScopes.includes(scope) || ticked.includes(scope));
 
 /**

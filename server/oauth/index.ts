@@ -16,4 +16,3 @@ export { revokeClient } from "./revoke-client";
 export { handleRevokeRequest } from "./revoke-endpoint";
 export { insertRegistrationToken } from "./store";
 export { handleTokenRequest } from "./token-endpoint";
-export { oauthLimited } from "./responses";

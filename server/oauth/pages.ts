@@ -7,7 +7,7 @@ import { env } from "../platform/env";
 import type { AuthorizeError } from "./authorize-request";
 
 /** Refuse framing (clickjacking of the consent page) and caching of anything here. */
-export const authorizeHeaders = {
+const authorizeHeaders = {
   "Content-Security-Policy": "frame-ancestors 'none'",
   "X-Frame-Options": "DENY",
   "Cache-Control": "no-store",

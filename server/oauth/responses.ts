@@ -20,7 +20,7 @@ export type OAuthErrorCode =
   | "invalid_client_metadata"
   | "invalid_token";
 
-export const noStore = {
+const noStore = {
   "Cache-Control": "no-store",
   Pragma: "no-cache",
   "Content-Type": "application/json; charset=utf-8",

@@ -35,7 +35,7 @@ export const ZGetMyOrderRequest = z
   .strict();
 
 /** Open list (clients treat unknown values as other). */
-export const orderStatuses = ["paid", "held", "cancelled", "refunded"] as const;
+const orderStatuses = ["paid", "held", "cancelled", "refunded"] as const;
 const ZOrderStatus = z.enum(orderStatuses).meta({
   description:
     "paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled, or refused by the bank, before the charge: nothing was charged) and refunded. An open list: treat unknown values as other.",

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZEmail } from "../accounts";
 
 /** Redirect URIs as the form sends them (one per line); the environment's rule is checked by the procedure. */
-export const ZRedirectUris = z
+const ZRedirectUris = z
   .array(z.string().trim().min(1).max(2000, "must be at most 2000 characters"))
   .max(10, "at most 10 redirect URIs")
   .transform((uris) => [...new Set(uris)]);

@@ -20,7 +20,7 @@ import { testEventType } from "./webhooks/event-types";
 type Client = Db | Tx;
 
 /** The channel the sender listens on; NOTIFY inside the transaction is delivered at commit. */
-export const webhookChannel = "webhook_events";
+const webhookChannel = "webhook_events";
 
 // Recording events
 
@@ -214,7 +214,7 @@ export const readEndpointClient = async (db: Client, endpointId: string) =>
 
 export type EndpointOwner = { clientId: string; personId: string | null };
 
-export const endpointSelect = {
+const endpointSelect = {
   id: true,
   url: true,
   description: true,

@@ -14,14 +14,14 @@ import {
   scheduleNextCapture,
 } from "./store/payments";
 
-export const captureRetryPolicy = {
+const captureRetryPolicy = {
   maxAttempts: 8,
   firstDelayMs: 60_000,
   maxDelayMs: 60 * 60_000,
 } as const;
 
 /** The wait after the `attempts`-th unanswered capture. */
-export const captureDelayMs = (attempts: number) =>
+const captureDelayMs = (attempts: number) =>
   Math.min(
     captureRetryPolicy.firstDelayMs * 2 ** Math.max(0, attempts - 1),
     captureRetryPolicy.maxDelayMs,

@@ -16,8 +16,7 @@ export type PaymentMethod =
   /** A card saved earlier (`saveMethod`), charged off-session: the person is not there. */
   | { type: "saved"; customerId: string; paymentMethodId: string };
 
-export type ProcessorPaymentStatus =
-  "requires_action" | "authorized" | "captured" | "declined" | "voided";
+type ProcessorPaymentStatus = "requires_action" | "authorized" | "captured" | "declined" | "voided";
 
 export type ProcessorPayment = {
   id: string;
@@ -31,12 +30,12 @@ export type ProcessorPayment = {
 };
 
 /** A payment the person completes in the browser with the processor's own form: its id, and the secret only that page gets. */
-export type OpenIntent = { id: string; clientSecret: string };
+type OpenIntent = { id: string; clientSecret: string };
 
-export type SavedMethod = { customerId: string; paymentMethodId: string; cardLast4: string };
+type SavedMethod = { customerId: string; paymentMethodId: string; cardLast4: string };
 
 /** A card saved in the browser with the processor's own form (a SetupIntent), as the processor reports it. */
-export type CardSetup = {
+type CardSetup = {
   id: string;
   /** succeeded: the card is saved on the customer; awaiting: the person has not finished; failed: refused or cancelled. */
   status: "succeeded" | "awaiting" | "failed";

@@ -90,7 +90,7 @@ export type Env = z.infer<typeof EnvSchema> & {
 };
 
 /** The error of one bad variable, in the shape parseEnv uses for all of them. */
-export const invalidConfiguration = (variable: string, reason: string) =>
+const invalidConfiguration = (variable: string, reason: string) =>
   configurationError([[variable, reason]]);
 
 type Problem = [variable: string, reason: string];
@@ -114,7 +114,7 @@ const appSecretReason = (publicUrl: string) =>
  * - INNGEST_SIGNING_KEY whenever Inngest is configured: /api/inngest runs jobs on request, and only
  *   Inngest may ask; INNGEST_DEV (a dev server, which skips request signing) is refused.
  */
-export const productionProblems = (source: Record<string, string | undefined>): Problem[] => {
+const productionProblems = (source: Record<string, string | undefined>): Problem[] => {
   const problems: Problem[] = [];
   const refuse = (variable: string, reason: string) => problems.push([variable, reason]);
   if (!source.SMTP_URL)

@@ -8,7 +8,7 @@ import { ZAmountInput } from "../core/money-input";
 export const liveAlertsPerPerson = 100;
 
 /** An item id as the reference writes it ("123"); a JSON integer is read the same. */
-export const ZCatalogItemId = z
+const ZCatalogItemId = z
   .union([z.string(), z.number()], { error: 'must be an item id like "123"' })
   .transform((value) => String(value).trim())
   .refine((value) => /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647, {
@@ -40,7 +40,7 @@ export const ZPriceAlertIdParams = z.object({
     .meta({ example: "alr_5d0c1f2e3a4b5c6d7e8f9a0b" }),
 });
 
-export const priceAlertStatuses = ["active", "notified", "stopped"] as const;
+const priceAlertStatuses = ["active", "notified", "stopped"] as const;
 
 export const ZPriceAlert = z
   .object({

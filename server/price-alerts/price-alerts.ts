@@ -21,7 +21,7 @@ import {
   stopLiveAlert,
 } from "./store";
 
-export const toPriceAlert = (row: AlertRow, item: ItemCard): TPriceAlert => ({
+const toPriceAlert = (row: AlertRow, item: ItemCard): TPriceAlert => ({
   price_alert_id: row.id,
   status: row.status,
   catalog_item_id: String(row.itemId),

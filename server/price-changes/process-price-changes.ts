@@ -32,7 +32,7 @@ const retryDelayMs = (attempts: number) =>
 const concurrency = () => Math.max(4, poolSize());
 
 /** Claims up to `limit` due events (all of `ids` when given, if still unprocessed and unclaimed). */
-export const claimPriceChanges = (
+const claimPriceChanges = (
   db: Db,
   options: { now: Date; limit: number; ids?: readonly number[] },
 ) =>

@@ -56,7 +56,6 @@ export const ZCreatePriceWatchBody = z
       });
     }
   });
-export type TCreatePriceWatchBody = z.output<typeof ZCreatePriceWatchBody>;
 
 export const ZPriceWatchIdParams = z.object({
   price_watch_id: z.coerce

@@ -103,10 +103,6 @@ export const endOutcomes = [
 ] as const;
 export type EndOutcome = (typeof endOutcomes)[number];
 
-/** The outcome of an expiry: over_your_total when the last evaluation found the price right but the total over. */
-export const expiryOutcome = (watch: { overTotal: boolean }) =>
-  watch.overTotal ? "over_your_total" : "expired";
-
 /** Live watches a person may have at once (the reference's Limits). */
 export const maxLiveWatches = 25;
 /** Days a watch lasts: 1 to 30; 7 when omitted (docs/adr/0071-price-watch-api.md). */

@@ -28,7 +28,7 @@ export const watchOfCancelToken = (token: string, now: Date) => {
   return subject === undefined ? undefined : Number(subject);
 };
 
-export const watchCancelUrl = (watch: { id: number; expiresAt: Date }) =>
+const watchCancelUrl = (watch: { id: number; expiresAt: Date }) =>
   `${env().PUBLIC_URL}/price-watches/${watch.id}/cancel?token=${encodeURIComponent(watchCancelToken(watch))}`;
 
 export type EmailedWatch = {

@@ -16,7 +16,7 @@ import { recipientsSql, recordWebhookEvent } from "../partners";
 import { type EmailedWatch, writeWatchEndedEmail } from "./watch-emails";
 
 /** The columns a move may set besides the status (a key present with null clears the column). */
-export type WatchData = {
+type WatchData = {
   quoteId?: string | null;
   claimedAt?: Date | null;
   purchaseId?: string | null;
@@ -48,7 +48,7 @@ const setIfGiven = (column: string, data: WatchData, key: keyof WatchData, type:
  * transaction (server/platform/sql.ts). A move to a final state records its webhook events, so it must be
  * made inside a transaction.
  */
-export const moveWatches = async (
+const moveWatches = async (
   sql: Sql,
   ids: readonly number[],
   move: Omit<Move, "id">,

@@ -229,7 +229,7 @@ const refusalOutcome = (error: AppError): TPurchaseOutcome => ({
 type Buyer = { db: Db; now: Date; clientId: string; personId: string };
 
 /** The purchase as its answer's transaction recorded it, with its quote and the checkout a requires_person answer made. */
-export type RecordedAnswer = {
+type RecordedAnswer = {
   purchase: AnsweredRow;
   snapshot: QuoteSnapshot;
   checkout: { id: string; expiresAt: Date } | null;

@@ -36,7 +36,7 @@ import type { PurchaseRow } from "./purchase-view";
 
 type SavedCardMethod = Extract<PaymentMethod, { type: "saved" }>;
 /** The saved card a purchase holds, and its last four digits for the payment row. */
-export type HeldCard = { method: SavedCardMethod; cardLast4: string | null };
+type HeldCard = { method: SavedCardMethod; cardLast4: string | null };
 
 /** 24 hours between the hold and the charge (the reference's "Purchase charge delay"). */
 export const chargeDelayMs = 24 * 3_600_000;
@@ -190,8 +190,7 @@ export const createPurchaseWithHold = async (
 };
 
 /** The processor's answer to a purchase's authorize, or its refusal of the create itself (no payment made, nothing held). */
-export type PurchaseAnswer =
-  AuthorizeResult | { kind: "refused_by_processor"; reason: ProcessorRefusal };
+type PurchaseAnswer = AuthorizeResult | { kind: "refused_by_processor"; reason: ProcessorRefusal };
 
 /**
  * Where an answer other than a hold moves the purchase: requires_person for a decline, an

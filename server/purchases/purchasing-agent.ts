@@ -13,7 +13,7 @@ import { requirePersonGrant } from "../platform/trpc/admission";
 export const grantingPerson = (actor: Actor) => requirePersonGrant(actor, "purchase:write");
 
 /** The assistant's name when purchases are on for it; agent_purchases_unavailable (403, or 409 where every refusal is) otherwise. */
-export const assistantAllowedToBuy = async (
+const assistantAllowedToBuy = async (
   db: Pick<Db, "apiClient">,
   clientId: string,
   options: { status?: 409 } = {},

@@ -1,7 +1,7 @@
 import type { TSavedCard } from "@/server/accounts";
 
 /** How the page names a brand: "Visa", "Mastercard", "American Express", "Discover", "Card". */
-export const brandLabel = (brand: string) =>
+const brandLabel = (brand: string) =>
   ({ visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover" })[
     brand
   ] ?? "Card";

@@ -31,7 +31,7 @@ const statusTones: Partial<Record<TMyPurchase["status"], string>> = {
 };
 
 /** "3 h 12 min" from milliseconds; "less than a minute" under one. */
-export const timeLeft = (ms: number) => {
+const timeLeft = (ms: number) => {
   const minutes = Math.floor(ms / 60_000);
   if (minutes < 1) return "less than a minute";
   const hours = Math.floor(minutes / 60);

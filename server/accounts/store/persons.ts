@@ -21,7 +21,7 @@ export const lockPerson = async (tx: Pick<Tx, "$queryRaw">, personId: string) =>
 
 // Profile and sign-up
 
-export const meSelect = { name: true, email: true, emailVerifiedAt: true, sizes: true } as const;
+const meSelect = { name: true, email: true, emailVerifiedAt: true, sizes: true } as const;
 
 /** Name, email, whether it is confirmed, and sizes; null when no such person. */
 export const findProfile = (db: Client, personId: string) =>
@@ -226,7 +226,7 @@ export const rememberProcessorCustomer = async (
 
 // Spending settings
 
-export const spendingSettingsSelect = {
+const spendingSettingsSelect = {
   spendingLimitPerOrderCents: true,
   spendingLimitPer30DaysCents: true,
   purchasesPaused: true,

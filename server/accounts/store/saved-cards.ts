@@ -7,7 +7,7 @@ import type { Db, Tx } from "../../platform/db";
 
 type Client = Db | Tx;
 
-export const savedCardSelect = {
+const savedCardSelect = {
   processorCustomerId: true,
   paymentMethodId: true,
   brand: true,

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../platform/db";
 
 type Client = Db | Tx;
 
-export const addressSelect = {
+const addressSelect = {
   name: true,
   line1: true,
   line2: true,

@@ -15,8 +15,7 @@ import {
 } from "./types";
 
 /** A tsquery literal for one lexeme, quoted so punctuation inside it stays part of the lexeme. */
-export const lexemeQuery = (lexeme: string) =>
-  `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+const lexemeQuery = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
 /** The lexemes of q as PostgreSQL's English configuration makes them (stemmed, stop words dropped). */
 export const textLexemes = async (db: Db, text: string | undefined): Promise<string[]> => {

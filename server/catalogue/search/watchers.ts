@@ -15,8 +15,8 @@ import type pg from "pg";
 import { type Db, rawPool } from "../../platform/db";
 
 /** The statuses in which a price watch or a price alert is live (counted). */
-export const liveWatchStatuses = ["active", "executing"] as const;
-export const liveAlertStatuses = ["active"] as const;
+const liveWatchStatuses = ["active", "executing"] as const;
+const liveAlertStatuses = ["active"] as const;
 
 const statusList = (statuses: readonly string[]) =>
   statuses.map((status) => `'${status}'`).join(", ");

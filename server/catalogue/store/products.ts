@@ -9,7 +9,7 @@ import { storeCanSellSql, storeCanSellWhere } from "../../core/store-can-sell";
 import { Prisma } from "../../generated/prisma/client";
 import { type Db, rawPool } from "../../platform/db";
 
-export const productSummarySelect = {
+const productSummarySelect = {
   id: true,
   title: true,
   brand: true,
@@ -37,7 +37,7 @@ export type ProductSummarySource = Pick<
   isAvailable: boolean;
 };
 
-export const productDetailSelect = {
+const productDetailSelect = {
   ...productSummarySelect,
   description: true,
   createdAt: true,
@@ -80,60 +80,6 @@ export const findStoreWithRates = (db: Db, slug: string) =>
   db.store.findUnique({
     where: { slug },
     include: { shippingRates: { orderBy: { baseCents: "asc" } } },
-  });
-
-/** Sets whether assistants may buy a store's items directly (the ops command store:set); null when there is no such store. */
-export const setStoreAgentCheckout = (db: Db, slug: string, agentCheckout: "link" | "direct") =>
-  db.store
-    .update({
-      where: { slug },
-      data: { agentCheckout },
-      select: { slug: true, agentCheckout: true },
-    })
-    .catch(() => null);
-
-/** A store's shipping rates. */
-export const shippingRatesOf = (db: Db, storeId: number) =>
-  db.shippingRate.findMany({ where: { storeId } });
-
-/**
- * An item to buy in the sandbox's purchase command: `itemId`, or else the newest listed item with
- * stock; with its store and its first variant in stock (null when none).
- */
-export const findBuyableItem = (db: Db, itemId: number | undefined) =>
-  db.item.findFirst({
-    where:
-      itemId === undefined
-        ? {
-            status: "active",
-            store: storeCanSellWhere,
-            variants: { some: { quantity: { gt: 0 } } },
-          }
-        : { id: itemId },
-    orderBy: { createdAt: "desc" },
-    select: {
-      id: true,
-      title: true,
-      url: true,
-      priceCents: true,
-      status: true,
-      store: {
-        select: {
-          id: true,
-          slug: true,
-          name: true,
-          url: true,
-          agentCheckout: true,
-          freeShippingThresholdCents: true,
-        },
-      },
-      variants: {
-        where: { quantity: { gt: 0 } },
-        orderBy: { id: "asc" },
-        take: 1,
-        select: { id: true, size: true, color: true },
-      },
-    },
   });
 
 /** Every category (by path), and the number of listed items directly in each. */

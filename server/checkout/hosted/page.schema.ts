@@ -39,7 +39,6 @@ export const ZPay = ZCheckoutRef.extend({
   accept_terms: z.literal(true, { error: "must be accepted to pay" }),
   method: z.discriminatedUnion("type", [ZCard, ZLink]),
 });
-export type TPay = z.input<typeof ZPay>;
 
 /** The Payment Element's pay step: the terms, then an intent for Stripe.js to confirm. */
 export const ZStartIntent = ZCheckoutRef.extend({

@@ -15,7 +15,7 @@ import { countDeclines } from "../store/borrowed";
 import { AppError } from "../../core/errors";
 import { defineLimit } from "../../platform/rate-limit";
 
-export const maxDeclinesPerCheckout = 5;
+const maxDeclinesPerCheckout = 5;
 
 const quarterHour = (points: number) => ({ name: "15min", points, duration: 900 });
 const payLimits = {

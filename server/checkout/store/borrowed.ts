@@ -13,7 +13,7 @@ type Client = Db | Tx;
 const attemptSelect = { id: true, checkoutId: true, attempt: true } as const;
 
 /** Rows settlement may ask about now (not backing off). */
-export const checkDueWhere = (now: Date) => ({
+const checkDueWhere = (now: Date) => ({
   OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }],
 });
 

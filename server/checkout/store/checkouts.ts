@@ -7,7 +7,7 @@
 import type { Prisma } from "../../generated/prisma/client";
 import type { Db, Tx } from "../../platform/db";
 
-export const checkoutSelect = {
+const checkoutSelect = {
   id: true,
   clientId: true,
   personId: true,
@@ -196,15 +196,6 @@ export const isPayingAttempt = async (db: Db, payment: { checkoutId: string; pay
 /** The checkout's status (undefined when there is no such checkout). */
 export const findCheckoutStatus = async (db: Db, id: string) =>
   (await db.checkout.findUnique({ where: { id }, select: { status: true } }))?.status;
-
-/** Brings an open checkout's due time forward to `now` (the sandbox's expire helper); false when it was not open and later. */
-export const bringExpiryForward = async (db: Db, options: { id: string; now: Date }) =>
-  (
-    await db.checkout.updateMany({
-      where: { id: options.id, status: "awaiting_payment", expiresAt: { gt: options.now } },
-      data: { expiresAt: options.now },
-    })
-  ).count === 1;
 
 /** Serialises, until the transaction ends, the creations that count against `key` (open-checkout caps). */
 export const lockOpenCheckoutCount = (tx: Tx, key: string) =>

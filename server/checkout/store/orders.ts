@@ -44,7 +44,7 @@ export const insertOrders = (
     FROM jsonb_to_recordset(${JSON.stringify(input.rows)}::jsonb) AS r(id text, number text, store_id int, shipping_key text, shipping_label text,
       subtotal_cents int, discount_cents int, shipping_cents int, tax_cents int, grand_total_cents int, tax_lines jsonb)`;
 
-export const orderSummarySelect = {
+const orderSummarySelect = {
   storeId: true,
   number: true,
   fulfilment: true,
@@ -96,34 +96,4 @@ export const findPersonOrder = (
   db.order.findFirst({
     where: { personId: options.personId, number: options.number },
     include: orderInclude,
-  });
-
-/** Marks a processing order shipped with its tracking; false when it had shipped already. */
-export const markOrderShipped = async (
-  tx: Tx,
-  order: { id: string; carrier: string; trackingNumber: string; now: Date },
-) =>
-  (
-    await tx.order.updateMany({
-      where: { id: order.id, fulfilment: "processing" },
-      data: {
-        fulfilment: "shipped",
-        carrier: order.carrier,
-        trackingNumber: order.trackingNumber,
-        shippedAt: order.now,
-      },
-    })
-  ).count === 1;
-
-/** An order's number, fulfilment and tracking. */
-export const readOrderTracking = (db: Db, id: string) =>
-  db.order.findUniqueOrThrow({
-    where: { id },
-    select: {
-      number: true,
-      fulfilment: true,
-      carrier: true,
-      trackingNumber: true,
-      shippedAt: true,
-    },
   });

@@ -34,7 +34,7 @@ const instructions: Record<ToolConnector, string> = {
 
 /** The MCP description of a tool, generated once per process. */
 const listed = new Map<string, Tool>();
-export const describeTool = (definition: ToolDefinition): Tool => {
+const describeTool = (definition: ToolDefinition): Tool => {
   const known = listed.get(definition.name);
   if (known) return known;
   const entry: Tool = {
@@ -50,7 +50,7 @@ export const describeTool = (definition: ToolDefinition): Tool => {
 };
 
 /** A tool result carrying the REST error body of `error`. */
-export const errorResult = (error: AppError): CallToolResult => ({
+const errorResult = (error: AppError): CallToolResult => ({
   isError: true,
   content: [{ type: "text", text: JSON.stringify(errorBody(error)) }],
 });

@@ -44,7 +44,7 @@ export const mcpAccountScopes = scopesOf("account");
 /** The public connector's limits: the partner policies, counted per IP and per session. */
 const publicLimiters = defineLimit("mcp", partnerPolicies);
 
-export const mcpAccountMetadataUrl = () =>
+const mcpAccountMetadataUrl = () =>
   `${env().PUBLIC_URL}/.well-known/oauth-protected-resource${mcpAccountPath}`;
 
 const challenge = (request: Request) => {

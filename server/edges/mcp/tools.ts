@@ -30,7 +30,7 @@ import type { Caller } from "../trpc/caller";
 /** Which connector lists a tool: "public" tools are on both, "account" tools only on /mcp/account. */
 export type ToolConnector = "public" | "account";
 
-export type ToolAnnotations = {
+type ToolAnnotations = {
   readOnlyHint: boolean;
   destructiveHint: boolean;
   idempotentHint: boolean;

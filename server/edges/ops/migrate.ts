@@ -9,11 +9,11 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
-export const migrationsDir = path.join(process.cwd(), "prisma", "migrations");
+const migrationsDir = path.join(process.cwd(), "prisma", "migrations");
 
 type Migration = { name: string; sql: string; checksum: string };
 
-export const listMigrations = (dir = migrationsDir): Migration[] =>
+const listMigrations = (dir = migrationsDir): Migration[] =>
   readdirSync(dir, { withFileTypes: true })
     .filter(
       (entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "migration.sql")),

@@ -14,7 +14,7 @@ import { forgetLifecycles, toLifecycle, type Brownout, type Lifecycle } from "./
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Partners who called the operation this recently are told. */
-export const noticeWindowDays = 90;
+const noticeWindowDays = 90;
 /** A brownout is short: a partner notices it, their users barely do. */
 const maxBrownoutMs = dayMs;
 
@@ -23,7 +23,7 @@ const ZOperationId = z.string().refine(isOperationId, {
     `unknown operation "${String(issue.input)}": give "METHOD /api/v1/path" as in the operation table (server/edges/rest/operations.ts; e.g. "GET /api/v1/categories")`,
 });
 
-export const ZDeprecation = z
+const ZDeprecation = z
   .object({
     operationId: ZOperationId,
     sunset: z.date(),
@@ -63,7 +63,7 @@ export const ZDeprecation = z
 export type Deprecation = Omit<z.input<typeof ZDeprecation>, "announcedAt">;
 
 /** The changelog fragment of an operation's deprecation notice ("deprecate-get-api-v1-products-id"). */
-export const deprecationAnchor = (operationId: string) =>
+const deprecationAnchor = (operationId: string) =>
   `deprecate-${operationId
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
@@ -170,7 +170,7 @@ export const restoreEndpoint = async (operationId: string) => {
   return { operationId: id, restored: count === 1 };
 };
 
-export type LifecycleState = "deprecated" | "brownout" | "retired";
+type LifecycleState = "deprecated" | "brownout" | "retired";
 
 /** Every operation with a lifecycle and what it answers at `now`. */
 export const listLifecycles = async (now: Date) => {

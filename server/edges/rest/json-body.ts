@@ -6,7 +6,7 @@
 import { AppError } from "../../core/errors";
 import { BodyTooLargeError, readCappedBytes } from "../../platform/http/read-body";
 
-export const defaultMaxBodyBytes = 64 * 1024;
+const defaultMaxBodyBytes = 64 * 1024;
 
 const isJsonType = (contentType: string | null) => {
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();

@@ -20,7 +20,7 @@ export const changelogUrl = (lifecycle: Pick<Lifecycle, "changelogAnchor">) =>
   `${env().PUBLIC_URL}/changelog#${lifecycle.changelogAnchor}`;
 
 /** The three headers of a deprecated operation. */
-export const lifecycleHeaders = (lifecycle: Lifecycle): Record<string, string> => ({
+const lifecycleHeaders = (lifecycle: Lifecycle): Record<string, string> => ({
   Deprecation: `@${Math.floor(lifecycle.deprecatedAt.getTime() / 1000)}`,
   Sunset: lifecycle.sunsetAt.toUTCString(),
   Link: `<${lifecycle.replacement}>; rel="deprecation", <${changelogUrl(lifecycle)}>; rel="sunset"`,

@@ -1,7 +1,7 @@
 /** Building blocks of the OpenAPI document shared by the operation table's entries (server/api/). */
 import { z } from "zod";
 
-export const ZError = z
+const ZError = z
   .object({
     error: z.object({
       code: z

@@ -17,7 +17,7 @@ import { type Meta, scopeList } from "../../platform/trpc/init";
 import type { Caller } from "../trpc/caller";
 import { procedureMeta, type ProcedurePath } from "../trpc/procedure-meta";
 
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The operation's key, also the key of its live lifecycle (deprecation, brownouts, retirement): "GET /api/v1/products/{id}". */
 export type OperationId = `${Method} /api/v1/${string}`;
@@ -45,9 +45,9 @@ export const scopeOf = (entry: { meta: OperationMeta }): Scope | null =>
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 
 /** What the procedure call answers: the body (the output schema's shape), and the status and headers when not the default. */
-export type Reply = { body: unknown; status?: number; headers?: Record<string, string> };
+type Reply = { body: unknown; status?: number; headers?: Record<string, string> };
 
-export type CallArgs<
+type CallArgs<
   Q extends z.ZodType,
   P extends z.ZodType,
   B extends z.ZodType,

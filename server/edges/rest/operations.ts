@@ -54,13 +54,6 @@ export const operations: readonly Operation[] = [
 
 const byId = new Map<string, Operation>(operations.map((operation) => [operation.id, operation]));
 
-/** The operation with this key ("GET /api/v1/products"); throws for an unknown key, so a typo fails at load. */
-export const operation = (id: OperationId): Operation => {
-  const found = byId.get(id);
-  if (!found) throw new Error(`No operation ${id} in server/edges/rest/operations.ts`);
-  return found;
-};
-
 /** Whether `id` is an entry's key (the ops CLI refuses lifecycles for anything else). */
 export const isOperationId = (id: string): id is OperationId => byId.has(id);
 

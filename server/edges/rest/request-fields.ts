@@ -29,7 +29,7 @@ const protectedNames = new Set([
 
 export const protectedFieldReason = "cannot be set by the client: the service decides it";
 
-export const isProtectedField = (name: string) => {
+const isProtectedField = (name: string) => {
   const lower = name.toLowerCase();
   return protectedWords.test(lower) || protectedNames.has(lower);
 };

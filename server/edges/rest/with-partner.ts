@@ -27,7 +27,7 @@ import {
   type RateLimitState,
 } from "../../platform/rate-limit";
 import { clientRequestIdOf, requestIdFrom } from "../../platform/http/request-id";
-import { errorResponse, json, toAppError } from "../../platform/http/respond";
+import { errorResponse, toAppError } from "../../platform/http/respond";
 import { zodFields } from "../../core/zod-fields";
 
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
@@ -79,7 +79,7 @@ const methodsWithBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Query string to a plain object; a declared scalar given twice is refused rather than silently
  * picking one (an undeclared one is dropped later anyway: request-fields.ts).
  */
-export const searchParamsToObject = (
+const searchParamsToObject = (
   params: URLSearchParams,
   arrays: readonly string[] = [],
   declared?: ReadonlySet<string>,
@@ -218,5 +218,3 @@ export const withPartner =
       return errorResponse(appError, { ...headers(), ...extra });
     }
   };
-
-export { json };

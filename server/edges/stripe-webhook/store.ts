@@ -9,7 +9,7 @@ import type { Db } from "../../platform/db";
  * How long a delivery may act on an event before another delivery may take it over (the first one
  * stopped). Longer than the slowest processing: a few Stripe calls of up to 3 × 20 s each.
  */
-export const claimLeaseMs = 10 * 60_000;
+const claimLeaseMs = 10 * 60_000;
 
 export type EventRecord = {
   id: string;

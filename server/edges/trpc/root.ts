@@ -33,5 +33,3 @@ export const appRouter = router({
   priceWatches: priceWatchesRouter,
   priceWatchPage: priceWatchPageRouter,
 });
-
-export type AppRouter = typeof appRouter;

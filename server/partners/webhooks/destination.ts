@@ -19,7 +19,7 @@ export type DestinationRules = "public-only" | "developer-machine";
 const loopbackHosts = ["localhost", "127.0.0.1", "[::1]"];
 
 /** True for localhost, 127.0.0.0/8 and [::1]. */
-export const isLoopbackHost = (hostname: string) =>
+const isLoopbackHost = (hostname: string) =>
   loopbackHosts.includes(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 /** The rules of a service: relaxed only for a sandbox nobody else can reach (its PUBLIC_URL is loopback). */

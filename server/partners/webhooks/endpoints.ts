@@ -26,7 +26,7 @@ import { newSigningSecret } from "./signing";
 
 export type { EndpointOwner };
 
-export const toWireEndpoint = (row: EndpointRow, now: Date) => ({
+const toWireEndpoint = (row: EndpointRow, now: Date) => ({
   endpoint_id: row.id,
   url: row.url,
   description: row.description,
@@ -41,7 +41,7 @@ export const toWireEndpoint = (row: EndpointRow, now: Date) => ({
 });
 
 /** The owner's endpoint, or not_found. */
-export const findOwnEndpoint = async (db: Db, owner: EndpointOwner, id: string) => {
+const findOwnEndpoint = async (db: Db, owner: EndpointOwner, id: string) => {
   const endpoint = await findOwnEndpointRow(db, owner, id);
   if (!endpoint) throw new AppError("not_found", { message: `No webhook endpoint ${id}.` });
   return endpoint;

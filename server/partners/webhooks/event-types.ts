@@ -20,9 +20,6 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 export const testEventType = "webhook.test";
 
-export const isWebhookEventType = (value: string): value is WebhookEventType =>
-  (webhookEventTypes as readonly string[]).includes(value);
-
 /** The checkout status a move ends in, as the event it reports (awaiting_payment reports nothing). */
 export const checkoutEventType = (status: string): WebhookEventType | null =>
   status === "paid"

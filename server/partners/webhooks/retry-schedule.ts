@@ -5,8 +5,8 @@
  * 21 min, 85 min, 5.7 h, then every 12 h), so about 11 attempts fit in the 3 days an event is
  * retried. An endpoint whose attempts have all failed for 5 days is disabled.
  */
-export const retryWindowMs = 3 * 24 * 3_600_000;
-export const disableAfterFailingMs = 5 * 24 * 3_600_000;
+const retryWindowMs = 3 * 24 * 3_600_000;
+const disableAfterFailingMs = 5 * 24 * 3_600_000;
 export const attemptTimeoutMs = 10_000;
 
 export const retryDelayMs = (failedAttempts: number) =>

@@ -7,9 +7,6 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 
-/** How long the previous secret keeps signing after a rotation (the default; the caller may shorten it). */
-export const defaultRotationOverlapHours = 24;
-
 /** A new secret: `whsec_` and 32 random bytes in base64, the format the package's verifier takes. */
 export const newSigningSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 

@@ -55,7 +55,7 @@ export const ZRotateSecretBody = z
   })
   .strict();
 
-export const ZWebhookEndpoint = z
+const ZWebhookEndpoint = z
   .object({
     endpoint_id: z.string().meta({ example: "we_4f1c2b7e9a0d3c5e8b6a1f2d" }),
     url: z.string().meta({ example: "https://partner.example/webhooks/shopping" }),
@@ -94,5 +94,3 @@ export const ZWebhookTestResult = z
     }),
   })
   .meta({ id: "WebhookTestResult" });
-
-export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;

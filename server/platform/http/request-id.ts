@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 export const requestIdPattern = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** Where the front door keeps the caller's own id (a caller's value of this header is overwritten). */
-export const clientRequestIdHeader = "x-client-request-id";
+const clientRequestIdHeader = "x-client-request-id";
 
 /** The id the front door wrote on the request; a new one when none is there (a handler called without the front door). */
 export const requestIdFrom = (incoming: string | null | undefined): string =>

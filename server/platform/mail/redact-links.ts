@@ -8,7 +8,7 @@
  */
 
 /** What a redacted token reads as, in `?token=redacted`. */
-export const redactedToken = "redacted";
+const redactedToken = "redacted";
 
 // A token query parameter (also inside HTML, where & is written &amp;), and any signed link token
 // (server/platform/mail/links.ts: base64url payload, a dot, a 43-character HMAC-SHA256) wherever it appears.

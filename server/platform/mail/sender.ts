@@ -51,7 +51,7 @@ export const smtpTransport = (url: string): Transport => {
  * whatever started it): every send fails, so no email is ever marked sent, each stays pending with
  * the reason, and a purchase whose copy email was never delivered is released, not charged.
  */
-export const noSmtpTransport: Transport = {
+const noSmtpTransport: Transport = {
   name: "none",
   send: async () => {
     throw new Error(

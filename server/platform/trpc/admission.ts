@@ -15,7 +15,7 @@ import { type Meta, type Scopes, scopeList } from "./init";
  * undefined for client credentials, a shopper's session, a job. The one test of "a token a person
  * granted".
  */
-export const personGrantOf = (actor: Actor) =>
+const personGrantOf = (actor: Actor) =>
   actor.kind === "client" && actor.personId
     ? { clientId: actor.clientId, personId: actor.personId }
     : undefined;

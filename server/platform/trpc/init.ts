@@ -42,7 +42,7 @@ export type Meta =
   | { caller: "shopper" }
   | { caller: "public" };
 
-export const t = initTRPC
+const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
@@ -108,5 +108,4 @@ export const baseProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) 
 });
 
 export const router = t.router;
-export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;

@@ -50,7 +50,7 @@ export type CatalogSyncOptions = {
   watchersBatchMs?: number;
 };
 
-export const catalogChannel = "catalog_changes";
+const catalogChannel = "catalog_changes";
 
 type Work = {
   items: Set<number>;

@@ -22,7 +22,7 @@ import type { Reader } from "./catalog-loader";
 type Row = { item_id: number; person_id: string; hash: number };
 
 /** Buckets of items the catch-up compares (a bucket differing reloads its items). */
-export const watcherBuckets = 1024;
+const watcherBuckets = 1024;
 
 const bucketOf = (itemId: number) => ((itemId % watcherBuckets) + watcherBuckets) % watcherBuckets;
 
