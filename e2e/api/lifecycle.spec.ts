@@ -33,7 +33,7 @@ test.describe("[LIFECYCLE] deprecation, brownout, sunset", () => {
     await page.getByRole("link", { name: /Changelog/ }).click();
     await expect(page).toHaveURL(/\/changelog$/);
     await expect(page.getByRole("heading", { name: "Changelog" })).toBeVisible();
-    await expect(page.getByText("The API is at version 1.6.0")).toBeVisible();
+    await expect(page.getByText(`The API is at version ${versions[0]}`)).toBeVisible();
     const headings = await page
       .locator("section[aria-labelledby=versions] article h3")
       .allInnerTexts();
