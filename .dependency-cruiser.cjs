@@ -13,6 +13,7 @@ const capabilities = [
   "partners",
   "checkout",
   "purchases",
+  "payouts",
   "orders",
   "price-watches",
   "price-alerts",

@@ -20,6 +20,8 @@ export const createStore = async (overrides: Partial<Prisma.StoreUncheckedCreate
       url: `https://${slug}.shops.example.ca`,
       province: "ON",
       freeShippingThresholdCents: 10000,
+      // Connected to its sandbox account, as the seed connects every store (docs/adr/0106).
+      payoutAccount: `acct_sandbox_${slug}`,
       ...overrides,
       shippingRates: {
         create: [

@@ -136,8 +136,8 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
       index < storeNames.length ? storeNames[index] : `${pick(random, storeNames)} ${index}`;
     const slug = slugify(name);
     const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO stores (slug, name, url, province, is_open, can_take_payment, can_ship, agent_checkout, offers_price_alerts, free_shipping_threshold_cents)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      `INSERT INTO stores (slug, name, url, province, is_open, can_take_payment, can_ship, agent_checkout, offers_price_alerts, free_shipping_threshold_cents, payout_account)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
       [
         slug,
         name,
@@ -149,6 +149,8 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
         index === 0 ? "direct" : "link",
         index % 2 === 0,
         index % 4 === 3 ? null : [7500, 10000, 15000][index % 3],
+        // Each sandbox store is connected to an account of the sandbox processor (docs/adr/0106).
+        `acct_sandbox_${slug}`,
       ],
     );
     const storeId = rows[0].id;

@@ -35,3 +35,8 @@ export {
   failPriceChangeEvent,
   finishPriceChangeEvent,
 } from "./store/prices";
+export {
+  findStorePayoutSettings,
+  setStorePayoutAccount,
+  setStorePlatformFee,
+} from "./store/payout-settings";

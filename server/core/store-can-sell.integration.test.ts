@@ -1,6 +1,6 @@
 /**
  * "A store can sell" (server/core/store-can-sell.ts) is one rule: its in-memory, SQL and Prisma
- * renderings agree on every combination of the four conditions, and a store that stops meeting any
+ * renderings agree on every combination of the five conditions, and a store that stops meeting any
  * one of them is left out alike by search (PostgreSQL and the in-memory index), categories, the
  * store and product pages, quotes, reservations (new checkouts) and payment.
  */
@@ -23,17 +23,28 @@ type Store = Awaited<ReturnType<typeof createStore>>;
 const dropRates = (store: Store) => db().shippingRate.deleteMany({ where: { storeId: store.id } });
 
 describe("the three renderings of the rule", () => {
-  it("agree on all 16 combinations, and only a store meeting all four sells", async () => {
+  it("agree on all 32 combinations, and only a store meeting all five sells", async () => {
     const combinations = [false, true].flatMap((isOpen) =>
       [false, true].flatMap((canTakePayment) =>
-        [false, true].flatMap((canShip) =>
-          [false, true].map((hasRates) => ({ isOpen, canTakePayment, canShip, hasRates })),
+        [false, true].flatMap((isConnected) =>
+          [false, true].flatMap((canShip) =>
+            [false, true].map((hasRates) => ({
+              isOpen,
+              canTakePayment,
+              isConnected,
+              canShip,
+              hasRates,
+            })),
+          ),
         ),
       ),
     );
     const stores = await Promise.all(
-      combinations.map(async ({ hasRates, ...flags }) => {
-        const store = await createStore(flags);
+      combinations.map(async ({ hasRates, isConnected, ...flags }) => {
+        const store = await createStore({
+          ...flags,
+          payoutAccount: isConnected ? "acct_sandbox_probe" : null,
+        });
         if (!hasRates) await dropRates(store);
         return store;
       }),
@@ -53,14 +64,15 @@ describe("the three renderings of the rule", () => {
         id: true,
         isOpen: true,
         canTakePayment: true,
+        payoutAccount: true,
         canShip: true,
         shippingRates: { select: { id: true } },
       },
     });
     const sorted = (rows: { id: number }[]) => rows.map((row) => row.id).sort((a, b) => a - b);
-    expect(sorted(bySql)).toEqual([stores[15].id]);
-    expect(sorted(byWhere)).toEqual([stores[15].id]);
-    expect(sorted(loaded.filter(storeCanSell))).toEqual([stores[15].id]);
+    expect(sorted(bySql)).toEqual([stores[31].id]);
+    expect(sorted(byWhere)).toEqual([stores[31].id]);
+    expect(sorted(loaded.filter(storeCanSell))).toEqual([stores[31].id]);
   });
 
   it("refuses an alias that is not a plain identifier", () => {
@@ -106,6 +118,10 @@ describe("a store that stops selling is left out everywhere", () => {
     [
       "unable to take payment",
       (store) => db().store.update({ where: { id: store.id }, data: { canTakePayment: false } }),
+    ],
+    [
+      "not connected to the processor",
+      (store) => db().store.update({ where: { id: store.id }, data: { payoutAccount: null } }),
     ],
     [
       "unable to ship",

@@ -48,7 +48,13 @@ export {
 export type { PaymentOfIntent } from "./store/payments";
 export { declinePendingAuthorize } from "./store/sandbox-ledger";
 export type { AuthorizeResult, CaptureOutcome, HeldPayment } from "./payment-steps";
-export { isProcessorRefusal, isUnknownOutcome, ownerOf, processorKey } from "./provider";
+export {
+  isProcessorRefusal,
+  isUnknownOutcome,
+  ownerOf,
+  processorKey,
+  transferKey,
+} from "./provider";
 export type {
   PaymentMethod,
   PaymentOwner,

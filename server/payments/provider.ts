@@ -50,6 +50,12 @@ type CardSetup = {
   } | null;
 };
 
+/** A store's share sent to its connected account (a Stripe Transfer: docs/adr/0106). */
+export type ProcessorTransfer = { id: string; destination: string; amountCents: number };
+
+/** A store's connected account as the processor reports it. */
+type ConnectedAccount = { id: string; canReceiveTransfers: boolean };
+
 export type PaymentProvider = {
   name: "sandbox" | "stripe";
   /** How long after an authorize `retrieve` by key may still miss the payment (Stripe's search index lags); after that, "not found" means it never existed. */
@@ -106,6 +112,21 @@ export type PaymentProvider = {
   }) => Promise<{ customerId: string; setupId: string; clientSecret: string }>;
   /** A card setup as the processor sees it now (null if it does not exist). */
   retrieveCardSetup: (input: { setupId: string }) => Promise<CardSetup | null>;
+  /**
+   * Sends `amountCents` of a captured payment to a store's connected account (separate charges
+   * and transfers): tied to the payment's charge (`source_transaction`), so it never draws on
+   * funds the charge has not brought, and grouped under our checkout or purchase id.
+   */
+  transfer: (input: {
+    idempotencyKey: string;
+    destination: string;
+    amountCents: number;
+    sourcePaymentId: string;
+    transferGroup: string;
+    metadata: Record<string, string>;
+  }) => Promise<ProcessorTransfer>;
+  /** A connected account (null if the processor has none by that id). */
+  retrieveAccount: (input: { accountId: string }) => Promise<ConnectedAccount | null>;
   /** Detaches a saved payment method from its customer (a replaced or removed card); one already detached or gone is fine. */
   detachMethod: (input: { paymentMethodId: string }) => Promise<void>;
   /** Saves a card for off-session use (a SetupIntent at Stripe), for a new or an existing customer. */
@@ -154,6 +175,10 @@ export type PaymentOwner =
   { kind: "checkout"; id: string; attempt: number } | { kind: "purchase"; id: string };
 
 export type ProcessorOperation = "authorize" | "confirm" | "capture" | "release" | "refund";
+
+/** The key of a store's transfer from a payment: one per payment and store, ever. */
+export const transferKey = (paymentId: string, storeId: number) =>
+  `${paymentId}:transfer:${storeId}`;
 
 /** The key of a processor call, derived from our ids so a retry reuses it: `chk_x:1:authorize`, `pur_x:capture`. */
 export const processorKey = (owner: PaymentOwner, operation: ProcessorOperation) =>

@@ -14,6 +14,7 @@ import {
   type PaymentMethod,
   type PaymentProvider,
   type ProcessorPayment,
+  ProcessorRefusedError,
   UnknownOutcomeError,
 } from "./provider";
 import { sandboxCardOutcome, slowBankAnswerMs, testCards } from "./sandbox-cards";
@@ -23,11 +24,16 @@ import {
   findLedgerPayment,
   findSavedMethod,
   insertLedgerPayment,
+  insertLedgerTransfer,
   insertSavedMethod,
   type LedgerRow,
   lookUpLedgerPayment,
   setLedgerStatus,
+  transferredFrom,
 } from "./store/sandbox-ledger";
+
+/** The sandbox's connected accounts: every `acct_sandbox_…` id is one, able to receive transfers (the seed connects each store to its own). */
+const isSandboxAccount = (id: string) => /^acct_sandbox_[a-z0-9_-]{1,80}$/.test(id);
 
 const toPayment = (row: LedgerRow): ProcessorPayment => ({
   id: row.id,
@@ -169,6 +175,47 @@ export const sandboxProvider = (): PaymentProvider => ({
     const row = await lookUpLedgerPayment(input);
     return row ? toPayment(row) : null;
   },
+  transfer: ({
+    idempotencyKey,
+    destination,
+    amountCents,
+    sourcePaymentId,
+    transferGroup,
+    metadata,
+  }) =>
+    answer(
+      idempotencyKey,
+      { op: "transfer", destination, amountCents, sourcePaymentId, transferGroup, metadata },
+      async (sql) => {
+        if (!isSandboxAccount(destination))
+          throw new ProcessorRefusedError(
+            "processor_refused",
+            `sandbox processor: no connected account ${destination}`,
+          );
+        const source = await transferredFrom(sql, sourcePaymentId);
+        if (source?.status !== "captured")
+          throw new ProcessorRefusedError(
+            "processor_refused",
+            `sandbox processor: payment ${sourcePaymentId} is not captured`,
+          );
+        if (amountCents <= 0 || source.sent + amountCents > source.amountCents)
+          throw new ProcessorRefusedError(
+            "processor_refused",
+            `sandbox processor: transfers from ${sourcePaymentId} would exceed its charge`,
+          );
+        return insertLedgerTransfer(sql, {
+          destination,
+          amountCents,
+          sourcePaymentId,
+          transferGroup,
+          metadata,
+        });
+      },
+    ),
+  retrieveAccount: ({ accountId }) =>
+    Promise.resolve(
+      isSandboxAccount(accountId) ? { id: accountId, canReceiveTransfers: true } : null,
+    ),
   startCardSetup: () =>
     Promise.reject(
       new Error(

@@ -123,6 +123,25 @@ const mapCreateError = (error: unknown): ProcessorPayment | never => {
   return mapError(error);
 };
 
+/**
+ * A transfer Stripe refused (no such destination, an account that cannot receive transfers, more
+ * than the charge brought): nothing was sent, and the same request will not fare better, so the
+ * store's share waits for the operator. Transport errors, 5xx and rate limits: an unknown outcome.
+ */
+const mapTransferError = (error: unknown): never => {
+  if (
+    error instanceof Stripe.errors.StripeInvalidRequestError ||
+    error instanceof Stripe.errors.StripePermissionError ||
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripeIdempotencyError
+  )
+    throw new ProcessorRefusedError("processor_refused", `stripe processor: ${error.message}`, {
+      cause: error,
+    });
+  mapError(error);
+  throw error;
+};
+
 /** Cards only, confirmed on the server: no payment method that redirects (which would need a return_url). */
 const noRedirects = { enabled: true, allow_redirects: "never" } as const;
 
@@ -337,6 +356,56 @@ export const stripeProvider = (options: {
                   expYear: method.card.exp_year,
                 }
               : null,
+        };
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === "resource_missing"
+        )
+          return null;
+        mapError(error);
+        throw error;
+      }
+    },
+    transfer: async ({
+      idempotencyKey,
+      destination,
+      amountCents,
+      sourcePaymentId,
+      transferGroup,
+      metadata,
+    }) => {
+      try {
+        // The transfer is tied to the captured charge (source_transaction), which the PaymentIntent names.
+        const intent = await stripe.paymentIntents.retrieve(sourcePaymentId);
+        const charge =
+          typeof intent.latest_charge === "string"
+            ? intent.latest_charge
+            : intent.latest_charge?.id;
+        if (!charge) throw new Error(`stripe processor: ${sourcePaymentId} has no charge`);
+        const made = await stripe.transfers.create(
+          {
+            amount: amountCents,
+            currency: "cad",
+            destination,
+            source_transaction: charge,
+            transfer_group: transferGroup,
+            metadata,
+          },
+          { idempotencyKey },
+        );
+        const to = typeof made.destination === "string" ? made.destination : made.destination?.id;
+        return { id: made.id, destination: to ?? destination, amountCents: made.amount };
+      } catch (error) {
+        return mapTransferError(error);
+      }
+    },
+    retrieveAccount: async ({ accountId }) => {
+      try {
+        const account = await stripe.accounts.retrieve(accountId);
+        return {
+          id: account.id,
+          canReceiveTransfers: account.capabilities?.transfers === "active",
         };
       } catch (error) {
         if (

@@ -38,6 +38,7 @@ export const loadOracleItems = async (): Promise<OracleItem[]> => {
           isOpen: true,
           canShip: true,
           canTakePayment: true,
+          payoutAccount: true,
           shippingRates: { select: { id: true }, take: 1 },
         },
       },

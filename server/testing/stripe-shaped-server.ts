@@ -5,7 +5,7 @@
  * - with the secret key: PaymentIntents (create, confirmed at once with a payment_method or left
  *   `requires_payment_method` for the browser, retrieve, capture, cancel, search by metadata),
  *   Refunds (create, list), Customers (create), SetupIntents (create, retrieve), PaymentMethods
- *   (retrieve, detach);
+ *   (retrieve, detach); Connect's accounts and transfers (stripe-shaped-connect.ts);
  * - with the publishable key and the intent's client_secret, as Stripe.js calls them: retrieve and
  *   confirm a PaymentIntent or a SetupIntent with `payment_method_data` (a card's test number, or
  *   Link) and a `return_url`;
@@ -22,6 +22,7 @@
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { stripeShapedConnect } from "./stripe-shaped-connect";
 
 type Json = Record<string, unknown>;
 type Answer = { status: number; body: Json; redirect?: string };
@@ -93,6 +94,7 @@ export const startStripeShapedServer = async () => {
   const intents = new Map<string, Json>();
   const setups = new Map<string, Json>();
   const refunds: Json[] = [];
+  const connect = stripeShapedConnect(intents);
   /** PaymentMethods made here (`pm_…`: by a SetupIntent, or from `payment_method_data`), the test card behind each. */
   const methods = new Map<string, SavedMethod>();
   const replays = new Map<string, { request: string; answer: Answer }>();
@@ -253,6 +255,8 @@ export const startStripeShapedServer = async () => {
       Object.assign(intent, { status: "succeeded", next_action: null });
       return;
     }
+    // The charge exists from the authorization on (a transfer's source_transaction names it).
+    intent.latest_charge = id("ch");
     if (intent.capture_method === "manual")
       Object.assign(intent, {
         status: "requires_capture",
@@ -468,6 +472,8 @@ export const startStripeShapedServer = async () => {
 
   const write = (path: string, params: Form): Answer => {
     if (path === "/v1/payment_intents") return createIntent(params);
+    const connected = connect.write(path, params);
+    if (connected) return connected;
     const action = /^\/v1\/payment_intents\/(\w+)\/(capture|cancel|confirm)$/.exec(path);
     if (action?.[2] === "confirm")
       return confirm(intents, "payment_intent", action[1], params, "secret");
@@ -550,6 +556,8 @@ export const startStripeShapedServer = async () => {
   };
 
   const read = (url: URL, caller: Caller): Answer => {
+    const connected = caller === "secret" ? connect.read(url) : undefined;
+    if (connected) return connected;
     const intentId = /^\/v1\/payment_intents\/(\w+)$/.exec(url.pathname)?.[1];
     const setupId = /^\/v1\/setup_intents\/(\w+)$/.exec(url.pathname)?.[1];
     if (caller === "publishable") {
@@ -750,6 +758,9 @@ export const startStripeShapedServer = async () => {
     setups,
     methods,
     refunds,
+    /** Connect: the transfers made, and `addAccount(id)` for a store's connected account. */
+    transfers: connect.transfers,
+    addAccount: connect.addAccount,
     requestCount: () => requests,
     /** The next write does its work, then answers only after `ms` (longer than the client's timeout: an unknown outcome). */
     delayNextResponse: (ms: number) => {
@@ -764,6 +775,7 @@ export const startStripeShapedServer = async () => {
     /** What Stripe.js does in the browser after 3-D Secure succeeds. */
     completeAuthentication: (intentId: string) =>
       Object.assign(intents.get(intentId)!, {
+        latest_charge: id("ch"),
         status: "requires_capture",
         amount_capturable: intents.get(intentId)!.amount,
         next_action: null,

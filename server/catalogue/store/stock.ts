@@ -27,6 +27,7 @@ export type QuotableItem = {
     agentCheckout: "link" | "direct";
     isOpen: boolean;
     canTakePayment: boolean;
+    payoutAccount: string | null;
     canShip: boolean;
     freeShippingThresholdCents: number | null;
     shippingRates: {
@@ -58,7 +59,7 @@ export const loadQuotableItems = (sql: Sql, ids: number[]) =>
     SELECT i.id, i.title, i.price_cents AS "priceCents", i.status::text AS status, i.url,
       json_build_object(
         'id', s.id, 'slug', s.slug, 'name', s.name, 'url', s.url, 'agentCheckout', s.agent_checkout, 'isOpen', s.is_open,
-        'canTakePayment', s.can_take_payment, 'canShip', s.can_ship, 'freeShippingThresholdCents', s.free_shipping_threshold_cents,
+        'canTakePayment', s.can_take_payment, 'payoutAccount', s.payout_account, 'canShip', s.can_ship, 'freeShippingThresholdCents', s.free_shipping_threshold_cents,
         'shippingRates', (SELECT coalesce(json_agg(json_build_object('key', r.key, 'label', r.label, 'baseCents', r.base_cents,
           'perItemCents', r.per_item_cents, 'remoteSurchargeCents', r.remote_surcharge_cents, 'minDays', r.min_days, 'maxDays', r.max_days)), '[]')
           FROM shipping_rates r WHERE r.store_id = s.id)) AS store,

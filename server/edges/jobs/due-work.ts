@@ -16,6 +16,7 @@ import { reconcilePurchases } from "../../purchases";
 import { processPriceChanges } from "../../price-changes";
 import { deliverDueWebhooks } from "../../partners";
 import { expireDueWatches, resumeExecutingWatches } from "../../price-watches";
+import { settleStoreShares } from "../../payouts";
 
 export type DueWork = {
   name: string;
@@ -72,6 +73,12 @@ export const dueWork: DueWork[] = [
     name: "deliver-webhooks",
     intervalMs: 200,
     run: ({ db, now }) => deliverDueWebhooks({ db, now }),
+  },
+  // Each captured order's ledger row, then its store's transfer (docs/adr/0106).
+  {
+    name: "settle-store-shares",
+    intervalMs: 5_000,
+    run: ({ db, now }) => settleStoreShares(db, { now, provider: paymentProvider() }),
   },
   {
     name: "reconcile-purchases",

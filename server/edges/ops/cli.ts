@@ -13,6 +13,7 @@ import * as accounts from "./account-commands";
 import { listMail, showMail } from "./mail-commands";
 import { listCaptureFailures } from "./payment-commands";
 import { createSandboxPurchase } from "./purchase-commands";
+import { connectStore, printStatement, setStoreFee, statementTable } from "./store-commands";
 import { setItemPriceCommand } from "./item-commands";
 import { deprecateCommand, listCommand, restoreCommand } from "./endpoint-commands";
 
@@ -23,6 +24,11 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   client:revoke CLIENT_ID                      revoke a client and every token at once
   client:set CLIENT_ID --purchases on|off      switch assistant purchases (POST /purchases) for one agent
   store:set SLUG --agent-checkout direct|link
+  store:connect SLUG --stripe-account acct_... | --disconnect
+                                               connect a store to its processor account (a store sells only when connected)
+  store:fee SLUG --percent 12.5                 the platform's fee on the store's items (default 0)
+  store:statement SLUG --from YYYY-MM-DD --to YYYY-MM-DD [--csv]
+                                               what the store is owed from payments captured in [from, to)
   item:set-price ITEM_ID --price 12.34          change an item's price (price watches and alerts act on it)
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
                 [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused] [--card 4242424242424242]
@@ -57,6 +63,11 @@ const main = async () => {
       "redirect-uri": { type: "string", multiple: true },
       linking: { type: "boolean", default: false },
       "agent-checkout": { type: "string" },
+      "stripe-account": { type: "string" },
+      disconnect: { type: "boolean", default: false },
+      percent: { type: "string" },
+      from: { type: "string" },
+      csv: { type: "boolean", default: false },
       email: { type: "string" },
       password: { type: "string" },
       verified: { type: "boolean", default: false },
@@ -126,6 +137,27 @@ const main = async () => {
         return print(await setClient(positionals[0], { purchases: values.purchases }));
       case "store:set":
         return print(await setStore(positionals[0], { agentCheckout: values["agent-checkout"] }));
+      case "store:connect":
+        return print(
+          await connectStore(positionals[0], {
+            stripeAccount: values["stripe-account"],
+            disconnect: values.disconnect,
+          }),
+        );
+      case "store:fee":
+        return print(await setStoreFee(positionals[0], { percent: values.percent }));
+      case "store:statement": {
+        const statement = await printStatement(positionals[0], {
+          from: values.from,
+          to: values.to,
+          csv: values.csv,
+        });
+        if (statement.csv !== undefined) return void process.stdout.write(statement.csv);
+        if (values.json) return print(statement);
+        return console.log(
+          `${statement.store}: ${statement.from} to ${statement.to}, platform fee ${statement.platform_fee_percent}%\n${statementTable(statement.lines)}`,
+        );
+      }
       case "item:set-price":
         return print(await setItemPriceCommand(positionals[0], { price: values.price }));
       case "person:create":

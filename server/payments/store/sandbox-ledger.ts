@@ -126,3 +126,32 @@ export const lookUpLedgerPayment = async (
 export const declinePendingAuthorize = (sql: Sql, authorizeKey: string) =>
   sql.$executeRaw`
     UPDATE sandbox_payments SET status = 'declined', decline_code = 'card_declined', updated_at = now() WHERE idempotency_key = ${authorizeKey} AND status = 'authorized'`;
+
+/** A sandbox transfer to a connected account, as the processor answers it. */
+type TransferRow = { id: string; destination: string; amountCents: number };
+
+/** What has been transferred from a payment so far, under that payment's row lock (transfers of one charge never exceed it). */
+export const transferredFrom = async (sql: Sql, paymentId: string) => {
+  const [row] = await sql.$queryRaw<{ amountCents: number; status: string; sent: number }[]>`
+    SELECT p.amount_cents AS "amountCents", p.status,
+      (SELECT COALESCE(sum(t.amount_cents), 0)::int FROM sandbox_transfers t WHERE t.source_payment_id = p.id) AS sent
+    FROM sandbox_payments p WHERE p.id = ${paymentId} FOR UPDATE`;
+  return row;
+};
+
+export const insertLedgerTransfer = async (
+  sql: Sql,
+  transfer: {
+    destination: string;
+    amountCents: number;
+    sourcePaymentId: string;
+    transferGroup: string;
+    metadata: Record<string, string>;
+  },
+) =>
+  (
+    await sql.$queryRaw<TransferRow[]>`
+    INSERT INTO sandbox_transfers (id, destination, amount_cents, source_payment_id, transfer_group, metadata)
+    VALUES (${randomId("sbtr_")}, ${transfer.destination}, ${transfer.amountCents}::int, ${transfer.sourcePaymentId}, ${transfer.transferGroup}, ${JSON.stringify(transfer.metadata)}::jsonb)
+    RETURNING id, destination, amount_cents AS "amountCents"`
+  )[0];
