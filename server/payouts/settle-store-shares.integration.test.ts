@@ -11,6 +11,8 @@ import { paymentProvider } from "../payments";
 import { testCards } from "../payments/sandbox-cards";
 import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
 import { pageCaller } from "../testing/page-caller";
+import { chargeDuePurchases } from "../purchases";
+import { agentWithPerson, buy, directItem, quoteOf } from "../testing/agent-purchases";
 import { settleStoreShares } from "./settle-store-shares";
 import { statementCells, storeStatement, toCsv } from "./statement";
 
@@ -171,5 +173,33 @@ describe("a two-store checkout, captured", () => {
     expect(csv.split("\r\n")).toHaveLength(cells.length + 1);
     expect(toCsv([["a,b", 'say "hi"']])).toBe('"a,b","say ""hi"""\r\n');
     expect([first, second]).toHaveLength(2);
+  });
+
+  it("pays the store of an assistant purchase once its hold is charged, not before", async () => {
+    const { token } = await agentWithPerson();
+    const item = await directItem(6400, { platformFeeBps: 300 });
+    const bought = await buy(token, (await quoteOf(token, [item.id])).quote_id);
+    expect(bought.status).toBe(201);
+    const purchaseId = bought.body.purchase_id as string;
+    const rowsOf = () => db().storeLedgerEntry.findMany({ where: { order: { purchaseId } } });
+    // Held: nothing is owed yet (the person may still cancel).
+    await settle();
+    expect(await rowsOf()).toEqual([]);
+    // 24 hours later the hold is charged; then the store's share is written and sent.
+    await chargeDuePurchases(db(), {
+      now: new Date(Date.now() + 25 * 3_600_000),
+      provider: paymentProvider(),
+    });
+    await settle();
+    const [row] = await rowsOf();
+    const order = await db().order.findFirstOrThrow({ where: { purchaseId } });
+    expect(row).toMatchObject({
+      kind: "sale",
+      storeId: item.storeId,
+      itemsCents: 6400,
+      feeCents: 192,
+      netCents: order.grandTotalCents - 192,
+      transferStatus: "transferred",
+    });
   });
 });

@@ -1,0 +1,126 @@
+/** The payout commands as an operator runs them (docs/adr/0106): a real process on the same database. */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { createItem, createPartner, createStore } from "../../../prisma/factories";
+import { db } from "../../platform/db";
+import { paymentProvider } from "../../payments";
+import { testCards } from "../../payments/sandbox-cards";
+import { settleStoreShares } from "../../payouts";
+import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtures";
+import { pageCaller } from "../../testing/page-caller";
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, "../../..");
+const ops = async (...args: string[]) =>
+  (
+    await run(
+      process.execPath,
+      [
+        path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+        path.join(root, "server", "edges", "ops", "cli.ts"),
+        ...args,
+      ],
+      { cwd: root, env: process.env },
+    )
+  ).stdout;
+const opsJson = async (...args: string[]) =>
+  JSON.parse((await ops(...args, "--json")).trim().split("\n").pop()!);
+const refusal = (...args: string[]) =>
+  ops(...args).then(
+    () => "",
+    (error: { stderr: string }) => error.stderr,
+  );
+
+describe("npm run ops store:*", () => {
+  it("store:connect checks the account with the processor; --disconnect stops the store selling", async () => {
+    const store = await createStore({ payoutAccount: null });
+    expect(
+      await opsJson("store:connect", store.slug, "--stripe-account", "acct_sandbox_demo"),
+    ).toEqual({
+      slug: store.slug,
+      payout_account: "acct_sandbox_demo",
+      platform_fee_percent: "0.00",
+    });
+    expect(
+      await refusal("store:connect", store.slug, "--stripe-account", "acct_unknown1"),
+    ).toContain("the processor has no connected account acct_unknown1");
+    expect(await refusal("store:connect", store.slug, "--stripe-account", "bank 123")).toContain(
+      "--stripe-account must be a connected account id",
+    );
+    expect(
+      await refusal("store:connect", "no-such-store", "--stripe-account", "acct_sandbox_x"),
+    ).toContain("no store no-such-store");
+    expect(await opsJson("store:connect", store.slug, "--disconnect")).toMatchObject({
+      payout_account: null,
+    });
+    expect(
+      (await db().store.findUniqueOrThrow({ where: { id: store.id } })).payoutAccount,
+    ).toBeNull();
+  }, 60_000);
+
+  it("store:fee takes a percent with two decimals at most, from 0 to 100", async () => {
+    const store = await createStore();
+    expect(await opsJson("store:fee", store.slug, "--percent", "12.5")).toMatchObject({
+      platform_fee_percent: "12.50",
+    });
+    expect((await db().store.findUniqueOrThrow({ where: { id: store.id } })).platformFeeBps).toBe(
+      1250,
+    );
+    for (const bad of ["100.5", "-3", "abc"])
+      expect(await refusal("store:fee", store.slug, `--percent=${bad}`)).toContain(
+        "--percent must be a number from 0 to 100",
+      );
+  }, 60_000);
+
+  it("store:statement prints the period's rows and totals, as a table, JSON or CSV", async () => {
+    const store = await createStore({ platformFeeBps: 1000 });
+    const token = await (await createPartner()).token();
+    const item = await createItem({ storeId: store.id, priceCents: 12_000 });
+    const quote = await createQuoteVia(token, [{ item_id: item.id }]);
+    const { text } = await createCheckoutVia(token, {
+      quote_id: quote.body.quote_id,
+      email: "buyer@example.ca",
+    });
+    const id = JSON.parse(text).checkout_id as string;
+    const method = {
+      type: "card" as const,
+      number: testCards.succeeds,
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: "123",
+    };
+    expect((await pageCaller().checkoutPage.pay({ id, accept_terms: true, method })).outcome).toBe(
+      "paid",
+    );
+    await settleStoreShares(db(), { now: new Date(), provider: paymentProvider() });
+    const order = await db().order.findFirstOrThrow({ where: { checkoutId: id } });
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const period = ["--from", today, "--to", tomorrow];
+
+    const csv = await ops("store:statement", store.slug, ...period, "--csv");
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("captured_at,order,kind,items,shipping,tax,fee,net,transfer");
+    expect(lines[1]).toContain(`,${order.number},sale,120.00,`);
+    expect(lines[1]).toMatch(/,12\.00,[\d.]+,sbtr_/);
+    expect(lines.at(-1)).toMatch(/^total,,,120\.00,/);
+
+    const json = await opsJson("store:statement", store.slug, ...period);
+    expect(json).toMatchObject({
+      store: store.slug,
+      from: today,
+      to: tomorrow,
+      platform_fee_percent: "10.00",
+    });
+    expect(json.lines).toHaveLength(3);
+    expect(await ops("store:statement", store.slug, ...period)).toContain(order.number);
+    expect(
+      await refusal("store:statement", store.slug, "--from", tomorrow, "--to", today),
+    ).toContain("--to must be after --from");
+    expect(
+      await refusal("store:statement", store.slug, "--from", "yesterday", "--to", today),
+    ).toContain("--from must be a date");
+  }, 60_000);
+});

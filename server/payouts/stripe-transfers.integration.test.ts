@@ -1,0 +1,173 @@
+/**
+ * Stores paid through Stripe (docs/adr/0106), with the `stripe` package against the Stripe-shaped
+ * server: a captured payment's shares become Transfers to the stores' connected accounts, each
+ * with the captured charge as `source_transaction`, the checkout as `transfer_group` and our ids in
+ * metadata, once per key; Stripe's refusals (no such account, transfers not active, more than the
+ * charge brought) leave the share pending with the reason; `retrieveAccount` is what
+ * `ops store:connect` checks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createItem, createPartner, createStore } from "../../prisma/factories";
+import { randomId } from "../core/ids";
+import { db } from "../platform/db";
+import { isProcessorRefusal, transferKey } from "../payments";
+import { testCards } from "../payments/sandbox-cards";
+import { stripeProvider } from "../payments/stripe";
+import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
+import { pageCaller } from "../testing/page-caller";
+import { startStripeShapedServer } from "../testing/stripe-shaped-server";
+import { settleStoreShares } from "./settle-store-shares";
+
+let stripe: Awaited<ReturnType<typeof startStripeShapedServer>>;
+let token: string;
+const provider = () =>
+  stripeProvider({ secretKey: "sk_test_local", apiBase: stripe.url, maxNetworkRetries: 0 });
+
+beforeAll(async () => {
+  stripe = await startStripeShapedServer();
+  token = await (await createPartner()).token();
+});
+afterAll(() => stripe.close());
+
+/** A PaymentIntent held and captured at the Stripe-shaped server: its id. */
+const capturedIntent = async (amountCents: number) => {
+  const held = await provider().authorize({
+    idempotencyKey: randomId("auth_"),
+    amountCents,
+    method: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2034, cvc: "123" },
+    description: "Checkout",
+  });
+  const captured = await provider().capture({
+    idempotencyKey: randomId("cap_"),
+    paymentId: held.id,
+  });
+  expect(captured.status).toBe("captured");
+  return held.id;
+};
+
+/**
+ * A two-store checkout paid in the sandbox, its payment then pointed at a PaymentIntent captured at
+ * the Stripe-shaped server for the same amount: the sweep's Stripe half, on real rows.
+ */
+const checkoutCapturedAtStripe = async (stores: { id: number }[]) => {
+  const items = await Promise.all(
+    stores.map((store) => createItem({ storeId: store.id, priceCents: 5000 })),
+  );
+  const quote = await createQuoteVia(
+    token,
+    items.map((item) => ({ item_id: item.id })),
+  );
+  const { text } = await createCheckoutVia(token, {
+    quote_id: quote.body.quote_id,
+    email: "buyer@example.ca",
+  });
+  const id = JSON.parse(text).checkout_id as string;
+  const method = {
+    type: "card" as const,
+    number: testCards.succeeds,
+    exp_month: 12,
+    exp_year: 2034,
+    cvc: "123",
+  };
+  expect((await pageCaller().checkoutPage.pay({ id, accept_terms: true, method })).outcome).toBe(
+    "paid",
+  );
+  const payment = await db().payment.findFirstOrThrow({
+    where: { checkoutId: id, status: "captured" },
+  });
+  const intentId = await capturedIntent(payment.amountCents);
+  await db().payment.update({ where: { id: payment.id }, data: { processorPaymentId: intentId } });
+  return { id, payment: { ...payment, processorPaymentId: intentId } };
+};
+
+describe("transfers to connected accounts at Stripe", () => {
+  it("sends each store's net from the captured charge, grouped by checkout, once", async () => {
+    const stores = [await createStore({ platformFeeBps: 500 }), await createStore()];
+    for (const store of stores) stripe.addAccount(store.payoutAccount!);
+    const { id, payment } = await checkoutCapturedAtStripe(stores);
+
+    const settle = () => settleStoreShares(db(), { now: new Date(), provider: provider() });
+    await settle();
+    await settle();
+    const rows = await db().storeLedgerEntry.findMany({
+      where: { paymentId: payment.id },
+      include: { order: true },
+    });
+    expect(rows).toHaveLength(2);
+    const made = stripe.transfers.filter((transfer) => transfer.transfer_group === id);
+    expect(made).toHaveLength(2);
+    const charge = stripe.intents.get(payment.processorPaymentId)!.latest_charge;
+    expect(charge).toMatch(/^ch_/);
+    for (const row of rows) {
+      const transfer = made.find((each) => each.id === row.transferId)!;
+      expect(transfer).toMatchObject({
+        object: "transfer",
+        amount: row.netCents,
+        currency: "cad",
+        source_transaction: charge,
+        transfer_group: id,
+        metadata: { ledger_entry: row.id, order: row.order.number, payment: payment.id },
+      });
+      expect(stores.find((store) => store.id === row.storeId)!.payoutAccount).toBe(
+        transfer.destination,
+      );
+    }
+  });
+
+  it("replays a transfer by its key, and refuses what Stripe refuses, nothing sent", async () => {
+    const account = `acct_${randomId("t").slice(2)}`;
+    stripe.addAccount(account);
+    const source = await capturedIntent(10_000);
+    const request = {
+      idempotencyKey: transferKey(randomId("pay_"), 1),
+      destination: account,
+      amountCents: 6_000,
+      sourcePaymentId: source,
+      transferGroup: "chk_test",
+      metadata: {},
+    };
+    const first = await provider().transfer(request);
+    expect((await provider().transfer(request)).id).toBe(first.id);
+    const refusal = (input: Partial<typeof request>) =>
+      provider()
+        .transfer({ ...request, idempotencyKey: randomId("k_"), ...input })
+        .then(
+          () => "sent",
+          (error: unknown) => (isProcessorRefusal(error) ? error.reason : String(error)),
+        );
+    // More than the charge brought (6,000 already sent of 10,000).
+    expect(await refusal({ amountCents: 4_001 })).toBe("processor_refused");
+    expect(await refusal({ destination: "acct_missing" })).toBe("processor_refused");
+    const onboarding = `acct_${randomId("o").slice(2)}`;
+    stripe.addAccount(onboarding, { transfers: "inactive" });
+    expect(await refusal({ destination: onboarding })).toBe("processor_refused");
+    expect(
+      stripe.transfers.filter((t) => t.source_transaction !== null && t.destination === account),
+    ).toHaveLength(1);
+  });
+
+  it("leaves a share Stripe refuses pending with the reason, to try again later", async () => {
+    const store = await createStore();
+    const { payment } = await checkoutCapturedAtStripe([store]);
+    // The store's account was never created at Stripe.
+    await settleStoreShares(db(), { now: new Date(), provider: provider() });
+    const [row] = await db().storeLedgerEntry.findMany({ where: { paymentId: payment.id } });
+    expect(row.transferStatus).toBe("pending");
+    expect(row.transferReason).toMatch(/^refused: .*No such destination/);
+    expect(row.transferAttempts).toBe(1);
+  });
+
+  it("looks up a connected account, and whether it can receive transfers", async () => {
+    stripe.addAccount("acct_ready1");
+    stripe.addAccount("acct_onboarding1", { transfers: "inactive" });
+    expect(await provider().retrieveAccount({ accountId: "acct_ready1" })).toEqual({
+      id: "acct_ready1",
+      canReceiveTransfers: true,
+    });
+    expect(await provider().retrieveAccount({ accountId: "acct_onboarding1" })).toEqual({
+      id: "acct_onboarding1",
+      canReceiveTransfers: false,
+    });
+    expect(await provider().retrieveAccount({ accountId: "acct_nobody" })).toBeNull();
+  });
+});
