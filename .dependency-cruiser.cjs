@@ -14,6 +14,7 @@ const capabilities = [
   "checkout",
   "purchases",
   "payouts",
+  "refunds",
   "orders",
   "price-watches",
   "price-alerts",

@@ -21,6 +21,7 @@ import PriceWatchSet, { subject as priceWatchSetSubject } from "./price-watch-se
 import PriceWatchBought, { subject as priceWatchBoughtSubject } from "./price-watch-bought";
 import PriceWatchNeedsYou, { subject as priceWatchNeedsYouSubject } from "./price-watch-needs-you";
 import PriceWatchEnded, { subject as priceWatchEndedSubject } from "./price-watch-ended";
+import RefundIssued, { subject as refundIssuedSubject } from "./refund-issued";
 
 type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
 
@@ -45,6 +46,7 @@ const templates = {
   "price-watch-bought": template(PriceWatchBought, priceWatchBoughtSubject),
   "price-watch-needs-you": template(PriceWatchNeedsYou, priceWatchNeedsYouSubject),
   "price-watch-ended": template(PriceWatchEnded, priceWatchEndedSubject),
+  "refund-issued": template(RefundIssued, refundIssuedSubject),
 } satisfies Record<string, Template<unknown>>;
 
 export type TemplateName = keyof typeof templates;

@@ -473,7 +473,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint; the answer shows its signing secret once
-         * @description Any valid token of the client, whatever its scopes. Endpoints registered with client credentials receive the client's events; an endpoint registered with a person's linked token belongs to that person too and receives only events about that person's objects (a linked token sees and manages only such endpoints). Another owner's endpoint is 404. https only in production; in the sandbox also http to a loopback host. At most 10 endpoints per owner. Deliveries follow Standard Webhooks: POST with webhook-id (the event id, the same on every retry and replay: deduplicate on it), webhook-timestamp and webhook-signature (v1 HMAC-SHA256; after a rotation, one signature per live secret). The body is {type, timestamp, data}, data being the resource as its GET answers it. At least once, in no guaranteed order; retried with backoff for 3 days on anything but a 2xx within 10 seconds (redirects are not followed); an endpoint failing for 5 days is disabled and its owner emailed. Events: checkout.paid, checkout.expired, checkout.cancelled, order.shipped, purchase.held, purchase.paid, purchase.cancelled, purchase.requires_person, price_watch.fulfilled, price_watch.ended, price_watch.needs_you.
+         * @description Any valid token of the client, whatever its scopes. Endpoints registered with client credentials receive the client's events; an endpoint registered with a person's linked token belongs to that person too and receives only events about that person's objects (a linked token sees and manages only such endpoints). Another owner's endpoint is 404. https only in production; in the sandbox also http to a loopback host. At most 10 endpoints per owner. Deliveries follow Standard Webhooks: POST with webhook-id (the event id, the same on every retry and replay: deduplicate on it), webhook-timestamp and webhook-signature (v1 HMAC-SHA256; after a rotation, one signature per live secret). The body is {type, timestamp, data}, data being the resource as its GET answers it. At least once, in no guaranteed order; retried with backoff for 3 days on anything but a 2xx within 10 seconds (redirects are not followed); an endpoint failing for 5 days is disabled and its owner emailed. Events: checkout.paid, checkout.expired, checkout.cancelled, order.shipped, order.refunded, purchase.held, purchase.paid, purchase.cancelled, purchase.requires_person, purchase.refunded, price_watch.fulfilled, price_watch.ended, price_watch.needs_you.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1038,6 +1038,10 @@ export interface components {
          *           "currency": "CAD"
          *         }
          *       },
+         *       "refunded": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
          *       "tracking": {
          *         "carrier": "Canada Post",
          *         "tracking_number": "7023210039414604",
@@ -1086,6 +1090,8 @@ export interface components {
              * @example null
              */
             purchase_id: string | null;
+            /** @description Given back to the person's card so far (0.00 when nothing); the status is refunded once it is the whole order, cancelled when the store cancelled it */
+            refunded: components["schemas"]["Money"];
             shipping: {
                 amount: components["schemas"]["Money"];
                 /** @example standard */
@@ -1094,7 +1100,7 @@ export interface components {
                 label: string;
             };
             /**
-             * @description paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled, or refused by the bank, before the charge: nothing was charged) and refunded. An open list: treat unknown values as other.
+             * @description paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled, or refused by the bank, before the charge: nothing was charged; or cancelled by the store, refunded in full) and refunded (the whole order given back). An open list: treat unknown values as other.
              * @example paid
              * @enum {string}
              */
@@ -2182,7 +2188,7 @@ export interface components {
              *       "order.shipped"
              *     ]
              */
-            event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
+            event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "order.refunded" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "purchase.refunded" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
             /**
              * @description Until when the previous secret also signs, after a rotation
              * @example null
@@ -2253,7 +2259,7 @@ export interface components {
              *       "order.shipped"
              *     ]
              */
-            event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
+            event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "order.refunded" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "purchase.refunded" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
             /**
              * @description Until when the previous secret also signs, after a rotation
              * @example null
@@ -5343,7 +5349,7 @@ export interface operations {
                      *       "order.shipped"
                      *     ]
                      */
-                    event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
+                    event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "order.refunded" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "purchase.refunded" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
                     /**
                      * @description Where events are POSTed: https (in the sandbox also http to localhost, 127.0.0.1 or [::1])
                      * @example https://partner.example/webhooks/shopping

@@ -49,6 +49,10 @@ export const errorTable = {
   already_charged: { status: 409, trpc: "CONFLICT" },
   /** Sandbox shipping of a purchase's order before its card is charged (held) or after it was cancelled. */
   order_not_paid: { status: 409, trpc: "CONFLICT" },
+  /** A store cancelling an order it already shipped (operator: refund it instead). */
+  order_shipped: { status: 409, trpc: "CONFLICT" },
+  /** A refund of more than is left of the order, or of nothing. */
+  not_refundable: { status: 409, trpc: "CONFLICT" },
   /** The purchase was refused, or must be paid by the person: there is no hold to cancel. */
   purchase_closed: { status: 409, trpc: "CONFLICT" },
   // POST /purchases refusals (DESIGN.md): 429 and 403 as listed, 409 every other purchase code.

@@ -7,7 +7,7 @@ import { findPersonOrder } from "../checkout";
 import { AppError } from "../core/errors";
 import { procedure } from "../platform/trpc/procedures";
 import { linkedPersonId } from "./linked-person";
-import { toWireOrder } from "./order-view";
+import { refundedByOrder, toWireOrder } from "./order-view";
 import { ZGetMyOrderRequest, ZOrder } from "./orders.schema";
 
 export const getMyOrder = procedure({ caller: "person", scope: "orders:read" })
@@ -22,5 +22,6 @@ export const getMyOrder = procedure({ caller: "person", scope: "orders:read" })
       throw new AppError("not_found", {
         message: `No order ${input.order_number} on this account.`,
       });
-    return toWireOrder(order);
+    const refunded = await refundedByOrder(ctx.db, [order.id]);
+    return toWireOrder(order, refunded.get(order.id) ?? 0);
   });

@@ -6,7 +6,7 @@
 import { countPersonOrders, listPersonOrders } from "../checkout";
 import { procedure } from "../platform/trpc/procedures";
 import { linkedPersonId } from "./linked-person";
-import { toWireOrder } from "./order-view";
+import { refundedByOrder, toWireOrder } from "./order-view";
 import { ZListMyOrdersRequest, ZListMyOrdersResponse } from "./orders.schema";
 
 export const listMyOrders = procedure({ caller: "person", scope: "orders:read" })
@@ -22,8 +22,12 @@ export const listMyOrders = procedure({ caller: "person", scope: "orders:read" }
         take: input.per_page,
       }),
     ]);
+    const refunded = await refundedByOrder(
+      ctx.db,
+      orders.map((order) => order.id),
+    );
     return {
-      data: orders.map(toWireOrder),
+      data: orders.map((order) => toWireOrder(order, refunded.get(order.id) ?? 0)),
       pagination: {
         page: input.page,
         per_page: input.per_page,

@@ -4,6 +4,8 @@ import type { TaxLine } from "../core/tax";
 import { toWireTotals } from "../core/totals";
 import { publicPurchaseStatus, type PurchaseState } from "../purchases";
 import type { TOrderStatus } from "./orders.schema";
+import type { Db } from "../platform/db";
+import { listOrderRefunds } from "../refunds";
 import { type PersonOrderRow, type QuoteSnapshot, toWireStore, toWireTaxLines } from "../checkout";
 
 type OrderRow = PersonOrderRow & {
@@ -16,7 +18,10 @@ type OrderRow = PersonOrderRow & {
  * purchase was refused after its hold (the bank's hold lapsed: nothing charged, nothing ships;
  * review L7, where such orders stayed held).
  */
-const orderStatus = (order: OrderRow): TOrderStatus => {
+const orderStatus = (order: OrderRow, refundedCents: number): TOrderStatus => {
+  // The store cancelled it (refunded in full), or all of it was given back.
+  if (order.cancelledAt) return "cancelled";
+  if (refundedCents > 0 && refundedCents >= order.grandTotalCents) return "refunded";
   if (!order.purchase) return "paid";
   const status = publicPurchaseStatus(order.purchase.status);
   // A purchase has orders only from its hold on (held, paid, cancelled, refunded, refused).
@@ -24,8 +29,8 @@ const orderStatus = (order: OrderRow): TOrderStatus => {
   return "cancelled";
 };
 
-/** One store's order with its items, shipping, tax, totals and tracking (ZOrder). */
-export const toWireOrder = (order: OrderRow) => {
+/** One store's order with its items, shipping, tax, totals, refunds and tracking (ZOrder). */
+export const toWireOrder = (order: OrderRow, refundedCents = 0) => {
   const owner = (order.checkout ?? order.purchase)!;
   const store = (owner.quote.snapshot as QuoteSnapshot).stores.find(
     (candidate) => candidate.storeId === order.storeId,
@@ -36,7 +41,7 @@ export const toWireOrder = (order: OrderRow) => {
     checkout_order_number: owner.orderNumber!,
     purchase_id: order.purchase?.id ?? null,
     placed_at: order.createdAt.toISOString(),
-    status: orderStatus(order),
+    status: orderStatus(order, refundedCents),
     fulfilment: order.fulfilment,
     store: wire.store,
     items: wire.items,
@@ -47,6 +52,7 @@ export const toWireOrder = (order: OrderRow) => {
     },
     tax_lines: toWireTaxLines(order.taxLines as unknown as TaxLine[]),
     totals: toWireTotals(order),
+    refunded: toMoney(refundedCents),
     tracking:
       order.trackingNumber && order.carrier && order.shippedAt
         ? {
@@ -56,4 +62,13 @@ export const toWireOrder = (order: OrderRow) => {
           }
         : null,
   };
+};
+
+/** What was refunded of each order (refunds that went through). */
+export const refundedByOrder = async (db: Db, orderIds: string[]) => {
+  const refunded = new Map<string, number>();
+  if (!orderIds.length) return refunded;
+  for (const refund of await listOrderRefunds(db, orderIds))
+    refunded.set(refund.orderId, (refunded.get(refund.orderId) ?? 0) + refund.amountCents);
+  return refunded;
 };

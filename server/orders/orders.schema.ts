@@ -38,7 +38,7 @@ export const ZGetMyOrderRequest = z
 const orderStatuses = ["paid", "held", "cancelled", "refunded"] as const;
 const ZOrderStatus = z.enum(orderStatuses).meta({
   description:
-    "paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled, or refused by the bank, before the charge: nothing was charged) and refunded. An open list: treat unknown values as other.",
+    "paid; for an assistant purchase's order also held (the card is on hold until the purchase's charges_at; the person can still cancel), cancelled (cancelled, or refused by the bank, before the charge: nothing was charged; or cancelled by the store, refunded in full) and refunded (the whole order given back). An open list: treat unknown values as other.",
   example: "paid",
 });
 export type TOrderStatus = z.infer<typeof ZOrderStatus>;
@@ -71,6 +71,10 @@ export const ZOrder = z
     }),
     tax_lines: z.array(ZTaxLine),
     totals: ZTotals,
+    refunded: ZMoney.meta({
+      description:
+        "Given back to the person's card so far (0.00 when nothing); the status is refunded once it is the whole order, cancelled when the store cancelled it",
+    }),
     tracking: ZTracking.nullable(),
   })
   .meta({ id: "Order" });

@@ -50,6 +50,14 @@ type CardSetup = {
   } | null;
 };
 
+/** A refund as the processor lists it; `metadata.refund` is our refund's id when we asked for it. */
+export type ProcessorRefund = {
+  id: string;
+  amountCents: number;
+  status: "succeeded" | "pending" | "failed";
+  metadata: Record<string, string>;
+};
+
 /** A store's share sent to its connected account (a Stripe Transfer: docs/adr/0106). */
 export type ProcessorTransfer = { id: string; destination: string; amountCents: number };
 
@@ -89,12 +97,18 @@ export type PaymentProvider = {
   capture: (input: { idempotencyKey: string; paymentId: string }) => Promise<ProcessorPayment>;
   /** Releases a hold (or abandons an authentication step); nothing is charged. */
   release: (input: { idempotencyKey: string; paymentId: string }) => Promise<ProcessorPayment>;
-  /** Gives back `amountCents` of a captured payment (all of it when omitted). */
+  /**
+   * Gives back `amountCents` of a captured payment (all of it when omitted); `metadata` names our
+   * refund, so a refund the processor reports later (its webhook, reconciliation) is known as ours.
+   */
   refund: (input: {
     idempotencyKey: string;
     paymentId: string;
     amountCents?: number;
-  }) => Promise<ProcessorPayment>;
+    metadata?: Record<string, string>;
+  }) => Promise<ProcessorPayment & { refundId: string }>;
+  /** The refunds of a captured payment, as the processor lists them (its own and any made in its dashboard). */
+  listRefunds: (input: { paymentId: string }) => Promise<ProcessorRefund[]>;
   /** The payment as the processor sees it now, by its id or by the key of the authorize that made it; null if it never existed. */
   retrieve: (
     input: { paymentId: string } | { authorizeKey: string },
@@ -125,6 +139,13 @@ export type PaymentProvider = {
     transferGroup: string;
     metadata: Record<string, string>;
   }) => Promise<ProcessorTransfer>;
+  /** Takes back `amountCents` of a transfer from the store's connected account (a refund's or a dispute's share). */
+  reverseTransfer: (input: {
+    idempotencyKey: string;
+    transferId: string;
+    amountCents: number;
+    metadata: Record<string, string>;
+  }) => Promise<{ id: string; amountCents: number }>;
   /** A connected account (null if the processor has none by that id). */
   retrieveAccount: (input: { accountId: string }) => Promise<ConnectedAccount | null>;
   /** Detaches a saved payment method from its customer (a replaced or removed card); one already detached or gone is fine. */

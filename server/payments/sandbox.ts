@@ -23,6 +23,10 @@ import {
   answerOnce,
   findLedgerPayment,
   findSavedMethod,
+  findTransferForReversal,
+  insertLedgerRefund,
+  insertTransferReversal,
+  listLedgerRefunds,
   insertLedgerPayment,
   insertLedgerTransfer,
   insertSavedMethod,
@@ -159,17 +163,42 @@ export const sandboxProvider = (): PaymentProvider => ({
     answer(idempotencyKey, { op: "release", paymentId }, (sql) =>
       move(sql, paymentId, ["authorized", "requires_action"], "voided"),
     ),
-  refund: ({ idempotencyKey, paymentId, amountCents }) =>
-    answer(idempotencyKey, { op: "refund", paymentId, amountCents }, async (sql) => {
+  refund: ({ idempotencyKey, paymentId, amountCents, metadata = {} }) =>
+    answer(idempotencyKey, { op: "refund", paymentId, amountCents, metadata }, async (sql) => {
       const row = await findLedgerPayment(sql, paymentId);
       if (row?.status !== "captured")
-        throw new Error(`sandbox processor: payment ${paymentId} is not captured`);
+        throw new ProcessorRefusedError(
+          "processor_refused",
+          `sandbox processor: payment ${paymentId} is not captured`,
+        );
       const amount = amountCents ?? row.amountCents - row.refundedCents;
       if (amount <= 0 || row.refundedCents + amount > row.amountCents)
-        throw new Error(
+        throw new ProcessorRefusedError(
+          "processor_refused",
           `sandbox processor: refund of ${amount} exceeds what is left of ${paymentId}`,
         );
-      return toPayment(await addLedgerRefund(sql, { id: paymentId, amountCents: amount }));
+      const refundId = await insertLedgerRefund(sql, { paymentId, amountCents: amount, metadata });
+      return {
+        ...toPayment(await addLedgerRefund(sql, { id: paymentId, amountCents: amount })),
+        refundId,
+      };
+    }),
+  listRefunds: async ({ paymentId }) =>
+    (await listLedgerRefunds(paymentId)).map((refund) => ({ ...refund, status: "succeeded" })),
+  reverseTransfer: ({ idempotencyKey, transferId, amountCents, metadata }) =>
+    answer(idempotencyKey, { op: "reverse", transferId, amountCents, metadata }, async (sql) => {
+      const transfer = await findTransferForReversal(sql, transferId);
+      if (!transfer)
+        throw new ProcessorRefusedError(
+          "processor_refused",
+          `sandbox processor: no transfer ${transferId}`,
+        );
+      if (amountCents <= 0 || transfer.reversed + amountCents > transfer.amountCents)
+        throw new ProcessorRefusedError(
+          "processor_refused",
+          `sandbox processor: reversals of ${transferId} would exceed it`,
+        );
+      return insertTransferReversal(sql, { transferId, amountCents, metadata });
     }),
   retrieve: async (input) => {
     const row = await lookUpLedgerPayment(input);

@@ -16,6 +16,7 @@ import {
   type PaymentMethod,
   type PaymentProvider,
   type ProcessorPayment,
+  type ProcessorRefund,
   ProcessorRefusedError,
   UnknownOutcomeError,
 } from "./provider";
@@ -180,6 +181,23 @@ export const stripeProvider = (options: {
       return mapError(error);
     }
   };
+  /** Every refund of the PaymentIntent (auto-paged): ours carry `metadata.refund`. */
+  const listRefunds = async (paymentId: string): Promise<ProcessorRefund[]> => {
+    const refunds: ProcessorRefund[] = [];
+    for await (const refund of stripe.refunds.list({ payment_intent: paymentId, limit: 100 }))
+      refunds.push({
+        id: refund.id,
+        amountCents: refund.amount,
+        status:
+          refund.status === "succeeded"
+            ? "succeeded"
+            : refund.status === "failed" || refund.status === "canceled"
+              ? "failed"
+              : "pending",
+        metadata: (refund.metadata ?? {}) as Record<string, string>,
+      });
+    return refunds;
+  };
   /** Cancels the PaymentIntent: releases a hold, or abandons an authentication step. */
   const cancel = (idempotencyKey: string, paymentId: string) =>
     move(paymentId, () =>
@@ -258,22 +276,45 @@ export const stripeProvider = (options: {
     capture: ({ idempotencyKey, paymentId }) =>
       move(paymentId, () => stripe.paymentIntents.capture(paymentId, {}, { idempotencyKey })),
     release: ({ idempotencyKey, paymentId }) => cancel(idempotencyKey, paymentId),
-    refund: async ({ idempotencyKey, paymentId, amountCents }) => {
+    refund: async ({ idempotencyKey, paymentId, amountCents, metadata }) => {
       try {
-        await stripe.refunds.create(
+        const made = await stripe.refunds.create(
           {
             payment_intent: paymentId,
             ...(amountCents === undefined ? {} : { amount: amountCents }),
+            ...(metadata ? { metadata } : {}),
           },
           { idempotencyKey },
         );
-        const refunds = await stripe.refunds.list({ payment_intent: paymentId, limit: 100 });
-        const refunded = refunds.data
-          .filter((refund) => refund.status !== "failed" && refund.status !== "canceled")
-          .reduce((sum, refund) => sum + refund.amount, 0);
-        return toPayment(await stripe.paymentIntents.retrieve(paymentId), refunded);
+        const refunded = (await listRefunds(paymentId))
+          .filter((refund) => refund.status !== "failed")
+          .reduce((sum, refund) => sum + refund.amountCents, 0);
+        return {
+          ...toPayment(await stripe.paymentIntents.retrieve(paymentId), refunded),
+          refundId: made.id,
+        };
       } catch (error) {
-        return mapError(error);
+        return mapTransferError(error);
+      }
+    },
+    listRefunds: async ({ paymentId }) => {
+      try {
+        return await listRefunds(paymentId);
+      } catch (error) {
+        mapError(error);
+        throw error;
+      }
+    },
+    reverseTransfer: async ({ idempotencyKey, transferId, amountCents, metadata }) => {
+      try {
+        const reversal = await stripe.transfers.createReversal(
+          transferId,
+          { amount: amountCents, metadata },
+          { idempotencyKey },
+        );
+        return { id: reversal.id, amountCents: reversal.amount };
+      } catch (error) {
+        return mapTransferError(error);
       }
     },
     retrieve: async (input) => {

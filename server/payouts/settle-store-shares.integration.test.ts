@@ -5,24 +5,15 @@
  * with its reason, and is paid once connected again; the statement adds up.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { createItem, createPartner, createStore } from "../../prisma/factories";
+import { createPartner, createStore } from "../../prisma/factories";
 import { db } from "../platform/db";
 import { paymentProvider } from "../payments";
-import { testCards } from "../payments/sandbox-cards";
-import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
-import { pageCaller } from "../testing/page-caller";
+import { payCheckout } from "../testing/paid-orders";
 import { chargeDuePurchases } from "../purchases";
 import { agentWithPerson, buy, directItem, quoteOf } from "../testing/agent-purchases";
 import { settleStoreShares } from "./settle-store-shares";
 import { statementCells, storeStatement, toCsv } from "./statement";
 
-const card = {
-  type: "card" as const,
-  number: testCards.succeeds,
-  exp_month: 12,
-  exp_year: 2034,
-  cvc: "123",
-};
 let token: string;
 
 beforeAll(async () => {
@@ -30,24 +21,8 @@ beforeAll(async () => {
 });
 
 /** A paid checkout of one item from each store: its id. */
-const payTwoStores = async (stores: { id: number }[], prices: number[]) => {
-  const items = await Promise.all(
-    stores.map((store, index) => createItem({ storeId: store.id, priceCents: prices[index] })),
-  );
-  const quote = await createQuoteVia(
-    token,
-    items.map((item) => ({ item_id: item.id })),
-  );
-  expect(quote.response.status).toBe(201);
-  const { text } = await createCheckoutVia(token, {
-    quote_id: quote.body.quote_id,
-    email: "buyer@example.ca",
-  });
-  const id = JSON.parse(text).checkout_id as string;
-  const paid = await pageCaller().checkoutPage.pay({ id, accept_terms: true, method: card });
-  expect(paid.outcome).toBe("paid");
-  return id;
-};
+const payTwoStores = async (stores: { id: number }[], prices: number[]) =>
+  (await payCheckout(token, stores, prices)).id;
 
 const settle = () => settleStoreShares(db(), { now: new Date(), provider: paymentProvider() });
 

@@ -7,6 +7,9 @@
  *    the key `<payment id>:transfer:<store id>`, outside any transaction; a processor that does not
  *    answer, or refuses, leaves the row pending with its reason and a later try (the same key:
  *    never a second transfer). A store disconnected since waits the same way.
+ * 3. reverse: each `refund` row takes the store's part of the refund back from the sale's transfer
+ *    (key `<refund id>:reversal`), once that transfer is made; the sale always transfers its whole
+ *    net, so its key's request never changes (docs/adr/0107).
  */
 import type { Db } from "../platform/db";
 import {
@@ -17,6 +20,7 @@ import {
 } from "../payments";
 import { storeShare, transferRetryDelayMs } from "./shares";
 import {
+  findDueReversals,
   findDueTransfers,
   findUnledgeredOrders,
   insertSaleEntries,
@@ -30,7 +34,8 @@ type Options = { now: Date; provider: PaymentProvider; limit?: number };
 export const settleStoreShares = async (db: Db, options: Options) => {
   const ledgered = await writeSaleEntries(db, options);
   const transferred = await transferDueShares(db, options);
-  return { ledgered, transferred };
+  const reversed = await reverseRefundedShares(db, options);
+  return { ledgered, transferred, reversed };
 };
 
 /** Step 1: the ledger rows of captured payments' orders. */
@@ -88,4 +93,38 @@ const transferShare = async (
     if (isUnknownOutcome(error)) return { waiting: "processor_unanswered" };
     throw error;
   }
+};
+
+/** Step 3: the reversals due of refunded shares; the number made. */
+const reverseRefundedShares = async (db: Db, { now, provider, limit = 50 }: Options) => {
+  let reversed = 0;
+  for (const share of await findDueReversals(db, { now, limit })) {
+    // The sale's transfer is not made yet: it goes first, whole, and this follows.
+    if (share.saleStatus !== "transferred") continue;
+    const amountCents = -share.netCents;
+    if (amountCents <= 0 || !share.saleTransferId) {
+      await recordTransferred(db, { id: share.id, transferId: null, now });
+      continue;
+    }
+    try {
+      const reversal = await provider.reverseTransfer({
+        idempotencyKey: `${share.refundId}:reversal`,
+        transferId: share.saleTransferId,
+        amountCents,
+        metadata: { ledger_entry: share.id, refund: share.refundId },
+      });
+      await recordTransferred(db, { id: share.id, transferId: reversal.id, now });
+      reversed++;
+    } catch (error) {
+      const waiting = isProcessorRefusal(error)
+        ? `refused: ${error.message}`
+        : isUnknownOutcome(error)
+          ? "processor_unanswered"
+          : null;
+      if (!waiting) throw error;
+      const nextAt = new Date(now.getTime() + transferRetryDelayMs(share.transferAttempts + 1));
+      await recordTransferWaiting(db, { id: share.id, reason: waiting, nextAt });
+    }
+  }
+  return reversed;
 };

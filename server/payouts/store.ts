@@ -8,7 +8,7 @@
  */
 import { Prisma } from "../generated/prisma/client";
 import { randomId } from "../core/ids";
-import type { Db } from "../platform/db";
+import type { Db, Tx } from "../platform/db";
 import type { OrderAmounts, StoreShare } from "./shares";
 
 /** How far back the sweep looks for captures without ledger rows (a sweep down longer than this is an incident: docs/operations.md). */
@@ -45,12 +45,17 @@ export const findUnledgeredOrders = (db: Db, options: { now: Date; limit: number
 
 /** Writes each order's `sale` row; one already written (another instance, a retry) is left as it is. */
 export const insertSaleEntries = async (
-  db: Db,
+  db: Db | Tx,
   entries: (StoreShare & Pick<CapturedOrder, "orderId" | "paymentId" | "storeId" | "capturedAt">)[],
 ) =>
   (
     await db.storeLedgerEntry.createMany({
-      data: entries.map((entry) => ({ id: randomId("led_"), kind: "sale", ...entry })),
+      data: entries.map((entry) => ({
+        id: randomId("led_"),
+        kind: "sale",
+        sourceId: entry.paymentId,
+        ...entry,
+      })),
       skipDuplicates: true,
     })
   ).count;
@@ -131,3 +136,65 @@ export const readStatementRows = (db: Db, options: { storeId: number; from: Date
   });
 
 export type StatementRow = Awaited<ReturnType<typeof readStatementRows>>[number];
+
+const shareSelect = {
+  id: true,
+  itemsCents: true,
+  shippingCents: true,
+  taxCents: true,
+  feeCents: true,
+  netCents: true,
+} as const;
+
+/** An order's `sale` row (null until the sweep or a refund wrote it). */
+export const findSaleEntry = (tx: Tx, orderId: string) =>
+  tx.storeLedgerEntry.findFirst({ where: { orderId, kind: "sale" }, select: shareSelect });
+
+/** A refund's row: negative amounts; its reversal of the sale's transfer is still to make. */
+export const insertRefundEntry = (
+  tx: Tx,
+  entry: StoreShare & {
+    orderId: string;
+    paymentId: string;
+    storeId: number;
+    refundId: string;
+    at: Date;
+  },
+) =>
+  tx.storeLedgerEntry.createMany({
+    data: {
+      id: randomId("led_"),
+      kind: "refund",
+      sourceId: entry.refundId,
+      orderId: entry.orderId,
+      paymentId: entry.paymentId,
+      storeId: entry.storeId,
+      capturedAt: entry.at,
+      itemsCents: entry.itemsCents,
+      shippingCents: entry.shippingCents,
+      taxCents: entry.taxCents,
+      feeCents: entry.feeCents,
+      netCents: entry.netCents,
+    },
+    skipDuplicates: true,
+  });
+
+export type DueReversal = {
+  id: string;
+  refundId: string;
+  netCents: number;
+  transferAttempts: number;
+  saleStatus: string | null;
+  saleTransferId: string | null;
+};
+
+/** `refund` rows whose reversal is due, with their sale's transfer, oldest first. */
+export const findDueReversals = (db: Db, options: { now: Date; limit: number }) =>
+  db.$queryRaw<DueReversal[]>`
+    SELECT e.id, e.source_id AS "refundId", e.net_cents AS "netCents", e.transfer_attempts AS "transferAttempts",
+      sale.transfer_status AS "saleStatus", sale.transfer_id AS "saleTransferId"
+    FROM store_ledger_entries e
+      LEFT JOIN store_ledger_entries sale ON sale.order_id = e.order_id AND sale.kind = 'sale'
+    WHERE e.kind = 'refund' AND e.transfer_status = 'pending'
+      AND (e.next_transfer_at IS NULL OR e.next_transfer_at <= ${options.now})
+    ORDER BY e.created_at LIMIT ${options.limit}`;

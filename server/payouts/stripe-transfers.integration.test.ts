@@ -7,14 +7,12 @@
  * `ops store:connect` checks.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createItem, createPartner, createStore } from "../../prisma/factories";
+import { createPartner, createStore } from "../../prisma/factories";
 import { randomId } from "../core/ids";
 import { db } from "../platform/db";
 import { isProcessorRefusal, transferKey } from "../payments";
-import { testCards } from "../payments/sandbox-cards";
 import { stripeProvider } from "../payments/stripe";
-import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
-import { pageCaller } from "../testing/page-caller";
+import { captureAtStripe, payCheckoutAtStripe } from "../testing/paid-orders";
 import { startStripeShapedServer } from "../testing/stripe-shaped-server";
 import { settleStoreShares } from "./settle-store-shares";
 
@@ -29,56 +27,14 @@ beforeAll(async () => {
 });
 afterAll(() => stripe.close());
 
-/** A PaymentIntent held and captured at the Stripe-shaped server: its id. */
-const capturedIntent = async (amountCents: number) => {
-  const held = await provider().authorize({
-    idempotencyKey: randomId("auth_"),
-    amountCents,
-    method: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2034, cvc: "123" },
-    description: "Checkout",
-  });
-  const captured = await provider().capture({
-    idempotencyKey: randomId("cap_"),
-    paymentId: held.id,
-  });
-  expect(captured.status).toBe("captured");
-  return held.id;
-};
-
-/**
- * A two-store checkout paid in the sandbox, its payment then pointed at a PaymentIntent captured at
- * the Stripe-shaped server for the same amount: the sweep's Stripe half, on real rows.
- */
-const checkoutCapturedAtStripe = async (stores: { id: number }[]) => {
-  const items = await Promise.all(
-    stores.map((store) => createItem({ storeId: store.id, priceCents: 5000 })),
-  );
-  const quote = await createQuoteVia(
+const capturedIntent = (amountCents: number) => captureAtStripe(provider(), amountCents);
+const checkoutCapturedAtStripe = (stores: { id: number }[]) =>
+  payCheckoutAtStripe(
     token,
-    items.map((item) => ({ item_id: item.id })),
+    provider(),
+    stores,
+    stores.map(() => 5000),
   );
-  const { text } = await createCheckoutVia(token, {
-    quote_id: quote.body.quote_id,
-    email: "buyer@example.ca",
-  });
-  const id = JSON.parse(text).checkout_id as string;
-  const method = {
-    type: "card" as const,
-    number: testCards.succeeds,
-    exp_month: 12,
-    exp_year: 2034,
-    cvc: "123",
-  };
-  expect((await pageCaller().checkoutPage.pay({ id, accept_terms: true, method })).outcome).toBe(
-    "paid",
-  );
-  const payment = await db().payment.findFirstOrThrow({
-    where: { checkoutId: id, status: "captured" },
-  });
-  const intentId = await capturedIntent(payment.amountCents);
-  await db().payment.update({ where: { id: payment.id }, data: { processorPaymentId: intentId } });
-  return { id, payment: { ...payment, processorPaymentId: intentId } };
-};
 
 describe("transfers to connected accounts at Stripe", () => {
   it("sends each store's net from the captured charge, grouped by checkout, once", async () => {

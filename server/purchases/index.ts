@@ -20,6 +20,7 @@ export {
 export type { TPurchase, TPurchaseOutcome } from "./purchase.schema";
 export { findOwnPurchase, purchaseOwnerFilter, readOwnPurchase } from "./purchases.queries";
 export { purchasingAgent } from "./purchasing-agent";
+export { markPurchaseRefunded } from "./mark-refunded";
 export { reconcilePurchases } from "./reconcile-purchases";
 export { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "./spending-room";
 export { publicPurchaseStatus, publicPurchaseStatuses } from "./states";

@@ -3,7 +3,7 @@
  * separate charges and transfers (docs/adr/0106): connected accounts (`GET /v1/accounts/:id`,
  * made by the test with `addAccount`), and transfers (`POST /v1/transfers` with
  * `source_transaction`, `transfer_group` and `metadata`; `GET /v1/transfers/:id`; `GET
- * /v1/transfers?transfer_group=`). A transfer is refused as Stripe refuses it: an unknown
+ * /v1/transfers?transfer_group=`; `POST /v1/transfers/:id/reversals`). A transfer is refused as Stripe refuses it: an unknown
  * destination, an account whose `transfers` capability is not active, a source charge unknown or
  * not yet captured, or transfers of one charge adding up to more than it brought.
  */
@@ -22,6 +22,7 @@ const invalid = (message: string, param: string, code?: string): Answer => ({
 export const stripeShapedConnect = (intents: Map<string, Json>) => {
   const accounts = new Map<string, Json>();
   const transfers: Json[] = [];
+  const reversals: Json[] = [];
 
   /** The captured PaymentIntent whose charge is `chargeId`. */
   const intentOfCharge = (chargeId: string) =>
@@ -78,8 +79,35 @@ export const stripeShapedConnect = (intents: Map<string, Json>) => {
     return { status: 200, body: transfer };
   };
 
+  /** POST /v1/transfers/:id/reversals: takes back part or all of a transfer. */
+  const reverse = (transferId: string, params: Form): Answer => {
+    const transfer = transfers.find((each) => each.id === transferId);
+    if (!transfer) return invalid(`No such transfer: '${transferId}'`, "id", "resource_missing");
+    const left = (transfer.amount as number) - (transfer.amount_reversed as number);
+    const amount = text(params.amount) === undefined ? left : Number(text(params.amount));
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      return invalid(
+        "You have attempted to reverse more than the remaining amount of the transfer.",
+        "amount",
+      );
+    const reversal: Json = {
+      id: `trr_${randomBytes(12).toString("hex")}`,
+      object: "transfer_reversal",
+      amount,
+      currency: transfer.currency,
+      transfer: transfer.id,
+      metadata: params.metadata ?? {},
+      created: Math.floor(Date.now() / 1000),
+    };
+    transfer.amount_reversed = (transfer.amount_reversed as number) + amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    reversals.push(reversal);
+    return { status: 200, body: reversal };
+  };
+
   return {
     accounts,
+    reversals,
     transfers,
     /** A connected account as Stripe reports it; `transfers: "inactive"` for one still onboarding. */
     addAccount: (id: string, options: { transfers?: "active" | "inactive" } = {}) => {
@@ -96,8 +124,11 @@ export const stripeShapedConnect = (intents: Map<string, Json>) => {
       });
     },
     /** A write this module answers, or undefined. */
-    write: (path: string, params: Form): Answer | undefined =>
-      path === "/v1/transfers" ? createTransfer(params) : undefined,
+    write: (path: string, params: Form): Answer | undefined => {
+      if (path === "/v1/transfers") return createTransfer(params);
+      const reversing = /^\/v1\/transfers\/(\w+)\/reversals$/.exec(path);
+      return reversing ? reverse(reversing[1], params) : undefined;
+    },
     /** A read this module answers, or undefined. */
     read: (url: URL): Answer | undefined => {
       const accountId = /^\/v1\/accounts\/(\w+)$/.exec(url.pathname)?.[1];

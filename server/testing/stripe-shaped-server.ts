@@ -523,7 +523,10 @@ export const startStripeShapedServer = async () => {
         amount,
         currency: intent.currency,
         payment_intent: intent.id,
+        charge: intent.latest_charge ?? null,
         status: "succeeded",
+        metadata: params.metadata ?? {},
+        created: Math.floor(Date.now() / 1000),
       };
       refunds.push(refund);
       return { status: 200, body: refund };
@@ -760,6 +763,7 @@ export const startStripeShapedServer = async () => {
     refunds,
     /** Connect: the transfers made, and `addAccount(id)` for a store's connected account. */
     transfers: connect.transfers,
+    reversals: connect.reversals,
     addAccount: connect.addAccount,
     requestCount: () => requests,
     /** The next write does its work, then answers only after `ms` (longer than the client's timeout: an unknown outcome). */

@@ -17,6 +17,7 @@ import { processPriceChanges } from "../../price-changes";
 import { deliverDueWebhooks } from "../../partners";
 import { expireDueWatches, resumeExecutingWatches } from "../../price-watches";
 import { settleStoreShares } from "../../payouts";
+import { retryPendingRefunds } from "../../refunds";
 
 export type DueWork = {
   name: string;
@@ -79,6 +80,12 @@ export const dueWork: DueWork[] = [
     name: "settle-store-shares",
     intervalMs: 5_000,
     run: ({ db, now }) => settleStoreShares(db, { now, provider: paymentProvider() }),
+  },
+  // Refunds the processor did not answer, or a crash left pending: asked again with their own key.
+  {
+    name: "retry-refunds",
+    intervalMs: 15_000,
+    run: ({ db, now }) => retryPendingRefunds(db, { now, provider: paymentProvider() }),
   },
   {
     name: "reconcile-purchases",

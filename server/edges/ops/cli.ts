@@ -14,6 +14,7 @@ import { listMail, showMail } from "./mail-commands";
 import { listCaptureFailures } from "./payment-commands";
 import { createSandboxPurchase } from "./purchase-commands";
 import { connectStore, printStatement, setStoreFee, statementTable } from "./store-commands";
+import { cancelOrderCommand, refundOrderCommand, refundPurchaseCommand } from "./refund-commands";
 import { setItemPriceCommand } from "./item-commands";
 import { deprecateCommand, listCommand, restoreCommand } from "./endpoint-commands";
 
@@ -29,6 +30,11 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   store:fee SLUG --percent 12.5                 the platform's fee on the store's items (default 0)
   store:statement SLUG --from YYYY-MM-DD --to YYYY-MM-DD [--csv]
                                                what the store is owed from payments captured in [from, to)
+  order:refund ORDER_NUMBER [--amount 12.34] --reason R
+                                               refund a store order, in full or in part (the person is emailed)
+  purchase:refund PUR_ID [--amount 12.34] --reason R
+                                               refund an assistant purchase (refunded once all of it is)
+  order:cancel ORDER_NUMBER --reason R          the store cannot ship it: cancelled and refunded in full
   item:set-price ITEM_ID --price 12.34          change an item's price (price watches and alerts act on it)
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
                 [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused] [--card 4242424242424242]
@@ -66,6 +72,8 @@ const main = async () => {
       "stripe-account": { type: "string" },
       disconnect: { type: "boolean", default: false },
       percent: { type: "string" },
+      amount: { type: "string" },
+      reason: { type: "string" },
       from: { type: "string" },
       csv: { type: "boolean", default: false },
       email: { type: "string" },
@@ -158,6 +166,22 @@ const main = async () => {
           `${statement.store}: ${statement.from} to ${statement.to}, platform fee ${statement.platform_fee_percent}%\n${statementTable(statement.lines)}`,
         );
       }
+      case "order:refund":
+        return print(
+          await refundOrderCommand(positionals[0], {
+            amount: values.amount,
+            reason: values.reason,
+          }),
+        );
+      case "purchase:refund":
+        return print(
+          await refundPurchaseCommand(positionals[0], {
+            amount: values.amount,
+            reason: values.reason,
+          }),
+        );
+      case "order:cancel":
+        return print(await cancelOrderCommand(positionals[0], { reason: values.reason }));
       case "item:set-price":
         return print(await setItemPriceCommand(positionals[0], { price: values.price }));
       case "person:create":

@@ -9,6 +9,12 @@ export type Change = { version: string; date: string; summary: string };
 /** Newest first. Dates are the day the version went live (UTC). */
 export const changes: readonly Change[] = [
   {
+    version: "1.8.0",
+    date: "2026-11-27",
+    summary:
+      "Refunds: each order's refunded amount (GET /me/orders), a store's cancellation shown as cancelled; webhook events order.refunded and purchase.refunded",
+  },
+  {
     version: "1.7.0",
     date: "2026-11-27",
     summary:

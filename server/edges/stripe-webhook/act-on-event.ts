@@ -3,7 +3,8 @@
  * polling (server/checkout/settle-payments.ts), from what Stripe's API says now (never from the
  * event's copy of the object), so a late, repeated or out-of-order event is harmless: a checkout's
  * attempt goes through completeCheckoutIntent, a purchase's payment through actOnPurchasePayment.
- * Refunds and disputes are recorded only (the refunds and disputes issue acts on them). A type not
+ * A refund made in Stripe's dashboard is recorded as ours are (recordProcessorRefunds lists the
+ * PaymentIntent's refunds from Stripe). Disputes are recorded only, for now. A type not
  * in this table is answered 200 and ignored (Stripe sends what the endpoint subscribes to).
  */
 import type { Db } from "../../platform/db";
@@ -11,7 +12,8 @@ import { findPaymentOfIntent, type PaymentProvider } from "../../payments";
 import { completeCardSetup } from "../../accounts";
 import { completeCheckoutIntent } from "../../checkout";
 import { ownerOfAuthorizeKey } from "./authorize-key";
-import type { TStripeEvent } from "./event.schema";
+import { idOf, type TStripeEvent } from "./event.schema";
+import { recordProcessorRefunds } from "../../refunds";
 import { actOnPurchasePayment } from "./purchase-payment";
 
 type Context = { db: Db; provider: PaymentProvider; now: Date };
@@ -49,7 +51,21 @@ const onSetupIntentSucceeded: Act = async (event, { db, provider, now }) => {
   return outcome ? ("failed" in outcome ? "card_setup_failed" : "card_saved") : "not_ours";
 };
 
-/** Recorded only, with the charge's or dispute's PaymentIntent, for the refunds and disputes issue. */
+/** A charge refunded: the refunds Stripe lists for its PaymentIntent that we did not make, recorded once. */
+const onChargeRefunded: Act = async (event, { db, provider, now }) => {
+  const intentId = idOf(event.data.object.payment_intent);
+  const payment = intentId
+    ? await findPaymentOfIntent(db, { paymentIntentId: intentId, owner: null })
+    : null;
+  if (!payment?.processorPaymentId) return "not_ours";
+  const recorded = await recordProcessorRefunds(db, provider, {
+    processorPaymentId: payment.processorPaymentId,
+    now,
+  });
+  return `refunds:${recorded}`;
+};
+
+/** Recorded only, with the dispute's PaymentIntent, for the disputes work. */
 const recordOnly: Act = async () => "recorded";
 
 export const eventActions: Record<string, Act> = {
@@ -58,7 +74,7 @@ export const eventActions: Record<string, Act> = {
   "payment_intent.canceled": onPaymentIntent,
   "payment_intent.payment_failed": onPaymentIntent,
   "setup_intent.succeeded": onSetupIntentSucceeded,
-  "charge.refunded": recordOnly,
+  "charge.refunded": onChargeRefunded,
   "charge.dispute.created": recordOnly,
 };
 

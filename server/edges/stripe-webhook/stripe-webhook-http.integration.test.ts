@@ -65,7 +65,8 @@ describe("POST /stripe/webhook through node:http", () => {
       type: "charge.refunded",
       objectId: "ch_http",
       paymentIntentId: "pi_http",
-      outcome: "recorded",
+      // A refund of a PaymentIntent that is not one of ours.
+      outcome: "not_ours",
     });
   });
 

@@ -625,7 +625,7 @@ describe("POST /stripe/webhook: what is refused or ignored", () => {
     expect(recorded.map((row) => row.id).sort()).toEqual(
       [byNew.event.id, byOld.event.id, both.event.id].sort(),
     );
-    expect(recorded.every((row) => row.outcome === "recorded")).toBe(true);
+    expect(recorded.every((row) => row.outcome === "not_ours")).toBe(true);
   });
 
   it("an unknown event type is answered 200 and ignored (not recorded, Stripe not asked)", async () => {
@@ -639,7 +639,7 @@ describe("POST /stripe/webhook: what is refused or ignored", () => {
     expect(shaped.requestCount()).toBe(requests);
   });
 
-  it("refunds and disputes are recorded with their PaymentIntent, for the refunds and disputes work", async () => {
+  it("disputes are recorded with their PaymentIntent; a refund of a PaymentIntent not ours is not_ours", async () => {
     const refunded = eventOf("charge.refunded", {
       id: "ch_refunded",
       object: "charge",
@@ -658,7 +658,7 @@ describe("POST /stripe/webhook: what is refused or ignored", () => {
       type: "charge.refunded",
       objectId: "ch_refunded",
       paymentIntentId: "pi_refunded",
-      outcome: "recorded",
+      outcome: "not_ours",
     });
     expect(await db().stripeEvent.findUniqueOrThrow({ where: { id: disputed.id } })).toMatchObject({
       type: "charge.dispute.created",

@@ -7,10 +7,12 @@ export const webhookEventTypes = [
   "checkout.expired",
   "checkout.cancelled",
   "order.shipped",
+  "order.refunded",
   "purchase.held",
   "purchase.paid",
   "purchase.cancelled",
   "purchase.requires_person",
+  "purchase.refunded",
   "price_watch.fulfilled",
   "price_watch.ended",
   "price_watch.needs_you",
@@ -40,7 +42,9 @@ export const purchaseEventType = (status: string): WebhookEventType | null =>
         ? "purchase.cancelled"
         : status === "requires_person"
           ? "purchase.requires_person"
-          : null;
+          : status === "refunded"
+            ? "purchase.refunded"
+            : null;
 
 /** The price-watch status a move ends in, as the event it reports (active and executing report nothing). */
 export const priceWatchEventType = (status: string): WebhookEventType | null =>

@@ -155,3 +155,45 @@ export const insertLedgerTransfer = async (
     VALUES (${randomId("sbtr_")}, ${transfer.destination}, ${transfer.amountCents}::int, ${transfer.sourcePaymentId}, ${transfer.transferGroup}, ${JSON.stringify(transfer.metadata)}::jsonb)
     RETURNING id, destination, amount_cents AS "amountCents"`
   )[0];
+
+export const insertLedgerRefund = async (
+  sql: Sql,
+  refund: { paymentId: string; amountCents: number; metadata: Record<string, string> },
+) =>
+  (
+    await sql.$queryRaw<{ id: string }[]>`
+    INSERT INTO sandbox_refunds (id, payment_id, amount_cents, metadata)
+    VALUES (${randomId("sbre_")}, ${refund.paymentId}, ${refund.amountCents}::int, ${JSON.stringify(refund.metadata)}::jsonb)
+    RETURNING id`
+  )[0].id;
+
+/** A payment's refunds, oldest first, on the pool. */
+export const listLedgerRefunds = async (paymentId: string) => {
+  const statement = Prisma.sql`SELECT id, amount_cents AS "amountCents", metadata FROM sandbox_refunds WHERE payment_id = ${paymentId} ORDER BY created_at, id`;
+  return (
+    await rawPool().query<{ id: string; amountCents: number; metadata: Record<string, string> }>(
+      statement.text,
+      statement.values as unknown[],
+    )
+  ).rows;
+};
+
+/** A transfer and what has been reversed of it, under its row lock. */
+export const findTransferForReversal = async (sql: Sql, transferId: string) =>
+  (
+    await sql.$queryRaw<{ amountCents: number; reversed: number }[]>`
+    SELECT t.amount_cents AS "amountCents",
+      (SELECT COALESCE(sum(r.amount_cents), 0)::int FROM sandbox_transfer_reversals r WHERE r.transfer_id = t.id) AS reversed
+    FROM sandbox_transfers t WHERE t.id = ${transferId} FOR UPDATE`
+  )[0];
+
+export const insertTransferReversal = async (
+  sql: Sql,
+  reversal: { transferId: string; amountCents: number; metadata: Record<string, string> },
+) =>
+  (
+    await sql.$queryRaw<{ id: string; amountCents: number }[]>`
+    INSERT INTO sandbox_transfer_reversals (id, transfer_id, amount_cents, metadata)
+    VALUES (${randomId("sbtrr_")}, ${reversal.transferId}, ${reversal.amountCents}::int, ${JSON.stringify(reversal.metadata)}::jsonb)
+    RETURNING id, amount_cents AS "amountCents"`
+  )[0];

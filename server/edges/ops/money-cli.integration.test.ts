@@ -1,15 +1,13 @@
-/** The payout commands as an operator runs them (docs/adr/0106): a real process on the same database. */
+/** The marketplace-money commands as an operator runs them (docs/adr/0106, 0107): a real process on the same database. */
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createItem, createPartner, createStore } from "../../../prisma/factories";
+import { createPartner, createStore } from "../../../prisma/factories";
 import { db } from "../../platform/db";
 import { paymentProvider } from "../../payments";
-import { testCards } from "../../payments/sandbox-cards";
 import { settleStoreShares } from "../../payouts";
-import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtures";
-import { pageCaller } from "../../testing/page-caller";
+import { payCheckout } from "../../testing/paid-orders";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "../../..");
@@ -77,23 +75,7 @@ describe("npm run ops store:*", () => {
   it("store:statement prints the period's rows and totals, as a table, JSON or CSV", async () => {
     const store = await createStore({ platformFeeBps: 1000 });
     const token = await (await createPartner()).token();
-    const item = await createItem({ storeId: store.id, priceCents: 12_000 });
-    const quote = await createQuoteVia(token, [{ item_id: item.id }]);
-    const { text } = await createCheckoutVia(token, {
-      quote_id: quote.body.quote_id,
-      email: "buyer@example.ca",
-    });
-    const id = JSON.parse(text).checkout_id as string;
-    const method = {
-      type: "card" as const,
-      number: testCards.succeeds,
-      exp_month: 12,
-      exp_year: 2034,
-      cvc: "123",
-    };
-    expect((await pageCaller().checkoutPage.pay({ id, accept_terms: true, method })).outcome).toBe(
-      "paid",
-    );
+    const { id } = await payCheckout(token, [store], [12_000]);
     await settleStoreShares(db(), { now: new Date(), provider: paymentProvider() });
     const order = await db().order.findFirstOrThrow({ where: { checkoutId: id } });
     const today = new Date().toISOString().slice(0, 10);
@@ -122,5 +104,33 @@ describe("npm run ops store:*", () => {
     expect(
       await refusal("store:statement", store.slug, "--from", "yesterday", "--to", today),
     ).toContain("--from must be a date");
+  }, 60_000);
+});
+
+describe("npm run ops order:refund, order:cancel", () => {
+  it("refunds part of an order, refuses without a reason or beyond what is left, then cancels the rest", async () => {
+    const token = await (await createPartner()).token();
+    const { orders } = await payCheckout(token, [await createStore()], [8_000]);
+    const [order] = orders;
+    expect(
+      await opsJson("order:refund", order.number, "--amount", "10.00", "--reason", "Returned belt"),
+    ).toMatchObject({
+      order_number: order.number,
+      amount: "10.00",
+      status: "succeeded",
+      refunded: "10.00",
+    });
+    expect(await refusal("order:refund", order.number, "--amount", "1.00")).toContain(
+      "--reason is required",
+    );
+    expect(
+      await refusal("order:refund", order.number, "--amount", "9999.00", "--reason", "Too much"),
+    ).toContain("more than what is left");
+    expect(
+      await refusal("order:refund", order.number, "--amount", "1.234", "--reason", "x y z"),
+    ).toContain("--amount");
+    const cancelled = await opsJson("order:cancel", order.number, "--reason", "Cannot ship it");
+    expect(cancelled).toMatchObject({ cancelled: true, status: "succeeded" });
+    expect(cancelled.refunded).toBe(cancelled.order_total);
   }, 60_000);
 });

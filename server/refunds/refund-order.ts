@@ -1,0 +1,243 @@
+/**
+ * Refunding a store order (docs/adr/0107), in three steps so that a crash anywhere leaves a row the
+ * sweep (`retryPendingRefunds`) finishes, and never money given back unrecorded:
+ * 1. open: under the order's row lock, check what is left to refund and write the refund `pending`
+ *    (a store's cancellation marks the order cancelled in the same transaction);
+ * 2. ask the processor, outside any transaction, with the key `<refund id>:refund` (a retry
+ *    replays: never a second refund) and our ids in its metadata;
+ * 3. record: `succeeded` with the store's ledger row (negative amounts; the reversal of its
+ *    transfer follows in the payouts sweep), the purchase `refunded` once all its orders are, the
+ *    person's email and the partner's `order.refunded` webhook, in one transaction. A refusal
+ *    marks it `failed` (nothing given back); no answer leaves it pending for the sweep.
+ */
+import { AppError } from "../core/errors";
+import { formatCents, toMoney } from "../core/money";
+import { inTransaction, type Db, type Tx } from "../platform/db";
+import { enqueueEmail } from "../platform/mail/outbox";
+import { isProcessorRefusal, isUnknownOutcome, type PaymentProvider } from "../payments";
+import type { QuoteSnapshot } from "../checkout";
+import { recordWebhookEvent } from "../partners";
+import { markPurchaseRefunded } from "../purchases";
+import { findSaleEntry, insertRefundEntry, insertSaleEntries, storeShare } from "../payouts";
+import { refundRefusal, refundRetryDelayMs, refundShare } from "./policy";
+import {
+  findRefund,
+  insertRefund,
+  lockOrderById,
+  lockOrderByNumber,
+  markOrderCancelled,
+  markRefundFailed,
+  markRefundSucceeded,
+  markRefundWaiting,
+  purchaseRefundTotals,
+  type RefundableOrder,
+  type RefundRow,
+} from "./store";
+
+export type RefundRequest = {
+  orderNumber: string;
+  /** Omitted: all that is left. */
+  amountCents?: number;
+  reason: string;
+  source: "operator" | "store_cancelled";
+  now: Date;
+};
+
+/** What happened: the refund as recorded (succeeded, pending: the processor did not answer, failed: it refused). */
+export type RefundOutcome = {
+  refund: RefundRow;
+  orderNumber: string;
+  refundedCents: number;
+  orderTotalCents: number;
+};
+
+export const refundOrder = async (
+  db: Db,
+  provider: PaymentProvider,
+  request: RefundRequest,
+): Promise<RefundOutcome> => {
+  const { refund, order } = await openRefund(db, request);
+  const answer = await askProcessor(provider, refund, order);
+  return recordAnswer(db, refund.id, answer, request.now);
+};
+
+/** Step 1: the refund written `pending`, under the order's lock. */
+const openRefund = (db: Db, request: RefundRequest) =>
+  inTransaction(db, async (tx) => {
+    const order = await lockOrderByNumber(tx, request.orderNumber);
+    if (!order) throw new AppError("not_found", { message: `No order ${request.orderNumber}.` });
+    if (order.paymentStatus !== "captured" || !order.paymentId) {
+      throw new AppError("order_not_paid", {
+        message: order.purchaseId
+          ? `Order ${order.number} belongs to purchase ${order.purchaseId}, whose card is not charged: cancel the purchase instead (its hold is released, nothing is charged).`
+          : `Order ${order.number} has no captured payment to refund.`,
+      });
+    }
+    if (request.source === "store_cancelled") {
+      if (order.fulfilment === "shipped")
+        throw new AppError("order_shipped", {
+          message: `Order ${order.number} has shipped: refund it instead (order:refund) once the parcel is back.`,
+        });
+      await markOrderCancelled(tx, { id: order.id, reason: request.reason, now: request.now });
+    }
+    const amountCents = request.amountCents ?? order.grandTotalCents - order.refundedCents;
+    const refusal = refundRefusal({
+      paidCents: order.grandTotalCents,
+      refundedCents: order.refundedCents,
+      amountCents,
+    });
+    if (refusal)
+      throw new AppError("not_refundable", { message: `Order ${order.number}: ${refusal}.` });
+    const refund = await insertRefund(tx, {
+      orderId: order.id,
+      paymentId: order.paymentId,
+      amountCents,
+      reason: request.reason,
+      source: request.source,
+      now: request.now,
+    });
+    return { refund, order };
+  });
+
+type ProcessorAnswer =
+  | { kind: "refunded"; processorRefundId: string }
+  | { kind: "refused"; reason: string }
+  | { kind: "unknown"; reason: string };
+
+/** Step 2: the processor's answer, asked outside any transaction with the refund's own key. */
+export const askProcessor = async (
+  provider: PaymentProvider,
+  refund: RefundRow,
+  order: Pick<RefundableOrder, "number" | "processorPaymentId">,
+): Promise<ProcessorAnswer> => {
+  if (!order.processorPaymentId) return { kind: "refused", reason: "no processor payment" };
+  try {
+    const made = await provider.refund({
+      idempotencyKey: `${refund.id}:refund`,
+      paymentId: order.processorPaymentId,
+      amountCents: refund.amountCents,
+      metadata: { refund: refund.id, order: order.number },
+    });
+    return { kind: "refunded", processorRefundId: made.refundId };
+  } catch (error) {
+    if (isProcessorRefusal(error)) return { kind: "refused", reason: error.message };
+    if (isUnknownOutcome(error)) return { kind: "unknown", reason: "processor_unanswered" };
+    throw error;
+  }
+};
+
+/** Step 3: the answer recorded; the refund as it then stands. */
+export const recordAnswer = async (
+  db: Db,
+  refundId: string,
+  answer: ProcessorAnswer,
+  now: Date,
+): Promise<RefundOutcome> =>
+  inTransaction(db, async (tx) => {
+    const refund = (await findRefund(tx, refundId))!;
+    const order = (await lockOrderById(tx, refund.orderId))!;
+    if (answer.kind === "refused")
+      await markRefundFailed(tx, { id: refundId, reason: answer.reason });
+    if (answer.kind === "unknown") {
+      const nextAt = new Date(now.getTime() + refundRetryDelayMs(refund.attempts + 1));
+      await markRefundWaiting(tx, { id: refundId, reason: answer.reason, nextAt });
+    }
+    let refundedCents = order.succeededCents;
+    if (answer.kind === "refunded") {
+      const isFirst = await markRefundSucceeded(tx, {
+        id: refundId,
+        processorRefundId: answer.processorRefundId,
+        now,
+      });
+      if (isFirst) {
+        await recordRefunded(tx, { refund, order, now });
+        refundedCents += refund.amountCents;
+      }
+    }
+    return {
+      refund: (await findRefund(tx, refundId))!,
+      orderNumber: order.number,
+      refundedCents,
+      orderTotalCents: order.grandTotalCents,
+    };
+  });
+
+/**
+ * What a refund that went through changes, in its transaction: the store's ledger row, the
+ * purchase's state, the person's email, the partner's webhook. Shared with the refunds the
+ * processor reports (made in its dashboard).
+ */
+export const recordRefunded = async (
+  tx: Tx,
+  options: { refund: RefundRow; order: RefundableOrder; now: Date },
+) => {
+  const { refund, order, now } = options;
+  // The sale's row comes first (the sweep may not have written it yet): the refund is a share of it.
+  await insertSaleEntries(tx, [
+    {
+      orderId: order.id,
+      paymentId: refund.paymentId,
+      storeId: order.storeId,
+      capturedAt: now,
+      ...storeShare(order, order.feeBps),
+    },
+  ]);
+  const sale = (await findSaleEntry(tx, order.id))!;
+  await insertRefundEntry(tx, {
+    ...refundShare(sale, {
+      refundedBeforeCents: order.succeededCents,
+      amountCents: refund.amountCents,
+    }),
+    orderId: order.id,
+    paymentId: refund.paymentId,
+    storeId: order.storeId,
+    refundId: refund.id,
+    at: now,
+  });
+  const refundedCents = order.succeededCents + refund.amountCents;
+  if (order.purchaseId) {
+    const totals = await purchaseRefundTotals(tx, order.purchaseId);
+    if (totals.refundedCents >= totals.paidCents)
+      await markPurchaseRefunded(tx, { id: order.purchaseId, now });
+  }
+  const store = (order.snapshot as QuoteSnapshot | null)?.stores.find(
+    (candidate) => candidate.storeId === order.storeId,
+  );
+  await enqueueEmail(tx, {
+    to: order.email,
+    template: "refund-issued",
+    props: {
+      orderNumber: order.number,
+      storeName: order.storeName,
+      items: (store?.lines ?? []).map(
+        (line) => `${line.title}${line.size ? ` (${line.size})` : ""}`,
+      ),
+      amount: formatCents(refund.amountCents),
+      refundedTotal: formatCents(refundedCents),
+      orderTotal: formatCents(order.grandTotalCents),
+      reason: refund.reason,
+      cardLast4: order.cardLast4,
+    },
+    dedupeKey: `refund-issued:${refund.id}`,
+  });
+  await recordWebhookEvent(tx, {
+    type: "order.refunded",
+    clientId: order.clientId,
+    personId: order.personId,
+    objectId: order.number,
+    now,
+    data: () => ({
+      order_number: order.number,
+      checkout_id: order.checkoutId,
+      purchase_id: order.purchaseId,
+      refund: {
+        id: refund.id,
+        amount: toMoney(refund.amountCents),
+        reason: refund.reason,
+        created_at: now.toISOString(),
+      },
+      refunded: toMoney(refundedCents),
+      fully_refunded: refundedCents >= order.grandTotalCents,
+    }),
+  });
+};

@@ -1,0 +1,194 @@
+/**
+ * Refunds store: the `refunds` table (docs/adr/0107). Prisma's tagged SQL in the use case's Prisma
+ * transaction.
+ * Joins kept across owners (ADR 0103): a refund locks its store order (`orders`, checkout's) and
+ * reads, in the same statement, the payment that paid it (`payments`), the store's name and fee
+ * (`stores`) and the owner's client and purchase (`checkouts`, `purchases`): two refunds of one
+ * order must be serialised on one row, and what they check must be read under that lock.
+ */
+import { Prisma } from "../generated/prisma/client";
+import { randomId } from "../core/ids";
+import type { Tx } from "../platform/db";
+
+export type RefundableOrder = {
+  id: string;
+  number: string;
+  storeId: number;
+  storeName: string;
+  feeBps: number;
+  email: string;
+  personId: string | null;
+  clientId: string;
+  checkoutId: string | null;
+  purchaseId: string | null;
+  purchaseStatus: string | null;
+  fulfilment: string;
+  cancelledAt: Date | null;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  grandTotalCents: number;
+  paymentId: string | null;
+  paymentStatus: string | null;
+  processorPaymentId: string | null;
+  cardLast4: string | null;
+  /** The quote the order was bought from (its store's lines name the items). */
+  snapshot: unknown;
+  /** Refunds of the order not failed: succeeded, or still being asked. */
+  refundedCents: number;
+  /** Refunds of the order that went through. */
+  succeededCents: number;
+};
+
+const orderColumns = Prisma.sql`o.id, o.number, o.store_id AS "storeId", s.name AS "storeName", s.platform_fee_bps AS "feeBps",
+  o.email, o.person_id AS "personId", COALESCE(c.client_id, pu.client_id) AS "clientId",
+  o.checkout_id AS "checkoutId", o.purchase_id AS "purchaseId", pu.status::text AS "purchaseStatus",
+  o.fulfilment::text AS fulfilment, o.cancelled_at AS "cancelledAt",
+  o.subtotal_cents AS "subtotalCents", o.discount_cents AS "discountCents", o.shipping_cents AS "shippingCents",
+  o.tax_cents AS "taxCents", o.grand_total_cents AS "grandTotalCents",
+  p.id AS "paymentId", p.status::text AS "paymentStatus", p.processor_payment_id AS "processorPaymentId",
+  p.card_last4 AS "cardLast4",
+  (SELECT q.snapshot FROM quotes q WHERE q.id = COALESCE(c.quote_id, pu.quote_id)) AS snapshot,
+  (SELECT COALESCE(sum(r.amount_cents), 0)::int FROM refunds r WHERE r.order_id = o.id AND r.status <> 'failed') AS "refundedCents",
+  (SELECT COALESCE(sum(r.amount_cents), 0)::int FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded') AS "succeededCents"`;
+
+const orderJoins = Prisma.sql`orders o JOIN stores s ON s.id = o.store_id
+  LEFT JOIN checkouts c ON c.id = o.checkout_id
+  LEFT JOIN purchases pu ON pu.id = o.purchase_id
+  LEFT JOIN payments p ON p.id = c.paid_payment_id OR (o.purchase_id IS NOT NULL AND p.purchase_id = o.purchase_id)`;
+
+/** The order by its number, its row locked until the transaction ends. */
+export const lockOrderByNumber = async (tx: Tx, number: string) =>
+  (
+    await tx.$queryRaw<RefundableOrder[]>`
+    SELECT ${orderColumns} FROM ${orderJoins} WHERE o.number = ${number} FOR UPDATE OF o`
+  )[0];
+
+/** The order of a refund, its row locked (a refund being recorded). */
+export const lockOrderById = async (tx: Tx, id: string) =>
+  (
+    await tx.$queryRaw<RefundableOrder[]>`
+    SELECT ${orderColumns} FROM ${orderJoins} WHERE o.id = ${id} FOR UPDATE OF o`
+  )[0];
+
+/** A purchase's orders by number (a purchase refunded whole is refunded order by order). */
+export const findPurchaseOrderNumbers = async (tx: Tx, purchaseId: string) =>
+  (
+    await tx.$queryRaw<{ number: string }[]>`
+    SELECT number FROM orders WHERE purchase_id = ${purchaseId} ORDER BY number`
+  ).map((row) => row.number);
+
+/** Refunded so far of all a purchase's orders (succeeded only): a purchase refunded in full moves to refunded. */
+export const purchaseRefundTotals = async (tx: Tx, purchaseId: string) =>
+  (
+    await tx.$queryRaw<{ paidCents: number; refundedCents: number }[]>`
+    SELECT COALESCE(sum(o.grand_total_cents), 0)::int AS "paidCents",
+      (SELECT COALESCE(sum(r.amount_cents), 0)::int FROM refunds r JOIN orders ro ON ro.id = r.order_id
+        WHERE ro.purchase_id = ${purchaseId} AND r.status = 'succeeded') AS "refundedCents"
+    FROM orders o WHERE o.purchase_id = ${purchaseId}`
+  )[0];
+
+export type RefundRow = Prisma.RefundGetPayload<object>;
+
+export const insertRefund = (
+  tx: Tx,
+  refund: {
+    orderId: string;
+    paymentId: string;
+    amountCents: number;
+    reason: string;
+    source: "operator" | "store_cancelled" | "processor";
+    now: Date;
+  },
+) =>
+  tx.refund.create({
+    data: {
+      id: randomId("ref_"),
+      orderId: refund.orderId,
+      paymentId: refund.paymentId,
+      amountCents: refund.amountCents,
+      reason: refund.reason.slice(0, 500),
+      source: refund.source,
+      createdAt: refund.now,
+    },
+  });
+
+export const findRefund = (tx: Tx, id: string) => tx.refund.findUnique({ where: { id } });
+
+export const isKnownProcessorRefund = async (tx: Tx, processorRefundId: string) =>
+  (await tx.refund.count({ where: { processorRefundId } })) > 0;
+
+/** pending -> succeeded, once: false when another run recorded it first. */
+export const markRefundSucceeded = async (
+  tx: Tx,
+  options: { id: string; processorRefundId: string; now: Date },
+) =>
+  (
+    await tx.refund.updateMany({
+      where: { id: options.id, status: "pending" },
+      data: {
+        status: "succeeded",
+        processorRefundId: options.processorRefundId,
+        succeededAt: options.now,
+        failureReason: null,
+        nextAttemptAt: null,
+      },
+    })
+  ).count === 1;
+
+/** The processor did not answer: asked again later with the same key. */
+export const markRefundWaiting = (tx: Tx, options: { id: string; reason: string; nextAt: Date }) =>
+  tx.refund.updateMany({
+    where: { id: options.id, status: "pending" },
+    data: {
+      failureReason: options.reason.slice(0, 500),
+      attempts: { increment: 1 },
+      nextAttemptAt: options.nextAt,
+    },
+  });
+
+/** The processor refused: nothing was given back, and the amount is free to refund again. */
+export const markRefundFailed = (tx: Tx, options: { id: string; reason: string }) =>
+  tx.refund.updateMany({
+    where: { id: options.id, status: "pending" },
+    data: { status: "failed", failureReason: options.reason.slice(0, 500), nextAttemptAt: null },
+  });
+
+/** Refunds left pending whose next try is due (a crash after the row, or no answer), oldest first; not those a request is still asking about. */
+export const findDueRefunds = (tx: Tx, options: { now: Date; olderThan: Date; limit: number }) =>
+  tx.refund.findMany({
+    where: {
+      status: "pending",
+      createdAt: { lt: options.olderThan },
+      OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: options.now } }],
+    },
+    orderBy: { createdAt: "asc" },
+    take: options.limit,
+  });
+
+/** Marks the order cancelled by its store; false when it already was. */
+export const markOrderCancelled = async (
+  tx: Tx,
+  options: { id: string; reason: string; now: Date },
+) =>
+  (await tx.$executeRaw`
+    UPDATE orders SET cancelled_at = ${options.now}, cancel_reason = ${options.reason.slice(0, 500)}
+    WHERE id = ${options.id} AND cancelled_at IS NULL`) === 1;
+
+/** An order's refunds, oldest first, for GET /me/orders and the dashboard. */
+export const listOrderRefunds = (tx: Tx, orderIds: string[]) =>
+  tx.refund.findMany({
+    where: { orderId: { in: orderIds }, status: "succeeded" },
+    orderBy: { createdAt: "asc" },
+    select: { orderId: true, amountCents: true, succeededAt: true, reason: true },
+  });
+
+/** The store orders a processor payment paid, in order (a processor's refund is recorded against them). */
+export const findOrdersOfPayment = (tx: Tx, processorPaymentId: string) =>
+  tx.$queryRaw<{ id: string }[]>`
+    SELECT o.id FROM payments p
+      LEFT JOIN checkouts c ON c.paid_payment_id = p.id
+      JOIN orders o ON o.checkout_id = c.id OR (p.purchase_id IS NOT NULL AND o.purchase_id = p.purchase_id)
+    WHERE p.processor_payment_id = ${processorPaymentId} AND p.status = 'captured'
+    ORDER BY o.number`;
