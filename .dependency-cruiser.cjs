@@ -15,6 +15,7 @@ const capabilities = [
   "purchases",
   "payouts",
   "refunds",
+  "reconciliation",
   "orders",
   "price-watches",
   "price-alerts",

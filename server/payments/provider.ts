@@ -58,6 +58,20 @@ export type ProcessorRefund = {
   metadata: Record<string, string>;
 };
 
+/**
+ * One movement of the platform's balance at the processor, as the daily reconciliation reads it
+ * (docs/adr/0108): `objectId` is what we record of it: the PaymentIntent of a charge, the refund,
+ * the transfer or the transfer reversal. Amounts are as the processor signs them (a charge and a
+ * reversal add, a refund and a transfer take away).
+ */
+export type BalanceTransaction = {
+  id: string;
+  type: "charge" | "refund" | "transfer" | "transfer_reversal" | "other";
+  objectId: string;
+  amountCents: number;
+  createdAt: Date;
+};
+
 /** A store's share sent to its connected account (a Stripe Transfer: docs/adr/0106). */
 export type ProcessorTransfer = { id: string; destination: string; amountCents: number };
 
@@ -146,6 +160,8 @@ export type PaymentProvider = {
     amountCents: number;
     metadata: Record<string, string>;
   }) => Promise<{ id: string; amountCents: number }>;
+  /** The balance transactions created in [from, to), every page. */
+  listBalanceTransactions: (input: { from: Date; to: Date }) => Promise<BalanceTransaction[]>;
   /** A connected account (null if the processor has none by that id). */
   retrieveAccount: (input: { accountId: string }) => Promise<ConnectedAccount | null>;
   /** Detaches a saved payment method from its customer (a replaced or removed card); one already detached or gone is fine. */

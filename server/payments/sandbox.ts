@@ -26,6 +26,7 @@ import {
   findTransferForReversal,
   insertLedgerRefund,
   insertTransferReversal,
+  listLedgerBalance,
   listLedgerRefunds,
   insertLedgerPayment,
   insertLedgerTransfer,
@@ -241,6 +242,7 @@ export const sandboxProvider = (): PaymentProvider => ({
         });
       },
     ),
+  listBalanceTransactions: ({ from, to }) => listLedgerBalance(from, to),
   retrieveAccount: ({ accountId }) =>
     Promise.resolve(
       isSandboxAccount(accountId) ? { id: accountId, canReceiveTransfers: true } : null,

@@ -13,6 +13,7 @@
 import Stripe from "stripe";
 import { stripeClientSettings } from "./processor-budget";
 import {
+  type BalanceTransaction,
   type PaymentMethod,
   type PaymentProvider,
   type ProcessorPayment,
@@ -141,6 +142,35 @@ const mapTransferError = (error: unknown): never => {
     });
   mapError(error);
   throw error;
+};
+
+/** Stripe's balance transaction types we record, in our terms (a reversal is `transfer_refund`). */
+const balanceTypes: Record<string, BalanceTransaction["type"]> = {
+  charge: "charge",
+  payment: "charge",
+  refund: "refund",
+  payment_refund: "refund",
+  transfer: "transfer",
+  transfer_refund: "transfer_reversal",
+};
+
+/** A balance transaction with the id we recorded of its source: a charge's PaymentIntent, else the source's own id. */
+const toBalanceTransaction = (transaction: Stripe.BalanceTransaction): BalanceTransaction => {
+  const source = transaction.source;
+  const sourceId = typeof source === "string" ? source : (source?.id ?? "");
+  const intent =
+    source && typeof source === "object" && "payment_intent" in source
+      ? (source as { payment_intent?: string | { id: string } | null }).payment_intent
+      : null;
+  const type = balanceTypes[transaction.type] ?? "other";
+  return {
+    id: transaction.id,
+    type,
+    objectId:
+      type === "charge" && intent ? (typeof intent === "string" ? intent : intent.id) : sourceId,
+    amountCents: transaction.amount,
+    createdAt: new Date(transaction.created * 1000),
+  };
 };
 
 /** Cards only, confirmed on the server: no payment method that redirects (which would need a return_url). */
@@ -440,6 +470,23 @@ export const stripeProvider = (options: {
       } catch (error) {
         return mapTransferError(error);
       }
+    },
+    listBalanceTransactions: async ({ from, to }) => {
+      const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+      const listed: BalanceTransaction[] = [];
+      try {
+        // Every page (auto-pagination), each with its source, whose ids we recorded.
+        for await (const transaction of stripe.balanceTransactions.list({
+          created: { gte: seconds(from), lt: seconds(to) },
+          limit: 100,
+          expand: ["data.source"],
+        }))
+          listed.push(toBalanceTransaction(transaction));
+      } catch (error) {
+        mapError(error);
+        throw error;
+      }
+      return listed;
     },
     retrieveAccount: async ({ accountId }) => {
       try {

@@ -24,7 +24,7 @@ export type CapturedOrder = OrderAmounts & {
 
 const capturedOrderColumns = Prisma.sql`o.id AS "orderId", p.id AS "paymentId", o.store_id AS "storeId",
   o.subtotal_cents AS "subtotalCents", o.discount_cents AS "discountCents", o.shipping_cents AS "shippingCents",
-  o.tax_cents AS "taxCents", s.platform_fee_bps AS "feeBps", p.updated_at AS "capturedAt"`;
+  o.tax_cents AS "taxCents", s.platform_fee_bps AS "feeBps", COALESCE(p.captured_at, p.updated_at) AS "capturedAt"`;
 
 /** Orders of payments captured lately that have no `sale` row yet, oldest first. */
 export const findUnledgeredOrders = (db: Db, options: { now: Date; limit: number }) => {

@@ -3,7 +3,9 @@
  * separate charges and transfers (docs/adr/0106): connected accounts (`GET /v1/accounts/:id`,
  * made by the test with `addAccount`), and transfers (`POST /v1/transfers` with
  * `source_transaction`, `transfer_group` and `metadata`; `GET /v1/transfers/:id`; `GET
- * /v1/transfers?transfer_group=`; `POST /v1/transfers/:id/reversals`). A transfer is refused as Stripe refuses it: an unknown
+ * /v1/transfers?transfer_group=`; `POST /v1/transfers/:id/reversals`), and the platform's balance
+ * transactions (`GET /v1/balance_transactions`, paged, with `expand[]=data.source`) for every
+ * capture, refund, transfer and reversal. A transfer is refused as Stripe refuses it: an unknown
  * destination, an account whose `transfers` capability is not active, a source charge unknown or
  * not yet captured, or transfers of one charge adding up to more than it brought.
  */
@@ -23,6 +25,56 @@ export const stripeShapedConnect = (intents: Map<string, Json>) => {
   const accounts = new Map<string, Json>();
   const transfers: Json[] = [];
   const reversals: Json[] = [];
+  /** The platform's balance transactions, oldest first, each with its source object. */
+  const balance: { transaction: Json; source: Json }[] = [];
+
+  /** A movement of the platform's balance, as Stripe records one for a charge, refund, transfer or reversal. */
+  const recordBalance = (type: string, source: Json, amount: number) => {
+    balance.push({
+      transaction: {
+        id: `txn_${randomBytes(12).toString("hex")}`,
+        object: "balance_transaction",
+        type,
+        amount,
+        currency: "cad",
+        created: Math.floor(Date.now() / 1000),
+        source: source.id,
+      },
+      source,
+    });
+  };
+
+  /** GET /v1/balance_transactions: newest first, `created[gte|lt]`, `limit`, `starting_after`, `expand[]=data.source`. */
+  const listBalance = (url: URL): Answer => {
+    const query = url.searchParams;
+    const gte = Number(query.get("created[gte]") ?? -Infinity);
+    const lt = Number(query.get("created[lt]") ?? Infinity);
+    const limit = Math.min(100, Number(query.get("limit") ?? 10));
+    const expand = [...query.entries()].some(
+      ([key, value]) => key.startsWith("expand") && value === "data.source",
+    );
+    const matching = balance
+      .filter(
+        ({ transaction }) =>
+          (transaction.created as number) >= gte && (transaction.created as number) < lt,
+      )
+      .reverse();
+    const after = query.get("starting_after");
+    const start = after ? matching.findIndex(({ transaction }) => transaction.id === after) + 1 : 0;
+    const page = matching.slice(start, start + limit);
+    return {
+      status: 200,
+      body: {
+        object: "list",
+        url: "/v1/balance_transactions",
+        has_more: start + limit < matching.length,
+        data: page.map(({ transaction, source }) => ({
+          ...transaction,
+          source: expand ? source : transaction.source,
+        })),
+      },
+    };
+  };
 
   /** The captured PaymentIntent whose charge is `chargeId`. */
   const intentOfCharge = (chargeId: string) =>
@@ -76,6 +128,7 @@ export const stripeShapedConnect = (intents: Map<string, Json>) => {
       livemode: false,
     };
     transfers.push(transfer);
+    recordBalance("transfer", transfer, -amount);
     return { status: 200, body: transfer };
   };
 
@@ -102,12 +155,29 @@ export const stripeShapedConnect = (intents: Map<string, Json>) => {
     transfer.amount_reversed = (transfer.amount_reversed as number) + amount;
     transfer.reversed = transfer.amount_reversed === transfer.amount;
     reversals.push(reversal);
+    recordBalance("transfer_refund", reversal, amount);
     return { status: 200, body: reversal };
   };
 
   return {
     accounts,
     reversals,
+    recordBalance,
+    /** Differences a test injects: a transaction lost, an amount changed, one that is not ours. */
+    balance: {
+      drop: (sourceId: string) => {
+        const index = balance.findIndex(
+          ({ source }) => source.id === sourceId || source.payment_intent === sourceId,
+        );
+        if (index >= 0) balance.splice(index, 1);
+      },
+      setAmount: (sourceId: string, amount: number) => {
+        const found = balance.find(
+          ({ source }) => source.id === sourceId || source.payment_intent === sourceId,
+        );
+        if (found) found.transaction.amount = amount;
+      },
+    },
     transfers,
     /** A connected account as Stripe reports it; `transfers: "inactive"` for one still onboarding. */
     addAccount: (id: string, options: { transfers?: "active" | "inactive" } = {}) => {
@@ -145,6 +215,7 @@ export const stripeShapedConnect = (intents: Map<string, Json>) => {
           ? { status: 200, body: transfer }
           : invalid(`No such transfer: '${transferId}'`, "id", "resource_missing");
       }
+      if (url.pathname === "/v1/balance_transactions") return listBalance(url);
       if (url.pathname === "/v1/transfers") {
         const group = url.searchParams.get("transfer_group");
         const data = transfers.filter((each) => !group || each.transfer_group === group);

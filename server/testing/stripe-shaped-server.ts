@@ -263,12 +263,15 @@ export const startStripeShapedServer = async () => {
         amount_capturable: intent.amount,
         next_action: null,
       });
-    else
+    else {
       Object.assign(intent, {
         status: "succeeded",
         amount_received: intent.amount,
         next_action: null,
       });
+      const charge = { id: intent.latest_charge, object: "charge", payment_intent: intent.id };
+      connect.recordBalance("charge", charge, intent.amount as number);
+    }
   };
 
   const createIntent = (params: Form): Answer => {
@@ -478,13 +481,15 @@ export const startStripeShapedServer = async () => {
     if (action?.[2] === "confirm")
       return confirm(intents, "payment_intent", action[1], params, "secret");
     if (action?.[2] === "capture")
-      return move(action[1], ["requires_capture"], (intent) =>
+      return move(action[1], ["requires_capture"], (intent) => {
         Object.assign(intent, {
           status: "succeeded",
           amount_received: intent.amount,
           amount_capturable: 0,
-        }),
-      );
+        });
+        const charge = { id: intent.latest_charge, object: "charge", payment_intent: intent.id };
+        connect.recordBalance("charge", charge, intent.amount as number);
+      });
     if (action?.[2] === "cancel") {
       return move(
         action[1],
@@ -529,6 +534,7 @@ export const startStripeShapedServer = async () => {
         created: Math.floor(Date.now() / 1000),
       };
       refunds.push(refund);
+      connect.recordBalance("refund", refund, -amount);
       return { status: 200, body: refund };
     }
     if (path === "/v1/customers")
@@ -764,6 +770,7 @@ export const startStripeShapedServer = async () => {
     /** Connect: the transfers made, and `addAccount(id)` for a store's connected account. */
     transfers: connect.transfers,
     reversals: connect.reversals,
+    balance: connect.balance,
     addAccount: connect.addAccount,
     requestCount: () => requests,
     /** The next write does its work, then answers only after `ms` (longer than the client's timeout: an unknown outcome). */

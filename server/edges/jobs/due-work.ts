@@ -18,6 +18,7 @@ import { deliverDueWebhooks } from "../../partners";
 import { expireDueWatches, resumeExecutingWatches } from "../../price-watches";
 import { settleStoreShares } from "../../payouts";
 import { retryPendingRefunds } from "../../refunds";
+import { reconcilePastDays } from "../../reconciliation";
 
 export type DueWork = {
   name: string;
@@ -86,6 +87,12 @@ export const dueWork: DueWork[] = [
     name: "retry-refunds",
     intervalMs: 15_000,
     run: ({ db, now }) => retryPendingRefunds(db, { now, provider: paymentProvider() }),
+  },
+  // Yesterday's (and any missed day's) reconciliation with the processor, once the day is over.
+  {
+    name: "reconcile-days",
+    intervalMs: 10 * 60_000,
+    run: ({ db, now }) => reconcilePastDays(db, { now, provider: paymentProvider() }),
   },
   {
     name: "reconcile-purchases",

@@ -4,6 +4,7 @@ import { deliverWebhooks } from "../../partners";
 import { expireCheckout } from "../../checkout";
 import { processPriceChangesFunction } from "../../price-changes";
 import { expirePriceWatch } from "../../price-watches";
+import { reconcileDays } from "../../reconciliation";
 
 export const functions = [
   expireCheckout,
@@ -11,4 +12,5 @@ export const functions = [
   processPriceChangesFunction,
   expirePriceWatch,
   deliverWebhooks,
+  reconcileDays,
 ];

@@ -15,6 +15,7 @@ import { listCaptureFailures } from "./payment-commands";
 import { createSandboxPurchase } from "./purchase-commands";
 import { connectStore, printStatement, setStoreFee, statementTable } from "./store-commands";
 import { cancelOrderCommand, refundOrderCommand, refundPurchaseCommand } from "./refund-commands";
+import { reconcileReportCommand } from "./reconcile-commands";
 import { setItemPriceCommand } from "./item-commands";
 import { deprecateCommand, listCommand, restoreCommand } from "./endpoint-commands";
 
@@ -35,6 +36,7 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   purchase:refund PUR_ID [--amount 12.34] --reason R
                                                refund an assistant purchase (refunded once all of it is)
   order:cancel ORDER_NUMBER --reason R          the store cannot ship it: cancelled and refunded in full
+  reconcile:report --date YYYY-MM-DD [--run]   the day's reconciliation with the processor (--run: reconcile it now)
   item:set-price ITEM_ID --price 12.34          change an item's price (price watches and alerts act on it)
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
                 [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused] [--card 4242424242424242]
@@ -73,6 +75,8 @@ const main = async () => {
       disconnect: { type: "boolean", default: false },
       percent: { type: "string" },
       amount: { type: "string" },
+      date: { type: "string" },
+      run: { type: "boolean", default: false },
       reason: { type: "string" },
       from: { type: "string" },
       csv: { type: "boolean", default: false },
@@ -182,6 +186,8 @@ const main = async () => {
         );
       case "order:cancel":
         return print(await cancelOrderCommand(positionals[0], { reason: values.reason }));
+      case "reconcile:report":
+        return print(await reconcileReportCommand({ date: values.date, run: values.run }));
       case "item:set-price":
         return print(await setItemPriceCommand(positionals[0], { price: values.price }));
       case "person:create":

@@ -96,7 +96,9 @@ export const setLedgerStatus = async (
 ) =>
   (
     await sql.$queryRaw<LedgerRow[]>`
-    UPDATE sandbox_payments SET status = ${options.status}, decline_code = COALESCE(${options.declineCode}, decline_code), updated_at = now() WHERE id = ${options.id} RETURNING ${rowSql}`
+    UPDATE sandbox_payments SET status = ${options.status}, decline_code = COALESCE(${options.declineCode}, decline_code),
+      captured_at = CASE WHEN ${options.status} = 'captured' THEN COALESCE(captured_at, clock_timestamp()) ELSE captured_at END, updated_at = now()
+    WHERE id = ${options.id} RETURNING ${rowSql}`
   )[0];
 
 export const addLedgerRefund = async (sql: Sql, options: { id: string; amountCents: number }) =>
@@ -197,3 +199,26 @@ export const insertTransferReversal = async (
     VALUES (${randomId("sbtrr_")}, ${reversal.transferId}, ${reversal.amountCents}::int, ${JSON.stringify(reversal.metadata)}::jsonb)
     RETURNING id, amount_cents AS "amountCents"`
   )[0];
+
+/**
+ * The sandbox processor's balance transactions in [from, to): its captures, refunds, transfers and
+ * reversals, as Stripe would list them (a capture and a reversal add; a refund and a transfer take away).
+ */
+export const listLedgerBalance = async (from: Date, to: Date) => {
+  const statement = Prisma.sql`
+    SELECT 'bt_' || id AS id, 'charge' AS type, id AS "objectId", amount_cents AS "amountCents", captured_at AS "createdAt"
+      FROM sandbox_payments WHERE captured_at >= ${from} AND captured_at < ${to}
+    UNION ALL SELECT 'bt_' || id, 'refund', id, -amount_cents, created_at FROM sandbox_refunds WHERE created_at >= ${from} AND created_at < ${to}
+    UNION ALL SELECT 'bt_' || id, 'transfer', id, -amount_cents, created_at FROM sandbox_transfers WHERE created_at >= ${from} AND created_at < ${to}
+    UNION ALL SELECT 'bt_' || id, 'transfer_reversal', id, amount_cents, created_at FROM sandbox_transfer_reversals WHERE created_at >= ${from} AND created_at < ${to}
+    ORDER BY "createdAt", id`;
+  return (
+    await rawPool().query<{
+      id: string;
+      type: "charge" | "refund" | "transfer" | "transfer_reversal";
+      objectId: string;
+      amountCents: number;
+      createdAt: Date;
+    }>(statement.text, statement.values as unknown[])
+  ).rows;
+};

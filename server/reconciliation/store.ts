@@ -1,0 +1,72 @@
+/**
+ * Reconciliation store: `reconciliation_reports` and `reconciliation_differences` (docs/adr/0108).
+ * Joins kept across owners (ADR 0103): a day's own movements are read in one statement from the
+ * tables that record them, `payments` (captures), `refunds` and `store_ledger_entries` (transfers
+ * and reversals): the reconciliation is the one reader that must see all four at once.
+ */
+import { randomId } from "../core/ids";
+import { inTransaction, type Db } from "../platform/db";
+import type { Difference, Movement } from "./policy";
+
+/** Our movements recorded in [from, to), keyed by the processor's ids. */
+export const readOurMovements = (db: Db, from: Date, to: Date) =>
+  db.$queryRaw<Movement[]>`
+    SELECT 'charge' AS type, processor_payment_id AS "objectId", id AS "ourId", amount_cents AS "amountCents", captured_at AS at
+      FROM payments WHERE captured_at >= ${from} AND captured_at < ${to} AND processor_payment_id IS NOT NULL
+    UNION ALL
+    -- A processor's refund recorded against several orders carries its id and the order after ':'.
+    SELECT 'refund', split_part(processor_refund_id, ':', 1), id, amount_cents, succeeded_at
+      FROM refunds WHERE status = 'succeeded' AND succeeded_at >= ${from} AND succeeded_at < ${to}
+    UNION ALL
+    SELECT CASE kind WHEN 'sale' THEN 'transfer' ELSE 'transfer_reversal' END, transfer_id, id, abs(net_cents), transferred_at
+      FROM store_ledger_entries WHERE transfer_id IS NOT NULL AND transferred_at >= ${from} AND transferred_at < ${to}`;
+
+export type ReportInput = {
+  day: Date;
+  ours: number;
+  processors: number;
+  matched: number;
+  differences: Difference[];
+};
+
+/** Writes the day's report, replacing an earlier one of the same day (a day run again). */
+export const saveReport = (db: Db, report: ReportInput) =>
+  inTransaction(db, async (tx) => {
+    await tx.reconciliationReport.deleteMany({ where: { day: report.day } });
+    return tx.reconciliationReport.create({
+      data: {
+        id: randomId("rec_"),
+        day: report.day,
+        status: report.differences.length ? "differences" : "clean",
+        ours: report.ours,
+        processors: report.processors,
+        matched: report.matched,
+        differences: {
+          create: report.differences.map((difference) => ({
+            id: randomId("recd_"),
+            ...difference,
+          })),
+        },
+      },
+      include: { differences: true },
+    });
+  });
+
+export const findReport = (db: Db, day: Date) =>
+  db.reconciliationReport.findUnique({
+    where: { day },
+    include: { differences: { orderBy: [{ kind: "asc" }, { processorId: "asc" }] } },
+  });
+
+/** Which of these days have a report already. */
+export const reportedDays = async (db: Db, days: Date[]) =>
+  new Set(
+    (
+      await db.reconciliationReport.findMany({
+        where: { day: { in: days } },
+        select: { day: true },
+      })
+    ).map((report) => report.day.getTime()),
+  );
+
+export type Report = NonNullable<Awaited<ReturnType<typeof findReport>>>;
