@@ -24,9 +24,12 @@ export {
   findEmail,
   findEmails,
   findPersonByEmail,
+  findProfile,
   flipPurchasesPaused,
   insertPerson,
   isEmailConfirmed,
+  lockPerson,
+  lockPersons,
   readMailboxOwner,
   readSpendingRow,
   readSpendingSettings,
@@ -36,6 +39,7 @@ export {
 } from "./store/persons";
 export type { SpendingRow } from "./store/persons";
 export { readSavedCard } from "./store/saved-cards";
+export { findShippingAddress } from "./store/shipping-addresses";
 export {
   ZConnectedApp,
   ZDisconnectAppInput,

@@ -28,7 +28,7 @@ export {
   restockVariants,
 } from "./store/stock";
 export type { QuotableItem } from "./store/stock";
-export { findItemCards } from "./store/products";
+export { findItemCards, setStoreAgentCheckout } from "./store/products";
 export type { ItemCard } from "./store/products";
 export {
   claimPriceChangeEvents,

@@ -6,11 +6,11 @@
  */
 import { z } from "zod";
 import { AppError } from "../core/errors";
-import { cancelWatch } from "../price-watches";
+import { cancelWatch, isWatchOfPerson, pageOfPersonWatches } from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZPriceWatch } from "../price-watches";
 import { toWirePriceWatch } from "../price-watches";
-import { isWatchOfPerson, listWatchesOfPerson } from "./store";
+import { findClientSummaries } from "../auth";
 
 /** Watches per page of the dashboard list. */
 const myWatchesPageSize = 10;
@@ -34,15 +34,21 @@ export const listMyWatches = shopperProcedure
   .input(ZListMyWatchesInput)
   .output(ZMyWatchesResponse)
   .query(async ({ ctx, input }) => {
-    const rows = await listWatchesOfPerson(ctx.db, {
+    const rows = await pageOfPersonWatches(ctx.db, {
       personId: ctx.personId,
       page: input.page,
       pageSize: myWatchesPageSize,
     });
+    const shown = rows.slice(0, myWatchesPageSize);
+    // The assistants' names are auth's (api_clients), read once for the page.
+    const clients = await findClientSummaries(ctx.db, [
+      ...new Set(shown.map((row) => row.clientId)),
+    ]);
+    const names = new Map(clients.map((client) => [client.id, client.name]));
     return {
-      watches: rows.slice(0, myWatchesPageSize).map((row) => ({
+      watches: shown.map((row) => ({
         ...toWirePriceWatch(row),
-        assistant: row.client.name,
+        assistant: names.get(row.clientId)!,
         can_cancel: row.status === "active",
       })),
       page: input.page,

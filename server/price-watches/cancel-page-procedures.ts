@@ -11,6 +11,8 @@ import { cancelWatch } from "./cancel-watch";
 import { watchOfCancelToken } from "./watch-emails";
 import { router } from "../platform/trpc/init";
 import { publicProcedure } from "../platform/trpc/procedures";
+import { withItem } from "./price-watch-view";
+import { findWatch, watchExists } from "./store/watches";
 
 const ZCancelLink = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
@@ -29,19 +31,9 @@ const checkToken = (input: z.infer<typeof ZCancelLink>, now: Date) => {
 
 const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, input }) => {
   checkToken(input, ctx.clock.now());
-  const watch = await ctx.db.priceWatch.findUnique({
-    where: { id: input.id },
-    select: {
-      status: true,
-      outcome: true,
-      maxPriceCents: true,
-      maxTotalCents: true,
-      expiresAt: true,
-      orderNumber: true,
-      item: { select: { title: true } },
-    },
-  });
-  if (!watch) throw invalidLink();
+  const row = await findWatch(ctx.db, input.id);
+  if (!row) throw invalidLink();
+  const watch = await withItem(ctx.db, row);
   return {
     price_watch_id: input.id,
     title: watch.item.title,
@@ -57,7 +49,7 @@ const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, inp
 
 const cancel = publicProcedure.input(ZCancelLink).mutation(async ({ ctx, input }) => {
   checkToken(input, ctx.clock.now());
-  if (!(await ctx.db.priceWatch.count({ where: { id: input.id } }))) throw invalidLink();
+  if (!(await watchExists(ctx.db, input.id))) throw invalidLink();
   const result = await cancelWatch(ctx.db, { id: input.id, now: ctx.clock.now() });
   return { price_watch_id: input.id, already_cancelled: result.alreadyCancelled };
 });

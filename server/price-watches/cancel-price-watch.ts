@@ -3,14 +3,14 @@ import { cancelWatch } from "./cancel-watch";
 import { procedure } from "../platform/trpc/procedures";
 import { ZPriceWatch, ZPriceWatchIdParams } from "./price-watch.schema";
 import { toWirePriceWatch } from "./price-watch-view";
-import { findOwnWatch, watchOwner } from "./read-price-watches";
+import { checkOwnWatch, findOwnWatch, watchOwner } from "./read-price-watches";
 
 export const cancelPriceWatch = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZPriceWatchIdParams)
   .output(ZPriceWatch)
   .mutation(async ({ ctx, input }) => {
     const personId = watchOwner(ctx.actor);
-    await findOwnWatch(ctx.db, personId, input.price_watch_id);
+    await checkOwnWatch(ctx.db, personId, input.price_watch_id);
     await cancelWatch(ctx.db, { id: input.price_watch_id, now: ctx.clock.now() });
     return toWirePriceWatch(await findOwnWatch(ctx.db, personId, input.price_watch_id));
   });

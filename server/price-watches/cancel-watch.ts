@@ -8,6 +8,7 @@
 import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import { endWatch } from "./watch-writer";
+import { readWatchStatus } from "./store/watches";
 
 const closedMessages: Record<string, string> = {
   executing:
@@ -21,14 +22,11 @@ const closedMessages: Record<string, string> = {
 
 export const cancelWatch = async (db: Db, options: { id: number; now: Date }) => {
   const cancelled = await endWatch({ id: options.id, event: "cancel", now: options.now });
-  const watch = await db.priceWatch.findUniqueOrThrow({
-    where: { id: options.id },
-    select: { status: true },
-  });
-  if (watch.status !== "cancelled")
+  const status = await readWatchStatus(db, options.id);
+  if (status !== "cancelled")
     throw new AppError("watch_closed", {
-      message: closedMessages[watch.status] ?? "The watch can no longer be cancelled.",
-      details: { status: watch.status },
+      message: closedMessages[status] ?? "The watch can no longer be cancelled.",
+      details: { status },
     });
   return { alreadyCancelled: !cancelled };
 };

@@ -7,7 +7,8 @@
  * the watch, so two concurrent requests cannot both pass. The set email (with the watch's cancel
  * link) is written in the same transaction.
  */
-import { maxLiveWatches, liveWatchStatuses, watchDays } from "./states";
+import { maxLiveWatches, watchDays } from "./states";
+import { liveWatchRefusal } from "./policy";
 import { parseCents, toMoney } from "../core/money";
 import { storeCanSell } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
@@ -16,12 +17,14 @@ import { purchasingAgent } from "../purchases";
 import { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "../purchases";
 import { writeWatchSetEmail } from "./watch-emails";
 import { procedure } from "../platform/trpc/procedures";
-import { readSavedCard } from "../accounts";
+import { findProfile, findShippingAddress, lockPerson, readSavedCard } from "../accounts";
 import { loadQuotableItems } from "../checkout";
 import { availableVariant, chooseSize } from "../core/sizes";
 import type { QuotableItem } from "../checkout";
 import { ZCreatePriceWatchBody, ZPriceWatch } from "./price-watch.schema";
-import { priceWatchSelect, toWirePriceWatch } from "./price-watch-view";
+import { toWirePriceWatch, withItem } from "./price-watch-view";
+import { type Db, inTransaction, type Tx } from "../platform/db";
+import { findLiveWatches, insertWatch } from "./store/watches";
 
 const dayMs = 24 * 3_600_000;
 /** Every refusal of POST /price-watches is a 409 (DESIGN.md), also for codes POST /purchases answers with 403. */
@@ -54,6 +57,136 @@ const watchedVariant = (
   return availableVariant(choice.variants, 1);
 };
 
+/** The item the body names, as a quote reads it; not_found when there is none or it was removed. */
+const findWatchableItem = async (db: Db, catalogItemId: string) => {
+  const [item] = await loadQuotableItems(db, [Number(catalogItemId)]);
+  if (!item || item.status === "removed")
+    throw new AppError("not_found", { message: `No item ${catalogItemId}.` });
+  return item;
+};
+
+/** The person's email, saved sizes and saved address (null without one). */
+const readBuyer = async (db: Db, personId: string) => {
+  const [person, shippingAddress] = await Promise.all([
+    findProfile(db, personId),
+    findShippingAddress(db, personId),
+  ]);
+  if (!person) throw new Error(`person ${personId} not found`);
+  return { email: person.email, sizes: person.sizes, shippingAddress };
+};
+
+/** Refuses an item not for sale now (sold, its store not selling, the size out of stock) or whose store sells only through a link. */
+const refuseUnsellable = (item: QuotableItem, variant: { quantity: number }) => {
+  if (item.status === "sold" || !storeCanSell(item.store) || variant.quantity < 1)
+    throw refuse("item_unavailable", "The item is not for sale now; no watch was set.");
+  if (item.store.agentCheckout !== "direct") {
+    throw refuse(
+      "store_requires_checkout_link",
+      "The item's store sells only through a checkout link; no watch was set.",
+      { stores: [item.store.slug] },
+    );
+  }
+};
+
+/** The person's rules for an assistant purchase, as POST /purchases checks them: limits and pause, address, Quebec, saved card; the spending settings. */
+const checkBuyer = async (
+  db: Db,
+  personId: string,
+  shippingAddress: { province: string } | null,
+) => {
+  const settings = await spendingSettingsAllowingPurchase(db, personId, { status: 409 });
+  if (!shippingAddress)
+    throw refuse("address_not_on_file", "The person has no saved shipping address to deliver to.");
+  if (shippingAddress.province === "QC")
+    throw refuse("not_available_in_market", "Assistant purchases do not deliver to Quebec.");
+  if (!(await readSavedCard(db, personId)))
+    throw refuse("no_saved_card", "The person has no saved card.");
+  return settings;
+};
+
+/** A watch is for a price to come: an item already at or under max_price is bought now instead. */
+const refuseAtPrice = (item: QuotableItem, maxPriceCents: number) => {
+  if (item.priceCents <= maxPriceCents) {
+    throw refuse(
+      "already_at_price",
+      "The item is already at or under max_price: buy it now instead (POST /checkout/quotes, then POST /purchases).",
+      { current_price: toMoney(item.priceCents) },
+    );
+  }
+};
+
+type NewWatch = {
+  personId: string;
+  clientId: string;
+  assistant: string;
+  email: string;
+  item: QuotableItem;
+  size: string | null;
+  maxPriceCents: number;
+  maxTotalCents: number;
+  expiresAt: Date;
+  settings: { limitPerOrderCents: number | null; limitPer30DaysCents: number | null };
+  now: Date;
+};
+
+/**
+ * Under the person's row lock (accounts': the one a purchase and a change of limits take too): the
+ * checks that depend on the person's other watches and purchases, then the watch and its set email.
+ */
+const writeWatch = async (tx: Tx, watch: NewWatch) => {
+  const { personId, maxTotalCents, now } = watch;
+  await lockPerson(tx, personId);
+  const refusal = liveWatchRefusal(await findLiveWatches(tx, personId), watch.item.id);
+  if (refusal?.code === "already_watching")
+    throw refuse(
+      "already_watching",
+      "The person already has a live watch on this item; cancel it to set another.",
+      { price_watch_id: refusal.priceWatchId },
+    );
+  if (refusal?.code === "too_many_watches")
+    throw refuse(
+      "too_many_watches",
+      `A person may have at most ${maxLiveWatches} live price watches.`,
+      { limit: maxLiveWatches },
+    );
+  const room = await spendingRoom(tx, {
+    personId,
+    perOrderCents: watch.settings.limitPerOrderCents!,
+    per30DaysCents: watch.settings.limitPer30DaysCents!,
+    now,
+  });
+  const over = overSpendingLimit(maxTotalCents, room);
+  if (over)
+    throw refuse(
+      "over_spending_limit",
+      `max_total is over the person's spending limits (${over.limitCents === room.perOrderCents && maxTotalCents > room.perOrderCents ? "per order" : "what the 30-day limit has left"}); no watch was set.`,
+      { limit: toMoney(over.limitCents), room: toMoney(over.roomCents) },
+    );
+  const created = await insertWatch(tx, {
+    personId,
+    clientId: watch.clientId,
+    itemId: watch.item.id,
+    size: watch.size,
+    maxPriceCents: watch.maxPriceCents,
+    maxTotalCents,
+    expiresAt: watch.expiresAt,
+    now,
+  });
+  await writeWatchSetEmail(
+    tx,
+    {
+      id: created.id,
+      email: watch.email,
+      title: watch.item.title,
+      maxPriceCents: watch.maxPriceCents,
+      maxTotalCents,
+      expiresAt: watch.expiresAt,
+    },
+    watch.assistant,
+  );
+  return created;
+};
+
 export const createPriceWatch = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZCreatePriceWatchBody)
   .output(ZPriceWatch)
@@ -61,106 +194,26 @@ export const createPriceWatch = procedure({ caller: "assistant", scope: "purchas
     const now = ctx.clock.now();
     const maxPriceCents = parseCents(input.max_price);
     const maxTotalCents = parseCents(input.max_total);
-    const { personId, clientId, assistant } = await purchasingAgent(ctx.db, ctx.actor, {
-      status: 409,
-    });
-    const itemId = Number(input.catalog_item_id);
-    const [item] = await loadQuotableItems(ctx.db, [itemId]);
-    if (!item || item.status === "removed")
-      throw new AppError("not_found", { message: `No item ${input.catalog_item_id}.` });
-    const person = await ctx.db.person.findUniqueOrThrow({
-      where: { id: personId },
-      select: { email: true, sizes: true, shippingAddress: { select: { province: true } } },
-    });
-    const variant = watchedVariant(item, input.size, person.sizes);
-    if (item.status === "sold" || !storeCanSell(item.store) || variant.quantity < 1)
-      throw refuse("item_unavailable", "The item is not for sale now; no watch was set.");
-    if (item.store.agentCheckout !== "direct") {
-      throw refuse(
-        "store_requires_checkout_link",
-        "The item's store sells only through a checkout link; no watch was set.",
-        { stores: [item.store.slug] },
-      );
-    }
-    const settings = await spendingSettingsAllowingPurchase(ctx.db, personId, { status: 409 });
-    if (!person.shippingAddress)
-      throw refuse(
-        "address_not_on_file",
-        "The person has no saved shipping address to deliver to.",
-      );
-    if (person.shippingAddress.province === "QC")
-      throw refuse("not_available_in_market", "Assistant purchases do not deliver to Quebec.");
-    if (!(await readSavedCard(ctx.db, personId)))
-      throw refuse("no_saved_card", "The person has no saved card.");
-    if (item.priceCents <= maxPriceCents) {
-      throw refuse(
-        "already_at_price",
-        "The item is already at or under max_price: buy it now instead (POST /checkout/quotes, then POST /purchases).",
-        { current_price: toMoney(item.priceCents) },
-      );
-    }
-    const expiresAt = new Date(now.getTime() + (input.days ?? watchDays.default) * dayMs);
-
-    const watch = await ctx.db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR UPDATE`;
-      const live = await tx.priceWatch.findMany({
-        where: { personId, status: { in: [...liveWatchStatuses] } },
-        select: { id: true, itemId: true },
-      });
-      const same = live.find((watched) => watched.itemId === itemId);
-      if (same)
-        throw refuse(
-          "already_watching",
-          "The person already has a live watch on this item; cancel it to set another.",
-          { price_watch_id: same.id },
-        );
-      if (live.length >= maxLiveWatches)
-        throw refuse(
-          "too_many_watches",
-          `A person may have at most ${maxLiveWatches} live price watches.`,
-          { limit: maxLiveWatches },
-        );
-      const room = await spendingRoom(tx, {
-        personId,
-        perOrderCents: settings.limitPerOrderCents!,
-        per30DaysCents: settings.limitPer30DaysCents!,
+    const agent = await purchasingAgent(ctx.db, ctx.actor, { status: 409 });
+    const item = await findWatchableItem(ctx.db, input.catalog_item_id);
+    const buyer = await readBuyer(ctx.db, agent.personId);
+    const variant = watchedVariant(item, input.size, buyer.sizes);
+    refuseUnsellable(item, variant);
+    const settings = await checkBuyer(ctx.db, agent.personId, buyer.shippingAddress);
+    refuseAtPrice(item, maxPriceCents);
+    const watch = await inTransaction(ctx.db, (tx) =>
+      writeWatch(tx, {
+        ...agent,
+        email: buyer.email,
+        item,
+        size: variant.size,
+        maxPriceCents,
+        maxTotalCents,
+        expiresAt: new Date(now.getTime() + (input.days ?? watchDays.default) * dayMs),
+        settings,
         now,
-      });
-      const over = overSpendingLimit(maxTotalCents, room);
-      if (over)
-        throw refuse(
-          "over_spending_limit",
-          `max_total is over the person's spending limits (${over.limitCents === room.perOrderCents && maxTotalCents > room.perOrderCents ? "per order" : "what the 30-day limit has left"}); no watch was set.`,
-          { limit: toMoney(over.limitCents), room: toMoney(over.roomCents) },
-        );
-      const created = await tx.priceWatch.create({
-        data: {
-          personId,
-          clientId,
-          itemId,
-          size: variant.size,
-          maxPriceCents,
-          maxTotalCents,
-          expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        },
-        select: priceWatchSelect,
-      });
-      await writeWatchSetEmail(
-        tx,
-        {
-          id: created.id,
-          email: person.email,
-          title: item.title,
-          maxPriceCents,
-          maxTotalCents,
-          expiresAt,
-        },
-        assistant,
-      );
-      return created;
-    });
+      }),
+    );
     notifyPriceWatchSet(watch.id);
-    return toWirePriceWatch(watch);
+    return toWirePriceWatch(await withItem(ctx.db, watch));
   });

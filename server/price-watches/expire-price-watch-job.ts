@@ -6,7 +6,8 @@
 import { NonRetriableError } from "inngest";
 import { systemClock } from "../platform/clock";
 import { db } from "../platform/db";
-import { expireWatch } from "./evaluate-watch";
+import { expireWatch } from "./expire-watch";
+import { findWatchExpiry } from "./store/watches";
 import { inngest } from "../platform/jobs/client";
 import {
   priceWatchClosedEvent,
@@ -28,10 +29,7 @@ export const expirePriceWatch = inngest.createFunction(
   async ({ event, step }) => {
     const { price_watch_id: id } = ZPriceWatchEvent.parse(event.data);
     const due = await step.run("read-expiry", async () => {
-      const watch = await db().priceWatch.findUnique({
-        where: { id },
-        select: { status: true, expiresAt: true },
-      });
+      const watch = await findWatchExpiry(db(), id);
       if (!watch) throw new NonRetriableError(`no price watch ${id}`);
       return { status: watch.status, expiresAt: watch.expiresAt.toISOString() };
     });

@@ -1,9 +1,12 @@
-/** What other capabilities and the edges may use of price-watches: everything else in the folder is its own. */
+/**
+ * What other capabilities and the edges may use of price-watches: everything else in the folder is
+ * its own. It owns the `price_watches` table; only its store (store/) queries it (ADR 0103).
+ */
 export { priceWatchPageRouter } from "./cancel-page-procedures";
 export { cancelWatch } from "./cancel-watch";
 export { expirePriceWatch } from "./expire-price-watch-job";
 export { priceWatchHandler } from "./price-watch-handler";
-export { priceWatchSelect, toWirePriceWatch } from "./price-watch-view";
+export { toWirePriceWatch } from "./price-watch-view";
 export {
   ZCreatePriceWatchBody,
   ZListPriceWatchesQuery,
@@ -12,6 +15,11 @@ export {
   ZPriceWatchList,
 } from "./price-watch.schema";
 export { priceWatchesRouter } from "./procedures";
+// The person's watches a page at a time, with their items and assistants' ids (the dashboard's list).
+export { pageOfPersonWatches } from "./read-price-watches";
 export { maxLiveWatches, watchDays } from "./states";
 export { expireDueWatches, resumeExecutingWatches } from "./watch-jobs";
 export { endWatchesOutOfStanding, notifyWatchesEnded } from "./watch-standing";
+// The price-watches store's functions other capabilities call (ADR 0103): whether a watch is the
+// person's (the dashboard's cancel).
+export { isWatchOfPerson } from "./store/watches";

@@ -1,40 +1,29 @@
 /** A price watch row → the reference's PriceWatch (Money objects, ISO instants, ids as the reference types them). */
 import { toMoney } from "../core/money";
 import { checkoutUrl } from "../checkout";
+import { findItemCards } from "../catalogue";
+import type { Db } from "../platform/db";
 import type { TPriceWatch } from "./price-watch.schema";
+import type { WatchRow } from "./store/watches";
 
-/** What the view reads; `priceWatchSelect` selects exactly this. */
-export const priceWatchSelect = {
-  id: true,
-  status: true,
-  itemId: true,
-  size: true,
-  maxPriceCents: true,
-  maxTotalCents: true,
-  outcome: true,
-  orderNumber: true,
-  purchaseId: true,
-  checkoutId: true,
-  expiresAt: true,
-  createdAt: true,
-  item: { select: { title: true, priceCents: true } },
-} as const;
+/** What the view reads: the watch's row and its item's title and live price. */
+export type PriceWatchRow = WatchRow & { item: { title: string; priceCents: number } };
 
-export type PriceWatchRow = {
-  id: number;
-  status: TPriceWatch["status"];
-  itemId: number;
-  size: string | null;
-  maxPriceCents: number;
-  maxTotalCents: number;
-  outcome: string | null;
-  orderNumber: string | null;
-  purchaseId: string | null;
-  checkoutId: string | null;
-  expiresAt: Date;
-  createdAt: Date;
-  item: { title: string; priceCents: number };
+/** The watches with their items' title and live price, the catalogue's (one read for them all). */
+export const withItems = async <T extends WatchRow>(db: Db, rows: readonly T[]) => {
+  const cards = await findItemCards(
+    db,
+    rows.map((row) => row.itemId),
+  );
+  return rows.map((row) => {
+    const { title, priceCents } = cards.get(row.itemId)!;
+    return { ...row, item: { title, priceCents } };
+  });
 };
+
+/** One watch with its item (withItems). */
+export const withItem = async <T extends WatchRow>(db: Db, row: T) =>
+  (await withItems(db, [row]))[0];
 
 export const toWirePriceWatch = (watch: PriceWatchRow): TPriceWatch => ({
   price_watch_id: watch.id,

@@ -14,7 +14,8 @@ import {
   ZPriceWatchIdParams,
   ZPriceWatchList,
 } from "./price-watch.schema";
-import { priceWatchSelect, toWirePriceWatch } from "./price-watch-view";
+import { toWirePriceWatch, withItem, withItems } from "./price-watch-view";
+import { findPersonWatch, listPersonWatches, listWatchesOfPerson } from "./store/watches";
 
 /**
  * The token's person: reading and cancelling need a linked-account token with purchase:write, but
@@ -22,33 +23,38 @@ import { priceWatchSelect, toWirePriceWatch } from "./price-watch-view";
  */
 export const watchOwner = (actor: Actor) => requirePersonGrant(actor, "purchase:write").personId;
 
-/** The person's watch, or not_found. */
-export const findOwnWatch = async (db: Db, personId: string, id: number) => {
-  const watch = await db.priceWatch.findFirst({
-    where: { id, personId },
-    select: priceWatchSelect,
-  });
+/** The person's watch; or not_found. */
+export const checkOwnWatch = async (db: Db, personId: string, id: number) => {
+  const watch = await findPersonWatch(db, personId, id);
   if (!watch) throw new AppError("not_found", { message: `No price watch ${id}.` });
   return watch;
 };
+
+/** The person's watch with its item; or not_found. */
+export const findOwnWatch = async (db: Db, personId: string, id: number) =>
+  withItem(db, await checkOwnWatch(db, personId, id));
+
+/**
+ * A page of the person's watches with their items, newest first, each with the client id of the
+ * assistant that set it; one more than the page, to tell whether more follow (the dashboard's list).
+ */
+export const pageOfPersonWatches = async (
+  db: Db,
+  page: { personId: string; page: number; pageSize: number },
+) => withItems(db, await listWatchesOfPerson(db, page));
 
 export const listPriceWatches = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZListPriceWatchesQuery)
   .output(ZPriceWatchList)
   .query(async ({ ctx, input }) => {
     const personId = watchOwner(ctx.actor);
-    const [rows, total] = await Promise.all([
-      ctx.db.priceWatch.findMany({
-        where: { personId },
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        skip: (input.page - 1) * input.per_page,
-        take: input.per_page,
-        select: priceWatchSelect,
-      }),
-      ctx.db.priceWatch.count({ where: { personId } }),
-    ]);
+    const { rows, total } = await listPersonWatches(ctx.db, {
+      personId,
+      page: input.page,
+      pageSize: input.per_page,
+    });
     return {
-      data: rows.map(toWirePriceWatch),
+      data: (await withItems(ctx.db, rows)).map(toWirePriceWatch),
       pagination: {
         page: input.page,
         per_page: input.per_page,

@@ -5,21 +5,24 @@
  * the other finds it moved; a stale executing watch is taken with a conditional lease update.
  */
 import type { Db } from "../platform/db";
-import { buyClaimed, expireWatch, recordPurchase } from "./evaluate-watch";
+import { buyClaimed } from "./evaluate-watch";
+import { expireWatch } from "./expire-watch";
+import { recordPurchase } from "./record-watch-purchase";
+import { findPurchaseOfQuote } from "./store/borrowed";
+import { findDueWatchIds, findStaleExecutingWatches, leaseExecutingWatch } from "./store/watches";
 
 /** A watch left executing this long without an answer is picked up again (a crash, or the bank was slow). */
 export const executingRetryMs = 60_000;
 
 /** Expires active watches whose expires_at has passed, a batch at a time; returns how many ended. */
 export const expireDueWatches = async (db: Db, options: { now: Date; batch?: number }) => {
+  const batch = options.batch ?? 200;
   let ended = 0;
   for (;;) {
-    const due = await db.$queryRaw<{ id: number }[]>`
-      SELECT id FROM price_watches WHERE status = 'active' AND expires_at <= ${options.now}
-      ORDER BY expires_at LIMIT ${options.batch ?? 200}`;
+    const due = await findDueWatchIds(db, { now: options.now, batch });
     if (due.length === 0) return ended;
-    for (const { id } of due) if (await expireWatch(id, options.now)) ended++;
-    if (due.length < (options.batch ?? 200)) return ended;
+    for (const id of due) if (await expireWatch(id, options.now)) ended++;
+    if (due.length < batch) return ended;
   }
 };
 
@@ -29,36 +32,15 @@ export const expireDueWatches = async (db: Db, options: { now: Date; batch?: num
  * (the purchase path answers the first result, or makes it if the crash came before).
  */
 export const resumeExecutingWatches = async (db: Db, options: { now: Date }) => {
-  const stale = await db.priceWatch.findMany({
-    where: {
-      status: "executing",
-      claimedAt: { lte: new Date(options.now.getTime() - executingRetryMs) },
-    },
-    orderBy: { claimedAt: "asc" },
-    take: 100,
-    select: { id: true, purchaseId: true, quoteId: true },
-  });
+  const before = new Date(options.now.getTime() - executingRetryMs);
+  const stale = await findStaleExecutingWatches(db, before);
   for (const watch of stale) {
     // Taken by this run only: moving claimed_at forward is the lease (a second instance skips it).
-    const taken = await db.priceWatch.updateMany({
-      where: {
-        id: watch.id,
-        status: "executing",
-        claimedAt: { lte: new Date(options.now.getTime() - executingRetryMs) },
-      },
-      data: { claimedAt: options.now },
-    });
-    if (taken.count === 0) continue;
+    const taken = await leaseExecutingWatch(db, { id: watch.id, before, now: options.now });
+    if (!taken) continue;
     const purchase =
       watch.purchaseId ??
-      (watch.quoteId
-        ? (
-            await db.purchase.findUnique({
-              where: { quoteId: watch.quoteId },
-              select: { id: true },
-            })
-          )?.id
-        : undefined);
+      (watch.quoteId ? await findPurchaseOfQuote(db, watch.quoteId) : undefined);
     if (purchase) await recordPurchase(watch.id, purchase, options.now);
     else await buyClaimed(db, watch.id, options);
   }

@@ -14,53 +14,28 @@
  * the watch's, recorded as usual) or it finds the grant gone and the watch ended and buys nothing.
  */
 import type { Tx } from "../platform/db";
-import type { EndOutcome } from "./states";
-import { purchaseRefusal, type SpendingSettings } from "../core/spending-limits";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
-import { spendingColumnsSql, type SpendingRow, spendingSettingsOf } from "../accounts";
-import { Prisma } from "../generated/prisma/client";
-import { hasPurchaseGrantSql } from "../purchases";
+import { lockPersons, spendingSettingsOf } from "../accounts";
 import type { Sql } from "../platform/sql";
 import { moveWatch } from "./watch-writer";
 import { writeWatchEndedEmail } from "./watch-emails";
+import { type Standing, standingRefusal } from "./policy";
+import { findExecutingWithoutPurchase, readStanding, type StandingRow } from "./store/evaluation";
+import { findActiveWatchesOf, findExecutingPersons } from "./store/watches";
 
 type Actor = { clientId: string; personId: string };
-type Standing = { hasGrant: boolean; settings: SpendingSettings | undefined };
-
-/** The standing as columns: the grant and the settings. */
-export type StandingRow = SpendingRow & { hasGrant: boolean };
-
-/**
- * The standing's columns, in a query that has the person's row as `p`; `clientId` is the
- * assistant's id, a value or a column (the evaluator reads them with the watch, in one statement).
- */
-export const standingColumnsSql = (clientId: string | Prisma.Sql, now: Date) => Prisma.sql`
-  ${spendingColumnsSql},
-  ${hasPurchaseGrantSql(clientId, Prisma.sql`p.id`, now)} AS "hasGrant"`;
 
 const standingOf = (row: StandingRow | undefined): Standing => ({
   hasGrant: row?.hasGrant ?? false,
   settings: row && spendingSettingsOf(row),
 });
 
-const readStanding = async (sql: Sql, actor: Actor, now: Date): Promise<Standing> => {
-  const [row] = await sql.$queryRaw<
-    StandingRow[]
-  >`SELECT ${standingColumnsSql(actor.clientId, now)} FROM persons p WHERE p.id = ${actor.personId}`;
-  return standingOf(row);
-};
+const standingOfActor = async (sql: Sql, actor: Actor, now: Date) =>
+  standingOf(await readStanding(sql, actor, now));
 
-const outcomeOf = (standing: Standing, maxTotalCents: number): EndOutcome | null => {
-  if (!standing.hasGrant) return "assistant_disconnected";
-  const refusal = standing.settings ? purchaseRefusal(standing.settings) : "spending_limit_not_set";
-  if (refusal === "purchases_paused") return "purchases_paused";
-  if (refusal || standing.settings!.limitPerOrderCents! < maxTotalCents) return "limits_lowered";
-  return null;
-};
-
-/** Why this watch can no longer buy, or null when it still may, from its standing's columns (`standingColumnsSql`). */
+/** Why this watch can no longer buy, or null when it still may, from its standing's columns (read with the watch). */
 export const standingOutcome = (row: StandingRow, maxTotalCents: number) =>
-  outcomeOf(standingOf(row), maxTotalCents);
+  standingRefusal(standingOf(row), maxTotalCents);
 
 /**
  * Ends, in this transaction, the active watches of a person and/or a client whose standing the
@@ -72,18 +47,14 @@ export const endWatchesOutOfStanding = async (
   now: Date,
 ) => {
   const where = { personId: scope.personId, clientId: scope.clientId };
-  const active = await tx.priceWatch.findMany({
-    where: { ...where, status: "active" },
-    select: { id: true, clientId: true, personId: true, maxTotalCents: true },
-    orderBy: { id: "asc" },
-  });
+  const active = await findActiveWatchesOf(tx, where);
   const watches = [...active, ...(await executingWithoutPurchase(tx, where))];
   const standings = new Map<string, Standing>();
   const ended: number[] = [];
   for (const watch of watches) {
     const key = `${watch.clientId} ${watch.personId}`;
-    if (!standings.has(key)) standings.set(key, await readStanding(tx, watch, now));
-    const outcome = outcomeOf(standings.get(key)!, watch.maxTotalCents);
+    if (!standings.has(key)) standings.set(key, await standingOfActor(tx, watch, now));
+    const outcome = standingRefusal(standings.get(key)!, watch.maxTotalCents);
     if (!outcome) continue;
     const moved = await moveWatch(tx, { id: watch.id, event: "withdraw", outcome, now });
     if (!moved) continue;
@@ -102,21 +73,10 @@ const executingWithoutPurchase = async (
   tx: Tx,
   where: { personId?: string; clientId?: string },
 ) => {
-  const claimed = await tx.priceWatch.findMany({
-    where: { ...where, status: "executing" },
-    select: { personId: true },
-  });
-  if (claimed.length === 0) return [];
-  const personIds = [...new Set(claimed.map((watch) => watch.personId))].sort();
-  await tx.$queryRaw`SELECT id FROM persons WHERE id = ANY(${personIds}::text[]) ORDER BY id FOR NO KEY UPDATE`;
-  return tx.$queryRaw<{ id: number; clientId: string; personId: string; maxTotalCents: number }[]>`
-    SELECT w.id, w.client_id AS "clientId", w.person_id AS "personId", w.max_total_cents AS "maxTotalCents"
-    FROM price_watches w
-    WHERE w.status = 'executing' AND w.person_id = ANY(${personIds}::text[])
-      AND (${where.personId ?? null}::text IS NULL OR w.person_id = ${where.personId ?? null}::text)
-      AND (${where.clientId ?? null}::text IS NULL OR w.client_id = ${where.clientId ?? null}::text)
-      AND w.purchase_id IS NULL AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.quote_id = w.quote_id)
-    ORDER BY w.id`;
+  const personIds = (await findExecutingPersons(tx, where)).sort();
+  if (personIds.length === 0) return [];
+  await lockPersons(tx, personIds);
+  return findExecutingWithoutPurchase(tx, personIds, where);
 };
 
 /** After the change committed: the ended watches' expiry timers are no longer needed. */

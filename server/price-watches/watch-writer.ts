@@ -6,23 +6,14 @@
  * move to a final state records its webhook event there too (price_watch.fulfilled, .needs_you, .ended).
  */
 import { type PriceWatchEvent, type PriceWatchState, priceWatchTransition } from "./states";
-import { Prisma } from "../generated/prisma/client";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import type { PriceWatchRow } from "./price-watch-view";
 import { toWirePriceWatch } from "./price-watch-view";
-import { anyOf, type Sql, sqlTransaction } from "../platform/sql";
+import { type Sql, sqlTransaction } from "../platform/sql";
 import { priceWatchEventType } from "../partners";
-import { recipientsSql, recordWebhookEvent } from "../partners";
+import { recordWebhookEvent } from "../partners";
 import { type EmailedWatch, writeWatchEndedEmail } from "./watch-emails";
-
-/** The columns a move may set besides the status (a key present with null clears the column). */
-type WatchData = {
-  quoteId?: string | null;
-  claimedAt?: Date | null;
-  purchaseId?: string | null;
-  checkoutId?: string | null;
-  orderNumber?: string | null;
-};
+import { updateWatchStatus, type WatchData } from "./store/moves";
 
 type Move = {
   id: number;
@@ -38,15 +29,11 @@ type Move = {
 export type MovedWatch = PriceWatchRow &
   EmailedWatch & { clientId: string; personId: string; priceCents: number };
 
-/** `column = value` when the move sets it, else the column unchanged (one statement text for every move, prepared once). */
-const setIfGiven = (column: string, data: WatchData, key: keyof WatchData, type: string) =>
-  Prisma.sql`${Prisma.raw(column)} = CASE WHEN ${key in data} THEN ${data[key] ?? null}::${Prisma.raw(type)} ELSE w.${Prisma.raw(column)} END`;
-
 /**
  * Moves the watches of `ids` that the table allows from their current status (and time); the moved
- * watches (none when none moved). One conditional UPDATE, raw SQL so it runs in a Prisma or a `pg`
- * transaction (server/platform/sql.ts). A move to a final state records its webhook events, so it must be
- * made inside a transaction.
+ * watches (none when none moved). One conditional UPDATE (updateWatchStatus), raw SQL so it runs in
+ * a Prisma or a `pg` transaction (server/platform/sql.ts). A move to a final state records its
+ * webhook events, so it must be made inside a transaction.
  */
 const moveWatches = async (
   sql: Sql,
@@ -54,32 +41,19 @@ const moveWatches = async (
   move: Omit<Move, "id">,
 ): Promise<MovedWatch[]> => {
   const rule = priceWatchTransition(move.event);
-  const from = rule.from.filter((status) => !move.from || move.from.includes(status));
   const isFinal = rule.to !== "active" && rule.to !== "executing";
-  const data = move.data ?? {};
   const type = priceWatchEventType(rule.to);
-  // The webhook endpoints that hear of the move, read by the move itself.
-  const recipients = type
-    ? recipientsSql({
-        type,
-        clientId: Prisma.sql`w.client_id`,
-        personId: Prisma.sql`w.person_id`,
-        now: move.now,
-      })
-    : Prisma.sql`NULL::text[]`;
-  const moved = await sql.$queryRaw<(Omit<MovedWatch, "item"> & { recipients: string[] | null })[]>`
-    UPDATE price_watches w SET status = ${rule.to}::"PriceWatchStatus", outcome = ${isFinal ? (rule.outcome ?? move.outcome ?? null) : null},
-      ended_at = ${isFinal ? move.now : null}, updated_at = ${move.now},
-      ${setIfGiven("quote_id", data, "quoteId", "text")}, ${setIfGiven("claimed_at", data, "claimedAt", "timestamptz")},
-      ${setIfGiven("purchase_id", data, "purchaseId", "text")}, ${setIfGiven("checkout_id", data, "checkoutId", "text")},
-      ${setIfGiven("order_number", data, "orderNumber", "text")}
-    FROM items i, persons p
-    WHERE ${anyOf(Prisma.sql`w.id`, ids, "int")} AND i.id = w.item_id AND p.id = w.person_id AND w.status::text = ANY(${from}::text[])
-      AND (NOT ${rule.needsUnexpired} OR w.expires_at > ${move.now}) AND (NOT ${rule.needsExpired} OR w.expires_at <= ${move.now})
-    RETURNING w.id, w.status::text AS status, w.item_id AS "itemId", w.size, w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents",
-      w.outcome, w.order_number AS "orderNumber", w.purchase_id AS "purchaseId", w.checkout_id AS "checkoutId", w.expires_at AS "expiresAt",
-      w.created_at AS "createdAt", w.client_id AS "clientId", w.person_id AS "personId", i.title, i.price_cents AS "priceCents", p.email,
-      ${recipients} AS recipients`;
+  const moved = await updateWatchStatus(sql, ids, {
+    to: rule.to,
+    from: rule.from.filter((status) => !move.from || move.from.includes(status)),
+    outcome: isFinal ? (rule.outcome ?? move.outcome ?? null) : null,
+    isFinal,
+    needsUnexpired: rule.needsUnexpired,
+    needsExpired: rule.needsExpired,
+    data: move.data ?? {},
+    now: move.now,
+    eventType: type,
+  });
   const watches: MovedWatch[] = [];
   for (const { recipients: endpoints, ...row } of moved) {
     const watch = { ...row, item: { title: row.title, priceCents: row.priceCents } };

@@ -19,6 +19,11 @@ export const lockPerson = async (tx: Pick<Tx, "$queryRaw">, personId: string) =>
   await tx.$queryRaw`SELECT id FROM persons WHERE id = ${personId} FOR NO KEY UPDATE`;
 };
 
+/** `lockPerson` of several persons, in id order (so two callers never wait on each other in a circle). */
+export const lockPersons = async (tx: Pick<Tx, "$queryRaw">, personIds: readonly string[]) => {
+  await tx.$queryRaw`SELECT id FROM persons WHERE id = ANY(${[...personIds]}::text[]) ORDER BY id FOR NO KEY UPDATE`;
+};
+
 // Profile and sign-up
 
 const meSelect = { name: true, email: true, emailVerifiedAt: true, sizes: true } as const;

@@ -82,6 +82,16 @@ export const findStoreWithRates = (db: Db, slug: string) =>
     include: { shippingRates: { orderBy: { baseCents: "asc" } } },
   });
 
+/** Sets whether assistants may buy a store's items directly (the ops command store:set); null when there is no such store. */
+export const setStoreAgentCheckout = (db: Db, slug: string, agentCheckout: "link" | "direct") =>
+  db.store
+    .update({
+      where: { slug },
+      data: { agentCheckout },
+      select: { slug: true, agentCheckout: true },
+    })
+    .catch(() => null);
+
 /** Every category (by path), and the number of listed items directly in each. */
 export const readCategoryCounts = async (db: Db) => {
   const [categories, counts] = await Promise.all([

@@ -8,6 +8,7 @@ import { allScopes, insertClient, setClientPurchases } from "../../auth";
 import { randomId, randomSecret, sha256 } from "../../core/ids";
 import { credentialTag, currentEnvironment } from "../../auth";
 import { revokeClient as revoke } from "../../oauth";
+import { setStoreAgentCheckout } from "../../catalogue";
 
 /** Stops an operator command with `message` (the CLI prints it). */
 export const fail = (message: string): never => {
@@ -85,13 +86,8 @@ export const setStore = async (slug: string | undefined, input: { agentCheckout?
     z.enum(["direct", "link"], { error: "--agent-checkout must be direct or link" }),
     input.agentCheckout,
   );
-  const store = await db()
-    .store.update({
-      where: { slug },
-      data: { agentCheckout },
-      select: { slug: true, agentCheckout: true },
-    })
-    .catch(() => fail(`no store ${slug}`));
+  const store =
+    (await setStoreAgentCheckout(db(), slug!, agentCheckout)) ?? fail(`no store ${slug}`);
   return { slug: store.slug, agent_checkout: store.agentCheckout };
 };
 

@@ -1,0 +1,112 @@
+/**
+ * The price watch's decisions, pure (no I/O): what an evaluation does with a watch before and
+ * after its fresh quote, why a watch lost its standing, how a purchase's state is recorded on its
+ * watch, with which outcome an expiry ends it, and whether the person's live watches let a new one be set. The use cases (evaluate-watch.ts,
+ * record-watch-purchase.ts, watch-standing.ts, expire-watch.ts) read and write; these decide.
+ */
+import { purchaseRefusal, type SpendingSettings } from "../core/spending-limits";
+import { type EndOutcome, maxLiveWatches } from "./states";
+
+/** An evaluation that stops here, with the move it makes (or none). */
+export type Stop =
+  | { next: "expire" }
+  | { next: "end_sold" }
+  | { next: "end"; outcome: EndOutcome }
+  | { next: "set_over_total"; overTotal: boolean }
+  | { next: "wait" };
+
+/**
+ * Before any quote, from what was read with the watch: an expired watch expires; an item no longer
+ * active ends it item_sold; a price over max_price leaves it active (clearing "over its total",
+ * since the price rose again); a watch whose standing is gone ends with that outcome; otherwise quote.
+ */
+export const beforeQuote = (
+  watch: {
+    expiresAt: Date;
+    itemStatus: string;
+    priceCents: number;
+    maxPriceCents: number;
+    overTotal: boolean;
+    /** Why its standing is gone (standingRefusal), or null. */
+    lostStanding: EndOutcome | null;
+  },
+  now: Date,
+): Stop | { next: "quote" } => {
+  if (watch.expiresAt <= now) return { next: "expire" };
+  if (watch.itemStatus !== "active") return { next: "end_sold" };
+  if (watch.priceCents > watch.maxPriceCents)
+    return watch.overTotal ? { next: "set_over_total", overTotal: false } : { next: "wait" };
+  if (watch.lostStanding) return { next: "end", outcome: watch.lostStanding };
+  return { next: "quote" };
+};
+
+/** A fresh quote for the watch: its id, unit price and total; or why it cannot buy. */
+export type FreshQuote =
+  | { ended: "address_not_on_file" | "item_sold" }
+  | { quoteId: string; unitPriceCents: number; grandTotalCents: number };
+
+/**
+ * After the quote: no address or nothing left ends the watch; a unit price over max_price waits (the
+ * price rose again meanwhile; its own event re-evaluates); a total over max_total is not charged and
+ * marks the watch "over its total" (expiring then ends it over_your_total); otherwise claim and buy.
+ */
+export const afterQuote = (
+  watch: { maxPriceCents: number; maxTotalCents: number },
+  quote: FreshQuote,
+): Stop | { next: "claim"; quoteId: string } => {
+  if ("ended" in quote)
+    return quote.ended === "item_sold"
+      ? { next: "end_sold" }
+      : { next: "end", outcome: quote.ended };
+  if (quote.unitPriceCents > watch.maxPriceCents) return { next: "wait" };
+  if (quote.grandTotalCents > watch.maxTotalCents)
+    return { next: "set_over_total", overTotal: true };
+  return { next: "claim", quoteId: quote.quoteId };
+};
+
+/** Whether the person still lets the watch's assistant buy, and their spending settings (none: not set). */
+export type Standing = { hasGrant: boolean; settings: SpendingSettings | undefined };
+
+/**
+ * Why a watch can no longer buy, or null when it still may: the assistant lost its purchase:write
+ * grant, purchases are paused, or the limits are gone or below the watch's max_total.
+ */
+export const standingRefusal = (standing: Standing, maxTotalCents: number): EndOutcome | null => {
+  if (!standing.hasGrant) return "assistant_disconnected";
+  const refusal = standing.settings ? purchaseRefusal(standing.settings) : "spending_limit_not_set";
+  if (refusal === "purchases_paused") return "purchases_paused";
+  if (refusal || standing.settings!.limitPerOrderCents! < maxTotalCents) return "limits_lowered";
+  return null;
+};
+
+/**
+ * How a purchase's state is recorded on its watch: processing keeps it on the watch (executing
+ * until the bank's answer); refused (the bank never answered, the hold released) ends the watch
+ * payment_failed (one purchase per watch); requires_person moves it to needs_you; anything else
+ * (held, capturing, paid, or cancelled by the person from the copy email) bought.
+ */
+export const purchaseRecord = (
+  status: string,
+): "keep_processing" | "payment_failed" | "needs_person" | "bought" => {
+  if (status === "processing") return "keep_processing";
+  if (status === "refused") return "payment_failed";
+  if (status === "requires_person") return "needs_person";
+  return "bought";
+};
+
+/** The outcome an expiry ends a watch with: over_your_total when it was last seen over its total. */
+export const expiryOutcome = (overTotal: boolean) => (overTotal ? "over_your_total" : "expired");
+
+/**
+ * Whether the person's live watches let a watch on `itemId` be set: one live watch per item
+ * (already_watching, naming it), at most `maxLiveWatches` live at once; null when it may.
+ */
+export const liveWatchRefusal = (
+  live: readonly { id: number; itemId: number }[],
+  itemId: number,
+): { code: "already_watching"; priceWatchId: number } | { code: "too_many_watches" } | null => {
+  const same = live.find((watched) => watched.itemId === itemId);
+  if (same) return { code: "already_watching", priceWatchId: same.id };
+  if (live.length >= maxLiveWatches) return { code: "too_many_watches" };
+  return null;
+};
