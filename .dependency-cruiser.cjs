@@ -15,6 +15,7 @@ const capabilities = [
   "purchases",
   "payouts",
   "refunds",
+  "disputes",
   "reconciliation",
   "orders",
   "price-watches",

@@ -56,6 +56,7 @@ export {
   transferKey,
 } from "./provider";
 export type {
+  ProcessorDispute,
   PaymentMethod,
   PaymentOwner,
   PaymentProvider,
@@ -63,3 +64,4 @@ export type {
   ProcessorRefusal,
 } from "./provider";
 export { isLuhnValid, testCards } from "./sandbox-cards";
+export { closeLedgerDispute, openLedgerDispute } from "./store/sandbox-ledger";

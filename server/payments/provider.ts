@@ -61,15 +61,28 @@ export type ProcessorRefund = {
 /**
  * One movement of the platform's balance at the processor, as the daily reconciliation reads it
  * (docs/adr/0108): `objectId` is what we record of it: the PaymentIntent of a charge, the refund,
- * the transfer or the transfer reversal. Amounts are as the processor signs them (a charge and a
+ * the transfer or the transfer reversal, the dispute (`<id>` for the money it took, `<id>:reinstated`
+ * for the money a won dispute gave back). Amounts are as the processor signs them (a charge and a
  * reversal add, a refund and a transfer take away).
  */
 export type BalanceTransaction = {
   id: string;
-  type: "charge" | "refund" | "transfer" | "transfer_reversal" | "other";
+  type: "charge" | "refund" | "transfer" | "transfer_reversal" | "dispute" | "other";
   objectId: string;
   amountCents: number;
   createdAt: Date;
+};
+
+/** A dispute (chargeback) as the processor reports it now. */
+export type ProcessorDispute = {
+  id: string;
+  /** The disputed payment (a PaymentIntent at Stripe). */
+  paymentId: string;
+  amountCents: number;
+  reason: string;
+  /** needs_response, under_review, won, lost; warning_needs_response, warning_under_review, warning_closed for inquiries. */
+  status: string;
+  evidenceDueBy: Date | null;
 };
 
 /** A store's share sent to its connected account (a Stripe Transfer: docs/adr/0106). */
@@ -149,7 +162,8 @@ export type PaymentProvider = {
     idempotencyKey: string;
     destination: string;
     amountCents: number;
-    sourcePaymentId: string;
+    /** The captured payment whose charge funds it; omitted when the platform's balance does (a won dispute's share). */
+    sourcePaymentId?: string;
     transferGroup: string;
     metadata: Record<string, string>;
   }) => Promise<ProcessorTransfer>;
@@ -160,6 +174,8 @@ export type PaymentProvider = {
     amountCents: number;
     metadata: Record<string, string>;
   }) => Promise<{ id: string; amountCents: number }>;
+  /** A dispute by its id (null if the processor has none). */
+  retrieveDispute: (input: { disputeId: string }) => Promise<ProcessorDispute | null>;
   /** The balance transactions created in [from, to), every page. */
   listBalanceTransactions: (input: { from: Date; to: Date }) => Promise<BalanceTransaction[]>;
   /** A connected account (null if the processor has none by that id). */

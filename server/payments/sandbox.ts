@@ -21,6 +21,7 @@ import { sandboxCardOutcome, slowBankAnswerMs, testCards } from "./sandbox-cards
 import {
   addLedgerRefund,
   answerOnce,
+  findLedgerDispute,
   findLedgerPayment,
   findSavedMethod,
   findTransferForReversal,
@@ -222,13 +223,16 @@ export const sandboxProvider = (): PaymentProvider => ({
             "processor_refused",
             `sandbox processor: no connected account ${destination}`,
           );
-        const source = await transferredFrom(sql, sourcePaymentId);
-        if (source?.status !== "captured")
+        if (amountCents <= 0)
+          throw new ProcessorRefusedError("processor_refused", "sandbox processor: no amount");
+        // Funded by a captured charge, up to what it brought (less what was reversed); else by the balance.
+        const source = sourcePaymentId ? await transferredFrom(sql, sourcePaymentId) : null;
+        if (sourcePaymentId && source?.status !== "captured")
           throw new ProcessorRefusedError(
             "processor_refused",
             `sandbox processor: payment ${sourcePaymentId} is not captured`,
           );
-        if (amountCents <= 0 || source.sent + amountCents > source.amountCents)
+        if (source && source.sent + amountCents > source.amountCents)
           throw new ProcessorRefusedError(
             "processor_refused",
             `sandbox processor: transfers from ${sourcePaymentId} would exceed its charge`,
@@ -236,13 +240,14 @@ export const sandboxProvider = (): PaymentProvider => ({
         return insertLedgerTransfer(sql, {
           destination,
           amountCents,
-          sourcePaymentId,
+          sourcePaymentId: sourcePaymentId ?? null,
           transferGroup,
           metadata,
         });
       },
     ),
   listBalanceTransactions: ({ from, to }) => listLedgerBalance(from, to),
+  retrieveDispute: async ({ disputeId }) => (await findLedgerDispute(disputeId)) ?? null,
   retrieveAccount: ({ accountId }) =>
     Promise.resolve(
       isSandboxAccount(accountId) ? { id: accountId, canReceiveTransfers: true } : null,

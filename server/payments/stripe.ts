@@ -162,12 +162,24 @@ const toBalanceTransaction = (transaction: Stripe.BalanceTransaction): BalanceTr
     source && typeof source === "object" && "payment_intent" in source
       ? (source as { payment_intent?: string | { id: string } | null }).payment_intent
       : null;
-  const type = balanceTypes[transaction.type] ?? "other";
+  // An adjustment is a dispute's only when its source is one: its withdrawal, or its reinstatement once won.
+  const isDispute = transaction.type === "adjustment" && sourceId.startsWith("du_");
+  const type = isDispute
+    ? "dispute"
+    : transaction.type === "adjustment"
+      ? "other"
+      : (balanceTypes[transaction.type] ?? "other");
   return {
     id: transaction.id,
     type,
     objectId:
-      type === "charge" && intent ? (typeof intent === "string" ? intent : intent.id) : sourceId,
+      type === "charge" && intent
+        ? typeof intent === "string"
+          ? intent
+          : intent.id
+        : isDispute && transaction.amount > 0
+          ? `${sourceId}:reinstated`
+          : sourceId,
     amountCents: transaction.amount,
     createdAt: new Date(transaction.created * 1000),
   };
@@ -448,18 +460,21 @@ export const stripeProvider = (options: {
     }) => {
       try {
         // The transfer is tied to the captured charge (source_transaction), which the PaymentIntent names.
-        const intent = await stripe.paymentIntents.retrieve(sourcePaymentId);
+        const intent = sourcePaymentId
+          ? await stripe.paymentIntents.retrieve(sourcePaymentId)
+          : null;
         const charge =
-          typeof intent.latest_charge === "string"
+          typeof intent?.latest_charge === "string"
             ? intent.latest_charge
-            : intent.latest_charge?.id;
-        if (!charge) throw new Error(`stripe processor: ${sourcePaymentId} has no charge`);
+            : intent?.latest_charge?.id;
+        if (sourcePaymentId && !charge)
+          throw new Error(`stripe processor: ${sourcePaymentId} has no charge`);
         const made = await stripe.transfers.create(
           {
             amount: amountCents,
             currency: "cad",
             destination,
-            source_transaction: charge,
+            ...(charge ? { source_transaction: charge } : {}),
             transfer_group: transferGroup,
             metadata,
           },
@@ -487,6 +502,30 @@ export const stripeProvider = (options: {
         throw error;
       }
       return listed;
+    },
+    retrieveDispute: async ({ disputeId }) => {
+      try {
+        const dispute = await stripe.disputes.retrieve(disputeId);
+        const intent = dispute.payment_intent;
+        return {
+          id: dispute.id,
+          paymentId: (typeof intent === "string" ? intent : intent?.id) ?? "",
+          amountCents: dispute.amount,
+          reason: dispute.reason,
+          status: dispute.status,
+          evidenceDueBy: dispute.evidence_details?.due_by
+            ? new Date(dispute.evidence_details.due_by * 1000)
+            : null,
+        };
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === "resource_missing"
+        )
+          return null;
+        mapError(error);
+        throw error;
+      }
     },
     retrieveAccount: async ({ accountId }) => {
       try {

@@ -3,4 +3,4 @@ export { settleStoreShares } from "./settle-store-shares";
 export { statementCells, storeStatement, toCsv } from "./statement";
 export { percentToBps, storeShare } from "./shares";
 export type { StoreShare } from "./shares";
-export { findSaleEntry, insertRefundEntry, insertSaleEntries } from "./store";
+export { findLedgerEntries, findSaleEntry, insertLedgerEntry, insertSaleEntries } from "./store";

@@ -80,10 +80,15 @@ const transferShare = async (
   if (!share.processorPaymentId) return { waiting: "no_processor_payment" };
   try {
     const transfer = await provider.transfer({
-      idempotencyKey: transferKey(share.paymentId, share.storeId),
+      // A sale's key is the payment's; a won dispute's share goes again under the dispute's.
+      idempotencyKey:
+        share.kind === "sale"
+          ? transferKey(share.paymentId, share.storeId)
+          : `${share.sourceId}:restore:${share.storeId}`,
       destination: share.payoutAccount,
       amountCents: share.netCents,
-      sourcePaymentId: share.processorPaymentId,
+      // A sale is funded by its charge; a won dispute's share by the balance the dispute gave back.
+      sourcePaymentId: share.kind === "sale" ? share.processorPaymentId : undefined,
       transferGroup: share.transferGroup,
       metadata: { ledger_entry: share.id, order: share.orderNumber, payment: share.paymentId },
     });
@@ -108,7 +113,7 @@ const reverseRefundedShares = async (db: Db, { now, provider, limit = 50 }: Opti
     }
     try {
       const reversal = await provider.reverseTransfer({
-        idempotencyKey: `${share.refundId}:reversal`,
+        idempotencyKey: `${share.refundId}:reversal:${share.storeId}`,
         transferId: share.saleTransferId,
         amountCents,
         metadata: { ledger_entry: share.id, refund: share.refundId },

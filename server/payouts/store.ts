@@ -62,6 +62,8 @@ export const insertSaleEntries = async (
 
 export type PendingTransfer = {
   id: string;
+  kind: string;
+  sourceId: string;
   paymentId: string;
   storeId: number;
   netCents: number;
@@ -72,16 +74,16 @@ export type PendingTransfer = {
   transferAttempts: number;
 };
 
-/** `sale` rows not yet transferred whose next try is due, oldest first. */
+/** `sale` (and won `dispute_won`) rows not yet transferred whose next try is due, oldest first. */
 export const findDueTransfers = (db: Db, options: { now: Date; limit: number }) =>
   db.$queryRaw<PendingTransfer[]>`
-    SELECT e.id, e.payment_id AS "paymentId", e.store_id AS "storeId", e.net_cents AS "netCents",
+    SELECT e.id, e.kind, e.source_id AS "sourceId", e.payment_id AS "paymentId", e.store_id AS "storeId", e.net_cents AS "netCents",
       o.number AS "orderNumber", s.payout_account AS "payoutAccount",
       p.processor_payment_id AS "processorPaymentId", COALESCE(p.checkout_id, p.purchase_id) AS "transferGroup",
       e.transfer_attempts AS "transferAttempts"
     FROM store_ledger_entries e
       JOIN orders o ON o.id = e.order_id JOIN stores s ON s.id = e.store_id JOIN payments p ON p.id = e.payment_id
-    WHERE e.transfer_status = 'pending' AND e.kind = 'sale'
+    WHERE e.transfer_status = 'pending' AND e.kind IN ('sale', 'dispute_won')
       AND (e.next_transfer_at IS NULL OR e.next_transfer_at <= ${options.now})
     ORDER BY e.created_at LIMIT ${options.limit}`;
 
@@ -150,22 +152,26 @@ const shareSelect = {
 export const findSaleEntry = (tx: Tx, orderId: string) =>
   tx.storeLedgerEntry.findFirst({ where: { orderId, kind: "sale" }, select: shareSelect });
 
-/** A refund's row: negative amounts; its reversal of the sale's transfer is still to make. */
-export const insertRefundEntry = (
+/**
+ * A row that takes from or gives back to a sale: a refund's or a dispute's (negative amounts, to be
+ * reversed from the sale's transfer) or a won dispute's (positive, to be transferred again).
+ */
+export const insertLedgerEntry = (
   tx: Tx,
   entry: StoreShare & {
+    kind: "refund" | "dispute" | "dispute_won";
+    sourceId: string;
     orderId: string;
     paymentId: string;
     storeId: number;
-    refundId: string;
     at: Date;
   },
 ) =>
   tx.storeLedgerEntry.createMany({
     data: {
       id: randomId("led_"),
-      kind: "refund",
-      sourceId: entry.refundId,
+      kind: entry.kind,
+      sourceId: entry.sourceId,
       orderId: entry.orderId,
       paymentId: entry.paymentId,
       storeId: entry.storeId,
@@ -179,22 +185,28 @@ export const insertRefundEntry = (
     skipDuplicates: true,
   });
 
+/** The rows one refund or dispute wrote, of a kind. */
+export const findLedgerEntries = (tx: Tx, options: { sourceId: string; kind: string }) =>
+  tx.storeLedgerEntry.findMany({ where: options, orderBy: { orderId: "asc" } });
+
 export type DueReversal = {
   id: string;
+  /** The refund or dispute whose share it is. */
   refundId: string;
+  storeId: number;
   netCents: number;
   transferAttempts: number;
   saleStatus: string | null;
   saleTransferId: string | null;
 };
 
-/** `refund` rows whose reversal is due, with their sale's transfer, oldest first. */
+/** `refund` and `dispute` rows whose reversal is due, with their sale's transfer, oldest first. */
 export const findDueReversals = (db: Db, options: { now: Date; limit: number }) =>
   db.$queryRaw<DueReversal[]>`
-    SELECT e.id, e.source_id AS "refundId", e.net_cents AS "netCents", e.transfer_attempts AS "transferAttempts",
+    SELECT e.id, e.source_id AS "refundId", e.store_id AS "storeId", e.net_cents AS "netCents", e.transfer_attempts AS "transferAttempts",
       sale.transfer_status AS "saleStatus", sale.transfer_id AS "saleTransferId"
     FROM store_ledger_entries e
       LEFT JOIN store_ledger_entries sale ON sale.order_id = e.order_id AND sale.kind = 'sale'
-    WHERE e.kind = 'refund' AND e.transfer_status = 'pending'
+    WHERE e.kind IN ('refund', 'dispute') AND e.transfer_status = 'pending'
       AND (e.next_transfer_at IS NULL OR e.next_transfer_at <= ${options.now})
     ORDER BY e.created_at LIMIT ${options.limit}`;

@@ -6,7 +6,7 @@
  * 23:59:59 may be the processor's next day); a processor movement of a type we never make (fees,
  * payouts) is left out.
  */
-export type MovementType = "charge" | "refund" | "transfer" | "transfer_reversal";
+export type MovementType = "charge" | "refund" | "transfer" | "transfer_reversal" | "dispute";
 
 export type Movement = {
   type: MovementType;

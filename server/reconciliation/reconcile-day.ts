@@ -1,6 +1,6 @@
 /**
  * The daily reconciliation (docs/adr/0108): one UTC day of our records (captures, refunds,
- * transfers, reversals) against the processor's balance transactions, matched one to one by the
+ * transfers, reversals, disputes) against the processor's balance transactions, matched one to one by the
  * processor's ids we recorded, every difference written to the day's report and raised as an
  * operator alert. Run for each past day without a report (the sweep's `reconcile-days` and the
  * Inngest cron), or for a given day (`ops reconcile:report --date D --run`).

@@ -1,8 +1,8 @@
 /**
  * Reconciliation store: `reconciliation_reports` and `reconciliation_differences` (docs/adr/0108).
  * Joins kept across owners (ADR 0103): a day's own movements are read in one statement from the
- * tables that record them, `payments` (captures), `refunds` and `store_ledger_entries` (transfers
- * and reversals): the reconciliation is the one reader that must see all four at once.
+ * tables that record them, `payments` (captures), `refunds`, `store_ledger_entries` (transfers
+ * and reversals) and `disputes`: the reconciliation is the one reader that must see them all at once.
  */
 import { randomId } from "../core/ids";
 import { inTransaction, type Db } from "../platform/db";
@@ -18,8 +18,16 @@ export const readOurMovements = (db: Db, from: Date, to: Date) =>
     SELECT 'refund', split_part(processor_refund_id, ':', 1), id, amount_cents, succeeded_at
       FROM refunds WHERE status = 'succeeded' AND succeeded_at >= ${from} AND succeeded_at < ${to}
     UNION ALL
-    SELECT CASE kind WHEN 'sale' THEN 'transfer' ELSE 'transfer_reversal' END, transfer_id, id, abs(net_cents), transferred_at
-      FROM store_ledger_entries WHERE transfer_id IS NOT NULL AND transferred_at >= ${from} AND transferred_at < ${to}`;
+    -- A sale's and a won dispute's share are transfers; a refund's and a dispute's, reversals.
+    SELECT CASE WHEN kind IN ('sale', 'dispute_won') THEN 'transfer' ELSE 'transfer_reversal' END, transfer_id, id, abs(net_cents), transferred_at
+      FROM store_ledger_entries WHERE transfer_id IS NOT NULL AND transferred_at >= ${from} AND transferred_at < ${to}
+    UNION ALL
+    -- A dispute takes its amount when opened, and gives it back when won.
+    SELECT 'dispute', processor_dispute_id, id, amount_cents, opened_at
+      FROM disputes WHERE opened_at >= ${from} AND opened_at < ${to}
+    UNION ALL
+    SELECT 'dispute', processor_dispute_id || ':reinstated', id, amount_cents, closed_at
+      FROM disputes WHERE status = 'won' AND closed_at >= ${from} AND closed_at < ${to}`;
 
 export type ReportInput = {
   day: Date;

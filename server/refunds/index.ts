@@ -4,4 +4,5 @@ export { refundOrder } from "./refund-order";
 export type { RefundOutcome } from "./refund-order";
 export { refundPurchase } from "./refund-purchase";
 export { retryPendingRefunds } from "./retry-pending-refunds";
-export { listOrderRefunds } from "./store";
+export { findOrderByNumber as refundableOrder, listOrderRefunds } from "./store";
+export { refundShare } from "./policy";

@@ -18,7 +18,7 @@ import { isProcessorRefusal, isUnknownOutcome, type PaymentProvider } from "../p
 import type { QuoteSnapshot } from "../checkout";
 import { recordWebhookEvent } from "../partners";
 import { markPurchaseRefunded } from "../purchases";
-import { findSaleEntry, insertRefundEntry, insertSaleEntries, storeShare } from "../payouts";
+import { findSaleEntry, insertLedgerEntry, insertSaleEntries, storeShare } from "../payouts";
 import { refundRefusal, refundRetryDelayMs, refundShare } from "./policy";
 import {
   findRefund,
@@ -183,7 +183,9 @@ export const recordRefunded = async (
     },
   ]);
   const sale = (await findSaleEntry(tx, order.id))!;
-  await insertRefundEntry(tx, {
+  await insertLedgerEntry(tx, {
+    kind: "refund",
+    sourceId: refund.id,
     ...refundShare(sale, {
       refundedBeforeCents: order.succeededCents,
       amountCents: refund.amountCents,
@@ -191,7 +193,6 @@ export const recordRefunded = async (
     orderId: order.id,
     paymentId: refund.paymentId,
     storeId: order.storeId,
-    refundId: refund.id,
     at: now,
   });
   const refundedCents = order.succeededCents + refund.amountCents;

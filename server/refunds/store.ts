@@ -192,3 +192,11 @@ export const findOrdersOfPayment = (tx: Tx, processorPaymentId: string) =>
       JOIN orders o ON o.checkout_id = c.id OR (p.purchase_id IS NOT NULL AND o.purchase_id = p.purchase_id)
     WHERE p.processor_payment_id = ${processorPaymentId} AND p.status = 'captured'
     ORDER BY o.number`;
+
+/** An order by its number with its payment, unlocked (the sandbox's dispute command). */
+export const findOrderByNumber = async (tx: Tx, number: string) =>
+  (
+    await tx.$queryRaw<
+      RefundableOrder[]
+    >`SELECT ${orderColumns} FROM ${orderJoins} WHERE o.number = ${number}`
+  )[0];

@@ -5,7 +5,8 @@
  * `source_transaction`, `transfer_group` and `metadata`; `GET /v1/transfers/:id`; `GET
  * /v1/transfers?transfer_group=`; `POST /v1/transfers/:id/reversals`), and the platform's balance
  * transactions (`GET /v1/balance_transactions`, paged, with `expand[]=data.source`) for every
- * capture, refund, transfer and reversal. A transfer is refused as Stripe refuses it: an unknown
+ * capture, refund, transfer, reversal and dispute (`GET /v1/disputes/:id`; a test opens and closes
+ * them with `openDispute` and `closeDispute`). A transfer is refused as Stripe refuses it: an unknown
  * destination, an account whose `transfers` capability is not active, a source charge unknown or
  * not yet captured, or transfers of one charge adding up to more than it brought.
  */
@@ -25,6 +26,7 @@ export const stripeShapedConnect = (intents: Map<string, Json>) => {
   const accounts = new Map<string, Json>();
   const transfers: Json[] = [];
   const reversals: Json[] = [];
+  const disputes = new Map<string, Json>();
   /** The platform's balance transactions, oldest first, each with its source object. */
   const balance: { transaction: Json; source: Json }[] = [];
 
@@ -163,6 +165,34 @@ export const stripeShapedConnect = (intents: Map<string, Json>) => {
     accounts,
     reversals,
     recordBalance,
+    /** A cardholder disputes a captured PaymentIntent: Stripe takes the amount from the balance. */
+    openDispute: (paymentIntent: string, amount: number, reason = "fraudulent") => {
+      const intent = intents.get(paymentIntent);
+      const dispute: Json = {
+        id: `du_${randomBytes(12).toString("hex")}`,
+        object: "dispute",
+        amount,
+        currency: "cad",
+        charge: intent?.latest_charge ?? null,
+        payment_intent: paymentIntent,
+        reason,
+        status: "needs_response",
+        evidence_details: {
+          due_by: Math.floor(Date.now() / 1000) + 7 * 86_400,
+          has_evidence: false,
+        },
+        created: Math.floor(Date.now() / 1000),
+      };
+      disputes.set(dispute.id as string, dispute);
+      recordBalance("adjustment", dispute, -amount);
+      return dispute;
+    },
+    /** The bank decides: won gives the amount back to the balance. */
+    closeDispute: (id: string, outcome: "won" | "lost") => {
+      const dispute = disputes.get(id)!;
+      dispute.status = outcome;
+      if (outcome === "won") recordBalance("adjustment", dispute, dispute.amount as number);
+    },
     /** Differences a test injects: a transaction lost, an amount changed, one that is not ours. */
     balance: {
       drop: (sourceId: string) => {
@@ -216,6 +246,13 @@ export const stripeShapedConnect = (intents: Map<string, Json>) => {
           : invalid(`No such transfer: '${transferId}'`, "id", "resource_missing");
       }
       if (url.pathname === "/v1/balance_transactions") return listBalance(url);
+      const disputeId = /^\/v1\/disputes\/(\w+)$/.exec(url.pathname)?.[1];
+      if (disputeId) {
+        const dispute = disputes.get(disputeId);
+        return dispute
+          ? { status: 200, body: dispute }
+          : invalid(`No such dispute: '${disputeId}'`, "dispute", "resource_missing");
+      }
       if (url.pathname === "/v1/transfers") {
         const group = url.searchParams.get("transfer_group");
         const data = transfers.filter((each) => !group || each.transfer_group === group);

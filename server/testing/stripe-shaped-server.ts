@@ -771,6 +771,8 @@ export const startStripeShapedServer = async () => {
     transfers: connect.transfers,
     reversals: connect.reversals,
     balance: connect.balance,
+    openDispute: connect.openDispute,
+    closeDispute: connect.closeDispute,
     addAccount: connect.addAccount,
     requestCount: () => requests,
     /** The next write does its work, then answers only after `ms` (longer than the client's timeout: an unknown outcome). */

@@ -16,6 +16,7 @@ import { createSandboxPurchase } from "./purchase-commands";
 import { connectStore, printStatement, setStoreFee, statementTable } from "./store-commands";
 import { cancelOrderCommand, refundOrderCommand, refundPurchaseCommand } from "./refund-commands";
 import { reconcileReportCommand } from "./reconcile-commands";
+import { closeSandboxDispute, listDisputedOrders, openSandboxDispute } from "./dispute-commands";
 import { setItemPriceCommand } from "./item-commands";
 import { deprecateCommand, listCommand, restoreCommand } from "./endpoint-commands";
 
@@ -36,6 +37,11 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   purchase:refund PUR_ID [--amount 12.34] --reason R
                                                refund an assistant purchase (refunded once all of it is)
   order:cancel ORDER_NUMBER --reason R          the store cannot ship it: cancelled and refunded in full
+  order:list --disputed                        open disputes: orders, stores, amounts held back, evidence due dates
+  sandbox:dispute ORDER_NUMBER [--amount 12.34] [--reason R]
+                                               sandbox only: the cardholder disputes the order's payment
+  sandbox:dispute-close SBDP_ID --outcome won|lost
+                                               sandbox only: the bank decides the dispute
   reconcile:report --date YYYY-MM-DD [--run]   the day's reconciliation with the processor (--run: reconcile it now)
   item:set-price ITEM_ID --price 12.34          change an item's price (price watches and alerts act on it)
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
@@ -76,6 +82,8 @@ const main = async () => {
       percent: { type: "string" },
       amount: { type: "string" },
       date: { type: "string" },
+      disputed: { type: "boolean", default: false },
+      outcome: { type: "string" },
       run: { type: "boolean", default: false },
       reason: { type: "string" },
       from: { type: "string" },
@@ -186,6 +194,18 @@ const main = async () => {
         );
       case "order:cancel":
         return print(await cancelOrderCommand(positionals[0], { reason: values.reason }));
+      case "order:list":
+        if (!values.disputed) throw new Error("usage: order:list --disputed");
+        return print(await listDisputedOrders());
+      case "sandbox:dispute":
+        return print(
+          await openSandboxDispute(positionals[0], {
+            amount: values.amount,
+            reason: values.reason,
+          }),
+        );
+      case "sandbox:dispute-close":
+        return print(await closeSandboxDispute(positionals[0], { outcome: values.outcome }));
       case "reconcile:report":
         return print(await reconcileReportCommand({ date: values.date, run: values.run }));
       case "item:set-price":

@@ -4,7 +4,7 @@
  * event's copy of the object), so a late, repeated or out-of-order event is harmless: a checkout's
  * attempt goes through completeCheckoutIntent, a purchase's payment through actOnPurchasePayment.
  * A refund made in Stripe's dashboard is recorded as ours are (recordProcessorRefunds lists the
- * PaymentIntent's refunds from Stripe). Disputes are recorded only, for now. A type not
+ * PaymentIntent's refunds from Stripe); a dispute's events, as recordDispute keeps it. A type not
  * in this table is answered 200 and ignored (Stripe sends what the endpoint subscribes to).
  */
 import type { Db } from "../../platform/db";
@@ -14,6 +14,7 @@ import { completeCheckoutIntent } from "../../checkout";
 import { ownerOfAuthorizeKey } from "./authorize-key";
 import { idOf, type TStripeEvent } from "./event.schema";
 import { recordProcessorRefunds } from "../../refunds";
+import { recordDispute } from "../../disputes";
 import { actOnPurchasePayment } from "./purchase-payment";
 
 type Context = { db: Db; provider: PaymentProvider; now: Date };
@@ -65,8 +66,9 @@ const onChargeRefunded: Act = async (event, { db, provider, now }) => {
   return `refunds:${recorded}`;
 };
 
-/** Recorded only, with the dispute's PaymentIntent, for the disputes work. */
-const recordOnly: Act = async () => "recorded";
+/** A dispute opened, updated or closed: its state asked of Stripe, recorded once and kept up to date. */
+const onDispute: Act = async (event, { db, provider, now }) =>
+  recordDispute(db, provider, { processorDisputeId: event.data.object.id, now });
 
 export const eventActions: Record<string, Act> = {
   "payment_intent.amount_capturable_updated": onPaymentIntent,
@@ -75,7 +77,9 @@ export const eventActions: Record<string, Act> = {
   "payment_intent.payment_failed": onPaymentIntent,
   "setup_intent.succeeded": onSetupIntentSucceeded,
   "charge.refunded": onChargeRefunded,
-  "charge.dispute.created": recordOnly,
+  "charge.dispute.created": onDispute,
+  "charge.dispute.updated": onDispute,
+  "charge.dispute.closed": onDispute,
 };
 
 export const isHandledType = (type: string) => Object.hasOwn(eventActions, type);

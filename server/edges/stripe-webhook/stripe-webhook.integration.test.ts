@@ -639,7 +639,7 @@ describe("POST /stripe/webhook: what is refused or ignored", () => {
     expect(shaped.requestCount()).toBe(requests);
   });
 
-  it("disputes are recorded with their PaymentIntent; a refund of a PaymentIntent not ours is not_ours", async () => {
+  it("a refund or a dispute of a PaymentIntent not ours is recorded as an event, not_ours", async () => {
     const refunded = eventOf("charge.refunded", {
       id: "ch_refunded",
       object: "charge",
@@ -664,7 +664,7 @@ describe("POST /stripe/webhook: what is refused or ignored", () => {
       type: "charge.dispute.created",
       objectId: "du_disputed",
       paymentIntentId: "pi_disputed",
-      outcome: "recorded",
+      outcome: "not_ours",
     });
   });
 

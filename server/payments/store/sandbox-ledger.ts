@@ -132,11 +132,13 @@ export const declinePendingAuthorize = (sql: Sql, authorizeKey: string) =>
 /** A sandbox transfer to a connected account, as the processor answers it. */
 type TransferRow = { id: string; destination: string; amountCents: number };
 
-/** What has been transferred from a payment so far, under that payment's row lock (transfers of one charge never exceed it). */
+/** What has been transferred from a payment so far, less what was reversed, under that payment's row lock (transfers of one charge never exceed it). */
 export const transferredFrom = async (sql: Sql, paymentId: string) => {
   const [row] = await sql.$queryRaw<{ amountCents: number; status: string; sent: number }[]>`
     SELECT p.amount_cents AS "amountCents", p.status,
-      (SELECT COALESCE(sum(t.amount_cents), 0)::int FROM sandbox_transfers t WHERE t.source_payment_id = p.id) AS sent
+      (SELECT COALESCE(sum(t.amount_cents), 0)::int - COALESCE((SELECT sum(r.amount_cents) FROM sandbox_transfer_reversals r
+         JOIN sandbox_transfers rt ON rt.id = r.transfer_id WHERE rt.source_payment_id = p.id), 0)::int
+        FROM sandbox_transfers t WHERE t.source_payment_id = p.id) AS sent
     FROM sandbox_payments p WHERE p.id = ${paymentId} FOR UPDATE`;
   return row;
 };
@@ -146,7 +148,7 @@ export const insertLedgerTransfer = async (
   transfer: {
     destination: string;
     amountCents: number;
-    sourcePaymentId: string;
+    sourcePaymentId: string | null;
     transferGroup: string;
     metadata: Record<string, string>;
   },
@@ -211,14 +213,58 @@ export const listLedgerBalance = async (from: Date, to: Date) => {
     UNION ALL SELECT 'bt_' || id, 'refund', id, -amount_cents, created_at FROM sandbox_refunds WHERE created_at >= ${from} AND created_at < ${to}
     UNION ALL SELECT 'bt_' || id, 'transfer', id, -amount_cents, created_at FROM sandbox_transfers WHERE created_at >= ${from} AND created_at < ${to}
     UNION ALL SELECT 'bt_' || id, 'transfer_reversal', id, amount_cents, created_at FROM sandbox_transfer_reversals WHERE created_at >= ${from} AND created_at < ${to}
+    UNION ALL SELECT 'bt_' || id, 'dispute', id, -amount_cents, created_at FROM sandbox_disputes WHERE created_at >= ${from} AND created_at < ${to}
+    UNION ALL SELECT 'bt_' || id || '_won', 'dispute', id || ':reinstated', amount_cents, closed_at FROM sandbox_disputes
+      WHERE status = 'won' AND closed_at >= ${from} AND closed_at < ${to}
     ORDER BY "createdAt", id`;
   return (
     await rawPool().query<{
       id: string;
-      type: "charge" | "refund" | "transfer" | "transfer_reversal";
+      type: "charge" | "refund" | "transfer" | "transfer_reversal" | "dispute";
       objectId: string;
       amountCents: number;
       createdAt: Date;
     }>(statement.text, statement.values as unknown[])
   ).rows;
+};
+
+type SandboxDisputeRow = {
+  id: string;
+  paymentId: string;
+  amountCents: number;
+  reason: string;
+  status: string;
+  evidenceDueBy: Date;
+};
+
+const disputeColumns = Prisma.sql`id, payment_id AS "paymentId", amount_cents AS "amountCents", reason, status, evidence_due_by AS "evidenceDueBy"`;
+
+/** A cardholder disputes a captured sandbox payment (`ops sandbox:dispute`): evidence due in 7 days. */
+export const openLedgerDispute = async (
+  sql: Sql,
+  dispute: { paymentId: string; amountCents: number; reason: string; now: Date },
+) =>
+  (
+    await sql.$queryRaw<SandboxDisputeRow[]>`
+    INSERT INTO sandbox_disputes (id, payment_id, amount_cents, reason, status, evidence_due_by, created_at)
+    VALUES (${randomId("sbdp_")}, ${dispute.paymentId}, ${dispute.amountCents}::int, ${dispute.reason}, 'needs_response',
+      ${new Date(dispute.now.getTime() + 7 * 86_400_000)}, ${dispute.now})
+    RETURNING ${disputeColumns}`
+  )[0];
+
+/** The bank decides a sandbox dispute. */
+export const closeLedgerDispute = async (
+  sql: Sql,
+  dispute: { id: string; outcome: "won" | "lost"; now: Date },
+) =>
+  (
+    await sql.$queryRaw<SandboxDisputeRow[]>`
+    UPDATE sandbox_disputes SET status = ${dispute.outcome}, closed_at = ${dispute.now}
+    WHERE id = ${dispute.id} AND closed_at IS NULL RETURNING ${disputeColumns}`
+  )[0];
+
+export const findLedgerDispute = async (id: string) => {
+  const statement = Prisma.sql`SELECT ${disputeColumns} FROM sandbox_disputes WHERE id = ${id}`;
+  return (await rawPool().query<SandboxDisputeRow>(statement.text, statement.values as unknown[]))
+    .rows[0];
 };
