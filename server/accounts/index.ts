@@ -27,6 +27,7 @@ export {
   flipPurchasesPaused,
   insertPerson,
   isEmailConfirmed,
+  lockPerson,
   readMailboxOwner,
   readSpendingRow,
   readSpendingSettings,
