@@ -164,7 +164,12 @@ describe("lockedChecks: prices, stock, limits, then the hourly count", () => {
     }
     expect(over).toMatchObject({
       code: "over_spending_limit",
-      options: { details: { limit: "100.00", room: "100.00" } },
+      options: {
+        details: {
+          limit: { amount: "100.00", currency: "CAD" },
+          room: { amount: "100.00", currency: "CAD" },
+        },
+      },
     });
     expect(codeOf(() => check({ state: { ...state, spentCents: 16_000 } }))).toBe(
       "over_spending_limit",
