@@ -14,7 +14,6 @@ export {
   ZListPurchasesResponse,
   ZPurchase,
   ZPurchaseIdParams,
-  purchasesPerHour,
 } from "./purchase.schema";
 export type { TPurchase, TPurchaseOutcome } from "./purchase.schema";
 // The purchases store's functions other capabilities call (ADR 0103): the owner's reads (sandbox),
@@ -24,7 +23,7 @@ export { hasPurchaseGrantSql } from "./store/locked-state";
 export { readPurchaseSummary } from "./store/purchases";
 export { purchasingAgent } from "./purchasing-agent";
 export { reconcilePurchases } from "./reconcile-purchases";
-export { overSpendingLimit } from "./policy";
+export { overSpendingLimit, purchasesPerHour } from "./policy";
 export { spendingRoom, spendingSettingsAllowingPurchase } from "./spending-room";
 export { publicPurchaseStatus, publicPurchaseStatuses } from "./states";
 export type { PurchaseState } from "./states";

@@ -20,8 +20,6 @@ export const ZCreatePurchaseBody = z
   })
   .strict();
 
-export { purchasesPerHour } from "./policy";
-
 export const ZCreatePurchaseInput = ZCreatePurchaseBody.extend({
   idempotency_key: ZIdempotencyKey,
 });

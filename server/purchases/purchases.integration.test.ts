@@ -26,7 +26,7 @@ import { torontoAddress } from "../testing/checkout-fixtures";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import { callRoute } from "../testing/rest";
 import { buyQuote } from "./buy-quote";
-import { purchasesPerHour } from "./purchase.schema";
+import { purchasesPerHour } from "./policy";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const getCheckoutRoute = operationHandler("GET /api/v1/checkout/sessions/{checkout_id}");
