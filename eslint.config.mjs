@@ -108,9 +108,6 @@ export default tseslint.config(
       "server/edges/rest/call-log.ts",
       "server/edges/rest/endpoint-lifecycle.ts",
       "server/edges/rest/lifecycle-store.ts",
-      // Not converted yet: purchases (and the ops command that makes a sandbox purchase).
-      "server/purchases/**",
-      "server/edges/ops/purchase-commands.ts",
     ],
     rules: {
       "no-restricted-syntax": ["error", ...storeBoundary],

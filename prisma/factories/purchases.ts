@@ -1,14 +1,13 @@
 /**
  * Assistant purchases for tests, without a token or a POST /purchases call: a person with a card saved at the
  * sandbox processor, an assistant, a quote for one item of a direct store, and the purchase made
- * through the real use case (createPurchaseWithHold), so it holds a real sandbox hold.
+ * through the real purchase steps (holdSandboxPurchase), so it holds a real sandbox hold.
  */
 import { db } from "../../server/platform/db";
 import { randomId } from "../../server/core/ids";
 import { sandboxProvider } from "../../server/payments/sandbox";
 import { testCards } from "../../server/payments/sandbox-cards";
-import { createPurchaseWithHold } from "../../server/purchases/create-purchase";
-import { reserve } from "../../server/checkout/reservations";
+import { holdSandboxPurchase } from "../../server/purchases/hold-sandbox-purchase";
 import { oneLineSnapshot } from "../../server/checkout/quote-snapshot";
 import { createAgent, createItem, createPerson, createStore } from ".";
 
@@ -79,7 +78,7 @@ type PurchaseOptions = {
   person?: { id: string; email: string };
 };
 
-/** Everything a purchase needs, then the purchase itself through createPurchaseWithHold. */
+/** Everything a purchase needs, then the purchase itself through holdSandboxPurchase. */
 export const createPurchase = async (options: PurchaseOptions = {}) => {
   const now = options.now ?? new Date();
   const person = options.person ?? (await createPerson()).person;
@@ -109,11 +108,10 @@ export const createPurchase = async (options: PurchaseOptions = {}) => {
     afterAuthorize: options.afterAuthorize,
     orderNumbers: options.orderNumbers,
     // As POST /purchases does: the item is reserved with the purchase (given back when it ends uncharged).
-    beforeInsert: async (sql: Parameters<typeof reserve>[0]) =>
-      void (await reserve(sql, [{ variantId: variant.id, quantity: 1 }])),
+    reserve: [{ variantId: variant.id, quantity: 1 }],
   };
   const purchase = await db().purchase.findUniqueOrThrow({
-    where: { id: await createPurchaseWithHold(db(), provider, input) },
+    where: { id: await holdSandboxPurchase(db(), provider, input) },
   });
   return { purchase, person, agent, quote, item, input };
 };

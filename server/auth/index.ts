@@ -42,6 +42,7 @@ export {
   findAuthorizeClient,
   findClientContact,
   findClientCredentials,
+  findClientPurchaseSwitch,
   findClientRevocation,
   findClientSummaries,
   insertClient,

@@ -20,6 +20,7 @@ export type { PriceChangeHandler } from "./price-change-events";
 // price-change events (price-changes claims and finishes them), and the ops commands' store setting
 // and sandbox purchase item.
 export {
+  hasItemNotActive,
   loadQuotableItems,
   markSoldOut,
   readAlertFacts,
@@ -28,7 +29,12 @@ export {
   restockVariants,
 } from "./store/stock";
 export type { QuotableItem } from "./store/stock";
-export { findItemCards, setStoreAgentCheckout } from "./store/products";
+export {
+  findBuyableItem,
+  findItemCards,
+  setStoreAgentCheckout,
+  shippingRatesOf,
+} from "./store/products";
 export type { ItemCard } from "./store/products";
 export {
   claimPriceChangeEvents,

@@ -36,3 +36,4 @@ export { ZTracking } from "./session.schema";
 // shipping an order and bringing a checkout's expiry forward (sandbox), writing a quote (ops).
 export { countPersonOrders, findPersonOrder, listPersonOrders } from "./store/orders";
 export type { PersonOrderRow } from "./store/orders";
+export { insertQuote } from "./store/quotes";

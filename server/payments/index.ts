@@ -45,6 +45,17 @@ export {
   recordCapturedByProcessor,
   recordVoidedByProcessor,
 } from "./store/payments";
+// An assistant purchase's payment, for purchases (ADR 0103).
+export {
+  findPaymentOfPurchase,
+  listHoldsOfClosedPurchases,
+  readPaymentOutcomeOfPurchase,
+  recordAuthorizedHold,
+  recordAuthorizeLookup,
+  recordAuthorizeNeedsAction,
+  recordDeclinedAuthorize,
+  recordRefusedAuthorize,
+} from "./store/payments";
 export type { PaymentOfIntent } from "./store/payments";
 export { declinePendingAuthorize } from "./store/sandbox-ledger";
 export type { AuthorizeResult, CaptureOutcome, HeldPayment } from "./payment-steps";

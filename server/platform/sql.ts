@@ -111,3 +111,15 @@ export const anyOf = (
 
 /** True for PostgreSQL's unique violation, as `sqlTransaction` rethrows it. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: unknown }).code === "23505";
+
+/**
+ * A savepoint in the transaction `sql` runs in (raw `pg` or Prisma's): a refusal after it rolls
+ * back to it and keeps what came before (POST /purchases keeps its Idempotency-Key's claim so).
+ * `name` is a constant of the caller, never a value from a request.
+ */
+export const takeSavepoint = (sql: Sql, name: string) =>
+  sql.$executeRaw`SAVEPOINT ${Prisma.raw(name)}`;
+
+/** Rolls back to `takeSavepoint(sql, name)`: what came after it is undone, the transaction goes on. */
+export const rollbackToSavepoint = (sql: Sql, name: string) =>
+  sql.$executeRaw`ROLLBACK TO SAVEPOINT ${Prisma.raw(name)}`;

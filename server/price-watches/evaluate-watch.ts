@@ -3,7 +3,7 @@
  * POST /purchases. The evaluator acts as the assistant that set the watch, for its person (that
  * client and person own the quote and the purchase), so the purchase is made by the very code an
  * assistant's calls run: a fresh quote for the saved address (POST /checkout/quotes' use case
- * `quoteItems`), then POST /purchases' use case `purchaseQuote` with it (key claimed and purchase written in one
+ * `quoteItems`), then POST /purchases' use case `buyQuote` with it (key claimed and purchase written in one
  * short transaction, the hold asked outside any transaction, the answer recorded in a second; 24-hour
  * charge, copy email with cancel link, limits, the direct rule, idempotency). Exactly once:
  * - the purchase starts only after `claim` moved the watch active -> executing, one conditional
@@ -21,7 +21,7 @@
 import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import { toAppError } from "../platform/http/respond";
-import { purchaseQuote } from "../purchases";
+import { buyQuote } from "../purchases";
 import type { TPurchase, TPurchaseOutcome } from "../purchases";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import { poolSql } from "../platform/sql";
@@ -127,36 +127,40 @@ export const buyClaimed = async (db: Db, id: number, options: { now: Date }) => 
 };
 
 /**
- * The purchase of a claimed watch. A new purchase records its state on the watch in the very
- * transaction that records the bank's answer (`onAnswer`), so the watch and its purchase commit
- * together; a replayed one (a retry after a crash) is recorded from what the purchase holds.
+ * The purchase of a claimed watch, through the purchase's steps with the watch's two (ADR 0105):
+ * under the person's lock, the watch and its grant must still hold (step 1c, `stillWanted`); a new
+ * purchase records its state on the watch in the very transaction that records the bank's answer
+ * (step 3b, `recordAnswer`), so the watch and its purchase commit together; a replayed one (a
+ * retry after a crash) is recorded from what the purchase holds.
  */
 const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> => {
   const { id, quoteId } = watch;
   let outcome: TPurchaseOutcome;
   let recorded: { closed: boolean } | undefined;
   try {
-    const bought = await purchaseQuote(
+    const bought = await buyQuote(
       { db, now, clientId: watch.clientId, personId: watch.personId },
       { quote_id: quoteId, idempotency_key: `pw-${id}-${quoteId}` },
       {
-        onAnswer: async (sql, { purchase, snapshot, checkout }) => {
-          const priceCents = snapshot.stores[0]?.lines[0]?.unitPriceCents ?? 0;
-          recorded = {
-            closed: await recordOnWatch(
-              sql,
-              id,
-              {
-                ...purchase,
-                priceCents,
-                checkoutId: checkout?.id ?? null,
-                checkoutExpiresAt: checkout?.expiresAt ?? null,
-              },
-              now,
-            ),
-          };
+        watch: {
+          stillWanted: (sql) => stillClaimed(sql, id, now),
+          recordAnswer: async (sql, { purchase, snapshot, checkout }) => {
+            const priceCents = snapshot.stores[0]?.lines[0]?.unitPriceCents ?? 0;
+            recorded = {
+              closed: await recordOnWatch(
+                sql,
+                id,
+                {
+                  ...purchase,
+                  priceCents,
+                  checkoutId: checkout?.id ?? null,
+                  checkoutExpiresAt: checkout?.expiresAt ?? null,
+                },
+                now,
+              ),
+            };
+          },
         },
-        underLock: (sql) => stillClaimed(sql, id, now),
       },
     );
     outcome = bought.result;

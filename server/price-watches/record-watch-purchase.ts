@@ -22,7 +22,7 @@ import { writeWatchBoughtEmail, writeWatchNeedsYouEmail } from "./watch-emails";
 import { endWatch, endWatchIn, moveWatch } from "./watch-writer";
 
 /**
- * Under the person's lock (the purchase's `underLock`), in one statement: the person still lets the
+ * Under the person's lock (the purchase's `stillWanted` step, 1c of ADR 0105), in one statement: the person still lets the
  * watch's assistant buy (a live grant with purchase:write, the client not revoked: the one rule,
  * hasPurchaseGrantSql), and the watch is still claimed and not expired. A watch whose person
  * disconnected the assistant (or whose grant or client was revoked) after the claim, one a pause ended

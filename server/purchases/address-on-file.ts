@@ -6,7 +6,7 @@
  */
 import { ZCanadianAddressSchema } from "../core/address";
 
-type SavedAddress = {
+export type SavedAddress = {
   name: string;
   line1: string;
   line2: string | null;

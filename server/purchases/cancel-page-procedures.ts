@@ -14,6 +14,7 @@ import { cancelPurchase } from "./cancel-purchase";
 import { purchaseOfCancelToken } from "./purchase-emails";
 import { router } from "../platform/trpc/init";
 import { publicProcedure } from "../platform/trpc/procedures";
+import { findCancelPageView, purchaseExists } from "./store/purchases";
 
 const ZCancelLink = z.object({
   id: z.string().startsWith("pur_").max(64),
@@ -33,17 +34,7 @@ const checkToken = (input: z.infer<typeof ZCancelLink>, now: Date) => {
 const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, input }) => {
   const now = ctx.clock.now();
   checkToken(input, now);
-  const purchase = await ctx.db.purchase.findUnique({
-    where: { id: input.id },
-    select: {
-      status: true,
-      reason: true,
-      orderNumber: true,
-      grandTotalCents: true,
-      cancelUntil: true,
-      chargesAt: true,
-    },
-  });
+  const purchase = await findCancelPageView(ctx.db, input.id);
   if (!purchase) throw invalidLink();
   return {
     purchase_id: input.id,
@@ -60,7 +51,7 @@ const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, inp
 const cancel = publicProcedure.input(ZCancelLink).mutation(async ({ ctx, input }) => {
   const now = ctx.clock.now();
   checkToken(input, now);
-  if (!(await ctx.db.purchase.count({ where: { id: input.id } }))) throw invalidLink();
+  if (!(await purchaseExists(ctx.db, input.id))) throw invalidLink();
   const result = await cancelPurchase(ctx.db, paymentProvider(), {
     id: input.id,
     now,

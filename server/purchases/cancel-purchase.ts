@@ -12,6 +12,7 @@ import { AppError } from "../core/errors";
 import { notifyPurchaseCancelled } from "../platform/jobs/events";
 import type { PaymentProvider } from "../payments";
 import { cancelHeld } from "./purchase-hold";
+import { findCancelState } from "./store/purchases";
 
 export type CancelResult = {
   id: string;
@@ -30,10 +31,7 @@ export const cancelPurchase = async (
     notifyPurchaseCancelled(id);
     return { id, status: "cancelled", alreadyCancelled: false, reason: "cancelled_by_person" };
   }
-  const purchase = await db.purchase.findUnique({
-    where: { id },
-    select: { status: true, reason: true, cancelUntil: true },
-  });
+  const purchase = await findCancelState(db, id);
   if (!purchase) throw new AppError("not_found", { message: "No such purchase." });
   switch (purchase.status) {
     case "cancelled":

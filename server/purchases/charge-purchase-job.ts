@@ -9,6 +9,7 @@ import { systemClock } from "../platform/clock";
 import { db } from "../platform/db";
 import { paymentProvider } from "../payments";
 import { chargeDuePurchase } from "./charge-purchase";
+import { findChargeTime } from "./store/purchases";
 import { inngest } from "../platform/jobs/client";
 import { purchaseCancelledEvent, purchaseHeldEvent, ZPurchaseEvent } from "../platform/jobs/events";
 
@@ -23,10 +24,7 @@ export const chargePurchase = inngest.createFunction(
   async ({ event, step }) => {
     const { purchase_id: id } = ZPurchaseEvent.parse(event.data);
     const due = await step.run("read-charge-time", async () => {
-      const purchase = await db().purchase.findUnique({
-        where: { id },
-        select: { status: true, chargesAt: true },
-      });
+      const purchase = await findChargeTime(db(), id);
       if (!purchase) throw new NonRetriableError(`no purchase ${id}`);
       return { status: purchase.status, chargesAt: purchase.chargesAt?.toISOString() ?? null };
     });

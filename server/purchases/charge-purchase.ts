@@ -13,15 +13,17 @@
  *   the person is told; a processor that fails leaves it capturing and throws, for the step's retry
  *   or the next sweep, a bounded number of times with backoff (server/payments/capture-retries.ts).
  */
-import type { Db } from "../platform/db";
+import { type Db, inTransaction } from "../platform/db";
 import { isEmailDelivered, sandboxMailboxCounts } from "../platform/mail/delivery";
-import { captureDueWhere } from "../payments";
+import { readPaymentOutcomeOfPurchase } from "../payments";
 import { attemptTimeoutMs, type CaptureOutcome, capturePayment } from "../payments";
 import type { PaymentProvider } from "../payments";
 import type { QuoteSnapshot } from "../checkout";
+import { hasItemNotActive } from "../catalogue";
 import { cancelHeld, heldPaymentOf } from "./purchase-hold";
 import { copyEmailKey, writeClosedEmail } from "./purchase-emails";
 import { movePurchase } from "./purchase-writer";
+import { findChargeablePurchase, listDuePurchases, readEmailedPurchase } from "./store/purchases";
 
 export type ChargeOutcome =
   | "paid"
@@ -41,7 +43,7 @@ type Options = {
 /** True when an item of the purchase's quote is no longer for sale (sold elsewhere, or removed). */
 const hasSoldItem = async (db: Db, snapshot: QuoteSnapshot) => {
   const itemIds = snapshot.stores.flatMap((store) => store.lines.map((line) => line.itemId));
-  return (await db.item.count({ where: { id: { in: itemIds }, status: { not: "active" } } })) > 0;
+  return hasItemNotActive(db, itemIds);
 };
 
 /** The copy email with the cancel link reached the person: accepted by SMTP, or (sandbox mailbox, sandbox only) written. */
@@ -71,14 +73,11 @@ export const chargeDuePurchase = async (
   options: Options,
 ): Promise<{ id: string; outcome: ChargeOutcome }> => {
   const { now, provider } = options;
-  const purchase = await db.purchase.findUnique({
-    where: { id },
-    select: { status: true, chargesAt: true, quote: { select: { snapshot: true } } },
-  });
+  const purchase = await findChargeablePurchase(db, id);
   if (!purchase) throw new Error(`no purchase ${id}`);
   if (purchase.status === "held") {
     if (!purchase.chargesAt || purchase.chargesAt > now) return { id, outcome: "not_due" };
-    if (await hasSoldItem(db, purchase.quote.snapshot as QuoteSnapshot)) {
+    if (await hasSoldItem(db, purchase.snapshot)) {
       return {
         id,
         outcome: (await cancelHeld(db, provider, { id, event: "item_sold", now }))
@@ -103,17 +102,12 @@ export const chargeDuePurchase = async (
   // No hold left on the payment row: a retry after the capture (or the lapse) was recorded there.
   const outcome = payment
     ? await capturePayment(db, provider, payment, now)
-    : recordedCapture(
-        await db.payment.findUniqueOrThrow({
-          where: { purchaseId: id },
-          select: { status: true, declineCode: true },
-        }),
-      );
+    : recordedCapture(await readPaymentOutcomeOfPurchase(db, id));
   if (outcome === "later")
     throw new Error(`capture of purchase ${id} did not answer; retried later`);
   // Retries spent (capture-retries.ts): the payment is capture_failed for the operator; the purchase stays capturing, untouched.
   if (outcome === "retries_exhausted") return { id, outcome: "capture_failed" };
-  await db.$transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     if (
       !(await movePurchase(tx, {
         id,
@@ -124,7 +118,7 @@ export const chargeDuePurchase = async (
       return;
     await writeClosedEmail(
       tx,
-      await tx.purchase.findUniqueOrThrow({ where: { id } }),
+      await readEmailedPurchase(tx, id),
       outcome === "captured" ? "charged" : "hold_expired",
     );
   });
@@ -137,20 +131,9 @@ export const chargeDuePurchase = async (
  */
 export const chargeDuePurchases = async (db: Db, options: Options & { limit?: number }) => {
   const { now } = options;
-  const due = await db.purchase.findMany({
-    where: {
-      OR: [
-        { status: "held", chargesAt: { lte: now } },
-        // A capture waiting for its next try, or out of tries (capture_failed), is left alone (capture-retries.ts).
-        {
-          status: "capturing",
-          capturingAt: { lt: new Date(now.getTime() - attemptTimeoutMs) },
-          payment: { is: { status: { not: "capture_failed" }, ...captureDueWhere(now) } },
-        },
-      ],
-    },
-    select: { id: true },
-    orderBy: { chargesAt: "asc" },
+  const due = await listDuePurchases(db, {
+    now,
+    staleBefore: new Date(now.getTime() - attemptTimeoutMs),
     take: options.limit ?? 20,
   });
   const counts: Partial<Record<ChargeOutcome | "failed", number>> = {};

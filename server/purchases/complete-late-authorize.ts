@@ -1,7 +1,7 @@
 /**
  * A purchase left `processing` because the bank's answer to its authorize was lost (the sandbox's
  * late card, 4000 0000 0000 0408), completed once the answer is known: the processor is asked by
- * the authorize key (never a second authorize) and its answer recorded as createPurchaseWithHold
+ * the authorize key (never a second authorize) and its answer recorded as the purchase use case
  * would have: a hold → held (charges_at 24 h from now, the copy email now); a decline → requires_person
  * (card_declined); an authentication step → released, requires_person. Used by the sandbox helper
  * POST /sandbox/purchases/{id}/resolve; the sweep's reconcilePurchases still refuses a purchase
@@ -10,8 +10,16 @@
  */
 import type { Db } from "../platform/db";
 import type { AuthorizeResult } from "../payments";
-import { type PaymentProvider, processorKey } from "../payments";
-import { chargeDelayMs, recordAuthorizeAnswer } from "./create-purchase";
+import {
+  findPaymentOfPurchase,
+  type PaymentProvider,
+  processorKey,
+  recordAuthorizeNeedsAction,
+  recordDeclinedAuthorize,
+} from "../payments";
+import { findClientContact } from "../auth";
+import { chargeDelayMs, recordAuthorizeAnswer } from "./record-answer";
+import { findAwaitingPurchase } from "./store/purchases";
 
 /**
  * True when the processor's answer was found and recorded; false when it has none yet or the purchase is not waiting for one.
@@ -24,20 +32,10 @@ export const completeLateAuthorize = async (
   options: { id: string; now: Date; processorPaymentId?: string },
 ) => {
   const { id, now } = options;
-  const purchase = await db.purchase.findUnique({
-    where: { id },
-    select: {
-      status: true,
-      email: true,
-      grandTotalCents: true,
-      client: { select: { name: true } },
-      payment: {
-        select: { id: true, checkoutId: true, purchaseId: true, attempt: true, status: true },
-      },
-    },
-  });
-  if (purchase?.status !== "processing" || purchase.payment?.status !== "authorizing") return false;
-  const payment = purchase.payment;
+  const purchase = await findAwaitingPurchase(db, id);
+  if (purchase?.status !== "processing") return false;
+  const payment = await findPaymentOfPurchase(db, id);
+  if (payment?.status !== "authorizing") return false;
   const found = await provider.retrieve(
     options.processorPaymentId
       ? { paymentId: options.processorPaymentId }
@@ -46,21 +44,15 @@ export const completeLateAuthorize = async (
   if (!found || found.status === "voided" || found.status === "captured") return false;
   let result: AuthorizeResult;
   if (found.status === "declined") {
-    await db.payment.updateMany({
-      where: { id: payment.id, status: "authorizing" },
-      data: {
-        status: "declined",
-        declineCode: found.declineCode,
-        processorPaymentId: found.id,
-        updatedAt: now,
-      },
+    await recordDeclinedAuthorize(db, {
+      id: payment.id,
+      declineCode: found.declineCode,
+      processorPaymentId: found.id,
+      now,
     });
     result = { kind: "declined", declineCode: found.declineCode };
   } else if (found.status === "requires_action") {
-    await db.payment.updateMany({
-      where: { id: payment.id, status: "authorizing" },
-      data: { status: "requires_action", processorPaymentId: found.id, updatedAt: now },
-    });
+    await recordAuthorizeNeedsAction(db, { id: payment.id, processorPaymentId: found.id, now });
     result = { kind: "requires_action", processorPaymentId: found.id };
   } else {
     result = { kind: "authorized", processorPaymentId: found.id };
@@ -69,7 +61,7 @@ export const completeLateAuthorize = async (
     id,
     email: purchase.email,
     grandTotalCents: purchase.grandTotalCents,
-    assistant: purchase.client.name,
+    assistant: (await findClientContact(db, purchase.clientId))!.name,
     payment,
     result,
     now,

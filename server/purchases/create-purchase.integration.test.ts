@@ -1,10 +1,11 @@
-/** createPurchaseWithHold, what POST /purchases will call: the held purchase it records, and one purchase per quote. */
+/** holdSandboxPurchase, the purchase steps without the key and rules: the held purchase it records, and one purchase per quote. */
 import { describe, expect, it } from "vitest";
 import { createPurchase } from "../../prisma/factories/purchases";
 import { db } from "../platform/db";
 import { sandboxProvider } from "../payments/sandbox";
 import { sandboxLedger } from "../testing/purchase-ledger";
-import { chargeDelayMs, createPurchaseWithHold } from "./create-purchase";
+import { holdSandboxPurchase } from "./hold-sandbox-purchase";
+import { chargeDelayMs } from "./record-answer";
 import { copyEmailKey } from "./purchase-emails";
 
 describe("creating a purchase with its hold", () => {
@@ -43,7 +44,7 @@ describe("creating a purchase with its hold", () => {
     const { input } = await createPurchase();
     const holdsBefore = await db().sandboxPayment.count();
     await expect(
-      createPurchaseWithHold(db(), sandboxProvider(), { ...input, now: new Date() }),
+      holdSandboxPurchase(db(), sandboxProvider(), { ...input, now: new Date() }),
     ).rejects.toMatchObject({ code: "quote_already_purchased" });
     expect(await db().purchase.count({ where: { quoteId: input.quoteId } })).toBe(1);
     expect(await db().sandboxPayment.count()).toBe(holdsBefore);

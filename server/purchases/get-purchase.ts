@@ -4,7 +4,7 @@
  * through the client that made it: anyone else gets 404 (never 403, B2-12).
  */
 import { procedure } from "../platform/trpc/procedures";
-import { readOwnPurchase } from "./purchases.queries";
+import { readOwnPurchase } from "./store/own-purchases";
 import { ZPurchase, ZPurchaseIdParams } from "./purchase.schema";
 
 export const getPurchase = procedure({ caller: "assistant", scope: "purchase:write" })

@@ -4,24 +4,27 @@ export { cancelPurchase } from "./cancel-purchase";
 export { chargePurchase } from "./charge-purchase-job";
 export { chargeDuePurchase, chargeDuePurchases } from "./charge-purchase";
 export { completeLateAuthorize } from "./complete-late-authorize";
-export { purchaseQuote } from "./create-purchase-procedure";
-export { createPurchaseWithHold } from "./create-purchase";
+export { buyQuote } from "./buy-quote";
+export { holdSandboxPurchase } from "./hold-sandbox-purchase";
 export { purchasesRouter } from "./procedures";
 export { cancelUrl } from "./purchase-emails";
-export { hasPurchaseGrantSql } from "./purchase-grant";
 export {
   ZCreatePurchaseBody,
   ZListPurchasesRequest,
   ZListPurchasesResponse,
   ZPurchase,
   ZPurchaseIdParams,
-  purchasesPerHour,
 } from "./purchase.schema";
 export type { TPurchase, TPurchaseOutcome } from "./purchase.schema";
-export { findOwnPurchase, purchaseOwnerFilter, readOwnPurchase } from "./purchases.queries";
+// The purchases store's functions other capabilities call (ADR 0103): the owner's reads (sandbox),
+// the grant rule's SQL (price watches), the ops command's summary.
+export { findOwnPurchase, purchaseOwnerFilter, readOwnPurchase } from "./store/own-purchases";
+export { hasPurchaseGrantSql } from "./store/locked-state";
+export { readPurchaseSummary } from "./store/purchases";
 export { purchasingAgent } from "./purchasing-agent";
 export { markPurchaseRefunded } from "./mark-refunded";
 export { reconcilePurchases } from "./reconcile-purchases";
-export { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "./spending-room";
+export { overSpendingLimit, purchasesPerHour } from "./policy";
+export { spendingRoom, spendingSettingsAllowingPurchase } from "./spending-room";
 export { publicPurchaseStatus, publicPurchaseStatuses } from "./states";
 export type { PurchaseState } from "./states";

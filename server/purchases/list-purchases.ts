@@ -5,7 +5,7 @@
  */
 import { procedure } from "../platform/trpc/procedures";
 import { ZListPurchasesRequest, ZListPurchasesResponse } from "./purchase.schema";
-import { listOwnPurchases } from "./purchases.queries";
+import { listOwnPurchases } from "./store/own-purchases";
 
 export const listPurchases = procedure({
   caller: "person",

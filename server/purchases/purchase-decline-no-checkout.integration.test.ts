@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../platform/db";
 import { testCards } from "../payments/sandbox-cards";
 import { agentWithPerson, buy, directItem, getPurchase, quoteOf } from "../testing/agent-purchases";
-import { purchaseQuote } from "./create-purchase-procedure";
+import { buyQuote } from "./buy-quote";
 
 describe("a decline whose pay-it-yourself checkout cannot be made (L3)", () => {
   it("requires_person with no checkout, 409 item_unavailable, the same answer replayed, no reservation left", async () => {
@@ -20,7 +20,7 @@ describe("a decline whose pay-it-yourself checkout cannot be made (L3)", () => {
     // The store removes an item while the bank is asked: the checkout's reservation cannot take it.
     const removeItem = async () =>
       void (await db().item.update({ where: { id: removed.id }, data: { status: "removed" } }));
-    const first = await purchaseQuote(
+    const first = await buyQuote(
       { db: db(), now: new Date(), clientId: agent.id, personId: person.id },
       { quote_id: quote.quote_id, idempotency_key: key },
       { afterAuthorize: removeItem },

@@ -110,7 +110,7 @@ describe("PostgreSQL failing over in the middle of a purchase", () => {
     const { token } = await agentWithPerson();
     const quote = await quoteOf(token, [(await directItem()).id]);
     const key = randomUUID();
-    // Step 3 of createPurchaseWithHold: the transaction recording the hold starts with this update.
+    // Step 4 of the purchase (record-answer.ts): the transaction recording the hold starts with this update.
     proxy.cutBefore(/UPDATE payments SET status = 'authorized'/);
     const down = await buy(token, quote.quote_id, key);
     expect(down.status).toBe(503);

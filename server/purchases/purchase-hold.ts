@@ -4,27 +4,18 @@
  * between, reconcilePurchases releases any hold left under a closed purchase (same key, so never
  * twice).
  */
-import type { Db } from "../platform/db";
+import { type Db, inTransaction } from "../platform/db";
 import type { PurchaseEvent } from "./states";
-import { type HeldPayment, releasePayment } from "../payments";
+import { findPaymentOfPurchase, type HeldPayment, releasePayment } from "../payments";
 import type { PaymentProvider } from "../payments";
 import type { PurchaseClosedProps } from "../../emails/purchase-closed";
 import { movePurchase } from "./purchase-writer";
 import { writeClosedEmail } from "./purchase-emails";
+import { readEmailedPurchase } from "./store/purchases";
 
 /** The purchase's payment while it holds money at the processor (authorized, with its processor id), else null. */
 export const heldPaymentOf = async (db: Db, purchaseId: string): Promise<HeldPayment | null> => {
-  const payment = await db.payment.findUnique({
-    where: { purchaseId },
-    select: {
-      id: true,
-      checkoutId: true,
-      purchaseId: true,
-      attempt: true,
-      processorPaymentId: true,
-      status: true,
-    },
-  });
+  const payment = await findPaymentOfPurchase(db, purchaseId);
   if (
     !payment?.processorPaymentId ||
     (payment.status !== "authorized" && payment.status !== "requires_action")
@@ -72,10 +63,9 @@ export const cancelHeld = async (
     by?: string;
   },
 ) => {
-  const moved = await db.$transaction(async (tx) => {
+  const moved = await inTransaction(db, async (tx) => {
     if (!(await movePurchase(tx, options))) return false;
-    const purchase = await tx.purchase.findUniqueOrThrow({ where: { id: options.id } });
-    await writeClosedEmail(tx, purchase, outcomes[options.event]!);
+    await writeClosedEmail(tx, await readEmailedPurchase(tx, options.id), outcomes[options.event]!);
     return true;
   });
   if (moved) await releaseHold(db, provider, options.id);

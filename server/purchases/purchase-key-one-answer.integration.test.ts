@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db, rawPool } from "../platform/db";
 import { agentWithPerson, directItem, quoteOf } from "../testing/agent-purchases";
-import { purchaseQuote } from "./create-purchase-procedure";
+import { buyQuote } from "./buy-quote";
 
 /** Waits until `count` sessions of this database wait on a lock. */
 const lockWaiters = async (count: number) => {
@@ -33,10 +33,10 @@ describe("one key, one answer (L4)", () => {
     try {
       await settings.query("BEGIN");
       await settings.query("SELECT id FROM persons WHERE id = $1 FOR UPDATE", [person.id]);
-      const first = purchaseQuote(buyer(), request);
+      const first = buyQuote(buyer(), request);
       await lockWaiters(1);
       // The same request again (the assistant's retry): it waits on the first one's claim.
-      const second = purchaseQuote(buyer(), request);
+      const second = buyQuote(buyer(), request);
       await lockWaiters(2);
       await settings.query(
         "UPDATE persons SET spending_limit_per_order_cents = 100 WHERE id = $1",

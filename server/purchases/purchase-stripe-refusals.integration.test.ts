@@ -16,7 +16,7 @@ import { stripeProvider } from "../payments/stripe";
 import { testCards } from "../payments/sandbox-cards";
 import { agentWithPerson, buy, directItem, getPurchase, quoteOf } from "../testing/agent-purchases";
 import { startStripeShapedServer } from "../testing/stripe-shaped-server";
-import { purchasesPerHour } from "./purchase.schema";
+import { purchasesPerHour } from "./policy";
 
 let stripe: Awaited<ReturnType<typeof startStripeShapedServer>>;
 const saved = { ...process.env };

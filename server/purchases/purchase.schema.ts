@@ -20,9 +20,6 @@ export const ZCreatePurchaseBody = z
   })
   .strict();
 
-/** Purchases one person may start per rolling hour, all assistants together (429 too_many_purchases). */
-export const purchasesPerHour = 10;
-
 export const ZCreatePurchaseInput = ZCreatePurchaseBody.extend({
   idempotency_key: ZIdempotencyKey,
 });

@@ -25,8 +25,8 @@ import {
 import { torontoAddress } from "../testing/checkout-fixtures";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import { callRoute } from "../testing/rest";
-import { purchaseQuote } from "./create-purchase-procedure";
-import { purchasesPerHour } from "./purchase.schema";
+import { buyQuote } from "./buy-quote";
+import { purchasesPerHour } from "./policy";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const getCheckoutRoute = operationHandler("GET /api/v1/checkout/sessions/{checkout_id}");
@@ -576,7 +576,7 @@ describe("POST /purchases: the processor is asked outside any transaction", () =
     };
     const buyer = { db: db(), now: new Date(), clientId: agent.id, personId: person.id };
     await expect(
-      purchaseQuote(
+      buyQuote(
         buyer,
         { quote_id: quote.quote_id, idempotency_key: key },
         { afterAuthorize: crash },
@@ -601,7 +601,7 @@ describe("POST /purchases: the processor is asked outside any transaction", () =
       releases: 1,
     });
     // Two minutes on, the claim is abandoned: the key answers what the dead request staged, the same purchase.
-    const replay = await purchaseQuote(
+    const replay = await buyQuote(
       { ...buyer, now: later },
       { quote_id: quote.quote_id, idempotency_key: key },
     );

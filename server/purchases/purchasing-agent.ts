@@ -5,6 +5,7 @@
  */
 import { agentPurchasesOn } from "./agent-purchases";
 import type { Db } from "../platform/db";
+import { findClientPurchaseSwitch } from "../auth";
 import { AppError } from "../core/errors";
 import type { Actor } from "../platform/trpc/context";
 import { requirePersonGrant } from "../platform/trpc/admission";
@@ -13,15 +14,8 @@ import { requirePersonGrant } from "../platform/trpc/admission";
 export const grantingPerson = (actor: Actor) => requirePersonGrant(actor, "purchase:write");
 
 /** The assistant's name when purchases are on for it; agent_purchases_unavailable (403, or 409 where every refusal is) otherwise. */
-const assistantAllowedToBuy = async (
-  db: Pick<Db, "apiClient">,
-  clientId: string,
-  options: { status?: 409 } = {},
-) => {
-  const client = await db.apiClient.findUnique({
-    where: { id: clientId },
-    select: { kind: true, name: true, purchasesEnabled: true },
-  });
+const assistantAllowedToBuy = async (db: Db, clientId: string, options: { status?: 409 } = {}) => {
+  const client = await findClientPurchaseSwitch(db, clientId);
   if (!client || !agentPurchasesOn(client)) throw agentPurchasesUnavailable(options);
   return client.name;
 };
@@ -34,11 +28,7 @@ export const agentPurchasesUnavailable = (options: { status?: 409 } = {}) =>
   });
 
 /** Both checks: the person, the assistant and its name. */
-export const purchasingAgent = async (
-  db: Pick<Db, "apiClient">,
-  actor: Actor,
-  options: { status?: 409 } = {},
-) => {
+export const purchasingAgent = async (db: Db, actor: Actor, options: { status?: 409 } = {}) => {
   const { personId, clientId } = grantingPerson(actor);
   return { personId, clientId, assistant: await assistantAllowedToBuy(db, clientId, options) };
 };

@@ -1,6 +1,6 @@
 /**
  * Orphan holds (B4-13) and releases that did not happen, run by the sweep. No hold can exist
- * without its purchase row: createPurchaseWithHold writes the row (`processing`) and its payment
+ * without its purchase row: buy-quote.ts writes the row (`processing`) and its payment
  * (`authorizing`) before asking the processor. So a process stopped between the processor's hold and
  * our record of it leaves a purchase still `processing` past a deadline; here it is looked up at the
  * processor by its key (`pur_x:authorize`, never a second authorize), any hold found is released
@@ -12,20 +12,18 @@
  * purchase that closed (cancelled, refused, requires_person: the process stopped after the move and
  * before the release) is released.
  */
-import type { Db } from "../platform/db";
-import { attemptTimeoutMs, lookUpAuthorize, releasePayment } from "../payments";
+import { type Db, inTransaction } from "../platform/db";
+import {
+  attemptTimeoutMs,
+  findPaymentOfPurchase,
+  listHoldsOfClosedPurchases,
+  lookUpAuthorize,
+  recordAuthorizeLookup,
+  releasePayment,
+} from "../payments";
 import type { PaymentProvider, ProcessorPayment } from "../payments";
 import { movePurchase } from "./purchase-writer";
-
-const paymentSelect = {
-  id: true,
-  checkoutId: true,
-  purchaseId: true,
-  attempt: true,
-  processorPaymentId: true,
-  status: true,
-  createdAt: true,
-} as const;
+import { listStuckPurchases } from "./store/purchases";
 
 /**
  * Settles one purchase stuck in processing; true when it is now refused with nothing held. The move
@@ -37,28 +35,20 @@ const paymentSelect = {
  * records the void).
  */
 const settleStuck = async (db: Db, provider: PaymentProvider, purchaseId: string, now: Date) => {
-  const payment = await db.payment.findUnique({ where: { purchaseId }, select: paymentSelect });
+  const payment = await findPaymentOfPurchase(db, purchaseId);
   let found: ProcessorPayment | null = null;
   if (payment && payment.status === "authorizing") {
     const lookup = await lookUpAuthorize(provider, payment, now);
     if (lookup.kind === "ask_later") return false;
     found = lookup.kind === "found" ? lookup.payment : null;
   }
-  const moved = await db.$transaction(async (tx) => {
+  const moved = await inTransaction(db, async (tx) => {
     if (
       !(await movePurchase(tx, { id: purchaseId, event: "refuse", now, reason: "bank_no_answer" }))
     )
       return false;
     if (payment && payment.status === "authorizing") {
-      await tx.payment.updateMany({
-        where: { id: payment.id, status: "authorizing" },
-        data: {
-          status: found?.status ?? "declined",
-          processorPaymentId: found?.id ?? null,
-          declineCode: found ? found.declineCode : "processor_timeout",
-          updatedAt: now,
-        },
-      });
+      await recordAuthorizeLookup(tx, { id: payment.id, found, now });
     }
     return true;
   });
@@ -79,26 +69,13 @@ export const reconcilePurchases = async (
 ) => {
   const { now, provider } = options;
   const take = options.limit ?? 20;
-  const stuck = await db.purchase.findMany({
-    where: { status: "processing", updatedAt: { lt: new Date(now.getTime() - attemptTimeoutMs) } },
-    select: { id: true },
+  const stuck = await listStuckPurchases(db, {
+    before: new Date(now.getTime() - attemptTimeoutMs),
     take,
   });
   let refused = 0;
   for (const { id } of stuck) if (await settleStuck(db, provider, id, now)) refused++;
-  const leftover = await db.payment.findMany({
-    where: {
-      status: { in: ["authorized", "requires_action"] },
-      processorPaymentId: { not: null },
-      purchase: { status: { in: ["cancelled", "refused", "requires_person"] } },
-    },
-    select: paymentSelect,
-    take,
-  });
-  for (const payment of leftover)
-    await releasePayment(db, provider, {
-      ...payment,
-      processorPaymentId: payment.processorPaymentId!,
-    });
+  const leftover = await listHoldsOfClosedPurchases(db, take);
+  for (const payment of leftover) await releasePayment(db, provider, payment);
   return { refused, released: leftover.length };
 };

@@ -11,7 +11,7 @@ import { db } from "../platform/db";
 import { sandboxProvider } from "../payments/sandbox";
 import type { PaymentProvider } from "../payments/provider";
 import { sandboxLedger } from "../testing/purchase-ledger";
-import { chargeDelayMs, recordAuthorizeAnswer } from "./create-purchase";
+import { chargeDelayMs, recordAuthorizeAnswer } from "./record-answer";
 import { reconcilePurchases } from "./reconcile-purchases";
 
 const inTwoMinutes = () => new Date(Date.now() + 120_000);
@@ -39,7 +39,7 @@ const stoppedAfterHold = async () => {
     where: { id: stopped },
     include: { client: true },
   });
-  /** What the slow request does when its answer finally arrives (createPurchaseWithHold's third step). */
+  /** What the slow request does when its answer finally arrives (the purchase's step 4, record-answer.ts). */
   const lateAnswer = (now: Date) =>
     recordAuthorizeAnswer(db(), sandboxProvider(), {
       id: stopped,

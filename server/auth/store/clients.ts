@@ -132,6 +132,13 @@ export const findClientRevocation = async (db: Client, clientId: string) =>
   (await db.apiClient.findUnique({ where: { id: clientId }, select: { revokedAt: true } })) ??
   undefined;
 
+/** An assistant's kind, name and purchase switch (POST /purchases' rule 1); null when unknown. */
+export const findClientPurchaseSwitch = (db: Client, clientId: string) =>
+  db.apiClient.findUnique({
+    where: { id: clientId },
+    select: { kind: true, name: true, purchasesEnabled: true },
+  });
+
 /** Who to write to about a client: its name, contact address and owner (a person of accounts). */
 export const findClientContact = (db: Client, clientId: string) =>
   db.apiClient.findUnique({

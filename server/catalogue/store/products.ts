@@ -92,6 +92,50 @@ export const setStoreAgentCheckout = (db: Db, slug: string, agentCheckout: "link
     })
     .catch(() => null);
 
+/** A store's shipping rates (the ops command purchase:create-sandbox). */
+export const shippingRatesOf = (db: Db, storeId: number) =>
+  db.shippingRate.findMany({ where: { storeId } });
+
+/**
+ * An item to buy in the sandbox's purchase command: `itemId`, or else the newest listed item with
+ * stock; with its store and its first variant in stock (null when none).
+ */
+export const findBuyableItem = (db: Db, itemId: number | undefined) =>
+  db.item.findFirst({
+    where:
+      itemId === undefined
+        ? {
+            status: "active",
+            store: storeCanSellWhere,
+            variants: { some: { quantity: { gt: 0 } } },
+          }
+        : { id: itemId },
+    orderBy: { createdAt: "desc" },
+    select: {
+      id: true,
+      title: true,
+      url: true,
+      priceCents: true,
+      status: true,
+      store: {
+        select: {
+          id: true,
+          slug: true,
+          name: true,
+          url: true,
+          agentCheckout: true,
+          freeShippingThresholdCents: true,
+        },
+      },
+      variants: {
+        where: { quantity: { gt: 0 } },
+        orderBy: { id: "asc" },
+        take: 1,
+        select: { id: true, size: true, color: true },
+      },
+    },
+  });
+
 /** Every category (by path), and the number of listed items directly in each. */
 export const readCategoryCounts = async (db: Db) => {
   const [categories, counts] = await Promise.all([

@@ -137,6 +137,14 @@ export const readListings = async (sql: Sql, itemIds: readonly number[]) => {
   );
 };
 
+/** True when some of `itemIds` is no longer active (sold elsewhere, or removed): a held purchase's charge checks it. */
+export const hasItemNotActive = async (sql: Sql, itemIds: readonly number[]) => {
+  if (itemIds.length === 0) return false;
+  const [row] = await sql.$queryRaw<{ found: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM items WHERE ${anyOf(Prisma.sql`id`, itemIds, "int")} AND status <> 'active') AS found`;
+  return row.found;
+};
+
 export type AlertFacts = {
   id: number;
   priceCents: number;

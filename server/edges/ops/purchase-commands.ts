@@ -1,10 +1,10 @@
 /**
- * `purchase:create-sandbox` (sandbox only): an assistant purchase for a sandbox person, made through
- * the real use case (createPurchaseWithHold) with the person's saved test card, so it holds a real
- * sandbox hold and sends the copy email. For demos and the browser tests of /account/purchases:
- * POST /purchases does the same with an assistant's token and all its checks (limits, store
- * `direct`, Quebec); this command skips those and charges the item with the store's cheapest
- * shipping and tax to Toronto, reserving one unit as POST /purchases does.
+ * `purchase:create-sandbox` (sandbox only): an assistant purchase for a sandbox person, made
+ * through the real purchase steps (holdSandboxPurchase) with the person's saved test card, so it
+ * holds a real sandbox hold and sends the copy email. For demos and the browser tests of
+ * /account/purchases: POST /purchases does the same with an assistant's token and all its checks
+ * (limits, store `direct`, Quebec); this command skips those and charges the item with the store's
+ * cheapest shipping and tax to Toronto, reserving one unit as POST /purchases does.
  */
 import { db, inTransaction } from "../../platform/db";
 import { fail } from "./commands";
@@ -12,12 +12,12 @@ import { formatCents } from "../../core/money";
 import { env } from "../../platform/env";
 import { randomId } from "../../core/ids";
 import { paymentProvider } from "../../payments";
-import { createPurchaseWithHold } from "../../purchases";
+import { holdSandboxPurchase, readPurchaseSummary } from "../../purchases";
 import { findPersonByEmail, readSavedCard } from "../../accounts";
 import { insertClient } from "../../auth";
-import { reserve } from "../../checkout";
+import { insertQuote, reserve } from "../../checkout";
 import { oneLineSnapshot, snapshotTotals } from "../../checkout";
-import { storeCanSellWhere } from "../../core/store-can-sell";
+import { findBuyableItem, shippingRatesOf } from "../../catalogue";
 
 /** The quote's address (a purchase reads only its snapshot's stores). */
 const placeholderAddress = {
@@ -49,40 +49,7 @@ export const createSandboxPurchase = async (options: {
         ? Number(options.item)
         : fail("--item must be an item id (a number)");
   const item =
-    (await db().item.findFirst({
-      where:
-        itemId === undefined
-          ? {
-              status: "active",
-              store: storeCanSellWhere,
-              variants: { some: { quantity: { gt: 0 } } },
-            }
-          : { id: itemId },
-      orderBy: { createdAt: "desc" },
-      select: {
-        id: true,
-        title: true,
-        url: true,
-        priceCents: true,
-        status: true,
-        store: {
-          select: {
-            id: true,
-            slug: true,
-            name: true,
-            url: true,
-            agentCheckout: true,
-            freeShippingThresholdCents: true,
-          },
-        },
-        variants: {
-          where: { quantity: { gt: 0 } },
-          orderBy: { id: "asc" },
-          take: 1,
-          select: { id: true, size: true, color: true },
-        },
-      },
-    })) ??
+    (await findBuyableItem(db(), itemId)) ??
     fail(options.item ? `no item ${options.item}` : "no item in the catalogue: run catalog:seed");
   if (item.status !== "active") fail(`item ${item.id} is not for sale`);
   const variant = item.variants[0] ?? fail(`item ${item.id} is sold out`);
@@ -99,7 +66,7 @@ export const createSandboxPurchase = async (options: {
     url: item.url,
   };
   const { id: storeId, ...store } = item.store;
-  const rates = await db().shippingRate.findMany({ where: { storeId } });
+  const rates = await shippingRatesOf(db(), storeId);
   const snapshot = oneLineSnapshot({
     store: { storeId, ...store },
     line,
@@ -120,19 +87,20 @@ export const createSandboxPurchase = async (options: {
       redirectUris: [],
       linkingEnabled: true,
     });
-    const made = await tx.quote.create({
-      data: {
-        id: randomId("quo_"),
-        clientId: agent.id,
-        personId: person.id,
-        address: placeholderAddress,
-        snapshot,
-        expiresAt: new Date(now.getTime() + 30 * 60_000),
-      },
-    });
+    const made = {
+      id: randomId("quo_"),
+      clientId: agent.id,
+      personId: person.id,
+      email: null,
+      address: placeholderAddress,
+      snapshot,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 30 * 60_000),
+    };
+    await insertQuote(tx, made);
     return { assistant: agent, quote: made };
   });
-  const purchaseId = await createPurchaseWithHold(db(), paymentProvider(), {
+  const purchaseId = await holdSandboxPurchase(db(), paymentProvider(), {
     clientId: assistant.id,
     assistant: assistant.name,
     personId: person.id,
@@ -147,7 +115,7 @@ export const createSandboxPurchase = async (options: {
     cardLast4: card.last4,
     now,
   });
-  const purchase = await db().purchase.findUniqueOrThrow({ where: { id: purchaseId } });
+  const purchase = await readPurchaseSummary(db(), purchaseId);
   return {
     purchase_id: purchase.id,
     status: purchase.status,

@@ -22,7 +22,7 @@ import { authorizePayment } from "../../payments/payment-steps";
 import type { PaymentProvider } from "../../payments/provider";
 import { testCards } from "../../payments/sandbox-cards";
 import { stripeProvider } from "../../payments/stripe";
-import { createPurchaseWithHold } from "../../purchases/create-purchase";
+import { holdSandboxPurchase } from "../../purchases/hold-sandbox-purchase";
 import { copyEmailKey } from "../../purchases/purchase-emails";
 import { completeCardSetup } from "../../accounts/complete-card-setup";
 import { startAttempt } from "../../checkout/hosted/payment-attempt";
@@ -378,7 +378,7 @@ describe("POST /stripe/webhook: assistant purchases", () => {
       maxNetworkRetries: 0,
       timeoutMs: 300,
     });
-    const id = await createPurchaseWithHold(db(), impatient, {
+    const id = await holdSandboxPurchase(db(), impatient, {
       clientId: agent.id,
       assistant: agent.name,
       personId: person.id,
@@ -446,7 +446,7 @@ describe("POST /stripe/webhook: assistant purchases", () => {
       card: cardOf(testCards.succeeds),
     });
     let webhook: Awaited<ReturnType<typeof deliver>> | undefined;
-    const id = await createPurchaseWithHold(db(), provider, {
+    const id = await holdSandboxPurchase(db(), provider, {
       clientId: agent.id,
       assistant: agent.name,
       personId: person.id,

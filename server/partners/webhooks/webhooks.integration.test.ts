@@ -21,7 +21,7 @@ import { pageCaller } from "../../testing/page-caller";
 import { callRoute } from "../../testing/rest";
 import { operationHandler } from "../../edges/rest/rest-router";
 import { type Received, startReceiver } from "../../testing/webhook-receiver";
-import { readOwnPurchase } from "../../purchases/purchases.queries";
+import { readOwnPurchase } from "../../purchases/store/own-purchases";
 import { deliverDueWebhooks } from "./deliver";
 import { sendTestEvent } from "./endpoints";
 import { retryDelayMs } from "./retry-schedule";

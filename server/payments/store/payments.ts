@@ -8,7 +8,7 @@
 import { randomId } from "../../core/ids";
 import type { Db, Tx } from "../../platform/db";
 import type { Sql } from "../../platform/sql";
-import type { PaymentOwner } from "../provider";
+import type { PaymentOwner, ProcessorPayment } from "../provider";
 
 type Client = Db | Tx;
 
@@ -47,7 +47,7 @@ export const openPayment = async (
 /** An authorize the processor declined, recorded only while the attempt still waits for it. */
 export const recordDeclinedAuthorize = (
   db: Client,
-  options: { id: string; declineCode: string | null; processorPaymentId: string },
+  options: { id: string; declineCode: string | null; processorPaymentId: string; now?: Date },
 ) =>
   db.payment.updateMany({
     where: { id: options.id, status: "authorizing" },
@@ -55,17 +55,22 @@ export const recordDeclinedAuthorize = (
       status: "declined",
       declineCode: options.declineCode,
       processorPaymentId: options.processorPaymentId,
+      ...(options.now && { updatedAt: options.now }),
     },
   });
 
 /** An authorize that needs the person's authentication step, recorded only while the attempt still waits for it. */
 export const recordAuthorizeNeedsAction = (
   db: Client,
-  options: { id: string; processorPaymentId: string },
+  options: { id: string; processorPaymentId: string; now?: Date },
 ) =>
   db.payment.updateMany({
     where: { id: options.id, status: "authorizing" },
-    data: { status: "requires_action", processorPaymentId: options.processorPaymentId },
+    data: {
+      status: "requires_action",
+      processorPaymentId: options.processorPaymentId,
+      ...(options.now && { updatedAt: options.now }),
+    },
   });
 
 /** A failed authentication step: the payment waiting for it is declined. */
@@ -230,3 +235,88 @@ export const listFailedCaptures = (db: Client) =>
       purchase: { select: { orderNumber: true, email: true, status: true } },
     },
   });
+
+// An assistant purchase's one payment (purchases calls these through the index).
+
+const purchasePaymentSelect = {
+  id: true,
+  checkoutId: true,
+  purchaseId: true,
+  attempt: true,
+  processorPaymentId: true,
+  status: true,
+  createdAt: true,
+} as const;
+
+/** The payment of a purchase (one at most); null when it has none. */
+export const findPaymentOfPurchase = (db: Client, purchaseId: string) =>
+  db.payment.findUnique({ where: { purchaseId }, select: purchasePaymentSelect });
+
+/** Status and decline code of a purchase's payment (what a capture recorded); throws when none. */
+export const readPaymentOutcomeOfPurchase = (db: Client, purchaseId: string) =>
+  db.payment.findUniqueOrThrow({
+    where: { purchaseId },
+    select: { status: true, declineCode: true },
+  });
+
+/**
+ * A purchase's hold, recorded. Guarded (reviews M2, H1): a payment still waiting for this answer,
+ * or one the reconciliation gave up on whose hold turned up after all (the purchase is then
+ * closed, and the sweep releases the hold recorded here). Raw SQL: it runs in POST /purchases' `pg`
+ * transaction.
+ */
+export const recordAuthorizedHold = (
+  sql: Sql,
+  options: { id: string; processorPaymentId: string; now: Date },
+) => sql.$executeRaw`UPDATE payments SET status = 'authorized', processor_payment_id = ${options.processorPaymentId}, updated_at = ${options.now}
+  WHERE id = ${options.id} AND (status = 'authorizing' OR (status = 'declined' AND decline_code = 'processor_timeout'))`;
+
+/** An authorize the processor refused itself (nothing made): declined with its reason, while still waiting. */
+export const recordRefusedAuthorize = (
+  db: Client,
+  options: { id: string; reason: string; now: Date },
+) =>
+  db.payment.updateMany({
+    where: { id: options.id, status: "authorizing" },
+    data: { status: "declined", declineCode: options.reason, updatedAt: options.now },
+  });
+
+/**
+ * What the reconciliation found of an authorize nobody answered (the processor's payment, or none:
+ * declined processor_timeout), recorded only while the payment still waits for it.
+ */
+export const recordAuthorizeLookup = (
+  db: Client,
+  options: {
+    id: string;
+    found: Pick<ProcessorPayment, "id" | "status" | "declineCode"> | null;
+    now: Date;
+  },
+) =>
+  db.payment.updateMany({
+    where: { id: options.id, status: "authorizing" },
+    data: {
+      status: options.found?.status ?? "declined",
+      processorPaymentId: options.found?.id ?? null,
+      declineCode: options.found ? options.found.declineCode : "processor_timeout",
+      updatedAt: options.now,
+    },
+  });
+
+/**
+ * Payments still holding money under a purchase that closed without a charge (the process stopped
+ * after the move and before the release), a batch. The purchase's status is read through the
+ * relation, one query for the sweep (as listFailedCaptures reads what a payment paid for).
+ */
+export const listHoldsOfClosedPurchases = async (db: Client, take: number) =>
+  (
+    await db.payment.findMany({
+      where: {
+        status: { in: ["authorized", "requires_action"] },
+        processorPaymentId: { not: null },
+        purchase: { status: { in: ["cancelled", "refused", "requires_person"] } },
+      },
+      select: purchasePaymentSelect,
+      take,
+    })
+  ).map((payment) => ({ ...payment, processorPaymentId: payment.processorPaymentId! }));

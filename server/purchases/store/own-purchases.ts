@@ -1,15 +1,18 @@
 /**
- * One purchase as the reference's Purchase, found only through its owner: the client that made it
- * and the person on the token (purchase:write tokens always carry one). Anyone else gets not_found
- * (never 403, B2-12). GET /purchases/{id} and the sandbox helpers answer with it.
+ * Store: the reads of purchases through their owner, with their store orders' fulfilment and the
+ * checkout link of one that needs the person (read in the same statement: a join kept across
+ * owners, docs/adr/0103-one-data-access-boundary.md). One purchase as the reference's Purchase,
+ * found only through its owner: the client that made it and the person on the token (purchase:write
+ * tokens always carry one). Anyone else gets not_found (never 403, B2-12). GET /purchases/{id} and
+ * the sandbox helpers answer with it.
  */
-import type { Db } from "../platform/db";
-import { Prisma } from "../generated/prisma/client";
-import type { Sql } from "../platform/sql";
-import { AppError } from "../core/errors";
-import type { Actor } from "../platform/trpc/context";
-import { type PurchaseRow, toWirePurchase } from "./purchase-view";
-import type { TPurchase } from "./purchase.schema";
+import type { Db } from "../../platform/db";
+import { Prisma } from "../../generated/prisma/client";
+import type { Sql } from "../../platform/sql";
+import { AppError } from "../../core/errors";
+import type { Actor } from "../../platform/trpc/context";
+import { type PurchaseRow, toWirePurchase } from "../purchase-view";
+import type { TPurchase } from "../purchase.schema";
 
 /** The filter that finds only the actor's own purchases (the system actor sees all). */
 export const purchaseOwnerFilter = (actor: Actor) =>

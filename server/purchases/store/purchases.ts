@@ -1,0 +1,194 @@
+/**
+ * The queries of the `purchases` table, owned by purchases. Raw SQL (typed `Sql`) where POST
+ * /purchases runs them in its `pg` transaction: the insert, the writer's move and the purchase read
+ * after an answer (docs/adr/0062-purchase-transactions.md); Prisma for the reads and lists of the
+ * sweep, the charge, the cancel and the pages, none of them measured hot.
+ */
+import { Prisma } from "../../generated/prisma/client";
+import type { Db, Tx } from "../../platform/db";
+import type { Sql } from "../../platform/sql";
+import { captureDueWhere } from "../../payments";
+import type { QuoteSnapshot } from "../../checkout";
+import type { PurchaseRow } from "../purchase-view";
+
+type Client = Db | Tx;
+
+/** A purchase's columns as `PurchaseRow` names them. */
+const purchaseRowSql = Prisma.sql`id, status::text AS status, reason, cancelled_by AS "cancelledBy", order_number AS "orderNumber", grand_total_cents AS "grandTotalCents",
+  charges_at AS "chargesAt", cancel_until AS "cancelUntil", created_at AS "createdAt"`;
+
+/** A purchase as written before the processor is asked (`processing`). */
+export type NewPurchaseRow = PurchaseRow & {
+  clientId: string;
+  personId: string;
+  quoteId: string;
+  email: string;
+};
+
+/** Writes the purchase; a second purchase of the quote fails on its unique index (23505). */
+export const insertPurchase = (sql: Sql, row: NewPurchaseRow) => sql.$executeRaw`
+  INSERT INTO purchases (id, client_id, person_id, quote_id, email, grand_total_cents, status, cancel_until, created_at, updated_at)
+  VALUES (${row.id}, ${row.clientId}, ${row.personId}, ${row.quoteId}, ${row.email}, ${row.grandTotalCents}::int, ${row.status}::"PurchaseStatus", ${row.cancelUntil}, ${row.createdAt}, ${row.createdAt})`;
+
+/** The purchase as the answer's transaction recorded it. */
+export type AnsweredRow = PurchaseRow & { reason: string | null };
+
+/** The purchase as this transaction sees it (after its answer was recorded). */
+export const readAnsweredPurchase = async (sql: Sql, id: string) => {
+  const [purchase] = await sql.$queryRaw<
+    AnsweredRow[]
+  >`SELECT ${purchaseRowSql} FROM purchases WHERE id = ${id}`;
+  return purchase;
+};
+
+/** What a move writes: the columns the state table and the event decide. */
+type PurchaseStatusWrite = {
+  id: string;
+  to: string;
+  from: readonly string[];
+  now: Date;
+  stampColumn: string;
+  reason: string | null;
+  cancelledBy: string | null;
+  held: { orderNumber: string; chargesAt: Date } | null;
+  clearsChargesAt: boolean;
+  needsDue: boolean;
+  needsCancellable: boolean;
+  /** The webhook endpoints that hear of the move (partners' recipientsSql on `purchases`), or NULL. */
+  recipients: Prisma.Sql;
+  /** Return the purchase's email and its quote's snapshot (a hold writes store orders, a release restocks). */
+  withSnapshot: boolean;
+};
+
+/**
+ * The move's one conditional update, guarded by the state table's arrows (and the due time or the
+ * cancel deadline when the event needs them); the row when this call moved the purchase. The
+ * snapshot is read from the purchase's own quote in the same statement (a join kept across
+ * owners, ADR 0103: the hold's path makes no statement more for it).
+ */
+export const updatePurchaseStatus = async (tx: Sql, move: PurchaseStatusWrite) => {
+  const { held } = move;
+  const withSnapshot = move.withSnapshot
+    ? Prisma.sql`, email, (SELECT q.snapshot FROM quotes q WHERE q.id = purchases.quote_id) AS snapshot`
+    : Prisma.empty;
+  const [moved] = await tx.$queryRaw<
+    {
+      clientId: string;
+      personId: string;
+      recipients: string[] | null;
+      email?: string;
+      snapshot?: QuoteSnapshot;
+    }[]
+  >`
+    UPDATE purchases SET status = ${move.to}::"PurchaseStatus", updated_at = ${move.now}, ${Prisma.raw(move.stampColumn)} = ${move.now},
+      charges_at = ${held ? Prisma.sql`${held.chargesAt}` : move.clearsChargesAt ? Prisma.sql`NULL` : Prisma.sql`charges_at`},
+      cancel_until = ${held ? Prisma.sql`${held.chargesAt}` : Prisma.sql`cancel_until`},
+      order_number = COALESCE(${held?.orderNumber ?? null}, order_number),
+      cancelled_by = COALESCE(${move.cancelledBy}, cancelled_by),
+      reason = COALESCE(${move.reason}, reason)
+    WHERE id = ${move.id} AND status::text = ANY(${[...move.from]}::text[])
+      ${move.needsDue ? Prisma.sql`AND charges_at <= ${move.now}` : Prisma.empty}
+      ${move.needsCancellable ? Prisma.sql`AND cancel_until > ${move.now}` : Prisma.empty}
+    RETURNING client_id AS "clientId", person_id AS "personId", ${move.recipients} AS recipients ${withSnapshot}`;
+  return moved;
+};
+
+/** What an email of the purchase needs. */
+export const readEmailedPurchase = (tx: Client, id: string) =>
+  tx.purchase.findUniqueOrThrow({
+    where: { id },
+    select: { id: true, email: true, orderNumber: true, grandTotalCents: true },
+  });
+
+/** Status, reason and cancel deadline (the cancel's answer when its move did not happen); null when none. */
+export const findCancelState = (db: Client, id: string) =>
+  db.purchase.findUnique({
+    where: { id },
+    select: { status: true, reason: true, cancelUntil: true },
+  });
+
+/** What the cancel page shows of a purchase; null when none. */
+export const findCancelPageView = (db: Client, id: string) =>
+  db.purchase.findUnique({
+    where: { id },
+    select: {
+      status: true,
+      reason: true,
+      orderNumber: true,
+      grandTotalCents: true,
+      cancelUntil: true,
+      chargesAt: true,
+    },
+  });
+
+/** True when the purchase exists. */
+export const purchaseExists = async (db: Client, id: string) =>
+  (await db.purchase.count({ where: { id } })) > 0;
+
+/** Status and charge time (the charge job's sleep); null when none. */
+export const findChargeTime = (db: Client, id: string) =>
+  db.purchase.findUnique({ where: { id }, select: { status: true, chargesAt: true } });
+
+/** What charging reads: status, charge time, and the snapshot of its own quote; null when none. */
+export const findChargeablePurchase = async (db: Client, id: string) => {
+  const purchase = await db.purchase.findUnique({
+    where: { id },
+    select: { status: true, chargesAt: true, quote: { select: { snapshot: true } } },
+  });
+  return purchase && { ...purchase, snapshot: purchase.quote.snapshot as QuoteSnapshot };
+};
+
+/** What recording a late answer needs: status, email, total and assistant; null when none. */
+export const findAwaitingPurchase = (db: Client, id: string) =>
+  db.purchase.findUnique({
+    where: { id },
+    select: { status: true, email: true, grandTotalCents: true, clientId: true },
+  });
+
+/** The summary the ops command prints; throws when none. */
+export const readPurchaseSummary = (db: Client, id: string) =>
+  db.purchase.findUniqueOrThrow({
+    where: { id },
+    select: {
+      id: true,
+      status: true,
+      orderNumber: true,
+      grandTotalCents: true,
+      chargesAt: true,
+      cancelUntil: true,
+    },
+  });
+
+/** Purchases left `processing` since before `before` (their request stopped), a batch. */
+export const listStuckPurchases = (db: Client, options: { before: Date; take: number }) =>
+  db.purchase.findMany({
+    where: { status: "processing", updatedAt: { lt: options.before } },
+    select: { id: true },
+    take: options.take,
+  });
+
+/**
+ * Held purchases due at `now`, and purchases left capturing since before `staleBefore` whose
+ * payment may be captured again, earliest charge first, a batch. The payment's state is read
+ * through the relation (payments' `captureDueWhere`), one query for the sweep.
+ */
+export const listDuePurchases = (
+  db: Client,
+  options: { now: Date; staleBefore: Date; take: number },
+) =>
+  db.purchase.findMany({
+    where: {
+      OR: [
+        { status: "held", chargesAt: { lte: options.now } },
+        // A capture waiting for its next try, or out of tries (capture_failed), is left alone (capture-retries.ts).
+        {
+          status: "capturing",
+          capturingAt: { lt: options.staleBefore },
+          payment: { is: { status: { not: "capture_failed" }, ...captureDueWhere(options.now) } },
+        },
+      ],
+    },
+    select: { id: true },
+    orderBy: { chargesAt: "asc" },
+    take: options.take,
+  });
