@@ -21,6 +21,8 @@ const ZMyPurchase = z.object({
   order_number: z.string().nullable(),
   stores: z.array(z.string()),
   grand_total: ZMoney,
+  /** Given back to the person's card so far (null when nothing was). */
+  refunded: ZMoney.nullable(),
   assistant: z.string(),
   created_at: z.string(),
   charges_at: z.string().nullable(),

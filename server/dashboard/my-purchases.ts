@@ -9,6 +9,7 @@ import { toMoney } from "../core/money";
 import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
 import { cancelPurchase } from "../purchases";
+import { refundedByPurchase } from "../refunds";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import type { QuoteSnapshot } from "../checkout";
 import {
@@ -29,14 +30,20 @@ export const listMyPurchases = shopperProcedure
       page: input.page,
       pageSize: myPurchasesPageSize,
     });
+    const shown = rows.slice(0, myPurchasesPageSize);
+    const refunded = await refundedByPurchase(
+      ctx.db,
+      shown.map((row) => row.id),
+    );
     return {
-      purchases: rows.slice(0, myPurchasesPageSize).map((row) => ({
+      purchases: shown.map((row) => ({
         purchase_id: row.id,
         status: publicPurchaseStatus(row.status),
         reason: row.reason,
         order_number: row.orderNumber,
         stores: (row.quote.snapshot as unknown as QuoteSnapshot).stores.map((store) => store.name),
         grand_total: toMoney(row.grandTotalCents),
+        refunded: refunded.has(row.id) ? toMoney(refunded.get(row.id)!) : null,
         assistant: row.client.name,
         created_at: row.createdAt.toISOString(),
         charges_at: row.chargesAt?.toISOString() ?? null,

@@ -4,5 +4,9 @@ export { refundOrder } from "./refund-order";
 export type { RefundOutcome } from "./refund-order";
 export { refundPurchase } from "./refund-purchase";
 export { retryPendingRefunds } from "./retry-pending-refunds";
-export { findOrderByNumber as refundableOrder, listOrderRefunds } from "./store";
+export {
+  findOrderByNumber as refundableOrder,
+  listOrderRefunds,
+  refundedByPurchase,
+} from "./store";
 export { refundShare } from "./policy";

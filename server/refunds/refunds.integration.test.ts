@@ -18,6 +18,7 @@ import { agentWithPerson, buy, directItem, quoteOf } from "../testing/agent-purc
 import { payCheckout } from "../testing/paid-orders";
 import { operationHandler } from "../edges/rest/rest-router";
 import { callRoute } from "../testing/rest";
+import { shopperCaller } from "../testing/callers";
 import { refundOrder } from "./refund-order";
 import { refundPurchase } from "./refund-purchase";
 import { retryPendingRefunds } from "./retry-pending-refunds";
@@ -163,7 +164,11 @@ describe("refunding a store order", () => {
   });
 
   it("an assistant purchase refunded in full is refunded; one still held cannot be", async () => {
-    const { token: agent, agent: client } = await agentWithPerson({
+    const {
+      token: agent,
+      agent: client,
+      person,
+    } = await agentWithPerson({
       scope: "catalog:read checkout:write address:read purchase:write orders:read",
     });
     // The assistant listens for refunds.
@@ -215,6 +220,10 @@ describe("refunding a store order", () => {
       params: { order_number: order.order_number },
     });
     expect(await one.json()).toMatchObject({ status: "refunded", refunded: order.refunded });
+    // And the dashboard's /account/purchases.
+    const [listed] = (await shopperCaller(person.id).account.listMyPurchases()).purchases;
+    expect(listed).toMatchObject({ purchase_id: purchaseId, status: "refunded" });
+    expect(listed.refunded).toEqual(listed.grand_total);
     const refunded = events.find((event) => event.type === "order.refunded")!;
     expect(refunded.payload).toMatchObject({
       data: {

@@ -200,3 +200,15 @@ export const findOrderByNumber = async (tx: Tx, number: string) =>
       RefundableOrder[]
     >`SELECT ${orderColumns} FROM ${orderJoins} WHERE o.number = ${number}`
   )[0];
+
+/** What was refunded of each purchase (its orders' refunds that went through), for the dashboard. */
+export const refundedByPurchase = async (tx: Tx, purchaseIds: string[]) => {
+  const rows = purchaseIds.length
+    ? await tx.$queryRaw<{ purchaseId: string; refundedCents: number }[]>`
+        SELECT o.purchase_id AS "purchaseId", sum(r.amount_cents)::int AS "refundedCents"
+        FROM refunds r JOIN orders o ON o.id = r.order_id
+        WHERE r.status = 'succeeded' AND o.purchase_id = ANY(${purchaseIds}::text[])
+        GROUP BY o.purchase_id`
+    : [];
+  return new Map(rows.map((row) => [row.purchaseId, row.refundedCents]));
+};

@@ -76,6 +76,12 @@ function PurchaseRow({
       <dl className="facts">
         <dt>Total</dt>
         <dd>{dollars(purchase.grand_total.amount)} CAD</dd>
+        {purchase.refunded ? (
+          <>
+            <dt>Refunded</dt>
+            <dd data-testid="refunded">{dollars(purchase.refunded.amount)} CAD</dd>
+          </>
+        ) : null}
         <dt>Assistant</dt>
         <dd>{purchase.assistant}</dd>
         <dt>Order</dt>
