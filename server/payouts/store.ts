@@ -11,7 +11,7 @@ import { randomId } from "../core/ids";
 import type { Db, Tx } from "../platform/db";
 import type { OrderAmounts, StoreShare } from "./shares";
 
-/** How far back the sweep looks for captures without ledger rows (a sweep down longer than this is an incident: docs/operations.md). */
+/** How far back the sweep looks for captures without ledger rows (a sweep down longer than this is an incident; the ledger of an older capture is written by hand). */
 const lookBackMs = 7 * 24 * 3_600_000;
 
 export type CapturedOrder = OrderAmounts & {

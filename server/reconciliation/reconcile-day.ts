@@ -40,7 +40,7 @@ export const reconcileDay = async (db: Db, provider: PaymentProvider, day: Date)
   return report;
 };
 
-/** The operator's alert: one line on stderr an alerting rule matches (docs/operations.md), and the report. */
+/** The operator's alert: one line on stderr an alerting rule matches (docs/adr/0108), and the report. */
 const raiseAlert = (day: Date, count: number) =>
   console.error(
     JSON.stringify({
