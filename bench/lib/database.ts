@@ -39,7 +39,13 @@ export const ensureCatalogDatabase = async (items: number, log: (line: string) =
   const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
   if (!rowCount) await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  await migrate(url);
+  // A kept database that an older draft of a migration touched cannot be migrated: say what to do.
+  await migrate(url).catch((error: unknown) => {
+    throw new Error(
+      `${(error as Error).message} The benchmark database ${name} is kept between runs: drop it (psql -c 'DROP DATABASE "${name}"') and run again to load it afresh.`,
+      { cause: error },
+    );
+  });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
