@@ -185,6 +185,14 @@ const toBalanceTransaction = (transaction: Stripe.BalanceTransaction): BalanceTr
   };
 };
 
+/** A lookup's error: null when Stripe has no such object; any other error in our terms. */
+const missingAsNull = (error: unknown): null => {
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing")
+    return null;
+  mapError(error);
+  throw error;
+};
+
 /** Cards only, confirmed on the server: no payment method that redirects (which would need a return_url). */
 const noRedirects = { enabled: true, allow_redirects: "never" } as const;
 
@@ -441,13 +449,7 @@ export const stripeProvider = (options: {
               : null,
         };
       } catch (error) {
-        if (
-          error instanceof Stripe.errors.StripeInvalidRequestError &&
-          error.code === "resource_missing"
-        )
-          return null;
-        mapError(error);
-        throw error;
+        return missingAsNull(error);
       }
     },
     transfer: async ({
@@ -518,13 +520,7 @@ export const stripeProvider = (options: {
             : null,
         };
       } catch (error) {
-        if (
-          error instanceof Stripe.errors.StripeInvalidRequestError &&
-          error.code === "resource_missing"
-        )
-          return null;
-        mapError(error);
-        throw error;
+        return missingAsNull(error);
       }
     },
     retrieveAccount: async ({ accountId }) => {
@@ -535,13 +531,7 @@ export const stripeProvider = (options: {
           canReceiveTransfers: account.capabilities?.transfers === "active",
         };
       } catch (error) {
-        if (
-          error instanceof Stripe.errors.StripeInvalidRequestError &&
-          error.code === "resource_missing"
-        )
-          return null;
-        mapError(error);
-        throw error;
+        return missingAsNull(error);
       }
     },
     detachMethod: async ({ paymentMethodId }) => {
