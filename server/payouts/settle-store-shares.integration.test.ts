@@ -114,8 +114,8 @@ describe("a two-store checkout, captured", () => {
     const store = await createStore({ platformFeeBps: 1000, name: 'Store, "quoted"' });
     const other = await createStore();
     const from = new Date(Date.now() - 60_000);
-    const first = await payTwoStores([store, other], [2000, 1000]);
-    const second = await payTwoStores([store, other], [3000, 1000]);
+    await payTwoStores([store, other], [2000, 1000]);
+    await payTwoStores([store, other], [3000, 1000]);
     await settle();
     const statement = await storeStatement(db(), {
       storeId: store.id,
@@ -147,7 +147,6 @@ describe("a two-store checkout, captured", () => {
     const csv = toCsv(cells);
     expect(csv.split("\r\n")).toHaveLength(cells.length + 1);
     expect(toCsv([["a,b", 'say "hi"']])).toBe('"a,b","say ""hi"""\r\n');
-    expect([first, second]).toHaveLength(2);
   });
 
   it("pays the store of an assistant purchase once its hold is charged, not before", async () => {
