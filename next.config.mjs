@@ -1,4 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
 import { securityHeaders } from "./server/edges/http/security-headers.mjs";
+
+// Points next-intl at the request configuration: the shopper's language per request (ADR 0110).
+const withNextIntl = createNextIntlPlugin("./app/_i18n/request.ts");
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -13,4 +17,4 @@ const nextConfig = {
   headers: async () => [{ source: "/:path*", headers: securityHeaders }],
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
 import "./globals.css";
 
 export const metadata = {
@@ -7,10 +9,13 @@ export const metadata = {
     "Catalogue, checkout links and assistant purchases across independent Canadian fashion stores.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** The page's language is the shopper's (app/_i18n/request.ts); client parts get the same messages. */
+export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
-      <body>{children}</body>
+    <html lang={await getLocale()}>
+      <body>
+        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+      </body>
     </html>
   );
 }

@@ -11,19 +11,29 @@ import {
   Text,
 } from "@react-email/components";
 import type { ReactNode } from "react";
+import type { EmailIntl } from "./i18n";
 
+/**
+ * `intl` (emails/components/i18n.ts) makes the frame speak the reader's language and name their
+ * time zone once, under the content; partner emails pass none and stay English.
+ */
 export const EmailLayout = ({
   preview,
   heading,
   children,
   footer,
+  intl,
+  showsTimes,
 }: {
   preview: string;
   heading: string;
   children: ReactNode;
   footer?: string;
+  intl?: EmailIntl;
+  /** The email shows times: say once which zone they are in. */
+  showsTimes?: boolean;
 }) => (
-  <Html lang="en">
+  <Html lang={intl?.locale ?? "en-CA"}>
     <Head />
     <Preview>{preview}</Preview>
     <Body
@@ -56,9 +66,16 @@ export const EmailLayout = ({
           {heading}
         </Heading>
         <Section>{children}</Section>
+        {intl && showsTimes ? (
+          <Text style={{ fontSize: 13, color: "#6b655f" }}>
+            {intl.t("common.zoneNote", { zone: intl.zone })}
+          </Text>
+        ) : null}
         <Hr style={{ borderColor: "#e6e1da", margin: "28px 0 12px" }} />
         <Text style={{ fontSize: 12, color: "#6b655f" }}>
-          {footer ?? "You get this email because of an action on your Shopping API account."}
+          {footer ??
+            intl?.t("common.email.footer") ??
+            "You get this email because of an action on your Shopping API account."}
         </Text>
       </Container>
     </Body>

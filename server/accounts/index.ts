@@ -31,6 +31,7 @@ export {
   lockPerson,
   lockPersons,
   readMailboxOwner,
+  readReadingPreferences,
   readSpendingRow,
   readSpendingSettings,
   spendingColumnsSql,

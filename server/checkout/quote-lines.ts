@@ -86,6 +86,7 @@ export const buildQuoteLines = (
       title: item.title,
       size: variant.size,
       color: variant.color,
+      condition: item.condition,
       quantity: line.quantity,
       unitPriceCents: item.priceCents,
       imageUrl: item.images[0]?.url ?? null,

@@ -16,6 +16,10 @@ const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const newOrderNumber = () =>
   `SO-${[...randomBytes(8)].map((byte) => crockford[byte % 32]).join("")}`;
 
+/** The order number of the store at `index` of the owner's stores: `SO-7K3M9QX2-1` for the first. */
+export const storeOrderNumber = (orderNumber: string, index: number) =>
+  `${orderNumber}-${index + 1}`;
+
 export type StoreOrdersInput = {
   /** Exactly one owner (trigger orders_one_owner). */
   owner: { checkoutId: string } | { purchaseId: string };
@@ -33,7 +37,7 @@ export const writeStoreOrders = async (tx: Sql, input: StoreOrdersInput) => {
   const orders = input.snapshot.stores.map((store, index) => ({
     store,
     option: chosenOption(store, input.selections),
-    number: `${input.orderNumber}-${index + 1}`,
+    number: storeOrderNumber(input.orderNumber, index),
   }));
   const { checkoutId = null, purchaseId = null } = input.owner as {
     checkoutId?: string;

@@ -48,6 +48,7 @@ export const provinces = {
 
 export type Province = keyof typeof provinces;
 export const provinceCodes = Object.keys(provinces) as [Province, ...Province[]];
+export const isProvince = (code: string): code is Province => Object.hasOwn(provinces, code);
 
 // Building an Intl.DateTimeFormat costs far more than using one; quotes need several per request.
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -6,6 +6,7 @@
  * same columns and the same row lock (docs/adr/0062-purchase-transactions.md).
  */
 import { Prisma } from "../../generated/prisma/client";
+import { type Locale, pickLocale, timeZoneOfProvince } from "../../core/locale";
 import type { SpendingSettings } from "../../core/spending-limits";
 import type { Db, Tx } from "../../platform/db";
 
@@ -297,3 +298,22 @@ export const flipPurchasesPaused = async (
       data: { purchasesPaused: options.paused, purchasesPausedChangedAt: options.now },
     })
   ).count === 1;
+
+/**
+ * How a person reads their emails and pages: their saved language (else English: an email has no
+ * browser to ask) and the zone of their saved address's province (else Toronto's). One statement,
+ * raw SQL, so the purchase and watch paths can call it inside their own transactions.
+ */
+export const readReadingPreferences = async (
+  sql: Pick<Tx, "$queryRaw">,
+  personId: string,
+): Promise<{ locale: Locale; timeZone: string }> => {
+  const [row] = await sql.$queryRaw<{ language: string | null; province: string | null }[]>`
+    SELECT p.language, a.province FROM persons p
+    LEFT JOIN shipping_addresses a ON a.person_id = p.id
+    WHERE p.id = ${personId}`;
+  return {
+    locale: pickLocale(row?.language, null),
+    timeZone: timeZoneOfProvince(row?.province),
+  };
+};

@@ -17,6 +17,7 @@ export type QuotableItem = {
   id: number;
   title: string;
   priceCents: number;
+  condition: string | null;
   status: "active" | "sold" | "removed";
   url: string;
   store: {
@@ -56,7 +57,7 @@ export type QuotableItem = {
  */
 export const loadQuotableItems = (sql: Sql, ids: number[]) =>
   sql.$queryRaw<QuotableItem[]>`
-    SELECT i.id, i.title, i.price_cents AS "priceCents", i.status::text AS status, i.url,
+    SELECT i.id, i.title, i.price_cents AS "priceCents", i.condition::text AS condition, i.status::text AS status, i.url,
       json_build_object(
         'id', s.id, 'slug', s.slug, 'name', s.name, 'url', s.url, 'agentCheckout', s.agent_checkout, 'isOpen', s.is_open,
         'canTakePayment', s.can_take_payment, 'payoutAccount', s.payout_account, 'canShip', s.can_ship, 'freeShippingThresholdCents', s.free_shipping_threshold_cents,

@@ -4,6 +4,7 @@
  * marked paid, items with nothing left marked sold (they leave search), and the confirmation email
  * written to the outbox. A linked person's checkout joins their account when its email is theirs.
  */
+import { addressLines } from "../order-summary";
 import { formatCents } from "../../core/money";
 import { addTotals } from "../../core/totals";
 import { enqueueEmail } from "../../platform/mail/outbox";
@@ -23,14 +24,6 @@ const shortDate = (date: string) =>
     day: "numeric",
     timeZone: "UTC",
   });
-
-export const addressLines = (address: TShippingAddress) =>
-  [
-    address.name,
-    address.line1,
-    address.line2,
-    `${address.city} ${address.province} ${address.postal_code}`,
-  ].filter((line): line is string => Boolean(line));
 
 type Paying = { id: string; email: string; personId: string | null; firstName: string | null };
 

@@ -12,7 +12,7 @@ import { findAttemptAwaitingPerson } from "../store/borrowed";
 import { findCheckoutForPage } from "../store/checkouts";
 import { ordersOfCheckout } from "../store/orders";
 import { ZCheckoutRef } from "./page.schema";
-import { addressLines } from "./place-orders";
+import { addressLines } from "../order-summary";
 
 export const view = publicProcedure.input(ZCheckoutRef).query(async ({ ctx, input }) => {
   const checkout = await findCheckoutForPage(ctx.db, input.id);

@@ -1,0 +1,65 @@
+/**
+ * The shopper's text in English and French, one JSON file per area and language, read by the pages
+ * (next-intl, app/_i18n/request.ts) and the emails (emails/components/i18n.ts) alike. English is the
+ * source: messages.test.ts checks that French has every key with the same placeholders.
+ * Partner-facing text (API errors, the developer portal) is not here: it stays English.
+ */
+import type { Locale } from "../locale";
+import enAccount from "./en/account.json";
+import enAuth from "./en/auth.json";
+import enCheckout from "./en/checkout.json";
+import enCommon from "./en/common.json";
+import enConsent from "./en/consent.json";
+import enMailbox from "./en/mailbox.json";
+import enOrders from "./en/orders.json";
+import enPurchases from "./en/purchases.json";
+import enWatches from "./en/watches.json";
+import frAccount from "./fr/account.json";
+import frAuth from "./fr/auth.json";
+import frCheckout from "./fr/checkout.json";
+import frCommon from "./fr/common.json";
+import frConsent from "./fr/consent.json";
+import frMailbox from "./fr/mailbox.json";
+import frOrders from "./fr/orders.json";
+import frPurchases from "./fr/purchases.json";
+import frWatches from "./fr/watches.json";
+
+const en = {
+  common: enCommon,
+  auth: enAuth,
+  account: enAccount,
+  purchases: enPurchases,
+  watches: enWatches,
+  checkout: enCheckout,
+  consent: enConsent,
+  mailbox: enMailbox,
+  orders: enOrders,
+};
+
+export type Messages = typeof en;
+
+const byLocale: Record<Locale, Messages> = {
+  "en-CA": en,
+  "fr-CA": {
+    common: frCommon,
+    auth: frAuth,
+    account: frAccount,
+    purchases: frPurchases,
+    watches: frWatches,
+    checkout: frCheckout,
+    consent: frConsent,
+    mailbox: frMailbox,
+    orders: frOrders,
+  } as Messages,
+};
+
+export const messagesOf = (locale: Locale): Messages => byLocale[locale];
+
+/** The listed conditions and tax names the summary translates; anything else is shown as written. */
+export const isConditionKey = (
+  value: string | null,
+): value is keyof Messages["common"]["summary"]["condition"] =>
+  value !== null && Object.hasOwn(en.common.summary.condition, value);
+
+export const isTaxName = (value: string): value is keyof Messages["common"]["summary"]["taxName"] =>
+  Object.hasOwn(en.common.summary.taxName, value);
