@@ -4,6 +4,7 @@ export { checkoutUrl, toWireCheckout } from "./checkout-view";
 export { loadQuotableItems } from "../catalogue";
 export type { QuotableItem } from "../catalogue";
 export { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
+export type { TShippingAddress } from "./checkout.schema";
 export { quoteItems } from "./create-quote";
 export { insertCheckout } from "./create-session";
 export { expireCheckout } from "./expire-checkout-job";

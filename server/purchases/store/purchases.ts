@@ -8,7 +8,8 @@ import { Prisma } from "../../generated/prisma/client";
 import type { Db, Tx } from "../../platform/db";
 import type { Sql } from "../../platform/sql";
 import { captureDueWhere } from "../../payments";
-import type { QuoteSnapshot } from "../../checkout";
+import { orderSummary, type QuoteSnapshot, type TShippingAddress } from "../../checkout";
+import type { OrderSummary } from "../../core/order-summary";
 import type { PurchaseRow } from "../purchase-view";
 
 type Client = Db | Tx;
@@ -192,3 +193,19 @@ export const listDuePurchases = (
     orderBy: { chargesAt: "asc" },
     take: options.take,
   });
+
+/**
+ * What the purchase bought (server/core/order-summary.ts): its quote's lines, the stores' default
+ * shipping (a purchase never chooses another) and the ship-to address; undefined when no such
+ * purchase. Raw SQL, so the writers of its emails can call it inside their transaction.
+ */
+export const readWhatWasBought = async (
+  sql: Pick<Tx, "$queryRaw">,
+  id: string,
+): Promise<OrderSummary | undefined> => {
+  const [row] = await sql.$queryRaw<
+    { snapshot: QuoteSnapshot; address: TShippingAddress; orderNumber: string | null }[]
+  >`SELECT q.snapshot, q.address, p.order_number AS "orderNumber"
+    FROM purchases p JOIN quotes q ON q.id = p.quote_id WHERE p.id = ${id}`;
+  return row && orderSummary({ ...row, selections: {} });
+};
