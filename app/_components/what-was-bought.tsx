@@ -23,7 +23,6 @@ function Item({ item }: { item: SummaryItem }) {
   return (
     <li className="bought-item">
       {item.imageUrl ? (
-        // eslint-disable-next-line @next/next/no-img-element -- store pictures from any host, sized here
         <img src={item.imageUrl} alt={t("picture", { title: item.title })} width={64} height={80} />
       ) : (
         <span className="bought-item-blank" aria-hidden />
