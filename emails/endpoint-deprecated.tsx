@@ -15,15 +15,18 @@ export type EndpointDeprecatedProps = {
 export const subject = (props: EndpointDeprecatedProps) =>
   `${props.operationId} is deprecated: it stops answering on ${props.sunset}`;
 
+/** Sample props: the email tests and `npm run screens` render these. */
+export const previewProps: EndpointDeprecatedProps = {
+  operationId: "GET /api/v1/categories",
+  clients: ["My app"],
+  sunset: "2027-06-01",
+  replacement: "https://developers.example/categories-v2",
+  brownouts: ["2027-05-04 15:00-16:00"],
+  changelogUrl: "http://localhost:3000/changelog",
+};
+
 export default function EndpointDeprecated(props: EndpointDeprecatedProps) {
-  const {
-    operationId = "GET /api/v1/categories",
-    clients = ["My app"],
-    sunset = "2027-06-01",
-    replacement = "https://developers.example/categories-v2",
-    brownouts = [],
-    changelogUrl = "http://localhost:3000/changelog",
-  } = props;
+  const { operationId, clients, sunset, replacement, brownouts, changelogUrl } = props;
   return (
     <EmailLayout
       preview={`${operationId} answers 410 retired from ${sunset}`}

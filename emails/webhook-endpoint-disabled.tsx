@@ -13,14 +13,17 @@ export type WebhookEndpointDisabledProps = {
 export const subject = (props: WebhookEndpointDisabledProps) =>
   `Webhook endpoint disabled for ${props.clientName}`;
 
+/** Sample props: the email tests and `npm run screens` render these. */
+export const previewProps: WebhookEndpointDisabledProps = {
+  clientName: "My app",
+  url: "https://app.example/webhooks",
+  failingSince: "2026-11-17T10:00:00.000Z",
+  lastError: "answered 500",
+  portalUrl: "http://localhost:3000/developers",
+};
+
 export default function WebhookEndpointDisabled(props: WebhookEndpointDisabledProps) {
-  const {
-    clientName = "My app",
-    url = "https://app.example/webhooks",
-    failingSince = "2026-11-17T10:00:00.000Z",
-    lastError = "answered 500",
-    portalUrl = "http://localhost:3000/developers",
-  } = props;
+  const { clientName, url, failingSince, lastError, portalUrl } = props;
   return (
     <EmailLayout
       preview="A webhook endpoint was disabled"
