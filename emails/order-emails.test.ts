@@ -25,9 +25,7 @@ describe("order emails in both languages", () => {
     const email = await renderEmail("order-confirmation", { ...confirmation, locale });
     const isFrench = locale === "fr-CA";
     expect(email.subject).toBe(
-      isFrench
-        ? "Votre commande SO-7K3M9QX2 est confirmée"
-        : "Your order SO-7K3M9QX2 is confirmed",
+      isFrench ? "Votre commande SO-7K3M9QX2 est confirmée" : "Your order SO-7K3M9QX2 is confirmed",
     );
     expect(email.html).toContain(`lang="${locale}"`);
     for (const expected of [

@@ -67,9 +67,7 @@ const inEach = async (
         await expect(page.locator("html")).toHaveAttribute("lang", language);
         await check(page, language);
         if (size === "phone") {
-          const scrollWidth = await page.evaluate(
-            () => document.scrollingElement!.scrollWidth,
-          );
+          const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
           expect(scrollWidth, `${path} in ${language} scrolls sideways`).toBeLessThanOrEqual(360);
         }
         await attach?.(page, `${language}-${size}`);

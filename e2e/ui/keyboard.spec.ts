@@ -100,16 +100,17 @@ test.describe("[KEYBOARD] the hosted checkout without a mouse", () => {
     await expect(page.locator("input[name=option]:checked").first()).toHaveValue(radio.value!);
     await page.keyboard.press("ArrowDown");
     await expect(page.getByTestId("grand-total")).not.toHaveText(before!);
-    await expect(page.locator("input[name=option]:checked").first()).not.toHaveValue(
-      radio.value!,
-    );
+    await expect(page.locator("input[name=option]:checked").first()).not.toHaveValue(radio.value!);
   });
 });
 
 const redirectUri = "https://partner.example.com/callback";
 
 const consentTexts = {
-  "en-CA": { heading: "Keyboard Planner wants to connect to your account", alerts: /set price alerts/ },
+  "en-CA": {
+    heading: "Keyboard Planner wants to connect to your account",
+    alerts: /set price alerts/,
+  },
   "fr-CA": {
     heading: "Keyboard Planner veut se connecter à votre compte",
     alerts: /créer des alertes de prix/,

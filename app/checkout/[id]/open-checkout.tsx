@@ -12,7 +12,15 @@ import { ShippingChoice } from "./shipping-choice";
 
 type Choice = CheckoutPageView["shippingChoices"][number];
 
-function MoneyLine({ label, amount, className }: { label: string; amount: string; className?: string }) {
+function MoneyLine({
+  label,
+  amount,
+  className,
+}: {
+  label: string;
+  amount: string;
+  className?: string;
+}) {
   return (
     <>
       <dt className={className}>{label}</dt>
@@ -21,7 +29,12 @@ function MoneyLine({ label, amount, className }: { label: string; amount: string
   );
 }
 
-async function StoreCard(props: { checkoutId: string; store: StoreSummary; choice: Choice; index: number }) {
+async function StoreCard(props: {
+  checkoutId: string;
+  store: StoreSummary;
+  choice: Choice;
+  index: number;
+}) {
   const { store, choice } = props;
   const t = await getTranslations("checkout");
   const common = await getTranslations("common.summary");
@@ -40,8 +53,12 @@ async function StoreCard(props: { checkoutId: string; store: StoreSummary; choic
           return (
             <li key={index}>
               {item.imageUrl ? (
-                // eslint-disable-next-line @next/next/no-img-element -- store pictures from any host, sized here
-                <img src={item.imageUrl} alt={common("picture", { title: item.title })} width={64} height={80} />
+                <img
+                  src={item.imageUrl}
+                  alt={common("picture", { title: item.title })}
+                  width={64}
+                  height={80}
+                />
               ) : (
                 <span className="no-image" aria-hidden />
               )}
@@ -49,7 +66,9 @@ async function StoreCard(props: { checkoutId: string; store: StoreSummary; choic
                 {item.quantity > 1
                   ? common("quantityTitle", { quantity: item.quantity, title: item.title })
                   : item.title}
-                {details.length ? <span className="muted small details">{details.join(" · ")}</span> : null}
+                {details.length ? (
+                  <span className="muted small details">{details.join(" · ")}</span>
+                ) : null}
               </span>
               <span className="amount">{money(item.lineCents)}</span>
             </li>

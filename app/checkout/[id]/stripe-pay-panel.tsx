@@ -50,9 +50,7 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
         router.replace(window.location.pathname, { scroll: false });
         show(
           state ??
-            (params.get("redirect_status") === "failed"
-              ? { error: t("bankFailed") }
-              : undefined),
+            (params.get("redirect_status") === "failed" ? { error: t("bankFailed") } : undefined),
         );
       })
       .finally(() => setIsPaying(false));
@@ -82,9 +80,7 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
       const completed = await completeStripePayment(checkoutId, intentIdOf(started.clientSecret));
       show(
         completed ??
-          (confirmed.error
-            ? { error: confirmed.error.message ?? t("notThrough") }
-            : undefined),
+          (confirmed.error ? { error: confirmed.error.message ?? t("notThrough") } : undefined),
       );
     } finally {
       setIsPaying(false);

@@ -34,7 +34,8 @@ type Props = {
 type ScopeKey = keyof Messages["consent"]["scope"];
 type OptInKey = keyof Messages["consent"]["optIn"];
 const scopeKey = (scope: Scope) => scope.replace(":", "_") as ScopeKey;
-const isOptInKey = (key: string): key is OptInKey => key === "purchase_write" || key === "alerts_write";
+const isOptInKey = (key: string): key is OptInKey =>
+  key === "purchase_write" || key === "alerts_write";
 
 /** The mark on a permission the person has not granted this app before. */
 function NewMark({ scope, newScopes }: { scope: Scope; newScopes: readonly Scope[] }) {
@@ -120,7 +121,12 @@ export function ConsentForm({
             const isGranted = grantedScopes.includes(scope);
             return (
               <label className="opt-in" key={scope}>
-                <input type="checkbox" name="grant_scope" value={scope} defaultChecked={isGranted} />
+                <input
+                  type="checkbox"
+                  name="grant_scope"
+                  value={scope}
+                  defaultChecked={isGranted}
+                />
                 <span>
                   <strong>
                     {isOptInKey(key) ? t(`optIn.${key}.title`, { app }) : t(`scope.${key}`)}
