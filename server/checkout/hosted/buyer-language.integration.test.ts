@@ -59,7 +59,7 @@ describe("the buyer's language", () => {
     expect(email.props).toMatchObject({ locale: "fr-CA", timeZone: "America/Vancouver" });
     const rendered = await renderEmail("order-confirmation", email.props);
     expect(rendered.subject).toBe(`Votre commande ${orderNumber} est confirmée`);
-    expect(rendered.text).toContain("Merci de votre commande, Élise");
+    expect(rendered.html).toContain("Merci de votre commande, Élise");
     expect(rendered.text).toContain("Manteau de laine");
     expect(rendered.text).toContain(`${orderNumber}-1`);
     expect(rendered.text).toContain(formatMoney(checkout.grandTotalCents, "fr-CA"));
