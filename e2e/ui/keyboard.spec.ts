@@ -80,7 +80,10 @@ test.describe("[KEYBOARD] the hosted checkout without a mouse", () => {
     expect(pay.text).toMatch(/^Pay \$/);
     await page.keyboard.press("Enter");
 
-    await expect(page.getByRole("heading", { name: "Paid — thank you!" })).toBeVisible();
+    const paid = page.getByRole("heading", { name: "Paid — thank you!" });
+    await expect(paid).toBeVisible();
+    // The form the keyboard was in is gone: focus lands on what happened, not the top of the page.
+    await expect(paid).toBeFocused();
     await expect(page.getByTestId("order-number")).toHaveText(/^SO-[0-9A-Z]{8}$/);
     const status = await (
       await partner.api.get(`/api/v1/checkout/sessions/${checkout.checkout_id}`)

@@ -16,6 +16,7 @@ import { env } from "@/server/platform/env";
 import { toAppError } from "@/server/platform/http/respond";
 import { formatMoney, formatTime, formatTimeLeft, type Locale } from "@/server/core/locale";
 import type { CheckoutPageView } from "@/server/checkout";
+import { FocusState } from "./focus-state";
 import { OpenCheckout } from "./open-checkout";
 import { type PaymentPanel, PayForm } from "./pay-form";
 import "../../ui.css";
@@ -58,7 +59,10 @@ async function PaidState({ view }: { view: CheckoutPageView }) {
   return (
     <>
       <section className="card state paid" aria-labelledby="state-heading">
-        <h2 id="state-heading">{t("paid.heading")}</h2>
+        <h2 id="state-heading" tabIndex={-1}>
+          {t("paid.heading")}
+        </h2>
+        <FocusState targetId="state-heading" />
         <p>
           {t.rich("paid.orderNumber", {
             number: view.orderNumber ?? "",
@@ -88,9 +92,10 @@ async function ClosedState({ view }: { view: CheckoutPageView }) {
   return (
     <>
       <section className="card state closed" aria-labelledby="state-heading">
-        <h2 id="state-heading">
+        <h2 id="state-heading" tabIndex={-1}>
           {view.status === "cancelled" ? t("closed.cancelled") : t("closed.expired")}
         </h2>
+        <FocusState targetId="state-heading" />
         <p data-testid="state-text">{what}</p>
         <p className="what-to-do">{t("closed.whatToDo")}</p>
       </section>
