@@ -8,6 +8,7 @@ import { type ParcelItem, ParcelItems } from "./components/parcel-items";
 export type OrderShippedProps = Localised & {
   orderNumber: string;
   storeName: string;
+  /** The store's site, linked for questions ("" when unknown: no link). */
   storeUrl: string;
   carrier: string;
   trackingNumber: string;
@@ -55,12 +56,14 @@ export default function OrderShipped(props: OrderShippedProps) {
       <Text>{t.rich("orders.shipped.tracking", { tracking: props.trackingNumber, strong })}</Text>
       <Text style={{ marginBottom: 0 }}>{t("orders.shipped.items")}</Text>
       <ParcelItems items={props.items} intl={intl} />
-      <Text style={{ fontSize: 13, color: "#6b655f" }}>
-        {t("orders.email.storeLink", { store: props.storeName })}{" "}
-        <Link href={props.storeUrl} style={{ color: "#9c3d2a" }}>
-          {props.storeUrl}
-        </Link>
-      </Text>
+      {props.storeUrl ? (
+        <Text style={{ fontSize: 13, color: "#6b655f" }}>
+          {t("orders.email.storeLink", { store: props.storeName })}{" "}
+          <Link href={props.storeUrl} style={{ color: "#9c3d2a" }}>
+            {props.storeUrl}
+          </Link>
+        </Text>
+      ) : null}
     </EmailLayout>
   );
 }

@@ -8,6 +8,7 @@ import { type ParcelItem, ParcelItems } from "./components/parcel-items";
 export type RefundIssuedProps = Localised & {
   orderNumber: string;
   storeName: string;
+  /** The store's site, linked for questions ("" when unknown: no link). */
   storeUrl: string;
   /** What was bought, as listed. */
   items: ParcelItem[];
@@ -77,12 +78,14 @@ export default function RefundIssued(props: RefundIssuedProps) {
           ? t("orders.refund.full", { total })
           : t("orders.refund.partial", { refunded: intl.money(props.refundedCents), total })}
       </Text>
-      <Text style={{ fontSize: 13, color: "#6b655f" }}>
-        {t("orders.email.storeLink", { store: props.storeName })}{" "}
-        <Link href={props.storeUrl} style={{ color: "#9c3d2a" }}>
-          {props.storeUrl}
-        </Link>
-      </Text>
+      {props.storeUrl ? (
+        <Text style={{ fontSize: 13, color: "#6b655f" }}>
+          {t("orders.email.storeLink", { store: props.storeName })}{" "}
+          <Link href={props.storeUrl} style={{ color: "#9c3d2a" }}>
+            {props.storeUrl}
+          </Link>
+        </Text>
+      ) : null}
     </EmailLayout>
   );
 }
