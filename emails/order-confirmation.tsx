@@ -1,58 +1,114 @@
-/** Sent to the checkout email when a checkout is paid: the order number and each store's order. */
-import { Text } from "@react-email/components";
+/**
+ * Sent to the checkout email when a checkout is paid: the order number, each store's order with its
+ * items (title, size as listed, condition, picture), shipping, tax lines and totals, and the ship-to
+ * address, in the buyer's language (the one they paid in) and the zone of the province it ships to.
+ */
+import { Link, Text } from "@react-email/components";
+import type { OrderSummary } from "../server/core/order-summary";
+import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
-import { type EmailStoreOrder, MoneyRow, StoreOrderBlock } from "./components/order-summary";
+import { WhatWasBought } from "./components/what-was-bought";
 
-export type OrderConfirmationProps = {
-  firstName?: string | null;
+export type OrderConfirmationProps = Localised & {
+  firstName: string | null;
   orderNumber: string;
-  stores: EmailStoreOrder[];
-  totals: { subtotal: string; shipping: string; tax: string; grandTotal: string };
-  shipTo: string[];
+  /** When the checkout was paid (ISO). */
+  paidAt: string;
+  summary: OrderSummary;
+};
+
+export const previewProps: OrderConfirmationProps = {
+  locale: "en-CA",
+  timeZone: "America/Toronto",
+  firstName: "Ana",
+  orderNumber: "SO-7K3M9QX2",
+  paidAt: "2026-11-27T16:05:00.000Z",
+  summary: {
+    orderNumber: "SO-7K3M9QX2",
+    stores: [
+      {
+        storeName: "Maple & Thread",
+        storeUrl: "https://maple-and-thread.example.ca",
+        orderNumber: "SO-7K3M9QX2-1",
+        items: [
+          {
+            title: "Wool coat",
+            size: "M",
+            condition: "excellent",
+            quantity: 1,
+            imageUrl: "https://shopping-api.example.ca/images/items/wool-coat.jpg",
+            url: "https://maple-and-thread.example.ca/items/wool-coat",
+            lineCents: 129_000,
+          },
+        ],
+        shipping: {
+          label: "Canada Post Regular Parcel",
+          cents: 995,
+          earliest: "2026-12-01",
+          latest: "2026-12-04",
+        },
+        taxLines: [{ name: "HST", rate: "13%", cents: 16_899 }],
+        totals: {
+          itemsCents: 129_000,
+          discountCents: 0,
+          shippingCents: 995,
+          taxCents: 16_899,
+          totalCents: 146_894,
+        },
+      },
+    ],
+    shipTo: ["Ana Tremblay", "100 Queen St W", "Toronto ON M5H 2N2"],
+    totals: {
+      itemsCents: 129_000,
+      discountCents: 0,
+      shippingCents: 995,
+      taxCents: 16_899,
+      totalCents: 146_894,
+    },
+  },
 };
 
 export const subject = (props: OrderConfirmationProps) =>
-  `Your order ${props.orderNumber} is confirmed`;
-
-const example: OrderConfirmationProps = {
-  firstName: "Ana",
-  orderNumber: "SO-7K3M9QX2",
-  stores: [
-    {
-      storeName: "Maple & Thread",
-      orderNumber: "SO-7K3M9QX2-1",
-      items: [{ title: "Wool coat", size: "M", quantity: 1, lineTotal: "129.00" }],
-      shippingLabel: "Canada Post Regular Parcel",
-      shipping: "9.95",
-      delivery: "Nov 26 – Dec 3",
-      taxLines: [{ name: "HST", rate: "13%", amount: "18.06" }],
-      total: "157.01",
-    },
-  ],
-  totals: { subtotal: "129.00", shipping: "9.95", tax: "18.06", grandTotal: "157.01" },
-  shipTo: ["Ana Tremblay", "100 Queen St W", "Toronto ON M5H 2N2"],
-};
+  emailIntl(props).t("orders.confirmation.subject", { number: props.orderNumber });
 
 export default function OrderConfirmation(props: OrderConfirmationProps) {
-  const { firstName, orderNumber, stores, totals, shipTo } = { ...example, ...props };
+  const intl = emailIntl(props);
+  const { t } = intl;
+  const { firstName, orderNumber, summary } = props;
   return (
     <EmailLayout
-      preview={`Order ${orderNumber}: ${stores.length} store${stores.length > 1 ? "s" : ""}, $${totals.grandTotal} CAD`}
-      heading={`Thank you for your order${firstName ? `, ${firstName}` : ""}`}
-      footer="You get this email because an order was paid with this address."
+      intl={intl}
+      showsTimes
+      preview={t("orders.confirmation.preview", {
+        number: orderNumber,
+        stores: summary.stores.length,
+        total: intl.money(summary.totals.totalCents),
+      })}
+      heading={
+        firstName
+          ? t("orders.confirmation.heading", { firstName })
+          : t("orders.confirmation.headingNoName")
+      }
+      footer={t("orders.email.footer")}
     >
       <Text>
-        Your order number is <strong>{orderNumber}</strong>. Each store ships its own parcel; we
-        email you its tracking number when it leaves.
+        {t.rich("orders.confirmation.intro", {
+          number: orderNumber,
+          strong: (chunks) => <strong>{chunks}</strong>,
+        })}
       </Text>
-      {stores.map((store) => (
-        <StoreOrderBlock key={store.orderNumber} order={store} />
+      <Text style={{ fontSize: 13, color: "#6b655f" }}>
+        {t("orders.confirmation.paid", { time: intl.time(props.paidAt) })}
+      </Text>
+      <WhatWasBought summary={summary} intl={intl} />
+      {summary.stores.map((store) => (
+        <Text key={store.storeUrl} style={{ fontSize: 13, color: "#6b655f", margin: "4px 0" }}>
+          {t("orders.email.storeLink", { store: store.storeName })}{" "}
+          <Link href={store.storeUrl} style={{ color: "#9c3d2a" }}>
+            {store.storeUrl}
+          </Link>
+        </Text>
       ))}
-      <MoneyRow label="Items" amount={totals.subtotal} />
-      <MoneyRow label="Shipping" amount={totals.shipping} />
-      <MoneyRow label="Tax" amount={totals.tax} />
-      <MoneyRow label="Paid (CAD)" amount={totals.grandTotal} strong />
-      <Text style={{ marginTop: 16 }}>Shipping to: {shipTo.join(", ")}</Text>
     </EmailLayout>
   );
 }

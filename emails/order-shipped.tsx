@@ -1,37 +1,69 @@
-/** Sent when a store ships its order: carrier and tracking number. */
-import { Text } from "@react-email/components";
+/** Sent when a store ships its order: carrier, tracking number and what is in the parcel, in the buyer's language and zone. */
+import type { ReactNode } from "react";
+import { Link, Text } from "@react-email/components";
+import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
+import { type ParcelItem, ParcelItems } from "./components/parcel-items";
 
-export type OrderShippedProps = {
+export type OrderShippedProps = Localised & {
   orderNumber: string;
   storeName: string;
+  /** The store's site, linked for questions ("" when unknown: no link). */
+  storeUrl: string;
   carrier: string;
   trackingNumber: string;
-  items: string[];
+  /** When the store shipped it (ISO). */
+  shippedAt: string;
+  items: ParcelItem[];
 };
 
-export const subject = (props: OrderShippedProps) => `Order ${props.orderNumber} has shipped`;
+export const previewProps: OrderShippedProps = {
+  locale: "en-CA",
+  timeZone: "America/Toronto",
+  orderNumber: "SO-7K3M9QX2-1",
+  storeName: "Maple & Thread",
+  storeUrl: "https://maple-and-thread.example.ca",
+  carrier: "Canada Post",
+  trackingNumber: "7023 4567 8901 2345",
+  shippedAt: "2026-11-28T14:30:00.000Z",
+  items: [{ title: "Wool coat", size: "M", quantity: 1 }],
+};
 
-export default function OrderShipped({
-  orderNumber = "SO-7K3M9QX2-1",
-  storeName = "Maple & Thread",
-  carrier = "Canada Post",
-  trackingNumber = "7023 4567 8901 2345",
-  items = ["Wool coat (M)"],
-}: OrderShippedProps) {
+export const subject = (props: OrderShippedProps) =>
+  emailIntl(props).t("orders.shipped.subject", { number: props.orderNumber });
+
+export default function OrderShipped(props: OrderShippedProps) {
+  const intl = emailIntl(props);
+  const { t } = intl;
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   return (
     <EmailLayout
-      preview={`${storeName} shipped order ${orderNumber}`}
-      heading="Your parcel is on its way"
-      footer="You get this email because an order was paid with this address."
+      intl={intl}
+      showsTimes
+      preview={t("orders.shipped.preview", { store: props.storeName, number: props.orderNumber })}
+      heading={t("orders.shipped.heading")}
+      footer={t("orders.email.footer")}
     >
       <Text>
-        {storeName} shipped order <strong>{orderNumber}</strong> with {carrier}.
+        {t.rich("orders.shipped.body", {
+          store: props.storeName,
+          number: props.orderNumber,
+          carrier: props.carrier,
+          time: intl.time(props.shippedAt),
+          strong,
+        })}
       </Text>
-      <Text>
-        Tracking number: <strong>{trackingNumber}</strong>
-      </Text>
-      <Text>In this parcel: {items.join(", ")}.</Text>
+      <Text>{t.rich("orders.shipped.tracking", { tracking: props.trackingNumber, strong })}</Text>
+      <Text style={{ marginBottom: 0 }}>{t("orders.shipped.items")}</Text>
+      <ParcelItems items={props.items} intl={intl} />
+      {props.storeUrl ? (
+        <Text style={{ fontSize: 13, color: "#6b655f" }}>
+          {t("orders.email.storeLink", { store: props.storeName })}{" "}
+          <Link href={props.storeUrl} style={{ color: "#9c3d2a" }}>
+            {props.storeUrl}
+          </Link>
+        </Text>
+      ) : null}
     </EmailLayout>
   );
 }

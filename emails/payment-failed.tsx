@@ -1,33 +1,47 @@
-/** Sent when a checkout's orders were placed but its payment could not be collected (the bank released the hold first): nothing was charged and the orders do not ship. */
+/** Sent when a checkout's orders were placed but its payment could not be collected (the bank released the hold first): nothing was charged and the orders do not ship. In the buyer's language. */
 import { Text } from "@react-email/components";
+import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
 
-export type PaymentFailedProps = {
+export type PaymentFailedProps = Localised & {
   firstName: string | null;
   orderNumber: string;
-  grandTotal: string;
+  grandTotalCents: number;
+};
+
+export const previewProps: PaymentFailedProps = {
+  locale: "en-CA",
+  timeZone: "America/Toronto",
+  firstName: "Ana",
+  orderNumber: "SO-7K3M9QX2",
+  grandTotalCents: 15_701,
 };
 
 export const subject = (props: PaymentFailedProps) =>
-  `Order ${props.orderNumber}: we could not collect your payment`;
+  emailIntl(props).t("orders.paymentFailed.subject", { number: props.orderNumber });
 
 export default function PaymentFailed(props: PaymentFailedProps) {
-  const { firstName = null, orderNumber = "SO-7K3M9QX2", grandTotal = "157.01" } = props;
+  const intl = emailIntl(props);
+  const { t } = intl;
   return (
     <EmailLayout
-      preview={`Order ${orderNumber}: nothing was charged and the order is on hold`}
-      heading="We could not collect your payment"
+      intl={intl}
+      preview={t("orders.paymentFailed.preview", { number: props.orderNumber })}
+      heading={t("orders.paymentFailed.heading")}
     >
-      <Text>{firstName ? `Hi ${firstName},` : "Hello,"}</Text>
       <Text>
-        Your bank released the hold on your card before we could collect the payment for order{" "}
-        <strong>{orderNumber}</strong> (${grandTotal} CAD). Nothing was charged, and the order is on
-        hold: it does not ship until it is paid.
+        {props.firstName
+          ? t("orders.paymentFailed.hello", { firstName: props.firstName })
+          : t("orders.paymentFailed.helloNoName")}
       </Text>
       <Text>
-        We will contact you about it. You can also reply to this email, or ask the app you ordered
-        from for a new checkout link.
+        {t.rich("orders.paymentFailed.body", {
+          number: props.orderNumber,
+          total: intl.money(props.grandTotalCents),
+          strong: (chunks) => <strong>{chunks}</strong>,
+        })}
       </Text>
+      <Text>{t("orders.paymentFailed.next")}</Text>
     </EmailLayout>
   );
 }

@@ -1,58 +1,91 @@
-/** Sent when money from an order goes back to the person's card: what, how much, and when it arrives. */
-import { Text } from "@react-email/components";
+/** Sent when money from an order goes back to the buyer's card: what, how much, and when it arrives, in their language. */
+import type { ReactNode } from "react";
+import { Link, Text } from "@react-email/components";
+import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
+import { type ParcelItem, ParcelItems } from "./components/parcel-items";
 
-export type RefundIssuedProps = {
+export type RefundIssuedProps = Localised & {
   orderNumber: string;
   storeName: string;
-  /** What was bought, as listed: "Wool coat (M)". */
-  items: string[];
-  /** This refund, and all refunds of the order so far, in dollars ("12.50"). */
-  amount: string;
-  refundedTotal: string;
-  orderTotal: string;
-  /** Why: the store cancelled the order, a return, … */
+  /** The store's site, linked for questions ("" when unknown: no link). */
+  storeUrl: string;
+  /** What was bought, as listed. */
+  items: ParcelItem[];
+  /** This refund, and all refunds of the order so far, and the order's total, in cents. */
+  amountCents: number;
+  refundedCents: number;
+  orderTotalCents: number;
+  /** Why, as the operator or the store gave it (their words: not translated). */
   reason: string;
   cardLast4: string | null;
 };
 
-const isFull = (props: RefundIssuedProps) => props.refundedTotal === props.orderTotal;
+export const previewProps: RefundIssuedProps = {
+  locale: "en-CA",
+  timeZone: "America/Toronto",
+  orderNumber: "SO-7K3M9QX2-1",
+  storeName: "Maple & Thread",
+  storeUrl: "https://maple-and-thread.example.ca",
+  items: [{ title: "Wool coat", size: "M", quantity: 1 }],
+  amountCents: 8999,
+  refundedCents: 8999,
+  orderTotalCents: 11_254,
+  reason: "The store could not ship the order.",
+  cardLast4: "4242",
+};
 
-export const subject = (props: RefundIssuedProps) =>
-  `Order ${props.orderNumber}: $${props.amount} refunded`;
+const cardOf = (props: RefundIssuedProps, intl: ReturnType<typeof emailIntl>) =>
+  props.cardLast4
+    ? intl.t("orders.refund.cardEnding", { last4: props.cardLast4 })
+    : intl.t("orders.refund.cardPaidWith");
+
+export const subject = (props: RefundIssuedProps) => {
+  const intl = emailIntl(props);
+  return intl.t("orders.refund.subject", {
+    number: props.orderNumber,
+    amount: intl.money(props.amountCents),
+  });
+};
 
 export default function RefundIssued(props: RefundIssuedProps) {
-  const {
-    orderNumber = "SO-7K3M9QX2-1",
-    storeName = "Maple & Thread",
-    items = ["Wool coat (M)"],
-    amount = "89.99",
-    refundedTotal = "89.99",
-    orderTotal = "112.54",
-    reason = "The store could not ship the order.",
-    cardLast4 = "4242",
-  } = props;
-  const card = cardLast4 ? `your card ending in ${cardLast4}` : "the card you paid with";
+  const intl = emailIntl(props);
+  const { t } = intl;
+  const card = cardOf(props, intl);
+  const amount = intl.money(props.amountCents);
+  const total = intl.money(props.orderTotalCents);
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   return (
     <EmailLayout
-      preview={`$${amount} CAD is on its way back to ${card}`}
-      heading="Your refund is on its way"
-      footer="You get this email because an order was paid with this address."
+      intl={intl}
+      preview={t("orders.refund.preview", { amount, card })}
+      heading={t("orders.refund.heading")}
+      footer={t("orders.email.footer")}
     >
-      <Text>
-        {storeName} refunded <strong>${amount} CAD</strong> of order <strong>{orderNumber}</strong>{" "}
-        ({items.join(", ")}).
+      <Text style={{ marginBottom: 0 }}>
+        {t.rich("orders.refund.body", {
+          store: props.storeName,
+          amount,
+          number: props.orderNumber,
+          strong,
+        })}
       </Text>
-      <Text>Why: {reason}</Text>
+      <ParcelItems items={props.items} intl={intl} />
+      <Text>{t("orders.refund.why", { reason: props.reason })}</Text>
+      <Text>{t("orders.refund.when", { card })}</Text>
       <Text>
-        The money goes back to {card}. Banks usually show it within 5 to 10 business days; the date
-        it appears depends on your bank.
+        {props.refundedCents >= props.orderTotalCents
+          ? t("orders.refund.full", { total })
+          : t("orders.refund.partial", { refunded: intl.money(props.refundedCents), total })}
       </Text>
-      <Text>
-        {isFull({ ...props, refundedTotal, orderTotal } as RefundIssuedProps)
-          ? `The order is refunded in full ($${orderTotal} CAD).`
-          : `Refunded so far: $${refundedTotal} of $${orderTotal} CAD.`}
-      </Text>
+      {props.storeUrl ? (
+        <Text style={{ fontSize: 13, color: "#6b655f" }}>
+          {t("orders.email.storeLink", { store: props.storeName })}{" "}
+          <Link href={props.storeUrl} style={{ color: "#9c3d2a" }}>
+            {props.storeUrl}
+          </Link>
+        </Text>
+      ) : null}
     </EmailLayout>
   );
 }

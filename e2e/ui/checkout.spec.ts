@@ -3,7 +3,7 @@
  * person pays on the page, and the partner reads the result; the confirmation arrives by SMTP.
  */
 import { expect, test } from "../fixtures/api-client";
-import { createCheckout, waitForEmail } from "../fixtures/checkout";
+import { createCheckout, englishMoney, waitForEmail } from "../fixtures/checkout";
 
 const fillCard = async (page: import("@playwright/test").Page, number: string) => {
   await page.getByLabel("Card number").fill(number);
@@ -21,7 +21,7 @@ test.describe("[CHECKOUT] hosted page", () => {
     const { checkout, email } = await createCheckout(partner.api, 1);
     await page.goto(new URL(checkout.checkout_url).pathname);
     await expect(page.getByTestId("grand-total")).toHaveText(
-      `$${checkout.totals.grand_total.amount}`,
+      englishMoney(checkout.totals.grand_total.amount),
     );
     await expect(page.getByText("HST 13%").first()).toBeVisible();
     await fillCard(page, "4242 4242 4242 4242");
@@ -82,7 +82,7 @@ test.describe("[CHECKOUT] hosted page", () => {
       await partner.api.get(`/api/v1/checkout/sessions/${checkout.checkout_id}`)
     ).json();
     await expect(page.getByTestId("grand-total")).toHaveText(
-      `$${detail.totals.grand_total.amount}`,
+      englishMoney(detail.totals.grand_total.amount),
     );
     expect(
       (await partner.api.post(`/api/v1/checkout/sessions/${checkout.checkout_id}/cancel`)).status(),

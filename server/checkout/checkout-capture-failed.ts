@@ -6,8 +6,8 @@
  */
 import type { PaymentFailedProps } from "../../emails/payment-failed";
 import { type Db, inTransaction } from "../platform/db";
-import { formatCents } from "../core/money";
 import { enqueueEmail } from "../platform/mail/outbox";
+import { checkoutReader, provinceOf } from "./email-reader";
 import { markCaptureFailed, readCheckoutNotice } from "./store/checkouts";
 
 /** Marks the checkout paid by `paymentId` as unpaid-for and tells the shopper; a no-op when already marked. */
@@ -19,9 +19,14 @@ export const markCheckoutCaptureFailed = async (
     if (!(await markCaptureFailed(tx, options))) return false;
     const checkout = await readCheckoutNotice(tx, options.checkoutId);
     const props: PaymentFailedProps = {
+      ...(await checkoutReader(tx, {
+        buyerLanguage: checkout.buyerLanguage,
+        personId: checkout.personId,
+        province: provinceOf(checkout.quote.address),
+      })),
       firstName: checkout.firstName,
       orderNumber: checkout.orderNumber ?? options.checkoutId,
-      grandTotal: formatCents(checkout.grandTotalCents),
+      grandTotalCents: checkout.grandTotalCents,
     };
     await enqueueEmail(tx, {
       to: checkout.email,

@@ -1,6 +1,7 @@
 /** What was bought (server/core/order-summary.ts), from a quote's snapshot and the chosen shipping. */
 import type { OrderSummary, StoreSummary } from "../core/order-summary";
 import { addTotals } from "../core/totals";
+import { absolute as absoluteUrl } from "../catalogue";
 import type { TShippingAddress } from "./checkout.schema";
 import { chosenOption, type QuoteSnapshot, type Selections } from "./quote-snapshot";
 import { storeOrderNumber } from "./store-orders";
@@ -39,7 +40,8 @@ export const orderSummary = (input: {
         size: line.size,
         condition: line.condition ?? null,
         quantity: line.quantity,
-        imageUrl: line.imageUrl,
+        // Absolute: an email's reader has no page to resolve "/images/…" against.
+        imageUrl: line.imageUrl ? absoluteUrl(line.imageUrl) : null,
         url: line.url,
         lineCents: line.unitPriceCents * line.quantity,
       })),

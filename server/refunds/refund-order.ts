@@ -11,11 +11,12 @@
  *    marks it `failed` (nothing given back); no answer leaves it pending for the sweep.
  */
 import { AppError } from "../core/errors";
-import { formatCents, toMoney } from "../core/money";
+import { toMoney } from "../core/money";
 import { inTransaction, type Db, type Tx } from "../platform/db";
 import { enqueueEmail } from "../platform/mail/outbox";
 import { isProcessorRefusal, isUnknownOutcome, type PaymentProvider } from "../payments";
-import type { QuoteSnapshot } from "../checkout";
+import { orderEmailReader, type QuoteSnapshot } from "../checkout";
+import type { RefundIssuedProps } from "../../emails/refund-issued";
 import { recordWebhookEvent } from "../partners";
 import { markPurchaseRefunded } from "../purchases";
 import { findSaleEntry, insertLedgerEntry, insertSaleEntries, storeShare } from "../payouts";
@@ -204,21 +205,27 @@ export const recordRefunded = async (
   const store = (order.snapshot as QuoteSnapshot | null)?.stores.find(
     (candidate) => candidate.storeId === order.storeId,
   );
+  // In the buyer's language: the one they paid the checkout in, else their person's.
+  const props: RefundIssuedProps = {
+    ...(await orderEmailReader(tx, { checkoutId: order.checkoutId, personId: order.personId })),
+    orderNumber: order.number,
+    storeName: order.storeName,
+    storeUrl: store?.url ?? "",
+    items: (store?.lines ?? []).map((line) => ({
+      title: line.title,
+      size: line.size,
+      quantity: line.quantity,
+    })),
+    amountCents: refund.amountCents,
+    refundedCents,
+    orderTotalCents: order.grandTotalCents,
+    reason: refund.reason,
+    cardLast4: order.cardLast4,
+  };
   await enqueueEmail(tx, {
     to: order.email,
     template: "refund-issued",
-    props: {
-      orderNumber: order.number,
-      storeName: order.storeName,
-      items: (store?.lines ?? []).map(
-        (line) => `${line.title}${line.size ? ` (${line.size})` : ""}`,
-      ),
-      amount: formatCents(refund.amountCents),
-      refundedTotal: formatCents(refundedCents),
-      orderTotal: formatCents(order.grandTotalCents),
-      reason: refund.reason,
-      cardLast4: order.cardLast4,
-    },
+    props,
     dedupeKey: `refund-issued:${refund.id}`,
   });
   await recordWebhookEvent(tx, {

@@ -8,7 +8,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPartner, createStore } from "../../prisma/factories";
 import { AppError } from "../core/errors";
-import { formatCents } from "../core/money";
 import { db } from "../platform/db";
 import { type PaymentProvider, paymentProvider } from "../payments";
 import { UnknownOutcomeError } from "../payments/provider";
@@ -102,10 +101,11 @@ describe("refunding a store order", () => {
     // The person was told each time: how much, of what, and when it reaches the card.
     const emails = await refundEmails(order.number);
     expect(emails).toHaveLength(2);
-    expect(emails[0].props).toMatchObject({ amount: "25.00", cardLast4: "4242" });
+    expect(emails[0].props).toMatchObject({ amountCents: 2500, cardLast4: "4242" });
     expect(emails[1].props).toMatchObject({
-      refundedTotal: formatCents(order.grandTotalCents),
-      orderTotal: formatCents(order.grandTotalCents),
+      refundedCents: order.grandTotalCents,
+      orderTotalCents: order.grandTotalCents,
+      locale: "en-CA",
     });
   });
 

@@ -12,7 +12,8 @@ import { enqueueEmail } from "../platform/mail/outbox";
 import { procedure } from "../platform/trpc/procedures";
 import { recordWebhookEvent } from "../partners";
 import type { QuoteSnapshot } from "../checkout";
-import { ZStoreOrder } from "../checkout";
+import { orderEmailReader, ZStoreOrder } from "../checkout";
+import type { OrderShippedProps } from "../../emails/order-shipped";
 import { assertSandbox } from "./sandbox-only";
 import { ZShipOrderInput } from "./sandbox.schema";
 import { findOwnOrder, markOrderShipped, readOrderTracking } from "./store";
@@ -47,16 +48,28 @@ export const shipOrder = procedure({ caller: "partner", scope: "checkout:write" 
         now,
       });
       if (!isShipped) return;
+      // In the buyer's language: the one they paid the checkout in, else their person's.
+      const props: OrderShippedProps = {
+        ...(await orderEmailReader(tx, {
+          checkoutId: order.checkoutId,
+          personId: owner.personId,
+        })),
+        orderNumber: input.order,
+        storeName: store.name,
+        storeUrl: store.url,
+        carrier,
+        trackingNumber: tracking,
+        shippedAt: now.toISOString(),
+        items: store.lines.map((line) => ({
+          title: line.title,
+          size: line.size,
+          quantity: line.quantity,
+        })),
+      };
       await enqueueEmail(tx, {
         to: order.email,
         template: "order-shipped",
-        props: {
-          orderNumber: input.order,
-          storeName: store.name,
-          carrier,
-          trackingNumber: tracking,
-          items: store.lines.map((line) => `${line.title}${line.size ? ` (${line.size})` : ""}`),
-        },
+        props,
         dedupeKey: `order-shipped:${order.id}`,
       });
       // The order as GET /checkout/sessions/{id} shows it in its store (with tracking), and its checkout or purchase.

@@ -1,20 +1,64 @@
 "use server";
 /**
  * Server actions of the hosted checkout page: thin adapters from form data to the page's tRPC
- * procedures (server/routers/checkout-page). No rule lives here; errors come back as messages.
+ * procedures (server/checkout/hosted). No rule lives here; outcomes and errors come back as
+ * messages in the page's language. The procedures' own messages are English: an English page
+ * shows them as they are (they are the most precise), a French one the wording of their code.
+ * Paying records the page's language on the checkout: the confirmation is written in it.
  */
 import { revalidatePath } from "next/cache";
+import { getLocale, getTranslations } from "next-intl/server";
 import { pageCaller } from "@/app/_trpc/server";
+import { languageOfLocale, type Locale } from "@/server/core/locale";
 import { toAppError } from "@/server/platform/http/respond";
 import type { PayOutcome } from "@/server/checkout";
 
 export type ActionState =
   { outcome?: PayOutcome; error?: string; fields?: Record<string, string> } | undefined;
 
-const describe = (error: unknown): ActionState => {
+const errorCodes = [
+  "checkout_closed",
+  "payment_in_progress",
+  "rate_limited",
+  "not_found",
+  "invalid_request",
+] as const;
+const fieldNames = ["method.number", "method.exp_month", "method.exp_year", "method.cvc"] as const;
+
+const isEnglish = async () => (await getLocale()) === "en-CA";
+
+const describe = async (error: unknown): Promise<ActionState> => {
   const appError = toAppError(error);
-  return { error: appError.message, fields: appError.options.fields };
+  const t = await getTranslations("checkout");
+  const english = await isEnglish();
+  const code = errorCodes.find((known) => known === appError.code);
+  const fields = Object.fromEntries(
+    Object.entries(appError.options.fields ?? {}).map(([field, reason]) => {
+      const name = fieldNames.find((known) => known === field);
+      const label = name ? t(`fields.${name}`) : field;
+      return [field, english ? `${label}: ${reason}` : t("fields.invalid", { field: label })];
+    }),
+  );
+  return {
+    error: english ? appError.message : code ? t(`errors.${code}`) : t("errors.other"),
+    fields,
+  };
 };
+
+/** The outcome with its message in the page's language (the reasons' English is the procedures'). */
+const worded = async (outcome: PayOutcome): Promise<PayOutcome> => {
+  if (outcome.outcome !== "declined" && outcome.outcome !== "closed") return outcome;
+  const t = await getTranslations("checkout.outcome");
+  return {
+    ...outcome,
+    message: t(outcome.reason, {
+      orderNumber: outcome.outcome === "declined" ? (outcome.orderNumber ?? "") : "",
+    }),
+  } as PayOutcome;
+};
+
+/** The language of the page paid on, recorded on the checkout for its confirmation email. */
+const pageLanguage = async () => languageOfLocale((await getLocale()) as Locale);
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
@@ -46,12 +90,17 @@ export async function payCheckout(_previous: ActionState, form: FormData): Promi
   try {
     const outcome = await (
       await pageCaller()
-    ).checkoutPage.pay({ id, accept_terms: form.get("accept_terms") === "on", method } as never);
+    ).checkoutPage.pay({
+      id,
+      accept_terms: form.get("accept_terms") === "on",
+      method,
+      language: await pageLanguage(),
+    } as never);
     revalidatePath(`/checkout/${id}`);
-    return { outcome };
+    return { outcome: await worded(outcome) };
   } catch (error) {
     revalidatePath(`/checkout/${id}`);
-    return describe(error);
+    return await describe(error);
   }
 }
 
@@ -69,10 +118,10 @@ export async function confirmAuthentication(
       authenticated: text(form, "result") === "approve",
     });
     revalidatePath(`/checkout/${id}`);
-    return { outcome };
+    return { outcome: await worded(outcome) };
   } catch (error) {
     revalidatePath(`/checkout/${id}`);
-    return describe(error);
+    return await describe(error);
   }
 }
 
@@ -84,12 +133,17 @@ export async function startStripePayment(id: string, acceptTerms: boolean): Prom
   try {
     const started = await (
       await pageCaller()
-    ).checkoutPage.startIntent({ id, accept_terms: acceptTerms as true });
+    ).checkoutPage.startIntent({
+      id,
+      accept_terms: acceptTerms as true,
+      language: await pageLanguage(),
+    });
     return { clientSecret: started.clientSecret };
   } catch (error) {
     revalidatePath(`/checkout/${id}`);
-    const { error: message, fields } = describe(error) ?? {};
-    return { error: fields?.accept_terms ? "Accept the terms of sale to pay." : message };
+    const { error: message, fields } = (await describe(error)) ?? {};
+    const t = await getTranslations("checkout.pay");
+    return { error: fields?.accept_terms ? t("acceptTerms") : message };
   }
 }
 
@@ -103,9 +157,9 @@ export async function completeStripePayment(
       await pageCaller()
     ).checkoutPage.completeIntent({ id, payment_intent: paymentIntent });
     revalidatePath(`/checkout/${id}`);
-    return outcome ? { outcome } : undefined;
+    return outcome ? { outcome: await worded(outcome) } : undefined;
   } catch (error) {
     revalidatePath(`/checkout/${id}`);
-    return describe(error);
+    return await describe(error);
   }
 }

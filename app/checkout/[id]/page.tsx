@@ -1,22 +1,33 @@
 /**
- * The hosted checkout (checkout_url): review items by store, the address, shipping choice per store,
- * tax lines and totals, accept the terms and pay. Every amount comes from the checkout's quote
- * snapshot through the page procedures; nothing is priced here. A closed checkout shows its state
- * and never a pay button.
+ * The hosted checkout (checkout_url), in the reader's language (the `lang` cookie, else
+ * Accept-Language: there may be no person): review items by store, the address, shipping choice per
+ * store, tax lines and totals, accept the terms and pay. Every amount comes from the checkout's
+ * quote snapshot through the page procedures; nothing is priced here. Times are in the zone of the
+ * ship-to province, named once. A closed checkout says what happened and what to do, and never
+ * shows a pay button; a paid one shows the order and what was bought.
  */
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Fragment } from "react";
+import { getLocale, getTranslations } from "next-intl/server";
 import { pageCaller } from "@/app/_trpc/server";
-import { parseCents } from "@/server/core/money";
+import { WhatWasBought } from "@/app/_components/what-was-bought";
+import { ZoneNote } from "@/app/_components/zone-note";
 import { env } from "@/server/platform/env";
 import { toAppError } from "@/server/platform/http/respond";
+import { formatMoney, formatTime, formatTimeLeft, type Locale } from "@/server/core/locale";
 import type { CheckoutPageView } from "@/server/checkout";
+import { FocusState } from "./focus-state";
+import { OpenCheckout } from "./open-checkout";
 import { type PaymentPanel, PayForm } from "./pay-form";
-import { ShippingChoice } from "./shipping-choice";
+import "../../ui.css";
 import "./checkout.css";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Checkout", robots: { index: false } };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("checkout");
+  return { title: t("metaTitle"), robots: { index: false } };
+}
 
 const loadView = async (id: string): Promise<CheckoutPageView | null> => {
   if (!/^chk_[0-9a-f]{24}$/.test(id)) return null;
@@ -26,13 +37,6 @@ const loadView = async (id: string): Promise<CheckoutPageView | null> => {
     if (toAppError(error).code === "not_found") return null;
     throw error;
   }
-};
-
-const closedText: Record<string, string> = {
-  cancelled:
-    "This checkout was cancelled. Nothing was charged; ask the app that sent you here for a new link.",
-  expired:
-    "This checkout link expired. Nothing was charged; ask the app that sent you here for a new link.",
 };
 
 /** The sandbox's test-card form, or Stripe's Payment Element (the only card form in production). */
@@ -46,133 +50,95 @@ const paymentPanel = (view: CheckoutPageView): PaymentPanel => {
   return {
     processor: "stripe",
     publishableKey: config.STRIPE_PUBLISHABLE_KEY,
-    amountCents: parseCents(view.totals.grand_total.amount),
+    amountCents: view.totalsCents.total,
   };
 };
+
+async function PaidState({ view }: { view: CheckoutPageView }) {
+  const t = await getTranslations("checkout");
+  return (
+    <>
+      <section className="card state paid" aria-labelledby="state-heading">
+        <h2 id="state-heading" tabIndex={-1}>
+          {t("paid.heading")}
+        </h2>
+        <FocusState targetId="state-heading" />
+        <p>
+          {t.rich("paid.orderNumber", {
+            number: view.orderNumber ?? "",
+            strong: (chunks) => <strong data-testid="order-number">{chunks}</strong>,
+          })}
+        </p>
+        <p>{t("paid.confirmation", { email: view.email })}</p>
+      </section>
+      <section className="card" aria-labelledby="bought-heading">
+        <h2 id="bought-heading">{t("paid.whatYouBought")}</h2>
+        <WhatWasBought summary={view.summary} headingLevel={3} />
+      </section>
+    </>
+  );
+}
+
+async function ClosedState({ view }: { view: CheckoutPageView }) {
+  const t = await getTranslations("checkout");
+  const what =
+    view.closedReason === "price_changed"
+      ? t("closed.priceChanged")
+      : view.closedReason === "item_unavailable"
+        ? t("closed.itemUnavailable")
+        : view.status === "cancelled"
+          ? t("closed.cancelledText")
+          : t("closed.expiredText");
+  return (
+    <>
+      <section className="card state closed" aria-labelledby="state-heading">
+        <h2 id="state-heading" tabIndex={-1}>
+          {view.status === "cancelled" ? t("closed.cancelled") : t("closed.expired")}
+        </h2>
+        <FocusState targetId="state-heading" />
+        <p data-testid="state-text">{what}</p>
+        <p className="what-to-do">{t("closed.whatToDo")}</p>
+      </section>
+      <section className="card" aria-labelledby="bought-heading">
+        <h2 id="bought-heading">{t("closed.wasInIt")}</h2>
+        <WhatWasBought summary={view.summary} headingLevel={3} />
+      </section>
+    </>
+  );
+}
 
 export default async function CheckoutPage({ params }: { params: Promise<{ id: string }> }) {
   const view = await loadView((await params).id);
   if (!view) notFound();
+  const t = await getTranslations("checkout");
+  const locale = (await getLocale()) as Locale;
   const isOpen = view.status === "awaiting_payment";
+  const expiresAt = new Date(view.expiresAt);
   return (
     <main className="shell checkout">
-      <h1>Checkout</h1>
-      {view.status === "paid" ? (
-        <section className="card state paid" aria-label="Order placed">
-          <h2>Paid — thank you!</h2>
-          <p>
-            Order number <strong data-testid="order-number">{view.orderNumber}</strong>. A
-            confirmation is on its way to {view.email}.
-          </p>
-        </section>
-      ) : null}
+      <h1>{t("title")}</h1>
+      {view.status === "paid" ? <PaidState view={view} /> : null}
       {view.status === "cancelled" || view.status === "expired" ? (
-        <section className="card state closed" aria-label="Checkout closed">
-          <h2>{view.status === "cancelled" ? "Cancelled" : "Expired"}</h2>
-          <p>
-            {view.closedReason === "price_changed"
-              ? "A price changed since this link was made. Nothing was charged; ask for a new link."
-              : view.closedReason === "item_unavailable"
-                ? "An item is no longer available. Nothing was charged; ask for a new link."
-                : closedText[view.status]}
+        <ClosedState view={view} />
+      ) : null}
+      {isOpen ? (
+        <>
+          <p className="muted">
+            {t("linkWorksUntil", {
+              time: formatTime(expiresAt, locale, view.timeZone),
+              left: formatTimeLeft(new Date(), expiresAt, locale) ?? "",
+            })}
           </p>
-        </section>
-      ) : null}
-      {isOpen ? (
-        <p className="muted">
-          This link works until{" "}
-          {new Date(view.expiresAt).toLocaleTimeString("en-CA", {
-            hour: "2-digit",
-            minute: "2-digit",
-            timeZone: "America/Toronto",
-            timeZoneName: "short",
-          })}
-          .
-        </p>
-      ) : null}
-      <section className="card" aria-label="Ship to">
-        <h2>Ship to</h2>
-        <p>{view.shipTo.join(", ")}</p>
-        <p className="muted">Confirmation and tracking go to {view.email}</p>
-      </section>
-      {view.stores.map((store) => (
-        <section key={store.store.slug} className="card store" aria-label={store.store.name}>
-          <h2>
-            {store.store.name}
-            {store.orderNumber ? <span className="muted"> · order {store.orderNumber}</span> : null}
-          </h2>
-          <ul className="items">
-            {store.items.map((item) => (
-              <li key={`${item.item_id}-${item.size}`}>
-                {item.image ? (
-                  <img src={item.image} alt="" width={64} height={80} />
-                ) : (
-                  <span className="no-image" />
-                )}
-                <span className="title">
-                  {item.title}
-                  {item.size ? ` · ${item.size}` : ""}
-                  {item.quantity > 1 ? ` × ${item.quantity}` : ""}
-                </span>
-                <span className="amount">${item.line_total.amount}</span>
-              </li>
-            ))}
-          </ul>
-          <ShippingChoice
+          <OpenCheckout view={view} />
+          <PayForm
             checkoutId={view.id}
-            store={store.store.slug}
-            options={store.shipping_options}
-            selected={store.selected_shipping}
-            disabled={!isOpen}
+            email={view.email}
+            total={formatMoney(view.totalsCents.total, locale)}
+            pendingPaymentId={view.pendingPaymentId}
+            panel={paymentPanel(view)}
           />
-          {store.free_shipping && !store.free_shipping.qualifies ? (
-            <p className="muted">
-              Spend ${store.free_shipping.remaining.amount} more at {store.store.name} for free
-              shipping.
-            </p>
-          ) : null}
-          <dl className="lines">
-            <dt>Items</dt>
-            <dd>${store.totals.subtotal.amount}</dd>
-            <dt>Shipping</dt>
-            <dd>${store.totals.shipping.amount}</dd>
-            {store.tax_lines.map((tax) => (
-              <Fragment key={tax.name}>
-                <dt>
-                  {tax.name} {tax.rate}
-                </dt>
-                <dd>${tax.amount.amount}</dd>
-              </Fragment>
-            ))}
-            <dt>Store total</dt>
-            <dd>${store.totals.grand_total.amount}</dd>
-          </dl>
-        </section>
-      ))}
-      <section className="card totals" aria-label="Totals">
-        <dl className="lines">
-          <dt>Subtotal</dt>
-          <dd>${view.totals.subtotal.amount}</dd>
-          <dt>Discount</dt>
-          <dd>-${view.totals.discount.amount}</dd>
-          <dt>Shipping</dt>
-          <dd>${view.totals.shipping.amount}</dd>
-          <dt>Tax</dt>
-          <dd>${view.totals.tax.amount}</dd>
-          <dt className="grand">Total (CAD)</dt>
-          <dd className="grand" data-testid="grand-total">
-            ${view.totals.grand_total.amount}
-          </dd>
-        </dl>
-      </section>
-      {isOpen ? (
-        <PayForm
-          checkoutId={view.id}
-          email={view.email}
-          total={view.totals.grand_total.amount}
-          pendingPaymentId={view.pendingPaymentId}
-          panel={paymentPanel(view)}
-        />
+          <ZoneNote timeZone={view.timeZone} />
+        </>
       ) : null}
     </main>
   );

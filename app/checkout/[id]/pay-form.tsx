@@ -4,10 +4,13 @@
  * (stripe-pay-panel.tsx; no card form of ours at all); with the sandbox, its test-card form: terms
  * to accept, then a card form or the Link wallet. A card that needs authentication shows the
  * bank's confirm step; a decline shows why and keeps the form. The card fields are uncontrolled
- * (what was typed before hydration is kept) and the pay button waits for hydration.
+ * (what was typed before hydration is kept) and the pay button waits for hydration. Card and Link
+ * are tabs as the ARIA pattern has them: Tab reaches the chosen one, the arrow keys switch.
+ * `total` arrives formatted in the page's locale.
  */
 import dynamic from "next/dynamic";
-import { useActionState, useState } from "react";
+import { useTranslations } from "next-intl";
+import { type KeyboardEvent, useActionState, useRef, useState } from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { type ActionState, confirmAuthentication, payCheckout } from "./actions";
 
@@ -34,9 +37,57 @@ export function PayForm({ panel, ...props }: Props & { panel: PaymentPanel }) {
   return <SandboxPayPanel {...props} />;
 }
 
+const methods = ["card", "link"] as const;
+type Method = (typeof methods)[number];
+
+/** Card and Link as tabs: the arrow keys (and Home/End) move to the other tab and choose it. */
+function MethodTabs({ method, onChoose }: { method: Method; onChoose: (method: Method) => void }) {
+  const t = useTranslations("checkout.pay");
+  const refs = useRef<Record<Method, HTMLButtonElement | null>>({ card: null, link: null });
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = methods.indexOf(method);
+    const next =
+      event.key === "ArrowRight" || event.key === "ArrowDown"
+        ? methods[(index + 1) % methods.length]
+        : event.key === "ArrowLeft" || event.key === "ArrowUp"
+          ? methods[(index + methods.length - 1) % methods.length]
+          : event.key === "Home"
+            ? methods[0]
+            : event.key === "End"
+              ? methods[methods.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    onChoose(next);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div className="tabs" role="tablist" aria-label={t("method")} onKeyDown={onKeyDown}>
+      {methods.map((candidate) => (
+        <button
+          key={candidate}
+          ref={(element) => {
+            refs.current[candidate] = element;
+          }}
+          type="button"
+          role="tab"
+          id={`pay-tab-${candidate}`}
+          aria-controls="pay-method-panel"
+          aria-selected={method === candidate}
+          tabIndex={method === candidate ? 0 : -1}
+          onClick={() => onChoose(candidate)}
+        >
+          {t(candidate)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function SandboxPayPanel({ checkoutId, email, total, pendingPaymentId }: Props) {
+  const t = useTranslations("checkout.pay");
   const isHydrated = useHydrated();
-  const [method, setMethod] = useState<"card" | "link">("card");
+  const [method, setMethod] = useState<Method>("card");
   const [payState, pay, paying] = useActionState<ActionState, FormData>(payCheckout, undefined);
   const [confirmState, confirm, confirming] = useActionState<ActionState, FormData>(
     confirmAuthentication,
@@ -52,17 +103,17 @@ function SandboxPayPanel({ checkoutId, email, total, pendingPaymentId }: Props) 
 
   if (challenge) {
     return (
-      <section className="card pay" aria-label="Confirm payment">
-        <h2>Confirm this payment with your bank</h2>
-        <p>Sandbox bank: approve or fail the authentication of ${total} CAD.</p>
+      <section className="card pay" aria-label={t("confirmLabel")}>
+        <h2>{t("confirmHeading")}</h2>
+        <p>{t("confirmText", { total })}</p>
         <form action={confirm}>
           <input type="hidden" name="id" value={checkoutId} />
           <input type="hidden" name="payment_id" value={challenge} />
           <button name="result" value="approve" disabled={confirming}>
-            Complete authentication
+            {t("approve")}
           </button>{" "}
           <button name="result" value="fail" className="secondary" disabled={confirming}>
-            Fail authentication
+            {t("fail")}
           </button>
         </form>
       </section>
@@ -72,38 +123,26 @@ function SandboxPayPanel({ checkoutId, email, total, pendingPaymentId }: Props) 
     latest?.error ??
     (latest?.outcome && "message" in latest.outcome ? latest.outcome.message : undefined);
   return (
-    <section className="card pay" aria-label="Payment">
-      <h2>Payment</h2>
+    <section className="card pay" aria-labelledby="pay-heading">
+      <h2 id="pay-heading">{t("heading")}</h2>
       {message ? (
         <p role="alert" className="alert">
           {message}
         </p>
       ) : null}
-      <div className="tabs" role="tablist">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={method === "card"}
-          onClick={() => setMethod("card")}
-        >
-          Card
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={method === "link"}
-          onClick={() => setMethod("link")}
-        >
-          Link
-        </button>
-      </div>
-      <form action={pay}>
+      <MethodTabs method={method} onChoose={setMethod} />
+      <form
+        action={pay}
+        id="pay-method-panel"
+        role="tabpanel"
+        aria-labelledby={`pay-tab-${method}`}
+      >
         <input type="hidden" name="id" value={checkoutId} />
         <input type="hidden" name="method" value={method} />
         {method === "card" ? (
           <div className="fields">
             <label>
-              Card number
+              {t("cardNumber")}
               <input
                 name="number"
                 inputMode="numeric"
@@ -113,39 +152,57 @@ function SandboxPayPanel({ checkoutId, email, total, pendingPaymentId }: Props) 
               />
             </label>
             <label>
-              Month
-              <input name="exp_month" inputMode="numeric" placeholder="12" required size={3} />
+              {t("month")}
+              <input
+                name="exp_month"
+                inputMode="numeric"
+                autoComplete="cc-exp-month"
+                placeholder="12"
+                required
+                size={3}
+              />
             </label>
             <label>
-              Year
-              <input name="exp_year" inputMode="numeric" placeholder="2030" required size={5} />
+              {t("year")}
+              <input
+                name="exp_year"
+                inputMode="numeric"
+                autoComplete="cc-exp-year"
+                placeholder="2030"
+                required
+                size={5}
+              />
             </label>
             <label>
-              CVC
-              <input name="cvc" inputMode="numeric" placeholder="123" required size={4} />
+              {t("cvc")}
+              <input
+                name="cvc"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+                required
+                size={4}
+              />
             </label>
           </div>
         ) : (
           <label>
-            Link email
+            {t("linkEmail")}
             <input name="link_email" type="email" defaultValue={email} required />
           </label>
         )}
         {latest?.fields ? (
           <ul className="alert">
-            {Object.entries(latest.fields).map(([field, reason]) => (
-              <li key={field}>
-                {field}: {reason}
-              </li>
+            {Object.entries(latest.fields).map(([field, text]) => (
+              <li key={field}>{text}</li>
             ))}
           </ul>
         ) : null}
         <label className="terms">
-          <input type="checkbox" name="accept_terms" required /> I accept the terms of sale and each
-          store&apos;s return policy
+          <input type="checkbox" name="accept_terms" required /> {t("terms")}
         </label>
         <button type="submit" disabled={paying || !isHydrated}>
-          {method === "link" ? "Pay with Link" : "Pay"} ${total} CAD
+          {method === "link" ? t("payWithLink", { total }) : t("pay", { total })}
         </button>
       </form>
     </section>

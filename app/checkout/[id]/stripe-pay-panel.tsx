@@ -5,10 +5,12 @@
  * validated, the server opens the attempt and its PaymentIntent and hands back only the client
  * secret, Stripe.js confirms it, and the server is asked to complete: it retrieves the intent from
  * Stripe and places the orders once. After a 3-D Secure redirect the browser returns to this page
- * with `payment_intent` in the URL, and the same completion runs.
+ * with `payment_intent` in the URL, and the same completion runs. `total` arrives formatted in the
+ * page's locale; the Element speaks it too.
  */
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { intentIdOf, stripeFor } from "@/app/_components/stripe";
 import { useHydrated } from "@/app/_components/use-hydrated";
@@ -17,6 +19,7 @@ import { type ActionState, completeStripePayment, startStripePayment } from "./a
 type Props = { checkoutId: string; publishableKey: string; amountCents: number; total: string };
 
 function PayWithElement({ checkoutId, total }: { checkoutId: string; total: string }) {
+  const t = useTranslations("checkout.pay");
   const stripe = useStripe();
   const elements = useElements();
   const router = useRouter();
@@ -47,11 +50,7 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
         router.replace(window.location.pathname, { scroll: false });
         show(
           state ??
-            (params.get("redirect_status") === "failed"
-              ? {
-                  error: "Your bank could not confirm this payment. Try again or use another card.",
-                }
-              : undefined),
+            (params.get("redirect_status") === "failed" ? { error: t("bankFailed") } : undefined),
         );
       })
       .finally(() => setIsPaying(false));
@@ -64,11 +63,11 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
     // Read at submit (an uncontrolled checkbox keeps what was ticked before hydration).
     const acceptTerms = (event.currentTarget.elements.namedItem("accept_terms") as HTMLInputElement)
       .checked;
-    if (!acceptTerms) return setMessage("Accept the terms of sale to pay.");
+    if (!acceptTerms) return setMessage(t("acceptTerms"));
     setIsPaying(true);
     try {
       const checked = await elements.submit();
-      if (checked.error) return setMessage(checked.error.message ?? "Check the payment details.");
+      if (checked.error) return setMessage(checked.error.message ?? t("checkDetails"));
       const started = await startStripePayment(checkoutId, acceptTerms);
       if (!started.clientSecret) return show({ error: started.error });
       const confirmed = await stripe.confirmPayment({
@@ -81,9 +80,7 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
       const completed = await completeStripePayment(checkoutId, intentIdOf(started.clientSecret));
       show(
         completed ??
-          (confirmed.error
-            ? { error: confirmed.error.message ?? "The payment did not go through." }
-            : undefined),
+          (confirmed.error ? { error: confirmed.error.message ?? t("notThrough") } : undefined),
       );
     } finally {
       setIsPaying(false);
@@ -99,23 +96,30 @@ function PayWithElement({ checkoutId, total }: { checkoutId: string; total: stri
       ) : null}
       <PaymentElement onReady={() => setIsReady(true)} options={{ layout: "tabs" }} />
       <label className="terms">
-        <input type="checkbox" name="accept_terms" /> I accept the terms of sale and each
-        store&apos;s return policy
+        <input type="checkbox" name="accept_terms" /> {t("terms")}
       </label>
       <button type="submit" disabled={!isHydrated || !isReady || isPaying}>
-        Pay ${total} CAD
+        {t("pay", { total })}
       </button>
     </form>
   );
 }
 
 export function StripePayPanel({ checkoutId, publishableKey, amountCents, total }: Props) {
+  const t = useTranslations("checkout.pay");
+  const locale = useLocale();
   return (
-    <section className="card pay" aria-label="Payment">
-      <h2>Payment</h2>
+    <section className="card pay" aria-labelledby="pay-heading">
+      <h2 id="pay-heading">{t("heading")}</h2>
       <Elements
         stripe={stripeFor(publishableKey)}
-        options={{ mode: "payment", amount: amountCents, currency: "cad", captureMethod: "manual" }}
+        options={{
+          mode: "payment",
+          amount: amountCents,
+          currency: "cad",
+          captureMethod: "manual",
+          locale: locale === "fr-CA" ? "fr-CA" : "en-CA",
+        }}
       >
         <PayWithElement checkoutId={checkoutId} total={total} />
       </Elements>

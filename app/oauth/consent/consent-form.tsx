@@ -5,9 +5,11 @@
  * person's latest decision wins); purchase:write only ever reaches this form for assistants registered through the
  * agent door (authorize-request.ts refuses it for everyone else).
  */
+import { useTranslations } from "next-intl";
 import { SignOutButton } from "@/app/_components/sign-out-button";
 import { isLoopback, redirectHost } from "@/server/auth";
-import { optInScopes, scopeWords, type Scope } from "@/server/auth";
+import { optInScopes, type Scope } from "@/server/auth";
+import type { Messages } from "@/server/core/messages";
 import type { AuthorizeParameters } from "@/server/oauth";
 
 type Props = {
@@ -28,28 +30,25 @@ type Props = {
   consentPath: string;
 };
 
-const optInLabels: Partial<Record<Scope, { title: (app: string) => string; detail: string }>> = {
-  "purchase:write": {
-    title: (app) => `Let ${app} buy items for me with my saved card`,
-    detail:
-      "Only within the spending limits you set. Each purchase is held for 24 hours and you can cancel it from its email before you are charged.",
-  },
-  "alerts:write": {
-    title: (app) => `Let ${app} set price alerts for me`,
-    detail: "We email you when an item drops to the price you chose. Alerts never buy anything.",
-  },
-};
+/** The message key of a scope's words ("orders:read" -> "orders_read"): the scope names themselves stay as the API has them. */
+type ScopeKey = keyof Messages["consent"]["scope"];
+type OptInKey = keyof Messages["consent"]["optIn"];
+const scopeKey = (scope: Scope) => scope.replace(":", "_") as ScopeKey;
+const isOptInKey = (key: string): key is OptInKey =>
+  key === "purchase_write" || key === "alerts_write";
 
 /** The mark on a permission the person has not granted this app before. */
-const NewMark = ({ scope, newScopes }: { scope: Scope; newScopes: readonly Scope[] }) =>
-  newScopes.includes(scope) ? (
+function NewMark({ scope, newScopes }: { scope: Scope; newScopes: readonly Scope[] }) {
+  const t = useTranslations("consent");
+  return newScopes.includes(scope) ? (
     <>
       {" "}
       <span className="badge accent" data-testid="new-permission">
-        New
+        {t("new")}
       </span>
     </>
   ) : null;
+}
 
 export function ConsentForm({
   request,
@@ -59,7 +58,9 @@ export function ConsentForm({
   consentToken,
   consentPath,
 }: Props) {
+  const t = useTranslations("consent");
   const app = request.clientName;
+  const host = redirectHost(request.redirectUri);
   const listed = request.scopes.filter((scope) => !optInScopes.includes(scope));
   const optIns = request.scopes.filter((scope) => optInScopes.includes(scope));
   return (
@@ -69,43 +70,40 @@ export function ConsentForm({
           {app.slice(0, 1).toUpperCase()}
         </span>
         <div>
-          <h1 id="consent-title">{app} wants to connect to your account</h1>
+          <h1 id="consent-title">{t("heading", { app })}</h1>
           <p className="small muted" style={{ margin: 0 }}>
             {request.clientKind === "agent" ? (
-              <span className="badge accent">AI assistant</span>
+              <span className="badge accent">{t("assistant")}</span>
             ) : (
-              <span className="badge">Partner app</span>
+              <span className="badge">{t("partner")}</span>
             )}{" "}
-            · you will return to <strong>{redirectHost(request.redirectUri)}</strong>
+            · {t.rich("returnTo", { host, strong: (chunks) => <strong>{chunks}</strong> })}
           </p>
         </div>
       </div>
       {isLoopback(request.redirectUri) ? (
         <div className="notice warn" style={{ marginBottom: 16 }}>
-          <p>
-            This app runs on your own computer (it returns to {redirectHost(request.redirectUri)}).
-            Approve only if you started it yourself.
-          </p>
+          <p>{t("loopback", { host })}</p>
         </div>
       ) : null}
       {newScopes.length ? (
         <div className="notice info" style={{ marginBottom: 16 }}>
-          <p>You connected {app} before. It now also asks for the permissions marked New.</p>
+          <p>{t("connectedBefore", { app })}</p>
         </div>
       ) : null}
       {listed.length ? (
         <>
-          <p className="label" style={{ margin: "0 0 10px" }}>
-            If you approve, {app} will be able to:
+          <p className="label" id="able-to" style={{ margin: "0 0 10px" }}>
+            {t("ableTo", { app })}
           </p>
-          <ul className="scope-list">
+          <ul className="scope-list" aria-labelledby="able-to">
             {listed.map((scope) => (
               <li key={scope}>
                 <span className="tick" aria-hidden>
                   ✓
                 </span>
                 <span>
-                  {scopeWords[scope]}
+                  {t(`scope.${scopeKey(scope)}`)}
                   <NewMark scope={scope} newScopes={newScopes} />
                 </span>
               </li>
@@ -114,59 +112,62 @@ export function ConsentForm({
         </>
       ) : null}
       {optIns.length ? (
-        <div className="opt-ins">
-          <p className="label" style={{ margin: 0 }}>
-            {app} also asks for these. Tick only what you want to allow:
-          </p>
-          {optIns.map((scope) => (
-            <label className="opt-in" key={scope}>
-              <input
-                type="checkbox"
-                name="grant_scope"
-                value={scope}
-                defaultChecked={grantedScopes.includes(scope)}
-              />
-              <span>
-                <strong>
-                  {optInLabels[scope]?.title(app) ?? scopeWords[scope]}
-                  <NewMark scope={scope} newScopes={newScopes} />
-                  {grantedScopes.includes(scope) ? (
-                    <>
-                      {" "}
-                      <span className="badge" data-testid="granted-permission">
-                        Allowed now
-                      </span>
-                    </>
+        <fieldset className="opt-ins">
+          <legend className="label" style={{ margin: 0 }}>
+            {t("alsoAsks", { app })}
+          </legend>
+          {optIns.map((scope) => {
+            const key = scopeKey(scope);
+            const isGranted = grantedScopes.includes(scope);
+            return (
+              <label className="opt-in" key={scope}>
+                <input
+                  type="checkbox"
+                  name="grant_scope"
+                  value={scope}
+                  defaultChecked={isGranted}
+                />
+                <span>
+                  <strong>
+                    {isOptInKey(key) ? t(`optIn.${key}.title`, { app }) : t(`scope.${key}`)}
+                    <NewMark scope={scope} newScopes={newScopes} />
+                    {isGranted ? (
+                      <>
+                        {" "}
+                        <span className="badge" data-testid="granted-permission">
+                          {t("allowedNow")}
+                        </span>
+                      </>
+                    ) : null}
+                  </strong>
+                  {isOptInKey(key) ? (
+                    <span className="small muted">{t(`optIn.${key}.detail`)}</span>
                   ) : null}
-                </strong>
-                <span className="small muted">{optInLabels[scope]?.detail}</span>
-                {grantedScopes.includes(scope) ? (
-                  <span className="small muted">
-                    You allowed this before. Untick it to take it away from {app}.
-                  </span>
-                ) : null}
-              </span>
-            </label>
-          ))}
-        </div>
+                  {isGranted ? (
+                    <span className="small muted">{t("allowedBefore", { app })}</span>
+                  ) : null}
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
       ) : null}
       {Object.entries(request.parameters).map(([name, value]) =>
         value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
       )}
       <input type="hidden" name="consent_token" value={consentToken} />
-      <div className="button-row split">
+      <div className="button-row split" role="group" aria-label={t("decision")}>
         <button type="submit" name="decision" value="deny" className="button secondary">
-          Deny
+          {t("deny")}
         </button>
         <button type="submit" name="decision" value="approve" className="button primary">
-          Approve
+          {t("approve")}
         </button>
       </div>
       <p className="fine-print">
-        Signed in as {personEmail}.{" "}
-        <SignOutButton callbackUrl={consentPath} label="Not you?" className="link-button" /> You can
-        disconnect {app} at any time under Account → Connected apps. {app} never sees your password
-        or card number.
+        {t("signedInAs", { email: personEmail })}{" "}
+        <SignOutButton callbackUrl={consentPath} label={t("notYou")} className="link-button" />{" "}
+        {t("finePrint", { app })}
       </p>
     </form>
   );

@@ -1,4 +1,6 @@
+import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { pageCaller } from "@/app/_trpc/server";
 import { currentPersonId } from "@/server/auth";
 import { consentPath } from "@/server/oauth";
@@ -13,7 +15,9 @@ import { UnverifiedNotice } from "./unverified-notice";
 import { signInPath } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Connect an app · Shopping API" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("consent"))("metaTitle") };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -63,6 +63,7 @@ export const completeCheckoutIntent = async (
     });
     return {
       outcome: "declined",
+      reason: "stopped",
       message: "This payment was stopped before anything was charged. You can pay again.",
     };
   }

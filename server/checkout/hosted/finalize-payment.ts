@@ -17,7 +17,7 @@ import type { PaymentProvider } from "../../payments";
 import { moveCheckouts } from "../checkout-transitions";
 import { moveAttempt } from "../store/borrowed";
 import { lockCheckout } from "./payment-attempt";
-import type { PayOutcome } from "./page.schema";
+import type { ClosedReason, PayOutcome } from "./page.schema";
 import { placeOrders } from "./place-orders";
 
 type Attempt = { id: string; checkoutId: string; attempt: number };
@@ -27,6 +27,8 @@ const lapsedMessage =
 
 const closedMessage = (status: string) =>
   `This checkout is ${status.replace("_", " ")}; the hold on your card was released and nothing was charged.`;
+const closedReason = (status: string): ClosedReason =>
+  status === "cancelled" || status === "paid" ? status : "expired";
 const settledMessage =
   "This payment attempt was already closed (a newer attempt replaced it, or your bank answered too late): its hold was released and nothing was charged. You can pay again.";
 const captureFailedMessage = (orderNumber: string) =>
@@ -82,14 +84,23 @@ export const finalizePayment = async (
       ),
     );
     return decision.status === "awaiting_payment"
-      ? { outcome: "declined", message: settledMessage }
-      : { outcome: "closed", message: closedMessage(decision.status) };
+      ? { outcome: "declined", reason: "settled", message: settledMessage }
+      : {
+          outcome: "closed",
+          reason: closedReason(decision.status),
+          message: closedMessage(decision.status),
+        };
   }
   if (decision.kind === "void") {
     if (decision.isLapsedNow) notifyCheckoutClosed(payment.checkoutId);
     await releasePayment(db, provider, held);
-    const message = decision.isLapsedNow ? lapsedMessage : closedMessage(decision.status);
-    return { outcome: "closed", message };
+    return decision.isLapsedNow
+      ? { outcome: "closed", reason: "lapsed", message: lapsedMessage }
+      : {
+          outcome: "closed",
+          reason: closedReason(decision.status),
+          message: closedMessage(decision.status),
+        };
   }
   notifyCheckoutClosed(payment.checkoutId);
   // A capture that did not answer is retried by settlement; one the processor refused leaves the orders unpaid for: marked and told.
@@ -100,5 +111,10 @@ export const finalizePayment = async (
     paymentId: payment.id,
     now,
   });
-  return { outcome: "declined", message: captureFailedMessage(decision.orderNumber) };
+  return {
+    outcome: "declined",
+    reason: "capture_failed",
+    orderNumber: decision.orderNumber,
+    message: captureFailedMessage(decision.orderNumber),
+  };
 };

@@ -35,14 +35,19 @@ const ZLink = z.object({
   email: z.email({ error: "must be an email address" }),
 });
 
+/** The language of the page the buyer pays on: their order confirmation is written in it. */
+const ZBuyerLanguage = z.enum(["en", "fr"]).optional();
+
 export const ZPay = ZCheckoutRef.extend({
   accept_terms: z.literal(true, { error: "must be accepted to pay" }),
   method: z.discriminatedUnion("type", [ZCard, ZLink]),
+  language: ZBuyerLanguage,
 });
 
 /** The Payment Element's pay step: the terms, then an intent for Stripe.js to confirm. */
 export const ZStartIntent = ZCheckoutRef.extend({
   accept_terms: z.literal(true, { error: "must be accepted to pay" }),
+  language: ZBuyerLanguage,
 });
 /** The page's return from Stripe.js: which PaymentIntent to complete (its state is asked of Stripe). */
 export const ZCompleteIntent = ZCheckoutRef.extend({
@@ -53,9 +58,23 @@ export const ZConfirmAuthentication = ZCheckoutRef.extend({
   authenticated: z.boolean(),
 });
 
+/**
+ * Why an attempt did not pay, as a key the page words in the buyer's language
+ * (server/core/messages/<lang>/checkout.json `outcome.<reason>`); `message` is the English.
+ */
+export type DeclineReason =
+  | "card_declined"
+  | "authentication_failed"
+  | "test_mode_live_card"
+  | "declined"
+  | "settled"
+  | "stopped"
+  | "capture_failed";
+export type ClosedReason = "lapsed" | "expired" | "cancelled" | "paid";
+
 /** What a payment attempt came to, for the page to show. */
 export type PayOutcome =
   | { outcome: "paid"; orderNumber: string }
-  | { outcome: "declined"; message: string }
+  | { outcome: "declined"; reason: DeclineReason; message: string; orderNumber?: string }
   | { outcome: "requires_action"; paymentId: string }
-  | { outcome: "closed"; message: string };
+  | { outcome: "closed"; reason: ClosedReason; message: string };

@@ -117,7 +117,11 @@ describe("paying", () => {
       accept_terms: true,
       method: card(testCards.declined),
     });
-    expect(declined).toEqual({ outcome: "declined", message: expect.stringContaining("declined") });
+    expect(declined).toEqual({
+      outcome: "declined",
+      reason: "card_declined",
+      message: expect.stringContaining("declined"),
+    });
     expect((await page.checkoutPage.view({ id })).status).toBe("awaiting_payment");
     expect(
       (await page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.succeeds) }))
@@ -253,6 +257,7 @@ describe("checked again at payment", () => {
     });
     expect(outcome).toEqual({
       outcome: "closed",
+      reason: "lapsed",
       message: expect.stringMatching(/expired.*nothing was charged/),
     });
     expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({

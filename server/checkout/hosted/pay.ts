@@ -11,7 +11,7 @@ import type { PaymentMethod } from "../../payments";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import { finalizePayment } from "./finalize-payment";
 import { admitPayAttempt, recordPayDecline } from "./pay-limits";
-import { type PayOutcome, ZPay } from "./page.schema";
+import { type DeclineReason, type PayOutcome, ZPay } from "./page.schema";
 import { releaseAbandoned, startAttempt } from "./payment-attempt";
 
 const declineMessages: Record<string, string> = {
@@ -22,8 +22,16 @@ const declineMessages: Record<string, string> = {
   test_mode_live_card: "This is the sandbox: use a test card such as 4242 4242 4242 4242.",
 };
 
+const declineReasons: Record<string, DeclineReason> = {
+  card_declined: "card_declined",
+  authentication_failed: "authentication_failed",
+  payment_intent_authentication_failure: "authentication_failed",
+  test_mode_live_card: "test_mode_live_card",
+};
+
 export const declinedOutcome = (declineCode: string | null): PayOutcome => ({
   outcome: "declined",
+  reason: declineReasons[declineCode ?? ""] ?? "declined",
   message: declineMessages[declineCode ?? ""] ?? "The payment was declined.",
 });
 
@@ -54,6 +62,7 @@ export const pay = publicProcedure
       checkoutId: input.id,
       method: method.type,
       cardLast4: card ? card.number.slice(-4) : null,
+      buyerLanguage: input.language,
       now,
     });
     const provider = paymentProvider();

@@ -16,7 +16,8 @@ import {
   countAttemptsAuthorizingSince,
   voidAttemptsAwaitingPerson,
 } from "../store/borrowed";
-import { linePrices, lockCheckoutRow } from "../store/checkouts";
+import type { Language } from "../../core/locale";
+import { linePrices, lockCheckoutRow, writeBuyerLanguage } from "../store/checkouts";
 import { refuseAfterDeclines } from "./pay-limits";
 
 /** Locks the checkout's row for the payment's decisions; not_found when there is no such checkout. */
@@ -46,7 +47,14 @@ type Closed = { closed: { status: "expired" | "cancelled"; reason: string | null
 
 export const startAttempt = async (
   db: Db,
-  options: { checkoutId: string; method: string; cardLast4: string | null; now: Date },
+  options: {
+    checkoutId: string;
+    method: string;
+    cardLast4: string | null;
+    /** The language of the page paid on (the order confirmation's); unchanged when absent. */
+    buyerLanguage?: Language;
+    now: Date;
+  },
 ) => {
   const { now } = options;
   const result = await inTransaction(
@@ -104,6 +112,7 @@ export const startAttempt = async (
       // voided here, and its intent cancelled at the processor by the caller (releaseAbandoned), so a
       // late confirmation of it never places orders (complete-intent.ts releases such a hold).
       const abandoned = await voidAttemptsAwaitingPerson(tx, checkout.id);
+      if (options.buyerLanguage) await writeBuyerLanguage(tx, checkout.id, options.buyerLanguage);
       const attempt = (await countAttempts(tx, checkout.id)) + 1;
       const payment = await openPayment(tx, {
         owner: { kind: "checkout", id: checkout.id, attempt },

@@ -4,12 +4,11 @@
  * marked paid, items with nothing left marked sold (they leave search), and the confirmation email
  * written to the outbox. A linked person's checkout joins their account when its email is theirs.
  */
-import { addressLines } from "../order-summary";
-import { formatCents } from "../../core/money";
-import { addTotals } from "../../core/totals";
 import { enqueueEmail } from "../../platform/mail/outbox";
 import type { OrderConfirmationProps } from "../../../emails/order-confirmation";
 import { moveCheckouts } from "../checkout-transitions";
+import { checkoutReader, provinceOf } from "../email-reader";
+import { orderSummary } from "../order-summary";
 import type { QuoteSnapshot, Selections } from "../quote-snapshot";
 import { newOrderNumber, writeStoreOrders } from "../store-orders";
 import type { TShippingAddress } from "../checkout.schema";
@@ -18,14 +17,14 @@ import { markSoldOut } from "../../catalogue";
 import { findPersonEmail } from "../store/borrowed";
 import { itemsNoOpenCheckoutHolds, readCheckoutQuote } from "../store/checkouts";
 
-const shortDate = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-CA", {
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
-type Paying = { id: string; email: string; personId: string | null; firstName: string | null };
+type Paying = {
+  id: string;
+  email: string;
+  personId: string | null;
+  firstName: string | null;
+  /** The language the buyer paid in (recorded when the attempt opened). */
+  buyerLanguage: string | null;
+};
 
 /** Places the orders paid by `paymentId`, which the checkout records as its one payment to capture. */
 export const placeOrders = async (
@@ -39,7 +38,7 @@ export const placeOrders = async (
   const personId =
     person && person.email.toLowerCase() === checkout.email.toLowerCase() ? person.id : null;
   const orderNumber = newOrderNumber();
-  const orders = await writeStoreOrders(tx, {
+  await writeStoreOrders(tx, {
     owner: { checkoutId: checkout.id },
     snapshot: quote.snapshot as unknown as QuoteSnapshot,
     selections: selections as Selections,
@@ -57,36 +56,23 @@ export const placeOrders = async (
   if (!paid) throw new Error(`checkout ${checkout.id} is not awaiting payment`);
   // Sold when nothing is left and no other open checkout still holds a unit (quantity > 1 items).
   await markSoldOut(tx, await itemsNoOpenCheckoutHolds(tx, checkout.id), now);
-  const totals = addTotals(orders.map(({ option }) => option.totals));
+  // In the language the buyer paid in (else the person's saved one), in the ship-to's zone.
+  const reader = await checkoutReader(tx, {
+    buyerLanguage: checkout.buyerLanguage,
+    personId,
+    province: provinceOf(quote.address),
+  });
   const props: OrderConfirmationProps = {
+    ...reader,
     firstName: checkout.firstName,
     orderNumber,
-    stores: orders.map(({ store, option, number }) => ({
-      storeName: store.name,
-      orderNumber: number,
-      shippingLabel: option.label,
-      shipping: formatCents(option.amountCents),
-      delivery: `${shortDate(option.delivery.earliest)} – ${shortDate(option.delivery.latest)}`,
-      items: store.lines.map((line) => ({
-        title: line.title,
-        size: line.size,
-        quantity: line.quantity,
-        lineTotal: formatCents(line.unitPriceCents * line.quantity),
-      })),
-      taxLines: option.taxLines.map((line) => ({
-        name: line.name,
-        rate: line.rate,
-        amount: formatCents(line.amountCents),
-      })),
-      total: formatCents(option.totals.grandTotalCents),
-    })),
-    totals: {
-      subtotal: formatCents(totals.subtotalCents),
-      shipping: formatCents(totals.shippingCents),
-      tax: formatCents(totals.taxCents),
-      grandTotal: formatCents(totals.grandTotalCents),
-    },
-    shipTo: addressLines(quote.address as TShippingAddress),
+    paidAt: now.toISOString(),
+    summary: orderSummary({
+      snapshot: quote.snapshot as unknown as QuoteSnapshot,
+      selections: selections as Selections,
+      address: quote.address as TShippingAddress,
+      orderNumber,
+    }),
   };
   await enqueueEmail(tx, {
     to: checkout.email,

@@ -26,6 +26,7 @@ export const startIntent = publicProcedure.input(ZStartIntent).mutation(async ({
     checkoutId: input.id,
     method: "payment_element",
     cardLast4: null,
+    buyerLanguage: input.language,
     now: ctx.clock.now(),
   });
   await releaseAbandoned(ctx.db, provider, payment.abandoned);

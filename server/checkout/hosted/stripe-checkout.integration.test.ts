@@ -187,7 +187,11 @@ describe("completing an intent the browser confirmed", () => {
         id,
         payment_intent: intentIdOf(first.clientSecret),
       }),
-    ).toEqual({ outcome: "declined", message: expect.stringContaining("declined") });
+    ).toEqual({
+      outcome: "declined",
+      reason: "card_declined",
+      message: expect.stringContaining("declined"),
+    });
     expect(await db().payment.findUniqueOrThrow({ where: { id: first.paymentId } })).toMatchObject({
       status: "declined",
       declineCode: "card_declined",

@@ -119,9 +119,24 @@ export const lockCheckoutRow = async (tx: Tx, id: string) => {
       firstName: true,
       orderNumber: true,
       paidPaymentId: true,
+      buyerLanguage: true,
     },
   });
 };
+
+/** Records the language the buyer is paying in (the last attempt's page wins). */
+export const writeBuyerLanguage = (tx: Tx, id: string, language: "en" | "fr") =>
+  tx.checkout.update({ where: { id }, data: { buyerLanguage: language }, select: { id: true } });
+
+/**
+ * Who reads a checkout's emails and how: the language it was paid in, its person, and the
+ * province it ships to (its zone). Null when there is no such checkout.
+ */
+export const readCheckoutReader = (tx: Db | Tx, id: string) =>
+  tx.checkout.findUnique({
+    where: { id },
+    select: { buyerLanguage: true, personId: true, quote: { select: { address: true } } },
+  });
 
 /** The checkout's chosen shipping and its quote's snapshot and address. */
 export const readCheckoutQuote = (tx: Tx, id: string) =>
@@ -184,7 +199,15 @@ export const markCaptureFailed = async (
 export const readCheckoutNotice = (tx: Tx, id: string) =>
   tx.checkout.findUniqueOrThrow({
     where: { id },
-    select: { email: true, firstName: true, orderNumber: true, grandTotalCents: true },
+    select: {
+      email: true,
+      firstName: true,
+      orderNumber: true,
+      grandTotalCents: true,
+      personId: true,
+      buyerLanguage: true,
+      quote: { select: { address: true } },
+    },
   });
 
 /** True when the checkout records `paymentId` as the attempt that paid it. */

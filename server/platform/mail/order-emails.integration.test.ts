@@ -69,7 +69,8 @@ describe("order emails", () => {
       `${orderNumber}-1`,
       `${orderNumber}-2`,
       "Maple & Thread",
-      "Wool coat (M)",
+      "Wool coat",
+      "Size M",
       "QST 9.975%",
       "GST 5%",
       `$${checkout.totals.grand_total.amount}`,
@@ -95,5 +96,6 @@ describe("order emails", () => {
     )!;
     expect(tracking.text).toContain("7023 4567 8901");
     expect(tracking.text).toContain("Canada Post");
+    expect(tracking.text).toContain("Wool coat (size M)");
   });
 });
