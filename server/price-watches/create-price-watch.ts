@@ -174,14 +174,7 @@ const writeWatch = async (tx: Tx, watch: NewWatch) => {
   });
   await writeWatchSetEmail(
     tx,
-    {
-      id: created.id,
-      email: watch.email,
-      title: watch.item.title,
-      maxPriceCents: watch.maxPriceCents,
-      maxTotalCents,
-      expiresAt: watch.expiresAt,
-    },
+    { ...created, email: watch.email, personId },
     watch.assistant,
   );
   return created;
