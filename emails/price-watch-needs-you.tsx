@@ -44,7 +44,9 @@ export const previewProps: PriceWatchNeedsYouProps = {
 
 /** Why the bank's answer needs the person, in words; any other reason reads as "the payment did not go through". */
 const reasonKey = (reason: string) =>
-  reason === "card_declined" || reason === "authentication_required" ? reason : "payment_failed";
+  reason === "card_declined" || reason === "authentication_required"
+    ? (`watches.why.${reason}` as const)
+    : "watches.email.needsYou.otherReason";
 
 export const subject = (props: PriceWatchNeedsYouProps) => {
   const intl = emailIntl(props);
@@ -66,7 +68,7 @@ export default function PriceWatchNeedsYou(props: PriceWatchNeedsYouProps) {
       showsTimes
     >
       <Text>{t("watches.email.needsYou.intro", { title: props.item.title, price })}</Text>
-      <Text>{t(`watches.why.${reasonKey(props.reason)}`)}</Text>
+      <Text>{t(reasonKey(props.reason))}</Text>
       <WatchedItem item={props.item} intl={intl} />
       <WatchLimits limits={props} intl={intl} />
       <Text>

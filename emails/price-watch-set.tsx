@@ -61,9 +61,7 @@ export default function PriceWatchSet(props: PriceWatchSetProps) {
       <Text>{t("watches.email.set.intro", { assistant: props.assistant })}</Text>
       <WatchedItem item={props.item} intl={intl} />
       <WatchLimits limits={props} intl={intl} />
-      <Text>
-        {t("watches.email.set.how", { price, total: intl.money(props.maxTotalCents) })}
-      </Text>
+      <Text>{t("watches.email.set.how", { price, total: intl.money(props.maxTotalCents) })}</Text>
       <Text>{t("watches.email.set.anyTime", { expires })}</Text>
       <Button href={props.cancelUrl} style={buttonStyle}>
         {t("watches.email.set.button")}

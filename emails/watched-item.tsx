@@ -76,7 +76,9 @@ export const WatchedItem = ({ item, intl }: { item: EmailWatchedItem; intl: Emai
 
 export const LimitLine = ({ label, value }: { label: string; value: string }) => (
   <Row>
-    <Column style={{ ...line, color: "#6b655f", width: "40%", verticalAlign: "top" }}>{label}</Column>
+    <Column style={{ ...line, color: "#6b655f", width: "40%", verticalAlign: "top" }}>
+      {label}
+    </Column>
     <Column style={{ ...line, verticalAlign: "top" }}>{value}</Column>
   </Row>
 );

@@ -24,7 +24,11 @@ type Fixtures = Parameters<Parameters<typeof test>[2]>[0];
 type Setup = Pick<Fixtures, "playwright" | "baseURL" | "partner">;
 
 /** A person, their linked assistant and a watch it set on the item of `page`; the watch and the path of the set email's cancel link. */
-const watchWithLink = async ({ playwright, baseURL, partner }: Setup, name: string, page: number) => {
+const watchWithLink = async (
+  { playwright, baseURL, partner }: Setup,
+  name: string,
+  page: number,
+) => {
   const person = newWatcher(name);
   const { picked, target, title } = await directItem(partner.api, page);
   const assistant = await linkAssistant(playwright, baseURL!, person);
@@ -68,7 +72,8 @@ const expectEverywhere = async (
       await expect(page.getByTestId("watch-state")).toContainText(expected.state);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(expected.heading);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
-      if (options.title) await expect(page.locator(".watched-item-title")).toHaveText(options.title);
+      if (options.title)
+        await expect(page.locator(".watched-item-title")).toHaveText(options.title);
       // One clear primary action.
       await expect(page.locator(".button.primary")).toHaveCount(1);
       if (screen.name === "phone")
@@ -192,12 +197,21 @@ test.describe("[WATCHES] the price watch cancel page", () => {
     const changed = token.at(-5) === "A" ? "B" : "A";
     const tampered = `${token.slice(0, -5)}${changed}${token.slice(-4)}`;
     const expected: Expected = {
-      "en-CA": { heading: "This link is not valid", state: "Use the cancel link in the latest email" },
+      "en-CA": {
+        heading: "This link is not valid",
+        state: "Use the cancel link in the latest email",
+      },
       "fr-CA": { heading: "Ce lien n’est pas valide", state: "Utilisez le lien d’annulation" },
     };
     for (const [name, badPath] of [
-      ["tampered", `/price-watches/${watch.price_watch_id}/cancel?token=${encodeURIComponent(tampered)}`],
-      ["other-watch", `/price-watches/${watch.price_watch_id + 1}/cancel?token=${encodeURIComponent(token)}`],
+      [
+        "tampered",
+        `/price-watches/${watch.price_watch_id}/cancel?token=${encodeURIComponent(tampered)}`,
+      ],
+      [
+        "other-watch",
+        `/price-watches/${watch.price_watch_id + 1}/cancel?token=${encodeURIComponent(token)}`,
+      ],
     ] as const)
       await expectEverywhere(browser, baseURL!, testInfo, { name, path: badPath, expected });
     await assistant.dispose();

@@ -27,9 +27,7 @@ describe.each(["en-CA", "fr-CA"] as const satisfies readonly Locale[])(
       expect(text).toContain(locale === "fr-CA" ? "Excellent état" : "Excellent condition");
       expect(text).toContain(plain(price));
       expect(text).toContain(plain(formatMoney(9_000, locale)));
-      expect(text).toContain(
-        locale === "fr-CA" ? "Rien n’a été acheté" : "Nothing was bought",
-      );
+      expect(text).toContain(locale === "fr-CA" ? "Rien n’a été acheté" : "Nothing was bought");
       expect(text).toContain("https://maple-and-thread.example.ca/products/wool-coat");
       expect(text).toContain("http://localhost:3000/account/alerts");
       expect(email.text).not.toMatch(/<\/?[a-z][^>]*>/i);

@@ -353,7 +353,9 @@ describe("an alert fires", () => {
       alertsUrl: `${env().PUBLIC_URL}/account/alerts`,
     });
     const rendered = await renderEmail("price-alert", email.props);
-    expect(rendered.subject).toBe(`Baisse de prix\u00a0: ${item.title} est maintenant à 39,50\u00a0$`);
+    expect(rendered.subject).toBe(
+      `Baisse de prix\u00a0: ${item.title} est maintenant à 39,50\u00a0$`,
+    );
     expect(rendered.text).toContain(store.name);
   });
 

@@ -172,11 +172,7 @@ const writeWatch = async (tx: Tx, watch: NewWatch) => {
     expiresAt: watch.expiresAt,
     now,
   });
-  await writeWatchSetEmail(
-    tx,
-    { ...created, email: watch.email, personId },
-    watch.assistant,
-  );
+  await writeWatchSetEmail(tx, { ...created, email: watch.email, personId }, watch.assistant);
   return created;
 };
 

@@ -7,7 +7,6 @@ export { cancelWatch } from "./cancel-watch";
 export { expirePriceWatch } from "./expire-price-watch-job";
 export { priceWatchHandler } from "./price-watch-handler";
 export { toWirePriceWatch, watchedItemOf } from "./price-watch-view";
-export type { WatchedItem } from "./price-watch-view";
 export {
   ZCreatePriceWatchBody,
   ZListPriceWatchesQuery,

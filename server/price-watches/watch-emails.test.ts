@@ -28,7 +28,11 @@ describe.each(readers)("price watch emails in $locale", (reader) => {
   const isFrench = reader.locale === "fr-CA";
 
   it("set: the item with its size, condition, store and price; the limits; the expiry; the cancel link", async () => {
-    const props = { ...setProps, ...reader, cancelUrl: "http://localhost:3000/price-watches/7/cancel?token=abc" };
+    const props = {
+      ...setProps,
+      ...reader,
+      cancelUrl: "http://localhost:3000/price-watches/7/cancel?token=abc",
+    };
     const email = await renderEmail("price-watch-set", props);
     expect(email.subject).toBe(
       isFrench
@@ -81,7 +85,9 @@ describe.each(readers)("price watch emails in $locale", (reader) => {
     );
     const text = plain(email.text);
     expect(text).toContain(
-      isFrench ? "Votre banque a refusé votre carte enregistrée" : "Your bank declined your saved card",
+      isFrench
+        ? "Votre banque a refusé votre carte enregistrée"
+        : "Your bank declined your saved card",
     );
     expect(text).toContain("Wool coat");
     expect(text).toContain(money(7_900));
@@ -131,7 +137,9 @@ describe("an email written before 1.9", () => {
       locale: undefined,
       timeZone: undefined,
     });
-    expect(email.subject).toBe("Deal Finder set a price watch for you: Wool coat at $80.00 or less");
+    expect(email.subject).toBe(
+      "Deal Finder set a price watch for you: Wool coat at $80.00 or less",
+    );
     expect(email.text).toContain("Eastern Time");
   });
 });

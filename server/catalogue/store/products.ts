@@ -78,7 +78,9 @@ export const findItemCards = async (
   ids: readonly number[],
 ): Promise<Map<number, ItemCard>> => {
   if (ids.length === 0) return new Map();
-  const rows = await sql.$queryRaw<(Omit<ItemCard, "store"> & { id: number; storeSlug: string; storeName: string })[]>`
+  const rows = await sql.$queryRaw<
+    (Omit<ItemCard, "store"> & { id: number; storeSlug: string; storeName: string })[]
+  >`
     SELECT i.id, i.title, i.url, i.price_cents AS "priceCents", i.condition::text AS condition,
       (SELECT (array_agg(m.url ORDER BY m.position, m.id))[1] FROM item_images m WHERE m.item_id = i.id AND m.is_cover) AS "coverUrl",
       s.slug AS "storeSlug", s.name AS "storeName"

@@ -94,19 +94,14 @@ export default async function CancelWatchPage({
     );
   return (
     <section className="auth-card wide watch-card" aria-labelledby="watch-title">
-      <span
-        className={`badge ${badgeTones[watch.status] ?? ""}`}
-        data-testid="watch-status"
-      >
+      <span className={`badge ${badgeTones[watch.status] ?? ""}`} data-testid="watch-status">
         {t(`status.${watch.status}`)}
       </span>
       <h1 id="watch-title">{t("cancelPage.title", { title: watch.item.title })}</h1>
       <WatchedItemCard item={watch.item} size={watch.size} />
       <dl className="facts">
         <dt>{t("limits.buyAt")}</dt>
-        <dd>
-          {t("limits.buyAtValue", { price: formatMoney(watch.max_price_cents, locale) })}
-        </dd>
+        <dd>{t("limits.buyAtValue", { price: formatMoney(watch.max_price_cents, locale) })}</dd>
         <dt>{t("limits.totalAtMost")}</dt>
         <dd>
           {t("limits.totalAtMostValue", { total: formatMoney(watch.max_total_cents, locale) })}
