@@ -162,6 +162,16 @@ test.describe("[ALERTS] price alerts", () => {
     await expect(otherRow.getByTestId("alert-status")).toHaveText("Stopped");
     await snap(page, testInfo, "alerts-after-stop");
 
+    // The same list in French (the saved-language cookie): translated, money as Quebec reads it.
+    await page.context().addCookies([{ name: "lang", value: "fr", url: baseURL! }]);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alertes de prix");
+    await expect(firedRow.getByTestId("alert-status")).toContainText("Prix atteint");
+    await expect(otherRow.getByTestId("alert-status")).toHaveText("Arrêtée");
+    await expect(firedRow).toContainText(formatMoney(parseCents(newPrice), "fr-CA"));
+    await expect(page.getByText(/Fuseau horaire/)).toHaveCount(1);
+    await snap(page, testInfo, "alerts-after-stop-fr");
+
     const listed = await (await api.get("/api/v1/price-alerts")).json();
     const statuses = Object.fromEntries(
       listed.data.map((alert: { price_alert_id: string; status: string }) => [

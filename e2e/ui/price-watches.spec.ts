@@ -87,7 +87,7 @@ test.describe("[WATCHES] price watches", () => {
   }, testInfo) => {
     const person = newWatcher("Ira");
     const { email, password } = person;
-    const { picked, target } = await directItem(partner.api, 2);
+    const { picked, target, title } = await directItem(partner.api, 2);
     const assistant = await linkAssistant(playwright, baseURL!, person);
     const set = await assistant.post("/api/v1/price-watches", {
       data: {
@@ -114,6 +114,16 @@ test.describe("[WATCHES] price watches", () => {
     await expect(page.getByText("The watch is cancelled")).toBeVisible();
     await expect(row.getByTestId("watch-status")).toHaveText("Cancelled");
     await snap(page, testInfo, "watch-cancelled");
+
+    // The same list in French (the saved-language cookie): translated, times in the person's zone named once.
+    await page.context().addCookies([{ name: "lang", value: "fr", url: baseURL! }]);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Surveillances de prix");
+    await expect(row.getByTestId("watch-status")).toHaveText("Annulée");
+    await expect(row.getByRole("heading", { level: 2 })).toHaveText(title);
+    await expect(row).toContainText("Raison");
+    await expect(page.getByText(/Fuseau horaire.*heure de l’Est/)).toHaveCount(1);
+    await snap(page, testInfo, "watch-cancelled-fr");
     expect(
       (await (await assistant.get(`/api/v1/price-watches/${watch.price_watch_id}`)).json()).status,
     ).toBe("cancelled");
