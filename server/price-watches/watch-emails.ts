@@ -56,9 +56,13 @@ export type EmailedWatch = {
  * What every watch email carries: the reader's locale and zone, the watched item as it is now (its
  * picture made absolute: sandbox pictures are stored relative to the service), the watch's limits.
  */
-const watchFacts = async (sql: Sql, watch: EmailedWatch) => {
+const watchFacts = async (
+  sql: Sql,
+  watch: EmailedWatch,
+  cards?: Awaited<ReturnType<typeof findItemCards>>,
+) => {
   const preferences = await readReadingPreferences(sql, watch.personId);
-  const card = (await findItemCards(sql, [watch.itemId])).get(watch.itemId);
+  const card = (cards ?? (await findItemCards(sql, [watch.itemId]))).get(watch.itemId);
   if (!card) throw new Error(`item ${watch.itemId} of price watch ${watch.id} not found`);
   return {
     ...preferences,
@@ -159,12 +163,30 @@ export const writeWatchNeedsYouEmail = async (
   });
 };
 
-export const writeWatchEndedEmail = async (tx: Sql, watch: EmailedWatch, outcome: string) => {
-  const props: PriceWatchEndedProps = { ...(await watchFacts(tx, watch)), outcome };
-  await enqueueEmail(tx, {
-    to: watch.email,
-    template: "price-watch-ended",
-    dedupeKey: `price-watch-ended:${watch.id}`,
-    props,
-  });
+/**
+ * The ended emails of watches that ended together (a sold item's, often many): their items' cards
+ * are read once for them all.
+ */
+export const writeWatchEndedEmails = async (
+  tx: Sql,
+  watches: readonly EmailedWatch[],
+  outcome: string,
+) => {
+  if (watches.length === 0) return;
+  const cards = await findItemCards(
+    tx,
+    watches.map((watch) => watch.itemId),
+  );
+  for (const watch of watches) {
+    const props: PriceWatchEndedProps = { ...(await watchFacts(tx, watch, cards)), outcome };
+    await enqueueEmail(tx, {
+      to: watch.email,
+      template: "price-watch-ended",
+      dedupeKey: `price-watch-ended:${watch.id}`,
+      props,
+    });
+  }
 };
+
+export const writeWatchEndedEmail = (tx: Sql, watch: EmailedWatch, outcome: string) =>
+  writeWatchEndedEmails(tx, [watch], outcome);
