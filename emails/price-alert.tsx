@@ -1,46 +1,71 @@
-/** Sent once when a price alert's target is reached: the item, its price, a link to it, and where the person's alerts are. Alerts never buy. */
-import { Button, Text } from "@react-email/components";
+/** Sent once when a price alert's target is reached: the item with its picture, its price and the target, a link to it, and where the person's alerts are. Alerts never buy. */
+import { Button, Section, Text } from "@react-email/components";
+import type { Localised } from "./components/i18n";
+import { emailIntl } from "./components/i18n";
 import { EmailLayout, buttonStyle } from "./components/layout";
+import { type EmailWatchedItem, LimitLine, OrOpen, WatchedItem } from "./watched-item";
 
-export type PriceAlertProps = {
-  title: string;
-  store: string;
-  price: string;
-  target: string;
-  itemUrl: string;
+export type PriceAlertProps = Localised & {
+  item: EmailWatchedItem;
+  targetCents: number;
   alertsUrl: string;
 };
 
-export const subject = (props: PriceAlertProps) =>
-  `Price drop: ${props.title} is now $${props.price} CAD`;
+export const previewProps: PriceAlertProps = {
+  locale: "en-CA",
+  timeZone: "America/Toronto",
+  item: {
+    title: "Wool coat",
+    size: null,
+    condition: "excellent",
+    imageUrl: "http://localhost:3000/images/items/1/1.svg",
+    storeName: "Maple & Thread",
+    url: "https://maple-and-thread.example.ca/products/wool-coat",
+    priceCents: 8_900,
+  },
+  targetCents: 9_000,
+  alertsUrl: "http://localhost:3000/account/alerts",
+};
+
+export const subject = (props: PriceAlertProps) => {
+  const intl = emailIntl(props);
+  return intl.t("watches.email.alert.subject", {
+    title: props.item.title,
+    price: intl.money(props.item.priceCents),
+  });
+};
 
 export default function PriceAlert(props: PriceAlertProps) {
-  const {
-    title = "Wool coat",
-    store = "Maple & Thread",
-    price = "89.00",
-    target = "90.00",
-    itemUrl = "https://example.ca/item",
-    alertsUrl = "http://localhost:3000/account/alerts",
-  } = props;
+  const intl = emailIntl(props);
+  const { t } = intl;
+  const { item } = props;
+  const price = intl.money(item.priceCents);
+  const target = intl.money(props.targetCents);
   return (
     <EmailLayout
-      preview={`${title} is now $${price} CAD, at or under your $${target}`}
-      heading="Your price alert: the price dropped"
+      preview={t("watches.email.alert.preview", { title: item.title, price, target })}
+      heading={t("watches.email.alert.heading")}
+      intl={intl}
     >
       <Text>
-        <strong>{title}</strong> from {store} is now <strong>${price} CAD</strong>, at or under the
-        ${target} CAD you asked us to watch for.
+        {t("watches.email.alert.intro", {
+          title: item.title,
+          store: item.storeName,
+          price,
+          target,
+        })}
       </Text>
-      <Text>
-        Nothing was bought: this alert only tells you. It has now ended; you will not get another
-        email for it.
-      </Text>
-      <Button href={itemUrl} style={buttonStyle}>
-        See the item
+      <WatchedItem item={item} intl={intl} />
+      <Section style={{ margin: "0 0 12px" }}>
+        <LimitLine label={t("watches.limits.yourPrice")} value={target} />
+      </Section>
+      <Text>{t("watches.email.alert.nothing")}</Text>
+      <Button href={item.url} style={buttonStyle}>
+        {t("watches.email.alert.button")}
       </Button>
-      <Text style={{ fontSize: 13, color: "#6b655f" }}>
-        Or open: {itemUrl}. Your alerts: {alertsUrl}
+      <OrOpen url={item.url} intl={intl} />
+      <Text style={{ fontSize: 13, color: "#6b655f", overflowWrap: "anywhere" }}>
+        {t("watches.email.alert.alerts", { url: props.alertsUrl })}
       </Text>
     </EmailLayout>
   );

@@ -1,51 +1,74 @@
-/** Sent when a price watch ends without buying: expired, over the total, item sold, cancelled, or the person's settings stopped it. */
+/** Sent when a price watch ends without buying: expired, over the total, item sold, cancelled, or the person's settings stopped it; the item and the watch it was. */
 import { Text } from "@react-email/components";
+import type { Localised } from "./components/i18n";
+import { emailIntl } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
+import { watchOutcomeKey } from "./watch-outcome";
+import {
+  type EmailWatchedItem,
+  type EmailWatchLimits,
+  WatchedItem,
+  WatchLimits,
+} from "./watched-item";
 
-export type PriceWatchEndedProps = {
-  title: string;
-  maxPrice: string;
-  maxTotal: string;
-  outcome: string;
-};
+export type PriceWatchEndedProps = Localised &
+  EmailWatchLimits & {
+    item: EmailWatchedItem;
+    outcome: string;
+  };
 
-const texts: Record<string, string> = {
-  expired: "ended: its time ran out before the price fell to your price.",
-  over_your_total:
-    "ended: its time ran out while the price was right but the total with shipping and tax was over your maximum.",
-  item_sold: "ended: the item sold to someone else before the price fell to your price.",
-  cancelled: "is cancelled as asked.",
-  limits_lowered: "ended: your spending limits no longer allow its maximum total.",
-  purchases_paused: "ended: you paused assistant purchases.",
-  assistant_disconnected:
-    "ended: the assistant that set it is no longer connected to your account.",
-  store_requires_checkout_link: "ended: the store no longer lets assistants buy for you.",
-  not_available_in_market: "ended: assistant purchases do not deliver to your saved address.",
-  address_not_on_file: "ended: your account has no saved shipping address.",
-  no_saved_card: "ended: your account has no saved card.",
-  card_not_on_this_account: "ended: your saved card could not be used.",
-  payment_failed: "ended: your bank did not answer when it tried to buy; the hold was released.",
+export const previewProps: PriceWatchEndedProps = {
+  locale: "en-CA",
+  timeZone: "America/Toronto",
+  item: {
+    title: "Wool coat",
+    size: "M",
+    condition: "excellent",
+    imageUrl: "http://localhost:3000/images/items/1/1.svg",
+    storeName: "Maple & Thread",
+    url: "https://maple-and-thread.example.ca/products/wool-coat",
+    priceCents: 11_900,
+  },
+  maxPriceCents: 8_000,
+  maxTotalCents: 10_000,
+  expiresAt: "2026-12-04T21:00:00.000Z",
+  outcome: "expired",
 };
 
 export const subject = (props: PriceWatchEndedProps) =>
-  `Your price watch on ${props.title} ${props.outcome === "cancelled" ? "is cancelled" : "ended"}`;
+  emailIntl(props).t(
+    props.outcome === "cancelled"
+      ? "watches.email.ended.subjectCancelled"
+      : "watches.email.ended.subjectEnded",
+    { title: props.item.title },
+  );
 
 export default function PriceWatchEnded(props: PriceWatchEndedProps) {
-  const {
-    title = "Wool coat",
-    maxPrice = "80.00",
-    maxTotal = "100.00",
-    outcome = "expired",
-  } = props;
+  const intl = emailIntl(props);
+  const { t } = intl;
+  const title = props.item.title;
+  const isCancelled = props.outcome === "cancelled";
   return (
     <EmailLayout
-      preview={`${title}: price watch ${outcome === "cancelled" ? "cancelled" : "ended"}`}
-      heading={outcome === "cancelled" ? "Your price watch is cancelled" : "Your price watch ended"}
+      preview={t(
+        isCancelled ? "watches.email.ended.previewCancelled" : "watches.email.ended.previewEnded",
+        { title },
+      )}
+      heading={t(
+        isCancelled ? "watches.email.ended.headingCancelled" : "watches.email.ended.headingEnded",
+      )}
+      intl={intl}
+      showsTimes
     >
       <Text>
-        Your price watch on <strong>{title}</strong> (at ${maxPrice} CAD or less, ${maxTotal} CAD at
-        most in all) {texts[outcome] ?? "ended."} Nothing was bought and nothing was charged.
+        {t(isCancelled ? "watches.email.ended.introCancelled" : "watches.email.ended.introEnded", {
+          title,
+        })}{" "}
+        {isCancelled ? null : t(`watches.why.${watchOutcomeKey(props.outcome)}`)}
       </Text>
+      <Text>{t("watches.email.ended.nothing")}</Text>
+      <WatchedItem item={props.item} intl={intl} />
+      <WatchLimits limits={props} intl={intl} />
     </EmailLayout>
   );
 }

@@ -1,45 +1,85 @@
-/** Sent when a price watch's purchase needs the person: the card was declined or the bank wants them; a checkout link to pay themselves. */
+/** Sent when a price watch's purchase needs the person: the card was declined or the bank wants them; the item, the watch, and a checkout link to pay themselves. */
 import { Button, Text } from "@react-email/components";
+import type { Localised } from "./components/i18n";
+import { emailIntl } from "./components/i18n";
 import { EmailLayout, buttonStyle } from "./components/layout";
+import {
+  type EmailWatchedItem,
+  type EmailWatchLimits,
+  OrOpen,
+  WatchedItem,
+  WatchLimits,
+} from "./watched-item";
 
-export type PriceWatchNeedsYouProps = {
-  title: string;
-  price: string;
-  reason: string;
-  checkoutUrl: string;
-  checkoutExpiresAt: string;
+export type PriceWatchNeedsYouProps = Localised &
+  EmailWatchLimits & {
+    item: EmailWatchedItem;
+    /** The price the watch tried to buy at. */
+    priceCents: number;
+    reason: string;
+    checkoutUrl: string;
+    checkoutExpiresAt: string;
+  };
+
+export const previewProps: PriceWatchNeedsYouProps = {
+  locale: "en-CA",
+  timeZone: "America/Toronto",
+  item: {
+    title: "Wool coat",
+    size: "M",
+    condition: "excellent",
+    imageUrl: "http://localhost:3000/images/items/1/1.svg",
+    storeName: "Maple & Thread",
+    url: "https://maple-and-thread.example.ca/products/wool-coat",
+    priceCents: 7_900,
+  },
+  priceCents: 7_900,
+  maxPriceCents: 8_000,
+  maxTotalCents: 10_000,
+  expiresAt: "2026-12-04T21:00:00.000Z",
+  reason: "card_declined",
+  checkoutUrl: "http://localhost:3000/checkout/chk_x",
+  checkoutExpiresAt: "2026-11-28T21:30:00.000Z",
 };
 
-export const subject = (props: PriceWatchNeedsYouProps) =>
-  `Your price watch needs you: ${props.title} is at $${props.price}`;
+/** Why the bank's answer needs the person, in words; any other reason reads as "the payment did not go through". */
+const reasonKey = (reason: string) =>
+  reason === "card_declined" || reason === "authentication_required"
+    ? (`watches.why.${reason}` as const)
+    : "watches.email.needsYou.otherReason";
 
-const reasons: Record<string, string> = {
-  card_declined: "your bank declined your saved card",
-  authentication_required: "your bank wants you to confirm the payment yourself",
+export const subject = (props: PriceWatchNeedsYouProps) => {
+  const intl = emailIntl(props);
+  return intl.t("watches.email.needsYou.subject", {
+    title: props.item.title,
+    price: intl.money(props.priceCents),
+  });
 };
 
 export default function PriceWatchNeedsYou(props: PriceWatchNeedsYouProps) {
-  const {
-    title = "Wool coat",
-    price = "79.00",
-    reason = "card_declined",
-    checkoutUrl = "http://localhost:3000/checkout/chk_x",
-    checkoutExpiresAt = "Nov 22, 2026, 9:30 p.m. UTC",
-  } = props;
+  const intl = emailIntl(props);
+  const { t } = intl;
+  const price = intl.money(props.priceCents);
   return (
     <EmailLayout
-      preview={`${title} is at $${price}: pay for it yourself`}
-      heading="Your price watch needs you"
+      preview={t("watches.email.needsYou.preview", { title: props.item.title, price })}
+      heading={t("watches.email.needsYou.heading")}
+      intl={intl}
+      showsTimes
     >
+      <Text>{t("watches.email.needsYou.intro", { title: props.item.title, price })}</Text>
+      <Text>{t(reasonKey(props.reason))}</Text>
+      <WatchedItem item={props.item} intl={intl} />
+      <WatchLimits limits={props} intl={intl} />
       <Text>
-        The price of <strong>{title}</strong> fell to ${price} CAD, but we could not buy it for you:{" "}
-        {reasons[reason] ?? "the payment did not go through"}. Nothing was charged. You can pay for
-        it yourself until {checkoutExpiresAt}:
+        {t("watches.email.needsYou.payYourself", {
+          expires: intl.time(props.checkoutExpiresAt),
+        })}
       </Text>
-      <Button href={checkoutUrl} style={buttonStyle}>
-        Review and pay
+      <Button href={props.checkoutUrl} style={buttonStyle}>
+        {t("watches.email.needsYou.button")}
       </Button>
-      <Text style={{ fontSize: 13, color: "#6b655f" }}>Or open: {checkoutUrl}</Text>
+      <OrOpen url={props.checkoutUrl} intl={intl} />
     </EmailLayout>
   );
 }

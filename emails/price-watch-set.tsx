@@ -1,45 +1,72 @@
-/** Sent when an assistant sets a price watch for the person: what it will buy, within what, until when, and the cancel link. */
+/** Sent when an assistant sets a price watch for the person: the item, what it will buy within, until when, and the cancel link. */
 import { Button, Text } from "@react-email/components";
+import type { Localised } from "./components/i18n";
+import { emailIntl } from "./components/i18n";
 import { EmailLayout, buttonStyle } from "./components/layout";
+import {
+  type EmailWatchedItem,
+  type EmailWatchLimits,
+  OrOpen,
+  WatchedItem,
+  WatchLimits,
+} from "./watched-item";
 
-export type PriceWatchSetProps = {
-  assistant: string;
-  title: string;
-  maxPrice: string;
-  maxTotal: string;
-  expiresAt: string;
-  cancelUrl: string;
+export type PriceWatchSetProps = Localised &
+  EmailWatchLimits & {
+    assistant: string;
+    item: EmailWatchedItem;
+    cancelUrl: string;
+  };
+
+export const previewProps: PriceWatchSetProps = {
+  locale: "en-CA",
+  timeZone: "America/Toronto",
+  assistant: "Deal Finder",
+  item: {
+    title: "Wool coat",
+    size: "M",
+    condition: "excellent",
+    imageUrl: "http://localhost:3000/images/items/1/1.svg",
+    storeName: "Maple & Thread",
+    url: "https://maple-and-thread.example.ca/products/wool-coat",
+    priceCents: 12_900,
+  },
+  maxPriceCents: 8_000,
+  maxTotalCents: 10_000,
+  expiresAt: "2026-12-04T21:00:00.000Z",
+  cancelUrl: "http://localhost:3000/price-watches/1/cancel?token=example",
 };
 
-export const subject = (props: PriceWatchSetProps) =>
-  `${props.assistant} set a price watch for you: ${props.title} at $${props.maxPrice} or less`;
+export const subject = (props: PriceWatchSetProps) => {
+  const intl = emailIntl(props);
+  return intl.t("watches.email.set.subject", {
+    assistant: props.assistant,
+    title: props.item.title,
+    price: intl.money(props.maxPriceCents),
+  });
+};
 
 export default function PriceWatchSet(props: PriceWatchSetProps) {
-  const {
-    assistant = "Your assistant",
-    title = "Wool coat",
-    maxPrice = "80.00",
-    maxTotal = "100.00",
-    expiresAt = "Nov 29, 2026, 9:00 p.m. UTC",
-    cancelUrl = "http://localhost:3000/price-watches/1/cancel?token=example",
-  } = props;
+  const intl = emailIntl(props);
+  const { t } = intl;
+  const price = intl.money(props.maxPriceCents);
+  const expires = intl.time(props.expiresAt);
   return (
     <EmailLayout
-      preview={`${title}: bought for you at $${maxPrice} or less, until ${expiresAt}`}
-      heading="A price watch was set for you"
+      preview={t("watches.email.set.preview", { title: props.item.title, price, expires })}
+      heading={t("watches.email.set.heading")}
+      intl={intl}
+      showsTimes
     >
-      <Text>
-        {assistant} set a price watch on <strong>{title}</strong>. If its price falls to{" "}
-        <strong>${maxPrice} CAD</strong> or less and the total with shipping and tax is at most{" "}
-        <strong>${maxTotal} CAD</strong>, we buy it once for you with your saved card, ship it to
-        your saved address, and email you. The card is charged 24 hours later unless you cancel that
-        purchase.
-      </Text>
-      <Text>The watch lasts until {expiresAt}. You can cancel it at any time before it buys.</Text>
-      <Button href={cancelUrl} style={buttonStyle}>
-        Review or cancel the watch
+      <Text>{t("watches.email.set.intro", { assistant: props.assistant })}</Text>
+      <WatchedItem item={props.item} intl={intl} />
+      <WatchLimits limits={props} intl={intl} />
+      <Text>{t("watches.email.set.how", { price, total: intl.money(props.maxTotalCents) })}</Text>
+      <Text>{t("watches.email.set.anyTime", { expires })}</Text>
+      <Button href={props.cancelUrl} style={buttonStyle}>
+        {t("watches.email.set.button")}
       </Button>
-      <Text style={{ fontSize: 13, color: "#6b655f" }}>Or open: {cancelUrl}</Text>
+      <OrOpen url={props.cancelUrl} intl={intl} />
     </EmailLayout>
   );
 }

@@ -9,6 +9,8 @@ import * as oauth from "oauth4webapi";
 import { expect, ops, serviceState, test } from "../fixtures/api-client";
 import { approveThroughPages, signIn as signInRequest } from "../fixtures/linking";
 import { signIn, snap, unique } from "../fixtures/shoppers";
+import { formatMoney } from "../../server/core/locale";
+import { parseCents } from "../../server/core/money";
 
 const redirectUri = "https://partner.example.com/callback";
 const insecure = { [oauth.allowInsecureRequests]: true };
@@ -136,7 +138,8 @@ test.describe("[ALERTS] price alerts", () => {
       );
     }).toPass({ timeout: 30_000 });
     const alertEmail = messages.find((message) => message.subject.startsWith("Price drop"))!;
-    expect(alertEmail.subject).toContain(`$${newPrice} CAD`);
+    // The person has no saved language: English, money as en-CA reads it ("$1,234.56").
+    expect(alertEmail.subject).toContain(formatMoney(parseCents(newPrice), "en-CA"));
     expect(alertEmail.text).toContain("Nothing was bought");
 
     // The dashboard: the fired alert has ended; the other is stopped with the button.
@@ -158,6 +161,16 @@ test.describe("[ALERTS] price alerts", () => {
     await expect(page.getByText("will not email you")).toBeVisible();
     await expect(otherRow.getByTestId("alert-status")).toHaveText("Stopped");
     await snap(page, testInfo, "alerts-after-stop");
+
+    // The same list in French (the saved-language cookie): translated, money as Quebec reads it.
+    await page.context().addCookies([{ name: "lang", value: "fr", url: baseURL! }]);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alertes de prix");
+    await expect(firedRow.getByTestId("alert-status")).toContainText("Prix atteint");
+    await expect(otherRow.getByTestId("alert-status")).toHaveText("Arrêtée");
+    await expect(firedRow).toContainText(formatMoney(parseCents(newPrice), "fr-CA"));
+    await expect(page.getByText(/Fuseau horaire/)).toHaveCount(1);
+    await snap(page, testInfo, "alerts-after-stop-fr");
 
     const listed = await (await api.get("/api/v1/price-alerts")).json();
     const statuses = Object.fromEntries(

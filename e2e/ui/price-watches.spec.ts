@@ -5,113 +5,10 @@
  * on the recorded change and buys once; the person sees it bought at /account/watches in
  * Debian chromium and reads the "bought" email that went out over SMTP to the capture.
  */
-import * as oauth from "oauth4webapi";
-import { expect, ops, test } from "../fixtures/api-client";
-import { buyableItems, waitForEmail } from "../fixtures/checkout";
-import { approveThroughPages, signIn as signInRequest } from "../fixtures/linking";
-import { signIn, snap, unique } from "../fixtures/shoppers";
-
-const redirectUri = "https://assistant.example.com/callback";
-const insecure = { [oauth.allowInsecureRequests]: true };
-
-type Playwright = Parameters<Parameters<typeof test>[2]>[0]["playwright"];
-
-/** A verified sandbox person with a card, limits ($2,000 per order) and a Toronto address. */
-const newWatcher = (name: string) => {
-  const email = `watcher-${unique()}@example.ca`;
-  const password = "sandbox password 1";
-  ops(
-    "person:create",
-    "--email",
-    email,
-    "--password",
-    password,
-    "--verified",
-    "--name",
-    name,
-    "--card",
-    "4242424242424242",
-    "--limit-per-order",
-    "2000.00",
-    "--limit-per-30-days",
-    "5000.00",
-    "--address-json",
-    JSON.stringify({
-      name: `${name} Lee`,
-      line1: "100 Queen St W",
-      city: "Toronto",
-      province: "ON",
-      postal_code: "M5H 2N2",
-      country: "CA",
-    }),
-  );
-  return { email, password };
-};
-
-/** An assistant registered at the agent door, linked by the person with purchase:write ticked: its API context. */
-const linkAssistant = async (
-  playwright: Playwright,
-  baseURL: string,
-  person: { email: string; password: string },
-) => {
-  const anonymous = await playwright.request.newContext({ baseURL });
-  const agent = await (
-    await anonymous.post("/oauth/register/agent", {
-      data: { client_name: "Deal Finder", redirect_uris: [redirectUri] },
-    })
-  ).json();
-  const issuer = new URL(baseURL);
-  const as = await oauth.processDiscoveryResponse(
-    issuer,
-    await oauth.discoveryRequest(issuer, { ...insecure, algorithm: "oauth2" }),
-  );
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(as.authorization_endpoint!);
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: agent.client_id,
-    redirect_uri: redirectUri,
-    scope: "catalog:read checkout:write purchase:write",
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-  }).toString();
-  const consenting = await playwright.request.newContext({ baseURL });
-  await signInRequest(consenting, person.email, person.password);
-  const { callback } = await approveThroughPages(consenting, url, { tick: ["purchase:write"] });
-  const client: oauth.Client = { client_id: agent.client_id, token_endpoint_auth_method: "none" };
-  const params = oauth.validateAuthResponse(as, client, callback, oauth.expectNoState);
-  const tokens = await oauth.processAuthorizationCodeResponse(
-    as,
-    client,
-    await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      redirectUri,
-      verifier,
-      insecure,
-    ),
-  );
-  await Promise.all([anonymous.dispose(), consenting.dispose()]);
-  return playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { Authorization: `Bearer ${tokens.access_token}` },
-  });
-};
-
-/** A buyable item (page `page` of the newest) with its store switched to direct, and half its price as a target. */
-const directItem = async (api: Parameters<typeof buyableItems>[0], page = 1) => {
-  const [picked] = await buyableItems(api, 1, page);
-  const detail = await (await api.get(`/api/v1/products/${picked.item_id}`)).json();
-  ops("store:set", detail.store.slug, "--agent-checkout", "direct");
-  const priceCents = Math.round(Number(detail.price.amount) * 100);
-  return {
-    picked,
-    price: detail.price.amount as string,
-    target: (Math.floor(priceCents / 2) / 100).toFixed(2),
-  };
-};
+import { expect, test } from "../fixtures/api-client";
+import { waitForEmail } from "../fixtures/checkout";
+import { directItem, linkAssistant, newWatcher } from "../fixtures/price-watches";
+import { signIn, snap } from "../fixtures/shoppers";
 
 test.describe("[WATCHES] price watches", () => {
   test("a watch set over the API buys after a sandbox price drop; the dashboard and the email show it", async ({
@@ -122,7 +19,7 @@ test.describe("[WATCHES] price watches", () => {
   }, testInfo) => {
     const person = newWatcher("Wren");
     const { email, password } = person;
-    const { picked, price, target } = await directItem(partner.api);
+    const { picked, price, target, title } = await directItem(partner.api);
     const assistant = await linkAssistant(playwright, baseURL!, person);
 
     // The watch, over the API.
@@ -166,6 +63,7 @@ test.describe("[WATCHES] price watches", () => {
     // The person reads the email the service sent over SMTP.
     const mail = await waitForEmail(partner.api, email, /Your price watch bought/);
     expect(mail.text).toContain(bought.order_number);
+    expect(mail.text).toContain(title);
     expect(mail.text).toContain(`/purchases/${bought.purchase_id}/cancel?token=`);
 
     // And sees it in the dashboard.
@@ -189,7 +87,7 @@ test.describe("[WATCHES] price watches", () => {
   }, testInfo) => {
     const person = newWatcher("Ira");
     const { email, password } = person;
-    const { picked, target } = await directItem(partner.api, 2);
+    const { picked, target, title } = await directItem(partner.api, 2);
     const assistant = await linkAssistant(playwright, baseURL!, person);
     const set = await assistant.post("/api/v1/price-watches", {
       data: {
@@ -216,6 +114,16 @@ test.describe("[WATCHES] price watches", () => {
     await expect(page.getByText("The watch is cancelled")).toBeVisible();
     await expect(row.getByTestId("watch-status")).toHaveText("Cancelled");
     await snap(page, testInfo, "watch-cancelled");
+
+    // The same list in French (the saved-language cookie): translated, times in the person's zone named once.
+    await page.context().addCookies([{ name: "lang", value: "fr", url: baseURL! }]);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Surveillances de prix");
+    await expect(row.getByTestId("watch-status")).toHaveText("Annulée");
+    await expect(row.getByRole("heading", { level: 2 })).toHaveText(title);
+    await expect(row).toContainText("Raison");
+    await expect(page.getByText(/Fuseau horaire.*heure de l’Est/)).toHaveCount(1);
+    await snap(page, testInfo, "watch-cancelled-fr");
     expect(
       (await (await assistant.get(`/api/v1/price-watches/${watch.price_watch_id}`)).json()).status,
     ).toBe("cancelled");

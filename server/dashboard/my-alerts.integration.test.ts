@@ -36,7 +36,11 @@ describe("dashboard price alerts", () => {
       status: "active",
       target_price: { amount: "40.00", currency: "CAD" },
       current_price: { amount: "50.00", currency: "CAD" },
+      item: { priceCents: 5_000, condition: "good" },
     });
+    expect(list.data[0].item.imageUrl).toMatch(/^https?:\/\/.+\/images\/items\//);
+    // No saved address: the page's times are in Toronto's zone.
+    expect(list.time_zone).toBe("America/Toronto");
     expect(
       await shopper(person.id).account.stopMyAlert({ price_alert_id: older.id }),
     ).toMatchObject({ price_alert_id: older.id, status: "stopped" });

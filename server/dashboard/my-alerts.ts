@@ -1,10 +1,12 @@
 /**
  * The signed-in person's price alerts (/account/alerts): the list, newest first, a page at a time,
- * and Stop. The same functions as GET /price-alerts and DELETE /price-alerts/{id}
- * (server/price-alerts/price-alerts.ts); another person's id is not_found.
+ * each with its item as the page shows it (picture, condition, store), the person's time zone for
+ * the page's times, and Stop. The same functions as GET /price-alerts and DELETE
+ * /price-alerts/{id} (server/price-alerts/price-alerts.ts); another person's id is not_found.
  */
 import { z } from "zod";
-import { listPriceAlerts, stopPriceAlert } from "../price-alerts";
+import { readReadingPreferences } from "../accounts";
+import { listPriceAlertsWithItems, stopPriceAlert } from "../price-alerts";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZPriceAlert, ZPriceAlertIdParams, ZPriceAlertList } from "../price-alerts";
 
@@ -16,12 +18,36 @@ const ZListMyAlertsInput = z
   .strict()
   .default({ page: 1 });
 
+const ZMyAlertsResponse = z.object({
+  pagination: ZPriceAlertList.shape.pagination,
+  data: z.array(
+    ZPriceAlert.extend({
+      item: z.object({
+        title: z.string(),
+        priceCents: z.number().int(),
+        url: z.string(),
+        condition: z.string().nullable(),
+        imageUrl: z.string().nullable(),
+        storeName: z.string(),
+      }),
+    }),
+  ),
+  /** The person's zone (their saved address's province), for the page's times. */
+  time_zone: z.string(),
+});
+export type TMyAlertsResponse = z.infer<typeof ZMyAlertsResponse>;
+export type TMyAlert = TMyAlertsResponse["data"][number];
+
 export const listMyAlerts = shopperProcedure
   .input(ZListMyAlertsInput)
-  .output(ZPriceAlertList)
-  .query(({ ctx, input }) =>
-    listPriceAlerts(ctx.db, ctx.personId, { page: input.page, perPage: myAlertsPageSize }),
-  );
+  .output(ZMyAlertsResponse)
+  .query(async ({ ctx, input }) => ({
+    ...(await listPriceAlertsWithItems(ctx.db, ctx.personId, {
+      page: input.page,
+      perPage: myAlertsPageSize,
+    })),
+    time_zone: (await readReadingPreferences(ctx.db, ctx.personId)).timeZone,
+  }));
 
 export const stopMyAlert = shopperProcedure
   .input(ZPriceAlertIdParams.strict())

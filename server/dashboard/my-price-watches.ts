@@ -1,6 +1,7 @@
 /**
  * The signed-in person's price watches (/account/watches): the list, newest first, a page at a
- * time, with the assistant that set each, and Cancel. The cancel is the one use case
+ * time, each with its item as the page shows it (picture, condition, store) and the assistant that
+ * set it, the person's time zone for the page's times, and Cancel. The cancel is the one use case
  * (cancelWatch), the same as DELETE /price-watches/{id} and the set email's link; another person's
  * watch is not_found.
  */
@@ -11,6 +12,7 @@ import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZPriceWatch } from "../price-watches";
 import { toWirePriceWatch } from "../price-watches";
 import { findClientSummaries } from "../auth";
+import { readReadingPreferences } from "../accounts";
 
 /** Watches per page of the dashboard list. */
 const myWatchesPageSize = 10;
@@ -20,13 +22,29 @@ const ZListMyWatchesInput = z
   .strict()
   .default({ page: 1 });
 
-const ZMyWatch = ZPriceWatch.extend({ assistant: z.string(), can_cancel: z.boolean() });
+/** The watched item as the page shows it (price-watches' WatchedItem). */
+const ZWatchedItem = z.object({
+  title: z.string(),
+  priceCents: z.number().int(),
+  url: z.string(),
+  condition: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  storeName: z.string(),
+});
+
+const ZMyWatch = ZPriceWatch.extend({
+  assistant: z.string(),
+  can_cancel: z.boolean(),
+  item: ZWatchedItem,
+});
 export type TMyWatch = z.infer<typeof ZMyWatch>;
 
 const ZMyWatchesResponse = z.object({
   watches: z.array(ZMyWatch),
   page: z.number().int(),
   has_more: z.boolean(),
+  /** The person's zone (their saved address's province), for the page's times. */
+  time_zone: z.string(),
 });
 export type TMyWatchesResponse = z.infer<typeof ZMyWatchesResponse>;
 
@@ -50,9 +68,11 @@ export const listMyWatches = shopperProcedure
         ...toWirePriceWatch(row),
         assistant: names.get(row.clientId)!,
         can_cancel: row.status === "active",
+        item: row.item,
       })),
       page: input.page,
       has_more: rows.length > myWatchesPageSize,
+      time_zone: (await readReadingPreferences(ctx.db, ctx.personId)).timeZone,
     };
   });
 

@@ -9,13 +9,43 @@
  * re-check); only the winner's RETURNING row gets an email, and the email's dedupe key
  * (`price-alert:<id>`) would stop a second one anyway. The item's price is read live (not from the
  * event): events may be handled late or out of order. A sold or unlisted item notifies nobody.
+ * The email is in the person's language (accounts' readReadingPreferences) and shows the item's
+ * card (picture, condition, store), read only when some alert fired.
  */
-import { formatCents } from "../core/money";
+import type { PriceAlertProps } from "../../emails/price-alert";
+import { readReadingPreferences } from "../accounts";
+import { absolute, findItemCards, type PriceChangeHandler } from "../catalogue";
 import { env } from "../platform/env";
-import { sqlTransaction } from "../platform/sql";
+import { type Sql, sqlTransaction } from "../platform/sql";
 import { enqueueEmail } from "../platform/mail/outbox";
-import type { PriceChangeHandler } from "../catalogue";
-import { fireAlertsAtLivePrice } from "./store";
+import { type FiredAlert, fireAlertsAtLivePrice } from "./store";
+
+const writeAlertEmails = async (tx: Sql, itemId: number, fired: readonly FiredAlert[]) => {
+  const card = (await findItemCards(tx, [itemId])).get(itemId);
+  if (!card) throw new Error(`item ${itemId} not found`);
+  for (const alert of fired) {
+    const props: PriceAlertProps = {
+      ...(await readReadingPreferences(tx, alert.person_id)),
+      item: {
+        title: card.title,
+        size: null,
+        condition: card.condition,
+        imageUrl: card.coverUrl === null ? null : absolute(card.coverUrl),
+        storeName: card.store.name,
+        url: card.url,
+        priceCents: alert.price_cents,
+      },
+      targetCents: alert.target_price_cents,
+      alertsUrl: `${env().PUBLIC_URL}/account/alerts`,
+    };
+    await enqueueEmail(tx, {
+      to: alert.email,
+      template: "price-alert",
+      dedupeKey: `price-alert:${alert.id}`,
+      props,
+    });
+  }
+};
 
 export const priceAlertHandler: PriceChangeHandler = {
   name: "price-alerts",
@@ -23,21 +53,7 @@ export const priceAlertHandler: PriceChangeHandler = {
   handle: async (_db, event, { now }) => {
     await sqlTransaction(async (tx) => {
       const fired = await fireAlertsAtLivePrice(tx, event.itemId, now);
-      for (const alert of fired) {
-        await enqueueEmail(tx, {
-          to: alert.email,
-          template: "price-alert",
-          dedupeKey: `price-alert:${alert.id}`,
-          props: {
-            title: alert.title,
-            store: alert.store_name,
-            price: formatCents(alert.price_cents),
-            target: formatCents(alert.target_price_cents),
-            itemUrl: alert.url,
-            alertsUrl: `${env().PUBLIC_URL}/account/alerts`,
-          },
-        });
-      }
+      if (fired.length > 0) await writeAlertEmails(tx, event.itemId, fired);
     });
   },
 };

@@ -8,6 +8,5 @@ export {
   ZPriceAlertList,
   liveAlertsPerPerson,
 } from "./price-alert.schema";
-export type { TPriceAlert, TPriceAlertList } from "./price-alert.schema";
-export { listPriceAlerts, stopPriceAlert } from "./price-alerts";
+export { listPriceAlertsWithItems, stopPriceAlert } from "./price-alerts";
 export { priceAlertsRouter } from "./procedures";

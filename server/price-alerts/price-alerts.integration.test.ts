@@ -14,7 +14,9 @@ import {
   createPerson,
   createStore,
 } from "../../prisma/factories";
+import { renderEmail } from "../../emails/render";
 import { db } from "../platform/db";
+import { env } from "../platform/env";
 import { deliverDueEmails, smtpTransport } from "../platform/mail/sender";
 import { priceAlertHandler } from "./alert-on-price-change";
 import { processPriceChanges } from "../price-changes/process-price-changes";
@@ -306,10 +308,55 @@ describe("an alert fires", () => {
     const delivered = await smtp.waitFor(person.email);
     expect(delivered.subject).toContain(item.title);
     expect(delivered.text).toContain(item.url);
-    expect(delivered.text).toMatch(/\$3[89]\.00 CAD/);
+    expect(delivered.text).toMatch(/\$3[89]\.00/);
     expect(smtp.messages.filter((message) => message.to.includes(person.email))).toHaveLength(1);
     const listed = await list(token);
     expect(listed.body.data[0]).toMatchObject({ price_alert_id: id, status: "notified" });
+  });
+
+  it("the email's props carry the item (picture as an absolute URL, condition, store), the price and the target, in the person's language and zone", async () => {
+    const { token, person } = await linked();
+    await db().$executeRaw`UPDATE persons SET language = 'fr' WHERE id = ${person.id}`;
+    await db().shippingAddress.create({
+      data: {
+        personId: person.id,
+        name: "Léa Gagnon",
+        line1: "10 Jasper Ave",
+        city: "Edmonton",
+        province: "AB",
+        postalCode: "T5J 1N5",
+        country: "CA",
+      },
+    });
+    const item = await itemAt(5000);
+    const store = await db().store.findUniqueOrThrow({ where: { id: item.storeId } });
+    const cover = await db().itemImage.findFirstOrThrow({ where: { itemId: item.id } });
+    const created = await post(token, { catalog_item_id: String(item.id), target_price: 40 });
+    await setItemPrice(db(), { itemId: item.id, priceCents: 3_950 }, { now: new Date() });
+    await processPriceChanges(db(), { now: () => new Date() });
+    const email = await db().emailMessage.findUniqueOrThrow({
+      where: { dedupeKey: `price-alert:${created.body.price_alert_id}` },
+    });
+    expect(email.props).toEqual({
+      locale: "fr-CA",
+      timeZone: "America/Edmonton",
+      item: {
+        title: item.title,
+        size: null,
+        condition: "good",
+        imageUrl: `${env().PUBLIC_URL}${cover.url}`,
+        storeName: store.name,
+        url: item.url,
+        priceCents: 3_950,
+      },
+      targetCents: 4_000,
+      alertsUrl: `${env().PUBLIC_URL}/account/alerts`,
+    });
+    const rendered = await renderEmail("price-alert", email.props);
+    expect(rendered.subject).toBe(
+      `Baisse de prix\u00a0: ${item.title} est maintenant à 39,50\u00a0$`,
+    );
+    expect(rendered.text).toContain(store.name);
   });
 
   it("the handler itself, run for two events of the item at the same moment many times over, notifies each alert once", async () => {

@@ -6,6 +6,7 @@
  */
 import { formatCents, toMoney } from "../core/money";
 import { findItemCards, type ItemCard, readAlertFacts } from "../catalogue";
+import { watchedItemOf } from "../price-watches";
 import { type Db, inTransaction } from "../platform/db";
 import { AppError } from "../core/errors";
 import { randomId } from "../core/ids";
@@ -36,14 +37,18 @@ const toPriceAlert = (row: AlertRow, item: ItemCard): TPriceAlert => ({
   stopped_at: row.stoppedAt?.toISOString() ?? null,
 });
 
-/** The alerts as the wire shows them, each with its item's title, url, live price and store (the catalogue's). */
-const withItems = async (db: Db, rows: readonly AlertRow[]) => {
+/** The alerts with their items' cards (title, url, live price, store, picture: the catalogue's), one read for them all. */
+const withCards = async (db: Db, rows: readonly AlertRow[]) => {
   const cards = await findItemCards(
     db,
     rows.map((row) => row.itemId),
   );
-  return rows.map((row) => toPriceAlert(row, cards.get(row.itemId)!));
+  return rows.map((row) => ({ row, card: cards.get(row.itemId)! }));
 };
+
+/** The alerts as the wire shows them, each with its item's title, url, live price and store. */
+const withItems = async (db: Db, rows: readonly AlertRow[]) =>
+  (await withCards(db, rows)).map(({ row, card }) => toPriceAlert(row, card));
 
 /**
  * Sets an alert. Refusals (nothing written): not_found (no such item for sale), item_unavailable
@@ -104,24 +109,45 @@ export const createPriceAlert = async (
   return alert;
 };
 
-/** The person's alerts, newest first, a page at a time (pagination as in search). */
-export const listPriceAlerts = async (
-  db: Db,
-  personId: string,
-  page: { page: number; perPage: number },
-): Promise<TPriceAlertList> => {
+const pageOf = async (db: Db, personId: string, page: { page: number; perPage: number }) => {
   const { rows, total } = await listPersonAlerts(db, personId, {
     skip: (page.page - 1) * page.perPage,
     take: page.perPage,
   });
   return {
-    data: await withItems(db, rows),
+    rows,
     pagination: {
       page: page.page,
       per_page: page.perPage,
       total,
       last_page: Math.max(1, Math.ceil(total / page.perPage)),
     },
+  };
+};
+
+/** The person's alerts, newest first, a page at a time (pagination as in search). */
+export const listPriceAlerts = async (
+  db: Db,
+  personId: string,
+  page: { page: number; perPage: number },
+): Promise<TPriceAlertList> => {
+  const { rows, pagination } = await pageOf(db, personId, page);
+  return { data: await withItems(db, rows), pagination };
+};
+
+/** listPriceAlerts with each alert's item as the shopper's page shows it (picture, condition, store name): the dashboard's list. */
+export const listPriceAlertsWithItems = async (
+  db: Db,
+  personId: string,
+  page: { page: number; perPage: number },
+) => {
+  const { rows, pagination } = await pageOf(db, personId, page);
+  return {
+    data: (await withCards(db, rows)).map(({ row, card }) => ({
+      ...toPriceAlert(row, card),
+      item: watchedItemOf(card),
+    })),
+    pagination,
   };
 };
 

@@ -88,9 +88,8 @@ export const stopLiveAlert = (db: Db, options: { personId: string; id: string; n
 export type FiredAlert = {
   id: string;
   email: string;
-  title: string;
-  url: string;
-  store_name: string;
+  person_id: string;
+  /** The live price the alert fired at. */
   price_cents: number;
   target_price_cents: number;
 };
@@ -99,14 +98,15 @@ export type FiredAlert = {
  * Moves to `notified` every active alert on the item whose target its live price has reached (the
  * item active and its store selling), with what its email needs. A single UPDATE ... WHERE status =
  * 'active': of two transactions racing for one alert the second waits on the row lock, re-reads it
- * as `notified` and skips it, so only the winner's RETURNING row gets an email.
+ * as `notified` and skips it, so only the winner's RETURNING row gets an email (the item's card,
+ * read once after it, is the same for all of them).
  */
 export const fireAlertsAtLivePrice = (sql: Sql, itemId: number, now: Date) =>
   sql.$queryRaw<FiredAlert[]>`
     WITH item AS (
-      SELECT i.id, i.title, i.url, i.price_cents, s.name AS store_name FROM items i JOIN stores s ON s.id = i.store_id
+      SELECT i.id, i.price_cents FROM items i JOIN stores s ON s.id = i.store_id
       WHERE i.id = ${itemId} AND i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))})
     UPDATE price_alerts a SET status = 'notified', notified_at = ${now}, notified_price_cents = item.price_cents, updated_at = ${now}
     FROM item, persons p
     WHERE a.item_id = item.id AND a.status = 'active' AND a.target_price_cents >= item.price_cents AND p.id = a.person_id
-    RETURNING a.id, p.email, item.title, item.url, item.store_name, item.price_cents, a.target_price_cents`;
+    RETURNING a.id, p.email, a.person_id, item.price_cents, a.target_price_cents`;

@@ -1,12 +1,14 @@
 /**
  * The cancel page of a price watch (app/price-watches/[id]/cancel), reached from the set email's
  * link. The token is signed for this watch and this purpose only (server/price-watches/watch-emails.ts).
- * `inspectCancel` only reads (the page's GET; mail scanners open links); `cancel` is the page's
- * POST and calls the one use case, cancelWatch.
+ * `inspectCancel` only reads (the page's GET; mail scanners open links): the watch, its item as
+ * the page shows it and the person's time zone; `cancel` is the page's POST and calls the one use
+ * case, cancelWatch.
  */
 import { z } from "zod";
-import { formatCents } from "../core/money";
 import { AppError } from "../core/errors";
+import { checkoutUrl } from "../checkout";
+import { readReadingPreferences } from "../accounts";
 import { cancelWatch } from "./cancel-watch";
 import { watchOfCancelToken } from "./watch-emails";
 import { router } from "../platform/trpc/init";
@@ -36,14 +38,19 @@ const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, inp
   const watch = await withItem(ctx.db, row);
   return {
     price_watch_id: input.id,
-    title: watch.item.title,
+    item: watch.item,
+    size: watch.size,
     status: watch.status,
     outcome: watch.outcome,
     order_number: watch.orderNumber,
-    max_price: formatCents(watch.maxPriceCents),
-    max_total: formatCents(watch.maxTotalCents),
+    max_price_cents: watch.maxPriceCents,
+    max_total_cents: watch.maxTotalCents,
     expires_at: watch.expiresAt.toISOString(),
+    checkout_url:
+      watch.status === "needs_you" && watch.checkoutId ? checkoutUrl(watch.checkoutId) : null,
     can_cancel: watch.status === "active",
+    // The person's zone, for the page's times (their saved address's province).
+    time_zone: (await readReadingPreferences(ctx.db, row.personId)).timeZone,
   };
 });
 

@@ -172,18 +172,7 @@ const writeWatch = async (tx: Tx, watch: NewWatch) => {
     expiresAt: watch.expiresAt,
     now,
   });
-  await writeWatchSetEmail(
-    tx,
-    {
-      id: created.id,
-      email: watch.email,
-      title: watch.item.title,
-      maxPriceCents: watch.maxPriceCents,
-      maxTotalCents,
-      expiresAt: watch.expiresAt,
-    },
-    watch.assistant,
-  );
+  await writeWatchSetEmail(tx, { ...created, email: watch.email, personId }, watch.assistant);
   return created;
 };
 

@@ -82,7 +82,7 @@ describe("a price drop", () => {
     expect(await emailsOf(person.email, "purchase-copy")).toHaveLength(1);
     const bought = await emailsOf(person.email, "price-watch-bought");
     expect(bought).toHaveLength(1);
-    expect(bought[0].props).toMatchObject({ orderNumber: body.order_number, price: "75.00" });
+    expect(bought[0].props).toMatchObject({ orderNumber: body.order_number, priceCents: 7_500 });
     // A later drop does nothing more: at most one purchase per watch.
     await dropTo(item.id, 7_000);
     await process();

@@ -6,7 +6,7 @@ export { priceWatchPageRouter } from "./cancel-page-procedures";
 export { cancelWatch } from "./cancel-watch";
 export { expirePriceWatch } from "./expire-price-watch-job";
 export { priceWatchHandler } from "./price-watch-handler";
-export { toWirePriceWatch } from "./price-watch-view";
+export { toWirePriceWatch, watchedItemOf } from "./price-watch-view";
 export {
   ZCreatePriceWatchBody,
   ZListPriceWatchesQuery,

@@ -46,7 +46,12 @@ describe("price watch cancel link", () => {
         price_watch_id: id,
         status: "active",
         can_cancel: true,
-        max_price: "80.00",
+        max_price_cents: 8_000,
+        max_total_cents: 10_000,
+        size: "M",
+        item: { priceCents: 10_000, condition: "good" },
+        time_zone: "America/Toronto",
+        checkout_url: null,
       });
     expect((await db().priceWatch.findUniqueOrThrow({ where: { id } })).status).toBe("active");
     expect(await pageCaller().priceWatchPage.cancel({ id, token })).toEqual({
@@ -96,7 +101,10 @@ describe("dashboard price watches", () => {
       status: "active",
       assistant: agent.name,
       can_cancel: true,
+      item: { priceCents: 10_000, condition: "good" },
     });
+    expect(list.watches[0].item.imageUrl).toMatch(/^https?:\/\/.+\/images\/items\//);
+    expect(list.time_zone).toBe("America/Toronto");
     const stranger = await newWatch();
     expect(
       await codeOf(shopperCaller(stranger.person.id).account.cancelMyWatch({ price_watch_id: id })),

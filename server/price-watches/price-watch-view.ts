@@ -1,7 +1,7 @@
 /** A price watch row → the reference's PriceWatch (Money objects, ISO instants, ids as the reference types them). */
 import { toMoney } from "../core/money";
 import { checkoutUrl } from "../checkout";
-import { findItemCards } from "../catalogue";
+import { absolute, findItemCards, type ItemCard } from "../catalogue";
 import type { Db } from "../platform/db";
 import type { TPriceWatch } from "./price-watch.schema";
 import type { WatchRow } from "./store/watches";
@@ -9,16 +9,33 @@ import type { WatchRow } from "./store/watches";
 /** What the view reads: the watch's row and its item's title and live price. */
 export type PriceWatchRow = WatchRow & { item: { title: string; priceCents: number } };
 
-/** The watches with their items' title and live price, the catalogue's (one read for them all). */
+/** The watched item as the shopper's pages show it: picture (absolute URL), title, condition, store, live price. */
+export type WatchedItem = {
+  title: string;
+  priceCents: number;
+  url: string;
+  condition: string | null;
+  imageUrl: string | null;
+  storeName: string;
+};
+
+/** The catalogue's card of an item as the watch pages and the alert pages show it. */
+export const watchedItemOf = (card: ItemCard): WatchedItem => ({
+  title: card.title,
+  priceCents: card.priceCents,
+  url: card.url,
+  condition: card.condition,
+  imageUrl: card.coverUrl === null ? null : absolute(card.coverUrl),
+  storeName: card.store.name,
+});
+
+/** The watches with their items (watchedItemOf), the catalogue's (one read for them all). */
 export const withItems = async <T extends WatchRow>(db: Db, rows: readonly T[]) => {
   const cards = await findItemCards(
     db,
     rows.map((row) => row.itemId),
   );
-  return rows.map((row) => {
-    const { title, priceCents } = cards.get(row.itemId)!;
-    return { ...row, item: { title, priceCents } };
-  });
+  return rows.map((row) => ({ ...row, item: watchedItemOf(cards.get(row.itemId)!) }));
 };
 
 /** One watch with its item (withItems). */

@@ -1,16 +1,25 @@
 /**
  * A price watch's emails, written into the outbox inside the transaction of the move that causes
- * them, each with a dedupe key so a retried step writes it once. The set email carries the watch's
- * cancel link: a signed token for this watch and this purpose only (server/platform/mail/links.ts), valid a
- * week past the watch's expiry so a late click gets "already ended" rather than "bad link".
+ * them, each with a dedupe key so a retried step writes it once. Each is in the person's language
+ * and zone (accounts' readReadingPreferences) and shows the item as it is when written (picture,
+ * size as listed, condition, store, price: the catalogue's card) with the watch's limits; the bought
+ * email shows the purchase's OrderSummary instead. The set email carries the watch's cancel link: a
+ * signed token for this watch and this purpose only (server/platform/mail/links.ts), valid a week
+ * past the watch's expiry so a late click gets "already ended" rather than "bad link".
  */
-import { formatCents } from "../core/money";
+import type { PriceWatchBoughtProps } from "../../emails/price-watch-bought";
+import type { PriceWatchEndedProps } from "../../emails/price-watch-ended";
+import type { PriceWatchNeedsYouProps } from "../../emails/price-watch-needs-you";
+import type { PriceWatchSetProps } from "../../emails/price-watch-set";
+import { readReadingPreferences } from "../accounts";
+import { absolute, findItemCards } from "../catalogue";
+import type { OrderSummary } from "../core/order-summary";
 import { env } from "../platform/env";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
 import { enqueueEmail } from "../platform/mail/outbox";
 import type { Sql } from "../platform/sql";
-import { cancelUrl as purchaseCancelUrl } from "../purchases";
-import { emailTime } from "../platform/mail/email-time";
+import { cancelUrl as purchaseCancelUrl, readWhatWasBought } from "../purchases";
+import { readAssistantName } from "./store/borrowed";
 
 const cancelLinkPurpose = "price-watch-cancel";
 const linkGraceMs = 7 * 24 * 3_600_000;
@@ -31,33 +40,76 @@ export const watchOfCancelToken = (token: string, now: Date) => {
 const watchCancelUrl = (watch: { id: number; expiresAt: Date }) =>
   `${env().PUBLIC_URL}/price-watches/${watch.id}/cancel?token=${encodeURIComponent(watchCancelToken(watch))}`;
 
+/** What the writers need of a watch: its row's facts and the person it emails. */
 export type EmailedWatch = {
   id: number;
   email: string;
-  title: string;
+  personId: string;
+  itemId: number;
+  size: string | null;
   maxPriceCents: number;
   maxTotalCents: number;
   expiresAt: Date;
 };
 
-export const writeWatchSetEmail = (tx: Sql, watch: EmailedWatch, assistant: string) =>
-  enqueueEmail(tx, {
+/**
+ * What every watch email carries: the reader's locale and zone, the watched item as it is now (its
+ * picture made absolute: sandbox pictures are stored relative to the service), the watch's limits.
+ */
+const watchFacts = async (
+  sql: Sql,
+  watch: EmailedWatch,
+  cards?: Awaited<ReturnType<typeof findItemCards>>,
+) => {
+  const preferences = await readReadingPreferences(sql, watch.personId);
+  const card = (cards ?? (await findItemCards(sql, [watch.itemId]))).get(watch.itemId);
+  if (!card) throw new Error(`item ${watch.itemId} of price watch ${watch.id} not found`);
+  return {
+    ...preferences,
+    item: {
+      title: card.title,
+      size: watch.size,
+      condition: card.condition,
+      imageUrl: card.coverUrl === null ? null : absolute(card.coverUrl),
+      storeName: card.store.name,
+      url: card.url,
+      priceCents: card.priceCents,
+    },
+    maxPriceCents: watch.maxPriceCents,
+    maxTotalCents: watch.maxTotalCents,
+    expiresAt: watch.expiresAt.toISOString(),
+  };
+};
+
+export const writeWatchSetEmail = async (tx: Sql, watch: EmailedWatch, assistant: string) => {
+  const props: PriceWatchSetProps = {
+    ...(await watchFacts(tx, watch)),
+    assistant,
+    cancelUrl: watchCancelUrl(watch),
+  };
+  await enqueueEmail(tx, {
     to: watch.email,
     template: "price-watch-set",
     dedupeKey: `price-watch-set:${watch.id}`,
-    props: {
-      assistant,
-      title: watch.title,
-      maxPrice: formatCents(watch.maxPriceCents),
-      maxTotal: formatCents(watch.maxTotalCents),
-      expiresAt: emailTime(watch.expiresAt),
-      cancelUrl: watchCancelUrl(watch),
-    },
+    props,
   });
+};
 
-export const writeWatchBoughtEmail = (
+/** The summary's pictures as whole URLs (a quote keeps them as stored). */
+const withAbsolutePictures = (summary: OrderSummary): OrderSummary => ({
+  ...summary,
+  stores: summary.stores.map((store) => ({
+    ...store,
+    items: store.items.map((item) => ({
+      ...item,
+      imageUrl: item.imageUrl === null ? null : absolute(item.imageUrl),
+    })),
+  })),
+});
+
+export const writeWatchBoughtEmail = async (
   tx: Sql,
-  watch: EmailedWatch,
+  watch: EmailedWatch & { clientId: string },
   purchase: {
     id: string;
     orderNumber: string;
@@ -66,48 +118,75 @@ export const writeWatchBoughtEmail = (
     cancelUntil: Date;
     priceCents: number;
   },
-) =>
-  enqueueEmail(tx, {
+) => {
+  const { locale, timeZone, item } = await watchFacts(tx, watch);
+  const summary = await readWhatWasBought(tx, purchase.id);
+  if (!summary) throw new Error(`purchase ${purchase.id} of price watch ${watch.id} not found`);
+  const props: PriceWatchBoughtProps = {
+    locale,
+    timeZone,
+    assistant: await readAssistantName(tx, watch.clientId),
+    title: item.title,
+    priceCents: purchase.priceCents,
+    orderNumber: purchase.orderNumber,
+    grandTotalCents: purchase.grandTotalCents,
+    summary: withAbsolutePictures(summary),
+    chargesAt: purchase.chargesAt.toISOString(),
+    cancelUntil: purchase.cancelUntil.toISOString(),
+    cancelUrl: purchaseCancelUrl({ id: purchase.id, cancelUntil: purchase.cancelUntil }),
+  };
+  await enqueueEmail(tx, {
     to: watch.email,
     template: "price-watch-bought",
     dedupeKey: `price-watch-bought:${watch.id}`,
-    props: {
-      title: watch.title,
-      price: formatCents(purchase.priceCents),
-      grandTotal: formatCents(purchase.grandTotalCents),
-      orderNumber: purchase.orderNumber,
-      chargesAt: emailTime(purchase.chargesAt),
-      cancelUrl: purchaseCancelUrl({ id: purchase.id, cancelUntil: purchase.cancelUntil }),
-    },
+    props,
   });
+};
 
-export const writeWatchNeedsYouEmail = (
+export const writeWatchNeedsYouEmail = async (
   tx: Sql,
   watch: EmailedWatch,
   options: { priceCents: number; reason: string; checkoutUrl: string; checkoutExpiresAt: Date },
-) =>
-  enqueueEmail(tx, {
+) => {
+  const props: PriceWatchNeedsYouProps = {
+    ...(await watchFacts(tx, watch)),
+    priceCents: options.priceCents,
+    reason: options.reason,
+    checkoutUrl: options.checkoutUrl,
+    checkoutExpiresAt: options.checkoutExpiresAt.toISOString(),
+  };
+  await enqueueEmail(tx, {
     to: watch.email,
     template: "price-watch-needs-you",
     dedupeKey: `price-watch-needs-you:${watch.id}`,
-    props: {
-      title: watch.title,
-      price: formatCents(options.priceCents),
-      reason: options.reason,
-      checkoutUrl: options.checkoutUrl,
-      checkoutExpiresAt: emailTime(options.checkoutExpiresAt),
-    },
+    props,
   });
+};
+
+/**
+ * The ended emails of watches that ended together (a sold item's, often many): their items' cards
+ * are read once for them all.
+ */
+export const writeWatchEndedEmails = async (
+  tx: Sql,
+  watches: readonly EmailedWatch[],
+  outcome: string,
+) => {
+  if (watches.length === 0) return;
+  const cards = await findItemCards(
+    tx,
+    watches.map((watch) => watch.itemId),
+  );
+  for (const watch of watches) {
+    const props: PriceWatchEndedProps = { ...(await watchFacts(tx, watch, cards)), outcome };
+    await enqueueEmail(tx, {
+      to: watch.email,
+      template: "price-watch-ended",
+      dedupeKey: `price-watch-ended:${watch.id}`,
+      props,
+    });
+  }
+};
 
 export const writeWatchEndedEmail = (tx: Sql, watch: EmailedWatch, outcome: string) =>
-  enqueueEmail(tx, {
-    to: watch.email,
-    template: "price-watch-ended",
-    dedupeKey: `price-watch-ended:${watch.id}`,
-    props: {
-      title: watch.title,
-      maxPrice: formatCents(watch.maxPriceCents),
-      maxTotal: formatCents(watch.maxTotalCents),
-      outcome,
-    },
-  });
+  writeWatchEndedEmails(tx, [watch], outcome);

@@ -12,7 +12,7 @@ import { toWirePriceWatch } from "./price-watch-view";
 import { type Sql, sqlTransaction } from "../platform/sql";
 import { priceWatchEventType } from "../partners";
 import { recordWebhookEvent } from "../partners";
-import { type EmailedWatch, writeWatchEndedEmail } from "./watch-emails";
+import { type EmailedWatch, writeWatchEndedEmails } from "./watch-emails";
 import { updateWatchStatus, type WatchData } from "./store/moves";
 
 type Move = {
@@ -109,7 +109,6 @@ const endWatchesIn = async (
 ) => {
   const outcome = move.outcome ?? priceWatchTransition(move.event).outcome ?? "expired";
   const watches = await moveWatches(sql, ids, { ...move, outcome });
-  if (options.email ?? true)
-    for (const watch of watches) await writeWatchEndedEmail(sql, watch, outcome);
+  if (options.email ?? true) await writeWatchEndedEmails(sql, watches, outcome);
   return watches.map((watch) => watch.id);
 };

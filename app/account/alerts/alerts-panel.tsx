@@ -1,61 +1,64 @@
 "use client";
 /**
- * The price alert list. Stop calls the dashboard procedure through @trpc/client, then the list is
- * read again in place (no reload).
+ * The price alert list: each alert with its item (picture, condition, store, price now), its target
+ * and when it was set and emailed, in the person's zone (named once, under the list). Stop calls the
+ * dashboard procedure through @trpc/client, then the list is read again in place (no reload).
  */
 import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { dashboardClient } from "@/app/_trpc/client";
-import type { TPriceAlert, TPriceAlertList } from "@/server/price-alerts";
-import { dollars } from "../limits/dollars";
+import { WatchedItemCard } from "@/app/_components/watched-item";
+import { ZoneNote } from "@/app/_components/zone-note";
+import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
+import { parseCents } from "@/server/core/money";
+import type { TMyAlert, TMyAlertsResponse } from "@/server/dashboard";
 import { NoticeLine } from "../notice-line";
 import { useAction } from "../use-action";
 
-const statusLabels: Record<TPriceAlert["status"], string> = {
-  active: "Watching",
-  notified: "Price reached: emailed",
-  stopped: "Stopped",
-};
-const statusTones: Partial<Record<TPriceAlert["status"], string>> = {
+const statusTones: Partial<Record<TMyAlert["status"], string>> = {
   active: "accent",
   notified: "ok",
 };
 
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-
 function AlertRow({
   alert,
+  timeZone,
   busy,
   onStop,
 }: {
-  alert: TPriceAlert;
+  alert: TMyAlert;
+  timeZone: string;
   busy: boolean;
-  onStop: (alert: TPriceAlert) => void;
+  onStop: (alert: TMyAlert) => void;
 }) {
+  const t = useTranslations("watches.alerts");
+  const locale = useLocale() as Locale;
+  const money = (amount: string) => formatMoney(parseCents(amount), locale);
+  const time = (iso: string) => formatTime(new Date(iso), locale, timeZone);
   return (
     <li
       className="panel"
       data-testid="price-alert"
       data-alert-id={alert.price_alert_id}
-      aria-label={`Alert on ${alert.title}`}
+      aria-label={t("label", { title: alert.title })}
     >
-      <h2>
-        <a href={alert.url}>{alert.title}</a>{" "}
-        <span className={`badge ${statusTones[alert.status] ?? ""}`} data-testid="alert-status">
-          {statusLabels[alert.status]}
-        </span>
-      </h2>
+      <span className={`badge ${statusTones[alert.status] ?? ""}`} data-testid="alert-status">
+        {t(`status.${alert.status}`)}
+      </span>
+      <WatchedItemCard item={alert.item} titleAs="h2" />
       <dl className="facts">
-        <dt>Your price</dt>
-        <dd>{dollars(alert.target_price.amount)} CAD</dd>
-        <dt>Price now</dt>
-        <dd>{dollars(alert.current_price.amount)} CAD</dd>
-        <dt>Set</dt>
-        <dd>{when(alert.created_at)}</dd>
+        <dt>{t("yourPrice")}</dt>
+        <dd>{money(alert.target_price.amount)}</dd>
+        <dt>{t("set")}</dt>
+        <dd>{time(alert.created_at)}</dd>
         {alert.notified_at ? (
           <>
-            <dt>Emailed</dt>
+            <dt>{t("emailed")}</dt>
             <dd>
-              {when(alert.notified_at)} at {dollars(alert.notified_price!.amount)} CAD
+              {t("emailedValue", {
+                time: time(alert.notified_at),
+                price: money(alert.notified_price!.amount),
+              })}
             </dd>
           </>
         ) : null}
@@ -68,7 +71,7 @@ function AlertRow({
             disabled={busy}
             onClick={() => onStop(alert)}
           >
-            Stop alert
+            {t("stop")}
           </button>
         </div>
       ) : null}
@@ -76,7 +79,8 @@ function AlertRow({
   );
 }
 
-export function AlertsPanel({ initial }: { initial: TPriceAlertList }) {
+export function AlertsPanel({ initial }: { initial: TMyAlertsResponse }) {
+  const t = useTranslations("watches");
   const [list, setList] = useState(initial);
   const { notice, busy, run } = useAction();
   const page = list.pagination.page;
@@ -84,11 +88,17 @@ export function AlertsPanel({ initial }: { initial: TPriceAlertList }) {
   const load = async (wanted: number) =>
     setList(await dashboardClient.account.listMyAlerts.query({ page: wanted }));
 
-  const stop = (alert: TPriceAlert) =>
+  const stop = (alert: TMyAlert) =>
     void run(async () => {
-      await dashboardClient.account.stopMyAlert.mutate({ price_alert_id: alert.price_alert_id });
+      try {
+        await dashboardClient.account.stopMyAlert.mutate({
+          price_alert_id: alert.price_alert_id,
+        });
+      } catch {
+        return { tone: "error", text: t("alerts.stopFailed") };
+      }
       await load(page);
-      return { tone: "ok", text: `The alert on ${alert.title} is stopped: it will not email you.` };
+      return { tone: "ok", text: t("alerts.stopped", { title: alert.title }) };
     });
 
   const goTo = (wanted: number) =>
@@ -102,12 +112,18 @@ export function AlertsPanel({ initial }: { initial: TPriceAlertList }) {
       <NoticeLine notice={notice} />
       {list.data.length === 0 ? (
         <p className="panel" data-testid="no-alerts">
-          {page === 1 ? "No app has set a price alert for you yet." : "No more alerts."}
+          {page === 1 ? t("alerts.none") : t("alerts.noMore")}
         </p>
       ) : (
         <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {list.data.map((alert) => (
-            <AlertRow key={alert.price_alert_id} alert={alert} busy={busy} onStop={stop} />
+            <AlertRow
+              key={alert.price_alert_id}
+              alert={alert}
+              timeZone={list.time_zone}
+              busy={busy}
+              onStop={stop}
+            />
           ))}
         </ul>
       )}
@@ -119,10 +135,10 @@ export function AlertsPanel({ initial }: { initial: TPriceAlertList }) {
             disabled={busy || page === 1}
             onClick={() => goTo(page - 1)}
           >
-            Newer
+            {t("account.newer")}
           </button>
           <span className="hint">
-            Page {page} of {list.pagination.last_page}
+            {t("account.pageOf", { page, last: list.pagination.last_page })}
           </span>
           <button
             type="button"
@@ -130,10 +146,11 @@ export function AlertsPanel({ initial }: { initial: TPriceAlertList }) {
             disabled={busy || page >= list.pagination.last_page}
             onClick={() => goTo(page + 1)}
           >
-            Older
+            {t("account.older")}
           </button>
         </div>
       ) : null}
+      {list.data.length > 0 ? <ZoneNote timeZone={list.time_zone} /> : null}
     </>
   );
 }

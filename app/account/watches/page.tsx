@@ -1,22 +1,23 @@
+import { getTranslations } from "next-intl/server";
 import { shopperPageCaller } from "@/app/_trpc/server";
 import { WatchesPanel } from "./watches-panel";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Price watches · Shopping API" };
+
+export const generateMetadata = async () => ({
+  title: `${(await getTranslations("watches.account"))("title")} · Shopping API`,
+});
 
 /** The price watches the person's assistants set; read here, cancelled and refreshed from the browser through /api/trpc. */
 export default async function WatchesPage() {
+  const t = await getTranslations("watches.account");
   const initial = await (
     await shopperPageCaller("/account/watches")
   ).account.listMyWatches({ page: 1 });
   return (
     <>
-      <h1 className="page-title">Price watches</h1>
-      <p className="muted">
-        Items your connected assistants watch for you: when the price falls to your price and the
-        total fits, the item is bought once with your saved card (charged 24 hours later unless you
-        cancel that purchase). Cancel a watch at any time before it buys.
-      </p>
+      <h1 className="page-title">{t("title")}</h1>
+      <p className="muted">{t("intro")}</p>
       <WatchesPanel initial={initial} />
     </>
   );

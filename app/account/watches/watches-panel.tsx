@@ -1,93 +1,85 @@
 "use client";
 /**
- * The price-watch list. Cancel calls the dashboard procedure through @trpc/client, then the list is
- * read again in place (no reload); it is also refreshed every 15 s so a purchase made by a watch
- * shows up.
+ * The price-watch list: each watch with its item (picture, size, condition, store, price now), its
+ * limits and where it stands, times in the person's zone (named once, under the list). Cancel calls
+ * the dashboard procedure through @trpc/client, then the list is read again in place (no reload);
+ * it is also refreshed every 15 s so a purchase made by a watch shows up.
  */
 import { useCallback, useEffect, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { dashboardClient } from "@/app/_trpc/client";
+import { WatchedItemCard } from "@/app/_components/watched-item";
+import { ZoneNote } from "@/app/_components/zone-note";
+import { watchOutcomeKey } from "@/emails/watch-outcome";
+import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
+import { parseCents } from "@/server/core/money";
 import type { TMyWatch, TMyWatchesResponse } from "@/server/dashboard";
-import { dollars } from "../limits/dollars";
 import { NoticeLine } from "../notice-line";
 import { useAction } from "../use-action";
-import { Pager } from "../pager";
 
 const refreshMs = 15_000;
 
-const statusLabels: Record<TMyWatch["status"], string> = {
-  active: "Watching",
-  executing: "Buying now",
-  fulfilled: "Bought",
-  item_sold: "Sold to someone else",
-  needs_you: "Needs you",
-  cancelled: "Cancelled",
-  expired: "Ended",
-};
 const statusTones: Partial<Record<TMyWatch["status"], string>> = {
   active: "warn",
   fulfilled: "ok",
   needs_you: "accent",
 };
 
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-
 function WatchRow({
   watch,
+  timeZone,
   busy,
   onCancel,
 }: {
   watch: TMyWatch;
+  timeZone: string;
   busy: boolean;
   onCancel: (watch: TMyWatch) => void;
 }) {
+  const t = useTranslations("watches");
+  const locale = useLocale() as Locale;
+  const money = (amount: string) => formatMoney(parseCents(amount), locale);
+  const isLive = watch.status === "active" || watch.status === "executing";
   return (
     <li
       className="panel"
       data-testid="watch"
       data-watch-id={watch.price_watch_id}
-      aria-label={`Price watch on ${watch.title}`}
+      aria-label={t("account.label", { title: watch.title })}
     >
-      <h2>
-        {watch.title}{" "}
-        <span className={`badge ${statusTones[watch.status] ?? ""}`} data-testid="watch-status">
-          {statusLabels[watch.status]}
-        </span>
-      </h2>
+      <span className={`badge ${statusTones[watch.status] ?? ""}`} data-testid="watch-status">
+        {t(`status.${watch.status}`)}
+      </span>
+      <WatchedItemCard item={watch.item} size={watch.size} titleAs="h2" />
       <dl className="facts">
-        <dt>Price now</dt>
-        <dd data-testid="watch-current-price">{dollars(watch.current_price.amount)} CAD</dd>
-        <dt>Buy at</dt>
-        <dd>{dollars(watch.max_price.amount)} CAD or less</dd>
-        <dt>Total at most</dt>
-        <dd>{dollars(watch.max_total.amount)} CAD with shipping and tax</dd>
-        <dt>Assistant</dt>
+        <dt>{t("limits.buyAt")}</dt>
+        <dd>{t("limits.buyAtValue", { price: money(watch.max_price.amount) })}</dd>
+        <dt>{t("limits.totalAtMost")}</dt>
+        <dd>{t("limits.totalAtMostValue", { total: money(watch.max_total.amount) })}</dd>
+        <dt>{t("account.assistant")}</dt>
         <dd>{watch.assistant}</dd>
         {watch.order_number ? (
           <>
-            <dt>Order</dt>
+            <dt>{t("account.order")}</dt>
             <dd data-testid="watch-order">{watch.order_number}</dd>
           </>
         ) : null}
         {watch.checkout_url ? (
           <>
-            <dt>Pay yourself</dt>
+            <dt>{t("account.payYourself")}</dt>
             <dd>
-              <a href={watch.checkout_url}>Review and pay</a>
+              <a href={watch.checkout_url}>{t("account.payLink")}</a>
             </dd>
           </>
         ) : null}
-        <dt>{watch.status === "active" || watch.status === "executing" ? "Until" : "Set"}</dt>
+        <dt>{isLive ? t("account.until") : t("account.set")}</dt>
         <dd>
-          {when(
-            watch.status === "active" || watch.status === "executing"
-              ? watch.expires_at
-              : watch.created_at,
-          )}
+          {formatTime(new Date(isLive ? watch.expires_at : watch.created_at), locale, timeZone)}
         </dd>
         {watch.outcome && watch.outcome !== "bought" ? (
           <>
-            <dt>Why</dt>
-            <dd>{watch.outcome.replaceAll("_", " ")}</dd>
+            <dt>{t("account.why")}</dt>
+            <dd>{t(`why.${watchOutcomeKey(watch.outcome)}`)}</dd>
           </>
         ) : null}
       </dl>
@@ -99,7 +91,7 @@ function WatchRow({
             disabled={busy}
             onClick={() => onCancel(watch)}
           >
-            Cancel watch
+            {t("account.cancel")}
           </button>
         </div>
       ) : null}
@@ -108,6 +100,7 @@ function WatchRow({
 }
 
 export function WatchesPanel({ initial }: { initial: TMyWatchesResponse }) {
+  const t = useTranslations("watches.account");
   const [list, setList] = useState(initial);
   const { notice, busy, run } = useAction();
 
@@ -129,10 +122,11 @@ export function WatchesPanel({ initial }: { initial: TMyWatchesResponse }) {
         });
         return {
           tone: "ok",
-          text: result.already_cancelled
-            ? "This watch was already cancelled."
-            : "The watch is cancelled: nothing will be bought.",
+          text: result.already_cancelled ? t("alreadyCancelled") : t("cancelled"),
         };
+      } catch {
+        // The service's refusal is English and for developers; the list, read again, shows where the watch stands.
+        return { tone: "error", text: t("cancelRefused") };
       } finally {
         await load(list.page).catch(() => undefined);
       }
@@ -149,7 +143,7 @@ export function WatchesPanel({ initial }: { initial: TMyWatchesResponse }) {
       <NoticeLine notice={notice} />
       {list.watches.length === 0 ? (
         <p className="panel" data-testid="no-watches">
-          {list.page === 1 ? "No assistant has set a price watch for you yet." : "No more watches."}
+          {list.page === 1 ? t("none") : t("noMore")}
         </p>
       ) : (
         <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
@@ -157,18 +151,35 @@ export function WatchesPanel({ initial }: { initial: TMyWatchesResponse }) {
             <WatchRow
               key={watch.price_watch_id}
               watch={watch}
+              timeZone={list.time_zone}
               busy={busy}
               onCancel={(chosen) => void cancel(chosen)}
             />
           ))}
         </ul>
       )}
-      <Pager
-        page={list.page}
-        hasMore={list.has_more}
-        busy={busy}
-        onGoTo={(page) => void goTo(page)}
-      />
+      {list.page > 1 || list.has_more ? (
+        <div className="button-row">
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy || list.page === 1}
+            onClick={() => void goTo(list.page - 1)}
+          >
+            {t("newer")}
+          </button>
+          <span className="hint">{t("page", { page: list.page })}</span>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={busy || !list.has_more}
+            onClick={() => void goTo(list.page + 1)}
+          >
+            {t("older")}
+          </button>
+        </div>
+      ) : null}
+      {list.watches.length > 0 ? <ZoneNote timeZone={list.time_zone} /> : null}
     </>
   );
 }

@@ -7,7 +7,8 @@
  */
 import { storeCanSellSql, storeCanSellWhere } from "../../core/store-can-sell";
 import { Prisma } from "../../generated/prisma/client";
-import { type Db, rawPool } from "../../platform/db";
+import { type Db, rawPool, type Tx } from "../../platform/db";
+import { anyOf } from "../../platform/sql";
 
 const productSummarySelect = {
   id: true,
@@ -57,22 +58,40 @@ export const findListedProduct = (db: Db, id: number): Promise<ProductDetailRow 
     select: productDetailSelect,
   });
 
-export type ItemCard = { title: string; url: string; priceCents: number; store: { slug: string } };
+/** What a shopper's page or email shows of an item it concerns (a price alert's, a watch's): picture, title, condition, store, live price. */
+export type ItemCard = {
+  title: string;
+  url: string;
+  priceCents: number;
+  condition: string | null;
+  /** The cover picture's URL as stored (relative for sandbox pictures: `absolute` makes it whole). */
+  coverUrl: string | null;
+  store: { slug: string; name: string };
+};
 
-/** What a price alert shows of its item (title, url, live price, store), by id. */
-export const findItemCards = async (db: Db, ids: readonly number[]) => {
-  if (ids.length === 0) return new Map<number, ItemCard>();
-  const rows = await db.item.findMany({
-    where: { id: { in: [...new Set(ids)] } },
-    select: {
-      id: true,
-      title: true,
-      url: true,
-      priceCents: true,
-      store: { select: { slug: true } },
-    },
-  });
-  return new Map<number, ItemCard>(rows.map(({ id, ...card }) => [id, card]));
+/**
+ * The items' cards by id, in one statement (the cover as the search page picks it). Raw SQL so the
+ * writers of price-watch and price-alert emails can read them inside their own transactions.
+ */
+export const findItemCards = async (
+  sql: Pick<Tx, "$queryRaw">,
+  ids: readonly number[],
+): Promise<Map<number, ItemCard>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.$queryRaw<
+    (Omit<ItemCard, "store"> & { id: number; storeSlug: string; storeName: string })[]
+  >`
+    SELECT i.id, i.title, i.url, i.price_cents AS "priceCents", i.condition::text AS condition,
+      (SELECT (array_agg(m.url ORDER BY m.position, m.id))[1] FROM item_images m WHERE m.item_id = i.id AND m.is_cover) AS "coverUrl",
+      s.slug AS "storeSlug", s.name AS "storeName"
+    FROM items i JOIN stores s ON s.id = i.store_id
+    WHERE ${anyOf(Prisma.sql`i.id`, [...new Set(ids)], "int")}`;
+  return new Map(
+    rows.map(({ id, storeSlug, storeName, ...card }) => [
+      id,
+      { ...card, store: { slug: storeSlug, name: storeName } },
+    ]),
+  );
 };
 
 /** A store by its slug with its shipping rates, cheapest first. */

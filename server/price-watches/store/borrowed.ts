@@ -1,8 +1,9 @@
 /**
  * Borrowed: reads of `purchases` (purchases' table, with the quote and checkout a purchase made)
- * that the watch's recording and recovery need. They are here, each a query the use case already
- * made, only until purchases' store offers them through its index, and should move there (ADR
- * 0103, "Still crossing"). Raw SQL as before: they run on the pool beside the watch's moves.
+ * that the watch's recording and recovery need, and of the assistant's name (auth's `api_clients`)
+ * for the bought email. They are here, each a query the use case already made, only until those
+ * stores offer them through their index, and should move there (ADR 0103, "Still crossing"). Raw
+ * SQL as before: they run on the pool or in a `pg` transaction beside the watch's moves.
  */
 import type { Sql } from "../../platform/sql";
 
@@ -45,4 +46,12 @@ export const readRecordedPurchase = async (sql: Sql, purchaseId: string) => {
     LEFT JOIN LATERAL (SELECT id, expires_at FROM checkouts WHERE quote_id = q.id ORDER BY created_at DESC LIMIT 1) c ON true
     WHERE p.id = ${purchaseId}`;
   return purchase;
+};
+
+/** The name of the assistant that set a watch, as the person approved it (auth's api_clients; "" when gone). */
+export const readAssistantName = async (sql: Sql, clientId: string) => {
+  const [client] = await sql.$queryRaw<
+    { name: string }[]
+  >`SELECT name FROM api_clients WHERE id = ${clientId}`;
+  return client?.name ?? "";
 };

@@ -90,9 +90,12 @@ export const isWatchOfPerson = async (db: Client, options: { personId: string; i
 export const watchExists = async (db: Client, id: number) =>
   (await db.priceWatch.count({ where: { id } })) > 0;
 
-/** A watch by id (null when none). */
-export const findWatch = (db: Client, id: number): Promise<WatchRow | null> =>
-  db.priceWatch.findUnique({ where: { id }, select: watchSelect });
+/** A watch by id with its person (null when none). */
+export const findWatch = (
+  db: Client,
+  id: number,
+): Promise<(WatchRow & { personId: string }) | null> =>
+  db.priceWatch.findUnique({ where: { id }, select: { ...watchSelect, personId: true } });
 
 /** A watch's status (it exists). */
 export const readWatchStatus = async (db: Client, id: number): Promise<PriceWatchState> =>

@@ -1,31 +1,76 @@
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm, FormMessage, SubmitButton } from "@/app/_components/action-form";
+import { WatchedItemCard } from "@/app/_components/watched-item";
+import { ZoneNote } from "@/app/_components/zone-note";
 import { pageCaller } from "@/app/_trpc/server";
+import { watchOutcomeKey } from "@/emails/watch-outcome";
+import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
 import { cancelWatchAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Cancel a price watch · Shopping API" };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-CA", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }) + " UTC";
+export const generateMetadata = async () => ({
+  title: `${(await getTranslations("watches.cancelPage"))("metaTitle")} · Shopping API`,
+});
 
-const endedTexts: Record<string, string> = {
-  cancelled: "This price watch is cancelled. Nothing will be bought.",
-  fulfilled:
-    "This price watch already bought the item. You can cancel that purchase from its own email before the card is charged.",
-  executing:
-    "This price watch is buying the item right now; it can no longer be cancelled. You can cancel the purchase from its email.",
-  needs_you: "This price watch ended: it needs you to pay through the link we emailed.",
-  item_sold: "This price watch ended: the item sold to someone else.",
-  expired: "This price watch ended: its time ran out.",
+type Watch = NonNullable<Awaited<ReturnType<typeof inspect>>>;
+
+const inspect = async (id: string, token: string) =>
+  (await pageCaller()).priceWatchPage
+    .inspectCancel({ id: Number(id), token })
+    .catch(() => undefined);
+
+const badgeTones: Partial<Record<Watch["status"], string>> = {
+  active: "warn",
+  fulfilled: "ok",
+  needs_you: "accent",
 };
+
+/** What happened, for a watch that can no longer be cancelled; with why it ended when it says more. */
+async function StateNotice({ watch }: { watch: Watch }) {
+  const t = await getTranslations("watches");
+  const { status, outcome } = watch;
+  const why =
+    (status === "cancelled" && outcome !== "cancelled") ||
+    (status === "expired" && outcome === "over_your_total")
+      ? t(`why.${watchOutcomeKey(outcome)}`)
+      : null;
+  const text =
+    status === "fulfilled"
+      ? t("cancelPage.state.fulfilled", { order: watch.order_number ?? "" })
+      : status === "cancelled" && outcome !== "cancelled"
+        ? t("cancelPage.state.ended")
+        : t(`cancelPage.state.${status}`);
+  return (
+    <div
+      className={`notice ${status === "fulfilled" || status === "cancelled" ? "ok" : "info"}`}
+      data-testid="watch-state"
+    >
+      <p>{text}</p>
+      {why ? <p>{why}</p> : null}
+    </div>
+  );
+}
+
+function BadLink({ title, text, action }: { title: string; text: string; action: string }) {
+  return (
+    <section className="auth-card watch-card" aria-labelledby="watch-title">
+      <h1 id="watch-title">{title}</h1>
+      <div className="notice warn" data-testid="watch-state">
+        <p>{text}</p>
+      </div>
+      <Link href="/account/watches" className="button primary block">
+        {action}
+      </Link>
+    </section>
+  );
+}
 
 /**
  * Where the set email's cancel link lands. Opening it changes nothing (mail scanners open links):
- * it shows the watch and a Cancel button, which posts the cancel.
+ * it shows the watched item, the watch's limits and where it stands, and for an active watch one
+ * Cancel button, which posts the cancel. Times are in the person's zone, named once.
  */
 export default async function CancelWatchPage({
   params,
@@ -36,38 +81,62 @@ export default async function CancelWatchPage({
 }) {
   const { id } = await params;
   const token = (await searchParams).token ?? "";
-  const watch = await (
-    await pageCaller()
-  ).priceWatchPage
-    .inspectCancel({ id: Number(id), token })
-    .catch(() => undefined);
-  if (!watch) {
+  const t = await getTranslations("watches");
+  const locale = (await getLocale()) as Locale;
+  const watch = await inspect(id, token);
+  if (!watch)
     return (
-      <section className="auth-card">
-        <h1>This link is not valid</h1>
-        <p className="lede">Use the cancel link in the email we sent you about this price watch.</p>
-      </section>
+      <BadLink
+        title={t("cancelPage.badLink.title")}
+        text={t("cancelPage.badLink.text")}
+        action={t("cancelPage.badLink.action")}
+      />
     );
-  }
   return (
-    <section className="auth-card" aria-labelledby="cancel-title">
-      <h1 id="cancel-title">Price watch on {watch.title}</h1>
-      <p className="lede">
-        Buys it for you at ${watch.max_price} CAD or less, ${watch.max_total} CAD at most with
-        shipping and tax, until {when(watch.expires_at)}.
-      </p>
+    <section className="auth-card wide watch-card" aria-labelledby="watch-title">
+      <span className={`badge ${badgeTones[watch.status] ?? ""}`} data-testid="watch-status">
+        {t(`status.${watch.status}`)}
+      </span>
+      <h1 id="watch-title">{t("cancelPage.title", { title: watch.item.title })}</h1>
+      <WatchedItemCard item={watch.item} size={watch.size} />
+      <dl className="facts">
+        <dt>{t("limits.buyAt")}</dt>
+        <dd>{t("limits.buyAtValue", { price: formatMoney(watch.max_price_cents, locale) })}</dd>
+        <dt>{t("limits.totalAtMost")}</dt>
+        <dd>
+          {t("limits.totalAtMostValue", { total: formatMoney(watch.max_total_cents, locale) })}
+        </dd>
+        <dt>{t("limits.until")}</dt>
+        <dd>{formatTime(new Date(watch.expires_at), locale, watch.time_zone)}</dd>
+      </dl>
       {watch.can_cancel ? (
-        <ActionForm action={cancelWatchAction}>
-          <input type="hidden" name="id" value={watch.price_watch_id} />
-          <input type="hidden" name="token" value={token} />
-          <FormMessage />
-          <SubmitButton className="button primary block">Cancel this price watch</SubmitButton>
-        </ActionForm>
+        <>
+          <div className="notice info" data-testid="watch-state">
+            <p>{t("cancelPage.state.active")}</p>
+          </div>
+          <ActionForm action={cancelWatchAction}>
+            <input type="hidden" name="id" value={watch.price_watch_id} />
+            <input type="hidden" name="token" value={token} />
+            <FormMessage />
+            <SubmitButton className="button primary block">{t("cancelPage.cancel")}</SubmitButton>
+            <p className="hint">{t("cancelPage.cancelHint")}</p>
+          </ActionForm>
+        </>
       ) : (
-        <div className="notice">
-          <p>{endedTexts[watch.status] ?? "This price watch has ended."}</p>
-        </div>
+        <>
+          <StateNotice watch={watch} />
+          {watch.checkout_url ? (
+            <a href={watch.checkout_url} className="button primary block">
+              {t("cancelPage.pay")}
+            </a>
+          ) : (
+            <Link href="/account/watches" className="button primary block">
+              {t("cancelPage.myWatches")}
+            </Link>
+          )}
+        </>
       )}
+      <ZoneNote timeZone={watch.time_zone} />
     </section>
   );
 }
