@@ -102,10 +102,7 @@ const expectState = async (
     await expect(card).toContainText(made.store);
     await expect(card.locator(".zone-note")).toHaveText(zoneNote[language]);
   }
-  await expect(page.locator("html")).toHaveAttribute(
-    "lang",
-    language === "fr" ? "fr-CA" : "en-CA",
-  );
+  await expect(page.locator("html")).toHaveAttribute("lang", language === "fr" ? "fr-CA" : "en-CA");
   if (width <= 360) await expectFitsWidth(page, width);
 };
 
@@ -152,7 +149,13 @@ test.describe("[CANCEL PAGE] the purchase cancel page, every state, desktop and 
       const { page, close } = await open(browser, baseURL!, view);
       try {
         await page.goto(pathOf(made.cancellable.cancel_url));
-        await expectState(page, "cancellable", view.language, made.cancellable, view.viewport.width);
+        await expectState(
+          page,
+          "cancellable",
+          view.language,
+          made.cancellable,
+          view.viewport.width,
+        );
         await expect(page.getByRole("button", { name: cancelButton[view.language] })).toBeEnabled();
         // Time left until the deadline, in the page's language.
         await expect(page.locator("section.purchase-card")).toContainText(

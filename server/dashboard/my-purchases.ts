@@ -21,8 +21,7 @@ import {
 } from "./my-purchases.schema";
 import { isPurchaseOfPerson, listPurchasesOfPerson } from "./store";
 
-const snapshotOf = (row: { quote: { snapshot: unknown } }) =>
-  row.quote.snapshot as QuoteSnapshot;
+const snapshotOf = (row: { quote: { snapshot: unknown } }) => row.quote.snapshot as QuoteSnapshot;
 
 /** Each line of the purchase's quote, with its store: what the list shows of what was bought. */
 const itemsOf = (snapshot: QuoteSnapshot) =>

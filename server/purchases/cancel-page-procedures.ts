@@ -34,10 +34,7 @@ const checkToken = (input: z.infer<typeof ZCancelLink>, now: Date) => {
 };
 
 /** What the page says, from the purchase's status and the cancel deadline. */
-export const cancelPageState = (
-  purchase: { status: PurchaseState; cancelUntil: Date },
-  now: Date,
-) => {
+const cancelPageState = (purchase: { status: PurchaseState; cancelUntil: Date }, now: Date) => {
   switch (purchase.status) {
     case "held":
     case "capturing":

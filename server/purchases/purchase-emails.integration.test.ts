@@ -54,9 +54,7 @@ describe("purchase email writers", () => {
     expect(props.summary.orderNumber).toBe(purchase.orderNumber);
     expect(props.summary.stores).toHaveLength(1);
     expect(props.summary.stores[0].items[0]).toMatchObject({ title: item.title, size: "M" });
-    expect(props.summary.totals.totalCents).toBe(
-      props.summary.stores[0].totals.totalCents,
-    );
+    expect(props.summary.totals.totalCents).toBe(props.summary.stores[0].totals.totalCents);
     expect(props.summary.shipTo[0]).toBe("Ana Tremblay");
 
     const email = await renderEmail("purchase-copy", props);

@@ -87,30 +87,37 @@ describe("purchase copy email", () => {
 });
 
 describe("purchase closed email", () => {
-  it.each(purchaseOutcomes)("%s, in both languages, with the item and the total", async (outcome) => {
-    const english = await renderEmail("purchase-closed", { ...closedPreview, outcome });
-    const french = await renderEmail("purchase-closed", {
-      ...closedPreview,
-      outcome,
-      locale: "fr-CA",
-    });
-    expect(english.subject).toContain("SO-7K3M9QX2");
-    expect(french.subject).toContain("SO-7K3M9QX2");
-    expect(french.subject).not.toBe(english.subject);
-    for (const email of [english, french]) {
-      expect(email.text).toContain(item);
-      expect(email.text).toContain("Errand Assistant");
-      expectPlainText(email.text);
-    }
-    expect(english.text).toContain("$157.01");
-    expect(french.text).toMatch(/157,01\s\$/);
-    expect(english.text).toContain(outcome === "charged" ? "was charged" : "nothing was charged");
-    expect(french.text).toContain(outcome === "charged" ? "a été débitée" : "rien n’a été débité");
-  });
+  it.each(purchaseOutcomes)(
+    "%s, in both languages, with the item and the total",
+    async (outcome) => {
+      const english = await renderEmail("purchase-closed", { ...closedPreview, outcome });
+      const french = await renderEmail("purchase-closed", {
+        ...closedPreview,
+        outcome,
+        locale: "fr-CA",
+      });
+      expect(english.subject).toContain("SO-7K3M9QX2");
+      expect(french.subject).toContain("SO-7K3M9QX2");
+      expect(french.subject).not.toBe(english.subject);
+      for (const email of [english, french]) {
+        expect(email.text).toContain(item);
+        expect(email.text).toContain("Errand Assistant");
+        expectPlainText(email.text);
+      }
+      expect(english.text).toContain("$157.01");
+      expect(french.text).toMatch(/157,01\s\$/);
+      expect(english.text).toContain(outcome === "charged" ? "was charged" : "nothing was charged");
+      expect(french.text).toContain(
+        outcome === "charged" ? "a été débitée" : "rien n’a été débité",
+      );
+    },
+  );
 
   it("once charged, it says whom to ask for a refund, with the store's order number", async () => {
     const email = await renderEmail("purchase-closed", closedPreview);
-    expect(email.text).toContain("contact the store with its order number: Maison Friperie (SO-7K3M9QX2-1)");
+    expect(email.text).toContain(
+      "contact the store with its order number: Maison Friperie (SO-7K3M9QX2-1)",
+    );
     expect(email.text).toContain("Times are in Eastern Time.");
   });
 

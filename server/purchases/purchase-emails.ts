@@ -92,12 +92,7 @@ export const writeCopyEmail = async (
 };
 
 /** The email that says how the purchase ended, written in the transaction of the move that ended it. */
-export const writeClosedEmail = async (
-  tx: Tx,
-  id: string,
-  outcome: PurchaseOutcome,
-  now: Date,
-) => {
+export const writeClosedEmail = async (tx: Tx, id: string, outcome: PurchaseOutcome, now: Date) => {
   const { purchase, props } = await emailBasics(tx, id);
   const closed: PurchaseClosedProps = {
     ...props,

@@ -48,7 +48,6 @@ function PurchaseItems({ items }: { items: TMyPurchaseItem[] }) {
       {items.map((item, index) => (
         <li key={index} className="bought-item">
           {item.image_url ? (
-            // eslint-disable-next-line @next/next/no-img-element -- store pictures from any host, sized here
             <img
               src={item.image_url}
               alt={t("picture", { title: item.title })}

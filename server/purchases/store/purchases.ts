@@ -205,7 +205,9 @@ export const readWhatWasBought = async (
   sql: Pick<Tx, "$queryRaw">,
   id: string,
 ): Promise<OrderSummary | undefined> => {
-  const [row] = await sql.$queryRaw<BoughtRow[]>`SELECT q.snapshot, q.address, p.order_number AS "orderNumber"
+  const [row] = await sql.$queryRaw<
+    BoughtRow[]
+  >`SELECT q.snapshot, q.address, p.order_number AS "orderNumber"
     FROM purchases p JOIN quotes q ON q.id = p.quote_id WHERE p.id = ${id}`;
   return row && summaryOf(row);
 };

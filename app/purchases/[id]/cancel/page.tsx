@@ -57,21 +57,17 @@ async function StateNotice({
   const number = purchase.order_number ?? "";
   switch (purchase.state) {
     case "cancellable": {
-      const left = formatTimeLeft(
-        new Date(purchase.now),
-        new Date(purchase.cancel_until),
-        locale,
-      );
+      const left = formatTimeLeft(new Date(purchase.now), new Date(purchase.cancel_until), locale);
       return (
         <ActionForm action={cancelPurchaseAction}>
           <input type="hidden" name="id" value={purchase.purchase_id} />
           <input type="hidden" name="token" value={token} />
           <div className="notice warn">
             <h2>{t("held.title")}</h2>
-            <p>{t("held.text", { total, time: time(purchase.charges_at ?? purchase.cancel_until) })}</p>
             <p>
-              {t("held.until", { time: time(purchase.cancel_until), left: left ?? "" })}
+              {t("held.text", { total, time: time(purchase.charges_at ?? purchase.cancel_until) })}
             </p>
+            <p>{t("held.until", { time: time(purchase.cancel_until), left: left ?? "" })}</p>
           </div>
           <FormMessage />
           <SubmitButton className="button primary block">{t("held.button")}</SubmitButton>
@@ -153,7 +149,9 @@ export default async function CancelPurchasePage({
 }) {
   const { id } = await params;
   const token = (await searchParams).token ?? "";
-  const purchase = await (await pageCaller()).purchasePage
+  const purchase = await (
+    await pageCaller()
+  ).purchasePage
     .inspectCancel({ id, token })
     .catch(() => undefined);
   if (!purchase) return <InvalidLink />;
