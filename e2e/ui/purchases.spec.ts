@@ -107,7 +107,10 @@ test.describe("[DASHBOARD] assistant purchases", () => {
 
     await page.goto("/sign-in?callbackUrl=/account/purchases");
     await signIn(page, email, password);
-    await expect(page).toHaveURL(/\/account\/purchases$/, { timeout: 15_000 });
+    // The sign-in page's own URL ends with its callbackUrl: wait for the page itself (in English first).
+    await expect(page.getByRole("heading", { name: "Assistant purchases" })).toBeVisible({
+      timeout: 15_000,
+    });
     // The person's saved language travels in the `lang` cookie (app/_i18n/request.ts).
     await page.context().addCookies([{ name: "lang", value: "fr", url: baseURL! }]);
     await page.reload();
