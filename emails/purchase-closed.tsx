@@ -1,14 +1,41 @@
-/** Sent when an assistant's purchase ends: charged, cancelled with nothing charged (by the person, item sold elsewhere, copy not delivered), or the hold lapsed before the charge. */
+/**
+ * Sent when an assistant's purchase ends: charged, cancelled with nothing charged (by the person,
+ * item sold elsewhere, copy not delivered), or the hold lapsed before the charge. It shows who
+ * bought it and what was bought; once charged, how to ask the store for a refund. In the person's
+ * language and zone (emails/components/i18n.ts).
+ */
 import { Text } from "@react-email/components";
+import type { OrderSummary } from "../server/core/order-summary";
+import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
+import { WhatWasBought } from "./components/what-was-bought";
 
-export type PurchaseClosedProps = {
+export const purchaseOutcomes = [
+  "charged",
+  "cancelled",
+  "item_sold",
+  "notice_undelivered",
+  "hold_expired",
+] as const;
+export type PurchaseOutcome = (typeof purchaseOutcomes)[number];
+
+export type PurchaseClosedProps = Localised & {
   orderNumber: string;
-  grandTotal: string;
-  outcome: "charged" | "cancelled" | "item_sold" | "notice_undelivered" | "hold_expired";
+  /** The assistant's name, as it registered. */
+  assistant: string;
+  summary: OrderSummary;
+  outcome: PurchaseOutcome;
+  /** When it ended (ISO): the charge's time for `charged`. */
+  closedAt: string;
 };
 
-const headings: Record<PurchaseClosedProps["outcome"], string> = {
+/** An email written before 1.9 (English, the total already formatted): still sent as it was. */
+type LegacyProps = { orderNumber: string; grandTotal: string; outcome: PurchaseOutcome };
+
+const isCurrent = (props: PurchaseClosedProps | LegacyProps): props is PurchaseClosedProps =>
+  "summary" in props && Boolean(props.summary);
+
+const legacyHeadings: Record<PurchaseOutcome, string> = {
   charged: "Your card was charged",
   cancelled: "Your purchase is cancelled",
   item_sold: "The item sold elsewhere: nothing was charged",
@@ -16,27 +43,105 @@ const headings: Record<PurchaseClosedProps["outcome"], string> = {
   hold_expired: "Your purchase could not be charged: nothing was charged",
 };
 
-const texts: Record<PurchaseClosedProps["outcome"], string> = {
-  charged: "was charged to your saved card. The stores ship it and email you its tracking number.",
-  cancelled: "is cancelled as you asked. The hold on your card is released; nothing was charged.",
-  item_sold:
-    "is cancelled because the item sold elsewhere before the charge. The hold on your card is released; nothing was charged.",
-  notice_undelivered:
-    "is cancelled because we could not deliver its copy (with the cancel link) to you in time. The hold on your card is released; nothing was charged.",
-  hold_expired:
-    "could not be charged: your bank had already released the hold on your card. The order is not placed and nothing was charged.",
+export const subject = (props: PurchaseClosedProps | LegacyProps) =>
+  isCurrent(props)
+    ? emailIntl(props).t(`purchases.closedEmail.subject.${props.outcome}`, {
+        number: props.orderNumber,
+      })
+    : `Order ${props.orderNumber}: ${legacyHeadings[props.outcome].toLowerCase()}`;
+
+/** Sample props for tests and the screenshots: a charged purchase of one item. */
+export const previewProps: PurchaseClosedProps = {
+  locale: "en-CA",
+  timeZone: "America/Toronto",
+  orderNumber: "SO-7K3M9QX2",
+  assistant: "Errand Assistant",
+  outcome: "charged",
+  closedAt: "2026-11-28T16:05:00.000Z",
+  summary: {
+    orderNumber: "SO-7K3M9QX2",
+    shipTo: ["Ana Tremblay", "100 Queen St W", "Toronto ON M5H 2N2"],
+    totals: {
+      itemsCents: 12_800,
+      discountCents: 0,
+      shippingCents: 1_095,
+      taxCents: 1_806,
+      totalCents: 15_701,
+    },
+    stores: [
+      {
+        storeName: "Maison Friperie",
+        storeUrl: "https://maison-friperie.example.ca",
+        orderNumber: "SO-7K3M9QX2-1",
+        items: [
+          {
+            title: "Wool overcoat, charcoal",
+            size: "M",
+            condition: "excellent",
+            quantity: 1,
+            imageUrl: "http://localhost:3000/images/items/1/1.svg",
+            url: "https://maison-friperie.example.ca/products/wool-overcoat",
+            lineCents: 12_800,
+          },
+        ],
+        shipping: {
+          label: "Canada Post Expedited",
+          cents: 1_095,
+          earliest: "2026-12-01",
+          latest: "2026-12-03",
+        },
+        taxLines: [{ name: "HST", rate: "13%", cents: 1_806 }],
+        totals: {
+          itemsCents: 12_800,
+          discountCents: 0,
+          shippingCents: 1_095,
+          taxCents: 1_806,
+          totalCents: 15_701,
+        },
+      },
+    ],
+  },
 };
 
-export const subject = (props: PurchaseClosedProps) =>
-  `Order ${props.orderNumber}: ${headings[props.outcome].toLowerCase()}`;
+/** "Maison Friperie (SO-7K3M9QX2-1), Atelier Nord (SO-7K3M9QX2-2)": whom to ask, with what number. */
+const storesWithNumbers = (summary: OrderSummary, fallbackNumber: string) =>
+  summary.stores
+    .map((store) => `${store.storeName} (${store.orderNumber ?? fallbackNumber})`)
+    .join(", ");
 
-export default function PurchaseClosed(props: PurchaseClosedProps) {
-  const { orderNumber = "SO-7K3M9QX2", grandTotal = "157.01", outcome = "charged" } = props;
+export default function PurchaseClosed(props: PurchaseClosedProps | LegacyProps) {
+  if (!isCurrent(props)) {
+    const heading = legacyHeadings[props.outcome];
+    return (
+      <EmailLayout preview={heading} heading={heading}>
+        <Text>
+          Order <strong>{props.orderNumber}</strong> (${props.grandTotal} CAD) — {heading}.
+        </Text>
+      </EmailLayout>
+    );
+  }
+  const intl = emailIntl(props);
+  const { t } = intl;
+  const heading = t(`purchases.closedEmail.heading.${props.outcome}`);
+  const charged = props.outcome === "charged";
   return (
-    <EmailLayout preview={headings[outcome]} heading={headings[outcome]}>
+    <EmailLayout preview={heading} heading={heading} intl={intl} showsTimes={charged}>
       <Text>
-        Order <strong>{orderNumber}</strong> (${grandTotal} CAD) {texts[outcome]}
+        {t(`purchases.closedEmail.text.${props.outcome}`, {
+          number: props.orderNumber,
+          total: intl.money(props.summary.totals.totalCents),
+          time: intl.time(props.closedAt),
+        })}
       </Text>
+      <Text>{t("purchases.boughtBy", { assistant: props.assistant })}</Text>
+      {charged ? (
+        <Text>
+          {t("purchases.closedEmail.refund", {
+            stores: storesWithNumbers(props.summary, props.orderNumber),
+          })}
+        </Text>
+      ) : null}
+      <WhatWasBought summary={props.summary} intl={intl} />
     </EmailLayout>
   );
 }

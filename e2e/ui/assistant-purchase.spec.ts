@@ -164,8 +164,9 @@ test.describe("[PURCHASES] an assistant buys, the person cancels from the email"
     );
     await snap(page, testInfo, "cancel-page");
     await page.getByRole("button", { name: "Cancel this purchase" }).click();
+    await expect(page.getByRole("heading", { name: "This purchase is cancelled" })).toBeVisible();
     await expect(
-      page.getByText("This purchase is cancelled. You cancelled it. Nothing was charged."),
+      page.getByText("You cancelled it. The hold on your card is released; nothing was charged."),
     ).toBeVisible();
     await snap(page, testInfo, "cancelled");
 

@@ -1,8 +1,9 @@
 /**
  * [DASHBOARD] assistant purchases in Debian chromium: a person with a held purchase (made through
  * `ops purchase:create-sandbox`, a real sandbox hold) sees it at /account/purchases with its
- * status, store, total, assistant and time left, cancels it through @trpc/client, and sees it
- * cancelled in place without a reload, and still after one.
+ * status, item, store, total, assistant and time left, cancels it through @trpc/client, and sees
+ * it cancelled in place without a reload, and still after one; and in French (Accept-Language
+ * fr-CA), the same list in French with amounts as French writes them.
  */
 import { expect, test } from "@playwright/test";
 import { ops } from "../fixtures/api-client";
@@ -30,7 +31,14 @@ test.describe("[DASHBOARD] assistant purchases", () => {
       email,
       "--name",
       "Helpful Assistant",
-    ) as { purchase_id: string; status: string; grand_total: string; store: string };
+    ) as {
+      purchase_id: string;
+      status: string;
+      grand_total: string;
+      store: string;
+      item_title: string;
+      order_number: string;
+    };
     expect(purchase.status).toBe("held");
 
     await page.goto("/sign-in?callbackUrl=/account/purchases");
@@ -42,10 +50,13 @@ test.describe("[DASHBOARD] assistant purchases", () => {
     await expect(row.getByTestId("purchase-status")).toHaveText("Held");
     await expect(row).toContainText(purchase.store);
     await expect(row).toContainText("Helpful Assistant");
-    await expect(row).toContainText(
-      `$${purchase.grand_total.replace(/\B(?=(\d{3})+\.)/g, ",")} CAD`,
+    await expect(row.getByTestId("purchase-total")).toHaveText(
+      `$${purchase.grand_total.replace(/\B(?=(\d{3})+\.)/g, ",")}`,
     );
-    await expect(row.getByTestId("charges-in")).toContainText(/23 h \d+ min/);
+    await expect(row.getByTestId("purchase-items")).toContainText(purchase.item_title);
+    await expect(row.getByTestId("purchase-order")).toHaveText(purchase.order_number);
+    await expect(row.getByTestId("charges-in")).toContainText(/in 23 hours/);
+    await expect(page.getByText("Times are in Eastern Time.")).toBeVisible();
     await snap(page, testInfo, "purchase-held");
 
     await page.evaluate(() => Object.assign(window, { stillHere: true }));
@@ -66,5 +77,55 @@ test.describe("[DASHBOARD] assistant purchases", () => {
 
     await page.reload();
     await expect(row.getByTestId("purchase-status")).toHaveText("Cancelled");
+  });
+
+  test("in French: the list, the status, the item and the total as French writes them", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const email = `purchases-fr-${unique()}@example.ca`;
+    const password = "sandbox password 1";
+    ops(
+      "person:create",
+      "--email",
+      email,
+      "--password",
+      password,
+      "--verified",
+      "--name",
+      "Élise",
+      "--card",
+      "4242424242424242",
+    );
+    const purchase = ops(
+      "purchase:create-sandbox",
+      "--email",
+      email,
+      "--name",
+      "Assistant Serviable",
+    ) as { purchase_id: string; grand_total: string; item_title: string };
+
+    await page.goto("/sign-in?callbackUrl=/account/purchases");
+    await signIn(page, email, password);
+    // The sign-in page's own URL ends with its callbackUrl: wait for the page itself (in English first).
+    await expect(page.getByRole("heading", { name: "Assistant purchases" })).toBeVisible({
+      timeout: 15_000,
+    });
+    // The person's saved language travels in the `lang` cookie (app/_i18n/request.ts).
+    await page.context().addCookies([{ name: "lang", value: "fr", url: baseURL! }]);
+    await page.reload();
+
+    await expect(page.getByRole("heading", { name: "Achats des assistants" })).toBeVisible();
+    const row = page.locator(`[data-purchase-id="${purchase.purchase_id}"]`);
+    await expect(row.getByTestId("purchase-status")).toHaveText("Retenue");
+    await expect(row.getByTestId("purchase-items")).toContainText(purchase.item_title);
+    const [whole, cents] = purchase.grand_total.split(".");
+    await expect(row.getByTestId("purchase-total")).toHaveText(
+      new RegExp(`^${whole.replace(/\B(?=(\d{3})+$)/g, "\\s")},${cents}\\s\\$$`),
+    );
+    await expect(row.getByTestId("charges-in")).toContainText(/dans 23 heures/);
+    await expect(row.getByRole("button", { name: "Annuler l’achat" })).toBeVisible();
+    await expect(page.getByText("Fuseau horaire : heure de l’Est.")).toBeVisible();
+    await snap(page, testInfo, "purchase-held-fr");
   });
 });

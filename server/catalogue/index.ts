@@ -22,6 +22,7 @@ export type { PriceChangeHandler } from "./price-change-events";
 export {
   hasItemNotActive,
   loadQuotableItems,
+  markItemSold,
   markSoldOut,
   readAlertFacts,
   readListings,

@@ -33,12 +33,41 @@ describe("the dashboard's purchases", () => {
       charges_at: newer.purchase.chargesAt!.toISOString(),
       cancel_until: newer.purchase.cancelUntil.toISOString(),
       can_cancel: true,
+      items: [
+        {
+          title: newer.item.title,
+          size: "M",
+          condition: null,
+          quantity: 1,
+          image_url: null,
+          store: (newer.quote.snapshot as { stores: { name: string }[] }).stores[0].name,
+        },
+      ],
     });
+    // No saved address: Toronto's zone.
+    expect(list.time_zone).toBe("America/Toronto");
     expect(
       (await shopper(someoneElse.person.id).account.listMyPurchases()).purchases.map(
         (purchase) => purchase.purchase_id,
       ),
     ).toEqual([someoneElse.purchase.id]);
+  });
+
+  it("times in the zone of the person's saved province", async () => {
+    const { purchase, person } = await createHeldPurchase();
+    await db().shippingAddress.create({
+      data: {
+        personId: person.id,
+        name: "Ana Tremblay",
+        line1: "10 Jasper Ave",
+        city: "Edmonton",
+        province: "AB",
+        postalCode: "T5J 1A1",
+      },
+    });
+    const list = await shopper(person.id).account.listMyPurchases();
+    expect(list.time_zone).toBe("America/Edmonton");
+    expect(list.purchases[0].purchase_id).toBe(purchase.id);
   });
 
   it("shows capturing as held, with no cancel once the deadline passed", async () => {

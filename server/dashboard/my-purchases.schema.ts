@@ -14,12 +14,24 @@ export const ZListMyPurchasesInput = z
   .strict()
   .default({ page: 1 });
 
+/** One item of a purchase as the list shows it (picture, title, size as listed, condition, store). */
+const ZMyPurchaseItem = z.object({
+  title: z.string(),
+  size: z.string().nullable(),
+  condition: z.string().nullable(),
+  quantity: z.number().int(),
+  image_url: z.string().nullable(),
+  store: z.string(),
+});
+export type TMyPurchaseItem = z.infer<typeof ZMyPurchaseItem>;
+
 const ZMyPurchase = z.object({
   purchase_id: z.string(),
   status: z.enum(publicPurchaseStatuses),
   reason: z.string().nullable(),
   order_number: z.string().nullable(),
   stores: z.array(z.string()),
+  items: z.array(ZMyPurchaseItem),
   grand_total: ZMoney,
   /** Given back to the person's card so far (null when nothing was). */
   refunded: ZMoney.nullable(),
@@ -36,6 +48,8 @@ export const ZMyPurchasesResponse = z.object({
   page: z.number().int(),
   has_more: z.boolean(),
   now: z.string(),
+  /** The person's zone (their saved province's, else Toronto's): the page shows times in it. */
+  time_zone: z.string(),
 });
 export type TMyPurchasesResponse = z.infer<typeof ZMyPurchasesResponse>;
 

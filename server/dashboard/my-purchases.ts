@@ -10,6 +10,7 @@ import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
 import { cancelPurchase } from "../purchases";
 import { refundedByPurchase } from "../refunds";
+import { readReadingPreferences } from "../accounts";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import type { QuoteSnapshot } from "../checkout";
 import {
@@ -19,6 +20,21 @@ import {
   ZMyPurchasesResponse,
 } from "./my-purchases.schema";
 import { isPurchaseOfPerson, listPurchasesOfPerson } from "./store";
+
+const snapshotOf = (row: { quote: { snapshot: unknown } }) => row.quote.snapshot as QuoteSnapshot;
+
+/** Each line of the purchase's quote, with its store: what the list shows of what was bought. */
+const itemsOf = (snapshot: QuoteSnapshot) =>
+  snapshot.stores.flatMap((store) =>
+    store.lines.map((line) => ({
+      title: line.title,
+      size: line.size,
+      condition: line.condition ?? null,
+      quantity: line.quantity,
+      image_url: line.imageUrl,
+      store: store.name,
+    })),
+  );
 
 export const listMyPurchases = shopperProcedure
   .input(ZListMyPurchasesInput)
@@ -31,17 +47,21 @@ export const listMyPurchases = shopperProcedure
       pageSize: myPurchasesPageSize,
     });
     const shown = rows.slice(0, myPurchasesPageSize);
-    const refunded = await refundedByPurchase(
-      ctx.db,
-      shown.map((row) => row.id),
-    );
+    const [refunded, reading] = await Promise.all([
+      refundedByPurchase(
+        ctx.db,
+        shown.map((row) => row.id),
+      ),
+      readReadingPreferences(ctx.db, ctx.personId),
+    ]);
     return {
       purchases: shown.map((row) => ({
         purchase_id: row.id,
         status: publicPurchaseStatus(row.status),
         reason: row.reason,
         order_number: row.orderNumber,
-        stores: (row.quote.snapshot as unknown as QuoteSnapshot).stores.map((store) => store.name),
+        stores: snapshotOf(row).stores.map((store) => store.name),
+        items: itemsOf(snapshotOf(row)),
         grand_total: toMoney(row.grandTotalCents),
         refunded: refunded.has(row.id) ? toMoney(refunded.get(row.id)!) : null,
         assistant: row.client.name,
@@ -53,6 +73,7 @@ export const listMyPurchases = shopperProcedure
       page: input.page,
       has_more: rows.length > myPurchasesPageSize,
       now: now.toISOString(),
+      time_zone: reading.timeZone,
     };
   });
 

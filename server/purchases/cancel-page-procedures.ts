@@ -6,7 +6,6 @@
  * says already cancelled, afterwards it says too late and why.
  */
 import { z } from "zod";
-import { publicPurchaseStatus } from "./states";
 import { formatCents } from "../core/money";
 import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
@@ -14,7 +13,10 @@ import { cancelPurchase } from "./cancel-purchase";
 import { purchaseOfCancelToken } from "./purchase-emails";
 import { router } from "../platform/trpc/init";
 import { publicProcedure } from "../platform/trpc/procedures";
-import { findCancelPageView, purchaseExists } from "./store/purchases";
+import { findCancelPageView, purchaseExists, readWhatWasBought } from "./store/purchases";
+import { publicPurchaseStatus, type PurchaseState } from "./states";
+import { readReadingPreferences } from "../accounts";
+import { findClientContact } from "../auth";
 
 const ZCancelLink = z.object({
   id: z.string().startsWith("pur_").max(64),
@@ -31,20 +33,58 @@ const checkToken = (input: z.infer<typeof ZCancelLink>, now: Date) => {
   if (purchaseOfCancelToken(input.token, now) !== input.id) throw invalidLink();
 };
 
+/** What the page says, from the purchase's status and the cancel deadline. */
+const cancelPageState = (purchase: { status: PurchaseState; cancelUntil: Date }, now: Date) => {
+  switch (purchase.status) {
+    case "held":
+    case "capturing":
+      return purchase.status === "held" && purchase.cancelUntil > now
+        ? ("cancellable" as const)
+        : ("too_late" as const);
+    case "paid":
+      return "charged" as const;
+    case "refunded":
+      return "refunded" as const;
+    case "cancelled":
+      return "cancelled" as const;
+    default:
+      return "nothing_held" as const;
+  }
+};
+
+/**
+ * The page's GET: the purchase, what it bought, who bought it and the person's zone (their saved
+ * province's; the page names it once). Only reads. The token is the proof of whose it is: a token
+ * for another purchase is invalid_link, so nobody reads another person's purchase.
+ */
 const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, input }) => {
   const now = ctx.clock.now();
   checkToken(input, now);
   const purchase = await findCancelPageView(ctx.db, input.id);
-  if (!purchase) throw invalidLink();
+  const summary = purchase && (await readWhatWasBought(ctx.db, input.id));
+  if (!purchase || !summary) throw invalidLink();
+  const [client, reading] = await Promise.all([
+    findClientContact(ctx.db, purchase.clientId),
+    readReadingPreferences(ctx.db, purchase.personId),
+  ]);
+  const state = cancelPageState(purchase, now);
   return {
     purchase_id: input.id,
+    state,
     status: publicPurchaseStatus(purchase.status),
     reason: purchase.reason,
     order_number: purchase.orderNumber,
     grand_total: formatCents(purchase.grandTotalCents),
+    grand_total_cents: purchase.grandTotalCents,
     cancel_until: purchase.cancelUntil.toISOString(),
     charges_at: purchase.chargesAt?.toISOString() ?? null,
-    can_cancel: purchase.status === "held" && purchase.cancelUntil > now,
+    charged_at: purchase.paidAt?.toISOString() ?? null,
+    created_at: purchase.createdAt.toISOString(),
+    can_cancel: state === "cancellable",
+    assistant: client?.name ?? "",
+    time_zone: reading.timeZone,
+    summary,
+    now: now.toISOString(),
   };
 });
 

@@ -23,7 +23,7 @@ import { hasItemNotActive } from "../catalogue";
 import { cancelHeld, heldPaymentOf } from "./purchase-hold";
 import { copyEmailKey, writeClosedEmail } from "./purchase-emails";
 import { movePurchase } from "./purchase-writer";
-import { findChargeablePurchase, listDuePurchases, readEmailedPurchase } from "./store/purchases";
+import { findChargeablePurchase, listDuePurchases } from "./store/purchases";
 
 export type ChargeOutcome =
   | "paid"
@@ -116,11 +116,7 @@ export const chargeDuePurchase = async (
       }))
     )
       return;
-    await writeClosedEmail(
-      tx,
-      await readEmailedPurchase(tx, id),
-      outcome === "captured" ? "charged" : "hold_expired",
-    );
+    await writeClosedEmail(tx, id, outcome === "captured" ? "charged" : "hold_expired", now);
   });
   return { id, outcome: outcome === "captured" ? "paid" : "refused" };
 };

@@ -6,6 +6,7 @@ export { chargeDuePurchase, chargeDuePurchases } from "./charge-purchase";
 export { completeLateAuthorize } from "./complete-late-authorize";
 export { buyQuote } from "./buy-quote";
 export { holdSandboxPurchase } from "./hold-sandbox-purchase";
+export { chargeSandboxPurchaseNow } from "./charge-sandbox-purchase-now";
 export { purchasesRouter } from "./procedures";
 export { cancelUrl } from "./purchase-emails";
 export {

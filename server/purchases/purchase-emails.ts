@@ -1,16 +1,23 @@
 /**
  * The purchase's emails, written into the outbox inside the transaction of the move that causes
- * them, each with a dedupe key so a retried step writes it once. The copy carries the cancel link:
+ * them, each with a dedupe key so a retried step writes it once. Their props carry what was bought
+ * (the purchase's OrderSummary), the person's locale and zone, times as ISO strings and amounts as
+ * cents: the template formats them when it is sent (emails/components/i18n.ts). The copy carries the cancel link:
  * a signed, single-purpose token for this purchase (server/platform/mail/links.ts). It stays verifiable a
  * week past cancel_until so that a late click gets "too late, and why" rather than "bad link".
  */
-import { formatCents } from "../core/money";
+import type { OrderSummary } from "../core/order-summary";
 import { env } from "../platform/env";
+import type { Tx } from "../platform/db";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
 import { enqueueEmail } from "../platform/mail/outbox";
 import type { Sql } from "../platform/sql";
-import type { PurchaseClosedProps } from "../../emails/purchase-closed";
-import { emailTime } from "../platform/mail/email-time";
+import { readReadingPreferences } from "../accounts";
+import { findClientContact } from "../auth";
+import { absolute } from "../catalogue";
+import type { PurchaseCopyProps } from "../../emails/purchase-copy";
+import type { PurchaseClosedProps, PurchaseOutcome } from "../../emails/purchase-closed";
+import { readEmailedPurchase } from "./store/purchases";
 
 const cancelLinkPurpose = "purchase-cancel";
 const linkGraceMs = 7 * 24 * 3_600_000;
@@ -32,39 +39,71 @@ export const purchaseOfCancelToken = (token: string, now: Date) =>
 export const cancelUrl = (purchase: { id: string; cancelUntil: Date }) =>
   `${env().PUBLIC_URL}/purchases/${purchase.id}/cancel?token=${encodeURIComponent(cancelToken(purchase))}`;
 
-type Emailed = { id: string; email: string; orderNumber: string | null; grandTotalCents: number };
+/** Picture addresses as an email needs them: absolute (the catalogue stores its own as /images/…). */
+const withAbsolutePictures = (summary: OrderSummary): OrderSummary => ({
+  ...summary,
+  stores: summary.stores.map((store) => ({
+    ...store,
+    items: store.items.map((item) => ({
+      ...item,
+      imageUrl: item.imageUrl && absolute(item.imageUrl),
+    })),
+  })),
+});
 
-export const writeCopyEmail = (
+/**
+ * What every email of the purchase carries: its order number and what it bought, in the person's
+ * language and zone (accounts' readReadingPreferences), read inside the email's transaction.
+ */
+const emailBasics = async (tx: Sql, id: string) => {
+  const purchase = await readEmailedPurchase(tx, id);
+  const reading = await readReadingPreferences(tx, purchase.personId);
+  return {
+    purchase,
+    props: {
+      ...reading,
+      orderNumber: purchase.orderNumber ?? "",
+      summary: withAbsolutePictures(purchase.summary),
+    },
+  };
+};
+
+/** The copy email, written with the hold: what was bought, the charge time and the cancel link. */
+export const writeCopyEmail = async (
   tx: Sql,
-  purchase: Emailed & { chargesAt: Date; cancelUntil: Date },
+  purchase: { id: string; now: Date; chargesAt: Date; cancelUntil: Date },
   assistant: string,
-) =>
-  enqueueEmail(tx, {
-    to: purchase.email,
+) => {
+  const { purchase: row, props } = await emailBasics(tx, purchase.id);
+  const copy: PurchaseCopyProps = {
+    ...props,
+    assistant,
+    writtenAt: purchase.now.toISOString(),
+    chargesAt: purchase.chargesAt.toISOString(),
+    cancelUntil: purchase.cancelUntil.toISOString(),
+    cancelUrl: cancelUrl(purchase),
+  };
+  await enqueueEmail(tx, {
+    to: row.email,
     template: "purchase-copy",
     dedupeKey: copyEmailKey(purchase.id),
-    props: {
-      orderNumber: purchase.orderNumber,
-      assistant,
-      grandTotal: formatCents(purchase.grandTotalCents),
-      chargesAt: emailTime(purchase.chargesAt),
-      cancelUntil: emailTime(purchase.cancelUntil),
-      cancelUrl: cancelUrl(purchase),
-    },
+    props: copy,
   });
+};
 
-export const writeClosedEmail = (
-  tx: Sql,
-  purchase: Emailed,
-  outcome: PurchaseClosedProps["outcome"],
-) =>
-  enqueueEmail(tx, {
+/** The email that says how the purchase ended, written in the transaction of the move that ended it. */
+export const writeClosedEmail = async (tx: Tx, id: string, outcome: PurchaseOutcome, now: Date) => {
+  const { purchase, props } = await emailBasics(tx, id);
+  const closed: PurchaseClosedProps = {
+    ...props,
+    assistant: (await findClientContact(tx, purchase.clientId))?.name ?? "",
+    outcome,
+    closedAt: now.toISOString(),
+  };
+  await enqueueEmail(tx, {
     to: purchase.email,
     template: "purchase-closed",
     dedupeKey: `purchase-closed:${purchase.id}`,
-    props: {
-      orderNumber: purchase.orderNumber,
-      grandTotal: formatCents(purchase.grandTotalCents),
-      outcome,
-    },
+    props: closed,
   });
+};

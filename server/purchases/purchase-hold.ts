@@ -8,10 +8,9 @@ import { type Db, inTransaction } from "../platform/db";
 import type { PurchaseEvent } from "./states";
 import { findPaymentOfPurchase, type HeldPayment, releasePayment } from "../payments";
 import type { PaymentProvider } from "../payments";
-import type { PurchaseClosedProps } from "../../emails/purchase-closed";
+import type { PurchaseOutcome } from "../../emails/purchase-closed";
 import { movePurchase } from "./purchase-writer";
 import { writeClosedEmail } from "./purchase-emails";
-import { readEmailedPurchase } from "./store/purchases";
 
 /** The purchase's payment while it holds money at the processor (authorized, with its processor id), else null. */
 export const heldPaymentOf = async (db: Db, purchaseId: string): Promise<HeldPayment | null> => {
@@ -43,7 +42,7 @@ const releaseHold = async (db: Db, provider: PaymentProvider, purchaseId: string
   }
 };
 
-const outcomes: Partial<Record<PurchaseEvent, PurchaseClosedProps["outcome"]>> = {
+const outcomes: Partial<Record<PurchaseEvent, PurchaseOutcome>> = {
   cancel: "cancelled",
   item_sold: "item_sold",
   notice_undelivered: "notice_undelivered",
@@ -65,7 +64,7 @@ export const cancelHeld = async (
 ) => {
   const moved = await inTransaction(db, async (tx) => {
     if (!(await movePurchase(tx, options))) return false;
-    await writeClosedEmail(tx, await readEmailedPurchase(tx, options.id), outcomes[options.event]!);
+    await writeClosedEmail(tx, options.id, outcomes[options.event]!, options.now);
     return true;
   });
   if (moved) await releaseHold(db, provider, options.id);

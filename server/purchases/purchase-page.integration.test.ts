@@ -11,6 +11,8 @@ import { createLinkToken } from "../platform/mail/links";
 import { cancelToken, copyEmailKey } from "./purchase-emails";
 import { pageCaller } from "../testing/page-caller";
 import { sandboxLedger } from "../testing/purchase-ledger";
+import { sandboxProvider } from "../payments/sandbox";
+import { chargeDuePurchase } from "./charge-purchase";
 
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -57,6 +59,64 @@ describe("purchase cancel page", () => {
       releases: 0,
     });
     expect(await db().emailMessage.count()).toBe(emailsBefore);
+  });
+
+  it("GET answers what the page shows: state, what was bought, the assistant's name, the person's zone", async () => {
+    const { purchase, agent, item } = await createHeldPurchase();
+    await db().shippingAddress.create({
+      data: {
+        personId: purchase.personId,
+        name: "Ana Tremblay",
+        line1: "1 Rue Sainte-Catherine",
+        city: "Halifax",
+        province: "NS",
+        postalCode: "B3H 1A1",
+      },
+    });
+    const token = await tokenFromEmail(purchase.id);
+    const page = await pageCaller().purchasePage.inspectCancel({ id: purchase.id, token });
+    expect(page).toMatchObject({
+      state: "cancellable",
+      assistant: agent.name,
+      time_zone: "America/Halifax",
+      grand_total_cents: 5000,
+      charged_at: null,
+    });
+    expect(page.summary.orderNumber).toBe(purchase.orderNumber);
+    expect(page.summary.stores[0].items[0]).toMatchObject({ title: item.title, size: "M" });
+  });
+
+  it("the page's state after the charge, after an item sold elsewhere, and past the deadline while still held", async () => {
+    const charged = await createHeldPurchase();
+    const sold = await createHeldPurchase();
+    const late = await createHeldPurchase();
+    const after = (purchase: { cancelUntil: Date }) =>
+      fixedClock(new Date(purchase.cancelUntil.getTime() + 60_000));
+    const provider = sandboxProvider();
+    await chargeDuePurchase(db(), charged.purchase.id, {
+      now: after(charged.purchase).now(),
+      provider,
+      sandboxMailbox: true,
+    });
+    await db().item.update({ where: { id: sold.item.id }, data: { status: "sold" } });
+    await chargeDuePurchase(db(), sold.purchase.id, {
+      now: after(sold.purchase).now(),
+      provider,
+      sandboxMailbox: true,
+    });
+    const inspect = async (purchase: { id: string; cancelUntil: Date }) =>
+      pageCaller(after(purchase)).purchasePage.inspectCancel({
+        id: purchase.id,
+        token: await tokenFromEmail(purchase.id),
+      });
+    const paid = await inspect(charged.purchase);
+    expect(paid).toMatchObject({ state: "charged", status: "paid", can_cancel: false });
+    expect(paid.charged_at).not.toBeNull();
+    expect(await inspect(sold.purchase)).toMatchObject({
+      state: "cancelled",
+      reason: "item_sold",
+    });
+    expect(await inspect(late.purchase)).toMatchObject({ state: "too_late", status: "held" });
   });
 
   it("POST cancels; a second POST answers already cancelled; one release at the processor", async () => {

@@ -169,14 +169,7 @@ export const recordAuthorizeAnswer = async (
         if (moved)
           await writeCopyEmail(
             sql,
-            {
-              id,
-              email: answered.email,
-              orderNumber,
-              grandTotalCents: answered.grandTotalCents,
-              chargesAt,
-              cancelUntil: chargesAt,
-            },
+            { id, now, chargesAt, cancelUntil: chargesAt },
             answered.assistant,
           );
         const answer = keyed && (await storeAnswerUnderKey(sql, undefined, id, keyed));

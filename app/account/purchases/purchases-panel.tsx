@@ -3,58 +3,103 @@
  * The purchase list. Cancel calls the dashboard procedure through @trpc/client, then the list is
  * read again in place (no reload); the list is also refreshed every 15 s so a charge or a cancel
  * from the email shows up. Times left count from the server's clock at first render, then the
- * browser's, so the server and browser render the same text.
+ * browser's, so the server and browser render the same text. Text in the page's language, times in
+ * the person's zone (the page names it once), money as the locale writes it.
  */
 import { useCallback, useEffect, useState } from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, messageOf } from "@/app/_trpc/client";
-import type { TMyPurchase, TMyPurchasesResponse } from "@/server/dashboard";
-import { dollars } from "../limits/dollars";
+import { useLocale, useTranslations } from "next-intl";
+import type { TMyPurchase, TMyPurchaseItem, TMyPurchasesResponse } from "@/server/dashboard";
+import { formatMoney, formatTime, formatTimeLeft, type Locale } from "@/server/core/locale";
+import { isConditionKey } from "@/server/core/messages";
+import { parseCents } from "@/server/core/money";
 import { NoticeLine, type Notice } from "../notice-line";
 import { Pager } from "../pager";
 
 const refreshMs = 15_000;
 
-const statusLabels: Record<TMyPurchase["status"], string> = {
-  held: "Held",
-  paid: "Paid",
-  processing: "Waiting for the bank",
-  requires_person: "Needs you",
-  refused: "Refused",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
 const statusTones: Partial<Record<TMyPurchase["status"], string>> = {
   held: "warn",
   paid: "ok",
   requires_person: "accent",
 };
 
-/** "3 h 12 min" from milliseconds; "less than a minute" under one. */
-const timeLeft = (ms: number) => {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return "less than a minute";
-  const hours = Math.floor(minutes / 60);
-  return hours ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
-};
+const reasons = [
+  "cancelled_by_person",
+  "item_sold",
+  "notice_undelivered",
+  "hold_expired",
+  "card_declined",
+  "authentication_required",
+  "payment_method_not_found",
+  "card_not_on_this_account",
+  "processor_refused",
+  "bank_no_answer",
+  "processor_timeout",
+] as const;
+const reasonKey = (reason: string) => reasons.find((known) => known === reason) ?? "other";
 
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+/** The purchase's items: picture, title, size as listed, condition and store. */
+function PurchaseItems({ items }: { items: TMyPurchaseItem[] }) {
+  const t = useTranslations("common.summary");
+  return (
+    <ul className="bought-items" data-testid="purchase-items">
+      {items.map((item, index) => (
+        <li key={index} className="bought-item">
+          {item.image_url ? (
+            <img
+              src={item.image_url}
+              alt={t("picture", { title: item.title })}
+              width={64}
+              height={80}
+            />
+          ) : (
+            <span className="bought-item-blank" aria-hidden />
+          )}
+          <div>
+            <p className="bought-item-title">
+              {item.quantity > 1
+                ? t("quantityTitle", { quantity: item.quantity, title: item.title })
+                : item.title}
+            </p>
+            <p className="muted small">
+              {[
+                item.size ? t("size", { size: item.size }) : null,
+                isConditionKey(item.condition) ? t(`condition.${item.condition}`) : null,
+                item.store,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function PurchaseRow({
   purchase,
   nowMs,
   busy,
+  timeZone,
   onCancel,
 }: {
   purchase: TMyPurchase;
   nowMs: number;
   busy: boolean;
+  timeZone: string;
   onCancel: (purchase: TMyPurchase) => void;
 }) {
+  const t = useTranslations("purchases");
+  const locale = useLocale() as Locale;
+  const when = (iso: string) => formatTime(new Date(iso), locale, timeZone);
+  const money = (amount: string) => formatMoney(parseCents(amount), locale);
   const name = purchase.order_number ?? purchase.purchase_id;
   const chargesIn =
     purchase.status === "held" && purchase.charges_at
-      ? Date.parse(purchase.charges_at) - nowMs
+      ? formatTimeLeft(new Date(nowMs), new Date(purchase.charges_at), locale)
       : null;
   const canCancel = purchase.can_cancel && Date.parse(purchase.cancel_until) > nowMs;
   return (
@@ -62,7 +107,7 @@ function PurchaseRow({
       className="panel"
       data-testid="purchase"
       data-purchase-id={purchase.purchase_id}
-      aria-label={`Purchase ${name}`}
+      aria-label={t("dashboard.purchase", { name })}
     >
       <h2>
         {purchase.stores.join(", ")}{" "}
@@ -70,38 +115,41 @@ function PurchaseRow({
           className={`badge ${statusTones[purchase.status] ?? ""}`}
           data-testid="purchase-status"
         >
-          {statusLabels[purchase.status]}
+          {t(`status.${purchase.status}`)}
         </span>
       </h2>
+      <PurchaseItems items={purchase.items} />
       <dl className="facts">
-        <dt>Total</dt>
-        <dd>{dollars(purchase.grand_total.amount)} CAD</dd>
+        <dt>{t("dashboard.total")}</dt>
+        <dd className="amount" data-testid="purchase-total">
+          {money(purchase.grand_total.amount)}
+        </dd>
         {purchase.refunded ? (
           <>
-            <dt>Refunded</dt>
-            <dd data-testid="refunded">{dollars(purchase.refunded.amount)} CAD</dd>
+            <dt>{t("dashboard.refunded")}</dt>
+            <dd data-testid="refunded">{money(purchase.refunded.amount)}</dd>
           </>
         ) : null}
-        <dt>Assistant</dt>
+        <dt>{t("dashboard.assistant")}</dt>
         <dd>{purchase.assistant}</dd>
-        <dt>Order</dt>
-        <dd>{name}</dd>
-        <dt>Bought</dt>
+        <dt>{t("dashboard.order")}</dt>
+        <dd data-testid="purchase-order">{name}</dd>
+        <dt>{t("dashboard.bought")}</dt>
         <dd>{when(purchase.created_at)}</dd>
-        {chargesIn !== null ? (
+        {purchase.status === "held" && purchase.charges_at ? (
           <>
-            <dt>Charged in</dt>
+            <dt>{t("dashboard.chargedIn")}</dt>
             <dd data-testid="charges-in">
-              {chargesIn > 0
-                ? `${timeLeft(chargesIn)} (${when(purchase.charges_at!)})`
-                : "being charged now"}
+              {chargesIn
+                ? t("dashboard.chargesAt", { left: chargesIn, time: when(purchase.charges_at) })
+                : t("dashboard.beingCharged")}
             </dd>
           </>
         ) : null}
         {purchase.reason && purchase.status !== "paid" ? (
           <>
-            <dt>Why</dt>
-            <dd>{purchase.reason.replaceAll("_", " ")}</dd>
+            <dt>{t("dashboard.why")}</dt>
+            <dd>{t(`reason.${reasonKey(purchase.reason)}`)}</dd>
           </>
         ) : null}
       </dl>
@@ -113,9 +161,11 @@ function PurchaseRow({
             disabled={busy}
             onClick={() => onCancel(purchase)}
           >
-            Cancel purchase
+            {t("dashboard.cancel")}
           </button>
-          <span className="hint">Until {when(purchase.cancel_until)}; nothing is charged.</span>
+          <span className="hint">
+            {t("dashboard.cancelHint", { time: when(purchase.cancel_until) })}
+          </span>
         </div>
       ) : null}
     </li>
@@ -123,6 +173,7 @@ function PurchaseRow({
 }
 
 export function PurchasesPanel({ initial }: { initial: TMyPurchasesResponse }) {
+  const t = useTranslations("purchases.dashboard");
   const [list, setList] = useState(initial);
   const [nowMs, setNowMs] = useState(() => Date.parse(initial.now));
   const [notice, setNotice] = useState<Notice>(null);
@@ -150,9 +201,7 @@ export function PurchasesPanel({ initial }: { initial: TMyPurchasesResponse }) {
       });
       setNotice({
         tone: "ok",
-        text: result.already_cancelled
-          ? "This purchase was already cancelled."
-          : "The purchase is cancelled: the hold on your card is released and nothing is charged.",
+        text: result.already_cancelled ? t("alreadyCancelledNotice") : t("cancelledNotice"),
       });
     } catch (error) {
       setNotice({ tone: "error", text: messageOf(error) });
@@ -179,7 +228,7 @@ export function PurchasesPanel({ initial }: { initial: TMyPurchasesResponse }) {
       <NoticeLine notice={notice} />
       {list.purchases.length === 0 ? (
         <p className="panel" data-testid="no-purchases">
-          {list.page === 1 ? "No assistant has bought anything for you yet." : "No more purchases."}
+          {list.page === 1 ? t("empty") : t("noMore")}
         </p>
       ) : (
         <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
@@ -189,6 +238,7 @@ export function PurchasesPanel({ initial }: { initial: TMyPurchasesResponse }) {
               purchase={purchase}
               nowMs={nowMs}
               busy={busy}
+              timeZone={list.time_zone}
               onCancel={(chosen) => void cancel(chosen)}
             />
           ))}

@@ -136,6 +136,8 @@ export const findBuyableItem = (db: Db, itemId: number | undefined) =>
       url: true,
       priceCents: true,
       status: true,
+      condition: true,
+      images: { orderBy: { position: "asc" }, take: 1, select: { url: true } },
       store: {
         select: {
           id: true,

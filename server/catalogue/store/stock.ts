@@ -126,6 +126,16 @@ export const markSoldOut = async (sql: Sql, itemIds: readonly number[], now: Dat
       AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.item_id = items.id AND v.quantity > 0)`;
 };
 
+/**
+ * The store sold the item elsewhere (in its own shop): it leaves the catalogue, and a held purchase
+ * of it is cancelled at its charge (item_sold). The sandbox's stand-in for a store's stock feed;
+ * false when the item was not active.
+ */
+export const markItemSold = async (sql: Sql, itemId: number, now: Date) =>
+  (await sql.$executeRaw`
+    UPDATE items SET status = 'sold', updated_at = ${now} WHERE id = ${itemId} AND status = 'active'`) ===
+  1;
+
 /** For each of `itemIds`: its price and whether it is still listed (active, its store selling). */
 export const readListings = async (sql: Sql, itemIds: readonly number[]) => {
   if (itemIds.length === 0) return new Map<number, { priceCents: number; isListed: boolean }>();

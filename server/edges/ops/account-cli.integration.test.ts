@@ -316,6 +316,44 @@ describe("npm run ops (accounts)", () => {
     ).rejects.toMatchObject({ stderr: expect.stringContaining("no person") });
   }, 60_000);
 
+  it("sandbox:purchase-due charges a held purchase now; sandbox:item-sold sells its item elsewhere, so the next one is cancelled at its charge; create-sandbox gives the cancel link", async () => {
+    await ops(
+      "person:create",
+      "--email",
+      "due.buyer@example.ca",
+      "--password",
+      "sandbox password 1",
+      "--card",
+      "4242424242424242",
+    );
+    const store = await createStore({ agentCheckout: "direct" });
+    const item = await createItem({ storeId: store.id, priceCents: 2500, quantity: 2 });
+    const buy = () =>
+      ops("purchase:create-sandbox", "--email", "due.buyer@example.ca", "--item", String(item.id));
+    const charged = await buy();
+    expect(charged).toMatchObject({ item_title: item.title });
+    expect(new URL(charged.cancel_url).pathname).toBe(`/purchases/${charged.purchase_id}/cancel`);
+    expect(await ops("sandbox:purchase-due", charged.purchase_id)).toEqual({
+      purchase_id: charged.purchase_id,
+      status: "paid",
+      outcome: "paid",
+    });
+    const sold = await buy();
+    expect(await ops("sandbox:item-sold", String(item.id))).toEqual({
+      item_id: item.id,
+      status: "sold",
+    });
+    expect(await ops("sandbox:purchase-due", sold.purchase_id)).toMatchObject({
+      status: "cancelled",
+    });
+    expect(
+      (await db().purchase.findUniqueOrThrow({ where: { id: sold.purchase_id } })).reason,
+    ).toBe("item_sold");
+    await expect(ops("sandbox:item-sold", String(item.id))).rejects.toMatchObject({
+      stderr: expect.stringContaining("not for sale"),
+    });
+  }, 90_000);
+
   it("person:create refuses a bad address, a short password and a taken email with clear messages", async () => {
     await expect(
       ops(

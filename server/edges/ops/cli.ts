@@ -12,7 +12,11 @@ import { createClient, revokeClient, setClient, setStore } from "./commands";
 import * as accounts from "./account-commands";
 import { listMail, showMail } from "./mail-commands";
 import { listCaptureFailures } from "./payment-commands";
-import { createSandboxPurchase } from "./purchase-commands";
+import {
+  createSandboxPurchase,
+  makeSandboxPurchaseDue,
+  markSandboxItemSold,
+} from "./purchase-commands";
 import { connectStore, printStatement, setStoreFee, statementTable } from "./store-commands";
 import { cancelOrderCommand, refundOrderCommand, refundPurchaseCommand } from "./refund-commands";
 import { reconcileReportCommand } from "./reconcile-commands";
@@ -48,6 +52,8 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
                 [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused] [--card 4242424242424242]
   purchase:create-sandbox --email E [--item ITEM_ID] [--name ASSISTANT]
                                                sandbox only: a held assistant purchase with the person's saved card
+  sandbox:purchase-due PUR_ID                  sandbox only: a held purchase's charge time comes now and it is charged (or cancelled)
+  sandbox:item-sold ITEM_ID                    sandbox only: the store sold the item elsewhere (a held purchase of it is cancelled at its charge)
   client:list [--kind partner|agent]            list clients (never their secrets)
   application:list [--status pending|approved|rejected]
   application:approve APPLICATION_ID           approve a developer-portal application (creates its client)
@@ -233,6 +239,10 @@ const main = async () => {
             assistant: values.name,
           }),
         );
+      case "sandbox:purchase-due":
+        return print(await makeSandboxPurchaseDue(positionals[0]));
+      case "sandbox:item-sold":
+        return print(await markSandboxItemSold(positionals[0]));
       case "client:list":
         return print(await accounts.listClients(values.kind));
       case "application:list":

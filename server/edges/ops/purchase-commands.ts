@@ -12,12 +12,17 @@ import { formatCents } from "../../core/money";
 import { env } from "../../platform/env";
 import { randomId } from "../../core/ids";
 import { paymentProvider } from "../../payments";
-import { holdSandboxPurchase, readPurchaseSummary } from "../../purchases";
+import {
+  cancelUrl,
+  chargeSandboxPurchaseNow,
+  holdSandboxPurchase,
+  readPurchaseSummary,
+} from "../../purchases";
 import { findPersonByEmail, readSavedCard } from "../../accounts";
 import { insertClient } from "../../auth";
 import { insertQuote, reserve } from "../../checkout";
 import { oneLineSnapshot, snapshotTotals } from "../../checkout";
-import { findBuyableItem, shippingRatesOf } from "../../catalogue";
+import { findBuyableItem, markItemSold, shippingRatesOf } from "../../catalogue";
 
 /** The quote's address (a purchase reads only its snapshot's stores). */
 const placeholderAddress = {
@@ -61,8 +66,9 @@ export const createSandboxPurchase = async (options: {
     size: variant.size,
     color: variant.color,
     quantity: 1,
+    condition: item.condition,
     unitPriceCents: item.priceCents,
-    imageUrl: null,
+    imageUrl: item.images[0]?.url ?? null,
     url: item.url,
   };
   const { id: storeId, ...store } = item.store;
@@ -123,8 +129,40 @@ export const createSandboxPurchase = async (options: {
     grand_total: formatCents(purchase.grandTotalCents),
     charges_at: purchase.chargesAt?.toISOString() ?? null,
     cancel_until: purchase.cancelUntil.toISOString(),
+    // The copy email's link (sandbox only, as this command is): demos and browser tests open it.
+    cancel_url: cancelUrl(purchase),
     assistant: assistant.name,
     item_id: item.id,
+    item_title: item.title,
     store: item.store.name,
   };
+};
+
+/**
+ * `sandbox:purchase-due PUR_ID` (sandbox only): the held purchase's charge time comes now and the
+ * charge runs as the sweep runs it: paid, or cancelled (item_sold, notice_undelivered).
+ */
+export const makeSandboxPurchaseDue = async (purchaseId: string | undefined) => {
+  if (env().SERVICE_ENV !== "sandbox")
+    fail("sandbox:purchase-due works only in the sandbox (SERVICE_ENV=sandbox)");
+  if (!purchaseId?.startsWith("pur_")) fail("usage: sandbox:purchase-due PUR_ID");
+  const { outcome } = await chargeSandboxPurchaseNow(db(), paymentProvider(), {
+    id: purchaseId!,
+    now: new Date(),
+  });
+  const purchase = await readPurchaseSummary(db(), purchaseId!);
+  return { purchase_id: purchase.id, status: purchase.status, outcome };
+};
+
+/**
+ * `sandbox:item-sold ITEM_ID` (sandbox only): the store sold the item elsewhere; it leaves the
+ * catalogue and a held purchase of it is cancelled at its charge (item_sold).
+ */
+export const markSandboxItemSold = async (itemId: string | undefined) => {
+  if (env().SERVICE_ENV !== "sandbox")
+    fail("sandbox:item-sold works only in the sandbox (SERVICE_ENV=sandbox)");
+  if (!itemId || !/^[1-9]\d{0,9}$/.test(itemId)) fail("usage: sandbox:item-sold ITEM_ID");
+  if (!(await markItemSold(db(), Number(itemId), new Date())))
+    fail(`item ${itemId} is not for sale (no such item, or already sold or removed)`);
+  return { item_id: Number(itemId), status: "sold" };
 };

@@ -94,13 +94,6 @@ export const updatePurchaseStatus = async (tx: Sql, move: PurchaseStatusWrite) =
   return moved;
 };
 
-/** What an email of the purchase needs. */
-export const readEmailedPurchase = (tx: Client, id: string) =>
-  tx.purchase.findUniqueOrThrow({
-    where: { id },
-    select: { id: true, email: true, orderNumber: true, grandTotalCents: true },
-  });
-
 /** Status, reason and cancel deadline (the cancel's answer when its move did not happen); null when none. */
 export const findCancelState = (db: Client, id: string) =>
   db.purchase.findUnique({
@@ -108,17 +101,21 @@ export const findCancelState = (db: Client, id: string) =>
     select: { status: true, reason: true, cancelUntil: true },
   });
 
-/** What the cancel page shows of a purchase; null when none. */
+/** What the cancel page shows of a purchase (besides what it bought); null when none. */
 export const findCancelPageView = (db: Client, id: string) =>
   db.purchase.findUnique({
     where: { id },
     select: {
+      personId: true,
+      clientId: true,
       status: true,
       reason: true,
       orderNumber: true,
       grandTotalCents: true,
       cancelUntil: true,
       chargesAt: true,
+      paidAt: true,
+      createdAt: true,
     },
   });
 
@@ -194,18 +191,64 @@ export const listDuePurchases = (
     take: options.take,
   });
 
+type BoughtRow = { snapshot: QuoteSnapshot; address: TShippingAddress; orderNumber: string | null };
+
+/** The summary of a purchase's quote with the stores' default shipping (a purchase never chooses another). */
+const summaryOf = (row: BoughtRow): OrderSummary => orderSummary({ ...row, selections: {} });
+
 /**
  * What the purchase bought (server/core/order-summary.ts): its quote's lines, the stores' default
- * shipping (a purchase never chooses another) and the ship-to address; undefined when no such
- * purchase. Raw SQL, so the writers of its emails can call it inside their transaction.
+ * shipping and the ship-to address; undefined when no such purchase. Raw SQL, so the writers of
+ * its emails can call it inside their transaction.
  */
 export const readWhatWasBought = async (
   sql: Pick<Tx, "$queryRaw">,
   id: string,
 ): Promise<OrderSummary | undefined> => {
   const [row] = await sql.$queryRaw<
-    { snapshot: QuoteSnapshot; address: TShippingAddress; orderNumber: string | null }[]
+    BoughtRow[]
   >`SELECT q.snapshot, q.address, p.order_number AS "orderNumber"
     FROM purchases p JOIN quotes q ON q.id = p.quote_id WHERE p.id = ${id}`;
-  return row && orderSummary({ ...row, selections: {} });
+  return row && summaryOf(row);
 };
+
+/**
+ * What an email of the purchase needs, in one statement inside the email's transaction: its
+ * address, person and assistant (their ids), order number, total and times, and what it bought.
+ * Throws when there is no such purchase (an email is written only for a purchase that moved).
+ */
+export const readEmailedPurchase = async (sql: Pick<Tx, "$queryRaw">, id: string) => {
+  const [row] = await sql.$queryRaw<
+    (BoughtRow & {
+      id: string;
+      email: string;
+      personId: string;
+      clientId: string;
+      grandTotalCents: number;
+      chargesAt: Date | null;
+      cancelUntil: Date;
+    })[]
+  >`SELECT p.id, p.email, p.person_id AS "personId", p.client_id AS "clientId",
+      p.order_number AS "orderNumber", p.grand_total_cents AS "grandTotalCents",
+      p.charges_at AS "chargesAt", p.cancel_until AS "cancelUntil", q.snapshot, q.address
+    FROM purchases p JOIN quotes q ON q.id = p.quote_id WHERE p.id = ${id}`;
+  if (!row) throw new Error(`no purchase ${id}`);
+  return {
+    id: row.id,
+    email: row.email,
+    personId: row.personId,
+    clientId: row.clientId,
+    orderNumber: row.orderNumber,
+    grandTotalCents: row.grandTotalCents,
+    chargesAt: row.chargesAt,
+    cancelUntil: row.cancelUntil,
+    summary: summaryOf(row),
+  };
+};
+
+/** Sandbox only: a held purchase's charge time and cancel window come now (its charge then runs as the sweep's). */
+export const makeHeldPurchaseDueNow = (db: Client, options: { id: string; now: Date }) =>
+  db.purchase.updateMany({
+    where: { id: options.id, status: "held", chargesAt: { gt: options.now } },
+    data: { chargesAt: options.now, cancelUntil: options.now },
+  });

@@ -1,27 +1,144 @@
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm, FormMessage, SubmitButton } from "@/app/_components/action-form";
+import { WhatWasBought } from "@/app/_components/what-was-bought";
+import { ZoneNote } from "@/app/_components/zone-note";
 import { pageCaller } from "@/app/_trpc/server";
+import { formatMoney, formatTime, formatTimeLeft, type Locale } from "@/server/core/locale";
 import { cancelPurchaseAction } from "./actions";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Cancel a purchase · Shopping API" };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-CA", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }) + " UTC";
+export const generateMetadata = async () => ({
+  title: (await getTranslations("purchases.cancelPage"))("metaTitle"),
+});
 
-const closedReasons: Record<string, string> = {
-  cancelled_by_person: "You cancelled it. Nothing was charged.",
-  item_sold: "The item sold elsewhere before the charge. Nothing was charged.",
-  notice_undelivered:
-    "We could not deliver its email to you in time, so we cancelled it. Nothing was charged.",
-};
+type Inspected = Awaited<
+  ReturnType<Awaited<ReturnType<typeof pageCaller>>["purchasePage"]["inspectCancel"]>
+>;
+
+const cancelledReasons = ["cancelled_by_person", "item_sold", "notice_undelivered"] as const;
+const cancelledReason = (reason: string | null) =>
+  cancelledReasons.find((known) => known === reason) ?? "other";
+
+/** A link that does not verify (changed, for another purchase, long expired): what to do instead. */
+async function InvalidLink() {
+  const t = await getTranslations("purchases.cancelPage.invalid");
+  return (
+    <section
+      className="auth-card wide purchase-card"
+      aria-labelledby="purchase-title"
+      data-state="invalid"
+    >
+      <h1 id="purchase-title">{t("title")}</h1>
+      <p className="lede">{t("text")}</p>
+      <p>
+        <Link href="/account/purchases" className="button primary block">
+          {t("link")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** What happened to the purchase and what the person can do: the part that differs by state. */
+async function StateNotice({
+  purchase,
+  token,
+  time,
+}: {
+  purchase: Inspected;
+  token: string;
+  time: (iso: string) => string;
+}) {
+  const t = await getTranslations("purchases.cancelPage");
+  const locale = (await getLocale()) as Locale;
+  const total = formatMoney(purchase.grand_total_cents, locale);
+  const number = purchase.order_number ?? "";
+  switch (purchase.state) {
+    case "cancellable": {
+      const left = formatTimeLeft(new Date(purchase.now), new Date(purchase.cancel_until), locale);
+      return (
+        <ActionForm action={cancelPurchaseAction}>
+          <input type="hidden" name="id" value={purchase.purchase_id} />
+          <input type="hidden" name="token" value={token} />
+          <div className="notice warn">
+            <h2>{t("held.title")}</h2>
+            <p>
+              {t("held.text", { total, time: time(purchase.charges_at ?? purchase.cancel_until) })}
+            </p>
+            <p>{t("held.until", { time: time(purchase.cancel_until), left: left ?? "" })}</p>
+          </div>
+          <FormMessage />
+          <SubmitButton className="button primary block">{t("held.button")}</SubmitButton>
+        </ActionForm>
+      );
+    }
+    case "cancelled":
+      return (
+        <div className="notice ok" role="status">
+          <h2>{t("cancelled.title")}</h2>
+          <p>{t(`cancelled.${cancelledReason(purchase.reason)}`)}</p>
+        </div>
+      );
+    case "charged":
+      return (
+        <div className="notice info">
+          <h2>{t("charged.title")}</h2>
+          <p>{t("charged.text", { total })}</p>
+          <p>{t("charged.refund")}</p>
+          <ul className="store-numbers">
+            {purchase.summary.stores.map((store, index) => (
+              <li key={index}>
+                {t("charged.store", {
+                  store: store.storeName,
+                  number: store.orderNumber ?? number,
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case "too_late":
+      return (
+        <div className="notice warn">
+          <h2>{t("tooLate.title")}</h2>
+          <p>{t("tooLate.text", { total, time: time(purchase.cancel_until) })}</p>
+          <p>{t("tooLate.refund")}</p>
+          <ul className="store-numbers">
+            {purchase.summary.stores.map((store, index) => (
+              <li key={index}>
+                {t("charged.store", {
+                  store: store.storeName,
+                  number: store.orderNumber ?? number,
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case "refunded":
+      return (
+        <div className="notice ok">
+          <h2>{t("refunded.title")}</h2>
+          <p>{t("refunded.text")}</p>
+        </div>
+      );
+    default:
+      return (
+        <div className="notice info">
+          <h2>{t("nothingHeld.title")}</h2>
+          <p>{t("nothingHeld.text")}</p>
+        </div>
+      );
+  }
+}
 
 /**
  * Where the purchase copy email's cancel link lands. Opening it changes nothing (mail scanners open
- * links): it shows the purchase and a Cancel button, which posts the cancel.
+ * links): it shows the purchase, what it bought and who bought it, and while it can be cancelled
+ * one button, which posts the cancel; after that, the page shows the cancelled state. Times are in
+ * the person's zone (their saved province's), named once at the bottom.
  */
 export default async function CancelPurchasePage({
   params,
@@ -37,57 +154,53 @@ export default async function CancelPurchasePage({
   ).purchasePage
     .inspectCancel({ id, token })
     .catch(() => undefined);
-  if (!purchase) {
-    return (
-      <section className="auth-card">
-        <h1>This link is not valid</h1>
-        <p className="lede">Use the cancel link in the email we sent you about this purchase.</p>
-      </section>
-    );
-  }
+  if (!purchase) return <InvalidLink />;
+  const t = await getTranslations("purchases");
+  const locale = (await getLocale()) as Locale;
+  const time = (iso: string) => formatTime(new Date(iso), locale, purchase.time_zone);
   return (
-    <section className="auth-card" aria-labelledby="cancel-title">
-      <h1 id="cancel-title">Order {purchase.order_number}</h1>
-      <p className="lede">
-        ${purchase.grand_total} CAD, bought for you by an assistant.
-        {purchase.charges_at
-          ? ` Your card is charged on ${when(purchase.charges_at)} unless you cancel.`
-          : ""}
-      </p>
-      {purchase.can_cancel ? (
-        <ActionForm action={cancelPurchaseAction}>
-          <input type="hidden" name="id" value={purchase.purchase_id} />
-          <input type="hidden" name="token" value={token} />
-          <p>
-            You can cancel until {when(purchase.cancel_until)}: the hold on your card is released
-            and nothing is charged.
-          </p>
-          <FormMessage />
-          <SubmitButton className="button primary block">Cancel this purchase</SubmitButton>
-        </ActionForm>
-      ) : purchase.status === "cancelled" ? (
-        <div className="notice ok">
-          <p>
-            This purchase is cancelled.{" "}
-            {closedReasons[purchase.reason ?? ""] ?? "Nothing was charged."}
-          </p>
-        </div>
-      ) : purchase.status === "held" ? (
-        <div className="notice">
-          <p>
-            It is too late to cancel: purchases can be cancelled until {when(purchase.cancel_until)}
-            , and the charge goes ahead as announced. Contact the store about a return.
-          </p>
-        </div>
-      ) : (
-        <div className="notice">
-          <p>
-            {purchase.status === "paid"
-              ? "It is too late to cancel: your card was charged. Contact the store about a return."
-              : "This purchase holds nothing on your card: there is nothing to cancel."}
-          </p>
-        </div>
-      )}
+    <section
+      className="auth-card wide purchase-card"
+      aria-labelledby="purchase-title"
+      data-state={purchase.state}
+    >
+      <div>
+        <h1 id="purchase-title">
+          {purchase.order_number
+            ? t("cancelPage.heading", { number: purchase.order_number })
+            : t("cancelPage.headingNoNumber")}
+        </h1>
+        <p className="lede">{t("boughtBy", { assistant: purchase.assistant })}</p>
+      </div>
+      <StateNotice purchase={purchase} token={token} time={time} />
+      <dl className="facts">
+        <dt>{t("cancelPage.total")}</dt>
+        <dd className="amount">{formatMoney(purchase.grand_total_cents, locale)}</dd>
+        <dt>{t("cancelPage.assistant")}</dt>
+        <dd>{purchase.assistant}</dd>
+        <dt>{t("cancelPage.bought")}</dt>
+        <dd>{time(purchase.created_at)}</dd>
+        {purchase.state === "cancellable" || purchase.state === "too_late" ? (
+          <>
+            {purchase.charges_at ? (
+              <>
+                <dt>{t("cancelPage.chargesAt")}</dt>
+                <dd>{time(purchase.charges_at)}</dd>
+              </>
+            ) : null}
+            <dt>{t("cancelPage.cancelUntil")}</dt>
+            <dd>{time(purchase.cancel_until)}</dd>
+          </>
+        ) : null}
+        {purchase.charged_at ? (
+          <>
+            <dt>{t("cancelPage.chargedAt")}</dt>
+            <dd>{time(purchase.charged_at)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <WhatWasBought summary={purchase.summary} headingLevel={2} />
+      <ZoneNote timeZone={purchase.time_zone} />
     </section>
   );
 }
