@@ -34,6 +34,8 @@ export default defineConfig({
     { name: "api", testMatch: "api/**/*.spec.ts" },
     { name: "ui", testMatch: "ui/**/*.spec.ts" },
     { name: "stripe", testMatch: "stripe/**/*.spec.ts", use: { baseURL: stripeBaseURL } },
+    // docs/screens/, rewritten by `npm run screens` only: not a test of `npm test`.
+    ...(process.env.SCREENS ? [{ name: "screens", testMatch: "screens/**/*.spec.ts" }] : []),
   ],
   webServer: [
     {

@@ -9,7 +9,7 @@ import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
 import { EmailLayout, buttonStyle } from "./components/layout";
 import { WhatWasBought } from "./components/what-was-bought";
-import { OrOpen } from "./watched-item";
+import { OrOpen } from "./components/watched-item";
 
 export type PriceWatchBoughtProps = Localised & {
   assistant: string;

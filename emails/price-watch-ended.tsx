@@ -3,13 +3,13 @@ import { Text } from "@react-email/components";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
-import { watchOutcomeKey } from "./watch-outcome";
+import { watchOutcomeKey } from "../server/core/messages";
 import {
   type EmailWatchedItem,
   type EmailWatchLimits,
   WatchedItem,
   WatchLimits,
-} from "./watched-item";
+} from "./components/watched-item";
 
 export type PriceWatchEndedProps = Localised &
   EmailWatchLimits & {

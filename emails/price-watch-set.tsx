@@ -9,7 +9,7 @@ import {
   OrOpen,
   WatchedItem,
   WatchLimits,
-} from "./watched-item";
+} from "./components/watched-item";
 
 export type PriceWatchSetProps = Localised &
   EmailWatchLimits & {

@@ -1,53 +1,60 @@
 /**
  * The registry of email templates and the one render function. Each template module exports a
- * default component and `subject(props)`. Adding an email: a file in emails/ and a line here.
+ * default component, `subject(props)` and `previewProps` (realistic sample props, rendered by the
+ * email tests and `npm run screens`). Adding an email: a file in emails/ and a line here.
+ * Shopper emails are written in the reader's language (their props carry `locale`); partner emails
+ * stay English.
  */
 import { render, toPlainText } from "@react-email/render";
 import { createElement, type ComponentType } from "react";
-import OrderConfirmation, { subject as orderConfirmationSubject } from "./order-confirmation";
-import OrderShipped, { subject as orderShippedSubject } from "./order-shipped";
-import VerifyEmail, { subject as verifyEmailSubject } from "./verify-email";
-import ResetPassword, { subject as resetPasswordSubject } from "./reset-password";
-import AccountExists, { subject as accountExistsSubject } from "./account-exists";
-import PurchaseCopy, { subject as purchaseCopySubject } from "./purchase-copy";
-import PurchaseClosed, { subject as purchaseClosedSubject } from "./purchase-closed";
-import PaymentFailed, { subject as paymentFailedSubject } from "./payment-failed";
-import PriceAlert, { subject as priceAlertSubject } from "./price-alert";
-import EndpointDeprecated, { subject as endpointDeprecatedSubject } from "./endpoint-deprecated";
-import WebhookEndpointDisabled, {
-  subject as webhookEndpointDisabledSubject,
-} from "./webhook-endpoint-disabled";
-import PriceWatchSet, { subject as priceWatchSetSubject } from "./price-watch-set";
-import PriceWatchBought, { subject as priceWatchBoughtSubject } from "./price-watch-bought";
-import PriceWatchNeedsYou, { subject as priceWatchNeedsYouSubject } from "./price-watch-needs-you";
-import PriceWatchEnded, { subject as priceWatchEndedSubject } from "./price-watch-ended";
-import RefundIssued, { subject as refundIssuedSubject } from "./refund-issued";
+import * as accountExists from "./account-exists";
+import * as endpointDeprecated from "./endpoint-deprecated";
+import * as orderConfirmation from "./order-confirmation";
+import * as orderShipped from "./order-shipped";
+import * as paymentFailed from "./payment-failed";
+import * as priceAlert from "./price-alert";
+import * as priceWatchBought from "./price-watch-bought";
+import * as priceWatchEnded from "./price-watch-ended";
+import * as priceWatchNeedsYou from "./price-watch-needs-you";
+import * as priceWatchSet from "./price-watch-set";
+import * as purchaseClosed from "./purchase-closed";
+import * as purchaseCopy from "./purchase-copy";
+import * as refundIssued from "./refund-issued";
+import * as resetPassword from "./reset-password";
+import * as verifyEmail from "./verify-email";
+import * as webhookEndpointDisabled from "./webhook-endpoint-disabled";
 
-type Template<P> = { component: ComponentType<P>; subject: (props: P) => string };
+type TemplateModule<P> = {
+  default: ComponentType<P>;
+  subject: (props: P) => string;
+  previewProps: P;
+};
 
-const template = <P>(
-  component: ComponentType<P>,
-  subject: (props: P) => string,
-): Template<unknown> => ({ component, subject }) as Template<unknown>;
+type Template = TemplateModule<unknown> & { audience: "shopper" | "partner" };
+
+const shopper = <P>(module: TemplateModule<P>): Template =>
+  ({ ...module, audience: "shopper" }) as Template;
+const partner = <P>(module: TemplateModule<P>): Template =>
+  ({ ...module, audience: "partner" }) as Template;
 
 const templates = {
-  "verify-email": template(VerifyEmail, verifyEmailSubject),
-  "reset-password": template(ResetPassword, resetPasswordSubject),
-  "account-exists": template(AccountExists, accountExistsSubject),
-  "order-confirmation": template(OrderConfirmation, orderConfirmationSubject),
-  "order-shipped": template(OrderShipped, orderShippedSubject),
-  "purchase-copy": template(PurchaseCopy, purchaseCopySubject),
-  "purchase-closed": template(PurchaseClosed, purchaseClosedSubject),
-  "payment-failed": template(PaymentFailed, paymentFailedSubject),
-  "price-alert": template(PriceAlert, priceAlertSubject),
-  "endpoint-deprecated": template(EndpointDeprecated, endpointDeprecatedSubject),
-  "webhook-endpoint-disabled": template(WebhookEndpointDisabled, webhookEndpointDisabledSubject),
-  "price-watch-set": template(PriceWatchSet, priceWatchSetSubject),
-  "price-watch-bought": template(PriceWatchBought, priceWatchBoughtSubject),
-  "price-watch-needs-you": template(PriceWatchNeedsYou, priceWatchNeedsYouSubject),
-  "price-watch-ended": template(PriceWatchEnded, priceWatchEndedSubject),
-  "refund-issued": template(RefundIssued, refundIssuedSubject),
-} satisfies Record<string, Template<unknown>>;
+  "verify-email": shopper(verifyEmail),
+  "reset-password": shopper(resetPassword),
+  "account-exists": shopper(accountExists),
+  "order-confirmation": shopper(orderConfirmation),
+  "order-shipped": shopper(orderShipped),
+  "purchase-copy": shopper(purchaseCopy),
+  "purchase-closed": shopper(purchaseClosed),
+  "payment-failed": shopper(paymentFailed),
+  "price-alert": shopper(priceAlert),
+  "price-watch-set": shopper(priceWatchSet),
+  "price-watch-bought": shopper(priceWatchBought),
+  "price-watch-needs-you": shopper(priceWatchNeedsYou),
+  "price-watch-ended": shopper(priceWatchEnded),
+  "refund-issued": shopper(refundIssued),
+  "endpoint-deprecated": partner(endpointDeprecated),
+  "webhook-endpoint-disabled": partner(webhookEndpointDisabled),
+} satisfies Record<string, Template>;
 
 export type TemplateName = keyof typeof templates;
 
@@ -55,7 +62,7 @@ export const isTemplateName = (name: string): name is TemplateName => name in te
 
 /** Renders a template to subject, HTML and plain text. */
 export const renderEmail = async (name: TemplateName, props: unknown) => {
-  const { component, subject } = templates[name];
+  const { default: component, subject } = templates[name];
   const element = createElement(component as ComponentType<object>, props as object);
   // One React render: the plain text is converted from the HTML, as render's plainText option would
   // do after a second render of its own (about 6 ms of CPU an email saved).
@@ -63,3 +70,15 @@ export const renderEmail = async (name: TemplateName, props: unknown) => {
   const text = toPlainText(html);
   return { subject: subject(props), html, text };
 };
+
+/** Every template with its sample props, in each language it is written in (tests, screenshots). */
+export const emailPreviews = () =>
+  Object.entries(templates).flatMap(([name, { audience, previewProps }]) =>
+    (audience === "shopper" ? (["en-CA", "fr-CA"] as const) : (["en-CA"] as const)).map(
+      (locale) => ({
+        name: name as TemplateName,
+        locale,
+        props: audience === "shopper" ? { ...(previewProps as object), locale } : previewProps,
+      }),
+    ),
+  );

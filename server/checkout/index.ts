@@ -14,7 +14,7 @@ export { checkoutPageRouter } from "./hosted/procedures";
 export { settleOpenIntents } from "./hosted/settle-open-intents";
 export type { CheckoutPageView } from "./hosted/view";
 export { newOrderNumber, writeStoreOrders } from "./store-orders";
-export { addressLines, orderSummary } from "./order-summary";
+export { orderSummary } from "./order-summary";
 export { orderEmailReader } from "./email-reader";
 export { findOwnCheckout, ownerFilter } from "./ownership";
 export { checkoutRouter } from "./procedures";

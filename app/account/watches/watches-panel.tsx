@@ -10,7 +10,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { dashboardClient } from "@/app/_trpc/client";
 import { WatchedItemCard } from "@/app/_components/watched-item";
 import { ZoneNote } from "@/app/_components/zone-note";
-import { watchOutcomeKey } from "@/emails/watch-outcome";
+import { watchOutcomeKey } from "@/server/core/messages";
 import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
 import { parseCents } from "@/server/core/money";
 import type { TMyWatch, TMyWatchesResponse } from "@/server/dashboard";

@@ -63,3 +63,9 @@ export const isConditionKey = (
 
 export const isTaxName = (value: string): value is keyof Messages["common"]["summary"]["taxName"] =>
   Object.hasOwn(en.common.summary.taxName, value);
+
+type WhyKey = keyof Messages["watches"]["why"];
+
+/** Why a price watch ended, as a key of watches.json's `why`: its outcome when there is a sentence for it, else "other". */
+export const watchOutcomeKey = (outcome: string | null | undefined): WhyKey =>
+  outcome && Object.hasOwn(en.watches.why, outcome) ? (outcome as WhyKey) : "other";

@@ -4,7 +4,7 @@ import { ActionForm, FormMessage, SubmitButton } from "@/app/_components/action-
 import { WatchedItemCard } from "@/app/_components/watched-item";
 import { ZoneNote } from "@/app/_components/zone-note";
 import { pageCaller } from "@/app/_trpc/server";
-import { watchOutcomeKey } from "@/emails/watch-outcome";
+import { watchOutcomeKey } from "@/server/core/messages";
 import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
 import { cancelWatchAction } from "./actions";
 

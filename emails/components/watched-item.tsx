@@ -4,8 +4,8 @@
  * cents and times ISO strings in the props, formatted here in the reader's language and zone.
  */
 import { Column, Img, Link, Row, Section, Text } from "@react-email/components";
-import { isConditionKey } from "../server/core/messages";
-import type { EmailIntl } from "./components/i18n";
+import { isConditionKey } from "../../server/core/messages";
+import type { EmailIntl } from "./i18n";
 
 /** The item as the writer read it when the email was written; the picture's URL is absolute. */
 export type EmailWatchedItem = {
