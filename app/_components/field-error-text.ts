@@ -5,7 +5,9 @@
  * Works in server and client components (no hooks but next-intl's).
  */
 import { useLocale, useTranslations } from "next-intl";
+import { formatMoney, type Locale } from "@/server/core/locale";
 import type { Messages } from "@/server/core/messages";
+import { parseCents } from "@/server/core/money";
 import { provinces, provinceCodes } from "@/server/core/provinces";
 
 type Key = keyof Messages["account"]["fieldErrors"];
@@ -40,7 +42,8 @@ export const useFieldErrorText = () => {
   const t = useTranslations("account.fieldErrors");
   const tProvince = useTranslations("account.address.provinces");
   const fixFields = useTranslations("account.form")("fixFields");
-  const isEnglish = useLocale() === "en-CA";
+  const locale = useLocale() as Locale;
+  const isEnglish = locale === "en-CA";
   /** The province's name in the page's language, from the English one the server wrote. */
   const provinceName = (english: string) => {
     const code = provinceCodes.find((candidate) => provinces[candidate].name === english);
@@ -53,6 +56,7 @@ export const useFieldErrorText = () => {
       if (!match) continue;
       const found = values?.(match) ?? {};
       if (found.province) found.province = provinceName(found.province);
+      if (key === "amountMax") found.max = formatMoney(parseCents(found.max), locale);
       return t(key, found);
     }
     return reason;

@@ -46,9 +46,7 @@ export const updateSizesAction = async (_state: ActionState, data: FormData) => 
           .filter(Boolean),
       }),
     refreshed((result) =>
-      result.sizes.length
-        ? t("sizesSaved", { sizes: result.sizes.join(", ") })
-        : t("sizesCleared"),
+      result.sizes.length ? t("sizesSaved", { sizes: result.sizes.join(", ") }) : t("sizesCleared"),
     ),
   );
 };

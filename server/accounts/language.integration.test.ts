@@ -77,9 +77,7 @@ describe("the saved language", () => {
       postal_code: "V6B 1A1",
       phone: null,
     });
-    expect((await shopper(person.id).account.getPreferences()).time_zone).toBe(
-      "America/Vancouver",
-    );
+    expect((await shopper(person.id).account.getPreferences()).time_zone).toBe("America/Vancouver");
   });
 });
 

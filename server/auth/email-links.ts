@@ -19,7 +19,7 @@ type Person = { id: string; email: string; name: string | null; language?: strin
  * The language of an account email: the person's saved one, else the language of the page where
  * they asked for it (sign-up, forgot password, a new confirmation link), else English.
  */
-export const accountEmailLocale = (person: Person, pageLocale?: Locale): Locale =>
+const accountEmailLocale = (person: Person, pageLocale?: Locale): Locale =>
   person.language === "en" || person.language === "fr"
     ? localeOfLanguage(person.language)
     : (pageLocale ?? defaultLocale);

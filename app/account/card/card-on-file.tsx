@@ -55,7 +55,10 @@ export function CardOnFile({ onFile }: { onFile: ReturnType<typeof useCardOnFile
           <div data-testid="saved-card">
             <strong>{cardName(card, t("brand.card"))}</strong>
             <div className="hint">
-              {t("expires", { month: String(card.exp_month).padStart(2, "0"), year: card.exp_year })}
+              {t("expires", {
+                month: String(card.exp_month).padStart(2, "0"),
+                year: card.exp_year,
+              })}
             </div>
           </div>
           <button

@@ -21,9 +21,7 @@ export const ZLinkTokenInput = z
   .object({ token: z.string().min(1, "is required").max(2000) })
   .strict();
 
-export const ZRequestPasswordResetInput = z
-  .object({ email: ZEmail, locale: ZPageLocale })
-  .strict();
+export const ZRequestPasswordResetInput = z.object({ email: ZEmail, locale: ZPageLocale }).strict();
 
 /** A new confirmation link, asked for from a page (its language, when the person saved none). */
 export const ZResendConfirmationInput = z.object({ locale: ZPageLocale }).strict().optional();
