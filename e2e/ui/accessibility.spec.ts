@@ -160,11 +160,12 @@ test.describe("[A11Y] shopper pages in English and French", () => {
       ...["--card", "4242424242424242", "--limit-per-order", "2000.00"],
       ...["--limit-per-30-days", "5000.00", "--address-json"],
       JSON.stringify({
+        // Ontario: assistant purchases and watches do not deliver to Quebec.
         name: "Aude Roy",
-        line1: "1 Rue Saint-Paul",
-        city: "Montréal",
-        province: "QC",
-        postal_code: "H2Y 1C6",
+        line1: "100 Queen St W",
+        city: "Toronto",
+        province: "ON",
+        postal_code: "M5H 2N2",
         country: "CA",
       }),
     );

@@ -95,12 +95,17 @@ test.describe("[LANGUAGE] saved language and Accept-Language", () => {
     // Nothing saved: the form offers the browser's language.
     await expect(page.locator("#field-language")).toHaveValue("fr");
     await expect(page.locator("#field-language")).toHaveAttribute("data-saved", "");
+    // The server's refusals (English for partners) read in French on the page.
     await page.goto("/account/address");
-    await page.getByLabel("Code postal").fill("M5V 3L9");
-    await page.getByLabel("Province ou territoire").selectOption("QC");
     await page.getByRole("button", { name: "Enregistrer l’adresse" }).click();
     await expect(page.getByText("Veuillez corriger les champs en surbrillance.")).toBeVisible();
     await expect(page.locator("#field-name-error")).toHaveText("est obligatoire");
+    await page.getByLabel("Nom complet").fill("Léa Roy");
+    await page.getByLabel("Adresse", { exact: true }).fill("1 Rue Saint-Paul");
+    await page.getByLabel("Ville").fill("Montréal");
+    await page.getByLabel("Province ou territoire").selectOption("QC");
+    await page.getByLabel("Code postal").fill("M5V 3L9");
+    await page.getByRole("button", { name: "Enregistrer l’adresse" }).click();
     await expect(page.locator("#field-postal_code-error")).toHaveText(
       "n’est pas un code postal de la province : Québec",
     );
