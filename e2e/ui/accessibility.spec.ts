@@ -131,12 +131,19 @@ const audit = async (page: Page, label: string): Promise<Finding[]> => {
     );
 };
 
-/** Opens `path` and waits until it is hydrated (no request in flight), then audits it. */
+/** Opens `path` (where it lands must be that page, not sign-in), lets it hydrate, then audits it. */
 const visit = async (page: Page, path: string, label: string) => {
   const response = await page.goto(path);
   expect(response?.status(), `${label}: ${path}`).toBeLessThan(400);
-  await page.waitForLoadState("networkidle");
+  expect(new URL(page.url()).pathname, label).toBe(new URL(path, "http://x").pathname);
+  await settle(page);
   return audit(page, label);
+};
+
+/** Loaded and hydrated: the scripts ran and React attached (a moment after load). */
+const settle = async (page: Page) => {
+  await page.waitForLoadState("load");
+  await page.waitForTimeout(400);
 };
 
 /** A browser whose Accept-Language is `locale`. */
@@ -149,7 +156,7 @@ test.describe("[A11Y] shopper pages in English and French", () => {
     baseURL,
     partner,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     // One person with everything the account pages list: a card, limits, an address, a held
     // purchase (its cancel page), a linked assistant and a price watch (its cancel page).
     const email = `a11y-${unique()}@example.ca`;
@@ -232,7 +239,8 @@ test.describe("[A11Y] shopper pages in English and French", () => {
       // Signed in.
       await page.goto("/sign-in?callbackUrl=/account");
       await signIn(page, email, password);
-      await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
+      // The path itself: the sign-in page's own URL ends with callbackUrl=/account.
+      await page.waitForURL((url) => url.pathname === "/account", { timeout: 15_000 });
       for (const path of [
         "/account",
         "/account/address",
@@ -256,7 +264,7 @@ test.describe("[A11Y] shopper pages in English and French", () => {
       const consent = await consentPath();
       await page.goto(consent);
       await page.waitForURL(/\/oauth\/consent/);
-      await page.waitForLoadState("networkidle");
+      await settle(page);
       findings.push(...(await audit(page, `consent [${locale}]`)));
       await context.close();
     }

@@ -20,7 +20,8 @@ const signInAnyLanguage = async (page: Page, email: string, password: string, pa
   await page.locator("input[type=email]").fill(email);
   await page.locator("input[type=password]").fill(password);
   await page.locator("form button[type=submit]").click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 15_000 });
+  // The path itself: the sign-in page's own URL ends with callbackUrl=<path>.
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
 };
 
 const saveLanguage = async (page: Page, language: "en" | "fr", button: string) => {
@@ -90,7 +91,7 @@ test.describe("[LANGUAGE] saved language and Accept-Language", () => {
     ).toBeVisible();
     await page.getByLabel("Mot de passe").fill(password);
     await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === "/account", { timeout: 15_000 });
     await expect(page.getByRole("heading", { name: "Profil et tailles" })).toBeVisible();
     // Nothing saved: the form offers the browser's language.
     await expect(page.locator("#field-language")).toHaveValue("fr");
