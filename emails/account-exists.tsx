@@ -1,32 +1,44 @@
 /** Sent when someone signs up with an address that already has an account (the sign-up page never says so). */
 import { Button, Text } from "@react-email/components";
+import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout, buttonStyle } from "./components/layout";
 
-export type AccountExistsProps = { name?: string | null; signInUrl: string; resetUrl: string };
+/** No times shown, so only the locale (rows written before 1.9 have none: English). */
+export type AccountExistsProps = Partial<Pick<Localised, "locale">> & {
+  name?: string | null;
+  signInUrl: string;
+  resetUrl: string;
+};
 
-export const subject = () => "You already have an account";
+export const previewProps: AccountExistsProps = {
+  name: "Ana Tremblay",
+  signInUrl: "http://localhost:3000/sign-in",
+  resetUrl: "http://localhost:3000/forgot-password",
+  locale: "en-CA",
+};
 
-export default function AccountExists({
-  name,
-  signInUrl = "http://localhost:3000/sign-in",
-  resetUrl = "http://localhost:3000/forgot-password",
-}: AccountExistsProps) {
+export const subject = (props: Partial<AccountExistsProps> = {}) =>
+  emailIntl(props).t("auth.email.accountExists.subject");
+
+export default function AccountExists(props: AccountExistsProps) {
+  const { name, signInUrl = previewProps.signInUrl, resetUrl = previewProps.resetUrl } = props;
+  const intl = emailIntl(props);
+  const { t } = intl;
   return (
     <EmailLayout
-      preview="Someone tried to create an account with this address"
-      heading="You already have an account"
-      footer="You get this email because someone tried to sign up with this address. If it was not you, nothing changed."
+      preview={t("auth.email.accountExists.preview")}
+      heading={t("auth.email.accountExists.subject")}
+      footer={t("auth.email.accountExists.footer")}
+      intl={intl}
     >
-      <Text>Hi{name ? ` ${name}` : ""},</Text>
-      <Text>
-        Someone, probably you, tried to create a Shopping API account with this email address. It
-        already has one.
-      </Text>
+      <Text>{name ? t("auth.email.hi", { name }) : t("auth.email.hiNoName")}</Text>
+      <Text>{t("auth.email.accountExists.body")}</Text>
       <Button href={signInUrl} style={buttonStyle}>
-        Sign in
+        {t("auth.email.accountExists.button")}
       </Button>
       <Text>
-        Forgot your password? <a href={resetUrl}>Reset it</a>.
+        {t("auth.email.accountExists.forgot")}{" "}
+        <a href={resetUrl}>{t("auth.email.accountExists.resetLink")}</a>.
       </Text>
     </EmailLayout>
   );

@@ -1,29 +1,42 @@
 /** Sent on "Forgot password": a link to a page where the person chooses a new password (opening it changes nothing). */
 import { Button, Text } from "@react-email/components";
+import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout, buttonStyle } from "./components/layout";
 
-export type ResetPasswordProps = { name?: string | null; resetUrl: string };
+/** No times shown, so only the locale (rows written before 1.9 have none: English). */
+export type ResetPasswordProps = Partial<Pick<Localised, "locale">> & {
+  name?: string | null;
+  resetUrl: string;
+};
 
-export const subject = () => "Reset your password";
+export const previewProps: ResetPasswordProps = {
+  name: "Ana Tremblay",
+  resetUrl: "http://localhost:3000/reset-password?token=example",
+  locale: "en-CA",
+};
 
-export default function ResetPassword({
-  name,
-  resetUrl = "http://localhost:3000/reset-password?token=example",
-}: ResetPasswordProps) {
+export const subject = (props: Partial<ResetPasswordProps> = {}) =>
+  emailIntl(props).t("auth.email.reset.subject");
+
+export default function ResetPassword(props: ResetPasswordProps) {
+  const { name, resetUrl = previewProps.resetUrl } = props;
+  const intl = emailIntl(props);
+  const { t } = intl;
   return (
     <EmailLayout
-      preview="Choose a new password for your Shopping API account"
-      heading="Reset your password"
-      footer="You get this email because someone asked to reset the password of this account. If it was not you, ignore it: your password stays as it is."
+      preview={t("auth.email.reset.preview")}
+      heading={t("auth.email.reset.subject")}
+      footer={t("auth.email.reset.footer")}
+      intl={intl}
     >
-      <Text>Hi{name ? ` ${name}` : ""},</Text>
-      <Text>
-        Choose a new password with the button below. The link works for one hour and only once.
-      </Text>
+      <Text>{name ? t("auth.email.hi", { name }) : t("auth.email.hiNoName")}</Text>
+      <Text>{t("auth.email.reset.body")}</Text>
       <Button href={resetUrl} style={buttonStyle}>
-        Choose a new password
+        {t("auth.email.reset.button")}
       </Button>
-      <Text style={{ fontSize: 13, color: "#6b655f" }}>Or open: {resetUrl}</Text>
+      <Text style={{ fontSize: 13, color: "#6b655f" }}>
+        {t("common.email.orOpen", { url: resetUrl })}
+      </Text>
     </EmailLayout>
   );
 }

@@ -1,29 +1,41 @@
 /** Sent at sign-up: a link to a page with a button that confirms the address (opening it changes nothing). */
 import { Button, Text } from "@react-email/components";
+import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout, buttonStyle } from "./components/layout";
 
-export type VerifyEmailProps = { name?: string | null; confirmUrl: string };
+/** No times shown, so only the locale (rows written before 1.9 have none: English). */
+export type VerifyEmailProps = Partial<Pick<Localised, "locale">> & {
+  name?: string | null;
+  confirmUrl: string;
+};
 
-export const subject = () => "Confirm your email address";
+export const previewProps: VerifyEmailProps = {
+  name: "Ana Tremblay",
+  confirmUrl: "http://localhost:3000/verify-email?token=example",
+  locale: "en-CA",
+};
 
-export default function VerifyEmail({
-  name,
-  confirmUrl = "http://localhost:3000/verify-email?token=example",
-}: VerifyEmailProps) {
+export const subject = (props: Partial<VerifyEmailProps> = {}) =>
+  emailIntl(props).t("auth.email.verify.subject");
+
+export default function VerifyEmail(props: VerifyEmailProps) {
+  const { name, confirmUrl = previewProps.confirmUrl } = props;
+  const intl = emailIntl(props);
+  const { t } = intl;
   return (
     <EmailLayout
-      preview="Confirm your email address to finish setting up your account"
-      heading="Confirm your email address"
+      preview={t("auth.email.verify.preview")}
+      heading={t("auth.email.verify.subject")}
+      intl={intl}
     >
-      <Text>Hi{name ? ` ${name}` : ""},</Text>
-      <Text>
-        Confirm this address to approve apps and assistants that act for you. The link works for 24
-        hours.
-      </Text>
+      <Text>{name ? t("auth.email.hi", { name }) : t("auth.email.hiNoName")}</Text>
+      <Text>{t("auth.email.verify.body")}</Text>
       <Button href={confirmUrl} style={buttonStyle}>
-        Confirm my email
+        {t("auth.email.verify.button")}
       </Button>
-      <Text style={{ fontSize: 13, color: "#6b655f" }}>Or open: {confirmUrl}</Text>
+      <Text style={{ fontSize: 13, color: "#6b655f" }}>
+        {t("common.email.orOpen", { url: confirmUrl })}
+      </Text>
     </EmailLayout>
   );
 }

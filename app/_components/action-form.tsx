@@ -14,6 +14,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from "react";
+import { useFieldErrorText } from "./field-error-text";
 import { useHydrated } from "./use-hydrated";
 import type { ActionState } from "@/app/_trpc/action-state";
 
@@ -80,7 +81,7 @@ export function Field({
   children?: ReactNode;
 }) {
   const { state } = useContext(StateContext);
-  const error = state.fields?.[name];
+  const error = useFieldErrorText()(state.fields?.[name]);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -111,12 +112,14 @@ export function Field({
 /** The answer of the last submission: a message, and a one-time value when the action returned one. */
 export function FormMessage({ okTone = "ok" }: { okTone?: "ok" | "info" }) {
   const { state } = useContext(StateContext);
+  const { fixFields } = useFieldErrorText();
   if (state.status === "idle" || (!state.message && !state.reveal)) return null;
   return (
     <div role={state.status === "error" ? "alert" : "status"} className="form-message">
       {state.message ? (
         <div className={`notice ${state.status === "error" ? "error" : okTone}`}>
-          <p>{state.message}</p>
+          {/* A refusal with fields says so in the page's language; the fields say why. */}
+          <p>{state.status === "error" && state.fields ? fixFields : state.message}</p>
         </div>
       ) : null}
       {state.reveal ? (

@@ -2,11 +2,17 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-/** The account area's navigation, marking the current page. */
-export function SideNav({ links }: { links: { href: string; label: string }[] }) {
+/** The account area's navigation, marking the current page; `label` names it for screen readers. */
+export function SideNav({
+  links,
+  label,
+}: {
+  links: { href: string; label: string }[];
+  label: string;
+}) {
   const pathname = usePathname();
   return (
-    <nav className="side-nav" aria-label="Account sections">
+    <nav className="side-nav" aria-label={label}>
       {links.map((link) => (
         <Link
           key={link.href}

@@ -1,17 +1,19 @@
 "use client";
 import { signOut } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useHydrated } from "./use-hydrated";
 
-/** Ends the shopper session (next-auth's CSRF-protected sign-out), then goes to `callbackUrl` (home by default). */
+/** Ends the shopper session (next-auth's CSRF-protected sign-out), then goes to `callbackUrl` (home by default); "Sign out" in the page's language unless `label` says otherwise. */
 export function SignOutButton({
   callbackUrl = "/",
-  label = "Sign out",
+  label,
   className = "button secondary",
 }: {
   callbackUrl?: string;
   label?: string;
   className?: string;
 }) {
+  const t = useTranslations("common");
   // Disabled until hydrated: a click before then would do nothing and leave the person signed in.
   const isHydrated = useHydrated();
   return (
@@ -21,7 +23,7 @@ export function SignOutButton({
       disabled={!isHydrated}
       onClick={() => void signOut({ callbackUrl })}
     >
-      {label}
+      {label ?? t("signOut")}
     </button>
   );
 }

@@ -1,17 +1,19 @@
 /** The bar above shopper and partner pages: the brand, and who is signed in. */
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { SignOutButton } from "./sign-out-button";
 
 export function Topbar({ email }: { email?: string }) {
+  const t = useTranslations("common");
   return (
     <header className="topbar">
       <Link href="/" className="brand">
         <span className="brand-mark" aria-hidden>
           S
         </span>
-        Shopping API
+        {t("brand")}
       </Link>
-      <nav className="topbar-user" aria-label="Account">
+      <nav className="topbar-user" aria-label={t("accountNav")}>
         {email ? (
           <>
             <Link href="/account">{email}</Link>
@@ -19,7 +21,7 @@ export function Topbar({ email }: { email?: string }) {
           </>
         ) : (
           <Link href="/sign-in" className="button secondary">
-            Sign in
+            {t("signIn")}
           </Link>
         )}
       </nav>

@@ -1,9 +1,18 @@
 "use server";
-/** Server actions of the account pages: each calls one shopper procedure, then refreshes the page. */
+/**
+ * Server actions of the account pages: each calls one shopper procedure, then refreshes the page,
+ * and answers in the page's language. Saving the language also copies it into this browser's
+ * `lang` cookie, so the next page renders in it.
+ */
 import { revalidatePath } from "next/cache";
+import { createTranslator } from "next-intl";
+import { getLocale, getTranslations } from "next-intl/server";
+import { rememberLanguage } from "@/app/_i18n/remember-language";
 import { pageCaller } from "@/app/_trpc/server";
 import type { ActionState } from "@/app/_trpc/action-state";
 import { formValue, runAction } from "@/app/_trpc/run-action";
+import type { Language, Locale } from "@/server/core/locale";
+import { messagesOf } from "@/server/core/messages";
 
 const refreshed =
   <T>(message: (result: T) => string) =>
@@ -12,22 +21,25 @@ const refreshed =
     return { message: message(result) };
   };
 
-export const updateProfileAction = async (_state: ActionState, data: FormData) =>
-  runAction(
+export const updateProfileAction = async (_state: ActionState, data: FormData) => {
+  const t = await getTranslations("account.profile");
+  const locale = (await getLocale()) as Locale;
+  return runAction(
     async () =>
       (await pageCaller()).account.updateProfile({
         name: formValue(data, "name") || null,
         email: formValue(data, "email") ?? "",
+        locale,
       }),
     refreshed((result) =>
-      result.confirmation_sent
-        ? `Saved. We sent a confirmation link to ${result.email}.`
-        : "Your profile is saved.",
+      result.confirmation_sent ? t("savedConfirm", { email: result.email }) : t("saved"),
     ),
   );
+};
 
-export const updateSizesAction = async (_state: ActionState, data: FormData) =>
-  runAction(
+export const updateSizesAction = async (_state: ActionState, data: FormData) => {
+  const t = await getTranslations("account.profile");
+  return runAction(
     async () =>
       (await pageCaller()).account.updateSizes({
         sizes: (formValue(data, "sizes") ?? "")
@@ -36,14 +48,36 @@ export const updateSizesAction = async (_state: ActionState, data: FormData) =>
           .filter(Boolean),
       }),
     refreshed((result) =>
-      result.sizes.length
-        ? `Saved your sizes: ${result.sizes.join(", ")}.`
-        : "Your saved sizes are cleared.",
+      result.sizes.length ? t("sizesSaved", { sizes: result.sizes.join(", ") }) : t("sizesCleared"),
     ),
   );
+};
 
-export const saveAddressAction = async (_state: ActionState, data: FormData) =>
-  runAction(
+export const saveLanguageAction = async (_state: ActionState, data: FormData) => {
+  const chosen = formValue(data, "language");
+  // Said in the language just saved: the page around it re-renders in it. (getTranslations would
+  // answer in the request's language, which app/_i18n/request.ts reads before the save.)
+  const locale: Locale = chosen === "fr" ? "fr-CA" : "en-CA";
+  const t = createTranslator({
+    locale,
+    messages: messagesOf(locale),
+    namespace: "account.language",
+  });
+  return runAction(
+    async () => {
+      const saved = await (
+        await pageCaller()
+      ).account.setLanguage({ language: (chosen ?? "") as Language });
+      await rememberLanguage(saved.language);
+      return saved;
+    },
+    refreshed(() => t("saved")),
+  );
+};
+
+export const saveAddressAction = async (_state: ActionState, data: FormData) => {
+  const t = await getTranslations("account.address");
+  return runAction(
     async () =>
       (await pageCaller()).account.saveShippingAddress({
         name: formValue(data, "name") ?? "",
@@ -55,31 +89,41 @@ export const saveAddressAction = async (_state: ActionState, data: FormData) =>
         country: "CA",
         phone: formValue(data, "phone") || null,
       }),
-    refreshed(
-      (result) =>
-        `Saved. Parcels go to ${result.line1}, ${result.city} ${result.province} ${result.postal_code}.`,
+    refreshed((result) =>
+      t("saved", {
+        line1: result.line1,
+        city: result.city,
+        province: result.province,
+        postalCode: result.postal_code,
+      }),
     ),
   );
+};
 
-export const removeAddressAction = async (_state: ActionState, _data: FormData) =>
-  runAction(
+export const removeAddressAction = async (_state: ActionState, _data: FormData) => {
+  const t = await getTranslations("account.address");
+  return runAction(
     async () => (await pageCaller()).account.removeShippingAddress(),
-    refreshed(() => "Your saved address is removed."),
+    refreshed(() => t("removed")),
   );
+};
 
-export const disconnectAppAction = async (_state: ActionState, data: FormData) =>
-  runAction(
+export const disconnectAppAction = async (_state: ActionState, data: FormData) => {
+  const t = await getTranslations("account.apps");
+  return runAction(
     async () =>
       (await pageCaller()).account.disconnectApp({ client_id: formValue(data, "client_id") ?? "" }),
-    refreshed(() => "Disconnected. The app can no longer act for you."),
+    refreshed(() => t("disconnected")),
   );
+};
 
-export const resendConfirmationAction = async (_state: ActionState, _data: FormData) =>
-  runAction(
-    async () => (await pageCaller()).shopperAuth.resendConfirmation(),
+export const resendConfirmationAction = async (_state: ActionState, _data: FormData) => {
+  const t = await getTranslations("account.unconfirmed");
+  const locale = (await getLocale()) as Locale;
+  return runAction(
+    async () => (await pageCaller()).shopperAuth.resendConfirmation({ locale }),
     (result) => ({
-      message: result.already_confirmed
-        ? "Your address is already confirmed."
-        : `We sent a new link to ${result.email}.`,
+      message: result.already_confirmed ? t("already") : t("sent", { email: result.email }),
     }),
   );
+};

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { ActionForm, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { SideNav } from "@/app/_components/side-nav";
 import { Topbar } from "@/app/_components/topbar";
@@ -8,37 +9,43 @@ import "../ui.css";
 
 export const dynamic = "force-dynamic";
 
-const links = [
-  { href: "/account", label: "Profile and sizes" },
-  { href: "/account/address", label: "Shipping address" },
-  { href: "/account/limits", label: "Spending limits" },
-  { href: "/account/card", label: "Saved card" },
-  { href: "/account/purchases", label: "Assistant purchases" },
-  { href: "/account/alerts", label: "Price alerts" },
-  { href: "/account/watches", label: "Price watches" },
-  { href: "/account/apps", label: "Connected apps" },
-];
+const sections = [
+  ["/account", "profile"],
+  ["/account/address", "address"],
+  ["/account/limits", "limits"],
+  ["/account/card", "card"],
+  ["/account/purchases", "purchases"],
+  ["/account/alerts", "alerts"],
+  ["/account/watches", "watches"],
+  ["/account/apps", "apps"],
+] as const;
 
 /** The signed-in shopper's area; anyone else is sent to sign in and brought back. */
 export default async function AccountLayout({ children }: { children: ReactNode }) {
   // Signed out: Next's redirect to sign in (shopperPageCaller), never a logged 401.
   const me = await (await shopperPageCaller("/account")).account.getMe();
+  const t = await getTranslations("account");
+  const links = sections.map(([href, key]) => ({ href, label: t(`nav.${key}`) }));
   return (
     <>
       <Topbar email={me.email} />
       <div className="account">
-        <SideNav links={links} />
+        <SideNav links={links} label={t("nav.label")} />
         <main>
           {!me.email_verified ? (
             <div className="notice warn" style={{ marginBottom: 16 }}>
               <ActionForm action={resendConfirmationAction} className="form">
                 <p>
-                  Confirm <strong>{me.email}</strong> with the link we emailed you. Until then you
-                  cannot approve apps.
+                  {t.rich("unconfirmed.text", {
+                    email: me.email,
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                  })}
                 </p>
                 <FormMessage okTone="info" />
                 <div>
-                  <SubmitButton className="button secondary">Send a new link</SubmitButton>
+                  <SubmitButton className="button secondary">
+                    {t("unconfirmed.resend")}
+                  </SubmitButton>
                 </div>
               </ActionForm>
             </div>

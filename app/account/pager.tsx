@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 /** Newer / Older buttons under a dashboard list, shown only when there is more than one page. */
 export function Pager({
   page,
@@ -10,6 +12,7 @@ export function Pager({
   busy: boolean;
   onGoTo: (page: number) => void;
 }) {
+  const t = useTranslations("account.pager");
   if (page === 1 && !hasMore) return null;
   return (
     <div className="button-row">
@@ -19,16 +22,16 @@ export function Pager({
         disabled={busy || page === 1}
         onClick={() => onGoTo(page - 1)}
       >
-        Newer
+        {t("newer")}
       </button>
-      <span className="hint">Page {page}</span>
+      <span className="hint">{t("page", { page })}</span>
       <button
         type="button"
         className="button secondary"
         disabled={busy || !hasMore}
         onClick={() => onGoTo(page + 1)}
       >
-        Older
+        {t("older")}
       </button>
     </div>
   );

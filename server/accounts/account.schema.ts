@@ -5,6 +5,7 @@
  * (server/core/address.ts). Wire names are snake_case.
  */
 import { z } from "zod";
+import { languages, locales } from "../core/locale";
 import { decimalPattern, formatCents, parseCents } from "../core/money";
 import { maxSpendingLimitCents } from "../core/spending-limits";
 import { ZMoney } from "../core/money-input";
@@ -50,9 +51,26 @@ export const ZMeResponse = z
   })
   .meta({ id: "Me" });
 
+/**
+ * The language of the page a person asked from ("en-CA" | "fr-CA"): an account email they asked
+ * for is written in it when they saved no language of their own.
+ */
+export const ZPageLocale = z.enum(locales, { error: "must be en-CA or fr-CA" }).optional();
+
 export const ZUpdateProfileInput = z
-  .object({ name: ZPersonName.nullable(), email: ZEmail })
+  .object({ name: ZPersonName.nullable(), email: ZEmail, locale: ZPageLocale })
   .strict();
+
+/** The language of the person's pages and emails. */
+export const ZSetLanguageInput = z
+  .object({ language: z.enum(languages, { error: "must be en or fr" }) })
+  .strict();
+
+/** What the account pages read besides the profile: the saved language (null: none) and the person's zone. */
+export const ZPreferencesResponse = z.object({
+  language: z.enum(languages).nullable(),
+  time_zone: z.string(),
+});
 
 /** client_id: a registered id, or the URL of a client metadata document (up to 2,000 characters). */
 export const ZDisconnectAppInput = z.object({ client_id: z.string().min(1).max(2000) }).strict();

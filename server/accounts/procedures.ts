@@ -2,6 +2,7 @@ import { completeCardSetup, startCardSetup } from "./card-setup";
 import { getMe } from "./get-me";
 import { getSavedCard } from "./get-saved-card";
 import { getShippingAddress } from "./get-shipping-address";
+import { getPreferences, setLanguage } from "./language";
 import { removeCard } from "./remove-card";
 import { removeShippingAddress } from "./remove-shipping-address";
 import { saveCard } from "./save-card";
@@ -17,6 +18,8 @@ export const accountProcedures = {
   updateSizes,
   saveShippingAddress,
   removeShippingAddress,
+  getPreferences,
+  setLanguage,
 };
 
 /** The saved card, which the dashboard's card page reaches from the browser. */

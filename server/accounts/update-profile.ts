@@ -26,7 +26,7 @@ export const updateProfile = shopperProcedure
         email: input.email,
         isNewEmail,
       });
-      if (isNewEmail) await enqueueVerificationEmail(tx, updated, now);
+      if (isNewEmail) await enqueueVerificationEmail(tx, updated, now, input.locale);
       return { name: updated.name, email: updated.email, confirmation_sent: isNewEmail };
     });
   });

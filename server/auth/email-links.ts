@@ -5,13 +5,24 @@
  * the address kills it), a reset link names a fingerprint of the current password hash (the reset
  * changes the hash, so the link dies with it). Opening a link changes nothing; pages POST.
  */
+import { defaultLocale, type Locale, localeOfLanguage } from "../core/locale";
 import { env } from "../platform/env";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
 import { enqueueEmail } from "../platform/mail/outbox";
 import { sha256 } from "../core/ids";
 
 type Writer = Parameters<typeof enqueueEmail>[0];
-type Person = { id: string; email: string; name: string | null };
+/** `language`: the person's saved one ("en" | "fr"), null or absent when they saved none. */
+type Person = { id: string; email: string; name: string | null; language?: string | null };
+
+/**
+ * The language of an account email: the person's saved one, else the language of the page where
+ * they asked for it (sign-up, forgot password, a new confirmation link), else English.
+ */
+const accountEmailLocale = (person: Person, pageLocale?: Locale): Locale =>
+  person.language === "en" || person.language === "fr"
+    ? localeOfLanguage(person.language)
+    : (pageLocale ?? defaultLocale);
 
 const hour = 3_600_000;
 /** Emails of one kind to one person at most once per this window (a cheap guard against mail bombing). */
@@ -22,7 +33,12 @@ const passwordFingerprint = (passwordHash: string | null) =>
   sha256(passwordHash ?? "none").slice(0, 16);
 
 /** Writes the "confirm your email" email for the person's current address into the outbox. */
-export const enqueueVerificationEmail = async (tx: Writer, person: Person, now: Date) => {
+export const enqueueVerificationEmail = async (
+  tx: Writer,
+  person: Person,
+  now: Date,
+  pageLocale?: Locale,
+) => {
   const token = createLinkToken({
     purpose: "verify-email",
     subject: `${person.id}:${person.email}`,
@@ -34,6 +50,7 @@ export const enqueueVerificationEmail = async (tx: Writer, person: Person, now: 
     props: {
       name: person.name,
       confirmUrl: `${env().PUBLIC_URL}/verify-email?token=${encodeURIComponent(token)}`,
+      locale: accountEmailLocale(person, pageLocale),
     },
     dedupeKey: `verify-email:${person.id}:${person.email}:${windowOf(now)}`,
   });
@@ -52,6 +69,7 @@ export const enqueuePasswordResetEmail = async (
   tx: Writer,
   person: Person & { passwordHash: string | null },
   now: Date,
+  pageLocale?: Locale,
 ) => {
   const token = createLinkToken({
     purpose: "reset-password",
@@ -64,6 +82,7 @@ export const enqueuePasswordResetEmail = async (
     props: {
       name: person.name,
       resetUrl: `${env().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
+      locale: accountEmailLocale(person, pageLocale),
     },
     dedupeKey: `reset-password:${person.id}:${windowOf(now)}`,
   });
@@ -82,7 +101,12 @@ export const isResetLinkFresh = (fingerprint: string, currentHash: string | null
   passwordFingerprint(currentHash) === fingerprint;
 
 /** Someone tried to sign up with an address that has an account: tell its owner, never the visitor. */
-export const enqueueAccountExistsEmail = async (tx: Writer, person: Person, now: Date) => {
+export const enqueueAccountExistsEmail = async (
+  tx: Writer,
+  person: Person,
+  now: Date,
+  pageLocale?: Locale,
+) => {
   await enqueueEmail(tx, {
     to: person.email,
     template: "account-exists",
@@ -90,6 +114,7 @@ export const enqueueAccountExistsEmail = async (tx: Writer, person: Person, now:
       name: person.name,
       signInUrl: `${env().PUBLIC_URL}/sign-in`,
       resetUrl: `${env().PUBLIC_URL}/forgot-password`,
+      locale: accountEmailLocale(person, pageLocale),
     },
     dedupeKey: `account-exists:${person.id}:${windowOf(now)}`,
   });

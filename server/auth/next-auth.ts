@@ -28,13 +28,18 @@ declare module "next-auth/jwt" {
   }
 }
 
-/** Checks an email and password; the person, or null (same time either way, so no enumeration). */
+/**
+ * Checks an email and password; the person (with their saved language, which the sign-in copies
+ * into the `lang` cookie), or null (same time either way, so no enumeration).
+ */
 export const verifyCredentials = async (email: string, password: string) => {
   const person = await findSignInPerson(db(), email.trim().toLowerCase());
   const isValid = person
     ? await verifyPassword(password, person.passwordHash)
     : await verifyAgainstDummy(password);
-  return isValid && person ? { id: person.id, email: person.email, name: person.name } : null;
+  return isValid && person
+    ? { id: person.id, email: person.email, name: person.name, language: person.language }
+    : null;
 };
 
 /**

@@ -1,23 +1,25 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ActionForm, Field, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { requestResetAction } from "../actions";
 
-export const metadata = { title: "Reset your password · Shopping API" };
+export const generateMetadata = async () => ({
+  title: (await getTranslations("auth.forgot"))("metaTitle"),
+});
 
-export default function ForgotPasswordPage() {
+export default async function ForgotPasswordPage() {
+  const t = await getTranslations("auth.forgot");
   return (
     <section className="auth-card" aria-labelledby="forgot-title">
-      <h1 id="forgot-title">Reset your password</h1>
-      <p className="lede">
-        Enter your account&apos;s email. We&apos;ll send a link to choose a new password.
-      </p>
+      <h1 id="forgot-title">{t("title")}</h1>
+      <p className="lede">{t("lede")}</p>
       <ActionForm action={requestResetAction}>
         <FormMessage okTone="info" />
-        <Field name="email" label="Email" type="email" autoComplete="email" required />
-        <SubmitButton className="button primary block">Send the link</SubmitButton>
+        <Field name="email" label={t("email")} type="email" autoComplete="email" required />
+        <SubmitButton className="button primary block">{t("submit")}</SubmitButton>
       </ActionForm>
       <div className="auth-footer">
-        <Link href="/sign-in">Back to sign in</Link>
+        <Link href="/sign-in">{t("back")}</Link>
       </div>
     </section>
   );

@@ -1,10 +1,13 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ActionForm, Field, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { pageCaller } from "@/app/_trpc/server";
 import { resetPasswordAction } from "../actions";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Choose a new password · Shopping API" };
+export const generateMetadata = async () => ({
+  title: (await getTranslations("auth.reset"))("metaTitle"),
+});
 
 /** Where the reset email's link lands: opening it changes nothing; the form sets the new password. */
 export default async function ResetPasswordPage({
@@ -13,6 +16,7 @@ export default async function ResetPasswordPage({
   searchParams: Promise<{ token?: string }>;
 }) {
   const token = (await searchParams).token ?? "";
+  const t = await getTranslations("auth.reset");
   const link = await (
     await pageCaller()
   ).shopperAuth
@@ -20,36 +24,34 @@ export default async function ResetPasswordPage({
     .catch(() => undefined);
   if (!link) {
     return (
-      <section className="auth-card">
-        <h1>This link has expired</h1>
-        <p className="lede">Reset links work for one hour and only once.</p>
+      <section className="auth-card" aria-labelledby="reset-title">
+        <h1 id="reset-title">{t("expiredTitle")}</h1>
+        <p className="lede">{t("expiredLede")}</p>
         <Link href="/forgot-password" className="button primary">
-          Send a new link
+          {t("sendNew")}
         </Link>
       </section>
     );
   }
   return (
     <section className="auth-card" aria-labelledby="reset-title">
-      <h1 id="reset-title">Choose a new password</h1>
-      <p className="lede">
-        For {link.email}. Other devices signed in to this account will be signed out.
-      </p>
+      <h1 id="reset-title">{t("title")}</h1>
+      <p className="lede">{t("lede", { email: link.email })}</p>
       <ActionForm action={resetPasswordAction}>
         <input type="hidden" name="token" value={token} />
         <FormMessage />
         <Field
           name="password"
-          label="New password"
+          label={t("password")}
           type="password"
           autoComplete="new-password"
-          hint="At least 10 characters."
+          hint={t("passwordHint")}
           required
         />
-        <SubmitButton className="button primary block">Save the new password</SubmitButton>
+        <SubmitButton className="button primary block">{t("submit")}</SubmitButton>
       </ActionForm>
       <div className="auth-footer">
-        <Link href="/sign-in">Sign in</Link>
+        <Link href="/sign-in">{t("signIn")}</Link>
       </div>
     </section>
   );

@@ -1,11 +1,14 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { safeCallbackUrl } from "@/app/_components/safe-callback";
 import { currentPersonId } from "@/server/auth";
 import { SignInForm } from "./sign-in-form";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Sign in · Shopping API" };
+export const generateMetadata = async () => ({
+  title: (await getTranslations("auth.signIn"))("metaTitle"),
+});
 
 /** The shopper sign-in page; after sign-in the person continues where they were going (callbackUrl). */
 export default async function SignInPage({
@@ -16,26 +19,23 @@ export default async function SignInPage({
   const params = await searchParams;
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
   if (await currentPersonId()) redirect(callbackUrl);
+  const t = await getTranslations("auth.signIn");
   const isAuthorizing = callbackUrl.startsWith("/oauth/");
   return (
     <section className="auth-card" aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title">Sign in</h1>
-      <p className="lede">
-        {isAuthorizing
-          ? "Sign in to review what the app is asking for."
-          : "Your sizes, saved address and connected apps."}
-      </p>
+      <h1 id="sign-in-title">{t("title")}</h1>
+      <p className="lede">{isAuthorizing ? t("ledeAuthorizing") : t("lede")}</p>
       {params.reset ? (
         <div className="notice ok" style={{ marginBottom: 16 }}>
-          <p>Your password was changed. Sign in with the new one.</p>
+          <p>{t("passwordChanged")}</p>
         </div>
       ) : null}
       <SignInForm callbackUrl={callbackUrl} />
       <div className="auth-footer">
         <Link href={`/sign-up?callbackUrl=${encodeURIComponent(callbackUrl)}`}>
-          Create an account
+          {t("createAccount")}
         </Link>
-        <Link href="/forgot-password">Forgot your password?</Link>
+        <Link href="/forgot-password">{t("forgot")}</Link>
       </div>
     </section>
   );

@@ -1,16 +1,21 @@
 "use client";
 /** Email and password through next-auth's credentials provider; errors shown in place. */
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
 
-const messages: Record<string, string> = {
-  CredentialsSignin: "That email and password do not match an account.",
-  TooManyAttempts:
-    "Too many sign-in attempts from here. Wait a few minutes, or reset your password.",
-};
+/** next-auth's error codes → the keys of what the page says. */
+const errorKeys = {
+  CredentialsSignin: "credentials",
+  TooManyAttempts: "tooManyAttempts",
+} as const;
+
+const errorKeyOf = (code: string | null | undefined) =>
+  code && Object.hasOwn(errorKeys, code) ? errorKeys[code as keyof typeof errorKeys] : "failed";
 
 export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
+  const t = useTranslations("auth.signIn");
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const isHydrated = useHydrated();
@@ -30,7 +35,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
       return;
     }
     setPending(false);
-    setError(messages[result?.error ?? ""] ?? "Sign-in failed. Please try again.");
+    setError(t(`errors.${errorKeyOf(result?.error)}`));
   };
   return (
     <form className="form" onSubmit={submit}>
@@ -40,7 +45,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         </div>
       ) : null}
       <div className="field">
-        <label htmlFor="email">Email</label>
+        <label htmlFor="email">{t("email")}</label>
         <input
           id="email"
           name="email"
@@ -52,7 +57,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         />
       </div>
       <div className="field">
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">{t("password")}</label>
         <input
           id="password"
           name="password"
@@ -63,7 +68,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string }) {
         />
       </div>
       <button type="submit" className="button primary block" disabled={pending || !isHydrated}>
-        {pending ? "Signing in…" : "Sign in"}
+        {pending ? t("pending") : t("submit")}
       </button>
     </form>
   );

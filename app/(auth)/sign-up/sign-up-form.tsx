@@ -6,12 +6,16 @@
  * a visitor whether an address is registered.
  */
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { startTransition, useActionState, useEffect, useRef } from "react";
+import { useFieldErrorText } from "@/app/_components/field-error-text";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import type { ActionState } from "@/app/_trpc/action-state";
 import { signUpAction } from "../actions";
 
 export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
+  const t = useTranslations("auth.signUp");
+  const fieldErrorText = useFieldErrorText();
   const [state, action, pending] = useActionState(signUpAction, { status: "idle" } as ActionState);
   const credentials = useRef<{ email: string; password: string }>(undefined);
   const isHydrated = useHydrated();
@@ -27,11 +31,11 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
     return (
       <div className="notice ok" role="status">
         <p>{state.message}</p>
-        <p>The link works for 24 hours. Until you confirm, you cannot approve apps.</p>
+        <p>{t("linkWorks")}</p>
       </div>
     );
   }
-  const error = (name: string) => state.fields?.[name];
+  const error = (name: string) => fieldErrorText(state.fields?.[name]);
   return (
     <form
       className="form"
@@ -49,20 +53,20 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
     >
       {state.status === "error" ? (
         <div className="notice error" role="alert">
-          <p>{state.message}</p>
+          <p>{state.fields ? fieldErrorText.fixFields : state.message}</p>
         </div>
       ) : null}
       <div className="field">
-        <label htmlFor="name">Name</label>
+        <label htmlFor="name">{t("name")}</label>
         <input id="name" name="name" className="input" autoComplete="name" />
         {error("name") ? (
           <span className="field-error">{error("name")}</span>
         ) : (
-          <span className="hint">Optional. Apps you connect can see it.</span>
+          <span className="hint">{t("nameHint")}</span>
         )}
       </div>
       <div className="field">
-        <label htmlFor="email">Email</label>
+        <label htmlFor="email">{t("email")}</label>
         <input
           id="email"
           name="email"
@@ -75,7 +79,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         {error("email") ? <span className="field-error">{error("email")}</span> : null}
       </div>
       <div className="field">
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">{t("password")}</label>
         <input
           id="password"
           name="password"
@@ -88,13 +92,11 @@ export function SignUpForm({ callbackUrl }: { callbackUrl: string }) {
         {error("password") ? (
           <span className="field-error">{error("password")}</span>
         ) : (
-          <span className="hint">
-            At least 10 characters. A short sentence is easy to remember.
-          </span>
+          <span className="hint">{t("passwordHint")}</span>
         )}
       </div>
       <button type="submit" className="button primary block" disabled={pending || !isHydrated}>
-        {pending ? "Creating your account…" : "Create account"}
+        {pending ? t("pending") : t("submit")}
       </button>
     </form>
   );

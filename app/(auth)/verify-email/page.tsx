@@ -1,10 +1,13 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ActionForm, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { pageCaller } from "@/app/_trpc/server";
 import { confirmEmailAction } from "../actions";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Confirm your email · Shopping API" };
+export const generateMetadata = async () => ({
+  title: (await getTranslations("auth.verify"))("metaTitle"),
+});
 
 /**
  * Where the confirmation email's link lands. Opening it changes nothing (mail scanners open
@@ -16,6 +19,7 @@ export default async function VerifyEmailPage({
   searchParams: Promise<{ token?: string }>;
 }) {
   const token = (await searchParams).token ?? "";
+  const t = await getTranslations("auth.verify");
   const link = await (
     await pageCaller()
   ).shopperAuth
@@ -23,37 +27,34 @@ export default async function VerifyEmailPage({
     .catch(() => undefined);
   if (!link) {
     return (
-      <section className="auth-card">
-        <h1>This link has expired</h1>
-        <p className="lede">
-          Confirmation links work for 24 hours, for the address they were sent to. Sign in to send a
-          new one from your account.
-        </p>
+      <section className="auth-card" aria-labelledby="verify-title">
+        <h1 id="verify-title">{t("expiredTitle")}</h1>
+        <p className="lede">{t("expiredLede")}</p>
         <Link href="/sign-in?callbackUrl=/account" className="button primary">
-          Sign in
+          {t("signIn")}
         </Link>
       </section>
     );
   }
   return (
     <section className="auth-card" aria-labelledby="verify-title">
-      <h1 id="verify-title">Confirm your email address</h1>
+      <h1 id="verify-title">{t("title")}</h1>
       <p className="lede">
-        Confirm that <strong>{link.email}</strong> is your address.
+        {t.rich("lede", { email: link.email, strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       {link.already_confirmed ? (
         <div className="notice ok">
-          <p>This address is already confirmed.</p>
+          <p>{t("already")}</p>
         </div>
       ) : (
         <ActionForm action={confirmEmailAction}>
           <input type="hidden" name="token" value={token} />
           <FormMessage />
-          <SubmitButton className="button primary block">Confirm my email</SubmitButton>
+          <SubmitButton className="button primary block">{t("submit")}</SubmitButton>
         </ActionForm>
       )}
       <div className="auth-footer">
-        <Link href="/account">Go to your account</Link>
+        <Link href="/account">{t("toAccount")}</Link>
       </div>
     </section>
   );

@@ -1,10 +1,13 @@
+import { getTranslations } from "next-intl/server";
 import { ActionForm, Field, FormMessage, SubmitButton } from "@/app/_components/action-form";
 import { shopperPageCaller } from "@/app/_trpc/server";
-import { provinceCodes, provinces } from "@/server/core/provinces";
+import { provinceCodes } from "@/server/core/provinces";
 import { removeAddressAction, saveAddressAction } from "../actions";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Shipping address · Shopping API" };
+export const generateMetadata = async () => ({
+  title: (await getTranslations("account.address"))("metaTitle"),
+});
 
 /** The saved shipping address (Canadian addresses only). */
 export default async function AddressPage() {
@@ -13,43 +16,42 @@ export default async function AddressPage() {
   ).account
     .getShippingAddress()
     .catch(() => undefined);
+  const t = await getTranslations("account.address");
   return (
     <>
-      <h1 className="page-title">Shipping address</h1>
-      <p className="muted">
-        The stores ship within Canada. Apps you connect with the address permission can read it.
-      </p>
+      <h1 className="page-title">{t("title")}</h1>
+      <p className="muted">{t("lede")}</p>
       <section className="panel" aria-labelledby="address-title">
-        <h2 id="address-title">{address ? "Your saved address" : "Add an address"}</h2>
-        <p className="hint">Postal codes look like K1A 0B1 and must belong to the province.</p>
+        <h2 id="address-title">{address ? t("savedTitle") : t("addTitle")}</h2>
+        <p className="hint">{t("hint")}</p>
         <ActionForm action={saveAddressAction}>
           <FormMessage />
           <Field
             name="name"
-            label="Full name"
+            label={t("name")}
             defaultValue={address?.name}
             autoComplete="shipping name"
           />
           <Field
             name="line1"
-            label="Address"
+            label={t("line1")}
             defaultValue={address?.line1}
             autoComplete="shipping address-line1"
           />
           <Field
             name="line2"
-            label="Apartment, suite (optional)"
+            label={t("line2")}
             defaultValue={address?.line2 ?? ""}
             autoComplete="shipping address-line2"
           />
           <div className="row">
             <Field
               name="city"
-              label="City"
+              label={t("city")}
               defaultValue={address?.city}
               autoComplete="shipping address-level2"
             />
-            <Field name="province" label="Province or territory">
+            <Field name="province" label={t("province")}>
               <select
                 id="field-province"
                 name="province"
@@ -58,11 +60,11 @@ export default async function AddressPage() {
                 autoComplete="shipping address-level1"
               >
                 <option value="" disabled>
-                  Choose…
+                  {t("choose")}
                 </option>
                 {provinceCodes.map((code) => (
                   <option key={code} value={code}>
-                    {provinces[code].name}
+                    {t(`provinces.${code}`)}
                   </option>
                 ))}
               </select>
@@ -71,22 +73,22 @@ export default async function AddressPage() {
           <div className="row">
             <Field
               name="postal_code"
-              label="Postal code"
+              label={t("postalCode")}
               defaultValue={address?.postal_code}
               autoComplete="shipping postal-code"
               placeholder="K1A 0B1"
             />
             <Field
               name="phone"
-              label="Phone (optional)"
+              label={t("phone")}
               type="tel"
               defaultValue={address?.phone ?? ""}
               autoComplete="shipping tel"
-              hint="For the carrier, if a delivery needs it."
+              hint={t("phoneHint")}
             />
           </div>
           <div className="button-row">
-            <SubmitButton>Save address</SubmitButton>
+            <SubmitButton>{t("save")}</SubmitButton>
           </div>
         </ActionForm>
         {address ? (
@@ -94,7 +96,7 @@ export default async function AddressPage() {
             <hr className="divider" />
             <FormMessage />
             <div>
-              <SubmitButton className="button danger">Remove this address</SubmitButton>
+              <SubmitButton className="button danger">{t("remove")}</SubmitButton>
             </div>
           </ActionForm>
         ) : null}

@@ -5,6 +5,7 @@
  * or removed. Removing calls the dashboard procedure through @trpc/client and shows the result in
  * place; the button stays disabled until hydration (a click before it would be lost).
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, messageOf } from "@/app/_trpc/client";
@@ -14,6 +15,7 @@ import { cardName } from "./card-name";
 
 /** The card on file and its two changes: `saved` after a form saved one, `remove`. */
 export function useCardOnFile(initial: TSavedCard | null) {
+  const t = useTranslations("account.card");
   const [card, setCard] = useState(initial);
   const [notice, setNotice] = useState<Notice>(null);
   const [isRemoving, setIsRemoving] = useState(false);
@@ -21,7 +23,9 @@ export function useCardOnFile(initial: TSavedCard | null) {
     setCard(response.card);
     setNotice({
       tone: "ok",
-      text: `${response.card ? cardName(response.card) : "Your card"} is saved.`,
+      text: t("saved", {
+        card: response.card ? cardName(response.card, t("brand.card")) : t("yourCard"),
+      }),
     });
   };
   const remove = async () => {
@@ -29,7 +33,7 @@ export function useCardOnFile(initial: TSavedCard | null) {
     setNotice(null);
     try {
       setCard((await dashboardClient.account.removeCard.mutate()).card);
-      setNotice({ tone: "ok", text: "Your card is removed." });
+      setNotice({ tone: "ok", text: t("removed") });
     } catch (error) {
       setNotice({ tone: "error", text: messageOf(error) });
     } finally {
@@ -40,17 +44,21 @@ export function useCardOnFile(initial: TSavedCard | null) {
 }
 
 export function CardOnFile({ onFile }: { onFile: ReturnType<typeof useCardOnFile> }) {
+  const t = useTranslations("account.card");
   const isHydrated = useHydrated();
   const { card, notice } = onFile;
   return (
     <section className="panel" aria-labelledby="card-title">
-      <h2 id="card-title">Card on file</h2>
+      <h2 id="card-title">{t("onFile")}</h2>
       {card ? (
         <div className="panel-head">
           <div data-testid="saved-card">
-            <strong>{cardName(card)}</strong>
+            <strong>{cardName(card, t("brand.card"))}</strong>
             <div className="hint">
-              Expires {String(card.exp_month).padStart(2, "0")}/{card.exp_year}
+              {t("expires", {
+                month: String(card.exp_month).padStart(2, "0"),
+                year: card.exp_year,
+              })}
             </div>
           </div>
           <button
@@ -59,12 +67,12 @@ export function CardOnFile({ onFile }: { onFile: ReturnType<typeof useCardOnFile
             disabled={onFile.isRemoving || !isHydrated}
             onClick={() => void onFile.remove()}
           >
-            Remove card
+            {t("remove")}
           </button>
         </div>
       ) : (
         <p className="empty" data-testid="saved-card">
-          No card saved. Assistants cannot buy for you until you save one.
+          {t("none")}
         </p>
       )}
       <div style={{ marginTop: 12 }}>

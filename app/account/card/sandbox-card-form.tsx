@@ -10,7 +10,9 @@
  * uncontrolled input alone when it hydrates; controlled ones were reset to their empty state and
  * the card was submitted blank, seen in CI). The submit button stays disabled until hydration.
  */
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { useFieldErrorText } from "@/app/_components/field-error-text";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { dashboardClient, fieldErrorsOf, messageOf } from "@/app/_trpc/client";
 import type { TSavedCardResponse } from "@/server/accounts";
@@ -25,7 +27,8 @@ type FieldProps = {
   placeholder: string;
 };
 
-function CardField({ name, label, error, hint, autoComplete, placeholder }: FieldProps) {
+function CardField({ name, label, error: reason, hint, autoComplete, placeholder }: FieldProps) {
+  const error = useFieldErrorText()(reason);
   const id = `field-${name}`;
   return (
     <div className="field">
@@ -72,6 +75,8 @@ export function SandboxCardForm({
   const [notice, setNotice] = useState<Notice>(null);
   const [isPending, setIsPending] = useState(false);
   const isHydrated = useHydrated();
+  const t = useTranslations("account.card");
+  const { fixFields } = useFieldErrorText();
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -98,7 +103,7 @@ export function SandboxCardForm({
       if (cvc instanceof HTMLInputElement) cvc.value = "";
       setNotice({
         tone: "error",
-        text: refused ? "Please correct the highlighted fields." : messageOf(error),
+        text: refused ? fixFields : messageOf(error),
       });
     } finally {
       setIsPending(false);
@@ -113,42 +118,38 @@ export function SandboxCardForm({
       noValidate
     >
       <NoticeLine notice={notice} />
-      <p className="hint">
-        Sandbox: use a test card. 4242 4242 4242 4242 pays; 4000 0025 0000 3155 asks for
-        authentication (assistants cannot provide it); 4000 0000 0000 0002 is declined and cannot be
-        saved. Any future expiry and any three digits.
-      </p>
+      <p className="hint">{t("sandboxHint")}</p>
       <CardField
         name="number"
-        label="Card number"
+        label={t("number")}
         error={fields.number}
-        hint="12 to 19 digits"
+        hint={t("numberHint")}
         autoComplete="cc-number"
         placeholder="4242 4242 4242 4242"
       />
       <div className="row">
         <CardField
           name="exp_month"
-          label="Expiry month"
+          label={t("expMonth")}
           error={fields.exp_month}
-          hint="1 to 12"
+          hint={t("expMonthHint")}
           autoComplete="cc-exp-month"
           placeholder="12"
         />
         <CardField
           name="exp_year"
-          label="Expiry year"
+          label={t("expYear")}
           error={fields.exp_year}
-          hint="Like 2030"
+          hint={t("expYearHint")}
           autoComplete="cc-exp-year"
           placeholder="2030"
         />
       </div>
       <CardField
         name="cvc"
-        label="CVC"
+        label={t("cvc")}
         error={fields.cvc}
-        hint="3 or 4 digits"
+        hint={t("cvcHint")}
         autoComplete="cc-csc"
         placeholder="123"
       />
@@ -158,7 +159,7 @@ export function SandboxCardForm({
           className="button primary"
           disabled={isPending || disabled || !isHydrated}
         >
-          {replacing ? "Replace card" : "Save card"}
+          {replacing ? t("replace") : t("save")}
         </button>
       </div>
     </form>

@@ -8,6 +8,7 @@
  * Replacing or removing the card detaches the old one at Stripe (server side).
  */
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
+import { useTranslations } from "next-intl";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { stripeFor, intentIdOf } from "@/app/_components/stripe";
 import { useHydrated } from "@/app/_components/use-hydrated";
@@ -23,6 +24,7 @@ function SetupForm({
   hasCard: boolean;
   onSaved: (saved: TSavedCardResponse) => void;
 }) {
+  const t = useTranslations("account.card");
   const stripe = useStripe();
   const elements = useElements();
   const isHydrated = useHydrated();
@@ -61,7 +63,7 @@ function SetupForm({
       if (checked.error)
         return setNotice({
           tone: "error",
-          text: checked.error.message ?? "Check the card details.",
+          text: checked.error.message ?? t("checkDetails"),
         });
       const { client_secret: clientSecret } = await dashboardClient.account.startCardSetup.mutate();
       const confirmed = await stripe.confirmSetup({
@@ -88,7 +90,7 @@ function SetupForm({
           className="button primary"
           disabled={isPending || !isHydrated || !isReady}
         >
-          {hasCard ? "Replace card" : "Save card"}
+          {hasCard ? t("replace") : t("save")}
         </button>
       </div>
     </form>
@@ -103,16 +105,14 @@ export function StripeCardSetup({
   publishableKey: string;
 }) {
   const onFile = useCardOnFile(initial.card);
+  const t = useTranslations("account.card");
 
   return (
     <>
       <CardOnFile onFile={onFile} />
       <section className="panel" aria-labelledby="card-form-title">
-        <h2 id="card-form-title">{onFile.card ? "Replace the card" : "Save a card"}</h2>
-        <p className="hint">
-          Your card is entered in Stripe&apos;s secure form and saved with Stripe; this service
-          keeps only its brand, last four digits and expiry.
-        </p>
+        <h2 id="card-form-title">{onFile.card ? t("replaceTitle") : t("saveTitle")}</h2>
+        <p className="hint">{t("stripeHint")}</p>
         <Elements stripe={stripeFor(publishableKey)} options={{ mode: "setup", currency: "cad" }}>
           <SetupForm hasCard={Boolean(onFile.card)} onSaved={onFile.saved} />
         </Elements>

@@ -8,12 +8,20 @@
  * while the page was still server HTML survives hydration (React leaves the value of an
  * uncontrolled input alone when it hydrates; a controlled one is reset to its state).
  */
+import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { useFieldErrorText } from "@/app/_components/field-error-text";
 import { useHydrated } from "@/app/_components/use-hydrated";
+import { ZoneNote } from "@/app/_components/zone-note";
 import { dashboardClient, fieldErrorsOf, messageOf } from "@/app/_trpc/client";
 import type { TSpendingSettingsResponse } from "@/server/accounts";
+import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
+import { parseCents, type Money } from "@/server/core/money";
+import { maxSpendingLimitCents } from "@/server/core/spending-limits";
 import { NoticeLine, type Notice } from "../notice-line";
-import { dollars } from "./dollars";
+
+/** A saved limit as the page's language writes money ("$2,000.00", "2 000,00 $"). */
+const shown = (money: Money, locale: Locale) => formatMoney(parseCents(money.amount), locale);
 
 function LimitField({
   name,
@@ -26,6 +34,9 @@ function LimitField({
   defaultValue: string;
   error?: string;
 }) {
+  const t = useTranslations("account.limits");
+  const locale = useLocale() as Locale;
+  const errorText = useFieldErrorText()(error);
   const id = `field-${name}`;
   return (
     <div className="field">
@@ -38,16 +49,16 @@ function LimitField({
         autoComplete="off"
         placeholder="500.00"
         defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : `${id}-hint`}
+        aria-invalid={errorText ? true : undefined}
+        aria-describedby={errorText ? `${id}-error` : `${id}-hint`}
       />
-      {error ? (
+      {errorText ? (
         <span className="field-error" id={`${id}-error`}>
-          {error}
+          {errorText}
         </span>
       ) : (
         <span className="hint" id={`${id}-hint`}>
-          Dollars, at most two decimals, up to $50,000.00
+          {t("amountHint", { max: formatMoney(maxSpendingLimitCents, locale) })}
         </span>
       )}
     </div>
@@ -60,7 +71,17 @@ const showAmount = (form: HTMLFormElement, name: string, amount: string | undefi
   if (input instanceof HTMLInputElement) input.value = amount ?? "";
 };
 
-export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsResponse }) {
+export function SpendingSettingsPanel({
+  initial,
+  timeZone,
+}: {
+  initial: TSpendingSettingsResponse;
+  /** The person's zone, which the time of the last pause or resume is shown in. */
+  timeZone: string;
+}) {
+  const t = useTranslations("account.limits");
+  const locale = useLocale() as Locale;
+  const { fixFields } = useFieldErrorText();
   const [settings, setSettings] = useState(initial);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [limitsNotice, setLimitsNotice] = useState<Notice>(null);
@@ -83,13 +104,13 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
       showAmount(form, "limit_per_order", saved.limit_per_order?.amount);
       showAmount(form, "limit_per_30_days", saved.limit_per_30_days?.amount);
       setFields({});
-      setLimitsNotice({ tone: "ok", text: "Your spending limits are saved." });
+      setLimitsNotice({ tone: "ok", text: t("saved") });
     } catch (error) {
       const refused = fieldErrorsOf(error);
       setFields(refused ?? {});
       setLimitsNotice({
         tone: "error",
-        text: refused ? "Please correct the highlighted fields." : messageOf(error),
+        text: refused ? fixFields : messageOf(error),
       });
     } finally {
       setIsPending(false);
@@ -103,9 +124,7 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
       setSettings(saved);
       setPauseNotice({
         tone: "ok",
-        text: saved.purchases_paused
-          ? "Assistant purchases are paused."
-          : "Assistant purchases are resumed.",
+        text: saved.purchases_paused ? t("nowPaused") : t("nowResumed"),
       });
     } catch (error) {
       setPauseNotice({ tone: "error", text: messageOf(error) });
@@ -118,18 +137,18 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
   return (
     <>
       <section className="panel" aria-labelledby="limits-title">
-        <h2 id="limits-title">Limits</h2>
+        <h2 id="limits-title">{t("limitsTitle")}</h2>
         <dl className="facts" data-testid="saved-limits">
-          <dt>Per order</dt>
-          <dd>{settings.limit_per_order ? dollars(settings.limit_per_order.amount) : "Not set"}</dd>
-          <dt>Per rolling 30 days</dt>
+          <dt>{t("perOrder")}</dt>
           <dd>
-            {settings.limit_per_30_days ? dollars(settings.limit_per_30_days.amount) : "Not set"}
+            {settings.limit_per_order ? shown(settings.limit_per_order, locale) : t("notSet")}
+          </dd>
+          <dt>{t("per30Days")}</dt>
+          <dd>
+            {settings.limit_per_30_days ? shown(settings.limit_per_30_days, locale) : t("notSet")}
           </dd>
         </dl>
-        {!hasLimits ? (
-          <p className="hint">Assistants cannot buy for you until both limits are set.</p>
-        ) : null}
+        {!hasLimits ? <p className="hint">{t("needBoth")}</p> : null}
         <form
           className="form"
           style={{ marginTop: 16 }}
@@ -140,35 +159,36 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
           <div className="row">
             <LimitField
               name="limit_per_order"
-              label="Limit per order (CAD)"
+              label={t("perOrderLabel")}
               defaultValue={initial.limit_per_order?.amount ?? ""}
               error={fields.limit_per_order}
             />
             <LimitField
               name="limit_per_30_days"
-              label="Limit per rolling 30 days (CAD)"
+              label={t("per30DaysLabel")}
               defaultValue={initial.limit_per_30_days?.amount ?? ""}
               error={fields.limit_per_30_days}
             />
           </div>
           <div>
             <button type="submit" className="button primary" disabled={isPending || !isHydrated}>
-              Save limits
+              {t("save")}
             </button>
           </div>
         </form>
       </section>
       <section className="panel" aria-labelledby="pause-title">
-        <h2 id="pause-title">Assistant purchases</h2>
+        <h2 id="pause-title">{t("pauseTitle")}</h2>
         <div className="form">
           <p data-testid="purchases-state">
-            {settings.purchases_paused
-              ? "Paused: assistants cannot buy for you."
-              : "On: assistants can buy for you within your limits."}
+            {settings.purchases_paused ? t("paused") : t("on")}
             {settings.paused_changed_at ? (
-              <span className="hint">
+              // Formatted by Node's Intl on the server and the browser's after: the same text, but not worth a hydration error if a version differs.
+              <span className="hint" suppressHydrationWarning>
                 {" "}
-                Changed {settings.paused_changed_at.slice(0, 16).replace("T", " ")} UTC.
+                {t("changed", {
+                  time: formatTime(new Date(settings.paused_changed_at), locale, timeZone),
+                })}
               </span>
             ) : null}
           </p>
@@ -181,7 +201,7 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
                 disabled={isPending || !isHydrated}
                 onClick={() => void setPaused(false)}
               >
-                Resume assistant purchases
+                {t("resume")}
               </button>
             ) : (
               <button
@@ -190,10 +210,11 @@ export function SpendingSettingsPanel({ initial }: { initial: TSpendingSettingsR
                 disabled={isPending || !isHydrated}
                 onClick={() => void setPaused(true)}
               >
-                Pause assistant purchases
+                {t("pause")}
               </button>
             )}
           </div>
+          {settings.paused_changed_at ? <ZoneNote timeZone={timeZone} /> : null}
         </div>
       </section>
     </>

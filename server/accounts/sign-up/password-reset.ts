@@ -25,7 +25,7 @@ export const requestPasswordReset = publicProcedure
   .input(ZRequestPasswordResetInput)
   .mutation(async ({ ctx, input }) => {
     const person = await findResetRequester(ctx.db, input.email);
-    if (person) await enqueuePasswordResetEmail(ctx.db, person, ctx.clock.now());
+    if (person) await enqueuePasswordResetEmail(ctx.db, person, ctx.clock.now(), input.locale);
     return { email: input.email, sent_if_registered: true };
   });
 

@@ -16,14 +16,14 @@ export const signUp = publicProcedure.input(ZSignUpInput).mutation(async ({ ctx,
   const passwordHash = await hashPassword(input.password);
   await inTransaction(ctx.db, async (tx) => {
     const existing = await findPersonByEmail(tx, input.email);
-    if (existing) return enqueueAccountExistsEmail(tx, existing, now);
+    if (existing) return enqueueAccountExistsEmail(tx, existing, now, input.locale);
     const person = await insertSignUp(tx, {
       id: randomId("per_"),
       email: input.email,
       name: input.name,
       passwordHash,
     });
-    await enqueueVerificationEmail(tx, person, now);
+    await enqueueVerificationEmail(tx, person, now, input.locale);
   });
   return { email: input.email, confirmation_sent: true };
 });

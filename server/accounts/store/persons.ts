@@ -6,7 +6,7 @@
  * same columns and the same row lock (docs/adr/0062-purchase-transactions.md).
  */
 import { Prisma } from "../../generated/prisma/client";
-import { type Locale, pickLocale, timeZoneOfProvince } from "../../core/locale";
+import { type Language, type Locale, pickLocale, timeZoneOfProvince } from "../../core/locale";
 import type { SpendingSettings } from "../../core/spending-limits";
 import type { Db, Tx } from "../../platform/db";
 
@@ -47,7 +47,10 @@ export const isEmailTaken = async (db: Client, email: string) =>
 
 /** The person with this email (who to write to), or null. */
 export const findPersonByEmail = (db: Client, email: string) =>
-  db.person.findUnique({ where: { email }, select: { id: true, email: true, name: true } });
+  db.person.findUnique({
+    where: { email },
+    select: { id: true, email: true, name: true, language: true },
+  });
 
 /** Changes name and email; a new email is unconfirmed until its link is followed. */
 export const updateNameAndEmail = (
@@ -61,7 +64,7 @@ export const updateNameAndEmail = (
       email: options.email,
       ...(options.isNewEmail ? { emailVerifiedAt: null } : {}),
     },
-    select: { id: true, name: true, email: true },
+    select: { id: true, name: true, email: true, language: true },
   });
 
 export const updateSizes = async (db: Client, personId: string, sizes: string[]) =>
@@ -112,7 +115,7 @@ export const findEmailConfirmation = (db: Client, personId: string) =>
 export const readConfirmationRecipient = (db: Client, personId: string) =>
   db.person.findUniqueOrThrow({
     where: { id: personId },
-    select: { id: true, email: true, name: true, emailVerifiedAt: true },
+    select: { id: true, email: true, name: true, language: true, emailVerifiedAt: true },
   });
 
 /** Confirms the email a link was sent to, if it is still the person's and unconfirmed; whether it changed. */
@@ -138,7 +141,7 @@ export const hasEmail = async (db: Client, options: { personId: string; email: s
 export const findResetRequester = (db: Client, email: string) =>
   db.person.findUnique({
     where: { email },
-    select: { id: true, email: true, name: true, passwordHash: true },
+    select: { id: true, email: true, name: true, language: true, passwordHash: true },
   });
 
 /** The person a reset link names, with the hash it is bound to; null when no such person. */
@@ -315,5 +318,36 @@ export const readReadingPreferences = async (
   return {
     locale: pickLocale(row?.language, null),
     timeZone: timeZoneOfProvince(row?.province),
+  };
+};
+
+/** The saved language ("en" | "fr") as the column holds it; anything else (null) reads as none. */
+const languageOf = (value: string | null | undefined): Language | null =>
+  value === "en" || value === "fr" ? value : null;
+
+/** Saves the person's language; only their own row (the id is the signed-in person's). */
+export const saveLanguage = async (db: Client, personId: string, language: Language) =>
+  languageOf(
+    (
+      await db.person.update({
+        where: { id: personId },
+        data: { language },
+        select: { language: true },
+      })
+    ).language,
+  );
+
+/**
+ * What the account pages show and format with: the saved language (null: none, pages follow the
+ * browser) and the zone of the saved address's province (else Toronto's).
+ */
+export const readPagePreferences = async (db: Client, personId: string) => {
+  const row = await db.person.findUnique({
+    where: { id: personId },
+    select: { language: true, shippingAddress: { select: { province: true } } },
+  });
+  return {
+    language: languageOf(row?.language),
+    timeZone: timeZoneOfProvince(row?.shippingAddress?.province),
   };
 };

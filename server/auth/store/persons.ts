@@ -9,7 +9,7 @@ import type { Db, Tx } from "../../platform/db";
 export const findSignInPerson = (db: Db | Tx, email: string) =>
   db.person.findUnique({
     where: { email },
-    select: { id: true, email: true, name: true, passwordHash: true },
+    select: { id: true, email: true, name: true, language: true, passwordHash: true },
   });
 
 /** When the person last changed their password (sessions signed in before it end); null when no such person. */
