@@ -6,14 +6,17 @@
  */
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { defaultTimeZone, pickLocale } from "@/server/core/locale";
+import { defaultTimeZone, isLocale, pickLocale } from "@/server/core/locale";
 import { messagesOf } from "@/server/core/messages";
 import { languageCookie } from "./language-cookie";
 
-export default getRequestConfig(async () => {
-  const locale = pickLocale(
-    (await cookies()).get(languageCookie)?.value,
-    (await headers()).get("accept-language"),
-  );
+export default getRequestConfig(async ({ locale: asked }) => {
+  // getTranslations({ locale }) names one (a confirmation in the language just saved).
+  const locale = isLocale(asked)
+    ? asked
+    : pickLocale(
+        (await cookies()).get(languageCookie)?.value,
+        (await headers()).get("accept-language"),
+      );
   return { locale, messages: messagesOf(locale), timeZone: defaultTimeZone };
 });

@@ -5,14 +5,12 @@
  * `lang` cookie, so the next page renders in it.
  */
 import { revalidatePath } from "next/cache";
-import { createTranslator } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { rememberLanguage } from "@/app/_i18n/remember-language";
 import { pageCaller } from "@/app/_trpc/server";
 import type { ActionState } from "@/app/_trpc/action-state";
 import { formValue, runAction } from "@/app/_trpc/run-action";
 import type { Language, Locale } from "@/server/core/locale";
-import { messagesOf } from "@/server/core/messages";
 
 const refreshed =
   <T>(message: (result: T) => string) =>
@@ -55,12 +53,9 @@ export const updateSizesAction = async (_state: ActionState, data: FormData) => 
 
 export const saveLanguageAction = async (_state: ActionState, data: FormData) => {
   const chosen = formValue(data, "language");
-  // Said in the language just saved: the page around it re-renders in it. (getTranslations would
-  // answer in the request's language, which app/_i18n/request.ts reads before the save.)
-  const locale: Locale = chosen === "fr" ? "fr-CA" : "en-CA";
-  const t = createTranslator({
-    locale,
-    messages: messagesOf(locale),
+  // Said in the language just saved, not the request's: the page around it re-renders in it.
+  const t = await getTranslations({
+    locale: chosen === "fr" ? "fr-CA" : "en-CA",
     namespace: "account.language",
   });
   return runAction(

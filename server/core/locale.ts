@@ -14,6 +14,7 @@ export const defaultLocale: Locale = "en-CA";
 
 /** The saved setting is the language alone ("en" | "fr"); Canada is the only market. */
 export type Language = "en" | "fr";
+export const languages = ["en", "fr"] as const satisfies readonly Language[];
 export const localeOfLanguage = (language: Language): Locale =>
   language === "fr" ? "fr-CA" : "en-CA";
 export const languageOfLocale = (locale: Locale): Language => (locale === "fr-CA" ? "fr" : "en");

@@ -87,6 +87,7 @@ export const insertPerson = (
     passwordHash: string;
     emailVerifiedAt: Date | null;
     sizes: string[];
+    language?: string | null;
     spendingLimitPerOrderCents?: number;
     spendingLimitPer30DaysCents?: number;
     purchasesPaused?: boolean;

@@ -3,6 +3,7 @@
  * the client list, and initial access tokens for agent registration in production.
  */
 import { z } from "zod";
+import { languages } from "../../core/locale";
 import { db } from "../../platform/db";
 import { fail } from "./commands";
 import { ZCanadianAddressSchema } from "../../core/address";
@@ -70,6 +71,7 @@ const ZCreatePerson = z.object({
   "limit-per-30-days": z.string().optional(),
   paused: z.boolean().default(false),
   card: ZCardNumber.optional(),
+  language: z.enum(languages, { error: "--language must be en or fr" }).optional(),
 });
 
 /** `--card NUMBER` (a sandbox test card) as the dashboard would save it, expiring in December five years on; refused the way the dashboard refuses it. */
@@ -128,6 +130,7 @@ export const createPerson = async (input: unknown) => {
       passwordHash: await hashPassword(options.password),
       emailVerifiedAt: options.verified ? now : null,
       sizes: options.sizes,
+      language: options.language ?? null,
       ...limits,
       ...(options.paused ? { purchasesPaused: true, purchasesPausedChangedAt: now } : {}),
       ...(address

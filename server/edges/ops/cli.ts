@@ -50,6 +50,7 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
   item:set-price ITEM_ID --price 12.34          change an item's price (price watches and alerts act on it)
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
                 [--limit-per-order 500.00 --limit-per-30-days 2000.00] [--paused] [--card 4242424242424242]
+                [--language en|fr]
   purchase:create-sandbox --email E [--item ITEM_ID] [--name ASSISTANT]
                                                sandbox only: a held assistant purchase with the person's saved card
   sandbox:purchase-due PUR_ID                  sandbox only: a held purchase's charge time comes now and it is charged (or cancelled)
@@ -109,6 +110,7 @@ const main = async () => {
       "limit-per-30-days": { type: "string" },
       paused: { type: "boolean", default: false },
       card: { type: "string" },
+      language: { type: "string" },
       purchases: { type: "string" },
       price: { type: "string" },
       contact: { type: "string" },
@@ -229,6 +231,7 @@ const main = async () => {
             "limit-per-30-days": values["limit-per-30-days"],
             paused: values.paused,
             card: values.card,
+            language: values.language,
           }),
         );
       case "purchase:create-sandbox":
