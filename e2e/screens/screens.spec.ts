@@ -43,8 +43,12 @@ const shoppers = {
   },
 } as const;
 
-const newContext = (browser: Browser, baseURL: string, locale: string, view: (typeof views)[number]) =>
-  browser.newContext({ baseURL, locale, viewport: view.viewport });
+const newContext = (
+  browser: Browser,
+  baseURL: string,
+  locale: string,
+  view: (typeof views)[number],
+) => browser.newContext({ baseURL, locale, viewport: view.viewport });
 
 for (const [language, shopper] of Object.entries(shoppers)) {
   test(`screens in ${language}`, async ({ browser, baseURL }) => {
@@ -67,7 +71,13 @@ for (const [language, shopper] of Object.entries(shoppers)) {
       "--address-json",
       JSON.stringify(shopper.address),
     );
-    const purchase = ops("purchase:create-sandbox", "--email", email, "--name", "Errand Assistant") as {
+    const purchase = ops(
+      "purchase:create-sandbox",
+      "--email",
+      email,
+      "--name",
+      "Errand Assistant",
+    ) as {
       cancel_url: string;
     };
     let html = "";
@@ -84,7 +94,10 @@ for (const [language, shopper] of Object.entries(shoppers)) {
       const context = await newContext(browser, baseURL!, shopper.locale, view);
       const page = await context.newPage();
       const shot = (name: string) =>
-        page.screenshot({ path: path.join(out, `${name}-${language}-${view.name}.png`), fullPage: true });
+        page.screenshot({
+          path: path.join(out, `${name}-${language}-${view.name}.png`),
+          fullPage: true,
+        });
 
       await page.setContent(html, { waitUntil: "load" });
       await shot("purchase-copy-email");

@@ -21,7 +21,7 @@ export { authOptions } from "./next-auth";
 export { hashPassword } from "./passwords";
 export { isLoopback, redirectHost, redirectUriProblem } from "./redirect-uris";
 export { mcpAccountPath } from "./resources";
-export { allScopes, optInScopes, scopeWords } from "./scopes";
+export { allScopes, optInScopes } from "./scopes";
 export type { Scope } from "./scopes";
 export { currentPersonId, personIdFromRequest } from "./session";
 export { signInPath } from "./sign-in-link";

@@ -32,15 +32,3 @@ export const agentOnlyScopes: readonly Scope[] = ["purchase:write"];
  * Approve button alone: they let the app spend money or send email for them.
  */
 export const optInScopes: readonly Scope[] = ["purchase:write", "alerts:write"];
-
-/** What each scope lets an app do, in the words the consent and account pages use. */
-export const scopeWords: Record<Scope, string> = {
-  "catalog:read": "Search items and read store details",
-  "checkout:write": "Price orders and create checkout links that you pay yourself",
-  "profile:read": "See your name, email address and saved sizes",
-  "orders:read": "See your orders and their tracking",
-  "address:read": "See your saved shipping address",
-  "purchase:write":
-    "Buy items for you with your saved card, within your spending limits (you can cancel each purchase from its email)",
-  "alerts:write": "Set, list and stop price alerts that email you when an item drops to your price",
-};

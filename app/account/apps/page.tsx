@@ -20,10 +20,12 @@ export default async function ConnectedAppsPage() {
     caller.account.getPreferences(),
   ]);
   const t = await getTranslations("account.apps");
+  // The consent page's words for each scope: one sentence per scope, wherever it is shown.
+  const scopeWords = await getTranslations("consent.scope");
   const locale = (await getLocale()) as Locale;
   /** What a scope lets the app do, in the page's language; an unknown scope is shown as its name alone. */
   const scopeText = (scope: string) =>
-    isScope(scope) ? t(`scopes.${scope.replace(":", "_") as "catalog_read"}`) : scope;
+    isScope(scope) ? scopeWords(scope.replace(":", "_") as "catalog_read") : scope;
   return (
     <>
       <h1 className="page-title">{t("title")}</h1>
