@@ -2,8 +2,8 @@
 import { Button, Section, Text } from "@react-email/components";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
-import { EmailLayout, buttonStyle } from "./components/layout";
-import { type EmailWatchedItem, LimitLine, OrOpen, WatchedItem } from "./components/watched-item";
+import { EmailLayout, buttonStyle, OrOpen } from "./components/layout";
+import { type EmailWatchedItem, LimitLine, WatchedItem } from "./components/watched-item";
 
 export type PriceAlertProps = Localised & {
   item: EmailWatchedItem;

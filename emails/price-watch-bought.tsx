@@ -7,9 +7,8 @@ import { Button, Text } from "@react-email/components";
 import type { OrderSummary } from "../server/core/order-summary";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
-import { EmailLayout, buttonStyle } from "./components/layout";
+import { EmailLayout, buttonStyle, OrOpen } from "./components/layout";
 import { WhatWasBought } from "./components/what-was-bought";
-import { OrOpen } from "./components/watched-item";
 
 export type PriceWatchBoughtProps = Localised & {
   assistant: string;

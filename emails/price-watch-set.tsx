@@ -2,11 +2,10 @@
 import { Button, Text } from "@react-email/components";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
-import { EmailLayout, buttonStyle } from "./components/layout";
+import { EmailLayout, buttonStyle, OrOpen } from "./components/layout";
 import {
   type EmailWatchedItem,
   type EmailWatchLimits,
-  OrOpen,
   WatchedItem,
   WatchLimits,
 } from "./components/watched-item";

@@ -6,7 +6,7 @@
 import { Button, Text } from "@react-email/components";
 import type { OrderSummary } from "../server/core/order-summary";
 import { emailIntl, type Localised } from "./components/i18n";
-import { EmailLayout, buttonStyle } from "./components/layout";
+import { EmailLayout, OrOpen, buttonStyle } from "./components/layout";
 import { WhatWasBought } from "./components/what-was-bought";
 
 export type PurchaseCopyProps = Localised & {
@@ -168,9 +168,7 @@ export default function PurchaseCopy(props: PurchaseCopyProps | LegacyProps) {
       <Button href={props.cancelUrl} style={buttonStyle}>
         {t("purchases.copyEmail.button")}
       </Button>
-      <Text style={{ fontSize: 13, color: "#6b655f" }}>
-        {t("common.email.orOpen", { url: props.cancelUrl })}
-      </Text>
+      <OrOpen url={props.cancelUrl} intl={intl} />
       <WhatWasBought summary={props.summary} intl={intl} />
     </EmailLayout>
   );

@@ -1,7 +1,7 @@
 /** Sent on "Forgot password": a link to a page where the person chooses a new password (opening it changes nothing). */
 import { Button, Text } from "@react-email/components";
 import { emailIntl, type Localised } from "./components/i18n";
-import { EmailLayout, buttonStyle } from "./components/layout";
+import { EmailLayout, OrOpen, buttonStyle } from "./components/layout";
 
 /** No times shown, so only the locale (rows written before 1.9 have none: English). */
 export type ResetPasswordProps = Partial<Pick<Localised, "locale">> & {
@@ -34,9 +34,7 @@ export default function ResetPassword(props: ResetPasswordProps) {
       <Button href={resetUrl} style={buttonStyle}>
         {t("auth.email.reset.button")}
       </Button>
-      <Text style={{ fontSize: 13, color: "#6b655f" }}>
-        {t("common.email.orOpen", { url: resetUrl })}
-      </Text>
+      <OrOpen url={resetUrl} intl={intl} />
     </EmailLayout>
   );
 }

@@ -1,7 +1,7 @@
 /** Sent at sign-up: a link to a page with a button that confirms the address (opening it changes nothing). */
 import { Button, Text } from "@react-email/components";
 import { emailIntl, type Localised } from "./components/i18n";
-import { EmailLayout, buttonStyle } from "./components/layout";
+import { EmailLayout, OrOpen, buttonStyle } from "./components/layout";
 
 /** No times shown, so only the locale (rows written before 1.9 have none: English). */
 export type VerifyEmailProps = Partial<Pick<Localised, "locale">> & {
@@ -33,9 +33,7 @@ export default function VerifyEmail(props: VerifyEmailProps) {
       <Button href={confirmUrl} style={buttonStyle}>
         {t("auth.email.verify.button")}
       </Button>
-      <Text style={{ fontSize: 13, color: "#6b655f" }}>
-        {t("common.email.orOpen", { url: confirmUrl })}
-      </Text>
+      <OrOpen url={confirmUrl} intl={intl} />
     </EmailLayout>
   );
 }

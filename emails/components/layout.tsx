@@ -90,3 +90,15 @@ export const buttonStyle = {
   textDecoration: "none",
   display: "inline-block",
 };
+
+/**
+ * The link under a button, for mail readers that hide buttons. A signed link is one long word:
+ * it breaks anywhere, or it would widen the email past a phone's screen.
+ */
+export const OrOpen = ({ url, intl }: { url: string; intl: EmailIntl }) => (
+  <Text
+    style={{ fontSize: 13, color: "#6b655f", overflowWrap: "anywhere", wordBreak: "break-all" }}
+  >
+    {intl.t("common.email.orOpen", { url })}
+  </Text>
+);

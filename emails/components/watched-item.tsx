@@ -97,10 +97,3 @@ export const WatchLimits = ({ limits, intl }: { limits: EmailWatchLimits; intl: 
     <LimitLine label={intl.t("watches.limits.until")} value={intl.time(limits.expiresAt)} />
   </Section>
 );
-
-/** The link under a button, for mail readers that hide buttons. */
-export const OrOpen = ({ url, intl }: { url: string; intl: EmailIntl }) => (
-  <Text style={{ fontSize: 13, color: "#6b655f", overflowWrap: "anywhere" }}>
-    {intl.t("common.email.orOpen", { url })}
-  </Text>
-);

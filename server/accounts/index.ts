@@ -9,6 +9,7 @@ export {
 export type { TSpendingSettingsResponse } from "./account.schema";
 export {
   rowToSpendingSettingsResponse,
+  toShippingAddress,
   toSavedCardResponse,
   toSpendingSettingsResponse,
 } from "./account-views";

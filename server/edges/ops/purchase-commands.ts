@@ -18,13 +18,18 @@ import {
   holdSandboxPurchase,
   readPurchaseSummary,
 } from "../../purchases";
-import { findPersonByEmail, readSavedCard } from "../../accounts";
+import {
+  findPersonByEmail,
+  findShippingAddress,
+  readSavedCard,
+  toShippingAddress,
+} from "../../accounts";
 import { insertClient } from "../../auth";
 import { insertQuote, reserve } from "../../checkout";
 import { oneLineSnapshot, snapshotTotals } from "../../checkout";
 import { findBuyableItem, markItemSold, shippingRatesOf } from "../../catalogue";
 
-/** The quote's address (a purchase reads only its snapshot's stores). */
+/** The quote's address when the person saved none (a purchase reads only its snapshot's stores). */
 const placeholderAddress = {
   name: "Sandbox Person",
   line1: "100 Queen St W",
@@ -44,6 +49,9 @@ export const createSandboxPurchase = async (options: {
   const email = (options.email ?? fail("--email is required")).trim().toLowerCase();
   const person =
     (await findPersonByEmail(db(), email)) ?? fail(`no person with the email ${email}`);
+  const saved = await findShippingAddress(db(), person.id);
+  // Shipped where the person asked, as POST /purchases ships to the saved address.
+  const address = saved ? toShippingAddress(saved) : placeholderAddress;
   const card =
     (await readSavedCard(db(), person.id)) ??
     fail(`${email} has no saved card: create the person with --card 4242424242424242`);
@@ -77,7 +85,7 @@ export const createSandboxPurchase = async (options: {
     store: { storeId, ...store },
     line,
     rates,
-    destination: placeholderAddress.province,
+    destination: address.province,
     now,
   });
   // As POST /purchases does, the item is reserved with the purchase (given back when it ends uncharged).
@@ -98,7 +106,7 @@ export const createSandboxPurchase = async (options: {
       clientId: agent.id,
       personId: person.id,
       email: null,
-      address: placeholderAddress,
+      address,
       snapshot,
       createdAt: now,
       expiresAt: new Date(now.getTime() + 30 * 60_000),
