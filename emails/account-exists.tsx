@@ -3,7 +3,7 @@ import { Button, Text } from "@react-email/components";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout, buttonStyle } from "./components/layout";
 
-/** No times shown, so only the locale (rows written before 1.9 have none: English). */
+/** No times shown, so only the locale (rows written before issue 27 have none: English). */
 export type AccountExistsProps = Partial<Pick<Localised, "locale">> & {
   name?: string | null;
   signInUrl: string;

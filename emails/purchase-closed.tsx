@@ -29,7 +29,7 @@ export type PurchaseClosedProps = Localised & {
   closedAt: string;
 };
 
-/** An email written before 1.9 (English, the total already formatted): still sent as it was. */
+/** An email written before issue 27 (English, the total already formatted): still sent as it was. */
 type LegacyProps = { orderNumber: string; grandTotal: string; outcome: PurchaseOutcome };
 
 const isCurrent = (props: PurchaseClosedProps | LegacyProps): props is PurchaseClosedProps =>

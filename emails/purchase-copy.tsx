@@ -23,7 +23,7 @@ export type PurchaseCopyProps = Localised & {
   cancelUrl: string;
 };
 
-/** A copy written before 1.9 (English, amounts and times already formatted): still sent as it was. */
+/** A copy written before issue 27 (English, amounts and times already formatted): still sent as it was. */
 type LegacyProps = {
   orderNumber: string;
   assistant: string;

@@ -21,7 +21,7 @@ import { messagesOf } from "../../server/core/messages";
 /** What every shopper email's props carry besides its own fields. */
 export type Localised = { locale: Locale; timeZone: string };
 
-/** The translator and formatters of one email; a missing or unknown locale reads as English (rows written before 1.9). */
+/** The translator and formatters of one email; a missing or unknown locale reads as English (rows written before issue 27). */
 export const emailIntl = (props: Partial<Localised>) => {
   const locale = isLocale(props.locale) ? props.locale : defaultLocale;
   const timeZone = props.timeZone ?? defaultTimeZone;

@@ -16,7 +16,7 @@ export type SnapshotLine = {
   title: string;
   size: string | null;
   color: string | null;
-  /** The item's condition as listed (new_with_tags ... fair); absent in quotes made before 1.9. */
+  /** The item's condition as listed (new_with_tags ... fair); absent in quotes made before issue 27. */
   condition?: string | null;
   quantity: number;
   unitPriceCents: number;
