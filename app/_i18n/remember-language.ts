@@ -4,7 +4,6 @@
  * who saved none gets the cookie removed: their pages follow the browser's Accept-Language, not the
  * language of whoever signed in here before.
  */
-import "server-only";
 import { cookies } from "next/headers";
 import { languageCookie, languageCookieOptions } from "./language-cookie";
 
