@@ -21,7 +21,7 @@ export const subject = (props: Partial<AccountExistsProps> = {}) =>
   emailIntl(props).t("auth.email.accountExists.subject");
 
 export default function AccountExists(props: AccountExistsProps) {
-  const { name, signInUrl = previewProps.signInUrl, resetUrl = previewProps.resetUrl } = props;
+  const { name, signInUrl, resetUrl } = props;
   const intl = emailIntl(props);
   const { t } = intl;
   return (

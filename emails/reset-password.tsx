@@ -19,7 +19,7 @@ export const subject = (props: Partial<ResetPasswordProps> = {}) =>
   emailIntl(props).t("auth.email.reset.subject");
 
 export default function ResetPassword(props: ResetPasswordProps) {
-  const { name, resetUrl = previewProps.resetUrl } = props;
+  const { name, resetUrl } = props;
   const intl = emailIntl(props);
   const { t } = intl;
   return (

@@ -19,7 +19,7 @@ export const subject = (props: Partial<VerifyEmailProps> = {}) =>
   emailIntl(props).t("auth.email.verify.subject");
 
 export default function VerifyEmail(props: VerifyEmailProps) {
-  const { name, confirmUrl = previewProps.confirmUrl } = props;
+  const { name, confirmUrl } = props;
   const intl = emailIntl(props);
   const { t } = intl;
   return (
