@@ -107,7 +107,8 @@ export const zoneLabel = (locale: Locale, timeZone: string): string =>
     `zone:${locale}:${timeZone}`,
     () => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "longGeneric" }),
   )
-    .formatToParts(new Date(0))
+    // Today's name: at 1970 some zones had no daylight time and read as "Mountain Standard Time".
+    .formatToParts(new Date())
     .find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 
 /**
