@@ -8,6 +8,7 @@ import { Text } from "@react-email/components";
 import type { OrderSummary } from "../server/core/order-summary";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
+import { sampleSummary } from "./components/sample-summary";
 import { WhatWasBought } from "./components/what-was-bought";
 
 export const purchaseOutcomes = [
@@ -58,49 +59,7 @@ export const previewProps: PurchaseClosedProps = {
   assistant: "Errand Assistant",
   outcome: "charged",
   closedAt: "2026-11-28T16:05:00.000Z",
-  summary: {
-    orderNumber: "SO-7K3M9QX2",
-    shipTo: ["Ana Tremblay", "100 Queen St W", "Toronto ON M5H 2N2"],
-    totals: {
-      itemsCents: 12_800,
-      discountCents: 0,
-      shippingCents: 1_095,
-      taxCents: 1_806,
-      totalCents: 15_701,
-    },
-    stores: [
-      {
-        storeName: "Maison Friperie",
-        storeUrl: "https://maison-friperie.example.ca",
-        orderNumber: "SO-7K3M9QX2-1",
-        items: [
-          {
-            title: "Wool overcoat, charcoal",
-            size: "M",
-            condition: "excellent",
-            quantity: 1,
-            imageUrl: "http://localhost:3000/images/items/1/1.svg",
-            url: "https://maison-friperie.example.ca/products/wool-overcoat",
-            lineCents: 12_800,
-          },
-        ],
-        shipping: {
-          label: "Canada Post Expedited",
-          cents: 1_095,
-          earliest: "2026-12-01",
-          latest: "2026-12-03",
-        },
-        taxLines: [{ name: "HST", rate: "13%", cents: 1_806 }],
-        totals: {
-          itemsCents: 12_800,
-          discountCents: 0,
-          shippingCents: 1_095,
-          taxCents: 1_806,
-          totalCents: 15_701,
-        },
-      },
-    ],
-  },
+  summary: sampleSummary,
 };
 
 /** "Maison Friperie (SO-7K3M9QX2-1), Atelier Nord (SO-7K3M9QX2-2)": whom to ask, with what number. */

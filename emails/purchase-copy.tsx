@@ -7,6 +7,7 @@ import { Button, Text } from "@react-email/components";
 import type { OrderSummary } from "../server/core/order-summary";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout, OrOpen, buttonStyle } from "./components/layout";
+import { sampleSummary } from "./components/sample-summary";
 import { WhatWasBought } from "./components/what-was-bought";
 
 export type PurchaseCopyProps = Localised & {
@@ -65,49 +66,7 @@ export const previewProps: PurchaseCopyProps = {
   chargesAt: "2026-11-28T16:05:00.000Z",
   cancelUntil: "2026-11-28T16:05:00.000Z",
   cancelUrl: "http://localhost:3000/purchases/pur_example/cancel?token=example",
-  summary: {
-    orderNumber: "SO-7K3M9QX2",
-    shipTo: ["Ana Tremblay", "100 Queen St W", "Toronto ON M5H 2N2"],
-    totals: {
-      itemsCents: 12_800,
-      discountCents: 0,
-      shippingCents: 1_095,
-      taxCents: 1_806,
-      totalCents: 15_701,
-    },
-    stores: [
-      {
-        storeName: "Maison Friperie",
-        storeUrl: "https://maison-friperie.example.ca",
-        orderNumber: "SO-7K3M9QX2-1",
-        items: [
-          {
-            title: "Wool overcoat, charcoal",
-            size: "M",
-            condition: "excellent",
-            quantity: 1,
-            imageUrl: "http://localhost:3000/images/items/1/1.svg",
-            url: "https://maison-friperie.example.ca/products/wool-overcoat",
-            lineCents: 12_800,
-          },
-        ],
-        shipping: {
-          label: "Canada Post Expedited",
-          cents: 1_095,
-          earliest: "2026-12-01",
-          latest: "2026-12-03",
-        },
-        taxLines: [{ name: "HST", rate: "13%", cents: 1_806 }],
-        totals: {
-          itemsCents: 12_800,
-          discountCents: 0,
-          shippingCents: 1_095,
-          taxCents: 1_806,
-          totalCents: 15_701,
-        },
-      },
-    ],
-  },
+  summary: sampleSummary,
 };
 
 function LegacyCopy(props: LegacyProps) {

@@ -10,11 +10,9 @@ import * as oauth from "oauth4webapi";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, ops, serviceState, test } from "../fixtures/api-client";
 import { buyableItems, createCheckout } from "../fixtures/checkout";
-import { approveThroughPages, signIn as signInRequest } from "../fixtures/linking";
+import { linkAssistant } from "../fixtures/price-watches";
 import { unique } from "../fixtures/shoppers";
 
-const redirectUri = "https://assistant.example.com/callback";
-const insecure = { [oauth.allowInsecureRequests]: true };
 
 /** The first link to `path` (a regular expression source) in an email to `to` at the SMTP capture. */
 const emailedLink = async (api: APIRequestContext, to: string, path: string) => {
@@ -36,58 +34,6 @@ const emailedLink = async (api: APIRequestContext, to: string, path: string) => 
     .toBe(true);
   const url = new URL(link!);
   return `${url.pathname}${url.search}`;
-};
-
-/** An assistant registered at the agent door and linked by the person (purchase:write ticked): its API context. */
-const linkAssistant = async (
-  request: APIRequestContext,
-  newContext: (options?: object) => Promise<APIRequestContext>,
-  baseURL: string,
-  person: { email: string; password: string },
-) => {
-  const agent = await (
-    await request.post("/oauth/register/agent", {
-      data: { client_name: "Deal Finder", redirect_uris: [redirectUri] },
-    })
-  ).json();
-  const issuer = new URL(baseURL);
-  const as = await oauth.processDiscoveryResponse(
-    issuer,
-    await oauth.discoveryRequest(issuer, { ...insecure, algorithm: "oauth2" }),
-  );
-  const verifier = oauth.generateRandomCodeVerifier();
-  const url = new URL(as.authorization_endpoint!);
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: agent.client_id,
-    redirect_uri: redirectUri,
-    scope: "catalog:read checkout:write purchase:write",
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-  }).toString();
-  const consenting = await newContext({ baseURL });
-  await signInRequest(consenting, person.email, person.password);
-  const { callback } = await approveThroughPages(consenting, url, { tick: ["purchase:write"] });
-  await consenting.dispose();
-  const client: oauth.Client = { client_id: agent.client_id, token_endpoint_auth_method: "none" };
-  const params = oauth.validateAuthResponse(as, client, callback, oauth.expectNoState);
-  const tokens = await oauth.processAuthorizationCodeResponse(
-    as,
-    client,
-    await oauth.authorizationCodeGrantRequest(
-      as,
-      client,
-      oauth.None(),
-      params,
-      redirectUri,
-      verifier,
-      insecure,
-    ),
-  );
-  return newContext({
-    baseURL,
-    extraHTTPHeaders: { Authorization: `Bearer ${tokens.access_token}` },
-  });
 };
 
 /** The authorization request of a partner app asking to link: it lands on the consent page once signed in. */
@@ -187,13 +133,7 @@ test.describe("[A11Y] shopper pages in English and French", () => {
       `/purchases/${purchase.purchase_id}/cancel`,
     );
 
-    const anonymous = await playwright.request.newContext({ baseURL });
-    const assistant = await linkAssistant(
-      anonymous,
-      (options) => playwright.request.newContext(options),
-      baseURL!,
-      { email, password },
-    );
+    const assistant = await linkAssistant(playwright, baseURL!, { email, password });
     // A watch far below the price (half of it, in a store that lets assistants buy directly), so it stays active.
     const [picked] = await buyableItems(partner.api, 1, 2);
     const detail = await (await partner.api.get(`/api/v1/products/${picked.item_id}`)).json();
@@ -274,7 +214,7 @@ test.describe("[A11Y] shopper pages in English and French", () => {
       findings.push(...(await audit(page, `consent [${locale}]`)));
       await context.close();
     }
-    await Promise.all([assistant.dispose(), anonymous.dispose()]);
+    await assistant.dispose();
     expect(findings, `axe found:\n${findings.join("\n")}`).toEqual([]);
   });
 });
