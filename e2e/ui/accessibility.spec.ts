@@ -13,7 +13,6 @@ import { buyableItems, createCheckout } from "../fixtures/checkout";
 import { linkAssistant } from "../fixtures/price-watches";
 import { unique } from "../fixtures/shoppers";
 
-
 /** The first link to `path` (a regular expression source) in an email to `to` at the SMTP capture. */
 const emailedLink = async (api: APIRequestContext, to: string, path: string) => {
   const { mailCaptureUrl } = serviceState() as { mailCaptureUrl?: string };
