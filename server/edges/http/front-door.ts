@@ -14,6 +14,7 @@ import { answerOnSocket, sendError } from "./node-response";
 import { assignRequestId, clientRequestIdOfNode } from "../../platform/http/request-id";
 import { decodePath, splitTarget } from "./request-target";
 import { toAppError } from "../../platform/http/respond";
+import { openRequestScope } from "../../platform/observability/request-scope";
 
 type Handlers = {
   /** Answers the request and returns true, or returns false to hand it to `next`. */
@@ -41,6 +42,9 @@ const clientError = (code: string | undefined) => {
 export const createFrontServer = (handlers: Handlers) => {
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     const requestId = assignRequestId(request);
+    openRequestScope(requestId, () => serve(request, response, requestId));
+  };
+  const serve = (request: IncomingMessage, response: ServerResponse, requestId: string) => {
     // The one trusted source of the client's address (server/platform/http/client-ip.ts); a client's own value is overwritten.
     request.headers[socketAddressHeader] = request.socket.remoteAddress ?? "unknown";
     const fail = (error: unknown) =>

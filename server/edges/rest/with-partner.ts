@@ -29,6 +29,7 @@ import {
 import { clientRequestIdOf, requestIdFrom } from "../../platform/http/request-id";
 import { errorResponse, toAppError } from "../../platform/http/respond";
 import { zodFields } from "../../core/zod-fields";
+import { noteRequest } from "../../platform/observability/request-scope";
 
 type HeaderSchema = z.ZodObject<Record<string, z.ZodType>>;
 
@@ -147,6 +148,7 @@ export const withPartner =
     try {
       const url = new URL(request.url);
       const { operationId } = options;
+      noteRequest({ operationId });
       const now = systemClock.now();
       // A retired operation (after its sunset, or in a brownout) is gone for every caller: no token needed to learn it.
       lifecycle = await lifecycleVerdict(operationId, now);
@@ -154,6 +156,7 @@ export const withPartner =
       const database = db();
       const actor = await authenticateBearer(request.headers.get("authorization"), now);
       if (actor.kind !== "client") throw new AppError("unauthorized");
+      noteRequest({ clientId: actor.clientId, personId: actor.personId });
       recordCall(actor.clientId, operationId, now);
       limits = await consumePartnerRateLimit(actor);
       // Before any parsing (403 before 422); the procedure takes this verdict rather than checking again.
