@@ -12,6 +12,11 @@ import { captureLogLines } from "../../testing/log-capture";
 import { startConnectorServer } from "../../testing/mcp-server";
 import { useEnv } from "../../testing/use-env";
 import { startSweepThread } from "../jobs/sweep-thread";
+import { setItemPrice } from "../../catalogue/set-item-price";
+import { useCatalogSync } from "../../catalogue/search";
+import { CatalogSync } from "../../catalogue/search/memory/catalog-sync";
+import { processPriceChanges } from "../../price-changes/process-price-changes";
+import { createBuyer, setWatch, watchableItem } from "../../testing/watch-fixtures";
 
 const metricsToken = `metrics-${randomUUID()}-${randomUUID()}`;
 
@@ -183,6 +188,48 @@ describe("GET /metrics", () => {
     const { text } = await scrape();
     expect(sample(text, "shopping_email_outbox_depth")).toBe(rows[0].pending);
     expect(sample(text, "shopping_email_outbox_oldest_age_seconds")).toBeGreaterThan(2);
+  });
+});
+
+describe("domain metrics", () => {
+  it("counts a price watch's evaluation by outcome, and the lag from the price change", async () => {
+    const buyer = await createBuyer();
+    const item = await watchableItem(10_000);
+    const set = await setWatch(buyer.token, {
+      catalog_item_id: String(item.id),
+      max_price: 80,
+      max_total: 100,
+    });
+    expect(set.status).toBe(201);
+    const bought = '{outcome="bought"}';
+    const before = (await scrape()).text;
+    await setItemPrice(db(), { itemId: item.id, priceCents: 7_500 }, { now: new Date() });
+    await processPriceChanges(db(), { now: () => new Date() });
+    const after = (await scrape()).text;
+    expect(sample(after, "shopping_watch_evaluations_total", bought)).toBe(
+      sample(before, "shopping_watch_evaluations_total", bought) + 1,
+    );
+    expect(sample(after, "shopping_watch_evaluation_lag_seconds_count")).toBeGreaterThan(
+      sample(before, "shopping_watch_evaluation_lag_seconds_count"),
+    );
+  });
+
+  it("shows this instance's in-memory search index: its items, its rebuilds, and no lag once changes are applied", async () => {
+    const before = (await scrape()).text;
+    const sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL! });
+    useCatalogSync(sync);
+    try {
+      await sync.start();
+      const { text } = await scrape();
+      expect(sample(text, "shopping_search_index_rebuilds_total")).toBe(
+        sample(before, "shopping_search_index_rebuilds_total") + 1,
+      );
+      expect(sample(text, "shopping_search_index_items")).toBe(await db().item.count());
+      expect(text).toContain("shopping_search_index_lag_seconds 0");
+    } finally {
+      useCatalogSync(undefined);
+      await sync.stop();
+    }
   });
 });
 
