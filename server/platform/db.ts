@@ -63,7 +63,6 @@ export const inTransaction = <T>(
   options?: { timeout?: number },
 ): Promise<T> => (isRootClient(client) ? client.$transaction(work, options) : work(client));
 
-
 /** The shared Prisma client, created on first use. */
 export const db = (): Db => (globalForDb.shoppingDb ??= createClient());
 

@@ -5,73 +5,23 @@
  * error shape otherwise); production refuses to start without one (server/platform/env.ts), and a
  * sandbox without one serves it openly.
  * The gauges of work waiting (outbox, webhook backlog, overdue timed transitions) are read from
- * PostgreSQL at scrape time: they are cluster-wide, the same on every instance, whichever instance
- * did the work. One statement with a 1 s timeout, its answer kept 2 s, so several scrapers (or a
- * fast one) cost the database one read of indexed rows every 2 s at most.
+ * PostgreSQL at scrape time (server/platform/observability/backlog.ts): cluster-wide, the same on
+ * every instance, whichever instance did the work.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import client from "prom-client";
 import { AppError } from "../../core/errors";
 import { searchIndexState } from "../../catalogue";
-import { poolUse, rawPool } from "../../platform/db";
+import { poolUse } from "../../platform/db";
+import {
+  dueTransitionKinds,
+  readBacklog,
+  type Backlog,
+} from "../../platform/observability/backlog";
 import { env } from "../../platform/env";
-import { logger } from "../../platform/observability/log";
 import { registry } from "../../platform/observability/metrics";
 import { send, sendError } from "./node-response";
-
-const cacheMs = 2_000;
-const timeoutMs = 1_000;
-
-type Backlog = {
-  outbox_depth: number;
-  outbox_oldest_age: number | null;
-  webhook_backlog: number;
-  purchase_charge: number | null;
-  checkout_expiry: number | null;
-  watch_expiry: number | null;
-  price_change: number | null;
-};
-
-export const dueTransitionKinds = [
-  "purchase_charge",
-  "checkout_expiry",
-  "watch_expiry",
-  "price_change",
-] as const;
-
-/** The due-time columns each sweep task works from (the same conditions as their due-work queries; each on an index of status and due time). */
-const backlogSql = `
-  BEGIN READ ONLY;
-  SET LOCAL statement_timeout = ${timeoutMs};
-  SELECT
-    (SELECT count(*) FROM email_messages WHERE status = 'pending')::int AS outbox_depth,
-    (SELECT extract(epoch FROM now() - min(created_at)) FROM email_messages WHERE status = 'pending')::float8 AS outbox_oldest_age,
-    (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now())::int AS webhook_backlog,
-    (SELECT extract(epoch FROM now() - min(charges_at)) FROM purchases WHERE status = 'held' AND charges_at <= now())::float8 AS purchase_charge,
-    (SELECT extract(epoch FROM now() - min(expires_at)) FROM checkouts WHERE status = 'awaiting_payment' AND expires_at <= now())::float8 AS checkout_expiry,
-    (SELECT extract(epoch FROM now() - min(expires_at)) FROM price_watches WHERE status = 'active' AND expires_at <= now())::float8 AS watch_expiry,
-    (SELECT extract(epoch FROM now() - min(created_at)) FROM price_change_events WHERE processed_at IS NULL)::float8 AS price_change;
-  COMMIT;`;
-
-let cached: { at: number; backlog: Promise<Backlog | undefined> } | undefined;
-
-/** The backlog, read at most every 2 s; undefined when the database did not answer in time (the gauges are then left out of the scrape). */
-const readBacklog = () => {
-  if (cached && Date.now() - cached.at < cacheMs) return cached.backlog;
-  const backlog = rawPool()
-    .query(backlogSql)
-    .then((results) => {
-      const rows = (results as unknown as { rows: Backlog[] }[])[2].rows;
-      return rows[0];
-    })
-    .catch((error: unknown) => {
-      logger.warn({ err: error }, "metrics: the backlog query failed");
-      return undefined;
-    });
-  cached = { at: Date.now(), backlog };
-  return backlog;
-};
 
 /** A gauge whose value is read when scraped. */
 const scrapeGauge = (

@@ -51,7 +51,8 @@ export const flushCalls = async () => {
     for (const [key, call] of batch) if (call.day === writtenDay) written.add(key);
     failing = false;
   } catch (error) {
-    if (!failing) logger.error({ err: error }, "lifecycle: cannot record operation calls; retrying");
+    if (!failing)
+      logger.error({ err: error }, "lifecycle: cannot record operation calls; retrying");
     failing = true;
     for (const [key, call] of batch) if (!pending.has(key)) pending.set(key, call);
     timer ??= setTimeout(() => void flushCalls(), flushDelayMs).unref();
