@@ -79,6 +79,11 @@ export const logger = pino(
   switchable,
 );
 
+/** For command-line tools whose stdout is their answer (the ops CLI's `--json`): log lines go to stderr. */
+export const sendLogsToStderr = () => {
+  destination = pino.destination({ dest: 2, sync: true });
+};
+
 /**
  * Tests: sends every line to `write` until the returned function is called. The logger is
  * process-wide, so a test that captures owns it for that time.
