@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { checkLaunchable, parseEnv } from "./platform/env";
 import { applySourceMapsChoice } from "./platform/source-maps";
+import { startTracing } from "./platform/observability/tracing";
 
 // First, before the modules it would keep a map of are loaded.
 applySourceMapsChoice();
@@ -56,6 +57,8 @@ const main = async () => {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // Before anything loads node:http or pg, so the instrumentations patch them (docs/adr/0113-traces.md).
+  const tracing = await startTracing(config);
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   process.env.PUBLIC_URL = config.PUBLIC_URL;
   // The generated sandbox secret (DATA_DIR/app-secret) travels to the build and every later reader.
@@ -125,6 +128,7 @@ const main = async () => {
     await sweep.stop();
     await stopSearch();
     await stopDatabase();
+    await tracing.stop();
     process.exit(0);
   };
   process.on("SIGINT", shutdown);

@@ -78,6 +78,14 @@ const EnvSchema = z.object({
   INNGEST_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Verifies that requests to /api/inngest come from Inngest; required whenever Inngest is configured in production. */
   INNGEST_SIGNING_KEY: z.string().optional(),
+  /**
+   * Traces (docs/adr/0113-traces.md): an OTLP/HTTP collector's base URL (spans go to <url>/v1/traces).
+   * Unset, tracing is off and nothing of OpenTelemetry is loaded. The standard OTEL_* variables
+   * tune it (OTEL_TRACES_SAMPLER, OTEL_BSP_SCHEDULE_DELAY, OTEL_EXPORTER_OTLP_HEADERS…).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The service name on every span (default shopping-api). */
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
 });
 
 /** Every variable the service reads at start (the README's Configuration table lists each). */

@@ -18,10 +18,20 @@ export type RequestScope = {
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
+/** Told when a scope opens and when it learns more: the trace's server span (tracing-sdk.ts); none when tracing is off. */
+type ScopeWatcher = { opened: (scope: RequestScope) => void; noted: (scope: RequestScope) => void };
+let watcher: ScopeWatcher | undefined;
+export const watchRequestScopes = (next: ScopeWatcher) => {
+  watcher = next;
+};
+
 /** Runs `serve` inside a new scope for the request `requestId`; returns the scope, to read once the response ends. */
 export const openRequestScope = (requestId: string, serve: () => void): RequestScope => {
   const scope: RequestScope = { requestId };
-  storage.run(scope, serve);
+  storage.run(scope, () => {
+    watcher?.opened(scope);
+    serve();
+  });
   return scope;
 };
 
@@ -31,5 +41,7 @@ export const currentRequestScope = (): RequestScope | undefined => storage.getSt
 /** Adds what this layer learned about the request to its scope; a no-op outside one. */
 export const noteRequest = (facts: Omit<Partial<RequestScope>, "requestId">) => {
   const scope = storage.getStore();
-  if (scope) Object.assign(scope, facts);
+  if (!scope) return;
+  Object.assign(scope, facts);
+  watcher?.noted(scope);
 };
