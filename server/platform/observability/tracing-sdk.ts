@@ -17,10 +17,9 @@ import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { core, NodeSDK, resources } from "@opentelemetry/sdk-node";
 import type { IncomingMessage } from "node:http";
 import { type RequestScope, watchRequestScopes } from "./request-scope";
-import type { NoteOnSpan } from "./tracing";
 
 /** Attribute names of ours on the server span (and the procedure span). */
-export const traceAttributes = {
+const traceAttributes = {
   requestId: "shopping.request_id",
   operation: "shopping.operation",
   clientId: "shopping.client_id",
@@ -63,6 +62,9 @@ const followRequestScopes = () =>
       if (route && server.rpc) server.rpc.route = route;
     },
   });
+
+/** What the work inside a span may add to it once it knows more (an error code). */
+export type NoteOnSpan = (attributes: Attributes) => void;
 
 const runInSpan = <T>(
   name: string,

@@ -6,9 +6,7 @@
  * work directly.
  */
 import type { Attributes } from "@opentelemetry/api";
-
-/** What the work inside a span may add to it once it knows more (an error code). */
-export type NoteOnSpan = (attributes: Attributes) => void;
+import type { NoteOnSpan } from "./tracing-sdk";
 
 type SpanRunner = <T>(
   name: string,
