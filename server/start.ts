@@ -58,7 +58,7 @@ const main = async () => {
     process.exit(1);
   }
   // Before anything loads node:http or pg, so the instrumentations patch them (docs/adr/0113-traces.md).
-  const tracing = await startTracing(config);
+  const tracing = startTracing(config);
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   process.env.PUBLIC_URL = config.PUBLIC_URL;
   // The generated sandbox secret (DATA_DIR/app-secret) travels to the build and every later reader.

@@ -4,8 +4,8 @@
  * posts JSON to /v1/traces). One REST purchase makes one trace: the server span, named by its
  * operation and carrying the response's X-Request-Id, the procedure under it, SQL and the
  * processor's authorize under the procedure; no token, card number or SQL parameter value in any
- * span. An MCP tool call makes a server span over its procedure. Without the endpoint the SDK is
- * not even loaded.
+ * span. An MCP tool call makes a server span over its procedure; a charge the sweep thread makes is
+ * a trace of its own, and its polls make none. Without the endpoint the SDK is not even loaded.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -14,6 +14,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createItem, createStore } from "../../../prisma/factories";
 import { testCards } from "../../payments/sandbox-cards";
+import { db } from "../db";
 import { agentWithPerson, directItem, quoteOf } from "../../testing/agent-purchases";
 
 /** The receiver's port (this helper's range). */
@@ -144,6 +145,7 @@ beforeAll(async () => {
     OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiverPort}`,
     OTEL_BSP_SCHEDULE_DELAY: "100",
     OTEL_SERVICE_NAME: "shopping-api-traces-test",
+    TRACED_INSTANCE_SWEEP: "on",
   });
 }, 60_000);
 
@@ -244,6 +246,41 @@ describe("traces (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
     expect(isUnder(spans, procedure, server)).toBe(true);
     expect(server.attributes["shopping.request_id"]).toBe(requestId);
     expect(spans.filter(isPg).some((span) => isUnder(spans, span, procedure))).toBe(true);
+  }, 60_000);
+
+  it("the sweep thread: a purchase's charge is a trace of its own (processor call at its root); its polls make none", async () => {
+    const { token } = await agentWithPerson();
+    const quote = await quoteOf(token, [(await directItem()).id]);
+    const response = await fetch(`${api.base}/api/v1/purchases`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        "idempotency-key": randomUUID(),
+      },
+      body: JSON.stringify({ quote_id: quote.quote_id }),
+    });
+    const { purchase_id: id } = (await response.json()) as { purchase_id: string };
+    expect(response.status).toBe(201);
+    // Its charge time comes now; the sweep's charge-purchases (every 5 s) charges it, or cancels it
+    // if the copy email is not out yet: a capture or a release at the processor either way.
+    await db().purchase.update({ where: { id }, data: { chargesAt: new Date(Date.now() - 1000) } });
+    const isCharge = (span: Span) =>
+      /^processor\.(capture|release)$/.test(span.name) &&
+      String(span.attributes["shopping.idempotency_key"]).startsWith(`${id}:`);
+    const deadline = Date.now() + 30_000;
+    while (!received.spans.some(isCharge) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const charge = received.spans.find(isCharge)!;
+    expect(charge).toBeDefined();
+    expect(charge.parentSpanId ?? "").toBe("");
+    const inTrace = received.spans.filter((span) => span.traceId === charge.traceId);
+    expect(inTrace.filter(isPg).length).toBeGreaterThan(0);
+    // Every root is a request or a processor call: no statement of a poll starts a trace.
+    const roots = received.spans.filter((span) => !span.parentSpanId);
+    expect(
+      roots.filter((span) => span.kind !== serverKind && !span.name.startsWith("processor.")),
+    ).toEqual([]);
   }, 60_000);
 
   it("the SDK is loaded", () => {

@@ -1,7 +1,7 @@
 /**
  * Traces (OpenTelemetry, docs/adr/0113-traces.md): the switch and the one seam the layers call.
  * Tracing is on only when OTEL_EXPORTER_OTLP_ENDPOINT is set; then `startTracing` loads the SDK
- * (./tracing-sdk.ts) before the servers and `pg` are loaded, so its instrumentations patch them.
+ * (./tracing-sdk.ts), which must happen before the servers and `pg` are loaded, so its instrumentations patch them.
  * Off, nothing of OpenTelemetry is loaded: this module imports only types, and `inSpan` runs its
  * work directly.
  */
@@ -41,9 +41,12 @@ type TracingSettings = {
  * Starts the SDK when an endpoint is configured (the standard OTEL_* variables tune it: sampler,
  * batch delay, protocol); returns what flushes the spans still queued at shutdown.
  */
-export const startTracing = async (settings: TracingSettings) => {
+export const startTracing = (settings: TracingSettings) => {
   if (!settings.OTEL_EXPORTER_OTLP_ENDPOINT) return { stop: async () => undefined };
-  const { startSdk } = await import("./tracing-sdk");
+  // require, not import(): the sweep thread registers only tsx's CommonJS hook (sweep-thread.ts), and
+  // a synchronous start lets a module started first patch what the next import loads.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startSdk } = require("./tracing-sdk") as typeof import("./tracing-sdk");
   const sdk = startSdk({
     serviceName: settings.OTEL_SERVICE_NAME ?? "shopping-api",
     serviceEnv: settings.SERVICE_ENV,
