@@ -46,7 +46,7 @@ export const startTracing = (settings: TracingSettings) => {
   // require, not import(): the sweep thread registers only tsx's CommonJS hook (sweep-thread.ts), and
   // a synchronous start lets a module started first patch what the next import loads.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startSdk } = require("./tracing-sdk") as typeof import("./tracing-sdk");
+  const { startSdk }: typeof import("./tracing-sdk") = require("./tracing-sdk");
   const sdk = startSdk({
     serviceName: settings.OTEL_SERVICE_NAME ?? "shopping-api",
     serviceEnv: settings.SERVICE_ENV,
