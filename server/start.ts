@@ -10,6 +10,7 @@ import path from "node:path";
 import { checkLaunchable, parseEnv } from "./platform/env";
 import { logger } from "./platform/observability/log";
 import { applySourceMapsChoice } from "./platform/source-maps";
+import { startTracing } from "./platform/observability/tracing";
 
 // First, before the modules it would keep a map of are loaded.
 applySourceMapsChoice();
@@ -59,6 +60,8 @@ const main = async () => {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // Before anything loads node:http or pg, so the instrumentations patch them (docs/adr/0113-traces.md).
+  const tracing = startTracing(config);
   process.env.NEXT_TELEMETRY_DISABLED = "1";
   process.env.PUBLIC_URL = config.PUBLIC_URL;
   // The generated sandbox secret (DATA_DIR/app-secret) travels to the build and every later reader.
@@ -128,6 +131,7 @@ const main = async () => {
     await sweep.stop();
     await stopSearch();
     await stopDatabase();
+    await tracing.stop();
     process.exit(0);
   };
   process.on("SIGINT", shutdown);

@@ -6,10 +6,13 @@ import { env } from "../platform/env";
 import type { PaymentProvider } from "./provider";
 import { sandboxProvider } from "./sandbox";
 import { stripeProvider } from "./stripe";
+import { withProcessorSpans } from "./traced-provider";
 
 let stripe: { key: string; provider: PaymentProvider } | undefined;
 
-export const paymentProvider = (): PaymentProvider => {
+export const paymentProvider = (): PaymentProvider => withProcessorSpans(chosenProvider());
+
+const chosenProvider = (): PaymentProvider => {
   const config = env();
   if (config.PAYMENT_PROCESSOR === "sandbox") return sandboxProvider();
   if (!config.STRIPE_SECRET_KEY)

@@ -82,6 +82,14 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** The bearer token GET /metrics asks for (server/edges/http/metrics-endpoint.ts); required in production, /metrics is open without it in the sandbox. */
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * Traces (docs/adr/0113-traces.md): an OTLP/HTTP collector's base URL (spans go to <url>/v1/traces).
+   * Unset, tracing is off and nothing of OpenTelemetry is loaded. The standard OTEL_* variables
+   * tune it (OTEL_TRACES_SAMPLER, OTEL_BSP_SCHEDULE_DELAY, OTEL_EXPORTER_OTLP_HEADERS…).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** The service name on every span (default shopping-api). */
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
 });
 
 /** Every variable the service reads at start (the README's Configuration table lists each). */

@@ -1,5 +1,7 @@
 /** The sweep thread's entry (sweep-thread.ts): runs every due-work loop until the server says stop. */
 import { parentPort } from "node:worker_threads";
+// First: tracing patches the modules the tasks load next.
+import { threadTracing } from "./thread-tracing";
 import { poolUse } from "../../platform/db";
 import { forwardMetrics } from "../../platform/observability/metrics";
 import { startSweep } from "./sweep";
@@ -13,8 +15,11 @@ const sweep = startSweep();
 // The listener keeps the thread alive (the loops' timers are unref'd); "stop" ends it after the runs in progress.
 port.on("message", (message) => {
   if (message !== "stop") return;
-  void sweep.stop().then(() => {
-    flushMetrics();
-    process.exit(0);
-  });
+  void sweep
+    .stop()
+    .then(() => {
+      flushMetrics();
+      return threadTracing.stop();
+    })
+    .then(() => process.exit(0));
 });

@@ -19,13 +19,25 @@ export type RequestScope = {
 };
 
 /** One storage per process: the launcher (tsx) and the Next.js bundle load this module separately, and a page's code must find the front door's scope. */
-const shared = globalThis as unknown as { shoppingRequestScope?: AsyncLocalStorage<RequestScope> };
+const shared = globalThis as unknown as {
+  shoppingRequestScope?: AsyncLocalStorage<RequestScope>;
+  shoppingScopeWatcher?: ScopeWatcher;
+};
 const storage = (shared.shoppingRequestScope ??= new AsyncLocalStorage<RequestScope>());
+
+/** Told when a scope opens and when it learns more: the trace's server span (tracing-sdk.ts); none when tracing is off. Shared like the storage. */
+type ScopeWatcher = { opened: (scope: RequestScope) => void; noted: (scope: RequestScope) => void };
+export const watchRequestScopes = (next: ScopeWatcher) => {
+  shared.shoppingScopeWatcher = next;
+};
 
 /** Runs `serve` inside a new scope for the request `requestId`; returns the scope, to read once the response ends. */
 export const openRequestScope = (requestId: string, serve: () => void): RequestScope => {
   const scope: RequestScope = { requestId };
-  storage.run(scope, serve);
+  storage.run(scope, () => {
+    shared.shoppingScopeWatcher?.opened(scope);
+    serve();
+  });
   return scope;
 };
 
@@ -35,5 +47,7 @@ export const currentRequestScope = (): RequestScope | undefined => storage.getSt
 /** Adds what this layer learned about the request to its scope; a no-op outside one. */
 export const noteRequest = (facts: Omit<Partial<RequestScope>, "requestId">) => {
   const scope = storage.getStore();
-  if (scope) Object.assign(scope, facts);
+  if (!scope) return;
+  Object.assign(scope, facts);
+  shared.shoppingScopeWatcher?.noted(scope);
 };

@@ -10,6 +10,11 @@ import type { Scope } from "../../core/scopes";
 import { zodFields } from "../../core/zod-fields";
 import { assertStorableInput } from "../../core/storable-text";
 import { toAppError } from "../http/respond";
+import { inSpan } from "../observability/tracing";
+
+const procedureAttribute = "shopping.procedure";
+const errorCodeAttribute = "shopping.error_code";
+const requestIdAttribute = "shopping.request_id";
 
 /**
  * Who may call a procedure: its contract, stated once in its meta (`procedure({...})`,
@@ -88,24 +93,35 @@ const t = initTRPC
  *   own id beside it), and leaves as the internal_error AppError naming that reference, so the
  *   edges answer it without logging it again.
  */
-export const baseProcedure = t.procedure.use(async ({ ctx, getRawInput, next }) => {
-  assertStorableInput(await getRawInput());
-  const result = await next();
-  if (result.ok) return result;
-  const { error } = result;
-  if (error.cause instanceof ZodError) return result;
-  const cause =
-    error.cause instanceof AppError
-      ? error.cause
-      : error.code === "INTERNAL_SERVER_ERROR"
-        ? toAppError(error, ctx.requestId, ctx.clientRequestId)
-        : undefined;
-  if (!cause) return result;
-  return {
-    ...result,
-    error: new TRPCError({ code: errorTable[cause.code].trpc, message: cause.message, cause }),
-  };
-});
+export const baseProcedure = t.procedure.use(({ ctx, path, getRawInput, next }) =>
+  // The trace's procedure span (docs/adr/0113-traces.md): its SQL and processor calls nest under it.
+  inSpan(
+    `procedure ${path}`,
+    { [procedureAttribute]: path, [requestIdAttribute]: ctx.requestId },
+    async (note) => {
+      assertStorableInput(await getRawInput());
+      const result = await next();
+      if (result.ok) return result;
+      const { error } = result;
+      if (error.cause instanceof ZodError) {
+        note({ [errorCodeAttribute]: "invalid_request" });
+        return result;
+      }
+      const cause =
+        error.cause instanceof AppError
+          ? error.cause
+          : error.code === "INTERNAL_SERVER_ERROR"
+            ? toAppError(error, ctx.requestId, ctx.clientRequestId)
+            : undefined;
+      if (!cause) return result;
+      note({ [errorCodeAttribute]: cause.code });
+      return {
+        ...result,
+        error: new TRPCError({ code: errorTable[cause.code].trpc, message: cause.message, cause }),
+      };
+    },
+  ),
+);
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
