@@ -87,6 +87,15 @@ export const rawPool = (): pg.Pool => {
   return (globalForDb.shoppingRawPool = pool);
 };
 
+/** Closes the Prisma client and the raw pool of this process, if they were opened (at shutdown). */
+export const closeDatabase = async () => {
+  const { shoppingDb, shoppingRawPool } = globalForDb;
+  globalForDb.shoppingDb = undefined;
+  globalForDb.shoppingPrismaPool = undefined;
+  globalForDb.shoppingRawPool = undefined;
+  await Promise.all([shoppingDb?.$disconnect(), shoppingRawPool?.end()]);
+};
+
 /** The connections of this thread's pools that are open, idle, and the callers waiting for one (for /metrics); a pool not opened yet is left out. */
 export const poolUse = () =>
   (

@@ -36,7 +36,10 @@ const isPoolUseMessage = (
 export const startSweepThread = (log: (line: string) => void) => {
   let isStopping = false;
   let worker: Worker;
+  let hasExited = false;
   const spawn = () => {
+    if (isStopping) return;
+    hasExited = false;
     worker = new Worker(entry, {
       eval: true,
       name: "sweep",
@@ -50,6 +53,7 @@ export const startSweepThread = (log: (line: string) => void) => {
       else if (isPoolUseMessage(message)) noteSweepPoolUse(message.poolUse);
     });
     worker.on("exit", (code) => {
+      hasExited = true;
       if (isStopping) return;
       log(`sweep thread exited with code ${code}; starting it again in ${restartDelayMs} ms`);
       setTimeout(spawn, restartDelayMs).unref();
@@ -57,10 +61,12 @@ export const startSweepThread = (log: (line: string) => void) => {
   };
   spawn();
   return {
-    /** Lets the runs in progress finish, then ends the thread. */
+    /** Lets the runs in progress finish (they release the leases they have not started on), then ends the thread. */
     stop: () =>
       new Promise<void>((resolve) => {
         isStopping = true;
+        // A thread that died and waits to be started again has nothing to finish.
+        if (hasExited) return resolve();
         worker.once("exit", () => resolve());
         worker.postMessage("stop");
       }),
