@@ -107,6 +107,16 @@ describe("probes", () => {
     await proxy.cut();
   });
 
+  it("a configured Redis that never answered: /readyz 503 naming redis (a wrong REDIS_URL stops a rollout)", async () => {
+    // Nothing listens on port 1.
+    const instance = await start({ REDIS_URL: "redis://127.0.0.1:1" });
+    const { response, body } = await readyzUntil(instance.base, (status) => status === 503, 5_000);
+    expect(response.status).toBe(503);
+    expect(body.checks).toMatchObject({ database: "ok", migrations: "ok", redis: "unavailable" });
+    expectNothingLeaked(JSON.stringify(body));
+    expect((await fetch(`${instance.base}/healthz`)).status).toBe(200);
+  });
+
   it("a migration not applied: /readyz 503 naming the migrations", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
     try {

@@ -31,12 +31,16 @@ describe("readinessAnswer", () => {
     });
   });
 
-  it("stays ready without Redis, or with it unavailable (rate limits count in memory then)", () => {
+  it("stays ready without Redis, or with Redis down after it answered once (rate limits count in memory then)", () => {
     const { redis: _redis, ...withoutRedis } = allOk;
     expect(readinessAnswer(withoutRedis).status).toBe(200);
-    expect(readinessAnswer({ ...allOk, redis: "unavailable" })).toEqual({
+    expect(readinessAnswer({ ...allOk, redis: "degraded" })).toEqual({
       status: 200,
-      body: { status: "ready", checks: { ...allOk, redis: "unavailable" } },
+      body: { status: "ready", checks: { ...allOk, redis: "degraded" } },
     });
+  });
+
+  it("is not ready while a configured Redis has never answered (a wrong REDIS_URL stops a rollout)", () => {
+    expect(readinessAnswer({ ...allOk, redis: "unavailable" }).status).toBe(503);
   });
 });

@@ -9,9 +9,11 @@
  * A balancer may ask every 200 ms: each dependency check has a short timeout, the dependencies'
  * answer is shared by concurrent probes and kept for `cacheMs`, and the migrations, once found
  * applied, are not asked again. The draining state is read on every probe, so it flips at once.
- * PostgreSQL is asked on a connection of its own (server/platform/db-probe.ts). Redis is reported but does not make an instance unready: it is an optimisation
- * every instance shares (RELIABILITY.md rule 6), and taking them all out when it fails would turn a
- * degraded rate limiter into an outage.
+ * PostgreSQL is asked on a connection of its own (server/platform/db-probe.ts). A configured Redis
+ * must have answered once before the instance is ready (a wrong REDIS_URL stops a rollout at its
+ * first instance); after that its outage is reported (`degraded`) but does not make the instance
+ * unready: every instance shares it (RELIABILITY.md rule 6), and taking them all out when it fails
+ * would turn rate limits counted in memory into an outage.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createDatabaseProbe, withTimeout } from "../../platform/db-probe";
@@ -21,13 +23,15 @@ import { send } from "./node-response";
 export type Checks = {
   database: "ok" | "unavailable" | "unknown";
   migrations: "ok" | "pending" | "unknown";
-  redis?: "ok" | "unavailable";
+  /** `unavailable`: it never answered since this process started; `degraded`: it answered before, not now. */
+  redis?: "ok" | "degraded" | "unavailable";
   search_index: "ok" | "building";
   shutdown: "ok" | "draining";
 };
 
-/** Whether `checks` make the instance ready; Redis does not count (see the header). */
+/** Whether `checks` make the instance ready; Redis only until it first answered (see the header). */
 export const isReady = (checks: Checks) =>
+  checks.redis !== "unavailable" &&
   checks.database === "ok" &&
   checks.migrations === "ok" &&
   checks.search_index === "ok" &&
@@ -60,6 +64,7 @@ export const createReadiness = (options: ReadinessOptions) => {
   const cacheMs = options.cacheMs ?? 500;
   const database = createDatabaseProbe({ databaseUrl: options.databaseUrl, timeoutMs });
   let areMigrationsApplied = false;
+  let hasRedisAnswered = false;
   let cached: { at: number; value: Promise<Dependencies> } | undefined;
   let lastKnown: Dependencies | undefined;
 
@@ -80,7 +85,8 @@ export const createReadiness = (options: ReadinessOptions) => {
     const ping = options.pingRedis?.();
     if (!ping) return undefined;
     const answered = await withTimeout(ping, timeoutMs).catch(() => false);
-    return answered ? "ok" : "unavailable";
+    if (answered) hasRedisAnswered = true;
+    return answered ? "ok" : hasRedisAnswered ? "degraded" : "unavailable";
   };
 
   const dependencies = () => {
