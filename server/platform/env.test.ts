@@ -229,6 +229,14 @@ describe("production refuses to start without safe settings", () => {
     expect(refused({ DATA_DIR: dataDir(), LOG_LEVEL: "verbose" })).toEqual(["LOG_LEVEL"]);
   });
 
+  it("SEED_ITEMS: 5,000 made-up items in the sandbox by default; none in production, where a seed is refused", () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).SEED_ITEMS).toBe(5000);
+    expect(parseEnv({ DATA_DIR: dataDir(), SEED_ITEMS: "0" }).SEED_ITEMS).toBe(0);
+    expect(parseEnv(production()).SEED_ITEMS).toBe(0);
+    expect(parseEnv({ ...production(), SEED_ITEMS: "0" }).SEED_ITEMS).toBe(0);
+    expect(refused({ ...production(), SEED_ITEMS: "5000" })).toEqual(["SEED_ITEMS"]);
+  });
+
   it("outside production the Stripe webhook and publishable keys are optional, but test and live keys are not mixed", () => {
     expect(parseEnv({ DATA_DIR: dataDir() }).STRIPE_WEBHOOK_SECRET).toBeUndefined();
     expect(

@@ -34,7 +34,7 @@ const EnvSchema = z.object({
     .optional(),
   SERVICE_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
   DATA_DIR: z.string().default(".data"),
-  SEED_ITEMS: z.coerce.number().int().min(0).max(2_000_000).default(5000),
+  SEED_ITEMS: z.coerce.number().int().min(0).max(2_000_000).optional(),
   /**
    * Signs email links, consent forms and session cookies. Required in production and whenever
    * PUBLIC_URL is not a loopback address; otherwise generated once and kept in DATA_DIR/app-secret.
@@ -104,6 +104,7 @@ const EnvSchema = z.object({
 export const configurationVariables = Object.keys(EnvSchema.shape);
 
 export type Env = z.infer<typeof EnvSchema> & {
+  SEED_ITEMS: number;
   PUBLIC_URL: string;
   APP_SECRET: string;
   PAYMENT_PROCESSOR: "sandbox" | "stripe";
@@ -188,6 +189,11 @@ const productionProblems = (source: Record<string, string | undefined>): Problem
   if (source.AUTH_RATE_LIMITS === "off") refuse("AUTH_RATE_LIMITS", "cannot be off in production");
   if (source.CLIENT_METADATA_LOOPBACK === "on")
     refuse("CLIENT_METADATA_LOOPBACK", "cannot be on in production");
+  if (source.SEED_ITEMS !== undefined && source.SEED_ITEMS !== "0")
+    refuse(
+      "SEED_ITEMS",
+      "must be 0 or unset in production: the seeded catalogue is made up and must never be sold",
+    );
   if (!source.METRICS_TOKEN)
     refuse(
       "METRICS_TOKEN",
@@ -233,6 +239,8 @@ export const parseEnv = (source: Record<string, string | undefined> = process.en
     ...env,
     PAYMENT_PROCESSOR:
       env.PAYMENT_PROCESSOR ?? (env.SERVICE_ENV === "production" ? "stripe" : "sandbox"),
+    // The sandbox seeds its made-up catalogue into an empty database; production never does.
+    SEED_ITEMS: env.SEED_ITEMS ?? (env.SERVICE_ENV === "production" ? 0 : 5000),
     PUBLIC_URL: publicUrl,
     APP_SECRET: appSecret,
   };
