@@ -89,17 +89,15 @@ const selectByScore = (
   for (let i = 0; i < count; i++)
     histogram[(maxScore - scores[i]) * perLevel + (createdBucket[slots[i]] >> shift)]++;
   const span = spanOf(histogram, offset, end);
+  // Positions into slots/scores (not a slot-to-score map): the sort reads both arrays directly.
   const chosen: number[] = [];
-  const scoreOf = new Map<number, number>();
   for (let i = 0; i < count; i++) {
     const bucket = (maxScore - scores[i]) * perLevel + (createdBucket[slots[i]] >> shift);
-    if (bucket < span.first || bucket > span.last) continue;
-    chosen.push(slots[i]);
-    scoreOf.set(slots[i], scores[i]);
+    if (bucket >= span.first && bucket <= span.last) chosen.push(i);
   }
   const newest = comparator(index, "newest");
-  chosen.sort((a, b) => scoreOf.get(b)! - scoreOf.get(a)! || newest(a, b));
-  return chosen.slice(offset - span.before, end - span.before);
+  chosen.sort((a, b) => scores[b] - scores[a] || newest(slots[a], slots[b]));
+  return chosen.slice(offset - span.before, end - span.before).map((i) => slots[i]);
 };
 
 /**

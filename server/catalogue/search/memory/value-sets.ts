@@ -11,6 +11,12 @@ export class ValueSets {
   /** Value ids of each list, as the item listed them (a repeated value counts twice, as unnest does). */
   readonly members: Int32Array[] = [];
   private readonly ids = new Map<string, number>();
+  /**
+   * Recent matching() answers by the wanted values and the number of lists then: lists and values
+   * are only ever added, so an answer stays right until a list is added. At a million items there
+   * are ~13,500 size lists, and a size filter would otherwise test every one on each search.
+   */
+  private readonly matchingCache = new Map<string, Uint8Array>();
 
   get size() {
     return this.members.length;
@@ -34,6 +40,16 @@ export class ValueSets {
 
   /** Per list id: 1 when the list holds any of `wanted` (the && of text arrays). */
   matching(wanted: readonly string[]): Uint8Array {
+    const key = `${this.members.length} ${JSON.stringify(wanted)}`;
+    const cached = this.matchingCache.get(key);
+    if (cached) return cached;
+    const answer = this.computeMatching(wanted);
+    if (this.matchingCache.size >= 64) this.matchingCache.clear();
+    this.matchingCache.set(key, answer);
+    return answer;
+  }
+
+  private computeMatching(wanted: readonly string[]): Uint8Array {
     const valueIds = new Set(
       wanted.map((value) => this.values.find(value)).filter((id) => id >= 0),
     );
