@@ -35,6 +35,21 @@ const hitBuffers = (count: number) => {
   return scratch;
 };
 
+/**
+ * Reused zeroed counters by name: a scan counts into ~80 KB of arrays at a million items (13,500
+ * size lists, 5,000 stores), and fresh ones each search were external memory churn that brought
+ * garbage collections (docs/performance.md, "Issue 28"). Views of the first `length` entries.
+ */
+const counters = new Map<string, Uint32Array>();
+const zeroedCounts = (name: string, length: number) => {
+  let array = counters.get(name);
+  if (!array || array.length < length) {
+    array = new Uint32Array(Math.ceil(length * 1.25) + 16);
+    counters.set(name, array);
+  } else array.fill(0, 0, length);
+  return array.subarray(0, length);
+};
+
 /** Membership over ids, shifted by one so that id -1 ("none") reads entry 0, which is never set. */
 const membership = (size: number, ids: number[]) => {
   const table = new Uint8Array(size + 1);
@@ -222,18 +237,18 @@ export const evaluate = (
     query.maxCents === undefined;
   if (isBrowse) return evaluateBrowse(index, query, categoryFilter);
 
-  const brandCounts = new Uint32Array(index.brands.size);
-  const sizeSetCounts = new Uint32Array(index.sizes.size);
-  const colorSetCounts = new Uint32Array(index.colors.size);
-  const categoryCounts = new Uint32Array(index.categoryPaths.length);
-  const storeCounts = new Uint32Array(index.storeSlugs.length);
+  const brandCounts = zeroedCounts("brand", index.brands.size);
+  const sizeSetCounts = zeroedCounts("sizeSet", index.sizes.size);
+  const colorSetCounts = zeroedCounts("colorSet", index.colors.size);
+  const categoryCounts = zeroedCounts("category", index.categoryPaths.length);
+  const storeCounts = zeroedCounts("store", index.storeSlugs.length);
   // Relevance with q orders by score: page-select buckets those itself. The others use sort buckets.
   const isByScore = query.sort === "relevance" && candidateScores !== null;
   const sortBucket =
     query.sort === "price_asc" || query.sort === "price_desc"
       ? index.buckets.priceBucket
       : index.buckets.createdBucket;
-  const histogram = new Uint32Array(bucketCount);
+  const histogram = zeroedCounts("histogram", bucketCount);
   const { hits, scores } = hitBuffers(candidateCount);
   const input: ScanInput = {
     candidates,

@@ -48,16 +48,18 @@ describe("topFacetValues", () => {
 });
 
 describe("ValueSets.matching", () => {
-  it("answers again after a list is added (its remembered answer is for the old lists)", () => {
+  it("marks the lists holding any wanted value, lists added later included", () => {
     const sets = new ValueSets();
     const small = sets.idOf(["S"]);
     const medium = sets.idOf(["M", null]);
     expect([...sets.matching(["M"])]).toEqual([0, 1]);
-    expect(sets.matching(["M"])).toBe(sets.matching(["M"]));
+    expect([...sets.matching(["L"])]).toEqual([0, 0]);
     const both = sets.idOf(["S", "M"]);
     const first = sets.idOf(["XL"]);
     expect([small, medium, both, first]).toEqual([0, 1, 2, 3]);
     expect([...sets.matching(["M"])]).toEqual([0, 1, 1, 0]);
     expect([...sets.matching(["XL", "S"])]).toEqual([1, 0, 1, 1]);
+    expect(sets.idOf(["M", "M"])).toBe(4);
+    expect([...sets.matching(["M", "nothing"])]).toEqual([0, 1, 1, 0, 1]);
   });
 });
