@@ -12,6 +12,7 @@ import { type ScanInput, scanFiltered, scanUnfiltered } from "./scan";
 import { matchText } from "./text-match";
 import { evaluateBroadText, isBroadText } from "./broad-text";
 import type { PostingList } from "./postings";
+import { zeroedCounts } from "./scratch-arrays";
 
 const emptyFacets = (): Facets => ({ brand: [], size: [], color: [], category: [], store: [] });
 
@@ -33,21 +34,6 @@ const hitBuffers = (count: number) => {
     scratch.scores = new Int32Array(scratch.hits.length);
   }
   return scratch;
-};
-
-/**
- * Reused zeroed counters by name: a scan counts into ~80 KB of arrays at a million items (13,500
- * size lists, 5,000 stores), and fresh ones each search were external memory churn that brought
- * garbage collections (docs/performance.md, "Issue 28"). Views of the first `length` entries.
- */
-const counters = new Map<string, Uint32Array>();
-const zeroedCounts = (name: string, length: number) => {
-  let array = counters.get(name);
-  if (!array || array.length < length) {
-    array = new Uint32Array(Math.ceil(length * 1.25) + 16);
-    counters.set(name, array);
-  } else array.fill(0, 0, length);
-  return array.subarray(0, length);
 };
 
 /** Membership over ids, shifted by one so that id -1 ("none") reads entry 0, which is never set. */

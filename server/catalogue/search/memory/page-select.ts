@@ -7,6 +7,7 @@
 import type { SortOrder } from "../types";
 import type { CatalogIndex } from "./catalog-index";
 import { bucketCount } from "./bucket-order";
+import { reusedBuffer, zeroedCounts } from "./scratch-arrays";
 
 /**
  * Hits of a query: `scores` when ordering by relevance score; `histogram` (hits per raw price bucket
@@ -72,21 +73,6 @@ const selectByBucket = (
   return chosen.slice(offset - span.before, end - span.before);
 };
 
-let scoreHistogram = new Uint32Array(0);
-/** A reused, zeroed (score level, bucket) histogram: up to 256 KB, once per relevance search. */
-const scoreHistogramBuffer = (length: number) => {
-  if (scoreHistogram.length < length) scoreHistogram = new Uint32Array(length);
-  else scoreHistogram.fill(0, 0, length);
-  return scoreHistogram.subarray(0, length);
-};
-
-let keys = new Int32Array(0);
-/** A reused per-hit buffer (page selection is synchronous). */
-const keyBuffer = (count: number) => {
-  if (keys.length < count) keys = new Int32Array(Math.ceil(count * 1.25));
-  return keys;
-};
-
 /** Relevance with q: score level first, then the creation bucket (coarser when there are many levels). */
 const selectByScore = (
   index: CatalogIndex,
@@ -100,10 +86,10 @@ const selectByScore = (
   for (let i = 0; i < count; i++) if (scores[i] > maxScore) maxScore = scores[i];
   const shift = Math.max(0, Math.ceil(Math.log2(((maxScore + 1) * bucketCount) / 65536)));
   const perLevel = bucketCount >> shift;
-  const histogram = scoreHistogramBuffer((maxScore + 1) * perLevel);
+  const histogram = zeroedCounts("scoreHistogram", (maxScore + 1) * perLevel);
   // Each hit's bucket is kept, so the second pass reads it in order instead of looking the
   // creation bucket up again at a random slot (a cache miss per hit at a million items).
-  const bucketOfHit = keyBuffer(count);
+  const bucketOfHit = reusedBuffer("bucketOfHit", count);
   for (let i = 0; i < count; i++) {
     const bucket = (maxScore - scores[i]) * perLevel + (createdBucket[slots[i]] >> shift);
     bucketOfHit[i] = bucket;
