@@ -14,8 +14,7 @@ import { evaluate } from "../server/catalogue/search/memory/evaluate";
 import { isBroadText } from "../server/catalogue/search/memory/broad-text";
 import type { SearchQuery } from "../server/catalogue/search/types";
 import { ZSearchProductsRequest } from "../server/catalogue/catalog.schema";
-import { normalizeSize } from "../server/core/sizes";
-import { parseCents } from "../server/core/money";
+import { searchQueryOf } from "../server/catalogue/search/query-of-request";
 import { catalogWithSearchMix } from "./lib/query-mix";
 
 const { values } = parseArgs({
@@ -39,19 +38,7 @@ const queryOf = (path: string): SearchQuery => {
     page: params.get("page") ?? undefined,
     per_page: params.get("per_page") ?? undefined,
   });
-  return {
-    text: input.q,
-    categoryPath: input.category,
-    sizeKeys: [...new Set(input.size.map(normalizeSize))],
-    colors: [...new Set(input.color.map((color) => color.toLowerCase()))],
-    brands: input.brand,
-    storeSlug: input.store,
-    minCents: input.min_price === undefined ? undefined : parseCents(input.min_price),
-    maxCents: input.max_price === undefined ? undefined : parseCents(input.max_price),
-    sort: input.sort,
-    page: input.page,
-    perPage: input.per_page,
-  };
+  return searchQueryOf(input);
 };
 
 const percentile = (sorted: number[], p: number) =>
