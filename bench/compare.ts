@@ -1,5 +1,5 @@
 /**
- * `npm run bench:compare -- [<git-ref>] [search purchase watches] [--seconds N] [--rounds 2]`:
+ * `npm run bench:compare -- [<git-ref>] [search purchase watches] [--seconds N] [--rounds 2] [--items N] [--only memory|postgres]`:
  * the same benchmarks on an older commit (default 370cd40, the commit before the issue-25 re-cut)
  * and on this tree, in one run on one machine, printed side by side.
  * - The old commit is a `git worktree add --detach` in a temp folder (bench/lib/compare-tree.ts),
@@ -9,6 +9,8 @@
  * - Per figure: each tree's median over its rounds, the change in percent, and the noise: the larger
  *   spread between one tree's own rounds, at least 5% (bench/lib/compare-metrics.ts). A change is
  *   flagged only beyond that noise and with no overlap between the two trees' rounds.
+ * - --items and --only are passed to the benchmarks that take them (search and watches take --items,
+ *   search takes --only), e.g. `search --items 1000000 --only memory` for the index at a million.
  * - Writes bench/results/compare-<date>.json (every round's full record too); the benchmarks' own
  *   records of this tree go to a temp folder, so the committed bench/results figures stay as they are.
  */
@@ -38,12 +40,19 @@ const ZArgs = z.object({
   benchmarks: z.array(z.enum(benchmarkNames)).min(1),
   seconds: z.coerce.number().int().min(3).max(600).optional(),
   rounds: z.coerce.number().int().min(2).max(10).default(2),
+  items: z.coerce.number().int().min(1000).max(10_000_000).optional(),
+  only: z.enum(["memory", "postgres"]).optional(),
 });
 
 const parse = () => {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { seconds: { type: "string" }, rounds: { type: "string" } },
+    options: {
+      seconds: { type: "string" },
+      rounds: { type: "string" },
+      items: { type: "string" },
+      only: { type: "string" },
+    },
   });
   // A first word that is not a benchmark is the ref.
   const isRefGiven =
@@ -57,7 +66,7 @@ const parse = () => {
   });
   if (!parsed.success) {
     console.error(
-      `usage: npm run bench:compare -- [<git-ref>] [${benchmarkNames.join(" ")}] [--seconds N] [--rounds 2]\n` +
+      `usage: npm run bench:compare -- [<git-ref>] [${benchmarkNames.join(" ")}] [--seconds N] [--rounds 2] [--items N] [--only memory|postgres]\n` +
         parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"),
     );
     process.exit(2);
@@ -165,6 +174,8 @@ const main = async () => {
     new: { tree: currentRoot, commit: newCommit, hasUncommittedChanges: isDirty },
     seconds: args.seconds ?? null,
     rounds: args.rounds,
+    items: args.items ?? null,
+    only: args.only ?? null,
     noise: `per figure, the larger spread (max - min, percent of the median) of either tree's own rounds, at least ${noiseFloorPercent}%; flagged only beyond it and when the two trees' rounds do not overlap`,
     benchmarks: {} as Record<string, Awaited<ReturnType<typeof measure>>>,
     machineAtEnd: null as ReturnType<typeof machine> | null,
@@ -184,8 +195,13 @@ const main = async () => {
     const trees = { old: oldTree.dir, new: currentRoot };
     await ensureBuilt(trees.old, "old");
     await ensureBuilt(trees.new, "new");
-    const passed = args.seconds ? ["--seconds", String(args.seconds)] : [];
+    const seconds = args.seconds ? ["--seconds", String(args.seconds)] : [];
     for (const name of args.benchmarks) {
+      const passed = [
+        ...seconds,
+        ...(args.items && name !== "purchase" ? ["--items", String(args.items)] : []),
+        ...(args.only && name === "search" ? ["--only", args.only] : []),
+      ];
       record.benchmarks[name] = await measure({
         name,
         trees,

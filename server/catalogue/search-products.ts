@@ -1,9 +1,7 @@
 /** GET /products: a page of listed items with pagination and disjunctive facets. */
 import { catalogSearch } from "./search";
-import { normalizeSize } from "../core/sizes";
-import { parseCents } from "../core/money";
 import { summaryFromSource } from "./product-json";
-import type { SearchQuery } from "./search/types";
+import { searchQueryOf } from "./search/query-of-request";
 import { procedure } from "../platform/trpc/procedures";
 import { ZSearchProductsRequest, ZSearchProductsResponse } from "./catalog.schema";
 import { loadProductSummaries } from "./store/products";
@@ -14,19 +12,7 @@ export const searchProducts = procedure({ caller: "partner", scope: "catalog:rea
   .input(ZSearchProductsRequest)
   .output(ZSearchProductsResponse)
   .query(async ({ ctx, input }) => {
-    const query: SearchQuery = {
-      text: input.q,
-      categoryPath: input.category,
-      sizeKeys: [...new Set(input.size.map(normalizeSize))],
-      colors: [...new Set(input.color.map((color) => color.toLowerCase()))],
-      brands: input.brand,
-      storeSlug: input.store,
-      minCents: input.min_price === undefined ? undefined : parseCents(input.min_price),
-      maxCents: input.max_price === undefined ? undefined : parseCents(input.max_price),
-      sort: input.sort,
-      page: input.page,
-      perPage: input.per_page,
-    };
+    const query = searchQueryOf(input);
     const key = JSON.stringify(query);
     const search = catalogSearch(ctx.db);
     const version = search.version?.();

@@ -12,6 +12,7 @@ import { type ScanInput, scanFiltered, scanUnfiltered } from "./scan";
 import { matchText } from "./text-match";
 import { evaluateBroadText, isBroadText } from "./broad-text";
 import type { PostingList } from "./postings";
+import { zeroedCounts } from "./scratch-arrays";
 
 const emptyFacets = (): Facets => ({ brand: [], size: [], color: [], category: [], store: [] });
 
@@ -222,18 +223,18 @@ export const evaluate = (
     query.maxCents === undefined;
   if (isBrowse) return evaluateBrowse(index, query, categoryFilter);
 
-  const brandCounts = new Uint32Array(index.brands.size);
-  const sizeSetCounts = new Uint32Array(index.sizes.size);
-  const colorSetCounts = new Uint32Array(index.colors.size);
-  const categoryCounts = new Uint32Array(index.categoryPaths.length);
-  const storeCounts = new Uint32Array(index.storeSlugs.length);
+  const brandCounts = zeroedCounts("brand", index.brands.size);
+  const sizeSetCounts = zeroedCounts("sizeSet", index.sizes.size);
+  const colorSetCounts = zeroedCounts("colorSet", index.colors.size);
+  const categoryCounts = zeroedCounts("category", index.categoryPaths.length);
+  const storeCounts = zeroedCounts("store", index.storeSlugs.length);
   // Relevance with q orders by score: page-select buckets those itself. The others use sort buckets.
   const isByScore = query.sort === "relevance" && candidateScores !== null;
   const sortBucket =
     query.sort === "price_asc" || query.sort === "price_desc"
       ? index.buckets.priceBucket
       : index.buckets.createdBucket;
-  const histogram = new Uint32Array(bucketCount);
+  const histogram = zeroedCounts("histogram", bucketCount);
   const { hits, scores } = hitBuffers(candidateCount);
   const input: ScanInput = {
     candidates,

@@ -1,0 +1,29 @@
+/**
+ * Typed arrays reused from one search to the next, by name. Evaluation is synchronous and nothing it
+ * returns points into them, so one of each is enough. At a million items a search counts into ~80 KB
+ * of arrays (13,500 size lists, 5,000 stores, the sort histograms); fresh ones each search were
+ * memory outside the heap that brought a garbage collection every ~40 searches (docs/performance.md,
+ * "Issue 28: the tail at a million items").
+ */
+const counters = new Map<string, Uint32Array>();
+const buffers = new Map<string, Int32Array>();
+
+/** The first `length` entries of the array named `name`, all zero. */
+export const zeroedCounts = (name: string, length: number): Uint32Array => {
+  let array = counters.get(name);
+  if (!array || array.length < length) {
+    array = new Uint32Array(Math.ceil(length * 1.25) + 16);
+    counters.set(name, array);
+  } else array.fill(0, 0, length);
+  return array.subarray(0, length);
+};
+
+/** At least `length` entries of the buffer named `name`, holding whatever the last search left. */
+export const reusedBuffer = (name: string, length: number): Int32Array => {
+  let array = buffers.get(name);
+  if (!array || array.length < length) {
+    array = new Int32Array(Math.ceil(length * 1.25) + 16);
+    buffers.set(name, array);
+  }
+  return array;
+};

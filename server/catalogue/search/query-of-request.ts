@@ -1,0 +1,24 @@
+/**
+ * GET /products' parsed query string as a SearchQuery: size keys normalised, colours lower-cased,
+ * both without repeats, prices in cents. One place, so the route and the search profile
+ * (bench/search-profile.ts) ask the index the same questions.
+ */
+import type { z } from "zod";
+import { normalizeSize } from "../../core/sizes";
+import { parseCents } from "../../core/money";
+import type { ZSearchProductsRequest } from "../catalog.schema";
+import type { SearchQuery } from "./types";
+
+export const searchQueryOf = (input: z.output<typeof ZSearchProductsRequest>): SearchQuery => ({
+  text: input.q,
+  categoryPath: input.category,
+  sizeKeys: [...new Set(input.size.map(normalizeSize))],
+  colors: [...new Set(input.color.map((color) => color.toLowerCase()))],
+  brands: input.brand,
+  storeSlug: input.store,
+  minCents: input.min_price === undefined ? undefined : parseCents(input.min_price),
+  maxCents: input.max_price === undefined ? undefined : parseCents(input.max_price),
+  sort: input.sort,
+  page: input.page,
+  perPage: input.per_page,
+});
