@@ -15,6 +15,7 @@
  * (someone pressed Ctrl-C; no balancer is waiting), but still lets requests in flight finish.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { logger } from "../../platform/observability/log";
 
 const signalNumbers = { SIGINT: 2, SIGTERM: 15 } as const;
 /** A signal this soon after the first is the same stop, delivered twice (see above). */
@@ -79,13 +80,13 @@ export const createGracefulShutdown = (options: ShutdownOptions) => {
     const drainMs = signal === "SIGINT" ? 0 : options.drainMs;
     log(`${signal}: not ready from now; serving for ${drainMs} ms more, then stopping`);
     const background = (options.stopBackground?.() ?? Promise.resolve()).catch((error: unknown) =>
-      console.error("[shutdown] background work did not stop cleanly", error),
+      logger.error({ err: error, component: "shutdown" }, "background work did not stop cleanly"),
     );
     await sleep(drainMs);
     phase = "closing";
     log("no longer accepting connections; waiting for the requests in flight");
     const isClean = await closeAndFinish(background).catch((error: unknown) => {
-      console.error("[shutdown] failed", error);
+      logger.error({ err: error, component: "shutdown" }, "shutdown failed");
       return false;
     });
     if (!isClean) {
