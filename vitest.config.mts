@@ -13,7 +13,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     globalSetup: ["server/testing/global-setup.ts"],
-    setupFiles: ["server/testing/per-file-database.ts"],
+    setupFiles: ["server/testing/quiet-logs.ts", "server/testing/per-file-database.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
