@@ -100,6 +100,7 @@ const main = async () => {
         SEED_ITEMS: "1500",
         RATE_LIMIT_PREFIX: `e2e:${name}`,
         CLIENT_METADATA_LOOPBACK: "on",
+        SHUTDOWN_DRAIN_MS: "0",
         NODE_EXTRA_CA_CERTS: tls.cert,
         ...(mail ? { SMTP_URL: mail.smtpUrl } : {}),
         ...stripeEnv,

@@ -84,10 +84,14 @@ const main = async () => {
   // After the (blocking) build: the index builds in the background while the server starts, and
   // pg-search answers until it is ready (server/catalogue/search/index.ts).
   let stopSearch = async () => undefined as void;
+  let isSearchIndexBuilding = false;
   if (config.SEARCH_IMPL === "memory") {
     const { startCatalogIndex } = await import("./catalogue/search/memory/start-index");
-    const { sync } = startCatalogIndex({ databaseUrl: process.env.DATABASE_URL!, log });
+    const { sync, ready } = startCatalogIndex({ databaseUrl: process.env.DATABASE_URL!, log });
     stopSearch = () => sync.stop();
+    // Settles when built, or when it failed and PostgreSQL answers for good: /readyz waits for either.
+    isSearchIndexBuilding = true;
+    void ready.then(() => (isSearchIndexBuilding = false));
   } else log("search served by PostgreSQL (SEARCH_IMPL=postgres)");
   const { default: next } = await import("next");
   const app = next({ dev: false, dir: root, hostname: "0.0.0.0", port: config.PORT });
@@ -107,9 +111,16 @@ const main = async () => {
       `partner API served by node:http (${leanApi.routes.length} routes); LEAN_API=off hands everything to Next`,
     );
   }
-  // Every request gets its X-Request-Id there first, pages included (server/edges/http/front-door.ts).
+  // Every request gets its X-Request-Id there first, pages included (server/edges/http/front-door.ts);
+  // /healthz and /readyz are answered before anything else (server/edges/http/probes.ts).
   const { createFrontServer } = await import("./edges/http/front-door");
-  const server = createFrontServer({ api: handleApi, next: handle });
+  const { createLifecycle } = await import("./edges/http/lifecycle");
+  const lifecycle = createLifecycle({
+    databaseUrl: process.env.DATABASE_URL!,
+    log,
+    isSearchIndexBuilding: () => isSearchIndexBuilding,
+  });
+  const server = createFrontServer({ probes: lifecycle.probes, api: handleApi, next: handle });
   // Timed transitions and the email outbox, on a thread beside the server's (DESIGN.md, Jobs).
   const { startSweepThread } = await import("./edges/jobs/sweep-thread");
   const sweep = startSweepThread(log);
@@ -117,18 +128,15 @@ const main = async () => {
   server.listen(config.PORT, () =>
     log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`),
   );
-  // New requests stop first, then the sweep finishes its runs, then the database goes: nothing
-  // touches the database after it stopped.
-  const shutdown = async () => {
-    server.close();
-    server.closeIdleConnections();
-    await sweep.stop();
-    await stopSearch();
-    await stopDatabase();
-    process.exit(0);
-  };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  // SIGTERM: /readyz 503 and the sweep stops taking work at once, the drain, then the requests in
+  // flight finish; nothing touches the database after it closed (server/edges/http/graceful-shutdown.ts).
+  const { flushCalls } = await import("./edges/rest/call-log");
+  lifecycle.handleSignals({
+    server,
+    stopBackground: () => sweep.stop(),
+    closers: [stopSearch, flushCalls],
+    afterDatabase: stopDatabase,
+  });
 };
 
 main().catch((error) => {

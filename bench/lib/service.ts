@@ -51,6 +51,8 @@ const serviceEnv = (options: {
     RATE_LIMIT_PREFIX: `bench:${Date.now()}`,
     // Every load comes from one address and the token phase from one client: the auth limits would refuse it.
     AUTH_RATE_LIMITS: "off",
+    // No balancer to wait for: stop() sends SIGTERM and expects the service gone within seconds.
+    SHUTDOWN_DRAIN_MS: "0",
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...options.env,
   };

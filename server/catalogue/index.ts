@@ -41,6 +41,7 @@ export {
   claimPriceChangeEvents,
   failPriceChangeEvent,
   finishPriceChangeEvent,
+  releasePriceChangeEvents,
 } from "./store/prices";
 export {
   findStorePayoutSettings,

@@ -126,6 +126,14 @@ export const claimDueDeliveries = (
   FROM claimed c JOIN webhook_events ev ON ev.id = c.event_id JOIN webhook_endpoints e ON e.id = c.endpoint_id
   ORDER BY c.turn, ev.seq`;
 
+/** Hands back claimed deliveries not attempted (the sweep stopped): due again at once, for any instance, the claim not counted. */
+export const releaseDeliveries = (
+  db: Client,
+  options: { ids: string[]; leaseEnd: Date; now: Date },
+) => db.$executeRaw`
+  UPDATE webhook_deliveries SET next_attempt_at = ${options.now}, attempts = attempts - 1
+  WHERE id = ANY(${options.ids}::text[]) AND status = 'pending' AND next_attempt_at = ${options.leaseEnd}`;
+
 /** Whether the person's grant to the client stands (reads oauth's `oauth_grants`, see above). */
 export const isPersonLinked = async (
   db: Client,

@@ -80,6 +80,14 @@ export const rawPool = (): pg.Pool => {
   return (globalForDb.shoppingRawPool = pool);
 };
 
+/** Closes the Prisma client and the raw pool of this process, if they were opened (at shutdown). */
+export const closeDatabase = async () => {
+  const { shoppingDb, shoppingRawPool } = globalForDb;
+  globalForDb.shoppingDb = undefined;
+  globalForDb.shoppingRawPool = undefined;
+  await Promise.all([shoppingDb?.$disconnect(), shoppingRawPool?.end()]);
+};
+
 // P2024: no free pooled connection in time; P2028: an interactive transaction could not start in
 // time or outlived its timeout (rolled back, nothing written). Both mean overload: retry later.
 // 55P03: a row lock not granted within lock_timeout.

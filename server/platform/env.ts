@@ -52,6 +52,14 @@ const EnvSchema = z.object({
   CLIENT_OPEN_RESERVED_UNITS: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Which CatalogSearch serves: the in-memory index (built at start) or the PostgreSQL reference. */
   SEARCH_IMPL: z.enum(["memory", "postgres"]).default("memory"),
+  /**
+   * After SIGTERM, how long the instance keeps serving (with /readyz at 503 and `Connection: close`)
+   * before it stops accepting connections: longer than the balancer needs to see the 503 (its check
+   * interval times its fall count, plus one interval). 0 stops accepting at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** After the drain, how long requests in flight and background work may take to finish before they are cut (exit 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** Serve /api/v1 and /oauth/token from node:http in front of Next (same handlers), or all through Next. */
   LEAN_API: z.enum(["on", "off"]).default("on"),
   /** The payment processor (server/payments/index.ts): the sandbox's test cards, or Stripe. Default: sandbox, and stripe in production. */

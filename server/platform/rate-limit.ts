@@ -164,6 +164,23 @@ export const connectRateLimitStore = async () => {
   if (url) await whenReady(redisLink(url).client).catch(() => undefined);
 };
 
+/** Whether the shared Redis answers a PING within `timeoutMs`; undefined when no REDIS_URL is set (the readiness probe). */
+export const pingRateLimitStore = (timeoutMs = 1_000): Promise<boolean> | undefined => {
+  const url = env().REDIS_URL;
+  if (!url) return undefined;
+  return deadline(redisLink(url).client.ping(), timeoutMs).then(
+    () => true,
+    () => false,
+  );
+};
+
+/** Closes the Redis connections at shutdown (a graceful QUIT; counts already written stay). */
+export const closeRateLimitStore = async () => {
+  const closing = [...links.values()].map((link) => link.client.quit().catch(() => undefined));
+  links.clear();
+  await Promise.all(closing);
+};
+
 /** One limiter per policy; counted in Redis at `redisUrl` when given (memory when it is slow or down), in memory otherwise. */
 export const createLimiters = (options: {
   redisUrl?: string;

@@ -15,6 +15,7 @@ import {
   claimPriceChangeEvents,
   failPriceChangeEvent,
   finishPriceChangeEvent,
+  releasePriceChangeEvents,
   type PriceChangeHandler,
 } from "../catalogue";
 
@@ -75,6 +76,8 @@ export const processPriceChanges = async (
     batch?: number;
     maxEvents?: number;
     handlers?: readonly PriceChangeHandler[];
+    /** Aborted when the sweep stops: events under way finish, no more are claimed, the claimed rest is released. */
+    signal?: AbortSignal;
   },
 ) => {
   let processed = 0;
@@ -88,7 +91,9 @@ export const processPriceChanges = async (
   let claimError: unknown;
   const claimMore = () =>
     (claiming ??= (async () => {
-      const limit = Math.min(options.batch ?? 100, maxEvents - claimedCount);
+      const limit = options.signal?.aborted
+        ? 0
+        : Math.min(options.batch ?? 100, maxEvents - claimedCount);
       const claimed =
         limit > 0
           ? await claimPriceChanges(db, { now: options.now(), limit, ids: options.ids })
@@ -104,7 +109,7 @@ export const processPriceChanges = async (
       })
       .finally(() => (claiming = undefined)));
   const worker = async () => {
-    for (;;) {
+    while (!options.signal?.aborted) {
       const event = queue.shift();
       if (!event) {
         if (isDrained) return;
@@ -124,6 +129,8 @@ export const processPriceChanges = async (
     }
   };
   await Promise.all(Array.from({ length: concurrency() }, worker));
+  // Left only when the signal aborted: another instance (or this one's next start) takes them at once.
+  await releasePriceChangeEvents(poolSql, queue.splice(0));
   if (claimError) throw claimError;
   return { processed, failed, more: claimedCount >= maxEvents };
 };

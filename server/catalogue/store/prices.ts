@@ -98,6 +98,15 @@ type Claim = { id: number; claimedUntil: Date };
 export const finishPriceChangeEvent = (sql: Sql, event: Claim, now: Date) =>
   sql.$executeRaw`UPDATE price_change_events SET processed_at = ${now}, claimed_until = NULL, last_error = NULL WHERE id = ${event.id} AND claimed_until = ${event.claimedUntil}`;
 
+/** Hands back claimed events not handled (the sweep stopped): claimable again at once, the claim not counted. */
+export const releasePriceChangeEvents = (sql: Sql, events: readonly Claim[]) =>
+  events.length === 0
+    ? Promise.resolve(0)
+    : sql.$executeRaw`
+    UPDATE price_change_events SET claimed_until = NULL, attempts = attempts - 1
+    WHERE processed_at IS NULL AND (id, claimed_until) IN (
+      SELECT * FROM unnest(${events.map((event) => event.id)}::int[], ${events.map((event) => event.claimedUntil)}::timestamptz[]))`;
+
 /** Records a claimed event's failure and when it may be claimed again (only by the holder of this claim). */
 export const failPriceChangeEvent = (
   sql: Sql,

@@ -1,7 +1,7 @@
 /**
  * The node:http server in front of everything `npm start` serves. Each request gets its id first
  * (server/platform/http/request-id.ts), so pages and every answer of Next carry X-Request-Id too; then the
- * lean API layer answers it or hands it to Next. Requests node's own parser refuses (bad request
+ * lean API layer answers it or hands it to Next (the probes, /healthz and /readyz, answer before it). Requests node's own parser refuses (bad request
  * line or headers, header block over 16 KiB, timeouts), CONNECT, and an Expect other than
  * 100-continue are answered here in the shared JSON error shape instead of node's bare replies.
  */
@@ -17,6 +17,8 @@ import { toAppError } from "../../platform/http/respond";
 import { openRequestScope } from "../../platform/observability/request-scope";
 
 type Handlers = {
+  /** Answers /healthz and /readyz before anything else (server/edges/http/probes.ts); returns false for the rest. */
+  probes?: (request: IncomingMessage, response: ServerResponse, requestId: string) => boolean;
   /** Answers the request and returns true, or returns false to hand it to `next`. */
   api: (request: IncomingMessage, response: ServerResponse) => boolean;
   next: (request: IncomingMessage, response: ServerResponse) => Promise<unknown> | unknown;
@@ -45,6 +47,7 @@ export const createFrontServer = (handlers: Handlers) => {
     openRequestScope(requestId, () => serve(request, response, requestId));
   };
   const serve = (request: IncomingMessage, response: ServerResponse, requestId: string) => {
+    if (handlers.probes?.(request, response, requestId)) return;
     // The one trusted source of the client's address (server/platform/http/client-ip.ts); a client's own value is overwritten.
     request.headers[socketAddressHeader] = request.socket.remoteAddress ?? "unknown";
     const fail = (error: unknown) =>

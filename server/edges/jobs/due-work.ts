@@ -23,14 +23,15 @@ import { reconcilePastDays } from "../../reconciliation";
 export type DueWork = {
   name: string;
   intervalMs: number;
-  run: (options: { db: Db; now: Date; clock: Clock }) => Promise<unknown>;
+  /** `signal` aborts when the sweep stops: a task holding leases takes no new item and releases the ones it has not started. */
+  run: (options: { db: Db; now: Date; clock: Clock; signal: AbortSignal }) => Promise<unknown>;
 };
 
 export const dueWork: DueWork[] = [
   {
     name: "deliver-emails",
     intervalMs: 1_000,
-    run: ({ db, now }) => deliverDueEmails({ db, now }),
+    run: ({ db, now, signal }) => deliverDueEmails({ db, now, signal }),
   },
   {
     name: "purge-expired-records",
@@ -58,7 +59,8 @@ export const dueWork: DueWork[] = [
   {
     name: "process-price-changes",
     intervalMs: 1_000,
-    run: ({ db, clock }) => processPriceChanges(db, { now: () => clock.now(), maxEvents: 500 }),
+    run: ({ db, clock, signal }) =>
+      processPriceChanges(db, { now: () => clock.now(), maxEvents: 500, signal }),
   },
   {
     name: "expire-price-watches",
@@ -74,7 +76,7 @@ export const dueWork: DueWork[] = [
   {
     name: "deliver-webhooks",
     intervalMs: 200,
-    run: ({ db, now }) => deliverDueWebhooks({ db, now }),
+    run: ({ db, now, signal }) => deliverDueWebhooks({ db, now, signal }),
   },
   // Each captured order's ledger row, then its store's transfer (docs/adr/0106).
   {

@@ -26,7 +26,10 @@ const entry = `require("tsx/cjs"); require(${JSON.stringify(path.join(__dirname,
 export const startSweepThread = (log: (line: string) => void) => {
   let isStopping = false;
   let worker: Worker;
+  let hasExited = false;
   const spawn = () => {
+    if (isStopping) return;
+    hasExited = false;
     worker = new Worker(entry, {
       eval: true,
       name: "sweep",
@@ -34,6 +37,7 @@ export const startSweepThread = (log: (line: string) => void) => {
     });
     worker.on("error", (error) => console.error("[sweep] thread failed", error));
     worker.on("exit", (code) => {
+      hasExited = true;
       if (isStopping) return;
       log(`sweep thread exited with code ${code}; starting it again in ${restartDelayMs} ms`);
       setTimeout(spawn, restartDelayMs).unref();
@@ -41,10 +45,12 @@ export const startSweepThread = (log: (line: string) => void) => {
   };
   spawn();
   return {
-    /** Lets the runs in progress finish, then ends the thread. */
+    /** Lets the runs in progress finish (they release the leases they have not started on), then ends the thread. */
     stop: () =>
       new Promise<void>((resolve) => {
         isStopping = true;
+        // A thread that died and waits to be started again has nothing to finish.
+        if (hasExited) return resolve();
         worker.once("exit", () => resolve());
         worker.postMessage("stop");
       }),

@@ -14,7 +14,10 @@ import { type DueWork, dueWork } from "./due-work";
 const hasMore = (result: unknown) =>
   typeof result === "object" && result !== null && (result as { more?: unknown }).more === true;
 
-const startLoop = (task: DueWork, options: { clock: Clock; intervalMs: number }) => {
+const startLoop = (
+  task: DueWork,
+  options: { clock: Clock; intervalMs: number; signal: AbortSignal },
+) => {
   let timer: NodeJS.Timeout | undefined;
   let isStopped = false;
   let running: Promise<boolean> | undefined;
@@ -23,7 +26,12 @@ const startLoop = (task: DueWork, options: { clock: Clock; intervalMs: number })
     (running ??= (async () => {
       try {
         return hasMore(
-          await task.run({ db: db(), now: options.clock.now(), clock: options.clock }),
+          await task.run({
+            db: db(),
+            now: options.clock.now(),
+            clock: options.clock,
+            signal: options.signal,
+          }),
         );
       } catch (error) {
         if (!isDatabaseUnavailable(error)) console.error(`[sweep] ${task.name} failed`, error);
@@ -56,12 +64,21 @@ export const startSweep = (
   options: { intervalMs?: number; clock?: Clock; tasks?: readonly DueWork[] } = {},
 ) => {
   const clock = options.clock ?? systemClock;
+  // Aborted by stop: a run in progress takes no new item and releases the leases it has not started on.
+  const stopping = new AbortController();
   const loops = (options.tasks ?? dueWork).map((task) =>
-    startLoop(task, { clock, intervalMs: options.intervalMs ?? task.intervalMs }),
+    startLoop(task, {
+      clock,
+      intervalMs: options.intervalMs ?? task.intervalMs,
+      signal: stopping.signal,
+    }),
   );
   return {
-    /** Stops every loop and waits for runs in progress. */
-    stop: async () => void (await Promise.all(loops.map((loop) => loop.stop()))),
+    /** Stops every loop: runs in progress finish the items they started and release the rest; waits for them. */
+    stop: async () => {
+      stopping.abort();
+      await Promise.all(loops.map((loop) => loop.stop()));
+    },
     /** Runs every task once now (a task already running is awaited, not started twice). */
     tick: async () => void (await Promise.all(loops.map((loop) => loop.runOnce()))),
   };

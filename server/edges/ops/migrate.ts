@@ -13,17 +13,20 @@ const migrationsDir = path.join(process.cwd(), "prisma", "migrations");
 
 type Migration = { name: string; sql: string; checksum: string };
 
-const listMigrations = (dir = migrationsDir): Migration[] =>
+/** The migrations in `dir` by name, in the order they apply (what /readyz compares with the ledger). */
+export const migrationNames = (dir = migrationsDir): string[] =>
   readdirSync(dir, { withFileTypes: true })
     .filter(
       (entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, "migration.sql")),
     )
     .map((entry) => entry.name)
-    .sort()
-    .map((name) => {
-      const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
-      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
-    });
+    .sort();
+
+const listMigrations = (dir = migrationsDir): Migration[] =>
+  migrationNames(dir).map((name) => {
+    const sql = readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+    return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+  });
 
 const ledgerSql = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,

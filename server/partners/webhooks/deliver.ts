@@ -25,6 +25,7 @@ import {
   readEndpointClient,
   recordDelivered,
   recordFailedAttempt,
+  releaseDeliveries,
 } from "../store";
 import { currentDestinationRules, type DestinationRules } from "./destination";
 import { postWebhook, type AttemptResult } from "./post-webhook";
@@ -110,18 +111,19 @@ const emailOwner = async (
   });
 };
 
-/** Runs `work` over `items` with at most `limit` at a time. */
+/** Runs `work` over `items` with at most `limit` at a time, until `signal` aborts; returns the items not started. */
 const eachLimited = async <T>(
   items: readonly T[],
-  limit: number,
+  options: { limit: number; signal?: AbortSignal },
   work: (item: T) => Promise<void>,
 ) => {
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]);
+    Array.from({ length: Math.min(options.limit, items.length) }, async () => {
+      while (next < items.length && !options.signal?.aborted) await work(items[next++]);
     }),
   );
+  return items.slice(next);
 };
 
 /** One attempt of one claimed delivery, recorded. */
@@ -162,6 +164,8 @@ export const deliverDueWebhooks = async (options: {
   perClient?: number;
   concurrency?: number;
   rules?: DestinationRules;
+  /** Aborted when the sweep stops: attempts under way finish, the deliveries not started are released. */
+  signal?: AbortSignal;
 }) => {
   const { db, now } = options;
   const rules = options.rules ?? currentDestinationRules();
@@ -171,8 +175,18 @@ export const deliverDueWebhooks = async (options: {
     leaseMs,
   });
   const counts = { delivered: 0, failed: 0, dropped: 0 };
-  await eachLimited(claimed, options.concurrency ?? 32, async (delivery) => {
-    counts[await attempt({ db, delivery, now, rules })]++;
-  });
-  return { ...counts, more: claimed.length > 0 };
+  const unstarted = await eachLimited(
+    claimed,
+    { limit: options.concurrency ?? 32, signal: options.signal },
+    async (delivery) => {
+      counts[await attempt({ db, delivery, now, rules })]++;
+    },
+  );
+  if (unstarted.length > 0)
+    await releaseDeliveries(db, {
+      ids: unstarted.map((delivery) => delivery.id),
+      leaseEnd: new Date(now.getTime() + leaseMs),
+      now,
+    });
+  return { ...counts, released: unstarted.length, more: claimed.length > 0 };
 };

@@ -87,6 +87,12 @@ type Claimed = { id: string; to: string; template: string; props: unknown; attem
 /** Backoff after the n-th failed attempt: 10 s, 40 s, 90 s, ... capped at 1 hour. */
 export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 10_000 * attempts * attempts);
 
+/** Hands back claimed emails not sent (the sweep stopped): due again at once, for any instance, the claim not counted. */
+const releaseEmails = (db: Db, options: { ids: string[]; now: Date }) => db.$executeRaw`
+  UPDATE email_messages SET next_attempt_at = ${options.now}, attempts = attempts - 1
+  WHERE id = ANY(${options.ids}::text[]) AND status = 'pending'
+    AND next_attempt_at = ${new Date(options.now.getTime() + leaseMs)}`;
+
 /** Sends every email that is due; returns how many were sent and how many failed this round. */
 export const deliverDueEmails = async (options: {
   db: Db;
@@ -94,6 +100,8 @@ export const deliverDueEmails = async (options: {
   transport?: Transport;
   limit?: number;
   redactLinks?: boolean;
+  /** Aborted when the sweep stops: the email being sent finishes, the rest of the batch is released. */
+  signal?: AbortSignal;
 }) => {
   const { db, now } = options;
   const redact = options.redactLinks ?? redactsSentLinks();
@@ -106,7 +114,11 @@ export const deliverDueEmails = async (options: {
     RETURNING id, "to", template, props, attempts`;
   let sent = 0;
   let failed = 0;
-  for (const email of claimed) {
+  for (const [index, email] of claimed.entries()) {
+    if (options.signal?.aborted) {
+      await releaseEmails(db, { ids: claimed.slice(index).map((row) => row.id), now });
+      break;
+    }
     try {
       if (!isTemplateName(email.template)) throw new Error(`unknown template ${email.template}`);
       const rendered = await renderEmail(email.template, email.props);

@@ -1,0 +1,170 @@
+/**
+ * The probes a load balancer and an orchestrator ask, answered by the front door before anything
+ * else (no token, no rate limit, no Next): `GET /healthz` says the process is alive without touching
+ * a dependency; `GET /readyz` says whether this instance should receive traffic: 200 once the
+ * migrations are applied, PostgreSQL answers, the search index is built and no shutdown began,
+ * else 503 naming what is not ready. Bodies name checks and states only: no versions, hosts or error
+ * messages (docs/adr/0111-probes-and-graceful-shutdown.md).
+ *
+ * A balancer may ask every 200 ms: each dependency check has a short timeout, the dependencies'
+ * answer is shared by concurrent probes and kept for `cacheMs`, and the migrations, once found
+ * applied, are not asked again. The draining state is read on every probe, so it flips at once.
+ * PostgreSQL is asked on a connection of its own (server/platform/db-probe.ts). Redis is reported but does not make an instance unready: it is an optimisation
+ * every instance shares (RELIABILITY.md rule 6), and taking them all out when it fails would turn a
+ * degraded rate limiter into an outage.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createDatabaseProbe, withTimeout } from "../../platform/db-probe";
+import { send } from "./node-response";
+
+/** Each check's state: `ok`, or a word saying what is wrong (never an error message). */
+export type Checks = {
+  database: "ok" | "unavailable" | "unknown";
+  migrations: "ok" | "pending" | "unknown";
+  redis?: "ok" | "unavailable";
+  search_index: "ok" | "building";
+  shutdown: "ok" | "draining";
+};
+
+/** Whether `checks` make the instance ready; Redis does not count (see the header). */
+export const isReady = (checks: Checks) =>
+  checks.database === "ok" &&
+  checks.migrations === "ok" &&
+  checks.search_index === "ok" &&
+  checks.shutdown === "ok";
+
+/** The /readyz answer for `checks`. */
+export const readinessAnswer = (checks: Checks) =>
+  isReady(checks)
+    ? { status: 200, body: { status: "ready", checks } }
+    : { status: 503, body: { status: "not_ready", checks } };
+
+export type ReadinessOptions = {
+  databaseUrl: string;
+  /** The migration folders that must all be applied (server/edges/ops/migrate.ts lists them). */
+  migrationNames: () => string[];
+  /** True while this process's search index is being built (pg-search answers meanwhile). */
+  isSearchIndexBuilding: () => boolean;
+  isDraining: () => boolean;
+  /** Pings the shared Redis; undefined when none is configured. */
+  pingRedis?: () => Promise<boolean> | undefined;
+  timeoutMs?: number;
+  cacheMs?: number;
+};
+
+type Dependencies = Pick<Checks, "database" | "migrations" | "redis">;
+
+/** The readiness checks of one process; `close` ends the probe's database connection. */
+export const createReadiness = (options: ReadinessOptions) => {
+  const timeoutMs = options.timeoutMs ?? 1_000;
+  const cacheMs = options.cacheMs ?? 500;
+  const database = createDatabaseProbe({ databaseUrl: options.databaseUrl, timeoutMs });
+  let areMigrationsApplied = false;
+  let cached: { at: number; value: Promise<Dependencies> } | undefined;
+  let lastKnown: Dependencies | undefined;
+
+  const checkMigrations = async (): Promise<Checks["migrations"]> => {
+    if (areMigrationsApplied) return "ok";
+    const applied = await database.appliedMigrations();
+    areMigrationsApplied = options.migrationNames().every((name) => applied?.has(name));
+    return areMigrationsApplied ? "ok" : "pending";
+  };
+
+  const checkDatabase = async (): Promise<Pick<Checks, "database" | "migrations">> => {
+    if (!(await database.answers()))
+      return { database: "unavailable", migrations: areMigrationsApplied ? "ok" : "unknown" };
+    return { database: "ok", migrations: await checkMigrations() };
+  };
+
+  const checkRedis = async (): Promise<Checks["redis"]> => {
+    const ping = options.pingRedis?.();
+    if (!ping) return undefined;
+    const answered = await withTimeout(ping, timeoutMs).catch(() => false);
+    return answered ? "ok" : "unavailable";
+  };
+
+  const dependencies = () => {
+    const now = Date.now();
+    if (!cached || now - cached.at >= cacheMs) {
+      // Kept from when it was asked: a slow answer is not reused past cacheMs after it started.
+      const value = Promise.all([checkDatabase(), checkRedis()]).then(([db, redis]) => {
+        lastKnown = { ...db, ...(redis ? { redis } : {}) };
+        return lastKnown;
+      });
+      cached = { at: now, value };
+    }
+    return cached.value;
+  };
+
+  const others = () =>
+    ({ search_index: options.isSearchIndexBuilding() ? "building" : "ok" }) as const;
+  return {
+    check: async (): Promise<Checks> => {
+      // Draining answers at once, from what was last known: a probe during a shutdown waits on nothing.
+      if (options.isDraining())
+        return {
+          ...(lastKnown ?? { database: "unknown", migrations: "unknown" }),
+          ...others(),
+          shutdown: "draining",
+        };
+      const known = await dependencies();
+      return { ...known, ...others(), shutdown: options.isDraining() ? "draining" : "ok" };
+    },
+    close: () => database.close(),
+  };
+};
+
+const probePaths = new Set(["/healthz", "/readyz"]);
+
+/**
+ * The front door's first handler: answers /healthz and /readyz (GET and HEAD; other methods 405)
+ * and returns true, or returns false for every other request.
+ */
+export const createProbeHandler = (readiness: { check: () => Promise<Checks> }) => {
+  const answer = (
+    response: ServerResponse,
+    requestId: string,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    send(
+      new Response(JSON.stringify(body), {
+        status,
+        headers: {
+          "content-type": "application/json",
+          "cache-control": "no-store",
+          ...headers,
+        },
+      }),
+      response,
+      requestId,
+    );
+  return (request: IncomingMessage, response: ServerResponse, requestId: string): boolean => {
+    const pathname = (request.url ?? "").split("?")[0];
+    if (!probePaths.has(pathname)) return false;
+    const fail = () => response.destroy();
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      answer(
+        response,
+        requestId,
+        405,
+        { status: "method_not_allowed" },
+        { allow: "GET, HEAD" },
+      ).catch(fail);
+      return true;
+    }
+    if (pathname === "/healthz") {
+      answer(response, requestId, 200, { status: "alive" }).catch(fail);
+      return true;
+    }
+    readiness
+      .check()
+      .then((checks) => {
+        const { status, body } = readinessAnswer(checks);
+        return answer(response, requestId, status, body);
+      })
+      .catch(fail);
+    return true;
+  };
+};
