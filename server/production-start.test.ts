@@ -45,6 +45,7 @@ describe("npm start in production", () => {
       STRIPE_SECRET_KEY: "sk_live_abc123",
       STRIPE_PUBLISHABLE_KEY: "pk_live_abc123",
       STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+      METRICS_TOKEN: "m".repeat(40),
       // A database that does not exist: reaching for it would fail differently, and slowly.
       DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none",
     });

@@ -8,12 +8,14 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { checkLaunchable, parseEnv } from "./platform/env";
+import { logger } from "./platform/observability/log";
 import { applySourceMapsChoice } from "./platform/source-maps";
 
 // First, before the modules it would keep a map of are loaded.
 applySourceMapsChoice();
 
-const log = (line: string) => console.log(`[start] ${line}`);
+const startLogger = logger.child({ component: "start" });
+const log = (line: string) => startLogger.info(line);
 
 const newestChange = (target: string): number => {
   if (!existsSync(target)) return 0;
@@ -53,6 +55,7 @@ const main = async () => {
     // The launcher is what a real deployment runs: a Stripe processor without its keys would only fail at the first payment.
     checkLaunchable(config);
   } catch (error) {
+    // The refusal to start is for the operator at the terminal: the message as written, one variable a line.
     console.error((error as Error).message);
     process.exit(1);
   }
@@ -139,7 +142,7 @@ const main = async () => {
   });
 };
 
-main().catch((error) => {
-  console.error(error);
+main().catch((error: unknown) => {
+  startLogger.fatal({ err: error }, "start failed");
   process.exit(1);
 });

@@ -95,8 +95,10 @@ export const startService = async (options: {
       const text = chunk.toString();
       output += text;
       for (const line of text.split("\n").filter(Boolean))
-        if (/\[(start|search|postgres)\]/.test(line)) options.log(`  service: ${line.trim()}`);
-      if (/\[start\] serving/.test(text)) isServing = true;
+        if (/\[(start|search|postgres)\]|"component":"(start|postgres)"/.test(line))
+          options.log(`  service: ${line.trim()}`);
+      // The launcher's lines are JSON (server/platform/observability/log.ts) when stdout is a pipe.
+      if (/"component":"start".*"msg":"serving /.test(text)) isServing = true;
       const built = /\[search\] index built: .*?(\d+) ms/.exec(text);
       if (built) {
         isIndexed = true;

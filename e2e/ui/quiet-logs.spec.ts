@@ -34,4 +34,8 @@ test("[LOGS] signed-out account pages, a 401 and a 404 log no fault", async ({ p
   expect(logged).not.toContain("INTERNAL_SERVER_ERROR");
   expect(logged).not.toContain("TRPCError");
   expect(logged).not.toMatch(/^\s+at /m);
+  // The service's own lines are JSON (server/platform/observability/log.ts): no fault logged.
+  expect(logged).not.toContain('"err":');
+  // A refusal is an ordinary request line, at info.
+  expect(logged).toMatch(/"level":"info".*"status":401/);
 });

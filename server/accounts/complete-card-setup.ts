@@ -11,6 +11,7 @@ import { type Db, inTransaction } from "../platform/db";
 import type { PaymentProvider } from "../payments";
 import { findProcessorCustomerId, lockPerson } from "./store/persons";
 import { readSavedCard, type SavedCardForPurchase, upsertSavedCard } from "./store/saved-cards";
+import { logger } from "../platform/observability/log";
 
 export type CardSetupOutcome =
   { personId: string; card: SavedCardForPurchase } | { personId: string; failed: true };
@@ -53,5 +54,8 @@ export const detachQuietly = (provider: PaymentProvider, paymentMethodId: string
   provider
     .detachMethod({ paymentMethodId })
     .catch((error: unknown) =>
-      console.warn(`[payments] could not detach ${paymentMethodId} now`, (error as Error).message),
+      logger.warn(
+        { payment_method_id: paymentMethodId, error: (error as Error).message },
+        "payments: could not detach the card now",
+      ),
     );

@@ -15,6 +15,7 @@
 import { env } from "../platform/env";
 import { AppError } from "../core/errors";
 import { consumeRateLimit, defineLimit, type Limiter, type Policy } from "../platform/rate-limit";
+import { count } from "../platform/observability/metrics";
 
 const minute = (points: number): Policy => ({ name: "minute", points, duration: 60 });
 const hour = (points: number): Policy => ({ name: "hour", points, duration: 3600 });
@@ -49,9 +50,10 @@ export const admit = async (limit: Limit, key: string) => {
 /** Throws 429 rate_limited when `key` already spent a window, without counting this request. */
 export const refuseIfSpent = async (limit: Limit, key: string) => {
   if (!isOn()) return;
-  for (const { policy, limiter } of limit()) {
+  for (const { policy, limiter, name } of limit()) {
     const spent = await limiter.peek(key);
     if (spent && spent.consumedPoints >= policy.points) {
+      count("shopping_rate_limit_refusals_total", { limit: name });
       const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
       throw new AppError("rate_limited", {
         message: `Too many failed attempts; retry after ${retryAfter} seconds.`,

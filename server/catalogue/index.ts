@@ -48,3 +48,5 @@ export {
   setStorePayoutAccount,
   setStorePlatformFee,
 } from "./store/payout-settings";
+// What /metrics reads of this process's in-memory search index.
+export { searchIndexState } from "./search";

@@ -9,6 +9,7 @@ import { type Db, inTransaction } from "../platform/db";
 import { enqueueEmail } from "../platform/mail/outbox";
 import { checkoutReader, provinceOf } from "./email-reader";
 import { markCaptureFailed, readCheckoutNotice } from "./store/checkouts";
+import { logger } from "../platform/observability/log";
 
 /** Marks the checkout paid by `paymentId` as unpaid-for and tells the shopper; a no-op when already marked. */
 export const markCheckoutCaptureFailed = async (
@@ -34,8 +35,13 @@ export const markCheckoutCaptureFailed = async (
       props,
       dedupeKey: `payment-failed:${options.checkoutId}`,
     });
-    console.error(
-      `[payments] checkout ${options.checkoutId} (order ${checkout.orderNumber}): capture of ${options.paymentId} failed; the orders stand unpaid for the operator`,
+    logger.error(
+      {
+        checkout_id: options.checkoutId,
+        order_number: checkout.orderNumber,
+        payment_id: options.paymentId,
+      },
+      "payments: capture failed; the orders stand unpaid for the operator",
     );
     return true;
   });

@@ -31,6 +31,7 @@ import {
   lookUpAuthorize,
   releasePayment,
 } from "../payments";
+import { logger } from "../platform/observability/log";
 
 /** Captures the checkout's paying attempt (a refused capture marks the checkout and tells the shopper); releases any other hold. */
 const settleHold = async (db: Db, provider: PaymentProvider, payment: HeldPayment, now: Date) => {
@@ -57,9 +58,9 @@ export const eachRow = async <T extends { id: string }>(
   let done = 0;
   for (const row of rows) {
     const result = await step(row).catch((error: unknown) => {
-      console.warn(
-        `[payments] settling ${row.id} failed; asked again later`,
-        (error as Error).message,
+      logger.warn(
+        { payment_id: row.id, error: (error as Error).message },
+        "payments: settling failed; asked again later",
       );
       return "ask_later" as const;
     });

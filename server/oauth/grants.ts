@@ -16,6 +16,7 @@ import {
   revokeGrants,
   revokeGrantsOfApp,
 } from "./store";
+import { logger } from "../platform/observability/log";
 
 export type RevokeReason =
   | "disconnected"
@@ -38,7 +39,7 @@ export const revokeGrant = async (
     return grant && { watches: await endWatchesOutOfStanding(tx, grant, options.now) };
   });
   if (ended && (options.reason === "code_replayed" || options.reason === "refresh_token_reused")) {
-    console.warn(`[security] grant ${options.grantId} revoked: ${options.reason}`);
+    logger.warn({ grant_id: options.grantId, reason: options.reason }, "security: grant revoked");
   }
   notifyWatchesEnded(ended?.watches ?? []);
   return ended !== undefined;

@@ -13,6 +13,7 @@ import {
   recordCaptureRetriesExhausted,
   scheduleNextCapture,
 } from "./store/payments";
+import { logger } from "../platform/observability/log";
 
 const captureRetryPolicy = {
   maxAttempts: 8,
@@ -48,8 +49,14 @@ export const recordCaptureUnanswered = async (
   }
   const count = await recordCaptureRetriesExhausted(db, paymentId);
   if (count)
-    console.error(
-      `[operator-alert] payment ${paymentId}: ${attempts} captures unanswered, no more retries; see npm run ops -- payment:capture-failed`,
+    logger.error(
+      {
+        alert: "capture_retries_exhausted",
+        payment_id: paymentId,
+        attempts,
+        see: "npm run ops -- payment:capture-failed",
+      },
+      "payments: captures unanswered, no more retries",
     );
   return count ? "retries_exhausted" : "later";
 };

@@ -24,6 +24,7 @@ import {
   ownerOf,
   processorKey,
 } from "./provider";
+import { logger } from "../platform/observability/log";
 
 /**
  * An attempt with the processor longer than this is reconciled by the sweep (settle-payments.ts):
@@ -115,9 +116,9 @@ export const lookUpAuthorize = async (
         : { authorizeKey: processorKey(ownerOf(payment), "authorize") },
     );
   } catch (error) {
-    console.warn(
-      `[payments] ${payment.id}: the processor cannot say yet, asking again later`,
-      (error as Error).message,
+    logger.warn(
+      { payment_id: payment.id, error: (error as Error).message },
+      "payments: the processor cannot say yet, asking again later",
     );
     return { kind: "ask_later" };
   }
@@ -178,7 +179,10 @@ export const capturePayment = async (
       paymentId: payment.processorPaymentId,
     });
   } catch (error) {
-    console.warn(`[payments] capture of ${payment.id} did not answer`, (error as Error).message);
+    logger.warn(
+      { payment_id: payment.id, error: (error as Error).message },
+      "payments: capture did not answer",
+    );
     return recordCaptureUnanswered(db, payment.id, now);
   }
   if (result.status === "captured") {
@@ -186,14 +190,16 @@ export const capturePayment = async (
     return "captured";
   }
   if (result.status === "voided" || result.status === "declined") {
-    console.error(
-      `[payments] ${payment.id}: asked for captured, the processor reports ${result.status}`,
+    logger.error(
+      { payment_id: payment.id, processor_status: result.status },
+      "payments: asked for captured, the processor reports otherwise",
     );
     await recordHoldReleasedAtCapture(db, payment.id);
     return "hold_released";
   }
-  console.warn(
-    `[payments] ${payment.id}: asked for captured, the processor still reports ${result.status}`,
+  logger.warn(
+    { payment_id: payment.id, processor_status: result.status },
+    "payments: asked for captured, the processor still reports otherwise",
   );
   return recordCaptureUnanswered(db, payment.id, now);
 };
@@ -205,8 +211,9 @@ export const releasePayment = async (db: Db, provider: PaymentProvider, payment:
     paymentId: payment.processorPaymentId,
   });
   if (result.status !== "voided")
-    console.error(
-      `[payments] ${payment.id}: asked for voided, the processor reports ${result.status}`,
+    logger.error(
+      { payment_id: payment.id, processor_status: result.status },
+      "payments: asked for voided, the processor reports otherwise",
     );
   if (result.status === "captured" || result.status === "voided") {
     await recordReleaseOutcome(db, { id: payment.id, status: result.status });

@@ -17,17 +17,26 @@ const sessionOptions = "-c lock_timeout=4000";
 /** Connections in each pool (Prisma's and the raw one), per thread that opens them. */
 export const poolSize = () => Number(process.env.DATABASE_POOL_MAX ?? 10);
 
+const globalForDb = globalThis as unknown as {
+  shoppingDb?: Db;
+  shoppingRawPool?: pg.Pool;
+  shoppingPrismaPool?: pg.Pool;
+};
+
 const createClient = () => {
   const url = env().DATABASE_URL;
   if (!url)
     throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
   // A short connect timeout turns an unreachable database into a quick 503 instead of a hung request.
-  const adapter = new PrismaPg({
+  // The pool is made here (the adapter disposes of it as it would of its own) so its use can be read (poolUse).
+  const pool = new pg.Pool({
     connectionString: url,
     max: poolSize(),
     connectionTimeoutMillis: 2000,
     options: sessionOptions,
   });
+  globalForDb.shoppingPrismaPool = pool;
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   return new PrismaClient({ adapter });
 };
 
@@ -53,8 +62,6 @@ export const inTransaction = <T>(
   work: (tx: Tx) => Promise<T>,
   options?: { timeout?: number },
 ): Promise<T> => (isRootClient(client) ? client.$transaction(work, options) : work(client));
-
-const globalForDb = globalThis as unknown as { shoppingDb?: Db; shoppingRawPool?: pg.Pool };
 
 /** The shared Prisma client, created on first use. */
 export const db = (): Db => (globalForDb.shoppingDb ??= createClient());
@@ -84,9 +91,30 @@ export const rawPool = (): pg.Pool => {
 export const closeDatabase = async () => {
   const { shoppingDb, shoppingRawPool } = globalForDb;
   globalForDb.shoppingDb = undefined;
+  globalForDb.shoppingPrismaPool = undefined;
   globalForDb.shoppingRawPool = undefined;
   await Promise.all([shoppingDb?.$disconnect(), shoppingRawPool?.end()]);
 };
+
+/** The connections of this thread's pools that are open, idle, and the callers waiting for one (for /metrics); a pool not opened yet is left out. */
+export const poolUse = () =>
+  (
+    [
+      ["prisma", globalForDb.shoppingPrismaPool],
+      ["raw", globalForDb.shoppingRawPool],
+    ] as const
+  ).flatMap(([pool, opened]) =>
+    opened
+      ? [
+          {
+            pool,
+            total: opened.totalCount,
+            idle: opened.idleCount,
+            waiting: opened.waitingCount,
+          },
+        ]
+      : [],
+  );
 
 // P2024: no free pooled connection in time; P2028: an interactive transaction could not start in
 // time or outlived its timeout (rolled back, nothing written). Both mean overload: retry later.

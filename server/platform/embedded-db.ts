@@ -9,6 +9,9 @@ import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
+import { logger } from "./observability/log";
+
+const postgresLogger = logger.child({ component: "postgres" });
 
 const paths = (dataDir: string) => {
   const root = path.resolve(dataDir);
@@ -92,7 +95,7 @@ const clearStalePostmaster = async (pgdata: string, log: (line: string) => void)
 /** Opens (first time: creates) the cluster in DATA_DIR and starts it; returns its URL and a stop function. */
 export const startEmbeddedDatabase = async (
   dataDir: string,
-  log: (line: string) => void = (line) => console.log(`[postgres] ${line}`),
+  log: (line: string) => void = (line) => postgresLogger.info(line),
 ) => {
   const running = runningEmbeddedDatabase(dataDir);
   if (running)

@@ -76,6 +76,7 @@ const production = () => ({
   STRIPE_SECRET_KEY: "sk_live_abc123",
   STRIPE_PUBLISHABLE_KEY: "pk_live_abc123",
   STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+  METRICS_TOKEN: "m".repeat(40),
 });
 
 /** The variables named by the error parseEnv throws, in order. */
@@ -204,6 +205,7 @@ describe("production refuses to start without safe settings", () => {
       "STRIPE_PUBLISHABLE_KEY",
       "STRIPE_WEBHOOK_SECRET",
       "INNGEST_SIGNING_KEY",
+      "METRICS_TOKEN",
     ]);
     // A malformed value is named once, by its format, beside the production rules of the others.
     expect(
@@ -214,6 +216,17 @@ describe("production refuses to start without safe settings", () => {
         AUTH_RATE_LIMITS: "off",
       }),
     ).toEqual(["SMTP_URL", "STRIPE_SECRET_KEY", "AUTH_RATE_LIMITS", "STRIPE_PUBLISHABLE_KEY"]);
+  });
+
+  it("METRICS_TOKEN: required in production, at least 32 characters anywhere; optional in the sandbox (/metrics is then open)", () => {
+    expect(refused({ ...production(), METRICS_TOKEN: undefined })).toEqual(["METRICS_TOKEN"]);
+    expect(() => parseEnv({ ...production(), METRICS_TOKEN: undefined })).toThrow(
+      /METRICS_TOKEN: required in production/,
+    );
+    expect(refused({ DATA_DIR: dataDir(), METRICS_TOKEN: "short" })).toEqual(["METRICS_TOKEN"]);
+    expect(parseEnv({ DATA_DIR: dataDir() }).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: dataDir(), LOG_LEVEL: "debug" }).LOG_LEVEL).toBe("debug");
+    expect(refused({ DATA_DIR: dataDir(), LOG_LEVEL: "verbose" })).toEqual(["LOG_LEVEL"]);
   });
 
   it("outside production the Stripe webhook and publishable keys are optional, but test and live keys are not mixed", () => {

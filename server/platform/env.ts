@@ -86,6 +86,10 @@ const EnvSchema = z.object({
   INNGEST_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Verifies that requests to /api/inngest come from Inngest; required whenever Inngest is configured in production. */
   INNGEST_SIGNING_KEY: z.string().optional(),
+  /** The least severe log lines written (server/platform/observability/log.ts); JSON lines on stdout, pretty on a terminal. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The bearer token GET /metrics asks for (server/edges/http/metrics-endpoint.ts); required in production, /metrics is open without it in the sandbox. */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 /** Every variable the service reads at start (the README's Configuration table lists each). */
@@ -121,6 +125,7 @@ const appSecretReason = (publicUrl: string) =>
  *   Element, and the webhook secret, without which no webhook can be verified.
  * - INNGEST_SIGNING_KEY whenever Inngest is configured: /api/inngest runs jobs on request, and only
  *   Inngest may ask; INNGEST_DEV (a dev server, which skips request signing) is refused.
+ * - METRICS_TOKEN: /metrics would otherwise tell anyone the traffic, the partners' operations and the backlog.
  */
 const productionProblems = (source: Record<string, string | undefined>): Problem[] => {
   const problems: Problem[] = [];
@@ -175,6 +180,11 @@ const productionProblems = (source: Record<string, string | undefined>): Problem
   if (source.AUTH_RATE_LIMITS === "off") refuse("AUTH_RATE_LIMITS", "cannot be off in production");
   if (source.CLIENT_METADATA_LOOPBACK === "on")
     refuse("CLIENT_METADATA_LOOPBACK", "cannot be on in production");
+  if (!source.METRICS_TOKEN)
+    refuse(
+      "METRICS_TOKEN",
+      "required in production: GET /metrics shows the service's traffic and backlog to whoever asks without it; set at least 32 random characters",
+    );
   return problems;
 };
 

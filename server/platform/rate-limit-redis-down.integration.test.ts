@@ -4,16 +4,8 @@
  * and the API answers as usual (never a 500). Real sockets, no stand-in for the limiter.
  */
 import net from "node:net";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  describe,
-  expect,
-  it,
-  type MockInstance,
-  vi,
-} from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { captureLogs } from "./observability/log";
 import { consumeRateLimit, createLimiters } from "./rate-limit";
 
 /** A port nothing listens on: bound once, then released. */
@@ -49,14 +41,12 @@ process.env.REDIS_URL = downUrl;
 const stalled = await stalledRedis();
 afterAll(() => stalled.stop());
 
-let warn: MockInstance<typeof console.warn>;
-beforeAll(() => {
-  warn = vi.spyOn(console, "warn");
-});
-afterEach(() => warn.mockClear());
+const logged: string[] = [];
+beforeAll(() => captureLogs((line) => void logged.push(line)));
+afterEach(() => void logged.splice(0));
 
 const outageLines = () =>
-  warn.mock.calls.filter((call) => String(call[0]).startsWith("rate limits: Redis"));
+  logged.filter((line) => line.includes('"msg":"rate limits: Redis')).map((line) => [line]);
 
 const timed = async <T>(work: () => Promise<T>) => {
   const started = performance.now();

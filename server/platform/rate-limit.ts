@@ -18,6 +18,8 @@ import {
 } from "rate-limiter-flexible";
 import { env } from "./env";
 import { AppError } from "../core/errors";
+import { logger } from "./observability/log";
+import { count } from "./observability/metrics";
 
 export type Policy = { name: string; points: number; duration: number };
 export const partnerPolicies: Policy[] = [
@@ -91,8 +93,9 @@ const pauseUnlessAnswered = (link: RedisLink, work: Promise<unknown>) => {
     link.pausedUntil = Date.now() + redisPauseMs;
     if (link.isDegraded) return;
     link.isDegraded = true;
-    console.warn(
-      `rate limits: Redis at ${redactedUrl(link.url)} is slow or unreachable; counting per process in memory until it answers again`,
+    logger.warn(
+      { redis: redactedUrl(link.url) },
+      "rate limits: Redis is slow or unreachable; counting per process in memory until it answers again",
     );
   };
   let answered = false;
@@ -150,7 +153,8 @@ class FailoverLimiter {
   }
 }
 
-export type Limiter = { policy: Policy; limiter: FailoverLimiter };
+/** `name`: the limit's name, the label of its refusals in /metrics (shopping_rate_limit_refusals_total). */
+export type Limiter = { policy: Policy; limiter: FailoverLimiter; name: string };
 
 /**
  * Opens the Redis connection before the service takes requests (waiting at most 250 ms; memory
@@ -186,8 +190,9 @@ export const createLimiters = (options: {
   redisUrl?: string;
   policies?: Policy[];
   prefix: string;
+  name?: string;
 }): Limiter[] => {
-  const { redisUrl: url, policies = partnerPolicies, prefix } = options;
+  const { redisUrl: url, policies = partnerPolicies, prefix, name = "other" } = options;
   const link = url ? redisLink(url) : undefined;
   return policies.map((policy) => {
     const options = {
@@ -199,7 +204,7 @@ export const createLimiters = (options: {
     const redis = link
       ? { limiter: new RateLimiterRedis({ ...options, storeClient: link.client }), link }
       : undefined;
-    return { policy, limiter: new FailoverLimiter(memory, redis) };
+    return { policy, limiter: new FailoverLimiter(memory, redis), name };
   });
 };
 
@@ -211,6 +216,7 @@ export const defineLimit = (name: string, policies: Policy[]) => {
       redisUrl: env().REDIS_URL,
       prefix: `${process.env.RATE_LIMIT_PREFIX ?? "rl"}:${name}`,
       policies,
+      name,
     }));
 };
 
@@ -224,17 +230,19 @@ const state = (policy: Policy, result: RateLimiterRes) => ({
   resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
 });
 
-/** Consumes one request for `key` in every window; throws 429 when a window is spent. */
+/** Consumes one request for `key` in every window; throws 429 when a window is spent (counted under `label`, by default the limit's name). */
 export const consumeRateLimit = async (
   key: string,
   using: Limiter[] = partnerLimiters(),
+  label?: string,
 ): Promise<RateLimitState> => {
   const states: RateLimitState = [];
-  for (const { policy, limiter } of using) {
+  for (const { policy, limiter, name } of using) {
     try {
       states.push(state(policy, await limiter.consume(key)));
     } catch (rejection) {
       if (rejection instanceof Error) throw rejection;
+      count("shopping_rate_limit_refusals_total", { limit: label ?? name });
       const spent = state(policy, rejection as RateLimiterRes);
       throw new AppError("rate_limited", {
         message: `Rate limit of ${policy.points} requests per ${policy.duration} seconds reached; retry after ${spent.resetSeconds} seconds.`,
@@ -257,7 +265,11 @@ export const consumePartnerRateLimit = async (actor: {
 }): Promise<RateLimitState> => {
   const client = await consumeRateLimit(actor.clientId);
   if (!actor.personId) return client;
-  const person = await consumeRateLimit(`${actor.clientId}:${actor.personId}`);
+  const person = await consumeRateLimit(
+    `${actor.clientId}:${actor.personId}`,
+    partnerLimiters(),
+    "person",
+  );
   return client.map((window, i) => (person[i].remaining < window.remaining ? person[i] : window));
 };
 

@@ -18,6 +18,7 @@ import {
   releasePriceChangeEvents,
   type PriceChangeHandler,
 } from "../catalogue";
+import { logger } from "../platform/observability/log";
 
 /** How long a claim holds an event before another instance may take it over. */
 export const priceChangeLeaseMs = 5 * 60_000;
@@ -122,7 +123,7 @@ export const processPriceChanges = async (
         await finish(event, options.now());
         processed++;
       } catch (error) {
-        console.error(`[price-changes] event ${event.id} failed`, error);
+        logger.error({ err: error, price_change_id: event.id }, "price change event failed");
         await finish(event, options.now(), error);
         failed++;
       }

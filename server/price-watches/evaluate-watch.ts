@@ -25,6 +25,7 @@ import { buyQuote } from "../purchases";
 import type { TPurchase, TPurchaseOutcome } from "../purchases";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import { poolSql } from "../platform/sql";
+import { count } from "../platform/observability/metrics";
 import { endWatch, endWatches, moveWatch } from "./watch-writer";
 import { standingOutcome } from "./watch-standing";
 import { afterQuote, beforeQuote, type Stop } from "./policy";
@@ -71,14 +72,40 @@ export const evaluateItemWatches = async (db: Db, itemId: number, options: { now
  * the total is over, otherwise claims it and buys. Safe to run any number of times, concurrently.
  */
 const evaluateWatch = async (db: Db, watch: EvaluatedWatch, now: Date): Promise<Evaluation> => {
+  try {
+    const { evaluation, outcome } = await decideAndAct(db, watch, now);
+    count("shopping_watch_evaluations_total", { outcome });
+    return evaluation;
+  } catch (error) {
+    count("shopping_watch_evaluations_total", { outcome: "failed" });
+    throw error;
+  }
+};
+
+/** The shopping_watch_evaluations_total outcome of a decision that stops before the purchase. */
+const stopOutcome = (step: Stop) =>
+  step.next === "wait" || step.next === "set_over_total" ? "not_qualified" : "ended";
+
+const decideAndAct = async (
+  db: Db,
+  watch: EvaluatedWatch,
+  now: Date,
+): Promise<{ evaluation: Evaluation; outcome: string }> => {
+  const stopped = async (step: Stop) => ({
+    evaluation: await stop(watch.id, step, now),
+    outcome: stopOutcome(step),
+  });
   const lostStanding = standingOutcome(watch, watch.maxTotalCents);
   const first = beforeQuote({ ...watch, lostStanding }, now);
-  if (first.next !== "quote") return stop(watch.id, first, now);
+  if (first.next !== "quote") return stopped(first);
   const quote = await freshQuote(watch, now);
   const decided = afterQuote(watch, quote);
-  if (decided.next !== "claim") return stop(watch.id, decided, now);
+  if (decided.next !== "claim") return stopped(decided);
   const claimed = await claim(watch.id, decided.quoteId, now);
-  if (claimed) return buy(db, { ...claimed, quoteId: decided.quoteId }, now);
+  if (!claimed) return { evaluation: undefined, outcome: "claimed_elsewhere" };
+  const evaluation = await buy(db, { ...claimed, quoteId: decided.quoteId }, now);
+  // took_stock: the purchase is held; otherwise refused, or the person must pay through a link.
+  return { evaluation, outcome: evaluation === "took_stock" ? "bought" : "not_bought" };
 };
 
 /** Ends active watches item_sold: the evaluator's, never a claimed one's (that is its purchase's to end). */

@@ -56,6 +56,7 @@ import {
   type TestSeam,
 } from "./record-answer";
 import { insertPurchase } from "./store/purchases";
+import { count } from "../platform/observability/metrics";
 import {
   lockPersonAndReadState,
   type PurchaseContext,
@@ -86,6 +87,7 @@ export const buyQuote = async (
   if (opened.kind === "key_taken")
     return answerExisting<TPurchaseOutcome>(db, request.key.ref, request.hash, now);
   if (opened.kind === "refused") return { result: refusalOutcome(opened.refusal), replayed: false };
+  count("shopping_purchases_total", { outcome: "processing" });
   try {
     // 3. The hold asked of the processor, outside any transaction.
     const result = await askForHold(db, provider, opened.purchase, options);

@@ -23,6 +23,8 @@ import { hasItemNotActive } from "../catalogue";
 import { cancelHeld, heldPaymentOf } from "./purchase-hold";
 import { copyEmailKey, writeClosedEmail } from "./purchase-emails";
 import { movePurchase } from "./purchase-writer";
+import { logger } from "../platform/observability/log";
+import { count } from "../platform/observability/metrics";
 import { findChargeablePurchase, listDuePurchases } from "./store/purchases";
 
 export type ChargeOutcome =
@@ -106,7 +108,10 @@ export const chargeDuePurchase = async (
   if (outcome === "later")
     throw new Error(`capture of purchase ${id} did not answer; retried later`);
   // Retries spent (capture-retries.ts): the payment is capture_failed for the operator; the purchase stays capturing, untouched.
-  if (outcome === "retries_exhausted") return { id, outcome: "capture_failed" };
+  if (outcome === "retries_exhausted") {
+    count("shopping_purchases_total", { outcome: "capture_failed" });
+    return { id, outcome: "capture_failed" };
+  }
   await inTransaction(db, async (tx) => {
     if (
       !(await movePurchase(tx, {
@@ -137,7 +142,10 @@ export const chargeDuePurchases = async (db: Db, options: Options & { limit?: nu
     const outcome = await chargeDuePurchase(db, id, options).then(
       (result) => result.outcome,
       (error: unknown) => {
-        console.warn(`[purchases] charge of ${id} failed; retried later`, (error as Error).message);
+        logger.warn(
+          { purchase_id: id, error: (error as Error).message },
+          "purchase charge failed; retried later",
+        );
         return "failed" as const;
       },
     );

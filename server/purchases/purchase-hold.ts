@@ -11,6 +11,7 @@ import type { PaymentProvider } from "../payments";
 import type { PurchaseOutcome } from "../../emails/purchase-closed";
 import { movePurchase } from "./purchase-writer";
 import { writeClosedEmail } from "./purchase-emails";
+import { logger } from "../platform/observability/log";
 
 /** The purchase's payment while it holds money at the processor (authorized, with its processor id), else null. */
 export const heldPaymentOf = async (db: Db, purchaseId: string): Promise<HeldPayment | null> => {
@@ -35,9 +36,9 @@ const releaseHold = async (db: Db, provider: PaymentProvider, purchaseId: string
   try {
     await releasePayment(db, provider, payment);
   } catch (error) {
-    console.warn(
-      `[purchases] ${purchaseId}: release deferred to the sweep`,
-      (error as Error).message,
+    logger.warn(
+      { purchase_id: purchaseId, error: (error as Error).message },
+      "purchase hold release deferred to the sweep",
     );
   }
 };

@@ -7,6 +7,7 @@
  */
 import { type PurchaseEvent, type PurchaseState, purchaseTransition } from "./states";
 import { type Db, inTransaction, isRootClient } from "../platform/db";
+import { count } from "../platform/observability/metrics";
 import { Prisma } from "../generated/prisma/client";
 import type { Sql } from "../platform/sql";
 import { readOwnPurchase } from "./store/own-purchases";
@@ -46,6 +47,20 @@ export const movePurchase = (writer: Sql | Db, move: PurchaseMove): Promise<bool
     ? inTransaction(writer, (tx) => moveInTransaction(tx, move))
     : moveInTransaction(writer, move);
 
+/** The shopping_purchases_total outcome each move counts as (claim_charge is internal: the capture's own outcome follows). */
+const outcomeOfEvent: Record<PurchaseEvent, string | undefined> = {
+  hold: "held",
+  needs_person: "declined",
+  refuse: "refused",
+  claim_charge: undefined,
+  charged: "captured",
+  charge_failed: "released",
+  cancel: "cancelled",
+  item_sold: "cancelled",
+  notice_undelivered: "cancelled",
+  refund: "refunded",
+};
+
 const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> => {
   const rule = purchaseTransition(move.event);
   const held = move.held ?? null;
@@ -79,6 +94,9 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
     withSnapshot: Boolean(held) || releases,
   });
   if (!moved) return false;
+  // Counted when the move is made (a transaction rolled back after it, e.g. an order number clash retried, counts it twice: rare).
+  const outcome = outcomeOfEvent[move.event];
+  if (outcome) count("shopping_purchases_total", { outcome });
   // A hold places the purchase's store orders (the reference: "order placed"), one per store of its
   // quote at its default shipping (the purchase's total), under the person's account; they stay,
   // shown cancelled, when the purchase is cancelled before the charge.

@@ -5,7 +5,7 @@
  * processor's side (a movement it lacks, one we lack, an amount that differs) is reported, and
  * raised as an operator alert; the job runs each past day once.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPartner, createStore } from "../../prisma/factories";
 import { db } from "../platform/db";
 import { paymentProvider } from "../payments";
@@ -17,6 +17,7 @@ import { startStripeShapedServer } from "../testing/stripe-shaped-server";
 import { reconcileDay, reconcilePastDays } from "./reconcile-day";
 import { findReport } from "./store";
 import type { PaymentProvider } from "../payments";
+import { captureLogLines } from "../testing/log-capture";
 
 let token: string;
 let stripe: Awaited<ReturnType<typeof startStripeShapedServer>>;
@@ -85,7 +86,7 @@ describe("reconciling a day", () => {
         capturedAt: new Date(),
       },
     });
-    const alert = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logs = captureLogLines();
     const again = await reconcileDay(db(), provider, today());
     expect(again.status).toBe("differences");
     expect(await differencesOf()).toEqual(
@@ -102,10 +103,13 @@ describe("reconciling a day", () => {
       ourAmountCents: 1_000,
       processorAmountCents: 999,
     });
-    expect(alert).toHaveBeenCalledWith(
-      expect.stringContaining('"alert":"reconciliation_differences"'),
+    expect(logs.lines).toContainEqual(
+      expect.objectContaining({
+        level: "error",
+        alert: "reconciliation_differences",
+        differences: 3,
+      }),
     );
-    alert.mockRestore();
   });
 
   it("with Stripe: clean, then a lost charge, a changed transfer and a stranger's payment", async () => {
@@ -130,9 +134,8 @@ describe("reconciling a day", () => {
     stripe.balance.drop(paid.payment.processorPaymentId!);
     stripe.balance.setAmount(ours.find((row) => row.kind === "sale")!.transferId!, -1);
     await captureAtStripe(provider, 777);
-    const alert = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    captureLogLines();
     const report = await reconcileDay(db(), provider, today());
-    alert.mockRestore();
     expect(report.differences.map((d) => [d.kind, d.objectType]).sort()).toEqual(
       [
         ["amount_differs", "transfer"],
@@ -148,10 +151,9 @@ describe("reconciling a day", () => {
     // Noon UTC today: yesterday and the six days before are over (the margin too); today is not.
     const now = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
     // Days the other tests moved rows into report differences: their alerts are expected.
-    const alert = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    captureLogLines();
     expect(await reconcilePastDays(db(), { now, provider })).toBe(7);
     expect(await reconcilePastDays(db(), { now, provider })).toBe(0);
-    alert.mockRestore();
     const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
     expect(await findReport(db(), new Date(yesterday))).toMatchObject({ status: "clean" });
     // Today is not over: not reconciled yet.

@@ -9,6 +9,7 @@ import type { Db } from "../platform/db";
 import type { PaymentProvider } from "../payments";
 import { compareMovements, type Movement, utcDay } from "./policy";
 import { readOurMovements, reportedDays, saveReport } from "./store";
+import { logger } from "../platform/observability/log";
 
 /** Around the day: a movement recorded on one side just before midnight may be the other's next day. */
 const marginMs = 3_600_000;
@@ -40,16 +41,16 @@ export const reconcileDay = async (db: Db, provider: PaymentProvider, day: Date)
   return report;
 };
 
-/** The operator's alert: one line on stderr an alerting rule matches (docs/adr/0108), and the report. */
+/** The operator's alert: one log line (level error, `alert` field) an alerting rule matches (docs/adr/0108), and the report. */
 const raiseAlert = (day: Date, count: number) =>
-  console.error(
-    JSON.stringify({
-      level: "error",
+  logger.error(
+    {
       alert: "reconciliation_differences",
       day: day.toISOString().slice(0, 10),
       differences: count,
       see: `npm run ops -- reconcile:report --date ${day.toISOString().slice(0, 10)}`,
-    }),
+    },
+    "reconciliation found differences",
   );
 
 /** Every day of the last week that ended more than the margin ago and has no report yet. */

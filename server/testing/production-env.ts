@@ -13,6 +13,7 @@ export const productionSettings = {
   STRIPE_SECRET_KEY: "sk_live_testonly",
   STRIPE_PUBLISHABLE_KEY: "pk_live_testonly",
   STRIPE_WEBHOOK_SECRET: "whsec_testonly",
+  METRICS_TOKEN: "m".repeat(40),
 } as const;
 
 /** Switches this test process to production (with `overrides`) for the rest of the current test, then back. */

@@ -15,6 +15,17 @@ const shared = globalThis as unknown as { shoppingCatalogSync?: CatalogSync };
 /** The index this process keeps, if it started one. */
 export const runningCatalogSync = (): CatalogSync | undefined => shared.shoppingCatalogSync;
 
+/** What /metrics shows of this process's in-memory index (its items, and how long its oldest heard change has waited); undefined without one. */
+export const searchIndexState = () => {
+  const sync = runningCatalogSync();
+  if (!sync) return undefined;
+  const { pendingSince } = sync.stats;
+  return {
+    items: sync.index?.itemCount ?? 0,
+    lagSeconds: pendingSince ? Math.max(0, Date.now() - pendingSince) / 1000 : 0,
+  };
+};
+
 /** Makes `sync` the index every catalogSearch() of this process answers from. */
 export const useCatalogSync = (sync: CatalogSync | undefined) => {
   shared.shoppingCatalogSync = sync;

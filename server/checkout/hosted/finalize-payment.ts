@@ -19,6 +19,7 @@ import { moveAttempt } from "../store/borrowed";
 import { lockCheckout } from "./payment-attempt";
 import type { ClosedReason, PayOutcome } from "./page.schema";
 import { placeOrders } from "./place-orders";
+import { logger } from "../../platform/observability/log";
 
 type Attempt = { id: string; checkoutId: string; attempt: number };
 
@@ -78,9 +79,9 @@ export const finalizePayment = async (
   if (decision.kind === "settled") {
     // The hold the answer brought is released (same key as settlement's, so never twice).
     await releasePayment(db, provider, held).catch((error: unknown) =>
-      console.warn(
-        `[payments] release of ${payment.id} left to the sweep`,
-        (error as Error).message,
+      logger.warn(
+        { payment_id: payment.id, error: (error as Error).message },
+        "payments: release left to the sweep",
       ),
     );
     return decision.status === "awaiting_payment"

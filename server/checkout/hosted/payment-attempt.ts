@@ -19,6 +19,7 @@ import {
 import type { Language } from "../../core/locale";
 import { linePrices, lockCheckoutRow, writeBuyerLanguage } from "../store/checkouts";
 import { refuseAfterDeclines } from "./pay-limits";
+import { logger } from "../../platform/observability/log";
 
 /** Locks the checkout's row for the payment's decisions; not_found when there is no such checkout. */
 export const lockCheckout = async (tx: Tx, id: string) => {
@@ -157,9 +158,9 @@ export const releaseAbandoned = async (
 ) => {
   for (const payment of abandoned) {
     await releasePayment(db, provider, payment).catch((error: unknown) =>
-      console.warn(
-        `[payments] ${payment.id}: the abandoned intent could not be cancelled now`,
-        (error as Error).message,
+      logger.warn(
+        { payment_id: payment.id, error: (error as Error).message },
+        "payments: the abandoned intent could not be cancelled now",
       ),
     );
   }

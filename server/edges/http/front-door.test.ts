@@ -4,7 +4,8 @@
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLogLines } from "../../testing/log-capture";
 import { rawRequest, rawRequestBytes } from "../../testing/raw-http";
 import { createFrontServer } from "./front-door";
 
@@ -66,24 +67,21 @@ describe("front door", () => {
   });
 
   it("logs a fault under our id with the caller's id beside it as client_request_id (I2)", async () => {
-    const logged: unknown[][] = [];
-    const spy = vi
-      .spyOn(console, "error")
-      .mockImplementation((...args: unknown[]) => void logged.push(args));
-    try {
-      const response = await rawRequest(
-        port,
-        rawRequestBytes("GET", "/broken", [["X-Request-Id", "their-ref-7"]]),
-      );
-      expect(response.status).toBe(500);
-      const ours = response.headers["x-request-id"];
-      expect(ours).toMatch(/^[0-9a-f-]{36}$/);
-      expect(logged.map((args) => String(args[0]))).toContain(
-        `[${ours}] unexpected error client_request_id=their-ref-7`,
-      );
-    } finally {
-      spy.mockRestore();
-    }
+    const logs = captureLogLines();
+    const response = await rawRequest(
+      port,
+      rawRequestBytes("GET", "/broken", [["X-Request-Id", "their-ref-7"]]),
+    );
+    expect(response.status).toBe(500);
+    const ours = response.headers["x-request-id"];
+    expect(ours).toMatch(/^[0-9a-f-]{36}$/);
+    const line = await logs.find((candidate) => candidate.request_id === ours);
+    expect(line).toMatchObject({
+      level: "error",
+      status: 500,
+      client_request_id: "their-ref-7",
+      err: { message: "next failed" },
+    });
   });
 
   it("keeps an idle connection open longer than node's 5 s default, and says so in Keep-Alive", async () => {
@@ -137,11 +135,14 @@ describe("front door", () => {
   });
 
   it("answers a JSON 500 with the request id when Next's handler fails", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logs = captureLogLines();
     const response = await rawRequest(port, rawRequestBytes("GET", "/broken"));
     expect(response.status).toBe(500);
     expect(errorCode(response.body)).toBe("internal_error");
-    expect(JSON.stringify(logged.mock.calls[0])).toContain(response.headers["x-request-id"]);
-    logged.mockRestore();
+    const line = await logs.find((candidate) => candidate.err !== undefined);
+    expect(line?.request_id).toBe(response.headers["x-request-id"]);
+    // Logged once, on the request's own line, with the stack.
+    expect((line?.err as { stack?: string }).stack).toMatch(/\n\s+at /);
+    expect(logs.lines.filter((candidate) => candidate.err !== undefined)).toHaveLength(1);
   });
 });

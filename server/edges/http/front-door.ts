@@ -6,6 +6,7 @@
  * 100-continue are answered here in the shared JSON error shape instead of node's bare replies.
  */
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { AppError, type ErrorCode } from "../../core/errors";
@@ -15,6 +16,8 @@ import { assignRequestId, clientRequestIdOfNode } from "../../platform/http/requ
 import { decodePath, splitTarget } from "./request-target";
 import { toAppError } from "../../platform/http/respond";
 import { openRequestScope } from "../../platform/observability/request-scope";
+import { serveMetrics } from "./metrics-endpoint";
+import { recordWhenDone } from "./request-telemetry";
 
 type Handlers = {
   /** Answers /healthz and /readyz before anything else (server/edges/http/probes.ts); returns false for the rest. */
@@ -43,8 +46,15 @@ const clientError = (code: string | undefined) => {
 
 export const createFrontServer = (handlers: Handlers) => {
   const listener = (request: IncomingMessage, response: ServerResponse) => {
+    const startedAt = performance.now();
     const requestId = assignRequestId(request);
-    openRequestScope(requestId, () => serve(request, response, requestId));
+    // The request's log line and metrics, when its response ends (request-telemetry.ts).
+    recordWhenDone(
+      request,
+      response,
+      openRequestScope(requestId, () => serve(request, response, requestId)),
+      startedAt,
+    );
   };
   const serve = (request: IncomingMessage, response: ServerResponse, requestId: string) => {
     if (handlers.probes?.(request, response, requestId)) return;
@@ -57,6 +67,8 @@ export const createFrontServer = (handlers: Handlers) => {
         toAppError(error, requestId, clientRequestIdOfNode(request)),
       ).catch(() => response.destroy());
     try {
+      // Before the API: no partner token, no rate limit (metrics-endpoint.ts has its own token).
+      if (serveMetrics(request, response, requestId)) return;
       if (handlers.api(request, response)) return;
       // Next answers a path it cannot decode with a bare 500; its query parsing is lenient, so only the path is checked.
       decodePath(splitTarget(request.url ?? "").pathname);

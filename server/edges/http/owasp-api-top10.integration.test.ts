@@ -74,7 +74,8 @@ const startApiProcess = () =>
     let output = "";
     child.stdout!.on("data", (chunk) => {
       output += chunk;
-      const line = output.split("\n").find((candidate) => candidate.startsWith("{"));
+      // The process's log lines are JSON too (server/platform/observability/log.ts).
+      const line = output.split("\n").find((candidate) => candidate.startsWith('{"base"'));
       if (line) resolve({ base: (JSON.parse(line) as { base: string }).base, child });
     });
     child.stderr!.on("data", (chunk) => (output += chunk));

@@ -8,6 +8,7 @@ import * as route from "../../../app/api/trpc/[trpc]/route";
 import { createLinkedPerson, createPerson } from "../../../prisma/factories";
 import { db } from "../../platform/db";
 import { env } from "../../platform/env";
+import { captureLogLines } from "../../testing/log-capture";
 
 const origin = () => new URL(env().PUBLIC_URL).origin;
 
@@ -237,7 +238,7 @@ describe("/api/trpc", () => {
   it("hides an unexpected error's message behind a reference, and refuses batches", async () => {
     const { person } = await createPerson();
     const cookie = await sessionCookie(person.id);
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logs = captureLogLines();
     const update = vi
       .spyOn(db(), "$transaction")
       .mockRejectedValueOnce(new Error("secret internal detail"));
@@ -245,8 +246,14 @@ describe("/api/trpc", () => {
       "x-request-id": "req-limits-1",
     });
     update.mockRestore();
-    log.mockRestore();
     expect(failed.status).toBe(500);
+    // The fault is logged once, with its stack, under the reference the answer names.
+    const faults = logs.lines.filter((line) => line.err !== undefined);
+    expect(faults).toHaveLength(1);
+    expect(faults[0]).toMatchObject({
+      request_id: "req-limits-1",
+      err: { message: expect.stringContaining("secret internal detail") },
+    });
     expect(failed.body.error).toMatchObject({
       message: expect.stringContaining("req-limits-1"),
       data: { code: "internal_error", httpStatus: 500 },

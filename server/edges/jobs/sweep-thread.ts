@@ -10,6 +10,9 @@
  */
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { isPrettyOutput, logger } from "../../platform/observability/log";
+import { applyMetricDeltas, isMetricDeltasMessage } from "../../platform/observability/metrics";
+import { noteSweepPoolUse } from "../http/metrics-endpoint";
 
 const restartDelayMs = 1_000;
 /**
@@ -23,6 +26,13 @@ const youngGenerationMb = 8;
  */
 const entry = `require("tsx/cjs"); require(${JSON.stringify(path.join(__dirname, "../../platform/source-maps.ts"))}).applySourceMapsChoice(); require(${JSON.stringify(path.join(__dirname, "sweep-worker.ts"))});`;
 
+const isPoolUseMessage = (
+  message: unknown,
+): message is { poolUse: Parameters<typeof noteSweepPoolUse>[0] } =>
+  typeof message === "object" &&
+  message !== null &&
+  Array.isArray((message as { poolUse?: unknown }).poolUse);
+
 export const startSweepThread = (log: (line: string) => void) => {
   let isStopping = false;
   let worker: Worker;
@@ -34,8 +44,14 @@ export const startSweepThread = (log: (line: string) => void) => {
       eval: true,
       name: "sweep",
       resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
+      workerData: { prettyLogs: isPrettyOutput },
     });
-    worker.on("error", (error) => console.error("[sweep] thread failed", error));
+    worker.on("error", (error) => logger.error({ err: error }, "sweep thread failed"));
+    // The thread's metric deltas and pool use, for this thread's /metrics (server/platform/observability/metrics.ts).
+    worker.on("message", (message: unknown) => {
+      if (isMetricDeltasMessage(message)) applyMetricDeltas(message.metricDeltas);
+      else if (isPoolUseMessage(message)) noteSweepPoolUse(message.poolUse);
+    });
     worker.on("exit", (code) => {
       hasExited = true;
       if (isStopping) return;

@@ -34,6 +34,7 @@ import { createConnectorServer } from "./connector";
 import { isAllowedHost, isAllowedOrigin } from "./origins";
 import { newSessionId, sessionKey } from "./session";
 import { scopesOf, type ToolConnector, type ToolDefinition } from "./tools";
+import { noteRequest } from "../../platform/observability/request-scope";
 
 const maxBodyBytes = 256 * 1024;
 /** What the public connector's callers hold, as a partner: the scopes of its tools (catalogue and checkout links). */
@@ -73,6 +74,7 @@ const identify = async (
       mcpAccountAudience,
     );
     if (actor.kind !== "client") throw new AppError("unauthorized");
+    noteRequest({ clientId: actor.clientId, personId: actor.personId });
     return {
       actor,
       limits: await consumePartnerRateLimit(actor),

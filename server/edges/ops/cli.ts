@@ -23,6 +23,10 @@ import { reconcileReportCommand } from "./reconcile-commands";
 import { closeSandboxDispute, listDisputedOrders, openSandboxDispute } from "./dispute-commands";
 import { setItemPriceCommand } from "./item-commands";
 import { deprecateCommand, listCommand, restoreCommand } from "./endpoint-commands";
+import { sendLogsToStderr } from "../../platform/observability/log";
+
+// The commands' answers are stdout (`--json` is read by scripts); the service's log lines go to stderr.
+sendLogsToStderr();
 
 const usage = `usage: npm run ops -- <command> [options] [--json]
   db:migrate                                   apply pending migrations

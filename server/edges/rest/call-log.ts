@@ -6,6 +6,7 @@
  * next call of the day records the pair again.
  */
 import { db } from "../../platform/db";
+import { logger } from "../../platform/observability/log";
 
 const flushDelayMs = 5000;
 
@@ -50,7 +51,8 @@ export const flushCalls = async () => {
     for (const [key, call] of batch) if (call.day === writtenDay) written.add(key);
     failing = false;
   } catch (error) {
-    if (!failing) console.error("[lifecycle] cannot record operation calls; retrying", error);
+    if (!failing)
+      logger.error({ err: error }, "lifecycle: cannot record operation calls; retrying");
     failing = true;
     for (const [key, call] of batch) if (!pending.has(key)) pending.set(key, call);
     timer ??= setTimeout(() => void flushCalls(), flushDelayMs).unref();

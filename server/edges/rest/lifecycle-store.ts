@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { db } from "../../platform/db";
+import { logger } from "../../platform/observability/log";
 
 export type Brownout = { start: Date; end: Date };
 
@@ -58,9 +59,9 @@ const load = async (): Promise<Snapshot> => {
     };
   } catch (error) {
     if (!failing)
-      console.error(
-        "[lifecycle] cannot read endpoint_lifecycles; keeping the last snapshot",
-        error,
+      logger.error(
+        { err: error },
+        "lifecycle: cannot read endpoint_lifecycles; keeping the last snapshot",
       );
     failing = true;
     return { ...snapshot, loadedAt: Date.now() };

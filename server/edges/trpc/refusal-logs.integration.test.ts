@@ -18,6 +18,7 @@ import { AppError } from "../../core/errors";
 import { callRoute } from "../../testing/rest";
 import { createCaller } from "./caller";
 import { createInnerContext } from "../../platform/trpc/context";
+import { captureLogs } from "../../platform/observability/log";
 
 const logged: string[] = [];
 const spies: { mockRestore: () => void }[] = [];
@@ -30,8 +31,18 @@ const render = (args: unknown[]) =>
     )
     .join(" ");
 
+/** A line of the service's logger (server/platform/observability/log.ts) in the same form: level, fields, then the stack as written. */
+const renderLine = (line: string) => {
+  const { level, err, ...fields } = JSON.parse(line) as {
+    level: string;
+    err?: { stack?: string };
+  };
+  return `${level}: ${JSON.stringify({ ...fields, err })}${err?.stack ? `\n${err.stack}` : ""}`;
+};
+
 beforeEach(() => {
   logged.length = 0;
+  spies.push({ mockRestore: captureLogs((line) => void logged.push(renderLine(line))) });
   for (const level of ["error", "warn", "info", "log"] as const) {
     spies.push(
       vi
@@ -120,7 +131,9 @@ describe("a real fault", () => {
     expect((failure as TRPCError).message).toContain("req-fault-1");
     const errors = logged.filter((line) => line.startsWith("error:"));
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain("[req-fault-1] unexpected error client_request_id=theirs-7");
+    expect(errors[0]).toContain('"msg":"unexpected error"');
+    expect(errors[0]).toContain('"request_id":"req-fault-1"');
+    expect(errors[0]).toContain('"client_request_id":"theirs-7"');
     expect(errors[0]).toContain("disk on fire");
     expect(errors[0]).toMatch(/\n\s+at /);
   });
@@ -147,6 +160,7 @@ describe("a real fault", () => {
     expect(JSON.stringify(await response.json())).toContain("req-fault-2");
     const errors = logged.filter((line) => line.startsWith("error:"));
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain("[req-fault-2] unexpected error");
+    expect(errors[0]).toContain('"msg":"unexpected error"');
+    expect(errors[0]).toContain('"request_id":"req-fault-2"');
   });
 });

@@ -14,6 +14,8 @@ import { findClientContact } from "../../auth";
 import { findEmail } from "../../accounts";
 import { type Db, inTransaction, type Tx } from "../../platform/db";
 import { env } from "../../platform/env";
+import { logger } from "../../platform/observability/log";
+import { count, observe, secondsSince } from "../../platform/observability/metrics";
 import { enqueueEmail } from "../../platform/mail/outbox";
 import {
   type ClaimedDelivery as Claimed,
@@ -60,8 +62,9 @@ const recordFailure = (
   now: Date,
 ) => {
   // A partner's receiver failing is not our fault: one line at info, with the detail the partner is not shown.
-  console.info(
-    `[webhooks] delivery ${delivery.id} to endpoint ${delivery.endpointId} failed: ${result.detail}`,
+  logger.info(
+    { delivery_id: delivery.id, endpoint_id: delivery.endpointId, detail: result.detail },
+    "webhook delivery failed",
   );
   return inTransaction(db, async (tx) => {
     const next = nextAttemptAt({
@@ -136,6 +139,7 @@ const attempt = async (options: {
   const { db, delivery, now } = options;
   if (!(await isStillLinked(db, delivery, now))) {
     await dropDelivery(db, delivery.id, "the person disconnected this app");
+    count("shopping_webhook_deliveries_total", { result: "dropped" });
     return "dropped" as const;
   }
   const body = JSON.stringify(delivery.payload);
@@ -149,6 +153,9 @@ const attempt = async (options: {
   const result = await postWebhook({ url: delivery.url, body, headers, rules: options.rules });
   if (result.ok) await recordSuccess(db, delivery, result, now);
   else await recordFailure(db, delivery, result, now);
+  count("shopping_webhook_deliveries_total", { result: result.ok ? "delivered" : "failed" });
+  if (result.ok)
+    observe("shopping_webhook_delivery_lag_seconds", secondsSince(delivery.eventCreatedAt));
   return result.ok ? ("delivered" as const) : ("failed" as const);
 };
 

@@ -3,12 +3,13 @@
  * are taken round-robin per client, at most a few per client per round, so another partner's
  * webhook goes out in the very next round.
  */
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPartner } from "../../../prisma/factories";
 import { db } from "../../platform/db";
 import { startReceiver } from "../../testing/webhook-receiver";
 import { deliverDueWebhooks } from "./deliver";
 import { sendTestEvent } from "./endpoints";
+import { captureLogLines } from "../../testing/log-capture";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
@@ -33,8 +34,7 @@ const endpointFor = async (url: string) => {
 
 describe("fair delivery", () => {
   it("a client with 250 due deliveries to a dead URL and another with one: the other's is delivered in the first round", async () => {
-    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
-    onTestFinished(() => info.mockRestore());
+    captureLogLines();
     const now = new Date();
     const noisy = await endpointFor("http://127.0.0.1:1/dead");
     const earlier = new Date(now.getTime() - 60_000);

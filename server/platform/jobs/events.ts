@@ -1,6 +1,7 @@
 /** Event names and payloads, and the senders the routers call after their transaction commits. */
 import { z } from "zod";
 import { inngest, isInngestConfigured } from "./client";
+import { logger } from "../observability/log";
 
 export const checkoutCreatedEvent = "shopping/checkout.created";
 export const checkoutClosedEvent = "shopping/checkout.closed";
@@ -24,7 +25,7 @@ const send = (
   inngest
     .send({ name, id, data })
     .catch((error: unknown) =>
-      console.warn(`[inngest] ${name} not sent`, (error as Error).message),
+      logger.warn({ event: name, error: (error as Error).message }, "inngest event not sent"),
     );
 };
 

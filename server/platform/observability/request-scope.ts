@@ -14,9 +14,13 @@ export type RequestScope = {
   clientId?: string;
   /** Set only when the token is linked to a person. */
   personId?: string;
+  /** An unexpected error met while serving (server/platform/http/respond.ts): logged once, with its stack, on the request's line. */
+  error?: unknown;
 };
 
-const storage = new AsyncLocalStorage<RequestScope>();
+/** One storage per process: the launcher (tsx) and the Next.js bundle load this module separately, and a page's code must find the front door's scope. */
+const shared = globalThis as unknown as { shoppingRequestScope?: AsyncLocalStorage<RequestScope> };
+const storage = (shared.shoppingRequestScope ??= new AsyncLocalStorage<RequestScope>());
 
 /** Runs `serve` inside a new scope for the request `requestId`; returns the scope, to read once the response ends. */
 export const openRequestScope = (requestId: string, serve: () => void): RequestScope => {

@@ -17,6 +17,7 @@
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { count } from "../../../platform/observability/metrics";
 import type { CatalogIndex } from "./catalog-index";
 import {
   catchUpWatchers,
@@ -107,6 +108,8 @@ export class CatalogSync {
     catchUps: 0,
     lastAppliedAt: 0,
     watcherBucketsReloaded: 0,
+    /** When the oldest change heard and not yet applied was heard (epoch ms; 0: none waits): the index's lag for /metrics. */
+    pendingSince: 0,
   };
 
   private readonly options: Required<Omit<CatalogSyncOptions, "log">> &
@@ -283,6 +286,7 @@ export class CatalogSync {
       return;
     }
     this.stats.notifications++;
+    this.stats.pendingSince ||= Date.now();
     const [kind, list = ""] = payload.split(":", 2);
     if (kind === "item") {
       if (list === "*") this.work.catchUp = true;
@@ -317,7 +321,10 @@ export class CatalogSync {
       try {
         while (!this.stopped) {
           work = this.work;
-          if (!hasWork(work)) break;
+          if (!hasWork(work)) {
+            this.stats.pendingSince = 0;
+            break;
+          }
           this.work = noWork();
           await this.run(work);
         }
@@ -374,6 +381,7 @@ export class CatalogSync {
     this.stats.buildMs = Date.now() - started;
     this.stats.builtAt = Date.now();
     this.stats.rebuilds++;
+    count("shopping_search_index_rebuilds_total");
     this.log(
       `index built: ${index.itemCount} items, ${index.postings.size} lexemes, ${Math.round(index.bytes() / 1048576)} MB of arrays, ${this.stats.buildMs} ms`,
     );
