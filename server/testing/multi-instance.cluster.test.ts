@@ -35,7 +35,7 @@ const names = ["i1", "i2", "i3"];
 const instancePorts = names.map((_, index) => basePort + 1 + index);
 const balancerUrl = `http://127.0.0.1:${basePort}`;
 const instanceUrl = (index: number) => `http://127.0.0.1:${instancePorts[index]}`;
-/** Longer than HAProxy's check interval (200 ms) times fall (1): it has stopped sending by the end. */
+/** Longer than HAProxy's check interval (200 ms) times fall (2): it has stopped sending well before the end. */
 const drainMs = 1_500;
 const loadRate = 8;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,7 +51,9 @@ const instances: (Service | undefined)[] = [undefined, undefined, undefined];
 const smtp: Smtp[] = [];
 const stalledSmtp = new Set<number>();
 const receivers: Receiver[] = [];
-let checkPath = "/readyz";
+const checkPath = "/readyz";
+const metricsToken = randomBytes(24).toString("hex");
+const scrapes: string[] = [];
 let instanceEnv: Record<string, string>;
 let partnerTokens: string[] = [];
 let buyers: Buyer[] = [];
@@ -59,7 +61,14 @@ let watchers: Buyer[] = [];
 let buyable: number[] = [];
 let watched: { id: number; priceCents: number }[] = [];
 let searches: string[] = [];
-const tally = { requests: 0, failed: 0, restarts: 0, kills: 0, search_visible_ms: 0 };
+const tally = {
+  requests: 0,
+  failed: 0,
+  cut_by_kill: 0,
+  restarts: 0,
+  kills: 0,
+  search_visible_ms: 0,
+};
 const qualifyingWatches: number[] = [];
 const expiringWatches: number[] = [];
 const dueCheckouts = new Set<string>();
@@ -77,6 +86,13 @@ const startInstance = async (index: number) => {
     log: (line) => log(line.replace("service:", `${names[index]}:`)),
     env: { ...instanceEnv, SMTP_URL: smtp[index].url },
   });
+};
+
+/** GET /readyz of one instance, directly: its status. */
+const readiness = async (index: number) => {
+  const response = await fetch(`${instanceUrl(index)}/readyz`);
+  await response.arrayBuffer();
+  return response.status;
 };
 
 const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs: number) => {
@@ -107,6 +123,35 @@ const makeWorkDue = async () => {
 const failures = (samples: Sample[]) =>
   samples.filter((sample) => sample.status === 0 || sample.status >= 500 || sample.status === 429);
 
+/** The sum of a series' samples in a Prometheus exposition (every label set). */
+const seriesSum = (exposition: string, name: string) =>
+  exposition
+    .split("\n")
+    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+
+const keySeries = [
+  "shopping_http_requests_total",
+  "shopping_purchases_total",
+  "shopping_webhook_deliveries_total",
+  "shopping_email_outbox_depth",
+];
+
+/** GET /metrics of each instance directly (Bearer METRICS_TOKEN); one line per instance with the key series. */
+const scrapeMetrics = async (when: string) => {
+  for (const [index, name] of names.entries()) {
+    const response = await fetch(`${instanceUrl(index)}/metrics`, {
+      headers: { authorization: `Bearer ${metricsToken}` },
+    });
+    const exposition = await response.text();
+    expect(response.status, exposition.slice(0, 300)).toBe(200);
+    for (const series of keySeries) expect(exposition).toContain(`# TYPE ${series} `);
+    const line = `${when} ${name}: ${keySeries.map((series) => `${series}=${seriesSum(exposition, series)}`).join(" ")}`;
+    scrapes.push(line);
+    log(`cluster tier: /metrics ${line}`);
+  }
+};
+
 const post = (url: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {
     method: "POST",
@@ -129,12 +174,12 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
       SHUTDOWN_DRAIN_MS: String(drainMs),
       RATE_LIMIT_PREFIX: `cluster:${randomBytes(4).toString("hex")}`,
       SERVICE_ENV: "sandbox",
+      METRICS_TOKEN: metricsToken,
     };
     // The first start migrates, seeds and (when the build is stale) builds; the other two then start together.
     await startInstance(0);
-    const probe = await fetch(`${instanceUrl(0)}/readyz`);
-    // Before the readiness probe exists (issue 28's lifecycle work), any cheap page serves as the check.
-    if (probe.status === 404) checkPath = "/.well-known/oauth-authorization-server";
+    // The readiness probe (docs/adr/0111-probes-and-graceful-shutdown.md): 200 once the instance is ready.
+    await waitFor("i1's /readyz answering 200", async () => (await readiness(0)) === 200, 30_000);
     await Promise.all([startInstance(1), startInstance(2)]);
     balancer = await startBalancer({
       port: basePort,
@@ -365,8 +410,17 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
       for (const [index, name] of names.entries()) {
         const stopping = Date.now();
         // As an orchestrator stops it: SIGTERM; readyz turns 503 and HAProxy stops sending, in-flight requests finish.
+        let hasExited = false;
+        const exited = instances[index]!.signal("SIGTERM").then(() => (hasExited = true));
+        await waitFor(
+          `${name}'s /readyz answering 503 as its drain begins`,
+          async () => (await readiness(index)) === 503,
+          1_000,
+        );
+        await balancer!.waitForState(name, "DOWN", drainMs);
+        expect(hasExited, `${name} still serving when HAProxy took it out`).toBe(false);
         await Promise.race([
-          instances[index]!.signal("SIGTERM"),
+          exited,
           sleep(drainMs + 30_000).then(() => {
             throw new Error(`${name} did not exit within ${drainMs + 30_000} ms of SIGTERM`);
           }),
@@ -385,6 +439,12 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
         [],
       );
 
+      // Scraped mid-load, as a Prometheus server would scrape each instance.
+      await scrapeMetrics("after the rolling restart");
+      const refused = await fetch(`${instanceUrl(0)}/metrics`);
+      await refused.arrayBuffer();
+      expect(refused.status).toBe(401);
+
       // kill -9 of i2 while it holds a claimed email: its SMTP server holds the message unanswered.
       const victim = 1;
       const heldBefore = smtp[victim].stalled.count;
@@ -394,8 +454,9 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
         async () => smtp[victim].stalled.count > heldBefore,
         60_000,
       );
-      killedAt = Date.now();
       await instances[victim]!.signal("SIGKILL");
+      // Every process of it has ended: a request that started before now may have been in flight on it.
+      killedAt = Date.now();
       tally.kills++;
       stalledSmtp.delete(victim);
       log(`cluster tier: ${names[victim]} killed (SIGKILL) while delivering an email`);
@@ -412,7 +473,6 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
     for (const id of load.purchaseIds) clientPurchases.add(id);
     tally.requests += load.samples.length;
     const failed = failures(load.samples);
-    tally.failed += failed.length;
     const statuses: Record<string, number> = {};
     for (const sample of load.samples)
       statuses[`${sample.kind} ${sample.status}`] =
@@ -428,6 +488,8 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
           sample.endedAt <= killedAt + 2_000
         ),
     );
+    tally.failed += unexplained.length;
+    tally.cut_by_kill += failed.length - unexplained.length;
     expect(unexplained.slice(0, 10), "failed requests").toEqual([]);
     expect(load.purchaseIds.size).toBeGreaterThan(20);
   }, 600_000);
@@ -568,6 +630,7 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
     const summary = {
       requests: tally.requests,
       failed: tally.failed,
+      cut_by_kill: tally.cut_by_kill,
       purchases: purchases.length,
       captures: purchases.reduce((sum, purchase) => sum + purchase.captures, 0),
       watch_purchases: watchPurchases,
@@ -586,6 +649,7 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
         .map(([name, value]) => `${name}=${value}`)
         .join(" ")}`,
     );
+    await scrapeMetrics("at the end");
     // The killed instance's stalled email was sent again by another instance once its lease ended.
     expect(leases.emails).toBeGreaterThanOrEqual(1);
   }, 300_000);

@@ -20,7 +20,8 @@ export type Balancer = {
 };
 
 /**
- * The configuration. Health: `GET /readyz` every 200 ms, out at the first failure, in after two
+ * The configuration. Health: `GET /readyz` every 200 ms (an answer may take up to 2 s), out after
+ * two failures (one slow answer on a busy machine does not take an instance out), in after two
  * passes. Retries: a connection that could not be made never reached a server, so it is retried on
  * another server (`redispatch`) whatever the request; a request that reached a server which then
  * died (no answer, or no answer in time) is replayed only when replaying is safe: GET, HEAD and
@@ -59,7 +60,7 @@ backend instances
   option httpchk GET ${options.checkPath}
   http-check expect status 200
   http-request disable-l7-retry unless { method GET HEAD OPTIONS } || { req.hdr(idempotency-key) -m found }
-  default-server inter 200ms fastinter 200ms downinter 200ms fall 1 rise 2
+  default-server inter 200ms fastinter 200ms downinter 200ms fall 2 rise 2
 ${options.servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`).join("\n")}
 `;
 
