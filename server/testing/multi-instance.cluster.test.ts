@@ -65,6 +65,7 @@ const tally = {
   requests: 0,
   failed: 0,
   cut_by_kill: 0,
+  key_in_use: 0,
   restarts: 0,
   kills: 0,
   search_visible_ms: 0,
@@ -175,6 +176,9 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
       RATE_LIMIT_PREFIX: `cluster:${randomBytes(4).toString("hex")}`,
       SERVICE_ENV: "sandbox",
       METRICS_TOKEN: metricsToken,
+      // Three instances, two threads each, two pools a thread: 5 keeps them (about 70 connections at
+      // most) under PostgreSQL's default 100 with the test's own; the load needs far fewer.
+      DATABASE_POOL_MAX: "5",
     };
     // The first start migrates, seeds and (when the build is stale) builds; the other two then start together.
     await startInstance(0);
@@ -472,6 +476,7 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
     }
     for (const id of load.purchaseIds) clientPurchases.add(id);
     tally.requests += load.samples.length;
+    tally.key_in_use += load.samples.filter((sample) => sample.isKeyInUse).length;
     const failed = failures(load.samples);
     const statuses: Record<string, number> = {};
     for (const sample of load.samples)
@@ -631,6 +636,8 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
       requests: tally.requests,
       failed: tally.failed,
       cut_by_kill: tally.cut_by_kill,
+      // Answers 409 idempotency_key_in_use: a replay of a keyed request whose first attempt died with the killed instance, until its claim was abandoned (60 s).
+      key_in_use: tally.key_in_use,
       purchases: purchases.length,
       captures: purchases.reduce((sum, purchase) => sum + purchase.captures, 0),
       watch_purchases: watchPurchases,

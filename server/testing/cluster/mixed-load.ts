@@ -18,6 +18,8 @@ export type Sample = {
   startedAt: number;
   endedAt: number;
   error?: string;
+  /** 409 idempotency_key_in_use: the key's first request is still running, or died and its claim is not yet abandoned. */
+  isKeyInUse?: boolean;
 };
 
 export type Buyer = { personId: string; token: string };
@@ -69,6 +71,9 @@ export const startMixedLoad = (options: {
         startedAt,
         endedAt: Date.now(),
         ...(response.status >= 500 ? { error: text.slice(0, 200) } : {}),
+        ...(response.status === 409 && text.includes("idempotency_key_in_use")
+          ? { isKeyInUse: true }
+          : {}),
       });
       return {
         status: response.status,
