@@ -2,7 +2,8 @@
  * SIGTERM on a real process (server/testing/lifecycle-instance.ts, wired as `npm start` is): /readyz
  * answers 503 at once while /healthz and the API still answer, every answer of the drain carries
  * `Connection: close`, a request still uploading when the drain ends completes, new connections are
- * refused after it, and the process exits 0; a second SIGTERM exits at once with 143.
+ * refused after it, and the process exits 0; a second SIGTERM (not the same one delivered twice)
+ * exits at once with 143.
  */
 import { connect } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
@@ -101,10 +102,15 @@ describe("graceful shutdown", () => {
     expect(instance.output()).toMatch(/stopped cleanly in \d+ ms/);
   });
 
-  it("a second SIGTERM during the drain exits at once, with 143 (128 + SIGTERM)", async () => {
+  it("a SIGTERM delivered twice at once (process group and npm) is one stop; a second one later exits at once, with 143", async () => {
     const instance = await start({ SHUTDOWN_DRAIN_MS: "30000" });
     process.kill(instance.pid, "SIGTERM");
-    await sleep(200);
+    process.kill(instance.pid, "SIGTERM");
+    await sleep(300);
+    const health = await fetch(`${instance.base}/healthz`);
+    expect(health.status).toBe(200);
+    expect((await fetch(`${instance.base}/readyz`)).status).toBe(503);
+    await sleep(1_000);
     const secondAt = Date.now();
     process.kill(instance.pid, "SIGTERM");
     expect(await instance.exited).toEqual({ code: 143, signal: null });

@@ -9,12 +9,16 @@
  *    requests in flight finish (their connections close after their response);
  * 4. then the closers run in order (search sync, database, ...) and the process exits 0.
  * Steps 3 and 4 get `timeoutMs` together: past it the connections left are cut and the process exits 1.
- * A second SIGTERM (or SIGINT) exits at once with 128 + the signal's number. SIGINT skips the drain
+ * A second SIGTERM (or SIGINT) exits at once with 128 + the signal's number, unless it comes within
+ * a second of the first: that is the same stop delivered twice (a service manager signals the whole
+ * process group, and `npm start` forwards its copy to this process). SIGINT skips the drain
  * (someone pressed Ctrl-C; no balancer is waiting), but still lets requests in flight finish.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
 const signalNumbers = { SIGINT: 2, SIGTERM: 15 } as const;
+/** A signal this soon after the first is the same stop, delivered twice (see above). */
+const duplicateWindowMs = 1_000;
 type Signal = keyof typeof signalNumbers;
 
 export type ShutdownOptions = {
@@ -35,6 +39,7 @@ export const createGracefulShutdown = (options: ShutdownOptions) => {
   const { server, log } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let phase: "serving" | "draining" | "closing" = "serving";
+  let firstSignalAt = 0;
 
   // Before the front door's own listener. Requests under way when the drain begins are kept, so
   // that their answers, too, end their connections (an answer already started keeps its headers).
@@ -94,11 +99,13 @@ export const createGracefulShutdown = (options: ShutdownOptions) => {
   };
 
   const onSignal = (signal: Signal) => {
+    if (phase !== "serving" && Date.now() - firstSignalAt < duplicateWindowMs) return;
     if (phase !== "serving") {
       log(`second ${signal}: exiting now`);
       exit(128 + signalNumbers[signal]);
       return;
     }
+    firstSignalAt = Date.now();
     void shutdown(signal);
   };
 
