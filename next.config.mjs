@@ -7,7 +7,14 @@ const withNextIntl = createNextIntlPlugin("./app/_i18n/request.ts");
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and WebAssembly packages stay ordinary Node requires instead of being bundled.
-  serverExternalPackages: ["pg", "ioredis", "@prisma/adapter-pg", "rate-limiter-flexible"],
+  serverExternalPackages: [
+    "pg",
+    "ioredis",
+    "@prisma/adapter-pg",
+    "rate-limiter-flexible",
+    // One copy of the metrics registry's module (server/platform/observability/metrics.ts); pino is external by default.
+    "prom-client",
+  ],
   poweredByHeader: false,
   // Each page's or route's bundle loads when it is first asked for, not all at start: about 50 MB less
   // for a process that serves the partner API (docs/adr/0093-memory-of-the-running-service.md).

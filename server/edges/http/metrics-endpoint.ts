@@ -41,10 +41,11 @@ const scrapeGauge = (
     },
   });
 
+/** NaN when the database did not answer in time: unknown, not 0 (PromQL finds it with `x != x`). */
 const fromBacklog = (name: string, help: string, pick: (backlog: Backlog) => number | null) =>
   scrapeGauge(name, help, [], async (gauge) => {
     const backlog = await readBacklog();
-    if (backlog) gauge.set(pick(backlog) ?? 0);
+    gauge.set(backlog ? (pick(backlog) ?? 0) : Number.NaN);
   });
 
 const registerGauges = () => {
@@ -69,12 +70,13 @@ const registerGauges = () => {
     ["kind"],
     async (gauge) => {
       const backlog = await readBacklog();
-      if (backlog) for (const kind of dueTransitionKinds) gauge.set({ kind }, backlog[kind] ?? 0);
+      for (const kind of dueTransitionKinds)
+        gauge.set({ kind }, backlog ? (backlog[kind] ?? 0) : Number.NaN);
     },
   );
   scrapeGauge(
     "shopping_search_index_lag_seconds",
-    "How long the oldest catalogue change this instance heard of has waited to reach its in-memory index; 0 when none waits (this instance; absent without the in-memory index).",
+    "How long the oldest catalogue change this instance heard of has waited to reach its in-memory index; 0 when none waits, and without an in-memory index (this instance).",
     [],
     (gauge) => {
       const state = searchIndexState();
@@ -83,7 +85,7 @@ const registerGauges = () => {
   );
   scrapeGauge(
     "shopping_search_index_items",
-    "Items in this instance's in-memory catalogue index (absent without one).",
+    "Items in this instance's in-memory catalogue index (0 without one: SEARCH_IMPL=postgres, or while the first build runs).",
     [],
     (gauge) => {
       const state = searchIndexState();

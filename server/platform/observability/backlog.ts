@@ -48,7 +48,7 @@ const backlogSql = `
 
 let cached: { at: number; backlog: Promise<Backlog | undefined> } | undefined;
 
-/** The backlog, read at most every 2 s; undefined when the database did not answer in time (the gauges are then left out of the scrape). */
+/** The backlog, read at most every 2 s; undefined when the database did not answer in time (the gauges then read NaN). */
 export const readBacklog = () => {
   if (cached && Date.now() - cached.at < cacheMs) return cached.backlog;
   const backlog = rawPool()

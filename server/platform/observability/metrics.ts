@@ -11,8 +11,10 @@ import client from "prom-client";
 
 /** Seconds buckets for requests (a lean API call is a few ms; a purchase waits on the bank). */
 const requestBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/** Seconds buckets for lags and job runs (a sweep task runs every 0.2 to 15 s; a lag past minutes is an incident). */
+/** Seconds buckets for lags (a sweep task runs every 0.2 to 15 s; a lag past minutes is an incident). */
 const lagBuckets = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600];
+/** Seconds buckets for job runs (an idle run is a query of a few ms; a sale's evaluations run for minutes). */
+const jobBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
 /**
  * The registry and its metrics, made once per process: the launcher (tsx) and the Next.js bundle
@@ -94,7 +96,7 @@ const histogramsOf = (histogram: MakeHistogram) => ({
   shopping_job_run_duration_seconds: histogram(
     "shopping_job_run_duration_seconds",
     "Duration of one run of a due-work sweep task, by job.",
-    lagBuckets,
+    jobBuckets,
     ["job"],
   ),
 });
