@@ -8,6 +8,7 @@ const include = [
   "sdk/**/*.test.ts",
 ];
 const loadTier = ["server/**/*.load.test.ts"];
+const clusterTier = ["server/**/*.cluster.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -30,9 +31,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "tests", include, exclude: [...loadTier, "**/node_modules/**"] },
+        test: {
+          name: "tests",
+          include,
+          exclude: [...loadTier, ...clusterTier, "**/node_modules/**"],
+        },
       },
       { extends: true, test: { name: "load", include: loadTier, sequence: { groupOrder: 1 } } },
+      // Three instances behind HAProxy (server/testing/multi-instance.cluster.test.ts): last, alone.
+      {
+        extends: true,
+        test: { name: "cluster", include: clusterTier, sequence: { groupOrder: 2 } },
+      },
     ],
   },
 });

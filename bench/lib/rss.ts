@@ -22,6 +22,16 @@ const rssKiB = (pid: number) => {
   }
 };
 
+/** False once the process has ended (a zombie waiting for its parent counts as ended). */
+export const isRunning = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+};
+
 /** Pids of `root` and all its descendants. */
 export const processTree = (root: number): number[] => {
   const children = new Map<number, number[]>();

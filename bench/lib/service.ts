@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
-import { processTree } from "./rss";
+import { isRunning, processTree } from "./rss";
 
 const root = path.resolve(__dirname, "..", "..");
 
@@ -26,6 +26,8 @@ export type Service = {
   pid: number;
   indexBuildMs: number | null;
   stop: () => Promise<void>;
+  /** Sends `signal` to the whole process group (npm, its shell, node); resolves when every one of them has ended. */
+  signal: (signal: NodeJS.Signals) => Promise<void>;
   unexpectedErrors: () => string[];
 };
 
@@ -73,8 +75,10 @@ export const startService = async (options: {
   searchImpl: "memory" | "postgres";
   log: (line: string) => void;
   env?: Record<string, string>;
+  /** A fixed port (several instances behind a balancer), else a free one. */
+  port?: number;
 }): Promise<Service> => {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn("npm", ["start"], {
     cwd: root,
@@ -143,5 +147,14 @@ export const startService = async (options: {
       .split(/\n(?=\[)/)
       .filter((entry) => entry.includes("unexpected error"))
       .map((entry) => entry.split("\n").slice(0, 4).join(" | "));
-  return { baseUrl, pid: child.pid!, indexBuildMs, stop, unexpectedErrors };
+  const signal = async (name: NodeJS.Signals) => {
+    const pids = processTree(child.pid!);
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // the group is gone already
+    }
+    while (pids.some(isRunning)) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  return { baseUrl, pid: child.pid!, indexBuildMs, stop, signal, unexpectedErrors };
 };

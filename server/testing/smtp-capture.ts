@@ -10,14 +10,26 @@ export type CapturedEmail = {
   html: string;
 };
 
-/** Listens on `port` when given (an SMTP server coming back where the service expects it), else on any free port. */
-export const startSmtpCapture = async (options: { port?: number } = {}) => {
+/**
+ * Listens on `port` when given (an SMTP server coming back where the service expects it), else on
+ * any free port. While `isStalled()` is true, a message's data is read and never answered (a sender
+ * stuck mid-delivery, holding its claim): it is not kept, and `stalled` counts it.
+ */
+export const startSmtpCapture = async (
+  options: { port?: number; isStalled?: () => boolean } = {},
+) => {
   const messages: CapturedEmail[] = [];
+  const stalled = { count: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData: (stream, session, callback) => {
+      if (options.isStalled?.()) {
+        stalled.count++;
+        stream.resume();
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
@@ -38,6 +50,7 @@ export const startSmtpCapture = async (options: { port?: number } = {}) => {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    stalled,
     /** Waits until a message to `address` arrives (the sender works asynchronously). */
     waitFor: async (address: string, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;
