@@ -52,7 +52,10 @@ const main = async () => {
   await client.connect();
   let started = performance.now();
   const index = await buildIndex(client);
-  log(`index built in ${Math.round(performance.now() - started)} ms, ${index.slotCount} slots`);
+  log(
+    `index built in ${Math.round(performance.now() - started)} ms, ${index.slotCount} slots, ` +
+      `typed arrays ${Math.round(index.bytes() / 2 ** 20)} MB, RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB`,
+  );
   const lexemeCache = new Map<string, string[]>();
   const lexemesOf = async (text: string | undefined) => {
     if (!text || !text.trim()) return [];
