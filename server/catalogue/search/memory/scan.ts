@@ -4,9 +4,23 @@
  * that facet only (facets are disjunctive: each ignores its own filter); price and text are not
  * facets, so failing them excludes the item from everything. It counts dictionary ids (brand, size
  * list, colour list, category, store), expanded into facet values afterwards, and hits per sort
- * bucket for page selection. Two copies of the loop, so the common unfiltered one stays tight.
+ * bucket for page selection. Two copies of the loop, so the common unfiltered one stays tight. Each
+ * candidate's attributes are read from its scan row (scan-row.ts): one cache miss a candidate.
  */
 import type { CatalogIndex } from "./catalog-index";
+import { scanRow } from "./scan-row";
+
+const {
+  active: rowActive,
+  brand: rowBrand,
+  buckets: rowBuckets,
+  category: rowCategory,
+  colorSet: rowColorSet,
+  price: rowPrice,
+  shift: rowShift,
+  sizeSet: rowSizeSet,
+  store: rowStore,
+} = scanRow;
 
 const brandBit = 1;
 const sizeBit = 2;
@@ -25,7 +39,8 @@ export type ScanInput = {
   colorFilter: Uint8Array | null;
   categoryFilter: Uint8Array | null;
   storeTarget: number;
-  sortBucket: Uint16Array;
+  /** Where the paged order's sort bucket sits in the row's bucket word (scan-row.ts bucketShiftOf). */
+  bucketShift: number;
   histogram: Uint32Array;
   hits: Int32Array;
   scores: Int32Array;
@@ -42,14 +57,14 @@ export type ScanInput = {
  * per-item filter bookkeeping entirely.
  */
 export const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
-  const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
+  const { rows, storeListed } = index;
   const {
     candidates,
     candidateCount,
     candidateScores,
     minPrice,
     maxPrice,
-    sortBucket,
+    bucketShift,
     histogram,
     hits,
     scores,
@@ -58,19 +73,20 @@ export const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
   let hitCount = 0;
   for (let k = 0; k < candidateCount; k++) {
     const slot = candidates[k];
-    if (isActive[slot] === 0) continue;
-    const itemStore = store[slot];
+    const base = slot << rowShift;
+    if (rows[base + rowActive] === 0) continue;
+    const itemStore = rows[base + rowStore];
     if (storeListed[itemStore] === 0) continue;
-    const itemPrice = price[slot];
+    const itemPrice = rows[base + rowPrice];
     if (itemPrice < minPrice || itemPrice > maxPrice) continue;
     if (candidateScores !== null) scores[hitCount] = candidateScores[k];
     hits[hitCount++] = slot;
-    histogram[sortBucket[slot]]++;
-    const itemBrand = brand[slot];
+    histogram[(rows[base + rowBuckets] >>> bucketShift) & 0xffff]++;
+    const itemBrand = rows[base + rowBrand];
     if (itemBrand >= 0) brandCounts[itemBrand]++;
-    sizeSetCounts[sizeSet[slot]]++;
-    colorSetCounts[colorSet[slot]]++;
-    const itemCategory = category[slot];
+    sizeSetCounts[rows[base + rowSizeSet]]++;
+    colorSetCounts[rows[base + rowColorSet]]++;
+    const itemCategory = rows[base + rowCategory];
     if (itemCategory >= 0) categoryCounts[itemCategory]++;
     storeCounts[itemStore]++;
   }
@@ -79,14 +95,14 @@ export const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
 
 /** The scan with facet filters: hits count everywhere, items failing one facet's filter count there. */
 export const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
-  const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
+  const { rows, storeListed } = index;
   const {
     candidates,
     candidateCount,
     candidateScores,
     minPrice,
     maxPrice,
-    sortBucket,
+    bucketShift,
     histogram,
     hits,
     scores,
@@ -96,15 +112,16 @@ export const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
   let hitCount = 0;
   for (let k = 0; k < candidateCount; k++) {
     const slot = candidates[k];
-    if (isActive[slot] === 0) continue;
-    const itemStore = store[slot];
+    const base = slot << rowShift;
+    if (rows[base + rowActive] === 0) continue;
+    const itemStore = rows[base + rowStore];
     if (storeListed[itemStore] === 0) continue;
-    const itemPrice = price[slot];
+    const itemPrice = rows[base + rowPrice];
     if (itemPrice < minPrice || itemPrice > maxPrice) continue;
-    const itemBrand = brand[slot];
-    const itemSizes = sizeSet[slot];
-    const itemColors = colorSet[slot];
-    const itemCategory = category[slot];
+    const itemBrand = rows[base + rowBrand];
+    const itemSizes = rows[base + rowSizeSet];
+    const itemColors = rows[base + rowColorSet];
+    const itemCategory = rows[base + rowCategory];
     let failed = 0;
     if (brandFilter !== null && brandFilter[itemBrand + 1] === 0) failed |= brandBit;
     if (sizeFilter !== null && sizeFilter[itemSizes] === 0) failed |= sizeBit;
@@ -114,7 +131,7 @@ export const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
     if (failed === 0) {
       if (candidateScores !== null) scores[hitCount] = candidateScores[k];
       hits[hitCount++] = slot;
-      histogram[sortBucket[slot]]++;
+      histogram[(rows[base + rowBuckets] >>> bucketShift) & 0xffff]++;
       if (itemBrand >= 0) brandCounts[itemBrand]++;
       sizeSetCounts[itemSizes]++;
       colorSetCounts[itemColors]++;
