@@ -10,18 +10,6 @@ import type { CatalogIndex } from "./catalog-index";
 import { selectBrowsePage, spanOf } from "./page-select";
 import { bucketCount } from "./bucket-order";
 import type { SortOrder } from "../types";
-import { scanRow } from "./scan-row";
-
-const {
-  active: rowActive,
-  brand: rowBrand,
-  buckets: rowBuckets,
-  category: rowCategory,
-  colorSet: rowColorSet,
-  shift: rowShift,
-  sizeSet: rowSizeSet,
-  store: rowStore,
-} = scanRow;
 
 let scratch = new Uint16Array(0);
 /** A reused per-slot score array (the evaluation is synchronous). */
@@ -47,8 +35,8 @@ export const evaluateBroadText = (options: {
 }): BroadTextResult => {
   const { index, totals, sort } = options;
   const dense = options.lists.map((list) => list.dense!);
-  const { rows, storeListed } = index;
-  const { createdBucket } = index.buckets;
+  const { isActive, store, storeListed, brand, category, sizeSet, colorSet } = index;
+  const { createdBucket, priceBucket } = index.buckets;
   const isByScore = sort === "relevance";
   const maxScore = 8 * dense.length;
   const shift = Math.max(0, Math.ceil(Math.log2(((maxScore + 1) * bucketCount) / 65536)));
@@ -58,8 +46,7 @@ export const evaluateBroadText = (options: {
   const slotScores = scoreBuffer(index.slotCount);
   for (let slot = 0; slot < index.slotCount; slot++) {
     let score = 0;
-    const base = slot << rowShift;
-    if (rows[base + rowActive] !== 0 && storeListed[rows[base + rowStore]] !== 0) {
+    if (isActive[slot] !== 0 && storeListed[store[slot]] !== 0) {
       for (let l = 0; l < dense.length; l++) {
         const weight = dense[l][slot];
         if (weight === 0) {
@@ -78,15 +65,13 @@ export const evaluateBroadText = (options: {
     }
     // A listed item without every word: take it out of the catalogue-wide totals.
     totals.hitCount--;
-    const itemBrand = rows[base + rowBrand];
-    if (itemBrand >= 0) totals.brand[itemBrand]--;
-    for (const size of index.sizes.members[rows[base + rowSizeSet]]) totals.size[size]--;
-    for (const color of index.colors.members[rows[base + rowColorSet]]) totals.color[color]--;
-    const itemCategory = rows[base + rowCategory];
-    if (itemCategory >= 0) totals.perCategory[itemCategory]--;
-    totals.store[rows[base + rowStore]]--;
-    totals.created[rows[base + rowBuckets] >>> 16]--;
-    totals.price[rows[base + rowBuckets] & 0xffff]--;
+    if (brand[slot] >= 0) totals.brand[brand[slot]]--;
+    for (const size of index.sizes.members[sizeSet[slot]]) totals.size[size]--;
+    for (const color of index.colors.members[colorSet[slot]]) totals.color[color]--;
+    if (category[slot] >= 0) totals.perCategory[category[slot]]--;
+    totals.store[store[slot]]--;
+    totals.created[createdBucket[slot]]--;
+    totals.price[priceBucket[slot]]--;
   }
   const admits = (slot: number) => slotScores[slot] !== 0;
   if (!scoreHistogram) {

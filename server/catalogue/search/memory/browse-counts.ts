@@ -8,28 +8,21 @@
  */
 import { ensureLength } from "./growable";
 import { bucketCount } from "./bucket-order";
-import { scanRow } from "./scan-row";
-
-const {
-  brand: rowBrand,
-  buckets: rowBuckets,
-  category: rowCategory,
-  colorSet: rowColorSet,
-  shift: rowShift,
-  sizeSet: rowSizeSet,
-  store: rowStore,
-} = scanRow;
 
 /** What the index exposes to the counts (kept narrow so the two files stay independent). */
 export type CountedIndex = {
   slotCount: number;
   isActive: Uint8Array;
+  store: Int32Array;
   storeListed: Uint8Array;
-  /** Scan rows (scan-row.ts). */
-  rows: Int32Array;
+  category: Int32Array;
+  brand: Int32Array;
+  sizeSet: Int32Array;
+  colorSet: Int32Array;
   /** Value ids of each size list / colour list. */
   sizes: { members: Int32Array[] };
   colors: { members: Int32Array[] };
+  buckets: { priceBucket: Uint16Array; createdBucket: Uint16Array };
 };
 
 type Counts = {
@@ -85,25 +78,22 @@ export class BrowseCounts {
 
   /** Adds (sign 1) or removes (sign -1) a slot's contribution if it is listed. */
   contribute(index: CountedIndex, slot: number, sign: 1 | -1) {
-    const base = slot << rowShift;
-    if (index.isActive[slot] === 0 || index.storeListed[index.rows[base + rowStore]] === 0) return;
-    this.add(this.countsOf(index.rows[base + rowCategory]), index, base, sign);
-    this.add(this.all, index, base, sign);
+    if (index.isActive[slot] === 0 || index.storeListed[index.store[slot]] === 0) return;
+    this.add(this.countsOf(index.category[slot]), index, slot, sign);
+    this.add(this.all, index, slot, sign);
   }
 
-  /** Adds the slot whose scan row starts at `base`. */
-  private add(counts: Counts, index: CountedIndex, base: number, sign: 1 | -1) {
-    const rows = index.rows;
+  private add(counts: Counts, index: CountedIndex, slot: number, sign: 1 | -1) {
     counts.listed += sign;
-    if (rows[base + rowBrand] >= 0) counts.brand = bump(counts.brand, rows[base + rowBrand], sign);
+    if (index.brand[slot] >= 0) counts.brand = bump(counts.brand, index.brand[slot], sign);
     // By value, not by list: there are few sizes and colours but many distinct lists of them.
-    for (const size of index.sizes.members[rows[base + rowSizeSet]])
+    for (const size of index.sizes.members[index.sizeSet[slot]])
       counts.size = bump(counts.size, size, sign);
-    for (const color of index.colors.members[rows[base + rowColorSet]])
+    for (const color of index.colors.members[index.colorSet[slot]])
       counts.color = bump(counts.color, color, sign);
-    counts.store = bump(counts.store, rows[base + rowStore], sign);
-    counts.created[rows[base + rowBuckets] >>> 16] += sign;
-    counts.price[rows[base + rowBuckets] & 0xffff] += sign;
+    counts.store = bump(counts.store, index.store[slot], sign);
+    counts.created[index.buckets.createdBucket[slot]] += sign;
+    counts.price[index.buckets.priceBucket[slot]] += sign;
   }
 
   /** Recounts every slot. */

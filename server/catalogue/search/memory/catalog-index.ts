@@ -1,6 +1,6 @@
 /**
- * The in-process catalogue index: one slot per item version, what a search reads of an item packed in
- * one scan row per slot (scan-row.ts), other attributes in typed arrays, dictionary-encoded facet values (sizes and colours as ids of distinct lists), and a posting list
+ * The in-process columnar catalogue index: one slot per item version, typed arrays per attribute,
+ * dictionary-encoded facet values (sizes and colours as ids of distinct lists), and a posting list
  * per lexeme with the score of the best weight class the item has it in. PostgreSQL stays the source
  * of truth; this is rebuilt from it at start and kept fresh row by row (catalog-sync.ts).
  *
@@ -16,20 +16,6 @@ import { Postings } from "./postings";
 import { SortBuckets } from "./sort-buckets";
 import { parseTsvectorText } from "./tsvector-text";
 import { ValueSets } from "./value-sets";
-import { scanRow } from "./scan-row";
-
-const {
-  active: rowActive,
-  brand: rowBrand,
-  buckets: rowBuckets,
-  category: rowCategory,
-  colorSet: rowColorSet,
-  price: rowPrice,
-  shift: rowShift,
-  sizeSet: rowSizeSet,
-  store: rowStore,
-  stride: rowStride,
-} = scanRow;
 
 /** An item as read from PostgreSQL (catalog-loader.ts). */
 export type ItemRow = {
@@ -65,13 +51,17 @@ export class CatalogIndex {
   isLive = new Uint8Array(0);
   /** Live and status active (the store's flags are checked separately, per store). */
   isActive = new Uint8Array(0);
-  /**
-   * Scan rows, rowStride words a slot (scan-row.ts): price, store, brand, category, size list, colour
-   * list, sort buckets and the active flag, read together by every scan.
-   */
-  rows = new Int32Array(0);
+  store = new Int32Array(0);
+  /** Category index, -1 for none. */
+  category = new Int32Array(0);
+  /** Brand id, -1 for none. */
+  brand = new Int32Array(0);
+  price = new Int32Array(0);
   created = new Float64Array(0);
   textHash = new Int32Array(0);
+  /** Id of the slot's list of size keys / colours in `sizes` / `colors`. */
+  sizeSet = new Int32Array(0);
+  colorSet = new Int32Array(0);
 
   readonly brands = new Dictionary();
   readonly sizes = new ValueSets();
@@ -106,9 +96,14 @@ export class CatalogIndex {
     const capacity = this.itemId.length;
     this.isLive = ensureLength(this.isLive, capacity);
     this.isActive = ensureLength(this.isActive, capacity);
-    this.rows = ensureLength(this.rows, capacity * rowStride);
+    this.store = ensureLength(this.store, capacity);
+    this.category = ensureLength(this.category, capacity);
+    this.brand = ensureLength(this.brand, capacity);
+    this.price = ensureLength(this.price, capacity);
     this.created = ensureLength(this.created, capacity);
     this.textHash = ensureLength(this.textHash, capacity);
+    this.sizeSet = ensureLength(this.sizeSet, capacity);
+    this.colorSet = ensureLength(this.colorSet, capacity);
     this.buckets.ensureSlots(capacity);
     this.postings.ensureSlots(capacity);
   }
@@ -200,40 +195,15 @@ export class CatalogIndex {
     const category = row.categoryId === null ? -1 : this.categoryIndexById.get(row.categoryId);
     if (category === undefined)
       throw new Error(`Category ${row.categoryId} of item ${row.id} is not loaded`);
-    const base = slot << rowShift;
-    const rows = this.rows;
     this.isActive[slot] = row.isActive ? 1 : 0;
-    rows[base + rowActive] = row.isActive ? 1 : 0;
-    rows[base + rowStore] = store;
-    rows[base + rowCategory] = category;
-    rows[base + rowBrand] = row.brand === null ? -1 : this.brands.idOf(row.brand);
-    rows[base + rowPrice] = row.priceCents;
-    rows[base + rowSizeSet] = this.sizes.idOf(row.sizeKeys);
-    rows[base + rowColorSet] = this.colors.idOf(row.colors);
+    this.store[slot] = store;
+    this.category[slot] = category;
+    this.brand[slot] = row.brand === null ? -1 : this.brands.idOf(row.brand);
+    this.price[slot] = row.priceCents;
+    this.sizeSet[slot] = this.sizes.idOf(row.sizeKeys);
+    this.colorSet[slot] = this.colors.idOf(row.colors);
     this.created[slot] = row.createdMs;
     this.buckets.place(slot, row.priceCents, row.createdMs);
-    this.copyBuckets(slot);
-  }
-
-  /** The slot's sort buckets into its scan row (after SortBuckets placed it). */
-  private copyBuckets(slot: number) {
-    this.rows[(slot << rowShift) + rowBuckets] =
-      this.buckets.priceBucket[slot] | (this.buckets.createdBucket[slot] << 16);
-  }
-
-  /** The item's price in cents. */
-  priceOf(slot: number) {
-    return this.rows[(slot << rowShift) + rowPrice];
-  }
-
-  /** The item's store index. */
-  storeOf(slot: number) {
-    return this.rows[(slot << rowShift) + rowStore];
-  }
-
-  /** The item's category index, -1 for none. */
-  categoryOf(slot: number) {
-    return this.rows[(slot << rowShift) + rowCategory];
   }
 
   private contribute(slot: number, sign: 1 | -1) {
@@ -243,7 +213,6 @@ export class CatalogIndex {
   private killSlot(slot: number) {
     this.isLive[slot] = 0;
     this.isActive[slot] = 0;
-    this.rows[(slot << rowShift) + rowActive] = 0;
     this.itemCount--;
   }
 
@@ -254,9 +223,9 @@ export class CatalogIndex {
     const slot = this.slotOfItem.get(id);
     if (slot < 0) return undefined;
     return {
-      priceCents: this.priceOf(slot),
+      priceCents: this.price[slot],
       isActive: this.isActive[slot] === 1,
-      storeListed: this.storeListed[this.storeOf(slot)] === 1,
+      storeListed: this.storeListed[this.store[slot]] === 1,
     };
   }
 
@@ -292,8 +261,7 @@ export class CatalogIndex {
 
   /** Recomputes the sort buckets from the current prices and times (and the browse counts that use them). */
   rebalanceBuckets() {
-    this.buckets.rebalance((slot) => this.priceOf(slot), this.created, this.slotCount);
-    for (let slot = 0; slot < this.slotCount; slot++) this.copyBuckets(slot);
+    this.buckets.rebalance(this.price, this.created, this.slotCount);
     this.browse.recompute(this);
     this.version++;
   }
@@ -316,9 +284,14 @@ export class CatalogIndex {
       this.itemId,
       this.isLive,
       this.isActive,
-      this.rows,
+      this.store,
+      this.category,
+      this.brand,
+      this.price,
       this.created,
       this.textHash,
+      this.sizeSet,
+      this.colorSet,
     ];
     return (
       arrays.reduce((sum, array) => sum + array.byteLength, 0) +

@@ -13,7 +13,6 @@ import { matchText } from "./text-match";
 import { evaluateBroadText, isBroadText } from "./broad-text";
 import type { PostingList } from "./postings";
 import { zeroedCounts } from "./scratch-arrays";
-import { bucketShiftOf } from "./scan-row";
 
 const emptyFacets = (): Facets => ({ brand: [], size: [], color: [], category: [], store: [] });
 
@@ -112,7 +111,7 @@ const evaluateBrowse = (
   categoryFilter: Uint8Array | null,
 ): SearchHits => {
   const totals = browseTotals(index, categoryFilter);
-  const { isActive, storeListed } = index;
+  const { isActive, store, storeListed, category } = index;
   const pageSlots = selectBrowsePage({
     index,
     sort: query.sort,
@@ -123,8 +122,8 @@ const evaluateBrowse = (
     limit: query.perPage,
     admits: (slot) =>
       isActive[slot] !== 0 &&
-      storeListed[index.storeOf(slot)] !== 0 &&
-      (categoryFilter === null || categoryFilter[index.categoryOf(slot) + 1] !== 0),
+      storeListed[store[slot]] !== 0 &&
+      (categoryFilter === null || categoryFilter[category[slot] + 1] !== 0),
   });
   return {
     ids: pageSlots.map((slot) => index.itemId[slot]),
@@ -231,7 +230,10 @@ export const evaluate = (
   const storeCounts = zeroedCounts("store", index.storeSlugs.length);
   // Relevance with q orders by score: page-select buckets those itself. The others use sort buckets.
   const isByScore = query.sort === "relevance" && candidateScores !== null;
-  const bucketShift = bucketShiftOf(query.sort === "price_asc" || query.sort === "price_desc");
+  const sortBucket =
+    query.sort === "price_asc" || query.sort === "price_desc"
+      ? index.buckets.priceBucket
+      : index.buckets.createdBucket;
   const histogram = zeroedCounts("histogram", bucketCount);
   const { hits, scores } = hitBuffers(candidateCount);
   const input: ScanInput = {
@@ -245,7 +247,7 @@ export const evaluate = (
     colorFilter,
     categoryFilter,
     storeTarget,
-    bucketShift,
+    sortBucket,
     histogram,
     hits,
     scores,

@@ -8,9 +8,6 @@ import type { SortOrder } from "../types";
 import type { CatalogIndex } from "./catalog-index";
 import { bucketCount } from "./bucket-order";
 import { reusedBuffer, zeroedCounts } from "./scratch-arrays";
-import { scanRow } from "./scan-row";
-
-const { price: rowPrice, shift: rowShift } = scanRow;
 
 /**
  * Hits of a query: `scores` when ordering by relevance score; `histogram` (hits per raw price bucket
@@ -38,13 +35,11 @@ export const spanOf = (histogram: Uint32Array, offset: number, end: number): Spa
 
 /** Exact comparators of the orders in server/catalogue/search/types.ts, on slots. */
 const comparator = (index: CatalogIndex, sort: SortOrder) => {
-  const { rows, created, itemId } = index;
+  const { price, created, itemId } = index;
   if (sort === "price_asc")
-    return (a: number, b: number) =>
-      rows[(a << rowShift) + rowPrice] - rows[(b << rowShift) + rowPrice] || itemId[a] - itemId[b];
+    return (a: number, b: number) => price[a] - price[b] || itemId[a] - itemId[b];
   if (sort === "price_desc")
-    return (a: number, b: number) =>
-      rows[(b << rowShift) + rowPrice] - rows[(a << rowShift) + rowPrice] || itemId[b] - itemId[a];
+    return (a: number, b: number) => price[b] - price[a] || itemId[b] - itemId[a];
   return (a: number, b: number) => created[b] - created[a] || itemId[b] - itemId[a];
 };
 

@@ -4,23 +4,9 @@
  * that facet only (facets are disjunctive: each ignores its own filter); price and text are not
  * facets, so failing them excludes the item from everything. It counts dictionary ids (brand, size
  * list, colour list, category, store), expanded into facet values afterwards, and hits per sort
- * bucket for page selection. Two copies of the loop, so the common unfiltered one stays tight. Each
- * candidate's attributes are read from its scan row (scan-row.ts): one cache miss a candidate.
+ * bucket for page selection. Two copies of the loop, so the common unfiltered one stays tight.
  */
 import type { CatalogIndex } from "./catalog-index";
-import { scanRow } from "./scan-row";
-
-const {
-  active: rowActive,
-  brand: rowBrand,
-  buckets: rowBuckets,
-  category: rowCategory,
-  colorSet: rowColorSet,
-  price: rowPrice,
-  shift: rowShift,
-  sizeSet: rowSizeSet,
-  store: rowStore,
-} = scanRow;
 
 const brandBit = 1;
 const sizeBit = 2;
@@ -39,8 +25,7 @@ export type ScanInput = {
   colorFilter: Uint8Array | null;
   categoryFilter: Uint8Array | null;
   storeTarget: number;
-  /** Where the paged order's sort bucket sits in the row's bucket word (scan-row.ts bucketShiftOf). */
-  bucketShift: number;
+  sortBucket: Uint16Array;
   histogram: Uint32Array;
   hits: Int32Array;
   scores: Int32Array;
@@ -57,14 +42,14 @@ export type ScanInput = {
  * per-item filter bookkeeping entirely.
  */
 export const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
-  const { rows, storeListed } = index;
+  const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
   const {
     candidates,
     candidateCount,
     candidateScores,
     minPrice,
     maxPrice,
-    bucketShift,
+    sortBucket,
     histogram,
     hits,
     scores,
@@ -73,20 +58,19 @@ export const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
   let hitCount = 0;
   for (let k = 0; k < candidateCount; k++) {
     const slot = candidates[k];
-    const base = slot << rowShift;
-    if (rows[base + rowActive] === 0) continue;
-    const itemStore = rows[base + rowStore];
+    if (isActive[slot] === 0) continue;
+    const itemStore = store[slot];
     if (storeListed[itemStore] === 0) continue;
-    const itemPrice = rows[base + rowPrice];
+    const itemPrice = price[slot];
     if (itemPrice < minPrice || itemPrice > maxPrice) continue;
     if (candidateScores !== null) scores[hitCount] = candidateScores[k];
     hits[hitCount++] = slot;
-    histogram[(rows[base + rowBuckets] >>> bucketShift) & 0xffff]++;
-    const itemBrand = rows[base + rowBrand];
+    histogram[sortBucket[slot]]++;
+    const itemBrand = brand[slot];
     if (itemBrand >= 0) brandCounts[itemBrand]++;
-    sizeSetCounts[rows[base + rowSizeSet]]++;
-    colorSetCounts[rows[base + rowColorSet]]++;
-    const itemCategory = rows[base + rowCategory];
+    sizeSetCounts[sizeSet[slot]]++;
+    colorSetCounts[colorSet[slot]]++;
+    const itemCategory = category[slot];
     if (itemCategory >= 0) categoryCounts[itemCategory]++;
     storeCounts[itemStore]++;
   }
@@ -95,14 +79,14 @@ export const scanUnfiltered = (index: CatalogIndex, input: ScanInput) => {
 
 /** The scan with facet filters: hits count everywhere, items failing one facet's filter count there. */
 export const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
-  const { rows, storeListed } = index;
+  const { isActive, store, storeListed, price, brand, category, sizeSet, colorSet } = index;
   const {
     candidates,
     candidateCount,
     candidateScores,
     minPrice,
     maxPrice,
-    bucketShift,
+    sortBucket,
     histogram,
     hits,
     scores,
@@ -112,16 +96,15 @@ export const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
   let hitCount = 0;
   for (let k = 0; k < candidateCount; k++) {
     const slot = candidates[k];
-    const base = slot << rowShift;
-    if (rows[base + rowActive] === 0) continue;
-    const itemStore = rows[base + rowStore];
+    if (isActive[slot] === 0) continue;
+    const itemStore = store[slot];
     if (storeListed[itemStore] === 0) continue;
-    const itemPrice = rows[base + rowPrice];
+    const itemPrice = price[slot];
     if (itemPrice < minPrice || itemPrice > maxPrice) continue;
-    const itemBrand = rows[base + rowBrand];
-    const itemSizes = rows[base + rowSizeSet];
-    const itemColors = rows[base + rowColorSet];
-    const itemCategory = rows[base + rowCategory];
+    const itemBrand = brand[slot];
+    const itemSizes = sizeSet[slot];
+    const itemColors = colorSet[slot];
+    const itemCategory = category[slot];
     let failed = 0;
     if (brandFilter !== null && brandFilter[itemBrand + 1] === 0) failed |= brandBit;
     if (sizeFilter !== null && sizeFilter[itemSizes] === 0) failed |= sizeBit;
@@ -131,7 +114,7 @@ export const scanFiltered = (index: CatalogIndex, input: ScanInput) => {
     if (failed === 0) {
       if (candidateScores !== null) scores[hitCount] = candidateScores[k];
       hits[hitCount++] = slot;
-      histogram[(rows[base + rowBuckets] >>> bucketShift) & 0xffff]++;
+      histogram[sortBucket[slot]]++;
       if (itemBrand >= 0) brandCounts[itemBrand]++;
       sizeSetCounts[itemSizes]++;
       colorSetCounts[itemColors]++;

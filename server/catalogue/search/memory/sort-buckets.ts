@@ -59,15 +59,15 @@ export class SortBuckets {
   }
 
   /** Recomputes the bounds from the current values and re-places every slot. */
-  rebalance(priceOf: (slot: number) => number, created: Float64Array, slotCount: number) {
+  rebalance(price: Int32Array, created: Float64Array, slotCount: number) {
     const values = new Float64Array(slotCount);
-    for (let slot = 0; slot < slotCount; slot++) values[slot] = priceOf(slot);
+    for (let slot = 0; slot < slotCount; slot++) values[slot] = price[slot];
     this.priceBounds = quantiles(values);
     for (let slot = 0; slot < slotCount; slot++) values[slot] = -created[slot];
     this.createdBounds = quantiles(values);
     this.ensureSlots(slotCount);
     this.isRebalancing = true;
-    for (let slot = 0; slot < slotCount; slot++) this.place(slot, priceOf(slot), created[slot]);
+    for (let slot = 0; slot < slotCount; slot++) this.place(slot, price[slot], created[slot]);
     this.isRebalancing = false;
     this.priceOrder.rebuild(slotCount);
     this.createdOrder.rebuild(slotCount);
