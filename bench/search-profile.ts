@@ -8,14 +8,8 @@
  */
 import { PerformanceObserver, monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import pg from "pg";
-import { buildIndex } from "../server/catalogue/search/memory/catalog-loader";
 import { evaluate } from "../server/catalogue/search/memory/evaluate";
-import { isBroadText } from "../server/catalogue/search/memory/broad-text";
-import type { SearchQuery } from "../server/catalogue/search/types";
-import { ZSearchProductsRequest } from "../server/catalogue/catalog.schema";
-import { searchQueryOf } from "../server/catalogue/search/query-of-request";
-import { catalogWithSearchMix } from "./lib/query-mix";
+import { preparedSearchMix } from "./lib/search-mix-prepared";
 
 const { values } = parseArgs({
   options: { items: { type: "string" }, repeat: { type: "string" } },
@@ -23,72 +17,13 @@ const { values } = parseArgs({
 const items = Number(values.items ?? 1_000_000);
 const repeat = Number(values.repeat ?? 2);
 
-const queryOf = (path: string): SearchQuery => {
-  const params = new URL(path, "http://x").searchParams;
-  const input = ZSearchProductsRequest.parse({
-    q: params.get("q") ?? undefined,
-    category: params.get("category") ?? undefined,
-    size: params.getAll("size"),
-    color: params.getAll("color"),
-    brand: params.getAll("brand"),
-    store: params.get("store") ?? undefined,
-    min_price: params.get("min_price") ?? undefined,
-    max_price: params.get("max_price") ?? undefined,
-    sort: params.get("sort") ?? undefined,
-    page: params.get("page") ?? undefined,
-    per_page: params.get("per_page") ?? undefined,
-  });
-  return searchQueryOf(input);
-};
-
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 const round = (value: number) => Math.round(value * 100) / 100;
 
 const main = async () => {
   const log = (line: string) => console.log(line);
-  const { database, mix } = await catalogWithSearchMix(items, log);
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  let started = performance.now();
-  const index = await buildIndex(client);
-  log(`index built in ${Math.round(performance.now() - started)} ms, ${index.slotCount} slots`);
-  const lexemeCache = new Map<string, string[]>();
-  const lexemesOf = async (text: string | undefined) => {
-    if (!text || !text.trim()) return [];
-    let hit = lexemeCache.get(text);
-    if (!hit) {
-      const { rows } = await client.query<{ lexemes: string[] }>(
-        "SELECT coalesce(array_agg(lexeme ORDER BY lexeme), '{}') AS lexemes FROM unnest(to_tsvector('english', $1))",
-        [text],
-      );
-      hit = rows[0].lexemes;
-      lexemeCache.set(text, hit);
-    }
-    return hit;
-  };
-  const prepared = [];
-  for (const path of mix) {
-    const query = queryOf(path);
-    const lexemes = await lexemesOf(query.text);
-    const filtered =
-      query.brands.length + query.sizeKeys.length + query.colors.length > 0 ||
-      Boolean(query.storeSlug);
-    const priced = query.minCents !== undefined || query.maxCents !== undefined;
-    const lists = lexemes.map((lexeme) => index.postings.get(lexeme));
-    const shape = !lexemes.length
-      ? filtered || priced
-        ? "no-q filtered"
-        : query.categoryPath
-          ? "browse category"
-          : "browse all"
-      : !filtered && !priced && !query.categoryPath && isBroadText(lists, index.slotCount)
-        ? "q broad"
-        : filtered || priced || query.categoryPath
-          ? "q+filters"
-          : "q";
-    prepared.push({ path, query, lexemes, shape });
-  }
+  const { client, index, prepared } = await preparedSearchMix(items, log);
 
   const gcPauses: number[] = [];
   const observer = new PerformanceObserver((list) => {
@@ -108,7 +43,7 @@ const main = async () => {
   };
   const samples: Sample[] = [];
   const gcBefore = gcPauses.length;
-  started = performance.now();
+  const started = performance.now();
   for (let round = 0; round < repeat; round++)
     for (const entry of prepared) {
       const cpu = process.cpuUsage();

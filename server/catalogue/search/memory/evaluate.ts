@@ -170,12 +170,26 @@ const facetsFrom = (index: CatalogIndex, counts: FacetCounts): Facets => ({
   store: topFacetValues(counts.store, index.storeSlugs, index.storeRanks(), facetLimit),
 });
 
+/**
+ * The lexemes without those every slot has with the same weight: they match every item and add the
+ * same to every score, so they change neither the hits nor their order. The generated catalogue
+ * writes "Colour:" and "Sizes:" into every description, and such a word with a filter or a price
+ * was the slowest search at a million items (a scan of every slot; docs/performance.md, "Issue 28:
+ * the tail at a million items"); without it the search is the one of its other words or a browse.
+ */
+const selectiveLexemes = (index: CatalogIndex, lexemes: string[]) =>
+  lexemes.filter((lexeme) => {
+    const list = index.postings.get(lexeme);
+    return !list || index.postings.uniformWeight(list, index.slotCount) === 0;
+  });
+
 /** Runs `query` (with q already turned into PostgreSQL lexemes) against the index. */
 export const evaluate = (
   index: CatalogIndex,
   query: SearchQuery,
-  lexemes: string[],
+  allLexemes: string[],
 ): SearchHits => {
+  const lexemes = selectiveLexemes(index, allLexemes);
   const isFiltered =
     query.brands.length > 0 ||
     query.sizeKeys.length > 0 ||

@@ -18,6 +18,12 @@ export type PostingList = {
   dense: Uint8Array | null;
   /** Postings ever added (dead slots included): orders lexemes by selectivity. */
   count: number;
+  /**
+   * For uniformWeight: slots [0, uniformUpTo) were checked, and all have weight `uniform` (0 before
+   * the first check, -1 once any slot differs: a slot's weight never changes, so that is final).
+   */
+  uniformUpTo: number;
+  uniform: number;
 };
 
 type Staging = {
@@ -35,6 +41,8 @@ const emptyList = (): PostingList => ({
   length: 0,
   dense: null,
   count: 0,
+  uniformUpTo: 0,
+  uniform: 0,
 });
 
 export class Postings {
@@ -141,6 +149,30 @@ export class Postings {
         list.scores[list.length++] = scores[i];
       }
     }
+  }
+
+  /**
+   * The weight every slot below `slotCount` has the lexeme with, or 0 when some slot lacks it or has
+   * another weight. Such a word selects every item and adds the same to every score, so a search
+   * can leave it out (evaluate.ts). A slot's postings are written once, when the slot is made, so the
+   * answer is kept and only slots made since are checked.
+   */
+  uniformWeight(list: PostingList, slotCount: number): number {
+    const dense = list.dense;
+    if (!dense || slotCount === 0 || list.uniform < 0) return 0;
+    let weight = list.uniform || dense[0];
+    if (weight === 0) {
+      list.uniform = -1;
+      return 0;
+    }
+    for (let slot = list.uniformUpTo; slot < slotCount; slot++)
+      if (dense[slot] !== weight) {
+        weight = -1;
+        break;
+      }
+    list.uniform = weight;
+    list.uniformUpTo = slotCount;
+    return Math.max(0, weight);
   }
 
   bytes() {
