@@ -12,6 +12,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { databaseUrl, withAdmin } from "../server/testing/databases";
 import { startStripeShapedServer } from "../server/testing/stripe-shaped-server";
 import { startMailCapture } from "./mail-capture";
@@ -108,7 +109,14 @@ const main = async () => {
     },
   );
   const log = createWriteStream(logPath);
-  child.stdout?.on("data", (chunk: Buffer) => (process.stdout.write(chunk), log.write(chunk)));
+  // The file gets every line; the test report only the service's warnings, errors and plain lines
+  // (one info line a request would bury it).
+  const isRoutine = (line: string) => /^\{"level":"(?:trace|debug|info)"/.test(line);
+  child.stdout?.on("data", (chunk: Buffer) => log.write(chunk));
+  if (child.stdout)
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      if (!isRoutine(line)) process.stdout.write(`${line}\n`);
+    });
   child.stderr?.on("data", (chunk: Buffer) => (process.stderr.write(chunk), log.write(chunk)));
   let stopping = false;
   const stop = async () => {
