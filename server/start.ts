@@ -69,7 +69,10 @@ const main = async () => {
   let stopDatabase = async () => undefined as void;
   if (!config.DATABASE_URL) {
     const { startEmbeddedDatabase } = await import("./platform/embedded-db");
-    const embedded = await startEmbeddedDatabase(config.DATA_DIR);
+    // The graceful shutdown owns SIGTERM and closes this database last.
+    const embedded = await startEmbeddedDatabase(config.DATA_DIR, undefined, {
+      callerHandlesSignals: true,
+    });
     process.env.DATABASE_URL = embedded.url;
     stopDatabase = embedded.stop;
     log(`embedded PostgreSQL in ${path.resolve(config.DATA_DIR, "postgres")} (Unix socket only)`);

