@@ -7,12 +7,12 @@
  */
 import { connect } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { type LifecycleProcess, startLifecycleProcess } from "../../testing/lifecycle-process";
+import { type InstanceProcess, startInstanceProcess } from "../../testing/instance-process";
 
 const drainMs = 1_500;
-const started: LifecycleProcess[] = [];
+const started: InstanceProcess[] = [];
 const start = async (env: Record<string, string> = {}) => {
-  const instance = await startLifecycleProcess({
+  const instance = await startInstanceProcess("lifecycle-instance.ts", {
     SHUTDOWN_DRAIN_MS: String(drainMs),
     SHUTDOWN_TIMEOUT_MS: "5000",
     ...env,

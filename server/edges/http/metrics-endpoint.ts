@@ -48,6 +48,17 @@ const fromBacklog = (name: string, help: string, pick: (backlog: Backlog) => num
     gauge.set(backlog ? (pick(backlog) ?? 0) : Number.NaN);
   });
 
+/** 0 without an in-memory index (SEARCH_IMPL=postgres, or before its first build). */
+const fromSearchIndex = (
+  name: string,
+  help: string,
+  pick: (state: NonNullable<ReturnType<typeof searchIndexState>>) => number,
+) =>
+  scrapeGauge(name, help, [], (gauge) => {
+    const state = searchIndexState();
+    if (state) gauge.set(pick(state));
+  });
+
 const registerGauges = () => {
   fromBacklog(
     "shopping_webhook_backlog",
@@ -74,23 +85,15 @@ const registerGauges = () => {
         gauge.set({ kind }, backlog ? (backlog[kind] ?? 0) : Number.NaN);
     },
   );
-  scrapeGauge(
+  fromSearchIndex(
     "shopping_search_index_lag_seconds",
     "How long the oldest catalogue change this instance heard of has waited to reach its in-memory index; 0 when none waits, and without an in-memory index (this instance).",
-    [],
-    (gauge) => {
-      const state = searchIndexState();
-      if (state) gauge.set(state.lagSeconds);
-    },
+    (state) => state.lagSeconds,
   );
-  scrapeGauge(
+  fromSearchIndex(
     "shopping_search_index_items",
     "Items in this instance's in-memory catalogue index (0 without one: SEARCH_IMPL=postgres, or while the first build runs).",
-    [],
-    (gauge) => {
-      const state = searchIndexState();
-      if (state) gauge.set(state.items);
-    },
+    (state) => state.items,
   );
   scrapeGauge(
     "shopping_db_pool_connections",

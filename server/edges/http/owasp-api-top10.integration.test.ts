@@ -4,7 +4,6 @@
  * Redis. Risks covered elsewhere say where: the fuzzing of every operation
  * (api-fuzz.property.test.ts) is API8's "no stack, no secret"; purchases' own limits are API6's.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import type { Server } from "node:http";
 import net from "node:net";
@@ -36,6 +35,7 @@ import { callRoute } from "../../testing/rest";
 import { createFrontServer } from "./front-door";
 import { createLeanApi } from "./lean-api";
 import { operationHandler } from "@/server/edges/rest/rest-router";
+import { startInstanceProcess } from "../../testing/instance-process";
 
 const getSession = operationHandler("GET /api/v1/checkout/sessions/{checkout_id}");
 const cancelSession = operationHandler("POST /api/v1/checkout/sessions/{checkout_id}/cancel");
@@ -60,27 +60,7 @@ const alertableItem = async () =>
   createItem({ storeId: (await createStore()).id, priceCents: 5000 });
 
 /** A second process serving the API (server/testing/api-instance.ts) on this file's database and Redis. */
-const startApiProcess = () =>
-  new Promise<{ base: string; child: ChildProcess }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", path.resolve(__dirname, "../../testing/api-instance.ts")],
-      {
-        cwd: path.resolve(__dirname, "../../.."),
-        env: process.env,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let output = "";
-    child.stdout!.on("data", (chunk) => {
-      output += chunk;
-      // The process's log lines are JSON too (server/platform/observability/log.ts).
-      const line = output.split("\n").find((candidate) => candidate.startsWith('{"base"'));
-      if (line) resolve({ base: (JSON.parse(line) as { base: string }).base, child });
-    });
-    child.stderr!.on("data", (chunk) => (output += chunk));
-    child.once("exit", (code) => reject(new Error(`the API process exited (${code}): ${output}`)));
-  });
+const startApiProcess = () => startInstanceProcess("api-instance.ts");
 
 const errorCodeOf = async (response: Response) =>
   ((await response.json()) as { error: { code: string } }).error.code;
@@ -380,7 +360,7 @@ describe("API4 unrestricted resource consumption", () => {
         429, 429,
       ]);
     } finally {
-      for (const instance of instances) instance.child.kill("SIGTERM");
+      for (const instance of instances) instance.kill("SIGTERM");
     }
   }, 120_000);
 });

@@ -9,11 +9,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseProxy } from "../../testing/db-proxy";
-import { type LifecycleProcess, startLifecycleProcess } from "../../testing/lifecycle-process";
+import { type InstanceProcess, startInstanceProcess } from "../../testing/instance-process";
 
-const started: LifecycleProcess[] = [];
+const started: InstanceProcess[] = [];
 const start = async (env: Record<string, string> = {}) => {
-  const instance = await startLifecycleProcess({ SHUTDOWN_DRAIN_MS: "0", ...env });
+  const instance = await startInstanceProcess("lifecycle-instance.ts", {
+    SHUTDOWN_DRAIN_MS: "0",
+    ...env,
+  });
   started.push(instance);
   return instance;
 };

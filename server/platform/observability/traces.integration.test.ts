@@ -7,15 +7,14 @@
  * span. An MCP tool call makes a server span over its procedure; a charge the sweep thread makes is
  * a trace of its own, and its polls make none. Without the endpoint the SDK is not even loaded.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createItem, createStore } from "../../../prisma/factories";
 import { testCards } from "../../payments/sandbox-cards";
 import { db } from "../db";
 import { agentWithPerson, directItem, quoteOf } from "../../testing/agent-purchases";
+import { type InstanceProcess, startInstanceProcess } from "../../testing/instance-process";
 
 /** The receiver's port (this helper's range). */
 const receiverPort = 4310;
@@ -70,34 +69,9 @@ const startReceiver = () =>
     receiver.listen(receiverPort, "127.0.0.1", resolve);
   });
 
-/** The API in its own process (server/testing/traced-api-instance.ts), on this file's database. */
+/** The API in its own process (server/testing/traced-api-instance.ts), on this file's database; it also announces whether the SDK module is loaded. */
 const startApi = (settings: Record<string, string>) =>
-  new Promise<{ base: string; otel: boolean; child: ChildProcess }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", path.resolve(__dirname, "../../testing/traced-api-instance.ts")],
-      {
-        cwd: path.resolve(__dirname, "../../.."),
-        env: { ...process.env, ...settings },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let output = "";
-    child.stdout!.on("data", (chunk) => {
-      output += chunk;
-      const line = output.split("\n").find((candidate) => candidate.startsWith("{"));
-      if (line) resolve({ ...(JSON.parse(line) as { base: string; otel: boolean }), child });
-    });
-    child.stderr!.on("data", (chunk) => (output += chunk));
-    child.once("exit", (code) => reject(new Error(`the API process exited (${code}): ${output}`)));
-  });
-
-const stopApi = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+  startInstanceProcess<{ otel: boolean }>("traced-api-instance.ts", settings);
 
 /** Waits until the spans carrying `requestId` include one named `last` (spans arrive as they end, in batches). */
 const traceOf = async (requestId: string, last: (span: Span) => boolean) => {
@@ -137,7 +111,7 @@ const isPg = (span: Span) =>
   span.kind === clientKind &&
   (span.attributes["db.system.name"] ?? span.attributes["db.system"]) === "postgresql";
 
-let api: { base: string; otel: boolean; child: ChildProcess };
+let api: InstanceProcess<{ otel: boolean }>;
 
 beforeAll(async () => {
   await startReceiver();
@@ -150,7 +124,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (api) await stopApi(api.child);
+  if (api) await api.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
@@ -284,7 +258,7 @@ describe("traces (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
   }, 60_000);
 
   it("the SDK is loaded", () => {
-    expect(api.otel).toBe(true);
+    expect(api.announced.otel).toBe(true);
   });
 });
 
@@ -292,12 +266,12 @@ describe("without OTEL_EXPORTER_OTLP_ENDPOINT", () => {
   it("nothing of the SDK is loaded and nothing is sent", async () => {
     const plain = await startApi({ OTEL_EXPORTER_OTLP_ENDPOINT: "" });
     try {
-      expect(plain.otel).toBe(false);
+      expect(plain.announced.otel).toBe(false);
       const response = await fetch(`${plain.base}/api/v1/categories`);
       expect(response.headers.get("x-request-id")).toBeTruthy();
       await new Promise((resolve) => setTimeout(resolve, 500));
     } finally {
-      await stopApi(plain.child);
+      await plain.stop();
     }
     // Its spans would carry the default service name.
     const names = received.resources.flatMap((sent) =>
