@@ -67,9 +67,16 @@ export const refuseIfSpent = async (limit: Limit, key: string) => {
 /** Counts a failure for `key` (a spent window is no error here: the next attempt is refused). */
 export const recordFailure = async (limit: Limit, key: string) => {
   if (!isOn()) return;
-  await consumeRateLimit(key, limit()).catch((error: unknown) => {
-    if (!(error instanceof AppError)) throw error;
-  });
+  // Not consumeRateLimit: spending a window here refuses nothing, so it must not count as a refusal
+  // (the next attempt is refused, and counted, by refuseIfSpent).
+  for (const { limiter } of limit()) {
+    try {
+      await limiter.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof Error) throw rejection;
+      return;
+    }
+  }
 };
 
 /** Forgets `key`'s failures (a successful sign-in from that place). */

@@ -63,6 +63,7 @@ export const evaluateItemWatches = async (db: Db, itemId: number, options: { now
       sold.map((watch) => watch.id),
       options.now,
     );
+    count("shopping_watch_evaluations_total", { outcome: "ended" }, sold.length);
     pending = pending.filter((watch) => !sold.includes(watch));
   }
 };

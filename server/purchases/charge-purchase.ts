@@ -109,7 +109,8 @@ export const chargeDuePurchase = async (
     throw new Error(`capture of purchase ${id} did not answer; retried later`);
   // Retries spent (capture-retries.ts): the payment is capture_failed for the operator; the purchase stays capturing, untouched.
   if (outcome === "retries_exhausted") {
-    count("shopping_purchases_total", { outcome: "capture_failed" });
+    // Counted by the run that made the move; a later run only reads it back.
+    if (payment) count("shopping_purchases_total", { outcome: "capture_failed" });
     return { id, outcome: "capture_failed" };
   }
   await inTransaction(db, async (tx) => {

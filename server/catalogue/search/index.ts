@@ -8,6 +8,7 @@ import type { Db } from "../../platform/db";
 import type { CatalogSync } from "./memory/catalog-sync";
 import { createMemorySearch } from "./memory/memory-search";
 import { createPgSearch } from "./pg-search";
+import { secondsSince } from "../../platform/observability/metrics";
 import type { CatalogSearch } from "./types";
 
 const shared = globalThis as unknown as { shoppingCatalogSync?: CatalogSync };
@@ -22,7 +23,7 @@ export const searchIndexState = () => {
   const { pendingSince } = sync.stats;
   return {
     items: sync.index?.itemCount ?? 0,
-    lagSeconds: pendingSince ? Math.max(0, Date.now() - pendingSince) / 1000 : 0,
+    lagSeconds: pendingSince ? secondsSince(pendingSince) : 0,
   };
 };
 

@@ -15,6 +15,7 @@
  * (someone pressed Ctrl-C; no balancer is waiting), but still lets requests in flight finish.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import { logger } from "../../platform/observability/log";
 
 const signalNumbers = { SIGINT: 2, SIGTERM: 15 } as const;
@@ -33,8 +34,6 @@ export type ShutdownOptions = {
   closers?: (() => Promise<void>)[];
   exit?: (code: number) => void;
 };
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const createGracefulShutdown = (options: ShutdownOptions) => {
   const { server, log } = options;
@@ -60,7 +59,11 @@ export const createGracefulShutdown = (options: ShutdownOptions) => {
     server.closeIdleConnections();
     const finished = (async () => {
       await Promise.all([closed, background]);
-      for (const close of options.closers ?? []) await close();
+      // One closer failing must not leave the others (the database, the tracer) open.
+      for (const close of options.closers ?? [])
+        await close().catch((error: unknown) =>
+          logger.error({ err: error, component: "shutdown" }, "a shutdown step failed"),
+        );
       return true;
     })();
     let timer: NodeJS.Timeout | undefined;

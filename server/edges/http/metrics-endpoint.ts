@@ -141,7 +141,9 @@ export const serveMetrics = (
   if (path !== "/metrics") return false;
   void (async () => {
     if (request.method !== "GET" && request.method !== "HEAD")
-      return sendError(response, requestId, new AppError("method_not_allowed"), { Allow: "GET" });
+      return sendError(response, requestId, new AppError("method_not_allowed"), {
+        Allow: "GET, HEAD",
+      });
     if (!isAllowed(request))
       return sendError(
         response,

@@ -15,7 +15,6 @@ import type { RequestScope } from "../../platform/observability/request-scope";
 
 /** Coarse operation names of everything that is not an /api/v1 operation, by path prefix (first match). */
 const coarseOperations: [prefix: string, operation: string][] = [
-  ["/api/v1/", "other"],
   ["/api/trpc/", "trpc"],
   ["/api/inngest", "inngest"],
   ["/api/", "other"],
@@ -47,7 +46,7 @@ export const recordWhenDone = (
   request: IncomingMessage,
   response: ServerResponse,
   scope: RequestScope,
-  startedAt = performance.now(),
+  startedAt: number,
 ) => {
   response.once("close", () => {
     const seconds = (performance.now() - startedAt) / 1000;

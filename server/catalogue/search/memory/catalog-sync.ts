@@ -286,8 +286,8 @@ export class CatalogSync {
       return;
     }
     this.stats.notifications++;
-    this.stats.pendingSince ||= Date.now();
     const [kind, list = ""] = payload.split(":", 2);
+    if (["item", "watchers", "store", "category"].includes(kind)) this.noteHeard();
     if (kind === "item") {
       if (list === "*") this.work.catchUp = true;
       else for (const id of list.split(",")) this.work.items.add(Number(id));
@@ -313,20 +313,32 @@ export class CatalogSync {
    * would then return without applying anything (issue 24: the gathered `watchers:` timer firing
    * after an item change had already applied its ids froze the index, counts and items alike).
    */
+  /** When the oldest change in `work` (queued, not yet taken by a run) was heard; 0 when none. */
+  private queuedSince = 0;
+
+  /** A change was heard: the lag runs from the oldest one not applied (`stats.pendingSince`). */
+  private noteHeard() {
+    this.queuedSince ||= Date.now();
+    this.stats.pendingSince ||= this.queuedSince;
+  }
+
   private drain(): Promise<void> {
     if (this.draining) return this.draining;
     if (this.stopped || !hasWork(this.work)) return Promise.resolve();
     this.draining = (async () => {
       let work = noWork();
+      let heardAt = 0;
       try {
         while (!this.stopped) {
           work = this.work;
-          if (!hasWork(work)) {
-            this.stats.pendingSince = 0;
-            break;
-          }
+          if (!hasWork(work)) break;
+          heardAt = this.queuedSince;
           this.work = noWork();
+          this.queuedSince = 0;
+          // The batch being applied is the oldest change until it is in.
+          this.stats.pendingSince = heardAt;
           await this.run(work);
+          this.stats.pendingSince = this.queuedSince;
         }
       } catch (error) {
         this.log(`sync failed, retrying on the next catch-up: ${(error as Error).message}`);
@@ -335,6 +347,8 @@ export class CatalogSync {
         // What the failed run was given is not lost: it runs again with the catch-up.
         this.work = mergeWork(this.work, work);
         this.work.catchUp = true;
+        this.queuedSince = heardAt || this.queuedSince;
+        this.stats.pendingSince = this.queuedSince;
       } finally {
         this.draining = undefined;
       }
