@@ -4,16 +4,7 @@
  * pool busy with requests must not make a working instance look unready, nor a probe wait for it.
  */
 import pg from "pg";
-
-/** Rejects after `ms` unless `work` settled first. */
-export const withTimeout = <T>(work: Promise<T>, ms: number) => {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error("probe timeout")), ms);
-  });
-  work.catch(() => undefined);
-  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
-};
+import { withTimeout } from "./with-timeout";
 
 export const createDatabaseProbe = (options: { databaseUrl: string; timeoutMs: number }) => {
   const { timeoutMs } = options;

@@ -20,6 +20,7 @@ import { env } from "./env";
 import { AppError } from "../core/errors";
 import { logger } from "./observability/log";
 import { count } from "./observability/metrics";
+import { withTimeout } from "./with-timeout";
 
 export type Policy = { name: string; points: number; duration: number };
 export const partnerPolicies: Policy[] = [
@@ -58,14 +59,7 @@ const redactedUrl = (url: string) => {
   return parsed.toString();
 };
 
-const deadline = <T>(work: Promise<T>, ms: number) => {
-  work.catch(() => undefined); // a late answer (or failure) after the deadline is dropped
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error("redis deadline")), ms);
-  });
-  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
-};
+const deadline = <T>(work: Promise<T>, ms: number) => withTimeout(work, ms, "redis deadline");
 
 /**
  * Resolves once the connection is ready (at once when it is), or fails after `redisSilentMs`. The

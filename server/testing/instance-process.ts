@@ -38,7 +38,11 @@ export const startInstanceProcess = <Announced extends object = object>(
     );
     child.stdout!.on("data", (chunk) => {
       output += chunk;
-      const line = output.split("\n").find((candidate) => candidate.startsWith('{"base"'));
+      // Finished lines only: a chunk may end inside the announcement.
+      const line = output
+        .split("\n")
+        .slice(0, -1)
+        .find((candidate) => candidate.startsWith('{"base"'));
       if (!line) return;
       const announced = JSON.parse(line) as Announced & { base: string };
       resolve({

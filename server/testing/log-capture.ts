@@ -6,7 +6,7 @@
 import { onTestFinished } from "vitest";
 import { captureLogs } from "../platform/observability/log";
 
-export type LogLine = Record<string, unknown> & { level: string; msg: string };
+type LogLine = Record<string, unknown> & { level: string; msg: string };
 
 /** Captures every line until the current test finishes. */
 export const captureLogLines = () => {

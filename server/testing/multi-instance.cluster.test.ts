@@ -260,6 +260,7 @@ describe("three instances behind HAProxy: every piece of work exactly once", () 
        ORDER BY i.id LIMIT 3`,
       [[...buyable, ...watched.map((item) => item.id)]],
     );
+    expect(candidates).toHaveLength(3);
     // Clients of its own: the polling below would spend the load's clients' per-minute limits.
     const pollers = await createPartners({ baseUrl: balancerUrl, databaseUrl, count: 4 });
     const delays: number[] = [];

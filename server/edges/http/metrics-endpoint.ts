@@ -20,7 +20,7 @@ import {
   type Backlog,
 } from "../../platform/observability/backlog";
 import { env } from "../../platform/env";
-import { registry } from "../../platform/observability/metrics";
+import { registry, sweepPoolUse } from "../../platform/observability/metrics";
 import { send, sendError } from "./node-response";
 
 /** A gauge whose value is read when scraped. */
@@ -100,18 +100,11 @@ const registerGauges = () => {
     "This instance's database connections by pool (prisma, raw; the sweep thread's as sweep_prisma, sweep_raw) and state (total open, idle, waiting: callers queued for a connection).",
     ["pool", "state"],
     (gauge) => {
-      for (const use of [...poolUse(), ...sweepPoolUse])
+      for (const use of [...poolUse(), ...sweepPoolUse()])
         for (const state of ["total", "idle", "waiting"] as const)
           gauge.set({ pool: use.pool, state }, use[state]);
     },
   );
-};
-
-type PoolUse = ReturnType<typeof poolUse>[number];
-/** The sweep thread's pools, as it last reported them (server/edges/jobs/sweep-thread.ts). */
-let sweepPoolUse: { pool: string; total: number; idle: number; waiting: number }[] = [];
-export const noteSweepPoolUse = (pools: readonly PoolUse[]) => {
-  sweepPoolUse = pools.map((use) => ({ ...use, pool: `sweep_${use.pool}` }));
 };
 
 const shared = globalThis as unknown as { shoppingScrapeGauges?: boolean };

@@ -16,8 +16,10 @@
  * would turn rate limits counted in memory into an outage.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createDatabaseProbe, withTimeout } from "../../platform/db-probe";
-import { send } from "./node-response";
+import { createDatabaseProbe } from "../../platform/db-probe";
+import { withTimeout } from "../../platform/with-timeout";
+import { AppError } from "../../core/errors";
+import { send, sendError } from "./node-response";
 
 /** Each check's state: `ok`, or a word saying what is wrong (never an error message). */
 export type Checks = {
@@ -127,21 +129,11 @@ const probePaths = new Set(["/healthz", "/readyz"]);
  * and returns true, or returns false for every other request.
  */
 export const createProbeHandler = (readiness: { check: () => Promise<Checks> }) => {
-  const answer = (
-    response: ServerResponse,
-    requestId: string,
-    status: number,
-    body: unknown,
-    headers: Record<string, string> = {},
-  ) =>
+  const answer = (response: ServerResponse, requestId: string, status: number, body: unknown) =>
     send(
       new Response(JSON.stringify(body), {
         status,
-        headers: {
-          "content-type": "application/json",
-          "cache-control": "no-store",
-          ...headers,
-        },
+        headers: { "content-type": "application/json", "cache-control": "no-store" },
       }),
       response,
       requestId,
@@ -151,13 +143,9 @@ export const createProbeHandler = (readiness: { check: () => Promise<Checks> }) 
     if (!probePaths.has(pathname)) return false;
     const fail = () => response.destroy();
     if (request.method !== "GET" && request.method !== "HEAD") {
-      answer(
-        response,
-        requestId,
-        405,
-        { status: "method_not_allowed" },
-        { allow: "GET, HEAD" },
-      ).catch(fail);
+      sendError(response, requestId, new AppError("method_not_allowed"), {
+        Allow: "GET, HEAD",
+      }).catch(fail);
       return true;
     }
     if (pathname === "/healthz") {

@@ -11,8 +11,11 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { isPrettyOutput, logger } from "../../platform/observability/log";
-import { applyMetricDeltas, isMetricDeltasMessage } from "../../platform/observability/metrics";
-import { noteSweepPoolUse } from "../http/metrics-endpoint";
+import {
+  applyMetricDeltas,
+  isMetricDeltasMessage,
+  noteSweepPoolUse,
+} from "../../platform/observability/metrics";
 
 const restartDelayMs = 1_000;
 /**

@@ -8,6 +8,7 @@
  * values only (operation ids, outcomes, job names): never an id, a path or a message.
  */
 import client from "prom-client";
+import type { poolUse } from "../db";
 
 /** Seconds buckets for requests (a lean API call is a few ms; a purchase waits on the bank). */
 const requestBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -178,3 +179,12 @@ export const forwardMetrics = (
   setInterval(flush, intervalMs).unref();
   return flush;
 };
+
+type PoolUse = { pool: string; total: number; idle: number; waiting: number };
+let sweepPools: PoolUse[] = [];
+/** Main thread: the sweep thread's pools (`poolUse()` there) as it last reported them, named sweep_<pool>. */
+export const noteSweepPoolUse = (pools: ReturnType<typeof poolUse>) => {
+  sweepPools = pools.map((use) => ({ ...use, pool: `sweep_${use.pool}` }));
+};
+/** What /metrics shows of the sweep thread's pools. */
+export const sweepPoolUse = (): readonly PoolUse[] => sweepPools;

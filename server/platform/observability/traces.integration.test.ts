@@ -264,7 +264,12 @@ describe("traces (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
 
 describe("without OTEL_EXPORTER_OTLP_ENDPOINT", () => {
   it("nothing of the SDK is loaded and nothing is sent", async () => {
-    const plain = await startApi({ OTEL_EXPORTER_OTLP_ENDPOINT: "" });
+    // The SDK's own per-signal variable points at the receiver: were the SDK loaded anyway, its spans would arrive there.
+    const plain = await startApi({
+      OTEL_EXPORTER_OTLP_ENDPOINT: "",
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${receiverPort}/v1/traces`,
+      OTEL_BSP_SCHEDULE_DELAY: "100",
+    });
     try {
       expect(plain.announced.otel).toBe(false);
       const response = await fetch(`${plain.base}/api/v1/categories`);

@@ -30,7 +30,7 @@ export type Balancer = {
  * abandoned). Every other POST (a quote, a token exchange, a refresh that would trip reuse
  * detection) is never replayed.
  */
-export const haproxyConfig = (options: {
+const haproxyConfig = (options: {
   port: number;
   servers: { name: string; port: number }[];
   socket: string;
