@@ -9,12 +9,14 @@ import { stripeProvider } from "./stripe";
 import { withProcessorSpans } from "./traced-provider";
 
 let stripe: { key: string; provider: PaymentProvider } | undefined;
+/** The sandbox provider holds no state (its ledger is in the database): one per process, so its traced wrapper is made once too. */
+let sandbox: PaymentProvider | undefined;
 
 export const paymentProvider = (): PaymentProvider => withProcessorSpans(chosenProvider());
 
 const chosenProvider = (): PaymentProvider => {
   const config = env();
-  if (config.PAYMENT_PROCESSOR === "sandbox") return sandboxProvider();
+  if (config.PAYMENT_PROCESSOR === "sandbox") return (sandbox ??= sandboxProvider());
   if (!config.STRIPE_SECRET_KEY)
     throw new Error(
       "Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR is stripe",
