@@ -50,3 +50,6 @@ export {
 } from "./store/payout-settings";
 // What /metrics reads of this process's in-memory search index.
 export { searchIndexState } from "./search";
+// An item's price history (price history endpoint, the watch preview's 90-day low, the charts).
+export { historyOf, readPriceHistory } from "./store/price-history";
+export type { PriceHistory, PricePoint } from "./store/price-history";
