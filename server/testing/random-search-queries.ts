@@ -45,12 +45,13 @@ export const loadSearchVocabulary = async (
 };
 
 /**
- * `count` queries; the same seed and vocabulary give the same queries. price_drop and on_sale
- * queries are asked at `nowMs` (default: now).
+ * `count` queries; the same seed and vocabulary give the same queries. `onSaleShare` of the
+ * filtered ones are on_sale (none by default); price_drop and on_sale queries are asked at `nowMs`
+ * (default: now).
  */
 export const randomSearchQueries = (
   vocabulary: SearchVocabulary,
-  options: { seed: number; count: number; nowMs?: number },
+  options: { seed: number; count: number; nowMs?: number; onSaleShare?: number },
 ): SearchQuery[] => {
   const nowMs = options.nowMs ?? Date.now();
   const random = prng(options.seed);
@@ -100,7 +101,7 @@ export const randomSearchQueries = (
         query.storeSlug = random() < 0.1 ? "no-such-store" : pick(vocabulary.stores);
       if (random() < 0.3) query.minCents = Math.floor(random() * 10_000);
       if (random() < 0.3) query.maxCents = (query.minCents ?? 0) + Math.floor(random() * 50_000);
-      if (random() < 0.2) query.onSale = true;
+      if (options.onSaleShare && random() < options.onSaleShare) query.onSale = true;
     }
     if (isTimeDependent(query)) query.nowMs = nowMs;
     return query;

@@ -98,11 +98,12 @@ beforeAll(async () => {
   // Equal ratios (50%) at the same time, and a rise after a drop within the week (still a drop).
   const store = await createStore({ slug: "price-drop-edges" });
   storeSlug = store.slug;
-  const made = await Promise.all(
-    [10_000, 2_000, 8_000, 30_000].map((priceCents) =>
-      createItem({ storeId: store.id, priceCents, createdAt: new Date(t - 60 * dayMs) }),
-    ),
-  );
+  // One after the other: ids in this order.
+  const made = [];
+  for (const priceCents of [10_000, 2_000, 8_000, 30_000])
+    made.push(
+      await createItem({ storeId: store.id, priceCents, createdAt: new Date(t - 60 * dayMs) }),
+    );
   await setItemPrices(
     db(),
     [
@@ -135,8 +136,13 @@ describe("price_drop and on_sale: memory equals pg-search and the oracle", () =>
   it("for random searches and hand-made ones, now and as time passes", async () => {
     const vocabulary = await loadSearchVocabulary(client);
     for (const nowMs of [t + 1000, t + 2 * hourMs + 1, t + 8 * dayMs, t + 29 * dayMs]) {
-      const random = randomSearchQueries(vocabulary, { seed: 115, count: 80, nowMs }).map(
-        (search, i) => (i % 2 === 0 ? { ...search, sort: "price_drop" as const, nowMs } : search),
+      const random = randomSearchQueries(vocabulary, {
+        seed: 115,
+        count: 80,
+        nowMs,
+        onSaleShare: 0.3,
+      }).map((search, i) =>
+        i % 2 === 0 ? { ...search, sort: "price_drop" as const, nowMs } : search,
       );
       let dropped = 0;
       for (const search of [
