@@ -6,7 +6,7 @@ import type { PriceHistory } from "./store/price-history";
  * `change` as a signed percentage of `base` with one decimal, rounded half away from zero, in
  * integers only: -2000 of 14500 is -13.793...% -> "-13.8". A change that rounds to zero is "0.0".
  */
-export const percentChange = (change: number, base: number) => {
+const percentChange = (change: number, base: number) => {
   const tenths = Math.floor((2 * Math.abs(change) * 1000 + base) / (2 * base));
   const sign = change < 0 && tenths > 0 ? "-" : "";
   return `${sign}${Math.floor(tenths / 10)}.${tenths % 10}`;

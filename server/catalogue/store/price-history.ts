@@ -30,7 +30,7 @@ export type PriceHistory = {
 };
 
 /** How many points a history returns by default: the newest 500. */
-export const defaultMaxPoints = 500;
+const defaultMaxPoints = 500;
 
 const dayMs = 86_400_000;
 
