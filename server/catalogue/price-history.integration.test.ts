@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createItem, createPartner, createStore } from "../../prisma/factories";
-import { operationHandler } from "../edges/rest/rest-router";
+import { handleRestRequest, operationHandler } from "../edges/rest/rest-router";
 import { createCaller } from "../edges/trpc/caller";
 import { fixedClock } from "../platform/clock";
 import { db } from "../platform/db";
@@ -63,11 +63,12 @@ describe("GET /products/{id}/price-history", () => {
       [175, 14_500],
     ]);
     await db().item.update({ where: { id: item.id }, data: { title: "Renamed" } });
-    const response = await callRoute(getHistory, {
-      path: `/products/${item.id}/price-history`,
-      token,
-      params: { id: String(item.id) },
-    });
+    // Through the REST router, as a request to the path (not only the entry's handler).
+    const response = await handleRestRequest(
+      new Request(`http://localhost:3000/api/v1/products/${item.id}/price-history`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toEqual({
