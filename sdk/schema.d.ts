@@ -300,6 +300,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/products/{id}/price-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An item's price history, its lows and its change from the previous price
+         * @description Every price the item has had (oldest first; at most the newest 500 points, `truncated` when older ones were left out), the lowest price in effect in the last 30 and 90 days and since it was listed (always over every change), the price before the latest change and the change from it. A sold item keeps its history. Scope catalog:read.
+         */
+        get: operations["getPriceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchases": {
         parameters: {
             query?: never;
@@ -1224,6 +1244,94 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         /**
+         * @description lowest_30_days and lowest_90_days: the lowest price in effect at any time in the last 30 or 90 days (a price that held into the window counts); lowest_since_listed: the lowest price the item ever had; previous_price: the price before the latest change, null when the price never changed.
+         * @example {
+         *       "catalog_item_id": "48213",
+         *       "currency": "CAD",
+         *       "points": [
+         *         {
+         *           "price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "from": "2026-11-24T15:30:00.000Z",
+         *           "to": "2026-11-24T15:30:00.000Z"
+         *         }
+         *       ],
+         *       "truncated": true,
+         *       "lowest_30_days": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "lowest_90_days": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "lowest_since_listed": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "previous_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "change_from_previous": {
+         *         "amount": "-20.00",
+         *         "percent": "-13.8"
+         *       }
+         *     }
+         */
+        PriceHistory: {
+            /**
+             * @description The item id as a string
+             * @example 48213
+             */
+            catalog_item_id: string;
+            /** @description null when the price never changed */
+            change_from_previous: {
+                /**
+                 * @description Price now minus previous_price, in CAD, signed (a drop is negative)
+                 * @example -20.00
+                 */
+                amount: string;
+                /**
+                 * @description The change as a percentage of previous_price, signed, one decimal, rounded half away from zero
+                 * @example -13.8
+                 */
+                percent: string;
+            } | null;
+            /** @constant */
+            currency: "CAD";
+            lowest_30_days: components["schemas"]["Money"];
+            lowest_90_days: components["schemas"]["Money"];
+            lowest_since_listed: components["schemas"]["Money"];
+            /** @description Every price the item has had, oldest first, the last one the price now. At most the newest 500: older ones are left out when `truncated` is true (the lows below still count them) */
+            points: components["schemas"]["PricePoint"][];
+            previous_price: components["schemas"]["Money"] | null;
+            /** @description True when older points were left out of `points` */
+            truncated: boolean;
+        };
+        /**
+         * @example {
+         *       "price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "from": "2026-11-24T15:30:00.000Z",
+         *       "to": "2026-11-24T15:30:00.000Z"
+         *     }
+         */
+        PricePoint: {
+            /**
+             * Format: date-time
+             * @description When this price took effect (the first: when the item was listed)
+             */
+            from: string;
+            price: components["schemas"]["Money"];
+            /** @description When the next price replaced it; null for the price now */
+            to: string | null;
+        };
+        /**
          * @example {
          *       "price_watch_id": 4821,
          *       "status": "active",
@@ -1302,6 +1410,10 @@ export interface components {
          *         "amount": "129.00",
          *         "currency": "CAD"
          *       },
+         *       "previous_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
          *       "sizes": [
          *         "S",
          *         "M",
@@ -1366,6 +1478,8 @@ export interface components {
                  */
                 url: string;
             }[];
+            /** @description The price before the item's latest price change (GET /products/{id}/price-history has the rest); null when the price never changed */
+            previous_price: components["schemas"]["Money"] | null;
             price: components["schemas"]["Money"];
             /**
              * @description How many OTHER shoppers have a live price watch or price alert on this item, over all its variants; the signed-in person is never counted. State it as returned
@@ -1411,6 +1525,10 @@ export interface components {
          *         "amount": "129.00",
          *         "currency": "CAD"
          *       },
+         *       "previous_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
          *       "sizes": [
          *         "S",
          *         "M",
@@ -1447,6 +1565,8 @@ export interface components {
             cover_image: string | null;
             /** @example 48213 */
             id: number;
+            /** @description The price before the item's latest price change (GET /products/{id}/price-history has the rest); null when the price never changed */
+            previous_price: components["schemas"]["Money"] | null;
             price: components["schemas"]["Money"];
             /**
              * @description How many OTHER shoppers have a live price watch or price alert on this item, over all its variants; the signed-in person is never counted. State it as returned
@@ -4031,13 +4151,16 @@ export interface operations {
                 color?: string[] | null;
                 max_price?: (number | string) | null;
                 min_price?: (number | string) | null;
+                /** @description true: only items whose latest price change lowered the price and was made in the last 30 days (previous_price above price) */
+                on_sale?: (boolean | ("true" | "false")) | null;
                 page?: number | null;
                 per_page?: number | null;
                 /** @description Free text, ranked by its words */
                 q?: string | null;
                 /** @description Repeatable; an item matches any given size (MD matches M) */
                 size?: string[] | null;
-                sort?: ("relevance" | "newest" | "price_asc" | "price_desc") | null;
+                /** @description relevance (by the words in q; newest without q), newest, price_asc, price_desc, or price_drop: the items whose price dropped in the last 7 days first, largest drop first ((highest price in the 7 days - price now) / that highest price), then every other item newest first */
+                sort?: ("relevance" | "newest" | "price_asc" | "price_desc" | "price_drop") | null;
                 /** @description Only this store's items, by slug */
                 store?: string | null;
             };
@@ -4143,6 +4266,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not for sale (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPriceHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceHistory"];
                 };
             };
             /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */

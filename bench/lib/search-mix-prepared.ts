@@ -28,7 +28,7 @@ const queryOf = (path: string): SearchQuery => {
     page: params.get("page") ?? undefined,
     per_page: params.get("per_page") ?? undefined,
   });
-  return searchQueryOf(input);
+  return searchQueryOf(input, new Date());
 };
 
 /** Builds the index and prepares the mix; `client` stays open for the caller's page-row queries. */

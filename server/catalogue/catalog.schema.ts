@@ -79,9 +79,21 @@ export const ZSearchProductsRequest = z
     }),
     min_price: optional(price),
     max_price: optional(price),
-    sort: optional(
-      z.enum(sortOrders, { error: `must be one of ${sortOrders.join(", ")}` }),
-    ).transform((value) => value ?? "relevance"),
+    sort: optional(z.enum(sortOrders, { error: `must be one of ${sortOrders.join(", ")}` }))
+      .transform((value) => value ?? "relevance")
+      .meta({
+        description:
+          "relevance (by the words in q; newest without q), newest, price_asc, price_desc, or price_drop: the items whose price dropped in the last 7 days first, largest drop first ((highest price in the 7 days - price now) / that highest price), then every other item newest first",
+      }),
+    on_sale: optional(
+      z.union([z.boolean(), z.enum(["true", "false"])], { error: "must be true or false" }),
+    )
+      .transform((value) => value === true || value === "true")
+      .meta({
+        description:
+          "true: only items whose latest price change lowered the price and was made in the last 30 days (previous_price above price)",
+        example: true,
+      }),
     ...pageFields,
   })
   .strict()
@@ -117,6 +129,10 @@ const ZProductSummary = z
       example: "Women > Outerwear > Coats",
     }),
     price: ZMoney,
+    previous_price: ZMoney.nullable().meta({
+      description:
+        "The price before the item's latest price change (GET /products/{id}/price-history has the rest); null when the price never changed",
+    }),
     sizes: z
       .array(z.string())
       .meta({ description: "As the store listed them", example: ["S", "M", "L"] }),

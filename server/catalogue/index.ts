@@ -11,6 +11,7 @@ export {
   ZStoreSummary,
   pageFields,
 } from "./catalog.schema";
+export { ZPriceHistory } from "./price-history.schema";
 export { catalogRouter } from "./procedures";
 export { absolute } from "./product-json";
 export { setItemPrice } from "./set-item-price";

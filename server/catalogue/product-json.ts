@@ -24,6 +24,7 @@ const summarySourceOf = (row: ProductSummaryRow): ProductSummarySource => ({
   coverUrl:
     row.images.find((image) => (image as { isCover?: boolean }).isCover !== false)?.url ?? null,
   isAvailable: row.variants.some((variant) => variant.quantity > 0),
+  previousPriceCents: row.priceChanges[0]?.oldPriceCents ?? null,
 });
 
 export const summaryFromSource = (
@@ -35,6 +36,7 @@ export const summaryFromSource = (
   brand: source.brand,
   category: source.categoryPath,
   price: toMoney(source.priceCents),
+  previous_price: source.previousPriceCents === null ? null : toMoney(source.previousPriceCents),
   sizes: source.sizes,
   condition: source.condition,
   available: source.isAvailable,

@@ -194,6 +194,7 @@ describe("GET /products against the oracle", () => {
         "condition",
         "cover_image",
         "id",
+        "previous_price",
         "price",
         "price_watchers",
         "sizes",

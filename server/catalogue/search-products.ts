@@ -2,6 +2,7 @@
 import { catalogSearch } from "./search";
 import { summaryFromSource } from "./product-json";
 import { searchQueryOf } from "./search/query-of-request";
+import { isTimeDependent } from "./search/types";
 import { procedure } from "../platform/trpc/procedures";
 import { ZSearchProductsRequest, ZSearchProductsResponse } from "./catalog.schema";
 import { loadProductSummaries } from "./store/products";
@@ -12,10 +13,12 @@ export const searchProducts = procedure({ caller: "partner", scope: "catalog:rea
   .input(ZSearchProductsRequest)
   .output(ZSearchProductsResponse)
   .query(async ({ ctx, input }) => {
-    const query = searchQueryOf(input);
+    const query = searchQueryOf(input, ctx.clock.now());
     const key = JSON.stringify(query);
     const search = catalogSearch(ctx.db);
-    const version = search.version?.();
+    // A search that depends on the time (price_drop, on_sale) is never shared: its answer moves with
+    // the clock, not only with the index's version (ADR 0115).
+    const version = isTimeDependent(query) ? undefined : search.version?.();
     let page: CachedPage | undefined =
       version !== undefined && !ctx.wantsFresh ? cachedPage(key, version) : undefined;
     if (!page) {

@@ -6,7 +6,7 @@
 import { db } from "../platform/db";
 import { storeCanSell } from "../core/store-can-sell";
 import type { Facets, FacetName, SearchQuery } from "../catalogue/search/types";
-import { facetNames } from "../catalogue/search/types";
+import { dropWindowMs, facetNames, nowOf, saleWindowMs } from "../catalogue/search/types";
 
 export type OracleItem = {
   id: number;
@@ -19,6 +19,8 @@ export type OracleItem = {
   categoryPath: string | null;
   categoryDepth: number | null;
   storeSlug: string;
+  /** Its kind-'price' changes, oldest first (by created_at, id). */
+  priceChanges: { atMs: number; oldCents: number }[];
 };
 
 export const loadOracleItems = async (): Promise<OracleItem[]> => {
@@ -31,6 +33,11 @@ export const loadOracleItems = async (): Promise<OracleItem[]> => {
       sizeKeys: true,
       colors: true,
       createdAt: true,
+      priceChanges: {
+        where: { kind: "price" },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { createdAt: true, oldPriceCents: true },
+      },
       category: { select: { path: true, depth: true } },
       store: {
         select: {
@@ -55,6 +62,10 @@ export const loadOracleItems = async (): Promise<OracleItem[]> => {
     categoryPath: row.category?.path ?? null,
     categoryDepth: row.category?.depth ?? null,
     storeSlug: row.store.slug,
+    priceChanges: row.priceChanges.map((change) => ({
+      atMs: change.createdAt.getTime(),
+      oldCents: change.oldPriceCents,
+    })),
   }));
 };
 
@@ -99,7 +110,38 @@ const matches = (
   if (query.storeSlug && skip !== "store" && item.storeSlug !== query.storeSlug) return false;
   if (query.minCents !== undefined && item.priceCents < query.minCents) return false;
   if (query.maxCents !== undefined && item.priceCents > query.maxCents) return false;
+  if (query.onSale && !isOnSale(item, nowOf(query))) return false;
   return true;
+};
+
+/** Latest change made in the 30 days before `nowMs`, from a higher price (server/catalogue/search/types.ts). */
+const isOnSale = (item: OracleItem, nowMs: number) => {
+  const latest = item.priceChanges.at(-1);
+  return (
+    latest !== undefined && latest.atMs > nowMs - saleWindowMs && latest.oldCents > item.priceCents
+  );
+};
+
+/** The highest price in effect in the 7 days before `nowMs`: the price now and every old price changed since. */
+const weekHigh = (item: OracleItem, nowMs: number) =>
+  Math.max(
+    item.priceCents,
+    ...item.priceChanges
+      .filter((change) => change.atMs > nowMs - dropWindowMs)
+      .map((change) => change.oldCents),
+  );
+
+/** price_drop: dropped items by drop ratio (exact, in BigInt) then id desc, then the others newest. */
+const byDrop = (nowMs: number) => (a: OracleItem, b: OracleItem) => {
+  const highA = weekHigh(a, nowMs);
+  const highB = weekHigh(b, nowMs);
+  const isDropA = highA > a.priceCents;
+  const isDropB = highB > b.priceCents;
+  if (isDropA !== isDropB) return isDropA ? -1 : 1;
+  if (!isDropA) return b.createdAt - a.createdAt || b.id - a.id;
+  const left = BigInt(highA - a.priceCents) * BigInt(highB);
+  const right = BigInt(highB - b.priceCents) * BigInt(highA);
+  return left > right ? -1 : left < right ? 1 : b.id - a.id;
 };
 
 const facetValues = (item: OracleItem, facet: FacetName): string[] => {
@@ -122,6 +164,7 @@ export const oracleSearch = (items: OracleItem[], query: SearchQuery, text?: Set
     price_asc: (a: OracleItem, b: OracleItem) => a.priceCents - b.priceCents || a.id - b.id,
     price_desc: (a: OracleItem, b: OracleItem) => b.priceCents - a.priceCents || b.id - a.id,
     newest: (a: OracleItem, b: OracleItem) => b.createdAt - a.createdAt || b.id - a.id,
+    price_drop: query.sort === "price_drop" ? byDrop(nowOf(query)) : () => 0,
   }[query.sort === "relevance" ? "newest" : query.sort];
   hits.sort(order);
   const start = (query.page - 1) * query.perPage;

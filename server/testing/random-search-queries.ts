@@ -4,7 +4,7 @@
  * text with filters, every sort, near and deep pages, unknown filter values.
  */
 import type pg from "pg";
-import { type SearchQuery, sortOrders } from "../catalogue/search/types";
+import { isTimeDependent, type SearchQuery, sortOrders } from "../catalogue/search/types";
 import { prng } from "../../prisma/seed/prng";
 
 export type SearchVocabulary = {
@@ -44,11 +44,16 @@ export const loadSearchVocabulary = async (
   };
 };
 
-/** `count` queries; the same seed and vocabulary give the same queries. */
+/**
+ * `count` queries; the same seed and vocabulary give the same queries. `onSaleShare` of the
+ * filtered ones are on_sale (none by default); price_drop and on_sale queries are asked at `nowMs`
+ * (default: now).
+ */
 export const randomSearchQueries = (
   vocabulary: SearchVocabulary,
-  options: { seed: number; count: number },
+  options: { seed: number; count: number; nowMs?: number; onSaleShare?: number },
 ): SearchQuery[] => {
+  const nowMs = options.nowMs ?? Date.now();
   const random = prng(options.seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const some = <T>(list: readonly T[], unknown: T, max = 3) =>
@@ -96,7 +101,9 @@ export const randomSearchQueries = (
         query.storeSlug = random() < 0.1 ? "no-such-store" : pick(vocabulary.stores);
       if (random() < 0.3) query.minCents = Math.floor(random() * 10_000);
       if (random() < 0.3) query.maxCents = (query.minCents ?? 0) + Math.floor(random() * 50_000);
+      if (options.onSaleShare && random() < options.onSaleShare) query.onSale = true;
     }
+    if (isTimeDependent(query)) query.nowMs = nowMs;
     return query;
   });
 };

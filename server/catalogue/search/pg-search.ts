@@ -10,8 +10,11 @@ import {
   type FacetName,
   type Facets,
   type SearchQuery,
+  dropWindowMs,
   facetLimit,
   facetNames,
+  nowOf,
+  saleWindowMs,
 } from "./types";
 
 /** A tsquery literal for one lexeme, quoted so punctuation inside it stays part of the lexeme. */
@@ -58,7 +61,25 @@ const filters = (query: SearchQuery, lexemes: string[], skip?: FacetName): Sql =
     sql.where.push(`i.price_cents >= ${addParam(sql, query.minCents)}`);
   if (query.maxCents !== undefined)
     sql.where.push(`i.price_cents <= ${addParam(sql, query.maxCents)}`);
+  if (query.onSale) {
+    const since = addParam(sql, new Date(nowOf(query) - saleWindowMs));
+    sql.where.push(
+      `EXISTS (SELECT 1 FROM (SELECT e.old_price_cents, e.created_at FROM price_change_events e WHERE e.item_id = i.id AND e.kind = 'price' ORDER BY e.created_at DESC, e.id DESC LIMIT 1) latest
+        WHERE latest.created_at > ${since}::timestamptz AND latest.old_price_cents > i.price_cents)`,
+    );
+  }
   return sql;
+};
+
+/**
+ * price_drop's key: (high - price) / high, null when the price did not drop in the window. numeric
+ * with 30 decimals: two different ratios of int4 prices differ by more than 1e-19, so the order is
+ * the exact one the memory index computes with integers.
+ */
+const dropSql = (query: SearchQuery, sql: Sql) => {
+  const since = addParam(sql, new Date(nowOf(query) - dropWindowMs));
+  const high = `greatest(i.price_cents, (SELECT max(e.old_price_cents) FROM price_change_events e WHERE e.item_id = i.id AND e.kind = 'price' AND e.created_at > ${since}::timestamptz))`;
+  return `nullif((${high} - i.price_cents)::numeric(40,30) / ${high}, 0)`;
 };
 
 const from =
@@ -84,6 +105,10 @@ const scoreSql = (sql: Sql, lexemes: string[]) =>
 const orderSql = (query: SearchQuery, sql: Sql, lexemes: string[]) => {
   if (query.sort === "price_asc") return "i.price_cents ASC, i.id ASC";
   if (query.sort === "price_desc") return "i.price_cents DESC, i.id DESC";
+  if (query.sort === "price_drop") {
+    const drop = dropSql(query, sql);
+    return `${drop} DESC NULLS LAST, CASE WHEN ${drop} IS NULL THEN i.created_at END DESC, i.id DESC`;
+  }
   if (query.sort === "relevance" && lexemes.length)
     return `${scoreSql(sql, lexemes)} DESC, i.created_at DESC, i.id DESC`;
   return "i.created_at DESC, i.id DESC";

@@ -22,6 +22,13 @@ const productSummarySelect = {
   store: { select: { slug: true, name: true, url: true, agentCheckout: true } },
   images: { where: { isCover: true }, select: { url: true }, take: 1 },
   variants: { select: { quantity: true } },
+  // The latest price change: its old price is previous_price.
+  priceChanges: {
+    where: { kind: "price" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 1,
+    select: { oldPriceCents: true },
+  },
 } satisfies Prisma.ItemSelect;
 
 export type ProductSummaryRow = Prisma.ItemGetPayload<{ select: typeof productSummarySelect }>;
@@ -36,6 +43,8 @@ export type ProductSummarySource = Pick<
   coverUrl: string | null;
   /** Some variant has stock. */
   isAvailable: boolean;
+  /** The price before the latest price change; null when the price never changed. */
+  previousPriceCents: number | null;
 };
 
 const productDetailSelect = {
@@ -57,6 +66,11 @@ export const findListedProduct = (db: Db, id: number): Promise<ProductDetailRow 
     where: { id, status: { not: "removed" }, store: storeCanSellWhere },
     select: productDetailSelect,
   });
+
+/** Whether GET /products/{id} shows the item (not removed, its store selling). */
+export const isListedItem = async (db: Db, id: number) =>
+  (await db.item.count({ where: { id, status: { not: "removed" }, store: storeCanSellWhere } })) >
+  0;
 
 /** What a shopper's page or email shows of an item it concerns (a price alert's, a watch's): picture, title, condition, store, live price. */
 export type ItemCard = {
@@ -180,7 +194,9 @@ const summariesSql = `
   SELECT i.id, i.title, i.brand, i.price_cents, i.condition::text AS condition, i.url, i.sizes, c.path AS category_path,
          s.slug AS store_slug, s.name AS store_name, s.url AS store_url, s.agent_checkout::text AS agent_checkout,
          (SELECT (array_agg(m.url ORDER BY m.position, m.id))[1] FROM item_images m WHERE m.item_id = i.id AND m.is_cover) AS cover_url,
-         EXISTS (SELECT 1 FROM variants v WHERE v.item_id = i.id AND v.quantity > 0) AS is_available
+         EXISTS (SELECT 1 FROM variants v WHERE v.item_id = i.id AND v.quantity > 0) AS is_available,
+         (SELECT e.old_price_cents FROM price_change_events e WHERE e.item_id = i.id AND e.kind = 'price'
+          ORDER BY e.created_at DESC, e.id DESC LIMIT 1) AS previous_price_cents
   FROM items i JOIN stores s ON s.id = i.store_id LEFT JOIN categories c ON c.id = i.category_id
   WHERE i.id = ANY($1::int[])`;
 
@@ -199,6 +215,7 @@ type SummaryRow = {
   agent_checkout: "link" | "direct";
   cover_url: string | null;
   is_available: boolean;
+  previous_price_cents: number | null;
 };
 
 /**
@@ -228,6 +245,7 @@ export const loadProductSummaries = async (
         categoryPath: row.category_path,
         coverUrl: row.cover_url,
         isAvailable: row.is_available,
+        previousPriceCents: row.previous_price_cents,
         store: {
           slug: row.store_slug,
           name: row.store_name,

@@ -92,6 +92,7 @@ afterAll(async () => {
 const publicTools = [
   "search_products",
   "get_product",
+  "get_price_history",
   "get_store",
   "list_categories",
   "create_quote",
@@ -173,6 +174,24 @@ describe("the public connector at /mcp", () => {
       fields: { id: "must be a whole number" },
     });
     expect(errorOf(await call(client, "get_product", { id: 2147483000 })).code).toBe("not_found");
+
+    const history = await call(client, "get_price_history", { id: itemId });
+    expect(structured(history)).toMatchObject({
+      catalog_item_id: String(itemId),
+      points: [{ price: { amount: "125.00", currency: "CAD" }, to: null }],
+      truncated: false,
+      lowest_since_listed: { amount: "125.00", currency: "CAD" },
+      previous_price: null,
+      change_from_previous: null,
+    });
+    expect((history.content[0] as { text: string }).text).toContain("never changed");
+    expect(errorOf(await call(client, "get_price_history", { id: "abc" }))).toMatchObject({
+      code: "invalid_request",
+      fields: { id: "must be a whole number" },
+    });
+    expect(errorOf(await call(client, "get_price_history", { id: 2147483000 })).code).toBe(
+      "not_found",
+    );
 
     expect(structured(await call(client, "get_store", { store_slug: storeSlug }))).toMatchObject({
       slug: storeSlug,

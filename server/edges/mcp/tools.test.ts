@@ -54,6 +54,7 @@ describe("MCP tools from the operation table", () => {
       "create_checkout",
       "create_quote",
       "get_checkout",
+      "get_price_history",
       "get_product",
       "get_store",
       "list_categories",

@@ -16,6 +16,7 @@ import type { ZCanadianAddressResponse } from "../../core/address";
 import type { ZMeResponse } from "../../accounts";
 import type {
   ZListCategoriesResponse,
+  ZPriceHistory,
   ZProductDetail,
   ZSearchProductsResponse,
   ZStoreDetail,
@@ -126,6 +127,13 @@ const presentations: Record<string, Presentation<unknown>> = {
     usage: "id is an item id from search_products.",
     text: (item) =>
       `#${item.id} ${item.title}: ${money(item.price)} at ${item.store.name}. ${item.available ? "Available" : "Not available"}; sizes: ${item.sizes.join(", ") || "one size"}. ${item.url}`,
+  }),
+  get_price_history: present<typeof ZPriceHistory>({
+    title: "An item's price history",
+    usage:
+      "id is an item id from search_products. State the lows and the change as returned: they are over every price change, even when only the newest 500 points are listed.",
+    text: (history) =>
+      `#${history.catalog_item_id}: now ${money(history.points.at(-1)!.price)}${history.change_from_previous ? ` (${history.change_from_previous.amount} CAD, ${history.change_from_previous.percent}% from ${money(history.previous_price!)})` : ", never changed"}. Lowest: ${money(history.lowest_30_days)} in 30 days, ${money(history.lowest_90_days)} in 90 days, ${money(history.lowest_since_listed)} since listed.`,
   }),
   get_store: present<typeof ZStoreDetail>({
     title: "A store",

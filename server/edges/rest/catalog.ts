@@ -4,6 +4,7 @@ import {
   ZGetProductRequest,
   ZGetStoreRequest,
   ZListCategoriesResponse,
+  ZPriceHistory,
   ZProductDetail,
   ZSearchProductsRequest,
   ZSearchProductsResponse,
@@ -34,6 +35,19 @@ export const catalogOperations = [
     summary: "One item with its variants and images",
     responses: { 404: errorResponse("Not for sale (not_found)") },
     call: async ({ caller, params }) => ({ body: await caller.catalog.getProduct(params) }),
+  }),
+  defineOperation({
+    id: "GET /api/v1/products/{id}/price-history",
+    tool: "get_price_history",
+    operationId: "getPriceHistory",
+    procedure: "catalog.getPriceHistory",
+    input: { params: ZGetProductRequest },
+    output: ZPriceHistory,
+    summary: "An item's price history, its lows and its change from the previous price",
+    description:
+      "Every price the item has had (oldest first; at most the newest 500 points, `truncated` when older ones were left out), the lowest price in effect in the last 30 and 90 days and since it was listed (always over every change), the price before the latest change and the change from it. A sold item keeps its history. Scope catalog:read.",
+    responses: { 404: errorResponse("Not for sale (not_found)") },
+    call: async ({ caller, params }) => ({ body: await caller.catalog.getPriceHistory(params) }),
   }),
   defineOperation({
     id: "GET /api/v1/stores/{store_slug}",

@@ -113,6 +113,7 @@ describe("operation table", () => {
       [
         "search_products",
         "get_product",
+        "get_price_history",
         "get_store",
         "list_categories",
         "create_quote",

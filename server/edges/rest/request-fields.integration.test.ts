@@ -67,7 +67,15 @@ const checkout = async () => {
 };
 
 const realistic: Partial<Record<OperationId, Realistic>> = {
-  "GET /api/v1/products": { call: async () => ({ path: "/products?per_page=2" }) },
+  "GET /api/v1/products": {
+    call: async () => ({ path: "/products?per_page=2&sort=price_drop&on_sale=false" }),
+  },
+  "GET /api/v1/products/{id}/price-history": {
+    call: async () => ({
+      path: `/products/${itemId}/price-history`,
+      params: { id: String(itemId) },
+    }),
+  },
   "GET /api/v1/products/{id}": {
     call: async () => ({ path: `/products/${itemId}`, params: { id: String(itemId) } }),
   },

@@ -16,6 +16,7 @@ import { Postings } from "./postings";
 import { SortBuckets } from "./sort-buckets";
 import { parseTsvectorText } from "./tsvector-text";
 import { ValueSets } from "./value-sets";
+import { RecentPrices } from "./recent-prices";
 
 /** An item as read from PostgreSQL (catalog-loader.ts). */
 export type ItemRow = {
@@ -71,6 +72,8 @@ export class CatalogIndex {
   readonly postings = new Postings();
   readonly buckets = new SortBuckets();
   readonly browse = new BrowseCounts();
+  /** Items' recent price changes (price_drop, on_sale), by item id: a sparse map (recent-prices.ts). */
+  readonly prices: RecentPrices;
   /** During a bulk build the browse counts are computed once at the end. */
   private isBuilding = false;
   private readonly slotOfItem = new IdSlots();
@@ -89,6 +92,16 @@ export class CatalogIndex {
 
   /** Bumped by every change; response caches key on it. */
   version = 0;
+
+  /** `horizonMs`: the recent prices hold the items whose latest price change is after it (all without). */
+  constructor(horizonMs = -Infinity) {
+    this.prices = new RecentPrices(horizonMs);
+  }
+
+  /** The live slot of an item, -1 when none. */
+  slotOf(id: number) {
+    return this.slotOfItem.get(id);
+  }
 
   private ensureSlots(count: number) {
     if (this.itemId.length >= count) return;
@@ -236,6 +249,7 @@ export class CatalogIndex {
     this.contribute(slot, -1);
     this.killSlot(slot);
     this.slotOfItem.set(id, -1);
+    this.prices.delete(id);
     this.version++;
   }
 

@@ -6,6 +6,8 @@
 import type pg from "pg";
 import { storeCanSellSql } from "../../../core/store-can-sell";
 import { CatalogIndex, type CategoryRow, type ItemRow, type StoreRow } from "./catalog-index";
+import type { PriceChangeRow } from "./recent-prices";
+import { dropWindowMs } from "../types";
 
 export type Reader = Pick<pg.ClientBase, "query">;
 
@@ -64,23 +66,54 @@ export const loadItemsByIds = (reader: Reader, ids: number[]) =>
 export const loadItemsChangedSince = (reader: Reader, since: Date) =>
   queryItems(reader, "i.updated_at > $1", [since]);
 
-/** Upserts rows, reloading stores or categories first when a row names one the index lacks. */
+/**
+ * The kind-'price' changes of `ids` that the index's recent prices can need (made after its horizon
+ * less 7 days), by item then oldest first; the (item_id, created_at) index serves it.
+ */
+export const loadPriceChanges = async (
+  reader: Reader,
+  ids: readonly number[],
+  horizonMs: number,
+): Promise<PriceChangeRow[]> => {
+  if (!ids.length) return [];
+  const since = Number.isFinite(horizonMs) ? new Date(horizonMs - dropWindowMs) : null;
+  const result = await reader.query<[number, number, number]>({
+    text: `SELECT e.item_id, (extract(epoch FROM e.created_at) * 1000)::float8, e.old_price_cents
+      FROM price_change_events e
+      WHERE e.kind = 'price' AND e.item_id = ANY($1::int[]) AND ($2::timestamptz IS NULL OR e.created_at > $2)
+      ORDER BY e.item_id, e.created_at, e.id`,
+    values: [ids, since],
+    rowMode: "array",
+  });
+  return result.rows.map((row) => ({ itemId: row[0], atMs: row[1], oldCents: row[2] }));
+};
+
+/**
+ * Upserts rows, reloading stores or categories first when a row names one the index lacks, and
+ * the rows' recent price changes.
+ */
 export const applyItemRows = async (reader: Reader, index: CatalogIndex, rows: ItemRow[]) => {
   if (rows.some((row) => !index.hasStore(row.storeId)))
     for (const store of await loadStores(reader)) index.upsertStore(store);
   if (rows.some((row) => row.categoryId !== null && !index.hasCategory(row.categoryId)))
     index.setCategories(await loadCategories(reader));
+  const ids = rows.map((row) => row.id);
+  const changes = await loadPriceChanges(reader, ids, index.prices.horizonMs);
   for (const row of rows) index.upsertItem(row);
+  index.prices.replace(ids, changes);
 };
 
-/** Builds a new index from the whole catalogue, in id order, `batchSize` rows per query. */
+/**
+ * Builds a new index from the whole catalogue, in id order, `batchSize` rows per query; it holds the
+ * recent prices of the items whose latest change is after `horizonMs` (all of them without one).
+ */
 export const buildIndex = async (
   reader: Reader,
-  options: { batchSize?: number } = {},
+  options: { batchSize?: number; horizonMs?: number } = {},
 ): Promise<CatalogIndex> => {
   // Small batches: each one is garbage before the next scavenge, so the build does not grow the old generation.
   const batchSize = options.batchSize ?? 5000;
-  const index = new CatalogIndex();
+  const index = new CatalogIndex(options.horizonMs);
   const { rows: sizes } = await reader.query<{ items: number; max_id: number; postings: number }>(
     "SELECT count(*)::int AS items, coalesce(max(id), 0) AS max_id, coalesce(sum(length(search_vector)), 0)::float8 AS postings FROM items",
   );

@@ -23,6 +23,8 @@ import { db } from "../../../platform/db";
 import { storeCanSellSql } from "../../../core/store-can-sell";
 import { countWatchersInSql } from "../watchers";
 import { CatalogSync } from "./catalog-sync";
+import { setItemPrice } from "../../set-item-price";
+import { dropWindowMs } from "../types";
 import { writeSilently } from "../../../testing/silent-writes";
 
 const databaseUrl = process.env.DATABASE_URL!;
@@ -222,10 +224,12 @@ const perform = async (step: Action): Promise<void> => {
       return;
     }
     case "reprice":
-      await db().item.update({
-        where: { id: itemIds[step.item] },
-        data: { priceCents: step.priceCents },
-      });
+      // The one way a price changes: the row and its kind-'price' event in one transaction.
+      await setItemPrice(
+        db(),
+        { itemId: itemIds[step.item], priceCents: step.priceCents },
+        { now: new Date() },
+      );
       return;
     case "relist":
       await db().item.update({ where: { id: itemIds[step.item] }, data: { status: "active" } });
@@ -280,6 +284,18 @@ const expectAgreement = async () => {
       `price_watchers for ${viewer ?? "nobody"}`,
     ).toEqual(inSql);
   }
+  // The recent prices (price_drop, on_sale): each item's latest change, its old price, and the highest old price of the week.
+  const sinceMs = Date.now() - dropWindowMs;
+  const held: Record<number, number[]> = {};
+  sync.index!.prices.forEach(sinceMs, (id, latestMs, previousCents, highCents) => {
+    if (itemIds.includes(id)) held[id] = [latestMs, previousCents, highCents];
+  });
+  const changes = await db().$queryRaw<{ item_id: number; recent: number[] }[]>`
+    SELECT DISTINCT ON (item_id) item_id, ARRAY[(extract(epoch FROM created_at) * 1000)::float8, old_price_cents,
+      coalesce((SELECT max(old_price_cents) FROM price_change_events w WHERE w.item_id = e.item_id AND w.kind = 'price' AND w.created_at > ${new Date(sinceMs)}), -1)] AS recent
+    FROM price_change_events e WHERE kind = 'price' AND item_id = ANY(${itemIds}::int[])
+    ORDER BY item_id, created_at DESC, id DESC`;
+  expect(held).toEqual(Object.fromEntries(changes.map((row) => [row.item_id, row.recent])));
   const { rows } = await rawItems();
   const inIndex = itemIds.map((id) => ({ id, ...sync.index!.describeItem(id) }));
   expect(inIndex).toEqual(

@@ -33,6 +33,7 @@ import {
   loadItemsChangedSince,
   loadStores,
 } from "./catalog-loader";
+import { retainMs } from "./recent-prices";
 
 export type CatalogSyncOptions = {
   databaseUrl: string;
@@ -387,7 +388,7 @@ export class CatalogSync {
   private async rebuild(reader: pg.Client) {
     const started = Date.now();
     const { rows } = await reader.query<{ now: Date }>("SELECT now()");
-    const index = await buildIndex(reader);
+    const index = await buildIndex(reader, { horizonMs: rows[0].now.getTime() - retainMs });
     const watchers = await loadWatcherCounts(reader);
     this.watchers = watchers;
     this.index = index;
@@ -413,6 +414,8 @@ export class CatalogSync {
       index.setCategories(await loadCategories(reader));
       for (const store of await loadStores(reader)) index.upsertStore(store);
       await applyItemRows(reader, index, changed);
+      // Items whose latest price change has aged past every search's window leave the recent prices.
+      index.prices.prune(rows[0].now.getTime() - retainMs);
       // Per bucket of items, not by updated_at (a row committed late with an earlier clock) nor by a total (errors cancel).
       const differing = await catchUpWatchers(reader, watchers);
       await reader.query("COMMIT");

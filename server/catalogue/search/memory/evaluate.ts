@@ -3,7 +3,15 @@
  * else with one scan over the candidates (every slot, or the text matches; scan.ts), then the page
  * (page-select.ts) and the top facet values.
  */
-import { type Facets, type SearchHits, type SearchQuery, facetLimit } from "../types";
+import {
+  type Facets,
+  type SearchHits,
+  type SearchQuery,
+  facetLimit,
+  isTimeDependent,
+  nowOf,
+} from "../types";
+import { droppedHighs, keepOnSale, onSaleSlots, selectDropPage } from "./price-drops";
 import type { CatalogIndex } from "./catalog-index";
 import { topFacetValues } from "./facet-top";
 import { selectBrowsePage, selectPage } from "./page-select";
@@ -190,6 +198,9 @@ export const evaluate = (
   allLexemes: string[],
 ): SearchHits => {
   const lexemes = selectiveLexemes(index, allLexemes);
+  // price_drop and on_sale take the scan (price-drops.ts): the browse and broad-q paths count the
+  // whole catalogue ahead of time, which knows nothing of either.
+  const isTimed = isTimeDependent(query);
   const isFiltered =
     query.brands.length > 0 ||
     query.sizeKeys.length > 0 ||
@@ -201,7 +212,7 @@ export const evaluate = (
     !isFiltered &&
     query.minCents === undefined &&
     query.maxCents === undefined;
-  if (isTextOnly) {
+  if (isTextOnly && !isTimed) {
     const lists = lexemes.map((lexeme) => index.postings.get(lexeme));
     if (isBroadText(lists, index.slotCount))
       return evaluateBroad(index, query, lists as PostingList[]);
@@ -210,9 +221,19 @@ export const evaluate = (
     ? matchText(index.postings, lexemes, index.slotCount, index.isActive)
     : null;
   if (text && text.count === 0) return { ids: [], total: 0, facets: emptyFacets() };
-  const candidates = text ? text.slots : everySlot(index.slotCount);
-  const candidateCount = text ? text.count : index.slotCount;
-  const candidateScores = text ? text.scores : null;
+  let candidates = text ? text.slots : everySlot(index.slotCount);
+  let candidateCount = text ? text.count : index.slotCount;
+  let candidateScores = text ? text.scores : null;
+  if (query.onSale) {
+    const onSale = onSaleSlots(index, nowOf(query));
+    const kept = text
+      ? keepOnSale(text, onSale)
+      : { slots: onSale, scores: null, count: onSale.length };
+    if (kept.count === 0) return { ids: [], total: 0, facets: emptyFacets() };
+    candidates = kept.slots;
+    candidateCount = kept.count;
+    candidateScores = kept.scores;
+  }
 
   const minPrice = query.minCents ?? -2147483648;
   const maxPrice = query.maxCents ?? 2147483647;
@@ -235,7 +256,7 @@ export const evaluate = (
     storeTarget === -1 &&
     query.minCents === undefined &&
     query.maxCents === undefined;
-  if (isBrowse) return evaluateBrowse(index, query, categoryFilter);
+  if (isBrowse && !isTimed) return evaluateBrowse(index, query, categoryFilter);
 
   const brandCounts = zeroedCounts("brand", index.brands.size);
   const sizeSetCounts = zeroedCounts("sizeSet", index.sizes.size);
@@ -285,13 +306,17 @@ export const evaluate = (
     count: hitCount,
     histogram: isByScore ? null : histogram,
   };
-  const pageSlots = selectPage(
-    index,
-    hitList,
-    query.sort,
-    (query.page - 1) * query.perPage,
-    query.perPage,
-  );
+  const offset = (query.page - 1) * query.perPage;
+  const pageSlots =
+    query.sort === "price_drop"
+      ? selectDropPage({
+          index,
+          hits: hitList,
+          highs: droppedHighs(index, nowOf(query)),
+          offset,
+          limit: query.perPage,
+        })
+      : selectPage(index, hitList, query.sort, offset, query.perPage);
   const facets = facetsFrom(index, {
     brand: brandCounts,
     size: index.sizes.expand(sizeSetCounts),

@@ -70,9 +70,16 @@ const searchesWith = async (word: string): Promise<SearchQuery[]> => {
     { text: `${common} ${word}`, maxCents: 8000 },
   ];
   return shapes.flatMap((shape) =>
-    sortOrders.flatMap((sort) => [1, 4].map((page) => query({ text: word, sort, page, ...shape }))),
+    sortOrders.flatMap((sort) =>
+      [1, 4].map((page) =>
+        query({ text: word, sort, page, ...shape, ...(sort === "price_drop" && { nowMs }) }),
+      ),
+    ),
   );
 };
+
+// price_drop needs the time; nothing here changed a price, so it orders as newest.
+const nowMs = Date.now();
 
 const expectSameAnswers = async (searches: SearchQuery[]) => {
   let withHits = 0;
