@@ -13,6 +13,7 @@ import { maxLiveWatches } from "./states";
 /** The conditions, in the fixed order both the preview and the evaluator check them. */
 export const watchConditionNames = [
   "item_available",
+  "size",
   "max_price",
   "max_total",
   "assistant",
@@ -35,6 +36,8 @@ export type WatchFacts = {
   maxTotalCents: number;
   /** The item is for sale in the watched size (active, its store selling, in stock). */
   itemAvailable?: boolean;
+  /** A size was chosen (given, or the person's saved sizes name one the item comes in); false: size_required. */
+  sizeChosen?: boolean;
   /** The total of a fresh quote to the saved address (items, shipping, tax); null: no quote could be made. */
   totalCents?: number | null;
   /** The assistant may buy for the person (purchases on for it, a live purchase:write grant). */
@@ -85,6 +88,15 @@ const checks: Record<WatchConditionName, Check> = {
           message: itemAvailable
             ? "The item is for sale in the watched size."
             : "The item is not for sale now (sold, its store not selling, or the size out of stock).",
+        },
+  size: ({ sizeChosen }) =>
+    sizeChosen === undefined
+      ? undefined
+      : {
+          passed: sizeChosen,
+          message: sizeChosen
+            ? "The size to buy is known."
+            : "The item comes in several sizes and the person's saved sizes name none or several of them: pass size (size_required).",
         },
   max_price: ({ priceCents, maxPriceCents }) =>
     priceCents === undefined || maxPriceCents === undefined
