@@ -11,6 +11,7 @@ export { dropTargetCents } from "./drop-percent";
 export {
   ZCreatePriceWatchBody,
   ZListPriceWatchesQuery,
+  ZPriceWatchEvaluation,
   ZPriceWatchEvaluationList,
   ZPriceWatchPreview,
   ZPriceWatch,

@@ -4,23 +4,14 @@
  * total when it quoted, what it ended in and the first condition that failed. Another person's
  * watch is not_found.
  */
-import { toMoney } from "../core/money";
 import { procedure } from "../platform/trpc/procedures";
 import { checkOwnWatch, watchOwner } from "./read-price-watches";
 import {
   ZListPriceWatchEvaluationsRequest,
   ZPriceWatchEvaluationList,
 } from "./price-watch.schema";
-import { type EvaluationRow, listWatchEvaluations } from "./store/evaluations";
-
-/** An evaluation row as the wire shows it. */
-export const toWireEvaluation = (row: EvaluationRow) => ({
-  evaluated_at: row.evaluatedAt.toISOString(),
-  price: toMoney(row.priceCents),
-  total: row.totalCents === null ? null : toMoney(row.totalCents),
-  outcome: row.outcome as "bought" | "not_bought" | "needs_you" | "ended",
-  failed_condition: row.failedCondition,
-});
+import { listWatchEvaluations } from "./store/evaluations";
+import { toWireEvaluation } from "./evaluation-view";
 
 export const listPriceWatchEvaluations = procedure({
   caller: "assistant",
