@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { type Operation, type OperationId, scopeOf } from "../rest/operation";
 import { toolOperations } from "../rest/operations";
-import type { Scope } from "../../auth";
+import { agentOnlyScopes, type Scope } from "../../auth";
 import type { ZCanadianAddressResponse } from "../../core/address";
 import type { ZMeResponse } from "../../accounts";
 import type {
@@ -384,9 +384,18 @@ export const tools: ToolDefinition[] = toolOperations().map(toTool);
 export const toolsOf = (connector: ToolConnector) =>
   tools.filter((entry) => connector === "account" || entry.connector === "public");
 
-/** The scopes a connector's tools need: what the public connector's callers hold, and what /mcp/account asks a person for. */
+/**
+ * The scopes a connector's tools need: what the public connector's callers hold, and what /mcp/account
+ * asks a person for. Never an agent-only scope (purchase:write): a connector that is not an assistant
+ * registered at the agent door could not be granted it, so asking would fail its sign-in; the price
+ * watch tools answer insufficient_scope to such a connector (ADR 0116).
+ */
 export const scopesOf = (connector: ToolConnector): Scope[] => [
-  ...new Set(toolsOf(connector).map((entry) => entry.scope)),
+  ...new Set(
+    toolsOf(connector)
+      .map((entry) => entry.scope)
+      .filter((scope) => !agentOnlyScopes.includes(scope)),
+  ),
 ];
 
 /** The tool names that have an MCP presentation here (tools.test.ts: each is a tool of the table). */
