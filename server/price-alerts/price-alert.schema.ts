@@ -44,20 +44,24 @@ export const ZCreatePriceAlertBody = z
       }),
   })
   .strict()
-  .superRefine((input, ctx) => {
-    if ((input.target_price === undefined) !== (input.drop_percent === undefined)) return;
-    for (const path of input.target_price === undefined
-      ? ["target_price", "drop_percent"]
-      : ["drop_percent"])
-      ctx.addIssue({
-        code: "custom",
-        path: [path],
-        message:
-          input.target_price === undefined
-            ? "give target_price or drop_percent"
-            : "give target_price or drop_percent, not both",
-      });
-  });
+  // Exactly one of target_price and drop_percent (null: left out), checked even when other fields
+  // are invalid, so a body with neither names both (as POST /price-watches with max_price).
+  .superRefine(
+    (input, ctx) => {
+      const given = (value: unknown) => value !== undefined && value !== null;
+      const hasTarget = given((input as Record<string, unknown>).target_price);
+      if (hasTarget !== given((input as Record<string, unknown>).drop_percent)) return;
+      for (const path of hasTarget ? ["drop_percent"] : ["target_price", "drop_percent"])
+        ctx.addIssue({
+          code: "custom",
+          path: [path],
+          message: hasTarget
+            ? "give target_price or drop_percent, not both"
+            : "give target_price or drop_percent",
+        });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
 
 /** Paginated like search (page 1 to 2000, per_page 1 to 48, default 24). */
 export const ZListPriceAlertsQuery = z.object(pageFields).strict();

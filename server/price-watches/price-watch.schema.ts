@@ -12,6 +12,31 @@ import { watchConditionNames } from "./conditions";
 /** drop_percent's range (1.9.0): the target is that much below the price when the watch or alert is set. */
 const dropPercentRange = { min: 1, max: 90 } as const;
 
+/** The payload is an object (its fields may be invalid): the exclusive pair is checked anyway. */
+const isObjectPayload = (payload: { value: unknown }) =>
+  typeof payload.value === "object" && payload.value !== null;
+
+/**
+ * Exactly one of two fields is given (null counts as left out): 422 naming both when neither is,
+ * the second when both are.
+ */
+const exactlyOne =
+  (first: string, second: string) => (input: object, ctx: z.RefinementCtx<object>) => {
+    const given = (key: string) => {
+      const value = (input as Record<string, unknown>)[key];
+      return value !== undefined && value !== null;
+    };
+    if (given(first) !== given(second)) return;
+    for (const path of given(first) ? [second] : [first, second])
+      ctx.addIssue({
+        code: "custom",
+        path: [path],
+        message: given(first)
+          ? `give ${first} or ${second}, not both`
+          : `give ${first} or ${second}`,
+      });
+  };
+
 const wholeNumber = z.coerce
   .number({ error: "must be a whole number" })
   .int("must be a whole number");
@@ -60,19 +85,9 @@ export const ZCreatePriceWatchBody = z
     }),
   })
   .strict()
+  // Runs even when other fields are invalid, so a body with neither names them both.
+  .superRefine(exactlyOne("max_price", "drop_percent"), { when: isObjectPayload })
   .superRefine((input, ctx) => {
-    if ((input.max_price === undefined) === (input.drop_percent === undefined)) {
-      for (const path of input.max_price === undefined ? ["max_price", "drop_percent"] : ["drop_percent"])
-        ctx.addIssue({
-          code: "custom",
-          path: [path],
-          message:
-            input.max_price === undefined
-              ? "give max_price or drop_percent"
-              : "give max_price or drop_percent, not both",
-        });
-      return;
-    }
     if (input.max_price !== undefined && parseCents(input.max_total) < parseCents(input.max_price)) {
       ctx.addIssue({
         code: "custom",
