@@ -263,6 +263,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/price-watches/{price_watch_id}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each evaluation of a price watch, newest first: the price, the total, the outcome, the condition that failed
+         * @description Scope purchase:write on a linked-account token. One row each time a price change made the service evaluate the live watch: evaluated_at, the price it saw, the total to the saved address when it quoted, outcome (bought, not_bought, needs_you, ended) and failed_condition (the first condition of POST /price-watches/preview that failed, expired, or payment). Paginated like GET /price-watches.
+         */
+        get: operations["listPriceWatchEvaluations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-watches/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say whether a price watch with this body would buy now, condition by condition
+         * @description Scope purchase:write, the same token as POST /price-watches, and the same body (max_price or drop_percent). Sets nothing, stores nothing. Answers 200 with would_buy_now (every condition passes) and each condition in a fixed order with the values it compared: item_available, size, max_price (price vs max_price), max_total (the total to the saved address with shipping and tax), assistant, purchases_paused, per_order_limit, spending_room (the 30-day room), agent_checkout, saved_address, market (Quebec), saved_card, watch_limit (25 live) and already_watching: what POST /price-watches refuses with 409 is a failed condition here. warnings has max_price_below_90_day_low when max_price is below the item's lowest price of the last 90 days.
+         */
+        post: operations["previewPriceWatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products": {
         parameters: {
             query?: never;
@@ -1160,6 +1200,7 @@ export interface components {
          *         "amount": "129.00",
          *         "currency": "CAD"
          *       },
+         *       "drop_percent": null,
          *       "current_price": {
          *         "amount": "129.00",
          *         "currency": "CAD"
@@ -1176,6 +1217,11 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             current_price: components["schemas"]["Money"];
+            /**
+             * @description The percentage below the price at creation it was set with; null when target_price was given
+             * @example null
+             */
+            drop_percent: number | null;
             /** @example null */
             notified_at: string | null;
             /**
@@ -1197,6 +1243,7 @@ export interface components {
              * @example maison-lumiere
              */
             store: string;
+            /** @description The price it emails at or under (with drop_percent: the price that percentage made when it was set) */
             target_price: components["schemas"]["Money"];
             /** @example Double-breasted wool coat */
             title: string;
@@ -1221,6 +1268,7 @@ export interface components {
          *             "amount": "129.00",
          *             "currency": "CAD"
          *           },
+         *           "drop_percent": null,
          *           "current_price": {
          *             "amount": "129.00",
          *             "currency": "CAD"
@@ -1342,6 +1390,7 @@ export interface components {
          *         "amount": "129.00",
          *         "currency": "CAD"
          *       },
+         *       "drop_percent": null,
          *       "max_total": {
          *         "amount": "129.00",
          *         "currency": "CAD"
@@ -1369,8 +1418,14 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             current_price: components["schemas"]["Money"];
+            /**
+             * @description The percentage below the price at creation it was set with; null when max_price was given
+             * @example null
+             */
+            drop_percent: number | null;
             /** Format: date-time */
             expires_at: string;
+            /** @description The price it buys at or under (with drop_percent: the price that percentage made when it was set) */
             max_price: components["schemas"]["Money"];
             max_total: components["schemas"]["Money"];
             /**
@@ -1399,6 +1454,195 @@ export interface components {
             status: "active" | "executing" | "fulfilled" | "item_sold" | "needs_you" | "cancelled" | "expired";
             /** @example Double-breasted wool coat */
             title: string;
+        };
+        /**
+         * @example {
+         *       "condition": "item_available",
+         *       "passed": true,
+         *       "price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "max_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "total": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "max_total": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "limit": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "room": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       }
+         *     }
+         */
+        PriceWatchCondition: {
+            agent_checkout?: string;
+            /**
+             * @description item_available, size, max_price, max_total (the total to the saved address with shipping and tax), assistant (purchases on for it), purchases_paused, per_order_limit, spending_room (what the 30-day limit has left), agent_checkout, saved_address, market (not Quebec), saved_card, watch_limit (25 live), already_watching
+             * @enum {string}
+             */
+            condition: "item_available" | "size" | "max_price" | "max_total" | "assistant" | "purchases_paused" | "per_order_limit" | "spending_room" | "agent_checkout" | "saved_address" | "market" | "saved_card" | "watch_limit" | "already_watching";
+            limit?: components["schemas"]["Money"] | null;
+            live_watches?: number;
+            max_price?: components["schemas"]["Money"];
+            max_total?: components["schemas"]["Money"];
+            max_watches?: number;
+            message: string;
+            passed: boolean;
+            price?: components["schemas"]["Money"];
+            price_watch_id?: number | null;
+            province?: string | null;
+            room?: components["schemas"]["Money"] | null;
+            total?: components["schemas"]["Money"] | null;
+        };
+        /**
+         * @example {
+         *       "evaluated_at": "2026-11-24T15:30:00.000Z",
+         *       "price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "total": null,
+         *       "outcome": "bought",
+         *       "failed_condition": "max_price"
+         *     }
+         */
+        PriceWatchEvaluation: {
+            /** Format: date-time */
+            evaluated_at: string;
+            /**
+             * @description The first condition that failed (a condition of POST /price-watches/preview, or expired, payment); null when it bought
+             * @example max_price
+             */
+            failed_condition: string | null;
+            /**
+             * @description bought, not_bought (the watch stays live), needs_you, ended (the watch ended)
+             * @enum {string}
+             */
+            outcome: "bought" | "not_bought" | "needs_you" | "ended";
+            /** @description The item's price the evaluation saw */
+            price: components["schemas"]["Money"];
+            /**
+             * @description The total to the saved address (shipping and tax) when a quote was made
+             * @example null
+             */
+            total: components["schemas"]["Money"] | null;
+        };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "evaluated_at": "2026-11-24T15:30:00.000Z",
+         *           "price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "total": null,
+         *           "outcome": "bought",
+         *           "failed_condition": "max_price"
+         *         }
+         *       ],
+         *       "pagination": {
+         *         "page": 1,
+         *         "per_page": 24,
+         *         "total": 1342,
+         *         "last_page": 56
+         *       }
+         *     }
+         */
+        PriceWatchEvaluationList: {
+            data: components["schemas"]["PriceWatchEvaluation"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @example {
+         *       "would_buy_now": true,
+         *       "catalog_item_id": "48213",
+         *       "size": "M",
+         *       "current_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "max_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "drop_percent": null,
+         *       "max_total": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "conditions": [
+         *         {
+         *           "condition": "item_available",
+         *           "passed": true,
+         *           "price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "max_price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "total": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "max_total": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "limit": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "room": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           }
+         *         }
+         *       ],
+         *       "warnings": [
+         *         {
+         *           "code": "max_price_below_90_day_low",
+         *           "lowest_90_days": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        PriceWatchPreview: {
+            /** @example 48213 */
+            catalog_item_id: string;
+            conditions: components["schemas"]["PriceWatchCondition"][];
+            current_price: components["schemas"]["Money"];
+            /** @example null */
+            drop_percent: number | null;
+            /** @description As given, or the price drop_percent makes now */
+            max_price: components["schemas"]["Money"];
+            max_total: components["schemas"]["Money"];
+            /** @example M */
+            size: string | null;
+            warnings: {
+                /** @enum {string} */
+                code: "max_price_below_90_day_low";
+                lowest_90_days: components["schemas"]["Money"];
+                message: string;
+            }[];
+            /** @description True when every condition passes: the watch, set now, would buy at once */
+            would_buy_now: boolean;
         };
         /**
          * @example {
@@ -3457,10 +3701,15 @@ export interface operations {
                      */
                     catalog_item_id: string | number;
                     /**
-                     * @description Email the person when the item's price is this or less (CAD, before shipping and tax)
+                     * @description Instead of target_price (1.9.0): email when the price is this many percent (1 to 90) below the price when the alert is set; the alert keeps the price that makes (rounded down to the cent) as its target_price
+                     * @example 20
+                     */
+                    drop_percent?: number | null;
+                    /**
+                     * @description Email the person when the item's price is this or less (CAD, before shipping and tax). Give this or drop_percent, not both
                      * @example 12.34
                      */
-                    target_price: number | string;
+                    target_price?: number | string | null;
                 };
             };
         };
@@ -3797,10 +4046,15 @@ export interface operations {
                      */
                     days?: number | null;
                     /**
-                     * @description Buy when the item's price is this or less, before shipping and tax (CAD)
+                     * @description Instead of max_price (1.9.0): buy when the price is this many percent (1 to 90) below the price when the watch is set; the watch keeps the price that makes (rounded down to the cent) as its max_price
+                     * @example 20
+                     */
+                    drop_percent?: number | null;
+                    /**
+                     * @description Buy when the item's price is this or less, before shipping and tax (CAD). Give this or drop_percent, not both
                      * @example 80
                      */
-                    max_price: number | string;
+                    max_price?: number | string | null;
                     /**
                      * @description Most to spend including shipping and tax (CAD); at least max_price
                      * @example 100
@@ -4103,6 +4357,248 @@ export interface operations {
                 };
             };
             /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPriceWatchEvaluations: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                per_page?: number | null;
+            };
+            header?: never;
+            path: {
+                price_watch_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceWatchEvaluationList"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such price watch of this person (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewPriceWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The item to buy (catalog_item_id of GET /products)
+                     * @example 123
+                     */
+                    catalog_item_id: string;
+                    /**
+                     * @description How long the watch lasts, 1 to 30 days; 7 when omitted or null
+                     * @example 7
+                     */
+                    days?: number | null;
+                    /**
+                     * @description Instead of max_price (1.9.0): buy when the price is this many percent (1 to 90) below the price when the watch is set; the watch keeps the price that makes (rounded down to the cent) as its max_price
+                     * @example 20
+                     */
+                    drop_percent?: number | null;
+                    /**
+                     * @description Buy when the item's price is this or less, before shipping and tax (CAD). Give this or drop_percent, not both
+                     * @example 80
+                     */
+                    max_price?: number | string | null;
+                    /**
+                     * @description Most to spend including shipping and tax (CAD); at least max_price
+                     * @example 100
+                     */
+                    max_total: number | string;
+                    /**
+                     * @description Optional. The size to buy (any spelling of it: MD and Med are both M). Left out: an item in one size needs none; otherwise the person's saved size the item comes in is used, and 409 size_required answers when none or several of their saved sizes are among the item's
+                     * @example M
+                     */
+                    size?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceWatchPreview"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope (no purchase:write, or no person on the token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such item (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields (invalid_request), as POST /price-watches: max_price and drop_percent both or neither, max_total below max_price, a size the item does not come in */
             422: {
                 headers: {
                     [name: string]: unknown;

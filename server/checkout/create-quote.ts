@@ -31,6 +31,31 @@ export const quoteItems = async (
   input: z.output<typeof ZCreateQuoteRequest>,
   now: Date,
 ) => {
+  const snapshot = await priceItems(input, now);
+  const quote = {
+    id: randomId("quo_"),
+    expiresAt: new Date(now.getTime() + quoteLifetimeMs),
+    email: input.email?.toLowerCase() ?? null,
+  };
+  await insertQuote(poolSql, {
+    ...quote,
+    clientId: owner.clientId,
+    personId: owner.personId,
+    address: input.shipping_address,
+    snapshot,
+    createdAt: now,
+  });
+  return { ...quote, address: input.shipping_address, snapshot };
+};
+
+/**
+ * Prices the items for the address as a quote does, without storing anything (the price-watch
+ * preview's total, POST /price-watches/preview): the snapshot, or nothing_to_buy.
+ */
+export const priceItems = async (
+  input: z.output<typeof ZCreateQuoteRequest>,
+  now: Date,
+): Promise<QuoteSnapshot> => {
   const destination = input.shipping_address.province;
   const items = await loadQuotableItems(poolSql, [
     ...new Set(input.items.map((line) => line.item_id)),
@@ -48,7 +73,7 @@ export const quoteItems = async (
       details: { unavailable_items: unavailableItems },
     });
   }
-  const snapshot: QuoteSnapshot = {
+  return {
     destination,
     unavailable,
     stores: groups.map(({ store, lines }) => ({
@@ -67,20 +92,6 @@ export const quoteItems = async (
       }),
     })),
   };
-  const quote = {
-    id: randomId("quo_"),
-    expiresAt: new Date(now.getTime() + quoteLifetimeMs),
-    email: input.email?.toLowerCase() ?? null,
-  };
-  await insertQuote(poolSql, {
-    ...quote,
-    clientId: owner.clientId,
-    personId: owner.personId,
-    address: input.shipping_address,
-    snapshot,
-    createdAt: now,
-  });
-  return { ...quote, address: input.shipping_address, snapshot };
 };
 
 export const createQuote = procedure({ caller: "partner", scope: "checkout:write" })

@@ -5,7 +5,7 @@ export { loadQuotableItems } from "../catalogue";
 export type { QuotableItem } from "../catalogue";
 export { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
 export type { TShippingAddress } from "./checkout.schema";
-export { quoteItems } from "./create-quote";
+export { priceItems, quoteItems } from "./create-quote";
 export { insertCheckout } from "./create-session";
 export { expireCheckout } from "./expire-checkout-job";
 export { completeCheckoutIntent } from "./hosted/complete-intent";

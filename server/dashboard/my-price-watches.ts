@@ -9,7 +9,7 @@ import { z } from "zod";
 import { AppError } from "../core/errors";
 import { cancelWatch, isWatchOfPerson, pageOfPersonWatches } from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import { ZPriceWatch } from "../price-watches";
+import { ZPriceWatch, ZPriceWatchEvaluation } from "../price-watches";
 import { toWirePriceWatch } from "../price-watches";
 import { findClientSummaries } from "../auth";
 import { readReadingPreferences } from "../accounts";
@@ -36,6 +36,8 @@ const ZMyWatch = ZPriceWatch.extend({
   assistant: z.string(),
   can_cancel: z.boolean(),
   item: ZWatchedItem,
+  /** The watch's last evaluation (1.9.0): when, the price, the total, and why it did not buy; null before any. */
+  last_evaluation: ZPriceWatchEvaluation.nullable(),
 });
 export type TMyWatch = z.infer<typeof ZMyWatch>;
 
@@ -69,6 +71,7 @@ export const listMyWatches = shopperProcedure
         assistant: names.get(row.clientId)!,
         can_cancel: row.status === "active",
         item: row.item,
+        last_evaluation: row.lastEvaluation,
       })),
       page: input.page,
       has_more: rows.length > myWatchesPageSize,

@@ -23,7 +23,10 @@ export const createPriceAlert = procedure({
       personId: ctx.personId,
       clientId: ctx.actor.clientId,
       itemId: input.catalog_item_id,
-      targetPriceCents: parseCents(input.target_price),
+      target:
+        input.target_price !== undefined
+          ? { priceCents: parseCents(input.target_price) }
+          : { dropPercent: input.drop_percent! },
       now: ctx.clock.now(),
     });
   });

@@ -7,6 +7,9 @@ import { ZAmountInput } from "../core/money-input";
 /** Live alerts one person may hold, all apps together (409 too_many_alerts beyond). */
 export const liveAlertsPerPerson = 100;
 
+/** drop_percent's range (1.9.0), as on POST /price-watches. */
+const dropPercentRange = { min: 1, max: 90 } as const;
+
 /** An item id as the reference writes it ("123"); a JSON integer is read the same. */
 const ZCatalogItemId = z
   .union([z.string(), z.number()], { error: 'must be an item id like "123"' })
@@ -21,13 +24,44 @@ const ZCatalogItemId = z
 export const ZCreatePriceAlertBody = z
   .object({
     catalog_item_id: ZCatalogItemId,
-    target_price: ZAmountInput.meta({
-      description:
-        "Email the person when the item's price is this or less (CAD, before shipping and tax)",
-      example: 12.34,
-    }),
+    target_price: ZAmountInput.nullish()
+      .transform((value) => value ?? undefined)
+      .meta({
+        description:
+          "Email the person when the item's price is this or less (CAD, before shipping and tax). Give this or drop_percent, not both",
+        example: 12.34,
+      }),
+    drop_percent: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(dropPercentRange.min, `must be at least ${dropPercentRange.min}`)
+      .max(dropPercentRange.max, `must be at most ${dropPercentRange.max}`)
+      .nullish()
+      .transform((value) => value ?? undefined)
+      .meta({
+        description: `Instead of target_price (1.9.0): email when the price is this many percent (${dropPercentRange.min} to ${dropPercentRange.max}) below the price when the alert is set; the alert keeps the price that makes (rounded down to the cent) as its target_price`,
+        example: 20,
+      }),
   })
-  .strict();
+  .strict()
+  // Exactly one of target_price and drop_percent (null: left out), checked even when other fields
+  // are invalid, so a body with neither names both (as POST /price-watches with max_price).
+  .superRefine(
+    (input, ctx) => {
+      const given = (value: unknown) => value !== undefined && value !== null;
+      const hasTarget = given((input as Record<string, unknown>).target_price);
+      if (hasTarget !== given((input as Record<string, unknown>).drop_percent)) return;
+      for (const path of hasTarget ? ["drop_percent"] : ["target_price", "drop_percent"])
+        ctx.addIssue({
+          code: "custom",
+          path: [path],
+          message: hasTarget
+            ? "give target_price or drop_percent, not both"
+            : "give target_price or drop_percent",
+        });
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  );
 
 /** Paginated like search (page 1 to 2000, per_page 1 to 48, default 24). */
 export const ZListPriceAlertsQuery = z.object(pageFields).strict();
@@ -56,7 +90,15 @@ export const ZPriceAlert = z
       example: "https://maison-lumiere.example.ca/products/double-breasted-wool-coat",
     }),
     store: z.string().meta({ description: "The store's slug", example: "maison-lumiere" }),
-    target_price: ZMoney,
+    target_price: ZMoney.meta({
+      description:
+        "The price it emails at or under (with drop_percent: the price that percentage made when it was set)",
+    }),
+    drop_percent: z.number().int().nullable().meta({
+      description:
+        "The percentage below the price at creation it was set with; null when target_price was given",
+      example: null,
+    }),
     current_price: ZMoney,
     // null in the example: it shows an alert still active.
     notified_price: ZMoney.nullable().meta({

@@ -396,3 +396,58 @@ describe("an alert fires", () => {
     expect(await db().priceAlert.count({ where: { id: { in: ids }, status: "notified" } })).toBe(6);
   });
 });
+
+describe("drop_percent on POST /price-alerts (1.9.0)", () => {
+  it("sets the target that much below the price now, rounded down to the cent; shows both", async () => {
+    const { token } = await linked();
+    const item = await itemAt(999);
+    const { status, body } = await post(token, {
+      catalog_item_id: String(item.id),
+      drop_percent: 33,
+    });
+    expect(status).toBe(201);
+    // 9.99 less 33% = 6.6933: 6.69, never above what the percentage says.
+    expect(body).toMatchObject({
+      target_price: { amount: "6.69" },
+      drop_percent: 33,
+      current_price: { amount: "9.99" },
+    });
+    const row = await db().priceAlert.findUniqueOrThrow({ where: { id: body.price_alert_id } });
+    expect(row).toMatchObject({ targetPriceCents: 669, dropPercent: 33 });
+    const priced = await post(token, {
+      catalog_item_id: String((await itemAt(5000)).id),
+      target_price: "40",
+    });
+    expect(priced.body.drop_percent).toBeNull();
+    // It fires like any alert once the price reaches the stored target.
+    await setItemPrice(db(), { itemId: item.id, priceCents: 669 }, { now: new Date() });
+    await processPriceChanges(db(), { now: () => new Date() });
+    expect(
+      (await db().priceAlert.findUniqueOrThrow({ where: { id: body.price_alert_id } })).status,
+    ).toBe("notified");
+  });
+
+  it("422 naming the field: both, neither, out of range, not whole", async () => {
+    const { token } = await linked();
+    const item = await itemAt(5000);
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ target_price: "40", drop_percent: 10 }, ["drop_percent"]],
+      [{}, ["target_price", "drop_percent"]],
+      [{ drop_percent: 0 }, ["drop_percent"]],
+      [{ drop_percent: 91 }, ["drop_percent"]],
+      [{ drop_percent: 2.5 }, ["drop_percent"]],
+    ];
+    for (const [fields, named] of cases) {
+      const answer = await post(token, { catalog_item_id: String(item.id), ...fields });
+      expect(answer.status, JSON.stringify(fields)).toBe(422);
+      expect(Object.keys(answer.body.error.fields).sort(), JSON.stringify(fields)).toEqual(
+        [...named].sort(),
+      );
+    }
+    expect(await db().priceAlert.count({ where: { itemId: item.id } })).toBe(0);
+    // 90 is the most: 50.00 less 90% = 5.00.
+    expect(
+      (await post(token, { catalog_item_id: String(item.id), drop_percent: 90 })).body.target_price,
+    ).toEqual({ amount: "5.00", currency: "CAD" });
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { formatCents, toMoney } from "../core/money";
 import { findItemCards, type ItemCard, readAlertFacts } from "../catalogue";
-import { watchedItemOf } from "../price-watches";
+import { dropTargetCents, watchedItemOf } from "../price-watches";
 import { type Db, inTransaction } from "../platform/db";
 import { AppError } from "../core/errors";
 import { randomId } from "../core/ids";
@@ -30,6 +30,7 @@ const toPriceAlert = (row: AlertRow, item: ItemCard): TPriceAlert => ({
   url: item.url,
   store: item.store.slug,
   target_price: toMoney(row.targetPriceCents),
+  drop_percent: row.dropPercent,
   current_price: toMoney(item.priceCents),
   notified_price: row.notifiedPriceCents === null ? null : toMoney(row.notifiedPriceCents),
   created_at: row.createdAt.toISOString(),
@@ -62,7 +63,8 @@ export const createPriceAlert = async (
     personId: string;
     clientId: string;
     itemId: number;
-    targetPriceCents: number;
+    /** A price, or a percentage below the price now (drop_percent, 1.9.0). */
+    target: { priceCents: number } | { dropPercent: number };
     now: Date;
   },
 ): Promise<TPriceAlert> => {
@@ -77,7 +79,12 @@ export const createPriceAlert = async (
       throw new AppError("store_alerts_unavailable", {
         message: "This item's store does not offer price alerts.",
       });
-    if (item.priceCents <= input.targetPriceCents) {
+    // With drop_percent the target is below the price read here, under the person's lock: never already_at_price (ADR 0116).
+    const targetPriceCents =
+      "priceCents" in input.target
+        ? input.target.priceCents
+        : dropTargetCents(item.priceCents, input.target.dropPercent);
+    if (item.priceCents <= targetPriceCents) {
       throw new AppError("already_at_price", {
         message: `The item is already at ${formatCents(item.priceCents)} CAD, at or under the target: it can be bought now.`,
         details: { current_price: toMoney(item.priceCents) },
@@ -101,7 +108,8 @@ export const createPriceAlert = async (
       personId: input.personId,
       clientId: input.clientId,
       itemId: input.itemId,
-      targetPriceCents: input.targetPriceCents,
+      targetPriceCents,
+      dropPercent: "dropPercent" in input.target ? input.target.dropPercent : null,
       createdAt: input.now,
     });
   });

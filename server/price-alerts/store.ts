@@ -15,6 +15,7 @@ const alertSelect = {
   status: true,
   itemId: true,
   targetPriceCents: true,
+  dropPercent: true,
   notifiedPriceCents: true,
   createdAt: true,
   notifiedAt: true,
@@ -47,6 +48,7 @@ export const insertAlert = async (
     clientId: string;
     itemId: number;
     targetPriceCents: number;
+    dropPercent: number | null;
     createdAt: Date;
   },
 ) => (await tx.priceAlert.create({ data: alert, select: { id: true } })).id;

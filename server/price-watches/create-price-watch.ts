@@ -25,6 +25,7 @@ import { ZCreatePriceWatchBody, ZPriceWatch } from "./price-watch.schema";
 import { toWirePriceWatch, withItem } from "./price-watch-view";
 import { type Db, inTransaction, type Tx } from "../platform/db";
 import { findLiveWatches, insertWatch } from "./store/watches";
+import { checkTotalCoversPrice, targetCents } from "./drop-percent";
 
 const dayMs = 24 * 3_600_000;
 /** Every refusal of POST /price-watches is a 409 (DESIGN.md), also for codes POST /purchases answers with 403. */
@@ -39,7 +40,7 @@ const refuse = (
  * the person's saved sizes choose when the body names none); the watch keeps the size as listed,
  * and buys whichever spelling of it is available when it buys (the quote's pickVariant, same rule).
  */
-const watchedVariant = (
+export const watchedVariant = (
   item: Pick<QuotableItem, "id" | "variants">,
   size: string | undefined,
   savedSizes: readonly string[],
@@ -58,7 +59,7 @@ const watchedVariant = (
 };
 
 /** The item the body names, as a quote reads it; not_found when there is none or it was removed. */
-const findWatchableItem = async (db: Db, catalogItemId: string) => {
+export const findWatchableItem = async (db: Db, catalogItemId: string) => {
   const [item] = await loadQuotableItems(db, [Number(catalogItemId)]);
   if (!item || item.status === "removed")
     throw new AppError("not_found", { message: `No item ${catalogItemId}.` });
@@ -66,7 +67,7 @@ const findWatchableItem = async (db: Db, catalogItemId: string) => {
 };
 
 /** The person's email, saved sizes and saved address (null without one). */
-const readBuyer = async (db: Db, personId: string) => {
+export const readBuyer = async (db: Db, personId: string) => {
   const [person, shippingAddress] = await Promise.all([
     findProfile(db, personId),
     findShippingAddress(db, personId),
@@ -124,6 +125,7 @@ type NewWatch = {
   size: string | null;
   maxPriceCents: number;
   maxTotalCents: number;
+  dropPercent: number | null;
   expiresAt: Date;
   settings: { limitPerOrderCents: number | null; limitPer30DaysCents: number | null };
   now: Date;
@@ -169,6 +171,7 @@ const writeWatch = async (tx: Tx, watch: NewWatch) => {
     size: watch.size,
     maxPriceCents: watch.maxPriceCents,
     maxTotalCents,
+    dropPercent: watch.dropPercent,
     expiresAt: watch.expiresAt,
     now,
   });
@@ -181,10 +184,15 @@ export const createPriceWatch = procedure({ caller: "assistant", scope: "purchas
   .output(ZPriceWatch)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
-    const maxPriceCents = parseCents(input.max_price);
     const maxTotalCents = parseCents(input.max_total);
     const agent = await purchasingAgent(ctx.db, ctx.actor, { status: 409 });
     const item = await findWatchableItem(ctx.db, input.catalog_item_id);
+    // max_price, or the price drop_percent makes from the price now (drop-percent.ts).
+    const maxPriceCents = targetCents(
+      { price: input.max_price, dropPercent: input.drop_percent },
+      item.priceCents,
+    );
+    checkTotalCoversPrice(maxTotalCents, maxPriceCents);
     const buyer = await readBuyer(ctx.db, agent.personId);
     const variant = watchedVariant(item, input.size, buyer.sizes);
     refuseUnsellable(item, variant);
@@ -198,6 +206,7 @@ export const createPriceWatch = procedure({ caller: "assistant", scope: "purchas
         size: variant.size,
         maxPriceCents,
         maxTotalCents,
+        dropPercent: input.drop_percent ?? null,
         expiresAt: new Date(now.getTime() + (input.days ?? watchDays.default) * dayMs),
         settings,
         now,

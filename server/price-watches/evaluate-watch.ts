@@ -28,14 +28,20 @@ import { poolSql } from "../platform/sql";
 import { count } from "../platform/observability/metrics";
 import { endWatch, endWatches, moveWatch } from "./watch-writer";
 import { standingOutcome } from "./watch-standing";
-import { afterQuote, beforeQuote, type Stop } from "./policy";
+import { afterQuote, beforeQuote, purchaseRecord, type Stop } from "./policy";
+import {
+  evaluationOfRecord,
+  evaluationOfRefusal,
+  recordEvaluation,
+  recordStop,
+  type Seen,
+} from "./record-evaluation";
 import {
   type EvaluatedWatch,
   readClaimedWatch,
   readItemWatches,
   type WatchActor,
 } from "./store/evaluation";
-import { setOverTotal } from "./store/moves";
 import { freshQuote, withNothingToBuy } from "./watch-quote";
 import { expireWatch } from "./expire-watch";
 import { afterRefusal, recordOnWatch, recordPurchase, stillClaimed } from "./record-watch-purchase";
@@ -59,8 +65,13 @@ export const evaluateItemWatches = async (db: Db, itemId: number, options: { now
     if (!evaluation || !pending.length) continue;
     const sold = await withNothingToBuy(itemId, pending);
     if (!sold.length) continue;
-    await endSold(
+    const ended = await endSold(
       sold.map((watch) => watch.id),
+      options.now,
+    );
+    await recordEvaluation(
+      ended,
+      { priceCents: sold[0].priceCents, totalCents: null, outcome: "ended", failedCondition: "item_available" },
       options.now,
     );
     count("shopping_watch_evaluations_total", { outcome: "ended" }, sold.length);
@@ -92,46 +103,47 @@ const decideAndAct = async (
   watch: EvaluatedWatch,
   now: Date,
 ): Promise<{ evaluation: Evaluation; outcome: string }> => {
-  const stopped = async (step: Stop) => ({
-    evaluation: await stop(watch.id, step, now),
+  const stopped = async (step: Stop, seen: Seen) => ({
+    evaluation: await stop(watch.id, step, now, seen),
     outcome: stopOutcome(step),
   });
   const lostStanding = standingOutcome(watch, watch.maxTotalCents);
   const first = beforeQuote({ ...watch, lostStanding }, now);
-  if (first.next !== "quote") return stopped(first);
+  if (first.next !== "quote") return stopped(first, { priceCents: watch.priceCents, totalCents: null });
   const quote = await freshQuote(watch, now);
+  const seen: Seen =
+    "quoteId" in quote
+      ? { priceCents: quote.unitPriceCents, totalCents: quote.grandTotalCents }
+      : { priceCents: watch.priceCents, totalCents: null };
   const decided = afterQuote(watch, quote);
-  if (decided.next !== "claim") return stopped(decided);
+  if (decided.next !== "claim") return stopped(decided, seen);
   const claimed = await claim(watch.id, decided.quoteId, now);
   if (!claimed) return { evaluation: undefined, outcome: "claimed_elsewhere" };
-  const evaluation = await buy(db, { ...claimed, quoteId: decided.quoteId }, now);
+  const evaluation = await buy(db, { ...claimed, quoteId: decided.quoteId }, now, seen);
   // took_stock: the purchase is held; otherwise refused, or the person must pay through a link.
   return { evaluation, outcome: evaluation === "took_stock" ? "bought" : "not_bought" };
 };
 
 /** Ends active watches item_sold: the evaluator's, never a claimed one's (that is its purchase's to end). */
-const endSold = (ids: number[], now: Date) =>
+const endSold = (ids: number[], now: Date): Promise<number[]> =>
   endWatches(ids, { event: "item_sold", now, from: ["active"] });
 
-/** Makes the move a decision that stops the evaluation asks for (or none). */
-const stop = async (id: number, step: Stop, now: Date): Promise<Evaluation> => {
+/** Makes the move a decision that stops the evaluation asks for (or none), and records the evaluation (record-evaluation.ts). */
+const stop = async (id: number, step: Stop, now: Date, seen: Seen): Promise<Evaluation> => {
   switch (step.next) {
     case "expire":
-      await expireWatch(id, now);
-      return;
+      return void (await recordStop(id, step, seen, now, await expireWatch(id, now)));
     case "end_sold":
-      await endSold([id], now);
+      await recordStop(id, step, seen, now, (await endSold([id], now)).length === 1);
       return "found_sold";
     case "end":
-      await endWatch({ id, event: "end", outcome: step.outcome, now });
+      await recordStop(id, step, seen, now, await endWatch({ id, event: "end", outcome: step.outcome, now }));
       return;
     case "set_over_total":
-      // Price right, total over: not charged, stays active; expiring so ends it over_your_total.
-      // Or the price rose again: the mark is cleared.
-      await setOverTotal(poolSql, id, step.overTotal);
-      return;
     case "wait":
-      return;
+      // Price right, total over: not charged, stays active; expiring so ends it over_your_total.
+      // Or the price rose again: the mark is cleared. Recorded by the same statement.
+      return void (await recordStop(id, step, seen, now, true));
   }
 };
 
@@ -161,7 +173,13 @@ export const buyClaimed = async (db: Db, id: number, options: { now: Date }) => 
  * (step 3b, `recordAnswer`), so the watch and its purchase commit together; a replayed one (a
  * retry after a crash) is recorded from what the purchase holds.
  */
-const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> => {
+const buy = async (
+  db: Db,
+  watch: ClaimedWatch,
+  now: Date,
+  /** What the evaluation saw (none on the recovery sweep's replay, which records no evaluation). */
+  seen?: Seen,
+): Promise<Evaluation> => {
   const { id, quoteId } = watch;
   let outcome: TPurchaseOutcome;
   let recorded: { closed: boolean } | undefined;
@@ -187,6 +205,17 @@ const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> 
                 now,
               ),
             };
+            // The evaluation, in the transaction that records the bank's answer on the watch.
+            if (seen)
+              await recordEvaluation(
+                [id],
+                {
+                  ...seen,
+                  ...evaluationOfRecord(purchaseRecord(purchase.status)),
+                },
+                now,
+                sql,
+              );
           },
         },
       },
@@ -201,12 +230,19 @@ const buy = async (db: Db, watch: ClaimedWatch, now: Date): Promise<Evaluation> 
       appError.status < 500 &&
       appError.code !== "invalid_request"
     )
-      return void (await afterRefusal(id, appError.code, now));
+      return void (await refused(id, appError.code, now, seen));
     throw error;
   }
-  if (!isPurchase(outcome.body)) return void (await afterRefusal(id, outcome.body.error.code, now));
+  if (!isPurchase(outcome.body)) return void (await refused(id, outcome.body.error.code, now, seen));
   if (!recorded) await recordPurchase(id, outcome.body.purchase_id, now);
   else if (recorded.closed) notifyPriceWatchClosed(id);
   // 201: held, the quote's stock is the purchase's.
   return outcome.status === 201 ? "took_stock" : undefined;
 };
+
+/** A refusal of the purchase path: the watch ends, or is active again (afterRefusal); recorded with the condition it stands for. */
+const refused = async (id: number, code: string, now: Date, seen?: Seen) => {
+  await afterRefusal(id, code, now);
+  if (seen) await recordEvaluation([id], { ...seen, ...evaluationOfRefusal(code) }, now);
+};
+

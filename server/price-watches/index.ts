@@ -7,9 +7,13 @@ export { cancelWatch } from "./cancel-watch";
 export { expirePriceWatch } from "./expire-price-watch-job";
 export { priceWatchHandler } from "./price-watch-handler";
 export { toWirePriceWatch, watchedItemOf } from "./price-watch-view";
+export { dropTargetCents } from "./drop-percent";
 export {
   ZCreatePriceWatchBody,
   ZListPriceWatchesQuery,
+  ZPriceWatchEvaluation,
+  ZPriceWatchEvaluationList,
+  ZPriceWatchPreview,
   ZPriceWatch,
   ZPriceWatchIdParams,
   ZPriceWatchList,

@@ -30,26 +30,39 @@ describe("beforeQuote", () => {
   it("expires a watch at or past its expiry, before anything else", () => {
     expect(beforeQuote({ ...watch, expiresAt: now, itemStatus: "sold" }, now)).toEqual({
       next: "expire",
+      failed: "expired",
     });
   });
 
   it("ends it item_sold when the item is no longer active", () => {
-    expect(beforeQuote({ ...watch, itemStatus: "sold" }, now)).toEqual({ next: "end_sold" });
-    expect(beforeQuote({ ...watch, itemStatus: "removed" }, now)).toEqual({ next: "end_sold" });
+    const sold = { next: "end_sold", failed: "item_available" };
+    expect(beforeQuote({ ...watch, itemStatus: "sold" }, now)).toEqual(sold);
+    expect(beforeQuote({ ...watch, itemStatus: "removed" }, now)).toEqual(sold);
   });
 
   it("waits while the price is over max_price, clearing the over-total mark if set", () => {
-    expect(beforeQuote({ ...watch, priceCents: 8_001 }, now)).toEqual({ next: "wait" });
+    expect(beforeQuote({ ...watch, priceCents: 8_001 }, now)).toEqual({
+      next: "wait",
+      failed: "max_price",
+    });
     expect(beforeQuote({ ...watch, priceCents: 8_001, overTotal: true }, now)).toEqual({
       next: "set_over_total",
       overTotal: false,
+      failed: "max_price",
     });
   });
 
   it("ends a watch whose standing is gone, but only once the price is within max_price", () => {
     const lost = { ...watch, lostStanding: "purchases_paused" as const };
-    expect(beforeQuote(lost, now)).toEqual({ next: "end", outcome: "purchases_paused" });
-    expect(beforeQuote({ ...lost, priceCents: 9_000 }, now)).toEqual({ next: "wait" });
+    expect(beforeQuote(lost, now)).toEqual({
+      next: "end",
+      outcome: "purchases_paused",
+      failed: "purchases_paused",
+    });
+    expect(beforeQuote({ ...lost, priceCents: 9_000 }, now)).toEqual({
+      next: "wait",
+      failed: "max_price",
+    });
   });
 });
 
@@ -65,17 +78,22 @@ describe("afterQuote", () => {
     expect(afterQuote(limits, { ended: "address_not_on_file" })).toEqual({
       next: "end",
       outcome: "address_not_on_file",
+      failed: "saved_address",
     });
-    expect(afterQuote(limits, { ended: "item_sold" })).toEqual({ next: "end_sold" });
+    expect(afterQuote(limits, { ended: "item_sold" })).toEqual({
+      next: "end_sold",
+      failed: "item_available",
+    });
   });
 
   it("waits when the unit price rose again, and marks it over its total when only the total is over", () => {
     expect(
       afterQuote(limits, { ...quote, unitPriceCents: 8_001, grandTotalCents: 20_000 }),
-    ).toEqual({ next: "wait" });
+    ).toEqual({ next: "wait", failed: "max_price" });
     expect(afterQuote(limits, { ...quote, grandTotalCents: 10_001 })).toEqual({
       next: "set_over_total",
       overTotal: true,
+      failed: "max_total",
     });
   });
 });

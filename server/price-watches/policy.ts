@@ -4,21 +4,34 @@
  * watch, with which outcome an expiry ends it, and whether the person's live watches let a new one be set. The use cases (evaluate-watch.ts,
  * record-watch-purchase.ts, watch-standing.ts, expire-watch.ts) read and write; these decide.
  */
-import { purchaseRefusal, type SpendingSettings } from "../core/spending-limits";
+import type { SpendingSettings } from "../core/spending-limits";
 import { type EndOutcome, maxLiveWatches } from "./states";
+import { firstFailed, watchConditions, type WatchConditionName } from "./conditions";
 
-/** An evaluation that stops here, with the move it makes (or none). */
-export type Stop =
+/**
+ * An evaluation that stops here, with the move it makes (or none) and the condition that stopped it
+ * (conditions.ts; "expired" when its time ran out).
+ */
+export type Stop = (
   | { next: "expire" }
   | { next: "end_sold" }
   | { next: "end"; outcome: EndOutcome }
   | { next: "set_over_total"; overTotal: boolean }
-  | { next: "wait" };
+  | { next: "wait" }
+) & { failed: string };
+
+/** The condition each loss of standing stands for. */
+const standingCondition: Record<string, WatchConditionName> = {
+  assistant_disconnected: "assistant",
+  purchases_paused: "purchases_paused",
+  limits_lowered: "per_order_limit",
+};
 
 /**
  * Before any quote, from what was read with the watch: an expired watch expires; an item no longer
  * active ends it item_sold; a price over max_price leaves it active (clearing "over its total",
  * since the price rose again); a watch whose standing is gone ends with that outcome; otherwise quote.
+ * The item and the price are the conditions' `item_available` and `max_price`.
  */
 export const beforeQuote = (
   watch: {
@@ -32,11 +45,26 @@ export const beforeQuote = (
   },
   now: Date,
 ): Stop | { next: "quote" } => {
-  if (watch.expiresAt <= now) return { next: "expire" };
-  if (watch.itemStatus !== "active") return { next: "end_sold" };
-  if (watch.priceCents > watch.maxPriceCents)
-    return watch.overTotal ? { next: "set_over_total", overTotal: false } : { next: "wait" };
-  if (watch.lostStanding) return { next: "end", outcome: watch.lostStanding };
+  if (watch.expiresAt <= now) return { next: "expire", failed: "expired" };
+  const failed = firstFailed(
+    watchConditions({
+      itemAvailable: watch.itemStatus === "active",
+      priceCents: watch.priceCents,
+      maxPriceCents: watch.maxPriceCents,
+      maxTotalCents: 0,
+    }),
+  );
+  if (failed === "item_available") return { next: "end_sold", failed };
+  if (failed === "max_price")
+    return watch.overTotal
+      ? { next: "set_over_total", overTotal: false, failed }
+      : { next: "wait", failed };
+  if (watch.lostStanding)
+    return {
+      next: "end",
+      outcome: watch.lostStanding,
+      failed: standingCondition[watch.lostStanding] ?? watch.lostStanding,
+    };
   return { next: "quote" };
 };
 
@@ -49,6 +77,7 @@ export type FreshQuote =
  * After the quote: no address or nothing left ends the watch; a unit price over max_price waits (the
  * price rose again meanwhile; its own event re-evaluates); a total over max_total is not charged and
  * marks the watch "over its total" (expiring then ends it over_your_total); otherwise claim and buy.
+ * The price and the total are the conditions' `max_price` and `max_total`.
  */
 export const afterQuote = (
   watch: { maxPriceCents: number; maxTotalCents: number },
@@ -56,26 +85,48 @@ export const afterQuote = (
 ): Stop | { next: "claim"; quoteId: string } => {
   if ("ended" in quote)
     return quote.ended === "item_sold"
-      ? { next: "end_sold" }
-      : { next: "end", outcome: quote.ended };
-  if (quote.unitPriceCents > watch.maxPriceCents) return { next: "wait" };
-  if (quote.grandTotalCents > watch.maxTotalCents)
-    return { next: "set_over_total", overTotal: true };
+      ? { next: "end_sold", failed: "item_available" }
+      : { next: "end", outcome: quote.ended, failed: "saved_address" };
+  const failed = firstFailed(
+    watchConditions({
+      priceCents: quote.unitPriceCents,
+      maxPriceCents: watch.maxPriceCents,
+      totalCents: quote.grandTotalCents,
+      maxTotalCents: watch.maxTotalCents,
+    }),
+  );
+  if (failed === "max_price") return { next: "wait", failed };
+  if (failed === "max_total") return { next: "set_over_total", overTotal: true, failed };
   return { next: "claim", quoteId: quote.quoteId };
 };
 
 /** Whether the person still lets the watch's assistant buy, and their spending settings (none: not set). */
 export type Standing = { hasGrant: boolean; settings: SpendingSettings | undefined };
 
+/** The standing as the conditions' facts: the grant, the pause, the per-order limit (null: limits not set). */
+export const standingFacts = (standing: Standing) => {
+  const { settings } = standing;
+  const isSet =
+    settings !== undefined &&
+    settings.limitPerOrderCents !== null &&
+    settings.limitPer30DaysCents !== null;
+  return {
+    hasGrant: standing.hasGrant,
+    isPaused: settings?.isPaused ?? false,
+    perOrderLimitCents: isSet ? settings.limitPerOrderCents : null,
+  };
+};
+
 /**
  * Why a watch can no longer buy, or null when it still may: the assistant lost its purchase:write
- * grant, purchases are paused, or the limits are gone or below the watch's max_total.
+ * grant, purchases are paused, or the limits are gone or below the watch's max_total (the
+ * conditions' `assistant`, `purchases_paused` and `per_order_limit`).
  */
 export const standingRefusal = (standing: Standing, maxTotalCents: number): EndOutcome | null => {
-  if (!standing.hasGrant) return "assistant_disconnected";
-  const refusal = standing.settings ? purchaseRefusal(standing.settings) : "spending_limit_not_set";
-  if (refusal === "purchases_paused") return "purchases_paused";
-  if (refusal || standing.settings!.limitPerOrderCents! < maxTotalCents) return "limits_lowered";
+  const failed = firstFailed(watchConditions({ ...standingFacts(standing), maxTotalCents }));
+  if (failed === "assistant") return "assistant_disconnected";
+  if (failed === "purchases_paused") return "purchases_paused";
+  if (failed === "per_order_limit") return "limits_lowered";
   return null;
 };
 

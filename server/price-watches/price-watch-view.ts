@@ -49,6 +49,7 @@ export const toWirePriceWatch = (watch: PriceWatchRow): TPriceWatch => ({
   title: watch.item.title,
   size: watch.size,
   max_price: toMoney(watch.maxPriceCents),
+  drop_percent: watch.dropPercent,
   max_total: toMoney(watch.maxTotalCents),
   current_price: toMoney(watch.item.priceCents),
   outcome: watch.outcome,

@@ -7,6 +7,35 @@ import { ZPagination } from "../catalogue";
 import { ZMoney } from "../core/money-input";
 import { ZAmountInput } from "../core/money-input";
 import { optional } from "../core/zod";
+import { watchConditionNames } from "./conditions";
+
+/** drop_percent's range (1.9.0): the target is that much below the price when the watch or alert is set. */
+const dropPercentRange = { min: 1, max: 90 } as const;
+
+/** The payload is an object (its fields may be invalid): the exclusive pair is checked anyway. */
+const isObjectPayload = (payload: { value: unknown }) =>
+  typeof payload.value === "object" && payload.value !== null;
+
+/**
+ * Exactly one of two fields is given (null counts as left out): 422 naming both when neither is,
+ * the second when both are.
+ */
+const exactlyOne =
+  (first: string, second: string) => (input: object, ctx: z.RefinementCtx<object>) => {
+    const given = (key: string) => {
+      const value = (input as Record<string, unknown>)[key];
+      return value !== undefined && value !== null;
+    };
+    if (given(first) !== given(second)) return;
+    for (const path of given(first) ? [second] : [first, second])
+      ctx.addIssue({
+        code: "custom",
+        path: [path],
+        message: given(first)
+          ? `give ${first} or ${second}, not both`
+          : `give ${first} or ${second}`,
+      });
+  };
 
 const wholeNumber = z.coerce
   .number({ error: "must be a whole number" })
@@ -29,9 +58,18 @@ export const ZCreatePriceWatchBody = z
         "Optional. The size to buy (any spelling of it: MD and Med are both M). Left out: an item in one size needs none; otherwise the person's saved size the item comes in is used, and 409 size_required answers when none or several of their saved sizes are among the item's",
       example: "M",
     }),
-    max_price: ZAmountInput.meta({
-      description: "Buy when the item's price is this or less, before shipping and tax (CAD)",
+    max_price: optional(ZAmountInput).meta({
+      description:
+        "Buy when the item's price is this or less, before shipping and tax (CAD). Give this or drop_percent, not both",
       example: 80,
+    }),
+    drop_percent: optional(
+      wholeNumber
+        .min(dropPercentRange.min, `must be at least ${dropPercentRange.min}`)
+        .max(dropPercentRange.max, `must be at most ${dropPercentRange.max}`),
+    ).meta({
+      description: `Instead of max_price (1.9.0): buy when the price is this many percent (${dropPercentRange.min} to ${dropPercentRange.max}) below the price when the watch is set; the watch keeps the price that makes (rounded down to the cent) as its max_price`,
+      example: 20,
     }),
     max_total: ZAmountInput.meta({
       description: "Most to spend including shipping and tax (CAD); at least max_price",
@@ -47,8 +85,10 @@ export const ZCreatePriceWatchBody = z
     }),
   })
   .strict()
+  // Runs even when other fields are invalid, so a body with neither names them both.
+  .superRefine(exactlyOne("max_price", "drop_percent"), { when: isObjectPayload })
   .superRefine((input, ctx) => {
-    if (parseCents(input.max_total) < parseCents(input.max_price)) {
+    if (input.max_price !== undefined && parseCents(input.max_total) < parseCents(input.max_price)) {
       ctx.addIssue({
         code: "custom",
         path: ["max_total"],
@@ -87,7 +127,13 @@ export const ZPriceWatch = z
     catalog_item_id: z.string().meta({ example: "48213" }),
     title: z.string().meta({ example: "Double-breasted wool coat" }),
     size: z.string().nullable().meta({ example: "M" }),
-    max_price: ZMoney,
+    max_price: ZMoney.meta({
+      description: "The price it buys at or under (with drop_percent: the price that percentage made when it was set)",
+    }),
+    drop_percent: z.number().int().nullable().meta({
+      description: "The percentage below the price at creation it was set with; null when max_price was given",
+      example: null,
+    }),
     max_total: ZMoney,
     current_price: ZMoney,
     outcome: z.string().nullable().meta({
@@ -115,3 +161,80 @@ export const ZPriceWatch = z
 export type TPriceWatch = z.output<typeof ZPriceWatch>;
 
 export const ZPriceWatchList = z.object({ data: z.array(ZPriceWatch), pagination: ZPagination });
+
+export type TCreatePriceWatchBody = z.output<typeof ZCreatePriceWatchBody>;
+
+/** One condition of the preview (conditions.ts), in the fixed order; the values it compared. */
+const ZWatchCondition = z
+  .object({
+    condition: z.enum(watchConditionNames).meta({
+      description:
+        "item_available, size, max_price, max_total (the total to the saved address with shipping and tax), assistant (purchases on for it), purchases_paused, per_order_limit, spending_room (what the 30-day limit has left), agent_checkout, saved_address, market (not Quebec), saved_card, watch_limit (25 live), already_watching",
+    }),
+    passed: z.boolean(),
+    message: z.string(),
+    price: ZMoney.optional(),
+    max_price: ZMoney.optional(),
+    total: ZMoney.nullable().optional(),
+    max_total: ZMoney.optional(),
+    limit: ZMoney.nullable().optional(),
+    room: ZMoney.nullable().optional(),
+    agent_checkout: z.string().optional(),
+    province: z.string().nullable().optional(),
+    live_watches: z.number().int().optional(),
+    max_watches: z.number().int().optional(),
+    price_watch_id: z.number().int().nullable().optional(),
+  })
+  .meta({ id: "PriceWatchCondition" });
+
+export const ZPriceWatchPreview = z
+  .object({
+    would_buy_now: z.boolean().meta({
+      description: "True when every condition passes: the watch, set now, would buy at once",
+    }),
+    catalog_item_id: z.string().meta({ example: "48213" }),
+    size: z.string().nullable().meta({ example: "M" }),
+    current_price: ZMoney,
+    max_price: ZMoney.meta({ description: "As given, or the price drop_percent makes now" }),
+    drop_percent: z.number().int().nullable().meta({ example: null }),
+    max_total: ZMoney,
+    conditions: z.array(ZWatchCondition),
+    warnings: z.array(
+      z.object({
+        code: z.enum(["max_price_below_90_day_low"]),
+        message: z.string(),
+        lowest_90_days: ZMoney,
+      }),
+    ),
+  })
+  .meta({ id: "PriceWatchPreview" });
+export type TPriceWatchPreview = z.output<typeof ZPriceWatchPreview>;
+
+const evaluationOutcomes = ["bought", "not_bought", "needs_you", "ended"] as const;
+
+export const ZPriceWatchEvaluation = z
+  .object({
+    evaluated_at: z.iso.datetime(),
+    price: ZMoney.meta({ description: "The item's price the evaluation saw" }),
+    total: ZMoney.nullable().meta({
+      description: "The total to the saved address (shipping and tax) when a quote was made",
+      example: null,
+    }),
+    outcome: z.enum(evaluationOutcomes).meta({
+      description: "bought, not_bought (the watch stays live), needs_you, ended (the watch ended)",
+    }),
+    failed_condition: z.string().nullable().meta({
+      description:
+        "The first condition that failed (a condition of POST /price-watches/preview, or expired, payment); null when it bought",
+      example: "max_price",
+    }),
+  })
+  .meta({ id: "PriceWatchEvaluation" });
+
+export const ZListPriceWatchEvaluationsRequest = ZPriceWatchIdParams.extend(
+  ZListPriceWatchesQuery.shape,
+).strict();
+
+export const ZPriceWatchEvaluationList = z
+  .object({ data: z.array(ZPriceWatchEvaluation), pagination: ZPagination })
+  .meta({ id: "PriceWatchEvaluationList" });

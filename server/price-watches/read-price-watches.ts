@@ -16,6 +16,8 @@ import {
 } from "./price-watch.schema";
 import { toWirePriceWatch, withItem, withItems } from "./price-watch-view";
 import { findPersonWatch, listPersonWatches, listWatchesOfPerson } from "./store/watches";
+import { findLastEvaluations } from "./store/evaluations";
+import { toWireEvaluation } from "./evaluation-view";
 
 /**
  * The token's person: reading and cancelling need a linked-account token with purchase:write, but
@@ -36,12 +38,23 @@ export const findOwnWatch = async (db: Db, personId: string, id: number) =>
 
 /**
  * A page of the person's watches with their items, newest first, each with the client id of the
- * assistant that set it; one more than the page, to tell whether more follow (the dashboard's list).
+ * assistant that set it and its last evaluation as the wire shows it (null: none yet); one more
+ * than the page, to tell whether more follow (the dashboard's list).
  */
 export const pageOfPersonWatches = async (
   db: Db,
   page: { personId: string; page: number; pageSize: number },
-) => withItems(db, await listWatchesOfPerson(db, page));
+) => {
+  const rows = await withItems(db, await listWatchesOfPerson(db, page));
+  const last = await findLastEvaluations(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const evaluation = last.get(row.id);
+    return { ...row, lastEvaluation: evaluation ? toWireEvaluation(evaluation) : null };
+  });
+};
 
 export const listPriceWatches = procedure({ caller: "assistant", scope: "purchase:write" })
   .input(ZListPriceWatchesQuery)

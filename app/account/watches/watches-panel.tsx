@@ -10,7 +10,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { dashboardClient } from "@/app/_trpc/client";
 import { WatchedItemCard } from "@/app/_components/watched-item";
 import { ZoneNote } from "@/app/_components/zone-note";
-import { watchOutcomeKey } from "@/server/core/messages";
+import { watchConditionKey, watchOutcomeKey } from "@/server/core/messages";
 import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
 import { parseCents } from "@/server/core/money";
 import type { TMyWatch, TMyWatchesResponse } from "@/server/dashboard";
@@ -24,6 +24,42 @@ const statusTones: Partial<Record<TMyWatch["status"], string>> = {
   fulfilled: "ok",
   needs_you: "accent",
 };
+
+/** The watch's last evaluation (when, the price, the total) and, when it did not buy, why in plain words. */
+function LastEvaluation({
+  evaluation,
+  timeZone,
+}: {
+  evaluation: NonNullable<TMyWatch["last_evaluation"]>;
+  timeZone: string;
+}) {
+  const t = useTranslations("watches.lastCheck");
+  const locale = useLocale() as Locale;
+  const money = (amount: string) => formatMoney(parseCents(amount), locale);
+  const time = formatTime(new Date(evaluation.evaluated_at), locale, timeZone);
+  return (
+    <>
+      <dt>{t("label")}</dt>
+      <dd data-testid="watch-last-evaluation">
+        {evaluation.total
+          ? t("valueWithTotal", {
+              time,
+              price: money(evaluation.price.amount),
+              total: money(evaluation.total.amount),
+            })
+          : t("value", { time, price: money(evaluation.price.amount) })}
+      </dd>
+      {evaluation.outcome !== "bought" && evaluation.failed_condition ? (
+        <>
+          <dt>{t("whyNot")}</dt>
+          <dd data-testid="watch-why-not">
+            {t(`condition.${watchConditionKey(evaluation.failed_condition)}`)}
+          </dd>
+        </>
+      ) : null}
+    </>
+  );
+}
 
 function WatchRow({
   watch,
@@ -76,6 +112,9 @@ function WatchRow({
         <dd>
           {formatTime(new Date(isLive ? watch.expires_at : watch.created_at), locale, timeZone)}
         </dd>
+        {watch.last_evaluation ? (
+          <LastEvaluation evaluation={watch.last_evaluation} timeZone={timeZone} />
+        ) : null}
         {watch.outcome && watch.outcome !== "bought" ? (
           <>
             <dt>{t("account.why")}</dt>

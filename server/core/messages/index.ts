@@ -69,3 +69,11 @@ type WhyKey = keyof Messages["watches"]["why"];
 /** Why a price watch ended, as a key of watches.json's `why`: its outcome when there is a sentence for it, else "other". */
 export const watchOutcomeKey = (outcome: string | null | undefined): WhyKey =>
   outcome && Object.hasOwn(en.watches.why, outcome) ? (outcome as WhyKey) : "other";
+
+type LastCheckKey = keyof Messages["watches"]["lastCheck"]["condition"];
+
+/** Why a price watch's evaluation did not buy, as a key of watches.json's `lastCheck.condition` (1.9.0): its failed condition when there is a sentence for it, else "other". */
+export const watchConditionKey = (condition: string | null | undefined): LastCheckKey =>
+  condition && Object.hasOwn(en.watches.lastCheck.condition, condition)
+    ? (condition as LastCheckKey)
+    : "other";

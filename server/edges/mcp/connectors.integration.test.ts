@@ -107,6 +107,8 @@ const accountTools = [
   "list_my_orders",
   "get_my_order",
   "list_my_purchases",
+  "preview_price_watch",
+  "list_price_watch_evaluations",
 ];
 
 type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
@@ -423,7 +425,7 @@ describe("the account connector at /mcp/account", () => {
     expect((await rest.json()).error.code).toBe("unauthorized");
   });
 
-  it("lists all thirteen tools, each with the schemas of its REST operation in the OpenAPI document", async () => {
+  it("lists all fifteen tools, each with the schemas of its REST operation in the OpenAPI document", async () => {
     const { person } = await createPerson();
     const client = await connect("/mcp/account", await accountToken(person.id));
     const { tools: listed } = await client.listTools();

@@ -71,8 +71,9 @@ describe("MCP tools from the operation table", () => {
       expect(tool.description.startsWith(`${entry.summary}. `), tool.name).toBe(true);
       // The very schema object, so the result is validated and described as the REST body is.
       expect(tool.output, tool.name).toBe(entry.output);
-      if (entry.method === "GET") expect(tool.annotations.readOnlyHint, tool.name).toBe(true);
-      else expect(tool.annotations.readOnlyHint, tool.name).toBe(false);
+      // preview_price_watch is a POST (it takes a watch body) that writes nothing (ADR 0116).
+      const readsOnly = entry.method === "GET" || tool.name === "preview_price_watch";
+      expect(tool.annotations.readOnlyHint, tool.name).toBe(readsOnly);
     }
   });
 

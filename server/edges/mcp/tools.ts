@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { type Operation, type OperationId, scopeOf } from "../rest/operation";
 import { toolOperations } from "../rest/operations";
-import type { Scope } from "../../auth";
+import { agentOnlyScopes, type Scope } from "../../auth";
 import type { ZCanadianAddressResponse } from "../../core/address";
 import type { ZMeResponse } from "../../accounts";
 import type {
@@ -25,6 +25,7 @@ import type { ZQuote } from "../../checkout";
 import type { ZCheckout, ZCheckoutDetail } from "../../checkout";
 import type { ZListMyOrdersResponse, ZOrder } from "../../orders/index";
 import type { ZListPurchasesResponse } from "../../purchases";
+import type { ZPriceWatchEvaluationList, ZPriceWatchPreview } from "../../price-watches";
 import type { AppError } from "../../core/errors";
 import type { Caller } from "../trpc/caller";
 
@@ -228,6 +229,33 @@ const presentations: Record<string, Presentation<unknown>> = {
     text: (order) =>
       `Order ${order.order_number} (${order.store.name}): ${money(order.totals.grand_total)}, ${order.fulfilment}${order.tracking ? `, ${order.tracking.carrier} ${order.tracking.tracking_number}` : ""}.`,
   }),
+  preview_price_watch: present<typeof ZPriceWatchPreview>({
+    title: "Preview a price watch",
+    usage:
+      "Same arguments as setting a watch (catalog_item_id from search_products, max_price or drop_percent, max_total, size, days). Sets nothing: says whether it would buy now and why not, condition by condition.",
+    annotations: read,
+    text: (preview) =>
+      [
+        `${preview.would_buy_now ? "Would buy now" : "Would not buy now"}: item #${preview.catalog_item_id} at ${money(preview.current_price)}, max_price ${money(preview.max_price)}, max_total ${money(preview.max_total)}.`,
+        ...preview.conditions
+          .filter((condition) => !condition.passed)
+          .map((condition) => `- ${condition.condition}: ${condition.message}`),
+        ...preview.warnings.map((warning) => `Warning: ${warning.message}`),
+      ].join("\n"),
+  }),
+  list_price_watch_evaluations: present<typeof ZPriceWatchEvaluationList>({
+    title: "A price watch's evaluations",
+    usage:
+      "price_watch_id is a watch of the person. Newest first: the price seen, the total when quoted, the outcome and the first condition that failed.",
+    text: (result) =>
+      [
+        `${result.pagination.total} evaluations.`,
+        ...result.data.map(
+          (row) =>
+            `- ${row.evaluated_at}: ${money(row.price)}${row.total ? ` (total ${money(row.total)})` : ""}, ${row.outcome}${row.failed_condition ? `: ${row.failed_condition}` : ""}`,
+        ),
+      ].join("\n"),
+  }),
 };
 
 /** The request headers a tool takes as arguments. Only Idempotency-Key so far: optional, the connector derives one when left out. */
@@ -364,9 +392,18 @@ export const tools: ToolDefinition[] = toolOperations().map(toTool);
 export const toolsOf = (connector: ToolConnector) =>
   tools.filter((entry) => connector === "account" || entry.connector === "public");
 
-/** The scopes a connector's tools need: what the public connector's callers hold, and what /mcp/account asks a person for. */
+/**
+ * The scopes a connector's tools need: what the public connector's callers hold, and what /mcp/account
+ * asks a person for. Never an agent-only scope (purchase:write): a connector that is not an assistant
+ * registered at the agent door could not be granted it, so asking would fail its sign-in; the price
+ * watch tools answer insufficient_scope to such a connector (ADR 0116).
+ */
 export const scopesOf = (connector: ToolConnector): Scope[] => [
-  ...new Set(toolsOf(connector).map((entry) => entry.scope)),
+  ...new Set(
+    toolsOf(connector)
+      .map((entry) => entry.scope)
+      .filter((scope) => !agentOnlyScopes.includes(scope)),
+  ),
 ];
 
 /** The tool names that have an MCP presentation here (tools.test.ts: each is a tool of the table). */

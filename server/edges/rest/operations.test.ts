@@ -125,6 +125,8 @@ describe("operation table", () => {
         "list_my_orders",
         "get_my_order",
         "list_my_purchases",
+        "preview_price_watch",
+        "list_price_watch_evaluations",
       ].sort(),
     );
   });

@@ -1,4 +1,8 @@
-/** Price watches (procedures in server/routers/price-watches). No MCP tool: buying on a watch is the person's grant to one assistant. */
+/**
+ * Price watches (procedures in server/price-watches). Setting one is no MCP tool (buying on a watch
+ * is the person's grant to one assistant); the preview and the evaluations only read, and are
+ * (1.9.0, ADR 0116).
+ */
 import { maxLiveWatches, watchDays } from "../../price-watches";
 import { errorResponse } from "./openapi-parts";
 import {
@@ -6,7 +10,9 @@ import {
   ZListPriceWatchesQuery,
   ZPriceWatch,
   ZPriceWatchIdParams,
+  ZPriceWatchEvaluationList,
   ZPriceWatchList,
+  ZPriceWatchPreview,
 } from "../../price-watches";
 import { defineOperation } from "./operation";
 
@@ -76,5 +82,42 @@ export const priceWatchOperations = [
       ),
     },
     call: async ({ caller, params }) => ({ body: await caller.priceWatches.cancel(params) }),
+  }),
+  defineOperation({
+    id: "POST /api/v1/price-watches/preview",
+    operationId: "previewPriceWatch",
+    procedure: "priceWatches.preview",
+    tool: "preview_price_watch",
+    input: { body: ZCreatePriceWatchBody },
+    output: ZPriceWatchPreview,
+    summary: "Say whether a price watch with this body would buy now, condition by condition",
+    description:
+      "Scope purchase:write, the same token as POST /price-watches, and the same body (max_price or drop_percent). Sets nothing, stores nothing. " +
+      "Answers 200 with would_buy_now (every condition passes) and each condition in a fixed order with the values it compared: item_available, size, max_price (price vs max_price), max_total (the total to the saved address with shipping and tax), assistant, purchases_paused, per_order_limit, spending_room (the 30-day room), agent_checkout, saved_address, market (Quebec), saved_card, " +
+      `watch_limit (${maxLiveWatches} live) and already_watching: what POST /price-watches refuses with 409 is a failed condition here. ` +
+      "warnings has max_price_below_90_day_low when max_price is below the item's lowest price of the last 90 days.",
+    responses: {
+      403: errorResponse("insufficient_scope (no purchase:write, or no person on the token)"),
+      404: errorResponse("No such item (not_found)"),
+      422: errorResponse(
+        "Invalid fields (invalid_request), as POST /price-watches: max_price and drop_percent both or neither, max_total below max_price, a size the item does not come in",
+      ),
+    },
+    call: async ({ caller, body }) => ({ body: await caller.priceWatches.preview(body) }),
+  }),
+  defineOperation({
+    id: "GET /api/v1/price-watches/{price_watch_id}/evaluations",
+    operationId: "listPriceWatchEvaluations",
+    procedure: "priceWatches.evaluations",
+    tool: "list_price_watch_evaluations",
+    input: { params: ZPriceWatchIdParams, query: ZListPriceWatchesQuery },
+    output: ZPriceWatchEvaluationList,
+    summary: "Each evaluation of a price watch, newest first: the price, the total, the outcome, the condition that failed",
+    description:
+      "Scope purchase:write on a linked-account token. One row each time a price change made the service evaluate the live watch: evaluated_at, the price it saw, the total to the saved address when it quoted, outcome (bought, not_bought, needs_you, ended) and failed_condition (the first condition of POST /price-watches/preview that failed, expired, or payment). Paginated like GET /price-watches.",
+    responses: { 404: noWatch },
+    call: async ({ caller, params, query }) => ({
+      body: await caller.priceWatches.evaluations({ ...params, ...query }),
+    }),
   }),
 ];

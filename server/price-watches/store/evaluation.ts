@@ -10,6 +10,7 @@ import type { Tx } from "../../platform/db";
 import type { Sql } from "../../platform/sql";
 import { spendingColumnsSql, type SpendingRow } from "../../accounts";
 import { hasPurchaseGrantSql } from "../../purchases";
+import { recordOverPriceSql } from "./evaluations";
 
 /** The standing as columns: the grant and the settings. */
 export type StandingRow = SpendingRow & { hasGrant: boolean };
@@ -45,10 +46,12 @@ export type EvaluatedWatch = WatchActor &
  * others have nothing to do. Each with its standing and the saved address, all in one statement
  * (server/platform/sql.ts on why raw). The address is a quote's shipping_address: the purchase compares it
  * with the saved one. What is read may be stale by the time it is acted on, as any read is: every
- * move is conditional and the purchase checks again under its locks.
+ * move is conditional and the purchase checks again under its locks. The same statement records
+ * the evaluation of the watches the price is over (recordOverPriceSql).
  */
 export const readItemWatches = (sql: Sql, itemId: number, now: Date) =>
   sql.$queryRaw<EvaluatedWatch[]>`
+    ${recordOverPriceSql(itemId, now)}
     SELECT w.id, w.client_id AS "clientId", w.person_id AS "personId", w.item_id AS "itemId", w.size,
       w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents", w.expires_at AS "expiresAt", w.over_total AS "overTotal",
       i.price_cents AS "priceCents", i.status::text AS "itemStatus", ${standingColumnsSql(Prisma.sql`w.client_id`, now)},

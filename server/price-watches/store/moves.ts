@@ -30,6 +30,7 @@ type MovedRow = {
   size: string | null;
   maxPriceCents: number;
   maxTotalCents: number;
+  dropPercent: number | null;
   outcome: string | null;
   orderNumber: string | null;
   purchaseId: string | null;
@@ -90,7 +91,7 @@ export const updateWatchStatus = (
     WHERE ${anyOf(Prisma.sql`w.id`, ids, "int")} AND i.id = w.item_id AND p.id = w.person_id AND w.status::text = ANY(${move.from}::text[])
       AND (NOT ${move.needsUnexpired} OR w.expires_at > ${now}) AND (NOT ${move.needsExpired} OR w.expires_at <= ${now})
     RETURNING w.id, w.status::text AS status, w.item_id AS "itemId", w.size, w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents",
-      w.outcome, w.order_number AS "orderNumber", w.purchase_id AS "purchaseId", w.checkout_id AS "checkoutId", w.expires_at AS "expiresAt",
+      w.drop_percent AS "dropPercent", w.outcome, w.order_number AS "orderNumber", w.purchase_id AS "purchaseId", w.checkout_id AS "checkoutId", w.expires_at AS "expiresAt",
       w.created_at AS "createdAt", w.client_id AS "clientId", w.person_id AS "personId", i.title, i.price_cents AS "priceCents", p.email,
       ${recipients} AS recipients`;
 };

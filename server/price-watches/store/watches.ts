@@ -18,6 +18,7 @@ const watchSelect = {
   size: true,
   maxPriceCents: true,
   maxTotalCents: true,
+  dropPercent: true,
   outcome: true,
   orderNumber: true,
   purchaseId: true,
@@ -33,6 +34,8 @@ export type WatchRow = {
   size: string | null;
   maxPriceCents: number;
   maxTotalCents: number;
+  /** The percentage below the price at creation it was set with (1.9.0); null when max_price was given. */
+  dropPercent: number | null;
   outcome: string | null;
   orderNumber: string | null;
   purchaseId: string | null;
@@ -122,6 +125,7 @@ export const insertWatch = (
     size: string | null;
     maxPriceCents: number;
     maxTotalCents: number;
+    dropPercent?: number | null;
     expiresAt: Date;
     now: Date;
   },
