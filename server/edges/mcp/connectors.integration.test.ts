@@ -106,6 +106,10 @@ const accountTools = [
   "list_my_orders",
   "get_my_order",
   "list_my_purchases",
+  "create_search_watch",
+  "list_search_watches",
+  "get_search_watch",
+  "cancel_search_watch",
 ];
 
 type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
