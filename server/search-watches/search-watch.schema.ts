@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ZPagination, ZSearchProductsRequest, pageFields } from "../catalogue";
 import { ZAmountInput, ZMoney } from "../core/money-input";
-import { optional } from "../core/zod";
+import { optional, ZIntCount } from "../core/zod";
 import { searchWatchDays, searchWatchModes, searchWatchStatuses } from "./states";
 
 const search = ZSearchProductsRequest.shape;
@@ -123,7 +123,7 @@ export const ZSearchWatch = z
     }),
     filters: ZSearchWatchFilters,
     max_total: ZMoney.nullable().meta({ description: "buy only", example: null }),
-    matches_count: z.number().int().min(0).meta({ example: 3 }),
+    matches_count: ZIntCount(3),
     recent_matches: z
       .array(ZSearchWatchMatch)
       .meta({ description: "The 10 most recent matches, newest first" }),

@@ -124,6 +124,10 @@ describe("operation table", () => {
         "list_my_orders",
         "get_my_order",
         "list_my_purchases",
+        "create_search_watch",
+        "list_search_watches",
+        "get_search_watch",
+        "cancel_search_watch",
       ].sort(),
     );
   });
