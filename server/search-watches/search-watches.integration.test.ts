@@ -381,6 +381,35 @@ describe("buy mode", () => {
     expect(await db().purchase.count({ where: { personId: buyer.person.id } })).toBe(1);
   });
 
+  it("a buying watch left executing (a crash after its claim) is finished by the sweep with the same key: one purchase", async () => {
+    const buyer = await createBuyer();
+    const store = await directStore();
+    const q = word();
+    const { body } = await post(buyer.token, { mode: "buy", q, max_total: 200 });
+    const itemId = await list1(store.slug, { title: `${q} loafers` });
+    // The claim was made with a fresh quote, then the process died before the purchase.
+    const quote = await quoteOf(buyer.token, [itemId]);
+    await db().searchWatch.update({
+      where: { id: body.search_watch_id },
+      data: { status: "executing", quoteId: quote.quote_id, itemId, claimedAt: new Date() },
+    });
+    // Not yet stale: left alone.
+    await runSearchWatchWork(db(), { now: new Date(Date.now() + 10_000) });
+    expect(await db().purchase.count({ where: { personId: buyer.person.id } })).toBe(0);
+    await Promise.all([
+      runSearchWatchWork(db(), { now: new Date(Date.now() + 2 * 60_000) }),
+      runSearchWatchWork(db(), { now: new Date(Date.now() + 2 * 60_000) }),
+    ]);
+    expect((await get(buyer.token, body.search_watch_id)).body).toMatchObject({
+      status: "fulfilled",
+      outcome: "bought",
+      catalog_item_id: String(itemId),
+    });
+    await runSearchWatchWork(db(), { now: new Date(Date.now() + 5 * 60_000) });
+    await processAt();
+    expect(await db().purchase.count({ where: { personId: buyer.person.id } })).toBe(1);
+  });
+
   it("a match over max_total is not bought; the watch stays active for the next", async () => {
     const buyer = await createBuyer();
     const store = await directStore();
