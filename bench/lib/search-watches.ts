@@ -55,7 +55,9 @@ export const createSearchWatches = async (
   const { rows } = await client.query(
     `SELECT mode::text, count(*)::int AS count FROM search_watches WHERE status = 'active' GROUP BY mode`,
   );
-  return Object.fromEntries(rows.map((row: { mode: string; count: number }) => [row.mode, row.count]));
+  return Object.fromEntries(
+    rows.map((row: { mode: string; count: number }) => [row.mode, row.count]),
+  );
 };
 
 /** The new listings: copies of `count` catalogue items (same words, brand, category, sizes, colour) at 90% of their price, per store. */

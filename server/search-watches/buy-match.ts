@@ -138,7 +138,11 @@ const buy = async (
   } catch (error) {
     const appError = toAppError(error);
     if (appError.code === "idempotency_key_in_use") return;
-    if (appError instanceof AppError && appError.status < 500 && appError.code !== "invalid_request")
+    if (
+      appError instanceof AppError &&
+      appError.status < 500 &&
+      appError.code !== "invalid_request"
+    )
       return void (await afterRefusal(id, appError.code, now));
     throw error;
   }
@@ -153,7 +157,8 @@ const buy = async (
  */
 const recordOnWatch = async (sql: Sql, id: string, purchase: RecordedPurchase, now: Date) => {
   const purchaseId = purchase.id;
-  if (purchase.status === "processing") return void (await keepPurchaseOnWatch(sql, id, purchaseId));
+  if (purchase.status === "processing")
+    return void (await keepPurchaseOnWatch(sql, id, purchaseId));
   if (purchase.status === "refused")
     return void (await moveSearchWatch(sql, {
       id,

@@ -18,7 +18,12 @@ export const cancelSearchWatch = procedure({
   .output(ZSearchWatch)
   .mutation(async ({ ctx, input }) => {
     const id = input.search_watch_id;
-    await moveSearchWatch(ctx.db, { id, event: "cancel", now: ctx.clock.now(), personId: ctx.personId });
+    await moveSearchWatch(ctx.db, {
+      id,
+      event: "cancel",
+      now: ctx.clock.now(),
+      personId: ctx.personId,
+    });
     const row = await findPersonWatch(ctx.db, ctx.personId, id);
     if (!row) throw new AppError("not_found", { message: "No such search watch." });
     if (row.status !== "active") watchIndex.remove(id);

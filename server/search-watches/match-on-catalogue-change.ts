@@ -36,7 +36,6 @@ export const searchWatchHandler: PriceChangeHandler = {
       await emailWatchesDue(sql, notify, now);
       return inserted;
     });
-    for (const watch of fresh)
-      if (watch.mode === "buy") await buyMatch(db, watch.id, item.id, now);
+    for (const watch of fresh) if (watch.mode === "buy") await buyMatch(db, watch.id, item.id, now);
   },
 };

@@ -11,12 +11,23 @@
  * The index only proposes: the match is written by a conditional insert that requires the watch
  * to be active and unexpired in PostgreSQL (store.ts `insertMatches`).
  */
-import { itemMatchesFilter, type ItemMatchFacts, type SearchFilter, searchFilterOf } from "../catalogue";
+import {
+  itemMatchesFilter,
+  type ItemMatchFacts,
+  type SearchFilter,
+  searchFilterOf,
+} from "../catalogue";
 import { poolSql, type Sql } from "../platform/sql";
 import { indexKeysOf, itemKeysOf } from "./policy";
 import { type IndexedWatchRow, readWatchesChangedSince, type StoredFilters } from "./store";
 
-type Entry = { id: string; mode: "notify" | "buy"; expiresAt: Date; filter: SearchFilter; keys: string[] };
+type Entry = {
+  id: string;
+  mode: "notify" | "buy";
+  expiresAt: Date;
+  filter: SearchFilter;
+  keys: string[];
+};
 
 /** How often the index reads changed watches at most (a change elsewhere is seen within this). */
 const refreshMs = 200;
@@ -24,7 +35,10 @@ const refreshMs = 200;
 const overlapMs = 2_000;
 
 /** The normalised filter of stored filters and q's lexemes. */
-export const filterOfStored = (filters: StoredFilters, lexemes: readonly string[]): SearchFilter => ({
+export const filterOfStored = (
+  filters: StoredFilters,
+  lexemes: readonly string[],
+): SearchFilter => ({
   ...searchFilterOf({
     q: filters.q,
     category: filters.category,
@@ -54,7 +68,13 @@ export class WatchIndex {
     this.remove(row.id);
     if (row.status !== "active") return;
     const filter = filterOfStored(row.filters, row.lexemes);
-    const entry: Entry = { id: row.id, mode: row.mode, expiresAt: row.expiresAt, filter, keys: indexKeysOf(filter) };
+    const entry: Entry = {
+      id: row.id,
+      mode: row.mode,
+      expiresAt: row.expiresAt,
+      filter,
+      keys: indexKeysOf(filter),
+    };
     this.entries.set(row.id, entry);
     for (const key of entry.keys) {
       let ids = this.byKey.get(key);
@@ -95,7 +115,8 @@ export class WatchIndex {
 
   /** Reads the watches changed since the cursor (all live ones the first time); at most every refreshMs unless `force`. */
   refresh(sql: Sql = poolSql, options: { force?: boolean } = {}): Promise<void> {
-    if (!options.force && this.cursor && performance.now() - this.refreshedAt < refreshMs) return Promise.resolve();
+    if (!options.force && this.cursor && performance.now() - this.refreshedAt < refreshMs)
+      return Promise.resolve();
     return (this.refreshing ??= (async () => {
       try {
         const since = this.cursor && new Date(this.cursor.getTime() - overlapMs);

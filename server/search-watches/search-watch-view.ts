@@ -19,8 +19,10 @@ const toWire = (row: SearchWatchRow, count: number, recent: readonly MatchRow[])
     color: row.filters.color ?? [],
     brand: row.filters.brand ?? [],
     store: row.filters.store ?? null,
-    min_price: row.filters.min_price === undefined ? null : toMoney(parseCents(row.filters.min_price)),
-    max_price: row.filters.max_price === undefined ? null : toMoney(parseCents(row.filters.max_price)),
+    min_price:
+      row.filters.min_price === undefined ? null : toMoney(parseCents(row.filters.min_price)),
+    max_price:
+      row.filters.max_price === undefined ? null : toMoney(parseCents(row.filters.max_price)),
   },
   max_total: row.maxTotalCents === null ? null : toMoney(row.maxTotalCents),
   matches_count: count,

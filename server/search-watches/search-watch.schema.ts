@@ -31,8 +31,7 @@ export const ZCreateSearchWatchBody = z
     }),
     ...searchFilterFields,
     max_total: optional(ZAmountInput).meta({
-      description:
-        "buy only, and required there: most to spend including shipping and tax (CAD)",
+      description: "buy only, and required there: most to spend including shipping and tax (CAD)",
       example: 120,
     }),
     days: optional(
@@ -55,7 +54,11 @@ export const ZCreateSearchWatchBody = z
     )
       ctx.addIssue({ code: "custom", path: ["max_price"], message: "must be at least min_price" });
     if (input.mode === "buy" && input.max_total === undefined)
-      ctx.addIssue({ code: "custom", path: ["max_total"], message: "is required when mode is buy" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["max_total"],
+        message: "is required when mode is buy",
+      });
     if (input.mode === "notify" && input.max_total !== undefined)
       ctx.addIssue({ code: "custom", path: ["max_total"], message: "is only for mode buy" });
     const hasFilter = filterNames.some((name) => {
@@ -66,7 +69,8 @@ export const ZCreateSearchWatchBody = z
       ctx.addIssue({
         code: "custom",
         path: ["q"],
-        message: "give at least one filter (q, category, size, color, brand, store, min_price or max_price)",
+        message:
+          "give at least one filter (q, category, size, color, brand, store, min_price or max_price)",
       });
   });
 export type TCreateSearchWatchBody = z.output<typeof ZCreateSearchWatchBody>;
@@ -102,7 +106,8 @@ const ZSearchWatchMatch = z
     price: ZMoney.meta({ description: "The item's price when it matched" }),
     matched_at: z.iso.datetime(),
     emailed_at: z.iso.datetime().nullable().meta({
-      description: "When the email naming it was queued (notify); null while it waits for the digest",
+      description:
+        "When the email naming it was queued (notify); null while it waits for the digest",
       example: null,
     }),
   })

@@ -303,7 +303,9 @@ describe("notify mode", () => {
     await list1(store.slug, { title: `${q} third` });
     await processAt(() => new Date(start + 10 * 60_000));
     expect(await emailsTo(person.email)).toHaveLength(1);
-    expect((await matchesOf(body.search_watch_id)).filter((match) => !match.emailedAt)).toHaveLength(2);
+    expect(
+      (await matchesOf(body.search_watch_id)).filter((match) => !match.emailedAt),
+    ).toHaveLength(2);
     // The sweep before the hour is up sends nothing.
     await runSearchWatchWork(db(), { now: new Date(start + 59 * 60_000) });
     expect(await emailsTo(person.email)).toHaveLength(1);
@@ -324,7 +326,8 @@ describe("notify mode", () => {
     const store = await directStore();
     const q = word();
     const ids: string[] = [];
-    for (const { token } of people) ids.push((await post(token, { mode: "notify", q })).body.search_watch_id);
+    for (const { token } of people)
+      ids.push((await post(token, { mode: "notify", q })).body.search_watch_id);
     const { eventIds } = await listItems(
       store.slug,
       Array.from({ length: 4 }, (_, index) => listing({ title: `${q} number ${index}` })),
@@ -373,7 +376,9 @@ describe("buy mode", () => {
     expect(purchases).toHaveLength(1);
     expect(purchases[0]).toMatchObject({ id: body.purchase_id, status: "held" });
     expect(
-      await db().emailMessage.count({ where: { to: buyer.person.email, template: "purchase-copy" } }),
+      await db().emailMessage.count({
+        where: { to: buyer.person.email, template: "purchase-copy" },
+      }),
     ).toBe(1);
     // A later match buys nothing more: one purchase per watch.
     await list1(store.slug, { title: `${q} sandals` });

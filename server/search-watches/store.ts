@@ -321,7 +321,9 @@ export const readClaimStanding = async (sql: Sql, id: string, now: Date) => {
  * purchase of a quote, and a purchase as its watch records it.
  */
 export const findPurchaseOfQuote = async (sql: Sql, quoteId: string) => {
-  const [made] = await sql.$queryRaw<{ id: string }[]>`SELECT id FROM purchases WHERE quote_id = ${quoteId}`;
+  const [made] = await sql.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM purchases WHERE quote_id = ${quoteId}`;
   return made?.id;
 };
 

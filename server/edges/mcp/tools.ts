@@ -199,7 +199,8 @@ const presentations: Record<string, Presentation<unknown>> = {
   }),
   list_search_watches: present<typeof ZSearchWatchList>({
     title: "The person's search watches",
-    usage: "Newest first; each search_watch_id is the argument of get_search_watch and cancel_search_watch.",
+    usage:
+      "Newest first; each search_watch_id is the argument of get_search_watch and cancel_search_watch.",
     text: (result) =>
       [
         `${result.pagination.total} search watches.`,
