@@ -148,4 +148,3 @@ export type TSearchWatch = z.output<typeof ZSearchWatch>;
 export const ZSearchWatchList = z
   .object({ data: z.array(ZSearchWatch), pagination: ZPagination })
   .meta({ id: "SearchWatchList" });
-export type TSearchWatchList = z.output<typeof ZSearchWatchList>;
