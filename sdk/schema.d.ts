@@ -5716,7 +5716,7 @@ export interface operations {
                     min_price?: (number | string) | null;
                     /**
                      * @description notify: email the person about each new matching item (at most one email an hour, then a digest; scope alerts:write). buy: buy the first new match once within max_total, then end (scope purchase:write)
-                     * @example notify
+                     * @example buy
                      * @enum {string}
                      */
                     mode: "notify" | "buy";

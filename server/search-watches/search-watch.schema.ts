@@ -27,7 +27,7 @@ export const ZCreateSearchWatchBody = z
     mode: z.enum(searchWatchModes, { error: "must be notify or buy" }).meta({
       description:
         "notify: email the person about each new matching item (at most one email an hour, then a digest; scope alerts:write). buy: buy the first new match once within max_total, then end (scope purchase:write)",
-      example: "notify",
+      example: "buy",
     }),
     ...searchFilterFields,
     max_total: optional(ZAmountInput).meta({
