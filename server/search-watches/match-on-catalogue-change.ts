@@ -4,8 +4,11 @@
  * against the live search watches through the in-memory index (matcher.ts), and each new match is
  * recorded once per (watch, item) (INSERT ... ON CONFLICT DO NOTHING, only for watches still
  * active in PostgreSQL). In the same transaction a notify watch whose hour is up emails at once
- * (notify-matches.ts); a buying watch then tries to buy its new match (buy-match.ts). The item is
- * read live, not from the event, and only an item that can be sold now matches.
+ * (notify-matches.ts). A buying watch still active then tries to buy the item (buy-match.ts) on
+ * every event it matches, not only the first: a match it could not buy (over max_total, its size
+ * gone) may fit after a price change, and an event retried after a failure tries again; the claim
+ * makes it buy once. The item is read live, not from the event; only an item that can be sold now
+ * matches.
  */
 import { type PriceChangeHandler, readMatchFacts } from "../catalogue";
 import { poolSql, sqlTransaction } from "../platform/sql";
@@ -24,9 +27,9 @@ export const searchWatchHandler: PriceChangeHandler = {
     if (!item) return;
     const candidates = watchIndex.match(item, now);
     if (candidates.length === 0) return;
-    const fresh = await sqlTransaction(async (sql) => {
+    await sqlTransaction(async (sql) => {
       const inserted = await insertMatches(sql, {
-        watchIds: candidates,
+        watchIds: candidates.map((candidate) => candidate.id),
         itemId: item.id,
         reason: matchReasonOf(event.kind),
         priceCents: item.priceCents,
@@ -34,8 +37,8 @@ export const searchWatchHandler: PriceChangeHandler = {
       });
       const notify = inserted.filter((watch) => watch.mode === "notify").map((watch) => watch.id);
       await emailWatchesDue(sql, notify, now);
-      return inserted;
     });
-    for (const watch of fresh) if (watch.mode === "buy") await buyMatch(db, watch.id, item.id, now);
+    for (const watch of candidates)
+      if (watch.mode === "buy") await buyMatch(db, watch.id, item.id, now);
   },
 };

@@ -94,11 +94,11 @@ export class WatchIndex {
     }
   }
 
-  /** The live watches `item` matches now (search's predicate), by id. */
-  match(item: ItemMatchFacts, now: Date): string[] {
+  /** The live watches `item` matches now (search's predicate), with their modes. */
+  match(item: ItemMatchFacts, now: Date): { id: string; mode: "notify" | "buy" }[] {
     if (!item.canSellNow || this.entries.size === 0) return [];
     const lexemes = new Set(item.lexemes);
-    const found: string[] = [];
+    const found: { id: string; mode: "notify" | "buy" }[] = [];
     const seen = new Set<string>();
     for (const key of itemKeysOf(item)) {
       const ids = this.byKey.get(key);
@@ -107,7 +107,8 @@ export class WatchIndex {
         if (seen.has(id)) continue;
         seen.add(id);
         const entry = this.entries.get(id)!;
-        if (entry.expiresAt > now && itemMatchesFilter(entry.filter, item, lexemes)) found.push(id);
+        if (entry.expiresAt > now && itemMatchesFilter(entry.filter, item, lexemes))
+          found.push({ id, mode: entry.mode });
       }
     }
     return found;

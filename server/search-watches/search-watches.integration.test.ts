@@ -415,21 +415,26 @@ describe("buy mode", () => {
     expect(await db().purchase.count({ where: { personId: buyer.person.id } })).toBe(1);
   });
 
-  it("a match over max_total is not bought; the watch stays active for the next", async () => {
+  it("a match over max_total is not bought and the watch stays active; when its price drops into max_total it buys it", async () => {
     const buyer = await createBuyer();
     const store = await directStore();
     const q = word();
     const { body } = await post(buyer.token, { mode: "buy", q, max_total: 60 });
-    await list1(store.slug, { title: `${q} gown`, priceCents: 55_00 });
+    const itemId = await list1(store.slug, { title: `${q} gown`, priceCents: 55_00 });
     await processAt();
     expect((await get(buyer.token, body.search_watch_id)).body).toMatchObject({
       status: "active",
       matches_count: 1,
     });
     expect(await db().purchase.count({ where: { personId: buyer.person.id } })).toBe(0);
-    await list1(store.slug, { title: `${q} dress`, priceCents: 20_00 });
+    await setItemPrice(db(), { itemId, priceCents: 30_00 }, { now: new Date() });
     await processAt();
-    expect((await get(buyer.token, body.search_watch_id)).body.status).toBe("fulfilled");
+    expect((await get(buyer.token, body.search_watch_id)).body).toMatchObject({
+      status: "fulfilled",
+      matches_count: 1,
+      catalog_item_id: String(itemId),
+    });
+    expect(await db().purchase.count({ where: { personId: buyer.person.id } })).toBe(1);
   });
 });
 
