@@ -120,7 +120,7 @@ export const createSearchWatch = procedure({
       });
     });
     // Filed in this process's index at once (other instances read it by their cursor).
-    await watchIndex.refresh(ctx.db, { force: true });
+    await watchIndex.refresh(ctx.db, { force: true, ifLoaded: true });
     const [watch] = await toWireSearchWatches(ctx.db, [
       (await findPersonWatch(ctx.db, ctx.personId, id))!,
     ]);

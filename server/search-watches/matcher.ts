@@ -114,8 +114,19 @@ export class WatchIndex {
     return found;
   }
 
-  /** Reads the watches changed since the cursor (all live ones the first time); at most every refreshMs unless `force`. */
-  refresh(sql: Sql = poolSql, options: { force?: boolean } = {}): Promise<void> {
+  /**
+   * Reads the watches changed since the cursor (all live ones the first time); at most every
+   * refreshMs unless `force`. `ifLoaded`: only when this process's index is already in use (a
+   * create or cancel in a process that never matched leaves the first full load to the matcher).
+   */
+  refresh(
+    sql: Sql = poolSql,
+    options: { force?: boolean; ifLoaded?: boolean } = {},
+  ): Promise<void> {
+    if (options.ifLoaded && !this.cursor) return Promise.resolve();
+    // A read already under way may have started before the caller's write committed: read again after it.
+    if (options.force && this.refreshing)
+      return this.refreshing.then(() => this.refresh(sql, { force: true }));
     if (!options.force && this.cursor && performance.now() - this.refreshedAt < refreshMs)
       return Promise.resolve();
     return (this.refreshing ??= (async () => {
@@ -132,5 +143,5 @@ export class WatchIndex {
   }
 }
 
-/** This process's index (one per process: the sweep and the Inngest function share it). */
+/** This process's index (one per process, and one in the sweep's thread, which runs the processor). */
 export const watchIndex = new WatchIndex();

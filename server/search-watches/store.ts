@@ -189,12 +189,13 @@ export type IndexedWatchRow = {
  * them, and the database's time of the read (the next cursor).
  */
 export const readWatchesChangedSince = async (sql: Sql, since: Date | null) => {
+  // The cursor is read first: a watch written while the rows are read is at or after it.
+  const [{ at }] = await sql.$queryRaw<{ at: Date }[]>`SELECT statement_timestamp() AS at`;
   const rows = await sql.$queryRaw<IndexedWatchRow[]>`
     SELECT w.id, w.mode::text AS mode, w.status::text AS status, w.expires_at AS "expiresAt", w.filters,
       ${searchLexemesSql(Prisma.sql`w.filters->>'q'`)} AS lexemes, w.updated_at AS "updatedAt"
     FROM search_watches w
     WHERE ${since === null ? Prisma.sql`w.status = 'active'` : Prisma.sql`w.updated_at >= ${since}`}`;
-  const [{ at }] = await sql.$queryRaw<{ at: Date }[]>`SELECT statement_timestamp() AS at`;
   return { rows, at };
 };
 
