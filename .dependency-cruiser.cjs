@@ -20,6 +20,7 @@ const capabilities = [
   "orders",
   "price-watches",
   "price-alerts",
+  "search-watches",
   "price-changes",
   "oauth",
   "dashboard",

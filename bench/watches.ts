@@ -13,6 +13,11 @@
  *   the person (declined) or ended (item sold to other watchers: the stock of the size), that every
  *   purchase is recorded on its watch (one per watch) and no size was bought beyond its stock;
  *   every alert on a dropped item at or over the new price has emailed exactly once, none bought.
+ * Search watches (issue 29 §3, bench/lib/search-watches.ts): 50,000 live search watches over the
+ * 20,000 items (2.5 an item; one in twenty buys), the search mix p95 with them live too, then a
+ * batch of 2,000 new listings (one a ten items) arrives with the sale: the time until every
+ * matching search watch has notified or bought (every event handled, none executing), one
+ * purchase per buying watch, and every (watch, item) named in at most one email.
  */
 import pg from "pg";
 import { loadSearchVocabulary } from "../server/testing/random-search-queries";
@@ -24,6 +29,13 @@ import { createPartners, tokenRotation } from "./lib/partners";
 import { searchMix } from "./lib/query-mix";
 import { printTable, ratio, writeResult } from "./lib/report";
 import { startService } from "./lib/service";
+import {
+  createSearchWatches,
+  pickNewListings,
+  searchWatchesOpen,
+  searchWatchFigures,
+  searchWatchTables,
+} from "./lib/search-watches";
 
 const persons = 4_000;
 const watchesPerPerson = 20;
@@ -46,6 +58,7 @@ const benchTables = [
   "email_messages",
   "sandbox_payments",
   "sandbox_processor_requests",
+  ...searchWatchTables,
   "persons",
   "api_clients",
 ];
@@ -66,6 +79,10 @@ const resetCatalog = async (client: pg.Client) => {
   );
   // Orders first: they reference purchases and checkouts (a purchase's orders exist since its hold).
   for (const table of benchTables.slice(0, -2)) await client.query(`DELETE FROM ${table}`);
+  // The listings of earlier runs (the catalogue's own items are the originals).
+  await client.query(
+    `DELETE FROM items WHERE id NOT IN (SELECT item_id FROM bench_watch_originals)`,
+  );
   await client.query(`DELETE FROM persons WHERE email LIKE 'bench-watcher-%'`);
   await client.query(`DELETE FROM api_clients WHERE name = 'Bench Watch Assistant'`);
   await client.query(`UPDATE stores SET agent_checkout = 'direct'`);
@@ -211,6 +228,21 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         rate: searchRate,
         next: request,
       });
+      const searchWatches = await createSearchWatches(client, {
+        count: Math.round(options.items * 2.5),
+        persons,
+      });
+      await runOpenLoop({ ...base, durationSeconds: 5, rate: searchRate, next: request });
+      log(
+        `${searchWatches.notify ?? 0} notify and ${searchWatches.buy ?? 0} buying search watches live too; search mix: open loop at ${searchRate} req/s, ${options.seconds} s`,
+      );
+      const withSearchWatches = await runOpenLoop({
+        ...base,
+        durationSeconds: options.seconds,
+        rate: searchRate,
+        next: request,
+      });
+      const listings = await pickNewListings(client, Math.round(options.items / 10));
 
       // The sale: every fourth watched item drops to 70%, in one transaction through the one price-change path.
       const sale = (
@@ -229,9 +261,16 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
       resetEnv();
       const { db } = await import("../server/platform/db");
       const { setItemPrices } = await import("../server/catalogue/set-item-price");
+      const { listItems } = await import("../server/catalogue/list-items");
       const started = Date.now();
-      await setItemPrices(db(), sale, { now: new Date() });
+      // The new listings (one transaction a store) and the sale arrive together.
+      const [listed] = await Promise.all([
+        Promise.all(listings.map(({ slug, items }) => listItems(slug, items, { now: new Date() }))),
+        setItemPrices(db(), sale, { now: new Date() }),
+      ]);
       const saleMs = Date.now() - started;
+      const listedCount = listed.reduce((sum, batch) => sum + batch.itemIds.length, 0);
+      let searchSettledMs: number | null = null;
       const ids = sale.map((change) => change.itemId);
       // The qualifying watches in a table of their own, which each poll empties of the settled ones:
       // a poll then reads only what is still open (a join of the sale's 5,000 items with every watch
@@ -264,12 +303,13 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
                  (SELECT count(*) FROM bench_open_watches) - (SELECT count(*) FROM settled) AS open`)
           ).rows[0].open,
         );
-        if (open === 0) {
-          settledMs = Date.now() - started;
-          break;
-        }
+        if (searchSettledMs === null && (await searchWatchesOpen(client)) === 0)
+          searchSettledMs = Date.now() - started;
+        if (open === 0 && settledMs === null) settledMs = Date.now() - started;
+        if (settledMs !== null && searchSettledMs !== null) break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
+      const searchFigures = await searchWatchFigures(client);
       const outcomes = (
         await client.query(
           `SELECT status::text, count(*)::int AS count FROM price_watches WHERE item_id = ANY($1) AND max_price_cents >= (SELECT price_cents FROM items WHERE id = item_id) GROUP BY status ORDER BY status`,
@@ -364,7 +404,53 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
           value: ratio(withWatches.p95, without.p95),
           target: "<= 1.10",
         },
-        { metric: "search errors", value: without.errors + withWatches.errors, target: "0" },
+        {
+          metric: "search mix p95 ms, with the search watches live too",
+          value: withSearchWatches.p95,
+          target: "<= 1.10 x",
+        },
+        {
+          metric: "p95 ratio (with search watches / without)",
+          value: ratio(withSearchWatches.p95, without.p95),
+          target: "<= 1.10",
+        },
+        {
+          metric: "search errors",
+          value: without.errors + withWatches.errors + withSearchWatches.errors,
+          target: "0",
+        },
+        {
+          metric: "live search watches (notify / buy)",
+          value: `${searchWatches.notify ?? 0} / ${searchWatches.buy ?? 0}`,
+          target: "50,000",
+        },
+        { metric: "new listings (with the sale)", value: listedCount, target: "2,000" },
+        {
+          metric: "all matching search watches notified or bought, s",
+          value: searchSettledMs === null ? null : Math.round(searchSettledMs / 100) / 10,
+          target: "<= 60",
+        },
+        { metric: "matches recorded", value: searchFigures.matches, target: "" },
+        {
+          metric: "notify watches matched / emailed",
+          value: `${searchFigures.notify_matched} / ${searchFigures.notify_emailed}`,
+          target: "equal",
+        },
+        {
+          metric: "matches named in emails / marked emailed",
+          value: `${searchFigures.named} / ${searchFigures.matches_emailed}`,
+          target: "equal (zero double notifications)",
+        },
+        {
+          metric: "buying watches matched / with a purchase / purchases",
+          value: `${searchFigures.buy_matched} / ${searchFigures.buy_with_purchase} / ${searchFigures.buy_purchases}`,
+          target: "one purchase per buying watch",
+        },
+        ...searchFigures.statuses.map((row) => ({
+          metric: `  search watches ${row.mode} -> ${row.status}`,
+          value: row.count,
+          target: "",
+        })),
       ];
       printTable(`price watches under a sale, ${options.items} items`, rows);
       const record = {
@@ -377,6 +463,11 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         searchRate,
         without,
         withWatches,
+        withSearchWatches,
+        searchWatches,
+        listedCount,
+        searchSettledMs,
+        searchFigures,
         live,
         qualifying,
         settledMs,

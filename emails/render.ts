@@ -20,6 +20,7 @@ import * as priceWatchSet from "./price-watch-set";
 import * as purchaseClosed from "./purchase-closed";
 import * as purchaseCopy from "./purchase-copy";
 import * as refundIssued from "./refund-issued";
+import * as searchWatchMatches from "./search-watch-matches";
 import * as resetPassword from "./reset-password";
 import * as verifyEmail from "./verify-email";
 import * as webhookEndpointDisabled from "./webhook-endpoint-disabled";
@@ -47,6 +48,7 @@ const templates = {
   "purchase-closed": shopper(purchaseClosed),
   "payment-failed": shopper(paymentFailed),
   "price-alert": shopper(priceAlert),
+  "search-watch-matches": shopper(searchWatchMatches),
   "price-watch-set": shopper(priceWatchSet),
   "price-watch-bought": shopper(priceWatchBought),
   "price-watch-needs-you": shopper(priceWatchNeedsYou),

@@ -421,6 +421,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: list a new item in a store, as a store's feed would
+         * @description The item, its variants (one per size) and a new-listing catalogue event are written in one transaction; live search watches whose filters it matches react within seconds. Any sandbox client token (catalog:read).
+         */
+        post: operations["sandboxListItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/items/{item_id}/price": {
         parameters: {
             query?: never;
@@ -496,6 +516,48 @@ export interface paths {
          */
         post: operations["sandboxResolvePurchase"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search-watches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The person's search watches, newest first
+         * @description On a linked-account token: mode notify needs alerts:write, mode buy needs purchase:write (403 insufficient_scope naming the missing one). Either scope lists every search watch of the person, whichever app set it; paginated like GET /products.
+         */
+        get: operations["listSearchWatches"];
+        put?: never;
+        /**
+         * Watch a search (GET /products' filters): email the person about new matches, or buy the first one once
+         * @description On a linked-account token: mode notify needs alerts:write, mode buy needs purchase:write (403 insufficient_scope naming the missing one). The filters are GET /products' (q, category, size, color, brand, store, min_price, max_price; at least one). A watch triggers when an item starts to match it: a new listing, a price change, or an item available again (a released hold, an expired checkout: back in stock). Only items that can be sold now match, and an item matches a watch once. notify: one email naming the new matches at once, at most one email an hour: matches found within the hour come together in one digest when it is up. buy (max_total required): the first new match whose total to the saved address (with shipping and tax) is within max_total is bought once through POST /purchases' path (card held, charged 24 hours later unless cancelled from the emailed link; the same limits, saved card and address, direct stores only), then the watch ends fulfilled. Lasts days 1 to 30 (default 7). At most 10 live (active or executing) search watches per person (409 too_many_search_watches).
+         */
+        post: operations["createSearchWatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search-watches/{search_watch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one search watch (status, matches, the purchase of a buy) */
+        get: operations["getSearchWatch"];
+        put?: never;
+        post?: never;
+        /** Cancel an active search watch (status cancelled); one that ended or is buying is answered as it is */
+        delete: operations["cancelSearchWatch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2211,6 +2273,212 @@ export interface components {
             store: components["schemas"]["StoreSummary"];
             tax_lines: components["schemas"]["TaxLine"][];
             totals: components["schemas"]["Totals"];
+        };
+        /**
+         * @example {
+         *       "search_watch_id": "srw_5d0c1f2e3a4b5c6d7e8f9a0b",
+         *       "mode": "notify",
+         *       "status": "active",
+         *       "outcome": null,
+         *       "filters": {
+         *         "q": "wool coat",
+         *         "category": "Women > Outerwear",
+         *         "size": [
+         *           "M"
+         *         ],
+         *         "color": [],
+         *         "brand": [],
+         *         "store": null,
+         *         "min_price": null,
+         *         "max_price": {
+         *           "amount": "129.00",
+         *           "currency": "CAD"
+         *         }
+         *       },
+         *       "max_total": null,
+         *       "matches_count": 3,
+         *       "recent_matches": [
+         *         {
+         *           "catalog_item_id": "48213",
+         *           "reason": "new_listing",
+         *           "price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "matched_at": "2026-11-24T15:30:00.000Z",
+         *           "emailed_at": null
+         *         }
+         *       ],
+         *       "catalog_item_id": null,
+         *       "purchase_id": null,
+         *       "order_number": null,
+         *       "expires_at": "2026-11-24T15:30:00.000Z",
+         *       "created_at": "2026-11-24T15:30:00.000Z",
+         *       "ended_at": null
+         *     }
+         */
+        SearchWatch: {
+            /**
+             * @description buy: the item it bought or is buying
+             * @example null
+             */
+            catalog_item_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @example null */
+            ended_at: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            filters: components["schemas"]["SearchWatchFilters"];
+            /** @example 3 */
+            matches_count: number;
+            /**
+             * @description buy only
+             * @example null
+             */
+            max_total: components["schemas"]["Money"] | null;
+            /** @enum {string} */
+            mode: "notify" | "buy";
+            /** @example null */
+            order_number: string | null;
+            /**
+             * @description Why it ended: bought, cancelled, expired, card_declined, limits_lowered, assistant_disconnected... (the list is open)
+             * @example null
+             */
+            outcome: string | null;
+            /** @example null */
+            purchase_id: string | null;
+            /** @description The 10 most recent matches, newest first */
+            recent_matches: components["schemas"]["SearchWatchMatch"][];
+            /** @example srw_5d0c1f2e3a4b5c6d7e8f9a0b */
+            search_watch_id: string;
+            /**
+             * @description active (watching), executing (buy: buying its match), fulfilled (bought), needs_you, cancelled, expired
+             * @enum {string}
+             */
+            status: "active" | "executing" | "fulfilled" | "needs_you" | "cancelled" | "expired";
+        };
+        /**
+         * @example {
+         *       "q": "wool coat",
+         *       "category": "Women > Outerwear",
+         *       "size": [
+         *         "M"
+         *       ],
+         *       "color": [],
+         *       "brand": [],
+         *       "store": null,
+         *       "min_price": null,
+         *       "max_price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       }
+         *     }
+         */
+        SearchWatchFilters: {
+            /** @example [] */
+            brand: string[];
+            /** @example Women > Outerwear */
+            category: string | null;
+            /** @example [] */
+            color: string[];
+            max_price: components["schemas"]["Money"] | null;
+            /** @example null */
+            min_price: components["schemas"]["Money"] | null;
+            /** @example wool coat */
+            q: string | null;
+            /**
+             * @example [
+             *       "M"
+             *     ]
+             */
+            size: string[];
+            /** @example null */
+            store: string | null;
+        };
+        /**
+         * @example {
+         *       "data": [
+         *         {
+         *           "search_watch_id": "srw_5d0c1f2e3a4b5c6d7e8f9a0b",
+         *           "mode": "notify",
+         *           "status": "active",
+         *           "outcome": null,
+         *           "filters": {
+         *             "q": "wool coat",
+         *             "category": "Women > Outerwear",
+         *             "size": [
+         *               "M"
+         *             ],
+         *             "color": [],
+         *             "brand": [],
+         *             "store": null,
+         *             "min_price": null,
+         *             "max_price": {
+         *               "amount": "129.00",
+         *               "currency": "CAD"
+         *             }
+         *           },
+         *           "max_total": null,
+         *           "matches_count": 3,
+         *           "recent_matches": [
+         *             {
+         *               "catalog_item_id": "48213",
+         *               "reason": "new_listing",
+         *               "price": {
+         *                 "amount": "129.00",
+         *                 "currency": "CAD"
+         *               },
+         *               "matched_at": "2026-11-24T15:30:00.000Z",
+         *               "emailed_at": null
+         *             }
+         *           ],
+         *           "catalog_item_id": null,
+         *           "purchase_id": null,
+         *           "order_number": null,
+         *           "expires_at": "2026-11-24T15:30:00.000Z",
+         *           "created_at": "2026-11-24T15:30:00.000Z",
+         *           "ended_at": null
+         *         }
+         *       ],
+         *       "pagination": {
+         *         "page": 1,
+         *         "per_page": 24,
+         *         "total": 1342,
+         *         "last_page": 56
+         *       }
+         *     }
+         */
+        SearchWatchList: {
+            data: components["schemas"]["SearchWatch"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @example {
+         *       "catalog_item_id": "48213",
+         *       "reason": "new_listing",
+         *       "price": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "matched_at": "2026-11-24T15:30:00.000Z",
+         *       "emailed_at": null
+         *     }
+         */
+        SearchWatchMatch: {
+            /** @example 48213 */
+            catalog_item_id: string;
+            /**
+             * @description When the email naming it was queued (notify); null while it waits for the digest
+             * @example null
+             */
+            emailed_at: string | null;
+            /** Format: date-time */
+            matched_at: string;
+            /** @description The item's price when it matched */
+            price: components["schemas"]["Money"];
+            /** @enum {string} */
+            reason: "new_listing" | "price_change" | "back_in_stock";
         };
         /**
          * @example {
@@ -5376,6 +5644,163 @@ export interface operations {
             };
         };
     };
+    sandboxListItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Atelier Nord */
+                    brand?: string | null;
+                    /**
+                     * @description A category path from GET /categories
+                     * @example Women > Outerwear
+                     */
+                    category?: string | null;
+                    /** @example Charcoal */
+                    color?: string | null;
+                    /** @example excellent */
+                    condition?: ("new_with_tags" | "new_without_tags" | "excellent" | "good" | "fair") | null;
+                    /** @example Warm and light. */
+                    description?: string | null;
+                    /**
+                     * @description CAD
+                     * @example 129.00
+                     */
+                    price: number | string;
+                    /**
+                     * @description Units of each size; 1 when omitted
+                     * @example 1
+                     */
+                    quantity?: number | null;
+                    /**
+                     * @description As the store lists them; one variant each (none: one size)
+                     * @example [
+                     *       "S",
+                     *       "M"
+                     *     ]
+                     */
+                    sizes?: string[] | null;
+                    /**
+                     * @description The store's slug
+                     * @example maison-lumiere
+                     */
+                    store: string;
+                    /** @example Double-breasted wool coat */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 48213 */
+                        catalog_item_id: string;
+                        price: components["schemas"]["Money"];
+                    };
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such store, or not the sandbox (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     sandboxSetItemPrice: {
         parameters: {
             query?: never;
@@ -5811,6 +6236,467 @@ export interface operations {
                 };
             };
             /** @description No such purchase of yours, or not the sandbox (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSearchWatches: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                per_page?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchWatchList"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSearchWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Repeatable; exactly as in facets.brand
+                     * @example [
+                     *       "Atelier Nord"
+                     *     ]
+                     */
+                    brand?: string[] | null;
+                    /**
+                     * @description A category path from GET /categories; includes everything below it
+                     * @example Women > Outerwear
+                     */
+                    category?: string | null;
+                    /**
+                     * @description Repeatable; any of the colours
+                     * @example [
+                     *       "Charcoal"
+                     *     ]
+                     */
+                    color?: string[] | null;
+                    /**
+                     * @description How long the watch lasts, 1 to 30 days; 7 when omitted or null
+                     * @example 7
+                     */
+                    days?: number | null;
+                    max_price?: (number | string) | null;
+                    /**
+                     * @description buy only, and required there: most to spend including shipping and tax (CAD)
+                     * @example 120
+                     */
+                    max_total?: number | string | null;
+                    min_price?: (number | string) | null;
+                    /**
+                     * @description notify: email the person about each new matching item (at most one email an hour, then a digest; scope alerts:write). buy: buy the first new match once within max_total, then end (scope purchase:write)
+                     * @example buy
+                     * @enum {string}
+                     */
+                    mode: "notify" | "buy";
+                    /**
+                     * @description Free text, ranked by its words
+                     * @example wool coat
+                     */
+                    q?: string | null;
+                    /**
+                     * @description Repeatable; an item matches any given size (MD matches M)
+                     * @example [
+                     *       "M"
+                     *     ]
+                     */
+                    size?: string[] | null;
+                    /**
+                     * @description Only this store's items, by slug
+                     * @example maison-lumiere
+                     */
+                    store?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Set: status active */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchWatch"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No watch set: too_many_search_watches (10 live; limit given); for buy also agent_purchases_unavailable, spending_limit_not_set, purchases_paused, over_spending_limit (with limit and room), address_not_on_file, not_available_in_market, no_saved_card */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSearchWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                search_watch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchWatch"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such search watch of this person (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSearchWatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                search_watch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled (or as it ended) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchWatch"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such search watch of this person (not_found) */
             404: {
                 headers: {
                     [name: string]: unknown;

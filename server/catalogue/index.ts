@@ -54,3 +54,14 @@ export { searchIndexState } from "./search";
 // An item's price history (price history endpoint, the watch preview's 90-day low, the charts).
 export { historyOf, readPriceHistory } from "./store/price-history";
 export type { PriceHistory, PricePoint } from "./store/price-history";
+// New listings, and matching one item against saved searches with search's own rules (search watches).
+export { listItems } from "./list-items";
+export type { NewListing } from "./list-items";
+export {
+  categoryPathsOf,
+  itemMatchesFilter,
+  searchFilterOf,
+  searchLexemesSql,
+} from "./search/item-matches";
+export type { ItemMatchFacts, SearchFilter } from "./search/item-matches";
+export { readMatchFacts } from "./store/match-facts";

@@ -88,6 +88,8 @@ export const errorTable = {
   // POST /price-watches refusals (DESIGN.md: 409, no watch set); the shared purchase codes above are raised with status 409 there.
   already_watching: { status: 409, trpc: "CONFLICT" },
   too_many_watches: { status: 409, trpc: "CONFLICT" },
+  /** The person holds the most live search watches allowed (POST /search-watches). */
+  too_many_search_watches: { status: 409, trpc: "CONFLICT" },
   /** The item comes in several sizes and the person's saved sizes name none or several of them: pass size (the message lists the item's sizes). */
   size_required: { status: 409, trpc: "CONFLICT" },
   /** DELETE of a watch that already bought, ended or needs the person: nothing to cancel. */

@@ -7,8 +7,10 @@
 import type { PriceChangeHandler } from "../catalogue";
 import { priceAlertHandler } from "../price-alerts";
 import { priceWatchHandler } from "../price-watches";
+import { searchWatchHandler } from "../search-watches";
 
 export const priceChangeHandlers: readonly PriceChangeHandler[] = [
   priceWatchHandler,
   priceAlertHandler,
+  searchWatchHandler,
 ];

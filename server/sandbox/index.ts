@@ -4,6 +4,8 @@ export { sandboxRouter } from "./procedures";
 export {
   ZItemIdParams,
   ZItemPriceChange,
+  ZListedItem,
+  ZListItemBody,
   ZResolvePurchaseBody,
   ZSetItemPriceBody,
   ZShipOrderBody,

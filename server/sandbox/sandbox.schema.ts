@@ -77,3 +77,45 @@ export const ZItemPriceChange = z.object({
     .boolean()
     .meta({ description: "False when the price already was this (no price change is recorded)" }),
 });
+
+const conditions = ["new_with_tags", "new_without_tags", "excellent", "good", "fair"] as const;
+
+/** POST /sandbox/items: an item listed in a store, as a store's feed would list it (1.9.0). */
+export const ZListItemBody = z
+  .object({
+    store: z
+      .string()
+      .trim()
+      .min(1, "is required")
+      .max(63, "must be at most 63 characters")
+      .meta({ description: "The store's slug", example: "maison-lumiere" }),
+    title: z
+      .string()
+      .trim()
+      .min(1, "is required")
+      .max(200, "must be at most 200 characters")
+      .meta({ example: "Double-breasted wool coat" }),
+    brand: optional(z.string().trim().min(1).max(100)).meta({ example: "Atelier Nord" }),
+    category: optional(z.string().trim().min(1).max(300)).meta({
+      description: "A category path from GET /categories",
+      example: "Women > Outerwear",
+    }),
+    description: optional(z.string().max(2000)).meta({ example: "Warm and light." }),
+    price: ZAmountInput.meta({ description: "CAD", example: "129.00" }),
+    condition: optional(z.enum(conditions)).meta({ example: "excellent" }),
+    sizes: optional(z.array(z.string().trim().min(1).max(40)).max(20)).meta({
+      description: "As the store lists them; one variant each (none: one size)",
+      example: ["S", "M"],
+    }),
+    color: optional(z.string().trim().min(1).max(40)).meta({ example: "Charcoal" }),
+    quantity: optional(z.number().int().min(1).max(100)).meta({
+      description: "Units of each size; 1 when omitted",
+      example: 1,
+    }),
+  })
+  .strict();
+
+export const ZListedItem = z.object({
+  catalog_item_id: z.string().meta({ example: "48213" }),
+  price: ZMoney,
+});

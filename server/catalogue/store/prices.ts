@@ -45,6 +45,8 @@ export const writePriceMoves = async (
 export type PriceChangeRecord = {
   id: number;
   itemId: number;
+  /** price (a price change), listed (a new listing) or available (stock back after a released hold or an expired checkout). */
+  kind: string;
   oldPriceCents: number;
   newPriceCents: number;
   createdAt: Date;
@@ -55,6 +57,7 @@ export type ClaimedPriceChange = PriceChangeRecord & { attempts: number; claimed
 type ClaimedRow = {
   id: number;
   item_id: number;
+  kind: string;
   old_price_cents: number;
   new_price_cents: number;
   created_at: Date;
@@ -78,12 +81,13 @@ export const claimPriceChangeEvents = async (
       WHERE processed_at IS NULL AND (claimed_until IS NULL OR claimed_until <= ${options.now})
         AND (${ids}::int[] IS NULL OR id = ANY(${ids}::int[]))
       ORDER BY id LIMIT ${options.limit} FOR UPDATE SKIP LOCKED)
-    RETURNING id, item_id, old_price_cents, new_price_cents, created_at, attempts`;
+    RETURNING id, item_id, kind, old_price_cents, new_price_cents, created_at, attempts`;
   return rows
     .sort((a, b) => a.id - b.id)
     .map((row) => ({
       id: row.id,
       itemId: row.item_id,
+      kind: row.kind,
       oldPriceCents: row.old_price_cents,
       newPriceCents: row.new_price_cents,
       createdAt: row.created_at,

@@ -102,7 +102,14 @@ export const reserveVariants = async (sql: Sql, lines: readonly Reservation[]) =
   return new Map(reserved.map((row) => [row.variant_id, row.price_cents]));
 };
 
-/** Gives reserved quantities back to their variants (a variant may appear more than once). */
+/**
+ * Gives reserved quantities back to their variants (a variant may appear more than once). An item
+ * that had nothing left to sell (every variant at 0: a reservation holds an item's last unit while
+ * it stays active; only a paid order marks it sold, markSoldOut) and is still active gets one
+ * `available` catalogue event in the same statement (a released hold, an expired checkout: "back
+ * in stock" for search watches). The CTEs share one snapshot, so `before` reads the quantities
+ * before the restock.
+ */
 export const restockVariants = async (sql: Sql, lines: readonly Reservation[]) => {
   if (lines.length === 0) return;
   await sql.$executeRaw`
@@ -110,8 +117,14 @@ export const restockVariants = async (sql: Sql, lines: readonly Reservation[]) =
       SELECT variant_id, sum(quantity)::int AS quantity
       FROM unnest(${lines.map((line) => line.variantId)}::int[], ${lines.map((line) => line.quantity)}::int[]) AS l(variant_id, quantity)
       GROUP BY variant_id),
-    given AS (UPDATE variants v SET quantity = v.quantity + f.quantity FROM freed f WHERE v.id = f.variant_id RETURNING v.item_id)
-    UPDATE items SET updated_at = now() WHERE id IN (SELECT item_id FROM given)`;
+    before AS (
+      SELECT v.item_id, sum(v.quantity) AS units FROM variants v
+      WHERE v.item_id IN (SELECT item_id FROM variants WHERE id IN (SELECT variant_id FROM freed)) GROUP BY v.item_id),
+    given AS (UPDATE variants v SET quantity = v.quantity + f.quantity FROM freed f WHERE v.id = f.variant_id RETURNING v.item_id),
+    touched AS (UPDATE items SET updated_at = now() WHERE id IN (SELECT item_id FROM given) RETURNING id, status, price_cents)
+    INSERT INTO price_change_events (item_id, kind, old_price_cents, new_price_cents)
+    SELECT t.id, 'available', t.price_cents, t.price_cents FROM touched t JOIN before b ON b.item_id = t.id
+    WHERE b.units = 0 AND t.status = 'active'`;
 };
 
 /**

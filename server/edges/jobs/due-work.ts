@@ -17,6 +17,7 @@ import { processPriceChanges } from "../../price-changes";
 import { deliverDueWebhooks } from "../../partners";
 import { expireDueWatches, resumeExecutingWatches } from "../../price-watches";
 import { settleStoreShares } from "../../payouts";
+import { runSearchWatchWork } from "../../search-watches";
 import { retryPendingRefunds } from "../../refunds";
 import { reconcilePastDays } from "../../reconciliation";
 
@@ -71,6 +72,12 @@ export const dueWork: DueWork[] = [
     name: "resume-price-watches",
     intervalMs: 15_000,
     run: ({ db, now }) => resumeExecutingWatches(db, { now }),
+  },
+  // Search watches: digests whose hour is up, expiry, buying watches left executing.
+  {
+    name: "search-watches",
+    intervalMs: 5_000,
+    run: ({ db, now }) => runSearchWatchWork(db, { now }),
   },
   // Short: a webhook's delay from the change to the receiver is mostly this wait (bench: webhooks).
   {

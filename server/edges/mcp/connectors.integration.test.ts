@@ -109,6 +109,10 @@ const accountTools = [
   "list_my_purchases",
   "preview_price_watch",
   "list_price_watch_evaluations",
+  "create_search_watch",
+  "list_search_watches",
+  "get_search_watch",
+  "cancel_search_watch",
 ];
 
 type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };

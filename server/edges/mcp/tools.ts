@@ -26,6 +26,7 @@ import type { ZCheckout, ZCheckoutDetail } from "../../checkout";
 import type { ZListMyOrdersResponse, ZOrder } from "../../orders/index";
 import type { ZListPurchasesResponse } from "../../purchases";
 import type { ZPriceWatchEvaluationList, ZPriceWatchPreview } from "../../price-watches";
+import type { ZSearchWatch, ZSearchWatchList } from "../../search-watches";
 import type { AppError } from "../../core/errors";
 import type { Caller } from "../trpc/caller";
 
@@ -196,6 +197,39 @@ const presentations: Record<string, Presentation<unknown>> = {
     usage: "Ready to pass as shipping_address to create_quote; not_found when none is saved.",
     text: (address) =>
       `${address.name}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.city} ${address.province} ${address.postal_code}`,
+  }),
+  create_search_watch: present<typeof ZSearchWatch>({
+    title: "Watch a search",
+    usage:
+      "The filters are search_products' (q, category, size, color, brand, store, min_price, max_price). mode notify emails the person about new matches (at most one email an hour); mode buy (max_total required, purchase:write) buys the first new match once within max_total. Follow it with get_search_watch.",
+    annotations: creates,
+    text: (watch) =>
+      `Search watch ${watch.search_watch_id} (${watch.mode}) is ${watch.status} until ${watch.expires_at}.`,
+  }),
+  list_search_watches: present<typeof ZSearchWatchList>({
+    title: "The person's search watches",
+    usage:
+      "Newest first; each search_watch_id is the argument of get_search_watch and cancel_search_watch.",
+    text: (result) =>
+      [
+        `${result.pagination.total} search watches.`,
+        ...result.data.map(
+          (watch) =>
+            `- ${watch.search_watch_id} (${watch.mode}): ${watch.status}, ${watch.matches_count} matches`,
+        ),
+      ].join("\n"),
+  }),
+  get_search_watch: present<typeof ZSearchWatch>({
+    title: "One search watch",
+    usage: "search_watch_id comes from create_search_watch or list_search_watches.",
+    text: (watch) =>
+      `Search watch ${watch.search_watch_id} (${watch.mode}) is ${watch.status}${watch.outcome ? ` (${watch.outcome})` : ""}; ${watch.matches_count} matches${watch.order_number ? `; order ${watch.order_number}` : ""}.`,
+  }),
+  cancel_search_watch: present<typeof ZSearchWatch>({
+    title: "Cancel a search watch",
+    usage: "It stops watching; a purchase it made is cancelled from its own email.",
+    annotations: ends,
+    text: (watch) => `Search watch ${watch.search_watch_id} is ${watch.status}.`,
   }),
   list_my_purchases: present<typeof ZListPurchasesResponse>({
     title: "Purchases made for the person",

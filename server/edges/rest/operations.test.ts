@@ -127,6 +127,10 @@ describe("operation table", () => {
         "list_my_purchases",
         "preview_price_watch",
         "list_price_watch_evaluations",
+        "create_search_watch",
+        "list_search_watches",
+        "get_search_watch",
+        "cancel_search_watch",
       ].sort(),
     );
   });

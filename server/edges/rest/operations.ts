@@ -39,6 +39,7 @@ import { priceAlertOperations } from "./price-alerts";
 import { priceWatchOperations } from "./price-watches";
 import { purchaseOperations } from "./purchases";
 import { sandboxOperations } from "./sandbox";
+import { searchWatchOperations } from "./search-watches";
 import { webhookOperations } from "./webhooks";
 
 export const operations: readonly Operation[] = [
@@ -48,6 +49,7 @@ export const operations: readonly Operation[] = [
   ...purchaseOperations,
   ...priceWatchOperations,
   ...priceAlertOperations,
+  ...searchWatchOperations,
   ...sandboxOperations,
   ...webhookOperations,
 ];

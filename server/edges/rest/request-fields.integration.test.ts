@@ -147,6 +147,13 @@ const realistic: Partial<Record<OperationId, Realistic>> = {
       body: { outcome: "authorized" },
     }),
   },
+  "GET /api/v1/search-watches": { call: async () => ({ path: "/search-watches?per_page=5" }) },
+  "POST /api/v1/sandbox/items": {
+    call: async () => ({
+      path: "/sandbox/items",
+      body: { store: storeSlug, title: "Realistic wool coat", price: "40.00", sizes: ["M"] },
+    }),
+  },
   "POST /api/v1/sandbox/items/{item_id}/price": {
     call: async () => ({
       path: `/sandbox/items/${priceItemId}/price`,

@@ -5,6 +5,8 @@ import { ZPurchase, ZPurchaseIdParams } from "../../purchases";
 import {
   ZItemIdParams,
   ZItemPriceChange,
+  ZListedItem,
+  ZListItemBody,
   ZResolvePurchaseBody,
   ZSetItemPriceBody,
   ZShipOrderBody,
@@ -84,5 +86,20 @@ export const sandboxOperations = [
     call: async ({ caller, params, body }) => ({
       body: await caller.sandbox.setItemPrice({ ...params, ...body }),
     }),
+  }),
+  defineOperation({
+    id: "POST /api/v1/sandbox/items",
+    operationId: "sandboxListItem",
+    procedure: "sandbox.listItem",
+    input: { body: ZListItemBody },
+    output: ZListedItem,
+    status: 201,
+    summary: "Sandbox: list a new item in a store, as a store's feed would",
+    description:
+      "The item, its variants (one per size) and a new-listing catalogue event are written in one transaction; live search watches whose filters it matches react within seconds. Any sandbox client token (catalog:read).",
+    responses: {
+      404: errorResponse("No such store, or not the sandbox (not_found)"),
+    },
+    call: async ({ caller, body }) => ({ body: await caller.sandbox.listItem(body), status: 201 }),
   }),
 ];

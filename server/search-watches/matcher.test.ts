@@ -1,0 +1,113 @@
+/**
+ * The matcher's index, pure: a watch is filed under its most selective required key, an item finds
+ * it through its own keys, and the full check is search's predicate (category path and below,
+ * normalised sizes, lower-cased colours, every lexeme of q, inclusive prices, only items that can
+ * be sold now). Checked against a brute-force pass of the predicate over every watch.
+ */
+import { describe, expect, it } from "vitest";
+import { itemMatchesFilter, type ItemMatchFacts } from "../catalogue";
+import { filterOfStored, WatchIndex } from "./matcher";
+import { indexKeysOf, sizeToBuy } from "./policy";
+import type { StoredFilters } from "./store";
+
+const item = (overrides: Partial<ItemMatchFacts> = {}): ItemMatchFacts => ({
+  id: 1,
+  priceCents: 8_900,
+  brand: "Atelier Nord",
+  categoryPath: "Women > Outerwear > Coats",
+  sizeKeys: ["M", "L"],
+  colors: ["navy"],
+  storeSlug: "maison-lumiere",
+  lexemes: ["coat", "wool", "long"],
+  canSellNow: true,
+  ...overrides,
+});
+
+const filters = (overrides: Partial<StoredFilters>): StoredFilters => ({
+  size: [],
+  color: [],
+  brand: [],
+  ...overrides,
+});
+
+const watch = (id: string, stored: StoredFilters, lexemes: string[] = []) => ({
+  id,
+  mode: "notify" as const,
+  status: "active",
+  expiresAt: new Date(Date.now() + 86_400_000),
+  filters: stored,
+  lexemes,
+});
+
+describe("the search-watch index", () => {
+  it("files a watch under its most selective key", () => {
+    expect(indexKeysOf(filterOfStored(filters({ store: "s1", brand: ["B"] }), []))).toEqual([
+      "s:s1",
+    ]);
+    expect(indexKeysOf(filterOfStored(filters({ brand: ["A", "B"] }), ["coat"]))).toEqual([
+      "b:A",
+      "b:B",
+    ]);
+    expect(indexKeysOf(filterOfStored(filters({ q: "wool coat" }), ["coat", "wool"]))).toEqual([
+      "w:coat",
+    ]);
+    expect(indexKeysOf(filterOfStored(filters({ size: ["MD"] }), []))).toEqual(["z:M"]);
+    expect(indexKeysOf(filterOfStored(filters({ max_price: "50" }), []))).toEqual(["*"]);
+  });
+
+  it("finds exactly the watches search's predicate says, whatever key each is filed under", () => {
+    const index = new WatchIndex();
+    const cases: [string, StoredFilters, string[], boolean][] = [
+      ["category-parent", filters({ category: "Women > Outerwear" }), [], true],
+      ["category-prefix-only", filters({ category: "Women > Outer" }), [], false],
+      ["size-spelling", filters({ size: ["Medium"] }), [], true],
+      ["size-other", filters({ size: ["XS"] }), [], false],
+      ["colour-case", filters({ color: ["Navy"] }), [], true],
+      ["words-all", filters({ q: "long wool coats" }), ["coat", "long", "wool"], true],
+      ["words-one-missing", filters({ q: "wool parka" }), ["parka", "wool"], false],
+      ["price-inclusive", filters({ min_price: "89", max_price: "89.00" }), [], true],
+      ["price-over", filters({ max_price: "88.99" }), [], false],
+      ["store-other", filters({ store: "other", brand: ["Atelier Nord"] }), [], false],
+      ["brand-any", filters({ brand: ["X", "Atelier Nord"], color: ["navy"] }), [], true],
+      ["stop-words-only", filters({ q: "the", max_price: "100" }), [], true],
+    ];
+    for (const [id, stored, lexemes] of cases) index.put(watch(id, stored, lexemes));
+    const found = index
+      .match(item(), new Date())
+      .map((entry) => entry.id)
+      .sort();
+    const expected = cases.filter(([, , , matches]) => matches).map(([id]) => id);
+    expect(found).toEqual(expected.sort());
+    const bruteForce = cases
+      .filter(([, stored, lexemes]) => itemMatchesFilter(filterOfStored(stored, lexemes), item()))
+      .map(([id]) => id);
+    expect(found).toEqual(bruteForce.sort());
+    // An item that cannot be sold now matches nothing; a cancelled watch leaves the index.
+    expect(index.match(item({ canSellNow: false }), new Date())).toEqual([]);
+    index.put({ ...watch("brand-any", filters({}), []), status: "cancelled" });
+    expect(index.match(item(), new Date()).map((entry) => entry.id)).not.toContain("brand-any");
+    expect(index.size).toBe(cases.length - 1);
+  });
+
+  it("a buying watch buys the size its filter names, else the item's only size, else a saved size", () => {
+    const variants = [
+      { size: "Small", sizeKey: "S", quantity: 0 },
+      { size: "Med", sizeKey: "M", quantity: 1 },
+      { size: "L", sizeKey: "L", quantity: 1 },
+    ];
+    expect(sizeToBuy(variants, { filterSizeKeys: ["M"], savedSizeKeys: [] })).toEqual({
+      size: "Med",
+    });
+    expect(sizeToBuy(variants, { filterSizeKeys: ["S"], savedSizeKeys: [] })).toBeNull();
+    expect(sizeToBuy(variants, { filterSizeKeys: [], savedSizeKeys: ["L"] })).toEqual({
+      size: "L",
+    });
+    expect(sizeToBuy(variants, { filterSizeKeys: [], savedSizeKeys: [] })).toBeNull();
+    expect(
+      sizeToBuy([{ size: null, sizeKey: null, quantity: 1 }], {
+        filterSizeKeys: [],
+        savedSizeKeys: [],
+      }),
+    ).toEqual({ size: undefined });
+  });
+});

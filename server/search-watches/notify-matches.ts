@@ -1,0 +1,108 @@
+/**
+ * Notify mode's emails. A watch emails at most once an hour: when a match is recorded and the
+ * watch's last email is an hour old or more (or it never emailed), one email naming its pending
+ * matches is queued at once; otherwise the matches wait, and the due-work sweep sends one digest
+ * naming every pending match when the hour is up (`sendDueDigests`). Exactly once, also with two
+ * processors: the turn is taken by one conditional update of last_emailed_at (store.ts
+ * `claimEmailTurn`), and the matches it names are marked emailed by the same transaction that
+ * writes the email to the outbox (`takePendingMatches`), so a match is named in one email only.
+ */
+import type { SearchWatchMatchesProps } from "../../emails/search-watch-matches";
+import { readReadingPreferences } from "../accounts";
+import { absolute, findItemCards } from "../catalogue";
+import { formatMoney, type Locale } from "../core/locale";
+import { parseCents } from "../core/money";
+import { enqueueEmail } from "../platform/mail/outbox";
+import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
+import { emailWindowStart } from "./policy";
+import {
+  type ClaimedEmail,
+  claimEmailTurn,
+  findDigestsDue,
+  type StoredFilters,
+  takePendingMatches,
+} from "./store";
+
+/** The saved search in words, for the email ("“wool coat”, Women > Outerwear, M, 10,00 $–120,00 $"). */
+export const describeSearch = (filters: StoredFilters, locale: Locale) => {
+  const money = (amount: string | undefined) =>
+    amount === undefined ? "" : formatMoney(parseCents(amount), locale);
+  const price =
+    filters.min_price === undefined && filters.max_price === undefined
+      ? null
+      : `${money(filters.min_price)}–${money(filters.max_price)}`;
+  return [
+    filters.q ? `“${filters.q}”` : null,
+    filters.category ?? null,
+    filters.brand?.length ? filters.brand.join(" / ") : null,
+    filters.size?.length ? filters.size.join(" / ") : null,
+    filters.color?.length ? filters.color.join(" / ") : null,
+    filters.store ?? null,
+    price,
+  ]
+    .filter(Boolean)
+    .join(", ");
+};
+
+/** Writes one watch's email naming its pending matches (the caller took its turn in this transaction). */
+const writeMatchesEmail = async (sql: Sql, watch: ClaimedEmail, now: Date) => {
+  const pending = await takePendingMatches(sql, watch.id, now);
+  if (pending.length === 0) return false;
+  const cards = await findItemCards(
+    sql,
+    pending.map((match) => match.itemId),
+  );
+  const reading = await readReadingPreferences(sql, watch.personId);
+  const props: SearchWatchMatchesProps = {
+    ...reading,
+    search: describeSearch(watch.filters, reading.locale),
+    matches: pending.flatMap((match) => {
+      const card = cards.get(match.itemId);
+      if (!card) return [];
+      return [
+        {
+          title: card.title,
+          size: null,
+          condition: card.condition,
+          imageUrl: card.coverUrl === null ? null : absolute(card.coverUrl),
+          storeName: card.store.name,
+          url: card.url,
+          priceCents: match.priceCents,
+          reason: match.reason as SearchWatchMatchesProps["matches"][number]["reason"],
+        },
+      ];
+    }),
+  };
+  await enqueueEmail(sql, {
+    to: watch.email,
+    template: "search-watch-matches",
+    // One email per turn: the turn's time is unique to it (last_emailed_at moved to it).
+    dedupeKey: `search-watch:${watch.id}:${now.getTime()}`,
+    props,
+  });
+  return true;
+};
+
+/**
+ * In the caller's transaction: for each of `ids` (notify watches) whose turn it is, one email
+ * naming its pending matches. Returns how many emails were queued.
+ */
+export const emailWatchesDue = async (sql: Sql, ids: readonly string[], now: Date) => {
+  if (ids.length === 0) return 0;
+  const taken = await claimEmailTurn(sql, ids, now, emailWindowStart(now));
+  let sent = 0;
+  for (const watch of taken) if (await writeMatchesEmail(sql, watch, now)) sent++;
+  return sent;
+};
+
+/** The sweep's digests: every notify watch with pending matches whose hour is up gets one email naming them all. */
+export const sendDueDigests = async (options: { now: Date; batch?: number }) => {
+  const batch = options.batch ?? 200;
+  let sent = 0;
+  for (;;) {
+    const due = await findDigestsDue(poolSql, emailWindowStart(options.now), batch);
+    for (const id of due)
+      sent += await sqlTransaction((sql) => emailWatchesDue(sql, [id], options.now));
+    if (due.length < batch) return sent;
+  }
+};
