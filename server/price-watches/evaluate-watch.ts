@@ -26,7 +26,8 @@ import type { TPurchase, TPurchaseOutcome } from "../purchases";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import { poolSql } from "../platform/sql";
 import { count } from "../platform/observability/metrics";
-import { endWatch, endWatches, moveWatch } from "./watch-writer";
+import { endWatches, moveWatch } from "./watch-writer";
+import { claimAlternative, endWatchOrGroup, settleGroupsOfWatches } from "./groups/alternatives";
 import { standingOutcome } from "./watch-standing";
 import { afterQuote, beforeQuote, type Stop } from "./policy";
 import {
@@ -102,16 +103,16 @@ const decideAndAct = async (
   const quote = await freshQuote(watch, now);
   const decided = afterQuote(watch, quote);
   if (decided.next !== "claim") return stopped(decided);
-  const claimed = await claim(watch.id, decided.quoteId, now);
+  const claimed = await claim(watch, decided.quoteId, now);
   if (!claimed) return { evaluation: undefined, outcome: "claimed_elsewhere" };
   const evaluation = await buy(db, { ...claimed, quoteId: decided.quoteId }, now);
   // took_stock: the purchase is held; otherwise refused, or the person must pay through a link.
   return { evaluation, outcome: evaluation === "took_stock" ? "bought" : "not_bought" };
 };
 
-/** Ends active watches item_sold: the evaluator's, never a claimed one's (that is its purchase's to end). */
-const endSold = (ids: number[], now: Date) =>
-  endWatches(ids, { event: "item_sold", now, from: ["active"] });
+/** Ends active watches item_sold: the evaluator's, never a claimed one's (that is its purchase's to end); an any-of group goes on with its other alternatives. */
+const endSold = async (ids: number[], now: Date) =>
+  settleGroupsOfWatches(await endWatches(ids, { event: "item_sold", now, from: ["active"] }), now);
 
 /** Makes the move a decision that stops the evaluation asks for (or none). */
 const stop = async (id: number, step: Stop, now: Date): Promise<Evaluation> => {
@@ -123,7 +124,7 @@ const stop = async (id: number, step: Stop, now: Date): Promise<Evaluation> => {
       await endSold([id], now);
       return "found_sold";
     case "end":
-      await endWatch({ id, event: "end", outcome: step.outcome, now });
+      await endWatchOrGroup({ id, event: "end", outcome: step.outcome, now });
       return;
     case "set_over_total":
       // Price right, total over: not charged, stays active; expiring so ends it over_your_total.
@@ -135,9 +136,14 @@ const stop = async (id: number, step: Stop, now: Date): Promise<Evaluation> => {
   }
 };
 
-/** Claims the watch for its purchase (active -> executing, before expiry), recording the quote it buys; null when another run claimed it. */
-const claim = (id: number, quoteId: string, now: Date) =>
-  moveWatch(poolSql, { id, event: "claim", now, data: { quoteId, claimedAt: now } });
+/**
+ * Claims the watch for its purchase (active -> executing, before expiry), recording the quote it
+ * buys; an any-of group's alternative claims its group with it; null when another run claimed it.
+ */
+const claim = (watch: EvaluatedWatch, quoteId: string, now: Date) =>
+  watch.groupId
+    ? claimAlternative({ id: watch.id, groupId: watch.groupId }, quoteId, now)
+    : moveWatch(poolSql, { id: watch.id, event: "claim", now, data: { quoteId, claimedAt: now } });
 
 const isPurchase = (body: TPurchaseOutcome["body"]): body is TPurchase => "purchase_id" in body;
 

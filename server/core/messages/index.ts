@@ -14,6 +14,7 @@ import enMailbox from "./en/mailbox.json";
 import enOrders from "./en/orders.json";
 import enPurchases from "./en/purchases.json";
 import enWatches from "./en/watches.json";
+import enWatchGroups from "./en/watch-groups.json";
 import frAccount from "./fr/account.json";
 import frAuth from "./fr/auth.json";
 import frCheckout from "./fr/checkout.json";
@@ -23,6 +24,7 @@ import frMailbox from "./fr/mailbox.json";
 import frOrders from "./fr/orders.json";
 import frPurchases from "./fr/purchases.json";
 import frWatches from "./fr/watches.json";
+import frWatchGroups from "./fr/watch-groups.json";
 
 const en = {
   common: enCommon,
@@ -30,6 +32,7 @@ const en = {
   account: enAccount,
   purchases: enPurchases,
   watches: enWatches,
+  watchGroups: enWatchGroups,
   checkout: enCheckout,
   consent: enConsent,
   mailbox: enMailbox,
@@ -46,6 +49,7 @@ const byLocale: Record<Locale, Messages> = {
     account: frAccount,
     purchases: frPurchases,
     watches: frWatches,
+    watchGroups: frWatchGroups,
     checkout: frCheckout,
     consent: frConsent,
     mailbox: frMailbox,
