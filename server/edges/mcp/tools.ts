@@ -24,6 +24,7 @@ import type { ZQuote } from "../../checkout";
 import type { ZCheckout, ZCheckoutDetail } from "../../checkout";
 import type { ZListMyOrdersResponse, ZOrder } from "../../orders/index";
 import type { ZListPurchasesResponse } from "../../purchases";
+import type { ZPriceWatchGroup, ZPriceWatchGroupList } from "../../price-watches";
 import type { AppError } from "../../core/errors";
 import type { Caller } from "../trpc/caller";
 
@@ -104,6 +105,10 @@ const present = <S extends z.ZodType>(presentation: Presentation<z.output<S>>) =
   presentation as Presentation<unknown>;
 
 const money = (value: { amount: string; currency: string }) => `${value.amount} ${value.currency}`;
+
+/** A price watch group in one line (its four tools). */
+const groupLine = (group: z.output<typeof ZPriceWatchGroup>) =>
+  `Group ${group.price_watch_group_id} is ${group.status}${group.outcome ? ` (${group.outcome})` : ""}: ${group.alternatives.length} items within ${money(group.max_total)} until ${group.expires_at}${group.purchase_id ? `; purchase ${group.purchase_id}` : ""}.`;
 
 const presentations: Record<string, Presentation<unknown>> = {
   search_products: present<typeof ZSearchProductsResponse>({
@@ -219,6 +224,32 @@ const presentations: Record<string, Presentation<unknown>> = {
     usage: "With its items, totals and tracking. order_number comes from list_my_orders.",
     text: (order) =>
       `Order ${order.order_number} (${order.store.name}): ${money(order.totals.grand_total)}, ${order.fulfilment}${order.tracking ? `, ${order.tracking.carrier} ${order.tracking.tracking_number}` : ""}.`,
+  }),
+  create_price_watch_group: present<typeof ZPriceWatchGroup>({
+    title: "Watch several items, buy the first that fits",
+    usage:
+      "alternatives: 1-10 items ({catalog_item_id from search_products, size?, max_price?}); max_total in CAD covers the one purchase with shipping and tax; days 1-30. The person is emailed with a cancel link. Follow it with get_price_watch_group.",
+    annotations: creates,
+    text: groupLine,
+  }),
+  list_price_watch_groups: present<typeof ZPriceWatchGroupList>({
+    title: "The person's price watch groups",
+    usage:
+      "Newest first, each with its alternatives; price_watch_group_id is the argument of get_price_watch_group and cancel_price_watch_group.",
+    text: (result) =>
+      [`${result.pagination.total} groups.`, ...result.data.map(groupLine)].join("\n"),
+  }),
+  get_price_watch_group: present<typeof ZPriceWatchGroup>({
+    title: "One price watch group",
+    usage: "price_watch_group_id comes from create_price_watch_group or list_price_watch_groups.",
+    text: groupLine,
+  }),
+  cancel_price_watch_group: present<typeof ZPriceWatchGroup>({
+    title: "Cancel a price watch group",
+    usage:
+      "Stops every item of the group; refused (watch_closed) while one is buying or once it ended.",
+    annotations: ends,
+    text: groupLine,
   }),
 };
 

@@ -14,6 +14,7 @@ import { priceAlertsRouter } from "../../price-alerts";
 import { webhooksRouter } from "../../partners";
 import { priceWatchesRouter } from "../../price-watches";
 import { priceWatchPageRouter } from "../../price-watches";
+import { priceWatchGroupsRouter } from "../../price-watches";
 import { router } from "../../platform/trpc/init";
 
 export const appRouter = router({
@@ -32,4 +33,5 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   priceWatches: priceWatchesRouter,
   priceWatchPage: priceWatchPageRouter,
+  priceWatchGroups: priceWatchGroupsRouter,
 });

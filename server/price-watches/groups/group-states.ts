@@ -29,13 +29,7 @@ export const priceWatchGroupStatuses = [
 export type GroupState = (typeof priceWatchGroupStatuses)[number];
 
 export type GroupEvent =
-  | "claim"
-  | "release"
-  | "bought"
-  | "needs_person"
-  | "expire"
-  | "cancel"
-  | "end";
+  "claim" | "release" | "bought" | "needs_person" | "expire" | "cancel" | "end";
 
 export type GroupTransition = {
   from: readonly GroupState[];

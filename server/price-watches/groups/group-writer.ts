@@ -63,7 +63,9 @@ export const endGroupIn = async (
   options: { email?: boolean } = {},
 ) => {
   const alternatives = await readAlternatives(sql, groupId);
-  const overTotal = alternatives.some((alternative) => isLive(alternative) && alternative.overTotal);
+  const overTotal = alternatives.some(
+    (alternative) => isLive(alternative) && alternative.overTotal,
+  );
   const outcome =
     move.event === "expire" ? expiryOutcome(overTotal) : (move.outcome ?? "cancelled");
   const group = await moveGroup(sql, {
