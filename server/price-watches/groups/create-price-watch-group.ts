@@ -35,7 +35,7 @@ import { findPersonGroup, insertGroup } from "./store";
 
 const dayMs = 24 * 3_600_000;
 
-/** An invalid size of alternative `index`, named as the body names it. */
+/** An invalid field of alternative `index` (its size), named as 422 fields name a list's (alternatives.size), the message saying which. */
 const atAlternative = <T>(index: number, check: () => T): T => {
   try {
     return check();
@@ -45,8 +45,8 @@ const atAlternative = <T>(index: number, check: () => T): T => {
       throw new AppError("invalid_request", {
         fields: Object.fromEntries(
           Object.entries(fields).map(([field, message]) => [
-            `alternatives.${index}.${field}`,
-            message,
+            `alternatives.${field}`,
+            `alternative ${index + 1}: ${message}`,
           ]),
         ),
       });

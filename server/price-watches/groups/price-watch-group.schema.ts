@@ -54,7 +54,7 @@ export const ZCreatePriceWatchGroupBody = z
         ctx.addIssue({
           code: "custom",
           path: ["alternatives", index, "catalog_item_id"],
-          message: "names an item already in this group: each item once",
+          message: `alternative ${index + 1} names an item already in this group: each item once`,
         });
       seen.add(alternative.catalog_item_id);
       if (
@@ -64,7 +64,7 @@ export const ZCreatePriceWatchGroupBody = z
         ctx.addIssue({
           code: "custom",
           path: ["alternatives", index, "max_price"],
-          message: "must be at most max_total: the total is the price plus shipping and tax",
+          message: `alternative ${index + 1}: must be at most max_total, the total being the price plus shipping and tax`,
         });
     });
   });
