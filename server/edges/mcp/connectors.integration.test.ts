@@ -106,6 +106,10 @@ const accountTools = [
   "list_my_orders",
   "get_my_order",
   "list_my_purchases",
+  "create_price_watch_group",
+  "list_price_watch_groups",
+  "get_price_watch_group",
+  "cancel_price_watch_group",
 ];
 
 type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
@@ -404,7 +408,7 @@ describe("the account connector at /mcp/account", () => {
     expect((await rest.json()).error.code).toBe("unauthorized");
   });
 
-  it("lists all thirteen tools, each with the schemas of its REST operation in the OpenAPI document", async () => {
+  it("lists all seventeen tools, each with the schemas of its REST operation in the OpenAPI document", async () => {
     const { person } = await createPerson();
     const client = await connect("/mcp/account", await accountToken(person.id));
     const { tools: listed } = await client.listTools();

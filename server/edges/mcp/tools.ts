@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { type Operation, type OperationId, scopeOf } from "../rest/operation";
 import { toolOperations } from "../rest/operations";
-import type { Scope } from "../../auth";
+import { agentOnlyScopes, type Scope } from "../../auth";
 import type { ZCanadianAddressResponse } from "../../core/address";
 import type { ZMeResponse } from "../../accounts";
 import type {
@@ -387,9 +387,18 @@ export const tools: ToolDefinition[] = toolOperations().map(toTool);
 export const toolsOf = (connector: ToolConnector) =>
   tools.filter((entry) => connector === "account" || entry.connector === "public");
 
-/** The scopes a connector's tools need: what the public connector's callers hold, and what /mcp/account asks a person for. */
+/**
+ * The scopes a connector's tools need: what the public connector's callers hold, and what /mcp/account
+ * asks a person for. Never an agent-only scope (purchase:write: the price watch group tools): the
+ * authorize endpoint refuses it to any client not registered at the agent door, so asking every
+ * connector client for it would break their sign-in; an assistant registered there asks for it itself.
+ */
 export const scopesOf = (connector: ToolConnector): Scope[] => [
-  ...new Set(toolsOf(connector).map((entry) => entry.scope)),
+  ...new Set(
+    toolsOf(connector)
+      .map((entry) => entry.scope)
+      .filter((scope) => !agentOnlyScopes.includes(scope)),
+  ),
 ];
 
 /** The tool names that have an MCP presentation here (tools.test.ts: each is a tool of the table). */

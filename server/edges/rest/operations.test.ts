@@ -124,6 +124,10 @@ describe("operation table", () => {
         "list_my_orders",
         "get_my_order",
         "list_my_purchases",
+        "create_price_watch_group",
+        "list_price_watch_groups",
+        "get_price_watch_group",
+        "cancel_price_watch_group",
       ].sort(),
     );
   });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { parseCents } from "../../core/money";
 import { ZAmountInput, ZMoney } from "../../core/money-input";
-import { optional } from "../../core/zod";
+import { optional, ZIntId } from "../../core/zod";
 import { ZPagination } from "../../catalogue";
 import { ZCreatePriceWatchBody, ZListPriceWatchesQuery, ZPriceWatch } from "../price-watch.schema";
 import { watchDays } from "../states";
@@ -91,7 +91,7 @@ export const ZPriceWatchGroup = z
       example: null,
     }),
     max_total: ZMoney,
-    claimed_price_watch_id: z.number().int().nullable().meta({
+    claimed_price_watch_id: ZIntId(4821).nullable().meta({
       description: "The alternative that is buying or bought (its price_watch_id), once one is",
       example: null,
     }),
