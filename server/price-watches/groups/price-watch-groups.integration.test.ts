@@ -23,7 +23,11 @@ import {
   type BuyerOptions,
 } from "../../testing/watch-fixtures";
 import { maxLiveWatches } from "../states";
-import { expireDueWatches, resumeExecutingWatches } from "../watch-jobs";
+import { executingRetryMs, expireDueWatches, resumeExecutingWatches } from "../watch-jobs";
+import { afterRefusal } from "../record-watch-purchase";
+import { completeLateAuthorize } from "../../purchases/complete-late-authorize";
+import { paymentProvider } from "../../payments";
+import { claimAlternative } from "./alternatives";
 import { endWatchesOutOfStanding } from "../watch-standing";
 
 const answer = async (response: Response) => ({
@@ -541,6 +545,56 @@ describe("ending", () => {
     ]);
     expect(await emailsOf(person.email, "price-watch-group-ended")).toHaveLength(1);
     expect(await emailsOf(person.email, "price-watch-ended")).toHaveLength(0);
+  });
+
+  it("a refusal that keeps the claimed alternative live returns the group to active; the other alternative cannot claim meanwhile, then can", async () => {
+    const { token, person, items, groupId, watchIds } = await grouped();
+    const now = new Date();
+    expect(await claimAlternative({ id: watchIds[0], groupId }, "quo_unused", now)).toMatchObject({
+      status: "executing",
+    });
+    // The other alternative cannot claim while the group is executing.
+    expect(await claimAlternative({ id: watchIds[1], groupId }, "quo_unused", now)).toBeNull();
+    expect((await watchRows(watchIds)).map((watch) => watch.status)).toEqual([
+      "executing",
+      "active",
+    ]);
+    // The purchase path refused for now (the price moved): the alternative and its group are active again.
+    await afterRefusal(watchIds[0], "price_changed", new Date());
+    expect((await getGroup(token, groupId)).body).toMatchObject({
+      status: "active",
+      claimed_price_watch_id: null,
+    });
+    await setItemPrices(db(), [{ itemId: items[1].id, priceCents: 7_500 }], { now: new Date() });
+    await processAll();
+    expect((await getGroup(token, groupId)).body).toMatchObject({
+      status: "fulfilled",
+      claimed_price_watch_id: watchIds[1],
+    });
+    expect(await db().purchase.count({ where: { personId: person.id } })).toBe(1);
+  });
+
+  it("the bank answers late: the group stays executing with its alternative until the recovery sweep records the hold", async () => {
+    const { token, person, items, groupId, watchIds } = await grouped({
+      card: testCards.answersLate,
+    });
+    await setItemPrices(db(), [{ itemId: items[0].id, priceCents: 7_500 }], { now: new Date() });
+    await processAll();
+    expect((await getGroup(token, groupId)).body.status).toBe("executing");
+    const executing = await db().priceWatch.findUniqueOrThrow({ where: { id: watchIds[0] } });
+    expect(executing.purchaseId).toMatch(/^pur_/);
+    await completeLateAuthorize(db(), paymentProvider(), {
+      id: executing.purchaseId!,
+      now: new Date(),
+    });
+    await resumeExecutingWatches(db(), { now: new Date(Date.now() + executingRetryMs + 1000) });
+    const { body } = await getGroup(token, groupId);
+    expect(body).toMatchObject({ status: "fulfilled", purchase_id: executing.purchaseId });
+    expect(body.alternatives.map((watch: { outcome: string }) => watch.outcome)).toEqual([
+      "bought",
+      "fulfilled_by_alternative",
+    ]);
+    expect(await db().purchase.count({ where: { personId: person.id } })).toBe(1);
   });
 
   it("recovery: a group left executing after its alternative moved on goes back to active", async () => {
