@@ -385,6 +385,31 @@ describe("evaluation", () => {
     ).toHaveLength(1);
   });
 
+  it("four alternatives dropping at once under three processors, three times over: always exactly one purchase", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { person, items, groupId, watchIds } = await grouped({ count: 4 });
+      await setItemPrices(
+        db(),
+        items.map((item) => ({ itemId: item.id, priceCents: 7_000 })),
+        { now: new Date() },
+      );
+      await Promise.all(
+        [1, 2, 3].map(() => processPriceChanges(db(), { now: () => new Date(), batch: 1 })),
+      );
+      expect(await db().purchase.count({ where: { personId: person.id } })).toBe(1);
+      const group = await db().priceWatchGroup.findUniqueOrThrow({ where: { id: groupId } });
+      expect(group.status).toBe("fulfilled");
+      const statuses = (await watchRows(watchIds)).map((watch) => watch.outcome);
+      expect(statuses.filter((outcome) => outcome === "bought")).toHaveLength(1);
+      expect(statuses.filter((outcome) => outcome === "fulfilled_by_alternative")).toHaveLength(3);
+      expect(
+        await db().priceChangeEvent.count({
+          where: { itemId: { in: items.map((item) => item.id) }, processedAt: null },
+        }),
+      ).toBe(0);
+    }
+  });
+
   it("an alternative over the total does not buy and leaves the group active; a later alternative buys within it", async () => {
     const { token, person, items, groupId, watchIds } = await grouped({
       maxTotal: 80,
