@@ -15,6 +15,8 @@ import * as paymentFailed from "./payment-failed";
 import * as priceAlert from "./price-alert";
 import * as priceWatchBought from "./price-watch-bought";
 import * as priceWatchEnded from "./price-watch-ended";
+import * as priceWatchGroupEnded from "./price-watch-group-ended";
+import * as priceWatchGroupSet from "./price-watch-group-set";
 import * as priceWatchNeedsYou from "./price-watch-needs-you";
 import * as priceWatchSet from "./price-watch-set";
 import * as purchaseClosed from "./purchase-closed";
@@ -53,6 +55,8 @@ const templates = {
   "price-watch-bought": shopper(priceWatchBought),
   "price-watch-needs-you": shopper(priceWatchNeedsYou),
   "price-watch-ended": shopper(priceWatchEnded),
+  "price-watch-group-set": shopper(priceWatchGroupSet),
+  "price-watch-group-ended": shopper(priceWatchGroupEnded),
   "refund-issued": shopper(refundIssued),
   "endpoint-deprecated": partner(endpointDeprecated),
   "webhook-endpoint-disabled": partner(webhookEndpointDisabled),

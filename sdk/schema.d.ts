@@ -221,6 +221,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/price-watch-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The person's any-of price watch groups, newest first, with their alternatives
+         * @description Scope purchase:write on a linked-account token. Every group of the person, whichever of their assistants set it; paginated like GET /products.
+         */
+        get: operations["listPriceWatchGroups"];
+        put?: never;
+        /**
+         * Buy the first of up to 10 items that qualifies, once, within one max_total
+         * @description Scope purchase:write, with the rules of POST /price-watches for each alternative (the item, its size, its store direct, not already at its price, one live watch per item) and the person's once (the assistant and its switch, limits set and not paused, a saved card and a saved address outside Quebec, max_total within the limits). An alternative qualifies when its price is at most its own max_price (if given) and a fresh quote for the saved address is within max_total; the first that qualifies is bought once through POST /purchases' path (card held, charged 24 hours later unless cancelled) and every other alternative ends at once (cancelled, outcome fulfilled_by_alternative). Never two purchases from one group, also when several alternatives drop at once. One expiry (days 1 to 30, default 7). The group counts as one of the 25 live watches. Every refusal is 409 and sets nothing.
+         */
+        post: operations["createPriceWatchGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-watch-groups/{price_watch_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one price watch group (status, outcome, its alternatives, the purchase once it bought) */
+        get: operations["getPriceWatchGroup"];
+        put?: never;
+        post?: never;
+        /** Cancel an active price watch group and all its alternatives (outcome cancelled); again: answered as it is */
+        delete: operations["cancelPriceWatchGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/price-watches": {
         parameters: {
             query?: never;
@@ -1466,7 +1508,8 @@ export interface components {
          *       "purchase_id": null,
          *       "checkout_url": null,
          *       "expires_at": "2026-11-24T15:30:00.000Z",
-         *       "created_at": "2026-11-24T15:30:00.000Z"
+         *       "created_at": "2026-11-24T15:30:00.000Z",
+         *       "price_watch_group_id": null
          *     }
          */
         PriceWatch: {
@@ -1500,6 +1543,11 @@ export interface components {
              * @example null
              */
             outcome: string | null;
+            /**
+             * @description The any-of watch group it is an alternative of (GET /price-watch-groups/{price_watch_group_id}), or null (1.9.0)
+             * @example null
+             */
+            price_watch_group_id: string | null;
             /** @example 4821 */
             price_watch_id: number;
             /**
@@ -1625,6 +1673,87 @@ export interface components {
         PriceWatchEvaluationList: {
             data: components["schemas"]["PriceWatchEvaluation"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @example {
+         *       "price_watch_group_id": "pwg_4f1c2a9e7b3d5f60a1b2c3d4",
+         *       "status": "active",
+         *       "outcome": null,
+         *       "max_total": {
+         *         "amount": "129.00",
+         *         "currency": "CAD"
+         *       },
+         *       "claimed_price_watch_id": null,
+         *       "purchase_id": null,
+         *       "order_number": null,
+         *       "expires_at": "2026-11-24T15:30:00.000Z",
+         *       "created_at": "2026-11-24T15:30:00.000Z",
+         *       "alternatives": [
+         *         {
+         *           "price_watch_id": 4821,
+         *           "status": "active",
+         *           "catalog_item_id": "48213",
+         *           "title": "Double-breasted wool coat",
+         *           "size": "M",
+         *           "max_price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "drop_percent": null,
+         *           "max_total": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "current_price": {
+         *             "amount": "129.00",
+         *             "currency": "CAD"
+         *           },
+         *           "outcome": null,
+         *           "order_number": null,
+         *           "purchase_id": null,
+         *           "checkout_url": null,
+         *           "expires_at": "2026-11-24T15:30:00.000Z",
+         *           "created_at": "2026-11-24T15:30:00.000Z",
+         *           "price_watch_group_id": null
+         *         }
+         *       ]
+         *     }
+         */
+        PriceWatchGroup: {
+            /** @description Its alternatives, each a price watch (also in GET /price-watches, with price_watch_group_id). Once one bought, the others end cancelled with outcome fulfilled_by_alternative */
+            alternatives: components["schemas"]["PriceWatch"][];
+            /**
+             * @description The alternative that is buying or bought (its price_watch_id), once one is
+             * @example null
+             */
+            claimed_price_watch_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            max_total: components["schemas"]["Money"];
+            /**
+             * @description Set when it bought
+             * @example null
+             */
+            order_number: string | null;
+            /**
+             * @description Why it ended, once it has: bought, card_declined, authentication_required, expired, over_your_total, cancelled, item_sold (every alternative sold), limits_lowered, purchases_paused, assistant_disconnected, payment_failed, ... (open list: treat unknown values as other)
+             * @example null
+             */
+            outcome: string | null;
+            /** @example pwg_4f1c2a9e7b3d5f60a1b2c3d4 */
+            price_watch_group_id: string;
+            /**
+             * @description The group's one purchase (GET /purchases/{purchase_id}), once it has
+             * @example null
+             */
+            purchase_id: string | null;
+            /**
+             * @description active, executing (one alternative buying now), fulfilled, needs_you, cancelled, expired
+             * @enum {string}
+             */
+            status: "active" | "executing" | "fulfilled" | "needs_you" | "cancelled" | "expired";
         };
         /**
          * @example {
@@ -4141,6 +4270,462 @@ export interface operations {
             };
             /** @description No such alert for this person (not_found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPriceWatchGroups: {
+        parameters: {
+            query?: {
+                page?: number | null;
+                per_page?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PriceWatchGroup"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPriceWatchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 10 items, each once; the first that qualifies is bought and the others end */
+                    alternatives: {
+                        /**
+                         * @description The item to buy (catalog_item_id of GET /products)
+                         * @example 123
+                         */
+                        catalog_item_id: string;
+                        /**
+                         * @description Optional. This item qualifies when its price is this or less, before shipping and tax (CAD), and the total is within max_total; left out, only max_total applies to it
+                         * @example 80
+                         */
+                        max_price?: number | string | null;
+                        /**
+                         * @description Optional. The size to buy (any spelling of it: MD and Med are both M). Left out: an item in one size needs none; otherwise the person's saved size the item comes in is used, and 409 size_required answers when none or several of their saved sizes are among the item's
+                         * @example M
+                         */
+                        size?: string | null;
+                    }[];
+                    /**
+                     * @description How long the watch lasts, 1 to 30 days; 7 when omitted or null
+                     * @example 7
+                     */
+                    days?: number | null;
+                    /**
+                     * @description Most to spend on the one purchase, including shipping and tax (CAD)
+                     * @example 100
+                     */
+                    max_total: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Set: status active, each alternative an active price watch; the person was emailed once, with a cancel link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceWatchGroup"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description insufficient_scope (no purchase:write, or no person on the token) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such item (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No group set: the codes of POST /price-watches (already_at_price, already_watching, too_many_watches, store_requires_checkout_link, over_spending_limit, spending_limit_not_set, purchases_paused, agent_purchases_unavailable, item_unavailable, address_not_on_file, not_available_in_market, no_saved_card, size_required), for the first alternative refused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (unsupported_media_type) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid fields (invalid_request): e.g. no or more than 10 alternatives, an item twice, an alternative's max_price over max_total, days outside 1 to 30, a size the item does not come in (alternatives.N.size) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPriceWatchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                price_watch_group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceWatchGroup"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such price watch group of this person (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid request; fields names each bad field (invalid_request) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit reached; retry after Retry-After seconds (rate_limited) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request line and headers exceed 16 KiB (request_header_fields_too_large) */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is briefly unavailable; retry after Retry-After seconds (unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelPriceWatchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                price_watch_group_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled with all its alternatives; the person was emailed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceWatchGroup"];
+                };
+            };
+            /** @description The request line, path, query or a header cannot be read: malformed percent-encoding, a NUL, an unusable method (bad_request) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked access token (WWW-Authenticate: Bearer) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the scope (insufficient_scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such price watch group of this person (not_found) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description watch_closed: one alternative is buying now, it bought, needs the person or already ended (with status) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

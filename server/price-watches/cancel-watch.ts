@@ -9,6 +9,9 @@ import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import { endWatch } from "./watch-writer";
 import { readWatchStatus } from "./store/watches";
+import { poolSql } from "../platform/sql";
+import { cancelGroup } from "./groups/cancel-group";
+import { findGroupIdOfWatch } from "./groups/store";
 
 const closedMessages: Record<string, string> = {
   executing:
@@ -21,6 +24,9 @@ const closedMessages: Record<string, string> = {
 };
 
 export const cancelWatch = async (db: Db, options: { id: number; now: Date }) => {
+  // An any-of group's alternative is never cancelled alone: its whole group is (groups/cancel-price-watch-group.ts).
+  const groupId = await findGroupIdOfWatch(poolSql, options.id);
+  if (groupId) return cancelGroup(db, { id: groupId, now: options.now });
   const cancelled = await endWatch({ id: options.id, event: "cancel", now: options.now });
   const status = await readWatchStatus(db, options.id);
   if (status !== "cancelled")

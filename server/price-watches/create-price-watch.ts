@@ -29,7 +29,7 @@ import { checkTotalCoversPrice, targetCents } from "./drop-percent";
 
 const dayMs = 24 * 3_600_000;
 /** Every refusal of POST /price-watches is a 409 (DESIGN.md), also for codes POST /purchases answers with 403. */
-const refuse = (
+export const refuse = (
   code: ConstructorParameters<typeof AppError>[0],
   message: string,
   details?: Record<string, unknown>,
@@ -77,7 +77,7 @@ export const readBuyer = async (db: Db, personId: string) => {
 };
 
 /** Refuses an item not for sale now (sold, its store not selling, the size out of stock) or whose store sells only through a link. */
-const refuseUnsellable = (item: QuotableItem, variant: { quantity: number }) => {
+export const refuseUnsellable = (item: QuotableItem, variant: { quantity: number }) => {
   if (item.status === "sold" || !storeCanSell(item.store) || variant.quantity < 1)
     throw refuse("item_unavailable", "The item is not for sale now; no watch was set.");
   if (item.store.agentCheckout !== "direct") {
@@ -90,7 +90,7 @@ const refuseUnsellable = (item: QuotableItem, variant: { quantity: number }) => 
 };
 
 /** The person's rules for an assistant purchase, as POST /purchases checks them: limits and pause, address, Quebec, saved card; the spending settings. */
-const checkBuyer = async (
+export const checkBuyer = async (
   db: Db,
   personId: string,
   shippingAddress: { province: string } | null,
@@ -106,7 +106,7 @@ const checkBuyer = async (
 };
 
 /** A watch is for a price to come: an item already at or under max_price is bought now instead. */
-const refuseAtPrice = (item: QuotableItem, maxPriceCents: number) => {
+export const refuseAtPrice = (item: QuotableItem, maxPriceCents: number) => {
   if (item.priceCents <= maxPriceCents) {
     throw refuse(
       "already_at_price",
@@ -132,25 +132,21 @@ type NewWatch = {
 };
 
 /**
- * Under the person's row lock (accounts': the one a purchase and a change of limits take too): the
- * checks that depend on the person's other watches and purchases, then the watch and its set email.
+ * Takes the person's row lock (accounts': the one a purchase and a change of limits take too) and
+ * makes the checks that depend on the person's other watches and purchases: one live watch per item,
+ * the 25 live watches (an any-of group counting once), max_total within the limits and the 30-day
+ * room. POST /price-watches and POST /price-watch-groups (every item of the group) alike.
  */
-const writeWatch = async (tx: Tx, watch: NewWatch) => {
+export const refuseUnderLock = async (
+  tx: Tx,
+  watch: Pick<NewWatch, "personId" | "maxTotalCents" | "settings" | "now"> & {
+    itemIds: readonly number[];
+  },
+) => {
   const { personId, maxTotalCents, now } = watch;
   await lockPerson(tx, personId);
-  const refusal = liveWatchRefusal(await findLiveWatches(tx, personId), watch.item.id);
-  if (refusal?.code === "already_watching")
-    throw refuse(
-      "already_watching",
-      "The person already has a live watch on this item; cancel it to set another.",
-      { price_watch_id: refusal.priceWatchId },
-    );
-  if (refusal?.code === "too_many_watches")
-    throw refuse(
-      "too_many_watches",
-      `A person may have at most ${maxLiveWatches} live price watches.`,
-      { limit: maxLiveWatches },
-    );
+  const live = await findLiveWatches(tx, personId);
+  for (const itemId of watch.itemIds) refuseLiveWatch(liveWatchRefusal(live, itemId));
   const room = await spendingRoom(tx, {
     personId,
     perOrderCents: watch.settings.limitPerOrderCents!,
@@ -164,6 +160,30 @@ const writeWatch = async (tx: Tx, watch: NewWatch) => {
       `max_total is over the person's spending limits (${over.limitCents === room.perOrderCents && maxTotalCents > room.perOrderCents ? "per order" : "what the 30-day limit has left"}); no watch was set.`,
       { limit: toMoney(over.limitCents), room: toMoney(over.roomCents) },
     );
+};
+
+const refuseLiveWatch = (refusal: ReturnType<typeof liveWatchRefusal>) => {
+  if (refusal?.code === "already_watching")
+    throw refuse(
+      "already_watching",
+      "The person already has a live watch on this item; cancel it to set another.",
+      { price_watch_id: refusal.priceWatchId },
+    );
+  if (refusal?.code === "too_many_watches")
+    throw refuse(
+      "too_many_watches",
+      `A person may have at most ${maxLiveWatches} live price watches.`,
+      { limit: maxLiveWatches },
+    );
+};
+
+/**
+ * Under the person's row lock (refuseUnderLock): the checks that depend on the person's other
+ * watches and purchases, then the watch and its set email.
+ */
+const writeWatch = async (tx: Tx, watch: NewWatch) => {
+  const { personId, maxTotalCents, now } = watch;
+  await refuseUnderLock(tx, { ...watch, itemIds: [watch.item.id] });
   const created = await insertWatch(tx, {
     personId,
     clientId: watch.clientId,

@@ -26,7 +26,8 @@ import type { TPurchase, TPurchaseOutcome } from "../purchases";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import { poolSql } from "../platform/sql";
 import { count } from "../platform/observability/metrics";
-import { endWatch, endWatches, moveWatch } from "./watch-writer";
+import { endWatches, moveWatch } from "./watch-writer";
+import { claimAlternative, endWatchOrGroup, settleGroupsOfWatches } from "./groups/alternatives";
 import { standingOutcome } from "./watch-standing";
 import { afterQuote, beforeQuote, purchaseRecord, type Stop } from "./policy";
 import {
@@ -71,7 +72,12 @@ export const evaluateItemWatches = async (db: Db, itemId: number, options: { now
     );
     await recordEvaluation(
       ended,
-      { priceCents: sold[0].priceCents, totalCents: null, outcome: "ended", failedCondition: "item_available" },
+      {
+        priceCents: sold[0].priceCents,
+        totalCents: null,
+        outcome: "ended",
+        failedCondition: "item_available",
+      },
       options.now,
     );
     count("shopping_watch_evaluations_total", { outcome: "ended" }, sold.length);
@@ -109,7 +115,8 @@ const decideAndAct = async (
   });
   const lostStanding = standingOutcome(watch, watch.maxTotalCents);
   const first = beforeQuote({ ...watch, lostStanding }, now);
-  if (first.next !== "quote") return stopped(first, { priceCents: watch.priceCents, totalCents: null });
+  if (first.next !== "quote")
+    return stopped(first, { priceCents: watch.priceCents, totalCents: null });
   const quote = await freshQuote(watch, now);
   const seen: Seen =
     "quoteId" in quote
@@ -117,16 +124,19 @@ const decideAndAct = async (
       : { priceCents: watch.priceCents, totalCents: null };
   const decided = afterQuote(watch, quote);
   if (decided.next !== "claim") return stopped(decided, seen);
-  const claimed = await claim(watch.id, decided.quoteId, now);
+  const claimed = await claim(watch, decided.quoteId, now);
   if (!claimed) return { evaluation: undefined, outcome: "claimed_elsewhere" };
   const evaluation = await buy(db, { ...claimed, quoteId: decided.quoteId }, now, seen);
   // took_stock: the purchase is held; otherwise refused, or the person must pay through a link.
   return { evaluation, outcome: evaluation === "took_stock" ? "bought" : "not_bought" };
 };
 
-/** Ends active watches item_sold: the evaluator's, never a claimed one's (that is its purchase's to end). */
-const endSold = (ids: number[], now: Date): Promise<number[]> =>
-  endWatches(ids, { event: "item_sold", now, from: ["active"] });
+/** Ends active watches item_sold: the evaluator's, never a claimed one's (that is its purchase's to end); an any-of group goes on with its other alternatives. */
+const endSold = async (ids: number[], now: Date): Promise<number[]> => {
+  const ended = await endWatches(ids, { event: "item_sold", now, from: ["active"] });
+  await settleGroupsOfWatches(ended, now);
+  return ended;
+};
 
 /** Makes the move a decision that stops the evaluation asks for (or none), and records the evaluation (record-evaluation.ts). */
 const stop = async (id: number, step: Stop, now: Date, seen: Seen): Promise<Evaluation> => {
@@ -137,7 +147,13 @@ const stop = async (id: number, step: Stop, now: Date, seen: Seen): Promise<Eval
       await recordStop(id, step, seen, now, (await endSold([id], now)).length === 1);
       return "found_sold";
     case "end":
-      await recordStop(id, step, seen, now, await endWatch({ id, event: "end", outcome: step.outcome, now }));
+      await recordStop(
+        id,
+        step,
+        seen,
+        now,
+        Boolean(await endWatchOrGroup({ id, event: "end", outcome: step.outcome, now })),
+      );
       return;
     case "set_over_total":
     case "wait":
@@ -147,9 +163,14 @@ const stop = async (id: number, step: Stop, now: Date, seen: Seen): Promise<Eval
   }
 };
 
-/** Claims the watch for its purchase (active -> executing, before expiry), recording the quote it buys; null when another run claimed it. */
-const claim = (id: number, quoteId: string, now: Date) =>
-  moveWatch(poolSql, { id, event: "claim", now, data: { quoteId, claimedAt: now } });
+/**
+ * Claims the watch for its purchase (active -> executing, before expiry), recording the quote it
+ * buys; an any-of group's alternative claims its group with it; null when another run claimed it.
+ */
+const claim = (watch: EvaluatedWatch, quoteId: string, now: Date) =>
+  watch.groupId
+    ? claimAlternative({ id: watch.id, groupId: watch.groupId }, quoteId, now)
+    : moveWatch(poolSql, { id: watch.id, event: "claim", now, data: { quoteId, claimedAt: now } });
 
 const isPurchase = (body: TPurchaseOutcome["body"]): body is TPurchase => "purchase_id" in body;
 
@@ -233,7 +254,8 @@ const buy = async (
       return void (await refused(id, appError.code, now, seen));
     throw error;
   }
-  if (!isPurchase(outcome.body)) return void (await refused(id, outcome.body.error.code, now, seen));
+  if (!isPurchase(outcome.body))
+    return void (await refused(id, outcome.body.error.code, now, seen));
   if (!recorded) await recordPurchase(id, outcome.body.purchase_id, now);
   else if (recorded.closed) notifyPriceWatchClosed(id);
   // 201: held, the quote's stock is the purchase's.
@@ -245,4 +267,3 @@ const refused = async (id: number, code: string, now: Date, seen?: Seen) => {
   await afterRefusal(id, code, now);
   if (seen) await recordEvaluation([id], { ...seen, ...evaluationOfRefusal(code) }, now);
 };
-

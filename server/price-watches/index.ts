@@ -19,6 +19,16 @@ export {
   ZPriceWatchList,
 } from "./price-watch.schema";
 export { priceWatchesRouter } from "./procedures";
+// Any-of watch groups (POST /price-watch-groups, issue 29 §4).
+export { priceWatchGroupsRouter } from "./groups/procedures";
+export {
+  ZCreatePriceWatchGroupBody,
+  ZListPriceWatchGroupsQuery,
+  ZPriceWatchGroup,
+  ZPriceWatchGroupIdParams,
+  ZPriceWatchGroupList,
+} from "./groups/price-watch-group.schema";
+export { maxAlternatives } from "./groups/group-states";
 // The person's watches a page at a time, with their items and assistants' ids (the dashboard's list).
 export { pageOfPersonWatches } from "./read-price-watches";
 export { maxLiveWatches, watchDays } from "./states";

@@ -148,16 +148,26 @@ export const purchaseRecord = (
 /** The outcome an expiry ends a watch with: over_your_total when it was last seen over its total. */
 export const expiryOutcome = (overTotal: boolean) => (overTotal ? "over_your_total" : "expired");
 
+/** A live watch as the 25-watch limit counts it: an any-of group's alternatives carry its id. */
+type LiveWatch = { id: number; itemId: number; groupId?: string | null };
+
+/**
+ * How many watches the person's live watches count as toward the 25: each watch one, except that
+ * the alternatives of one any-of group count once together (ADR 0118).
+ */
+export const liveWatchCount = (live: readonly LiveWatch[]) =>
+  new Set(live.map((watched) => watched.groupId ?? watched.id)).size;
+
 /**
  * Whether the person's live watches let a watch on `itemId` be set: one live watch per item
- * (already_watching, naming it), at most `maxLiveWatches` live at once; null when it may.
+ * (already_watching, naming it), at most `maxLiveWatches` live at once (liveWatchCount); null when it may.
  */
 export const liveWatchRefusal = (
-  live: readonly { id: number; itemId: number }[],
+  live: readonly LiveWatch[],
   itemId: number,
 ): { code: "already_watching"; priceWatchId: number } | { code: "too_many_watches" } | null => {
   const same = live.find((watched) => watched.itemId === itemId);
   if (same) return { code: "already_watching", priceWatchId: same.id };
-  if (live.length >= maxLiveWatches) return { code: "too_many_watches" };
+  if (liveWatchCount(live) >= maxLiveWatches) return { code: "too_many_watches" };
   return null;
 };

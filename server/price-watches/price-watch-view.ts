@@ -59,4 +59,5 @@ export const toWirePriceWatch = (watch: PriceWatchRow): TPriceWatch => ({
     watch.status === "needs_you" && watch.checkoutId ? checkoutUrl(watch.checkoutId) : null,
   expires_at: watch.expiresAt.toISOString(),
   created_at: watch.createdAt.toISOString(),
+  price_watch_group_id: watch.groupId,
 });

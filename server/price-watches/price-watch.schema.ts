@@ -156,6 +156,11 @@ export const ZPriceWatch = z
     }),
     expires_at: z.iso.datetime(),
     created_at: z.iso.datetime(),
+    price_watch_group_id: z.string().nullable().meta({
+      description:
+        "The any-of watch group it is an alternative of (GET /price-watch-groups/{price_watch_group_id}), or null (1.9.0)",
+      example: null,
+    }),
   })
   .meta({ id: "PriceWatch" });
 export type TPriceWatch = z.output<typeof ZPriceWatch>;

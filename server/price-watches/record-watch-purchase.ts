@@ -19,7 +19,13 @@ import {
 import { readClaimStanding } from "./store/evaluation";
 import { keepPurchaseOnWatch } from "./store/moves";
 import { writeWatchBoughtEmail, writeWatchNeedsYouEmail } from "./watch-emails";
-import { endWatch, endWatchIn, moveWatch } from "./watch-writer";
+import { endWatchIn, moveWatch } from "./watch-writer";
+import {
+  endWatchOrGroup,
+  followPurchaseIn,
+  lockGroupOfAlternative,
+  settleGroupOfWatch,
+} from "./groups/alternatives";
 
 /**
  * Under the person's lock (the purchase's `stillWanted` step, 1c of ADR 0105), in one statement: the person still lets the
@@ -49,8 +55,9 @@ export const afterRefusal = async (id: number, code: string, now: Date) => {
   const made = await findPurchaseOfWatchQuote(poolSql, id);
   if (made) return recordPurchase(id, made, now);
   const ended = outcomeOfPurchaseRefusal(code);
-  if (ended === "item_sold") return endWatch({ id, event: "item_sold", now });
-  if (ended) return endWatch({ id, event: "end", outcome: ended, now });
+  // An any-of group's alternative: an end of its own leaves the group to the others, the person's ends the group (groups/).
+  if (ended === "item_sold") return endWatchOrGroup({ id, event: "item_sold", now });
+  if (ended) return endWatchOrGroup({ id, event: "end", outcome: ended, now });
   // Nothing was bought and it may buy later (price_changed, too_many_purchases): active again, with a new quote next time;
   // a watch whose time ran out meanwhile (a claim replayed by the recovery sweep) then expires.
   const released = await moveWatch(poolSql, {
@@ -59,6 +66,8 @@ export const afterRefusal = async (id: number, code: string, now: Date) => {
     now,
     data: { quoteId: null, claimedAt: null },
   });
+  // Its group, if any, is active again too, so another alternative may buy.
+  await settleGroupOfWatch(id, now);
   if (released && released.expiresAt <= now) await expireWatch(id, now);
   return released;
 };
@@ -91,19 +100,26 @@ export const recordOnWatch = async (
   const { priceCents } = purchase;
   const purchaseId = purchase.id;
   const record = purchaseRecord(purchase.status);
+  // An any-of group's alternative: the group row is locked first (groups/group-writer.ts), and follows below.
+  const groupId = record === "keep_processing" ? undefined : await lockGroupOfAlternative(sql, id);
+  const follow = async (event: "bought" | "needs_person" | "payment_failed", outcome: string) => {
+    if (groupId) await followPurchaseIn(sql, groupId, { id, purchaseId }, { event, outcome, now });
+  };
   if (record === "keep_processing") {
     await keepPurchaseOnWatch(sql, id, purchaseId);
     return false;
   }
   if (record === "payment_failed") {
     // The bank never answered and the hold was released: nothing charged, but the watch's one purchase is spent.
-    return endWatchIn(sql, {
+    const ended = await endWatchIn(sql, {
       id,
       event: "end",
       outcome: "payment_failed",
       now,
       data: { purchaseId },
     });
+    if (ended) await follow("payment_failed", "payment_failed");
+    return ended;
   }
   if (record === "needs_person") {
     const { checkoutId } = purchase;
@@ -115,6 +131,7 @@ export const recordOnWatch = async (
       data: { purchaseId, checkoutId },
     });
     if (!watch) return false;
+    await follow("needs_person", watch.outcome ?? "card_declined");
     if (checkoutId && purchase.checkoutExpiresAt) {
       await writeWatchNeedsYouEmail(sql, watch, {
         priceCents,
@@ -133,6 +150,7 @@ export const recordOnWatch = async (
     data: { purchaseId, orderNumber: purchase.orderNumber },
   });
   if (!watch) return false;
+  await follow("bought", "bought");
   if (purchase.orderNumber && purchase.chargesAt) {
     await writeWatchBoughtEmail(sql, watch, {
       id: purchaseId,

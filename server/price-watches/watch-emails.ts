@@ -37,7 +37,7 @@ export const watchOfCancelToken = (token: string, now: Date) => {
   return subject === undefined ? undefined : Number(subject);
 };
 
-const watchCancelUrl = (watch: { id: number; expiresAt: Date }) =>
+export const watchCancelUrl = (watch: { id: number; expiresAt: Date }) =>
   `${env().PUBLIC_URL}/price-watches/${watch.id}/cancel?token=${encodeURIComponent(watchCancelToken(watch))}`;
 
 /** What the writers need of a watch: its row's facts and the person it emails. */

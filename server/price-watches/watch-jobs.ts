@@ -9,6 +9,7 @@ import { buyClaimed } from "./evaluate-watch";
 import { expireWatch } from "./expire-watch";
 import { recordPurchase } from "./record-watch-purchase";
 import { findPurchaseOfQuote } from "./store/borrowed";
+import { expireDueGroups, settleUnsettledGroups } from "./groups/group-jobs";
 import { findDueWatchIds, findStaleExecutingWatches, leaseExecutingWatch } from "./store/watches";
 
 /** A watch left executing this long without an answer is picked up again (a crash, or the bank was slow). */
@@ -22,7 +23,7 @@ export const expireDueWatches = async (db: Db, options: { now: Date; batch?: num
     const due = await findDueWatchIds(db, { now: options.now, batch });
     if (due.length === 0) return ended;
     for (const id of due) if (await expireWatch(id, options.now)) ended++;
-    if (due.length < batch) return ended;
+    if (due.length < batch) return ended + (await expireDueGroups({ ...options, batch }));
   }
 };
 
@@ -44,4 +45,6 @@ export const resumeExecutingWatches = async (db: Db, options: { now: Date }) => 
     if (purchase) await recordPurchase(watch.id, purchase, options.now);
     else await buyClaimed(db, watch.id, options);
   }
+  // Any-of groups a crash left out of line with their alternatives.
+  await settleUnsettledGroups({ now: options.now, before });
 };

@@ -22,6 +22,7 @@ import { writeWatchEndedEmail } from "./watch-emails";
 import { type Standing, standingRefusal } from "./policy";
 import { findExecutingWithoutPurchase, readStanding, type StandingRow } from "./store/evaluation";
 import { findActiveWatchesOf, findExecutingPersons } from "./store/watches";
+import { endGroupsOutOfStanding } from "./groups/group-standing";
 
 type Actor = { clientId: string; personId: string };
 
@@ -61,6 +62,8 @@ export const endWatchesOutOfStanding = async (
     await writeWatchEndedEmail(tx, moved, outcome);
     ended.push(watch.id);
   }
+  // Any-of groups end whole, one email each (a group's alternatives are not among the watches above).
+  ended.push(...(await endGroupsOutOfStanding(tx, scope, now)));
   return ended;
 };
 

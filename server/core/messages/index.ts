@@ -15,6 +15,7 @@ import enOrders from "./en/orders.json";
 import enPurchases from "./en/purchases.json";
 import enWatches from "./en/watches.json";
 import enSearchWatches from "./en/search-watches.json";
+import enWatchGroups from "./en/watch-groups.json";
 import frAccount from "./fr/account.json";
 import frAuth from "./fr/auth.json";
 import frCheckout from "./fr/checkout.json";
@@ -25,6 +26,7 @@ import frOrders from "./fr/orders.json";
 import frPurchases from "./fr/purchases.json";
 import frWatches from "./fr/watches.json";
 import frSearchWatches from "./fr/search-watches.json";
+import frWatchGroups from "./fr/watch-groups.json";
 
 const en = {
   common: enCommon,
@@ -33,6 +35,7 @@ const en = {
   purchases: enPurchases,
   watches: enWatches,
   searchWatches: enSearchWatches,
+  watchGroups: enWatchGroups,
   checkout: enCheckout,
   consent: enConsent,
   mailbox: enMailbox,
@@ -50,6 +53,7 @@ const byLocale: Record<Locale, Messages> = {
     purchases: frPurchases,
     watches: frWatches,
     searchWatches: frSearchWatches,
+    watchGroups: frWatchGroups,
     checkout: frCheckout,
     consent: frConsent,
     mailbox: frMailbox,

@@ -113,6 +113,10 @@ const accountTools = [
   "list_search_watches",
   "get_search_watch",
   "cancel_search_watch",
+  "create_price_watch_group",
+  "list_price_watch_groups",
+  "get_price_watch_group",
+  "cancel_price_watch_group",
 ];
 
 type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
@@ -429,7 +433,7 @@ describe("the account connector at /mcp/account", () => {
     expect((await rest.json()).error.code).toBe("unauthorized");
   });
 
-  it("lists all fifteen tools, each with the schemas of its REST operation in the OpenAPI document", async () => {
+  it("lists all its tools, each with the schemas of its REST operation in the OpenAPI document", async () => {
     const { person } = await createPerson();
     const client = await connect("/mcp/account", await accountToken(person.id));
     const { tools: listed } = await client.listTools();

@@ -25,7 +25,12 @@ import type { ZQuote } from "../../checkout";
 import type { ZCheckout, ZCheckoutDetail } from "../../checkout";
 import type { ZListMyOrdersResponse, ZOrder } from "../../orders/index";
 import type { ZListPurchasesResponse } from "../../purchases";
-import type { ZPriceWatchEvaluationList, ZPriceWatchPreview } from "../../price-watches";
+import type {
+  ZPriceWatchEvaluationList,
+  ZPriceWatchGroup,
+  ZPriceWatchGroupList,
+  ZPriceWatchPreview,
+} from "../../price-watches";
 import type { ZSearchWatch, ZSearchWatchList } from "../../search-watches";
 import type { AppError } from "../../core/errors";
 import type { Caller } from "../trpc/caller";
@@ -107,6 +112,10 @@ const present = <S extends z.ZodType>(presentation: Presentation<z.output<S>>) =
   presentation as Presentation<unknown>;
 
 const money = (value: { amount: string; currency: string }) => `${value.amount} ${value.currency}`;
+
+/** A price watch group in one line (its four tools). */
+const groupLine = (group: z.output<typeof ZPriceWatchGroup>) =>
+  `Group ${group.price_watch_group_id} is ${group.status}${group.outcome ? ` (${group.outcome})` : ""}: ${group.alternatives.length} items within ${money(group.max_total)} until ${group.expires_at}${group.purchase_id ? `; purchase ${group.purchase_id}` : ""}.`;
 
 const presentations: Record<string, Presentation<unknown>> = {
   search_products: present<typeof ZSearchProductsResponse>({
@@ -290,6 +299,32 @@ const presentations: Record<string, Presentation<unknown>> = {
         ),
       ].join("\n"),
   }),
+  create_price_watch_group: present<typeof ZPriceWatchGroup>({
+    title: "Watch several items, buy the first that fits",
+    usage:
+      "alternatives: 1-10 items ({catalog_item_id from search_products, size?, max_price?}); max_total in CAD covers the one purchase with shipping and tax; days 1-30. The person is emailed with a cancel link. Follow it with get_price_watch_group.",
+    annotations: creates,
+    text: groupLine,
+  }),
+  list_price_watch_groups: present<typeof ZPriceWatchGroupList>({
+    title: "The person's price watch groups",
+    usage:
+      "Newest first, each with its alternatives; price_watch_group_id is the argument of get_price_watch_group and cancel_price_watch_group.",
+    text: (result) =>
+      [`${result.pagination.total} groups.`, ...result.data.map(groupLine)].join("\n"),
+  }),
+  get_price_watch_group: present<typeof ZPriceWatchGroup>({
+    title: "One price watch group",
+    usage: "price_watch_group_id comes from create_price_watch_group or list_price_watch_groups.",
+    text: groupLine,
+  }),
+  cancel_price_watch_group: present<typeof ZPriceWatchGroup>({
+    title: "Cancel a price watch group",
+    usage:
+      "Stops every item of the group; refused (watch_closed) while one is buying or once it ended.",
+    annotations: ends,
+    text: groupLine,
+  }),
 };
 
 /** The request headers a tool takes as arguments. Only Idempotency-Key so far: optional, the connector derives one when left out. */
@@ -428,9 +463,10 @@ export const toolsOf = (connector: ToolConnector) =>
 
 /**
  * The scopes a connector's tools need: what the public connector's callers hold, and what /mcp/account
- * asks a person for. Never an agent-only scope (purchase:write): a connector that is not an assistant
- * registered at the agent door could not be granted it, so asking would fail its sign-in; the price
- * watch tools answer insufficient_scope to such a connector (ADR 0116).
+ * asks a person for. Never an agent-only scope (purchase:write: the price watch preview and group tools):
+ * the authorize endpoint refuses it to any client not registered at the agent door, so asking every
+ * connector client for it would break their sign-in; an assistant registered there asks for it itself
+ * (ADR 0116).
  */
 export const scopesOf = (connector: ToolConnector): Scope[] => [
   ...new Set(

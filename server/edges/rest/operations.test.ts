@@ -131,6 +131,10 @@ describe("operation table", () => {
         "list_search_watches",
         "get_search_watch",
         "cancel_search_watch",
+        "create_price_watch_group",
+        "list_price_watch_groups",
+        "get_price_watch_group",
+        "cancel_price_watch_group",
       ].sort(),
     );
   });

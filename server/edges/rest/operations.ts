@@ -37,6 +37,7 @@ import { checkoutOperations } from "./checkout";
 import type { Operation, OperationId } from "./operation";
 import { priceAlertOperations } from "./price-alerts";
 import { priceWatchOperations } from "./price-watches";
+import { priceWatchGroupOperations } from "./price-watch-groups";
 import { purchaseOperations } from "./purchases";
 import { sandboxOperations } from "./sandbox";
 import { searchWatchOperations } from "./search-watches";
@@ -48,6 +49,7 @@ export const operations: readonly Operation[] = [
   ...accountOperations,
   ...purchaseOperations,
   ...priceWatchOperations,
+  ...priceWatchGroupOperations,
   ...priceAlertOperations,
   ...searchWatchOperations,
   ...sandboxOperations,

@@ -15,6 +15,7 @@ import { webhooksRouter } from "../../partners";
 import { priceWatchesRouter } from "../../price-watches";
 import { priceWatchPageRouter } from "../../price-watches";
 import { searchWatchesRouter } from "../../search-watches";
+import { priceWatchGroupsRouter } from "../../price-watches";
 import { router } from "../../platform/trpc/init";
 
 export const appRouter = router({
@@ -34,4 +35,5 @@ export const appRouter = router({
   priceWatches: priceWatchesRouter,
   priceWatchPage: priceWatchPageRouter,
   searchWatches: searchWatchesRouter,
+  priceWatchGroups: priceWatchGroupsRouter,
 });

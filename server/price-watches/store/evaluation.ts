@@ -35,6 +35,8 @@ export type EvaluatedWatch = WatchActor &
     maxTotalCents: number;
     expiresAt: Date;
     overTotal: boolean;
+    /** The any-of group it is an alternative of, or null. */
+    groupId: string | null;
     priceCents: number;
     itemStatus: string;
     address: Record<string, string | null> | null;
@@ -54,7 +56,7 @@ export const readItemWatches = (sql: Sql, itemId: number, now: Date) =>
     ${recordOverPriceSql(itemId, now)}
     SELECT w.id, w.client_id AS "clientId", w.person_id AS "personId", w.item_id AS "itemId", w.size,
       w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents", w.expires_at AS "expiresAt", w.over_total AS "overTotal",
-      i.price_cents AS "priceCents", i.status::text AS "itemStatus", ${standingColumnsSql(Prisma.sql`w.client_id`, now)},
+      w.group_id AS "groupId", i.price_cents AS "priceCents", i.status::text AS "itemStatus", ${standingColumnsSql(Prisma.sql`w.client_id`, now)},
       (SELECT json_build_object('name', a.name, 'line1', a.line1, 'line2', a.line2, 'city', a.city, 'province', a.province,
           'postal_code', a.postal_code, 'country', a.country, 'phone', a.phone)
         FROM shipping_addresses a WHERE a.person_id = w.person_id) AS address
@@ -110,4 +112,5 @@ export const findExecutingWithoutPurchase = (
       AND (${where.personId ?? null}::text IS NULL OR w.person_id = ${where.personId ?? null}::text)
       AND (${where.clientId ?? null}::text IS NULL OR w.client_id = ${where.clientId ?? null}::text)
       AND w.purchase_id IS NULL AND NOT EXISTS (SELECT 1 FROM purchases p WHERE p.quote_id = w.quote_id)
+      AND w.group_id IS NULL
     ORDER BY w.id`;

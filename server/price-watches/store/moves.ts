@@ -37,6 +37,7 @@ type MovedRow = {
   checkoutId: string | null;
   expiresAt: Date;
   createdAt: Date;
+  groupId: string | null;
   clientId: string;
   personId: string;
   title: string;
@@ -92,7 +93,7 @@ export const updateWatchStatus = (
       AND (NOT ${move.needsUnexpired} OR w.expires_at > ${now}) AND (NOT ${move.needsExpired} OR w.expires_at <= ${now})
     RETURNING w.id, w.status::text AS status, w.item_id AS "itemId", w.size, w.max_price_cents AS "maxPriceCents", w.max_total_cents AS "maxTotalCents",
       w.drop_percent AS "dropPercent", w.outcome, w.order_number AS "orderNumber", w.purchase_id AS "purchaseId", w.checkout_id AS "checkoutId", w.expires_at AS "expiresAt",
-      w.created_at AS "createdAt", w.client_id AS "clientId", w.person_id AS "personId", i.title, i.price_cents AS "priceCents", p.email,
+      w.created_at AS "createdAt", w.group_id AS "groupId", w.client_id AS "clientId", w.person_id AS "personId", i.title, i.price_cents AS "priceCents", p.email,
       ${recipients} AS recipients`;
 };
 

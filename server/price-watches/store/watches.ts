@@ -11,7 +11,7 @@ import { liveWatchStatuses, type PriceWatchState } from "../states";
 type Client = Db | Tx;
 
 /** What the wire shape needs of a watch's own row (its item's title and price come from the catalogue). */
-const watchSelect = {
+export const watchSelect = {
   id: true,
   status: true,
   itemId: true,
@@ -25,6 +25,7 @@ const watchSelect = {
   checkoutId: true,
   expiresAt: true,
   createdAt: true,
+  groupId: true,
 } as const;
 
 export type WatchRow = {
@@ -42,6 +43,8 @@ export type WatchRow = {
   checkoutId: string | null;
   expiresAt: Date;
   createdAt: Date;
+  /** The any-of group it is an alternative of (groups/), or null. */
+  groupId: string | null;
 };
 
 type Page = { personId: string; page: number; pageSize: number };
@@ -108,11 +111,11 @@ export const readWatchStatus = async (db: Client, id: number): Promise<PriceWatc
 export const findWatchExpiry = (db: Client, id: number) =>
   db.priceWatch.findUnique({ where: { id }, select: { status: true, expiresAt: true } });
 
-/** The person's live watches (which items, how many). */
+/** The person's live watches (which items, how many; an any-of group's alternatives carry its id). */
 export const findLiveWatches = (tx: Tx, personId: string) =>
   tx.priceWatch.findMany({
     where: { personId, status: { in: [...liveWatchStatuses] } },
-    select: { id: true, itemId: true },
+    select: { id: true, itemId: true, groupId: true },
   });
 
 /** Writes an active watch; the row as the wire shows it. */
@@ -128,6 +131,8 @@ export const insertWatch = (
     dropPercent?: number | null;
     expiresAt: Date;
     now: Date;
+    /** The any-of group it is an alternative of (POST /price-watch-groups). */
+    groupId?: string;
   },
 ): Promise<WatchRow> => {
   const { now, ...data } = watch;
@@ -137,10 +142,10 @@ export const insertWatch = (
   });
 };
 
-/** The active watches of a person and/or a client, oldest first (whose standing a change may take away). */
+/** The active watches of a person and/or a client, oldest first (whose standing a change may take away); a group's alternatives end with their group (groups/). */
 export const findActiveWatchesOf = (tx: Tx, where: { personId?: string; clientId?: string }) =>
   tx.priceWatch.findMany({
-    where: { ...where, status: "active" },
+    where: { ...where, status: "active", groupId: null },
     select: { id: true, clientId: true, personId: true, maxTotalCents: true },
     orderBy: { id: "asc" },
   });

@@ -1,0 +1,87 @@
+/**
+ * The any-of watch group's state machine (POST /price-watch-groups, ADR 0118), pure: which event
+ * moves a group from which status to which. The group's writer (group-writer.ts) turns a rule into
+ * one conditional UPDATE of the group row, so of two evaluators whose alternatives qualify at once
+ * only one claims the group, and the group buys once.
+ *
+ *   active    --claim--------> executing  (one alternative claimed with it, in the same transaction)
+ *   executing --release------> active     (the claimed alternative did not buy and may not now, or
+ *                                          ended alone: item sold, its store sells only by link)
+ *   executing --bought-------> fulfilled  (outcome bought; purchase_id; the others fulfilled_by_alternative)
+ *   executing --needs_person-> needs_you  (outcome card_declined / authentication_required)
+ *   active    --expire-------> expired    (outcome expired, or over_your_total)
+ *   active    --cancel-------> cancelled  (the person or the assistant; outcome cancelled)
+ *   active|executing --end---> cancelled  (the service: the person's standing or a refusal that ends
+ *                                          every alternative; or no alternative left, outcome of the last)
+ *
+ * active and executing are live: a live group counts as ONE watch toward the 25.
+ */
+import type { PriceWatchGroupStatus } from "../../generated/prisma/client";
+
+export const priceWatchGroupStatuses = [
+  "active",
+  "executing",
+  "fulfilled",
+  "needs_you",
+  "cancelled",
+  "expired",
+] as const satisfies readonly PriceWatchGroupStatus[];
+export type GroupState = (typeof priceWatchGroupStatuses)[number];
+
+export type GroupEvent =
+  "claim" | "release" | "bought" | "needs_person" | "expire" | "cancel" | "end";
+
+export type GroupTransition = {
+  from: readonly GroupState[];
+  to: GroupState;
+  /** The outcome recorded with the move; null: the caller gives it (or none: claim, release). */
+  outcome: string | null;
+  needsUnexpired: boolean;
+  needsExpired: boolean;
+};
+
+const rule = (
+  from: readonly GroupState[],
+  to: GroupState,
+  options: Partial<Omit<GroupTransition, "from" | "to">> = {},
+): GroupTransition => ({
+  from,
+  to,
+  outcome: null,
+  needsUnexpired: false,
+  needsExpired: false,
+  ...options,
+});
+
+const transitions: Record<GroupEvent, GroupTransition> = {
+  claim: rule(["active"], "executing", { needsUnexpired: true }),
+  release: rule(["executing"], "active"),
+  bought: rule(["executing"], "fulfilled", { outcome: "bought" }),
+  needs_person: rule(["executing"], "needs_you"),
+  expire: rule(["active"], "expired", { needsExpired: true }),
+  cancel: rule(["active"], "cancelled", { outcome: "cancelled" }),
+  end: rule(["active", "executing"], "cancelled"),
+};
+
+export const groupTransition = (event: GroupEvent): GroupTransition => transitions[event];
+
+export const isLiveGroup = (status: GroupState) => status === "active" || status === "executing";
+
+/** Alternatives in one group: 1 to 10 (issue 29 §4). */
+export const maxAlternatives = 10;
+
+/**
+ * The outcome the other live alternatives end with (status cancelled) when one of them bought: the
+ * group did what it was for. `alternative_needs_you`: one alternative needs the person to pay
+ * through a link, so the others stop (never two purchases from one group).
+ */
+export const fulfilledByAlternative = "fulfilled_by_alternative";
+export const alternativeNeedsYou = "alternative_needs_you";
+
+/**
+ * Whether an alternative's end outcome ends only that alternative (its item sold, its store now
+ * sells only through a link): the group goes on with the others. Every other end (the person's
+ * standing, address, card, market, a payment that failed) is the person's and ends the whole group.
+ */
+export const endsOnlyTheAlternative = (outcome: string) =>
+  outcome === "item_sold" || outcome === "store_requires_checkout_link";
