@@ -47,7 +47,10 @@ type SearchFields = Pick<
 /** The filters of a parsed GET /products query (without lexemes: q's are read in SQL), normalised by search's own `searchQueryOf`. */
 export const searchFilterOf = (input: SearchFields): Omit<SearchFilter, "lexemes"> => {
   // Sorted by relevance and without on_sale, the query reads no clock: any instant will do.
-  const query = searchQueryOf({ ...input, sort: "relevance", page: 1, per_page: 1 }, new Date(0));
+  const query = searchQueryOf(
+    { ...input, sort: "relevance", on_sale: false, page: 1, per_page: 1 },
+    new Date(0),
+  );
   return {
     categoryPath: query.categoryPath,
     sizeKeys: query.sizeKeys,
