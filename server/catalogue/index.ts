@@ -53,3 +53,10 @@ export { searchIndexState } from "./search";
 // An item's price history (price history endpoint, the watch preview's 90-day low, the charts).
 export { historyOf, readPriceHistory } from "./store/price-history";
 export type { PriceHistory, PricePoint } from "./store/price-history";
+export { readPriceHistories } from "./store/price-histories";
+export {
+  drawPriceCharts,
+  priceChartImage,
+  priceChartSummary,
+  servePriceChartImage,
+} from "./price-chart";
