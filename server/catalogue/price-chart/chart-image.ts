@@ -4,22 +4,36 @@
  * signed are drawn (chart-links.ts); anything else, a forged or expired token, a hostile file name
  * or target, or an item that is gone, is 404 in the shared error shape, with no stack. A drawn
  * chart is kept in memory for ten minutes (a mail provider's image proxy and a person reopening
- * the email fetch it again), and browsers and proxies may keep it an hour.
+ * the email fetch it again; requests for one chart while it is being drawn share the drawing),
+ * and browsers and proxies may keep it an hour.
  */
 import { AppError } from "../../core/errors";
 import { db } from "../../platform/db";
 import { errorResponse, toAppError } from "../../platform/http/respond";
 import { readPriceHistory } from "../store/price-history";
-import { verifyChartRequest } from "./chart-links";
+import { type ChartRequest, verifyChartRequest } from "./chart-links";
 import { priceChartPng } from "./price-chart-png";
 
 const cacheMs = 10 * 60_000;
 const cacheEntries = 256;
-const drawn = new Map<string, { png: Buffer; until: number }>();
+/** Drawn (or being drawn) charts by signed subject; undefined for an item that is gone. */
+const drawn = new Map<string, { png: Promise<Buffer | undefined>; until: number }>();
 
-const remember = (key: string, png: Buffer, now: Date) => {
+const draw = async ({ itemId, targetCents, locale }: ChartRequest, now: Date) => {
+  const history = await readPriceHistory(db(), itemId, now);
+  return history && priceChartPng({ history, targetCents, locale, now });
+};
+
+const drawOnce = (chart: ChartRequest, now: Date) => {
+  const key = `${chart.itemId}:${chart.targetCents}:${chart.locale}`;
+  const kept = drawn.get(key);
+  if (kept && kept.until > now.getTime()) return kept.png;
   if (drawn.size >= cacheEntries) drawn.delete(drawn.keys().next().value!);
+  const png = draw(chart, now);
   drawn.set(key, { png, until: now.getTime() + cacheMs });
+  // A failure (the database away) is not kept: the next request tries again.
+  png.catch(() => drawn.delete(key));
+  return png;
 };
 
 const notFound = () =>
@@ -45,15 +59,9 @@ export const servePriceChartImage = async (
 ): Promise<Response> => {
   const chart = verifyChartRequest(file, new URL(request.url).searchParams, now);
   if (!chart) return notFound();
-  const key = `${chart.itemId}:${chart.targetCents}:${chart.locale}`;
-  const kept = drawn.get(key);
-  if (kept && kept.until > now.getTime()) return pngResponse(kept.png);
   try {
-    const history = await readPriceHistory(db(), chart.itemId, now);
-    if (!history) return notFound();
-    const png = priceChartPng({ history, targetCents: chart.targetCents, locale: chart.locale, now });
-    remember(key, png, now);
-    return pngResponse(png);
+    const png = await drawOnce(chart, now);
+    return png ? pngResponse(png) : notFound();
   } catch (error) {
     return errorResponse(toAppError(error));
   }

@@ -170,13 +170,13 @@ describe("the SVG", () => {
 describe("the PNG", () => {
   const pngOf = () => priceChartPng({ history: falling, targetCents: 7_500, now });
 
-  it("is a small 560×200 PNG, the same bytes each time", () => {
-    const png = pngOf();
+  it("is a small 560×200 PNG, the same bytes each time", async () => {
+    const png = await pngOf();
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(png.subarray(12, 16).toString("ascii")).toBe("IHDR");
     expect(png.readUInt32BE(16)).toBe(560);
     expect(png.readUInt32BE(20)).toBe(200);
     expect(png.length).toBeLessThan(20_000);
-    expect(pngOf().equals(png)).toBe(true);
+    expect((await pngOf()).equals(png)).toBe(true);
   });
 });
