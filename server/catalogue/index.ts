@@ -53,10 +53,5 @@ export { searchIndexState } from "./search";
 // An item's price history (price history endpoint, the watch preview's 90-day low, the charts).
 export { historyOf, readPriceHistory } from "./store/price-history";
 export type { PriceHistory, PricePoint } from "./store/price-history";
-export { readPriceHistories } from "./store/price-histories";
-export {
-  drawPriceCharts,
-  priceChartImage,
-  priceChartSummary,
-  servePriceChartImage,
-} from "./price-chart";
+// The price charts of the dashboard's pages and of the watch and alert emails, and the email image's route (ADR 0119).
+export { drawPriceCharts, priceChartImage, servePriceChartImage } from "./price-chart";

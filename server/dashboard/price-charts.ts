@@ -12,4 +12,3 @@ export const ZPriceChart = z
     summary: z.string().describe("What the chart shows, in words"),
   })
   .nullable();
-

@@ -14,12 +14,7 @@
  */
 import type { PriceAlertProps } from "../../emails/price-alert";
 import { readReadingPreferences } from "../accounts";
-import {
-  absolute,
-  findItemCards,
-  priceChartImage,
-  type PriceChangeHandler,
-} from "../catalogue";
+import { absolute, findItemCards, priceChartImage, type PriceChangeHandler } from "../catalogue";
 import { env } from "../platform/env";
 import { type Sql, sqlTransaction } from "../platform/sql";
 import { enqueueEmail } from "../platform/mail/outbox";

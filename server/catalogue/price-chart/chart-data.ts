@@ -38,7 +38,8 @@ export const chartDataOf = (history: PriceHistory, now: Date): ChartData => {
       priceCents: point.priceCents,
     }));
   // A history always ends with an open point, so something is shown; guard anyway for a clock behind the data.
-  const steps = shown.length > 0 ? shown : [{ at: from, priceCents: history.points.at(-1)!.priceCents }];
+  const steps =
+    shown.length > 0 ? shown : [{ at: from, priceCents: history.points.at(-1)!.priceCents }];
   const last = steps.at(-1)!;
   const lowest = steps.reduce((low, step) => (step.priceCents < low.priceCents ? step : low));
   return {

@@ -109,7 +109,16 @@ describe("the chart image route", () => {
     );
     const base = `${env().PUBLIC_URL}/charts/price-history`;
     const query = url.search;
-    for (const file of ["0.png", "-1.png", "1e3.png", "99999999999.png", "1.svg", "..%2F1.png", "%00.png", `${"9".repeat(5000)}.png`])
+    for (const file of [
+      "0.png",
+      "-1.png",
+      "1e3.png",
+      "99999999999.png",
+      "1.svg",
+      "..%2F1.png",
+      "%00.png",
+      `${"9".repeat(5000)}.png`,
+    ])
       await expectRefused(`${base}/${file}${query}`);
     for (const target of ["-1", "1e9", "abc", "123456789", "", "7500.5", "%F0%9F%92%B8"]) {
       const copy = new URL(url);
@@ -145,7 +154,11 @@ describe("readPriceHistories", () => {
     const changed = await itemWithHistory();
     const steady = await createItem({ storeId: (await createStore()).id, priceCents: 4_999 });
     const now = new Date();
-    const histories = await readPriceHistories(db(), [changed.id, steady.id, changed.id, 2_000_000_000], now);
+    const histories = await readPriceHistories(
+      db(),
+      [changed.id, steady.id, changed.id, 2_000_000_000],
+      now,
+    );
     expect([...histories.keys()].sort()).toEqual([changed.id, steady.id].sort());
     expect(histories.get(changed.id)).toEqual(await readPriceHistory(db(), changed.id, now));
     expect(histories.get(steady.id)).toEqual(await readPriceHistory(db(), steady.id, now));
@@ -171,7 +184,9 @@ describe("the watch emails' chart", () => {
     });
     const { chart } = (email.props as PriceWatchSetProps).item;
     expect(chart!.url).toMatch(
-      new RegExp(`^${env().PUBLIC_URL}/charts/price-history/${item.id}\\.png\\?target=8000&lang=en-CA&token=`),
+      new RegExp(
+        `^${env().PUBLIC_URL}/charts/price-history/${item.id}\\.png\\?target=8000&lang=en-CA&token=`,
+      ),
     );
     expect(chart!.alt).toBe(
       `Price history of ${item.title} over the last 90 days, with a line at your price of $80.00`,

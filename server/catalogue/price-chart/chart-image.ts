@@ -12,7 +12,6 @@ import { db } from "../../platform/db";
 import { errorResponse, toAppError } from "../../platform/http/respond";
 import { readPriceHistory } from "../store/price-history";
 import { type ChartRequest, verifyChartRequest } from "./chart-links";
-import { priceChartPng } from "./price-chart-png";
 
 const cacheMs = 10 * 60_000;
 const cacheEntries = 256;
@@ -21,7 +20,10 @@ const drawn = new Map<string, { png: Promise<Buffer | undefined>; until: number 
 
 const draw = async ({ itemId, targetCents, locale }: ChartRequest, now: Date) => {
   const history = await readPriceHistory(db(), itemId, now);
-  return history && priceChartPng({ history, targetCents, locale, now });
+  if (!history) return undefined;
+  // Loaded on the first chart image (Plot, linkedom, resvg), not with the catalogue.
+  const { priceChartPng } = await import("./price-chart-png");
+  return priceChartPng({ history, targetCents, locale, now });
 };
 
 const drawOnce = (chart: ChartRequest, now: Date) => {

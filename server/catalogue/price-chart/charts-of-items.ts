@@ -7,12 +7,14 @@
  * so drawn charts are kept (at most 1,000, oldest out) by everything they are drawn from. For that
  * the page's charts end at the next whole hour instead of this millisecond: every price so far is
  * on the chart (each began before now), and an hour is a third of a pixel of a 90-day chart.
+ * Plot and linkedom are loaded on the first chart, not with the catalogue: most processes and
+ * routes never draw one (docs/adr/0093-memory-of-the-running-service.md).
  */
 import type { Locale } from "../../core/locale";
 import type { Sql } from "../../platform/sql";
 import type { PriceHistory } from "../store/price-history";
 import { readPriceHistories } from "../store/price-histories";
-import { type PriceChartInput, priceChartSummary, priceChartSvg } from "./price-chart-svg";
+import type { PriceChartInput } from "./price-chart-svg";
 
 export type DrawnChart = { svg: string; summary: string };
 
@@ -32,11 +34,14 @@ const keyOf = (input: PriceChartInput & { history: PriceHistory }) =>
     input.timeZone,
   ]);
 
-const drawKept = (input: PriceChartInput): DrawnChart => {
+const drawKept = (
+  draw: typeof import("./price-chart-svg"),
+  input: PriceChartInput & { history: PriceHistory },
+): DrawnChart => {
   const key = keyOf(input);
   const found = kept.get(key);
   if (found) return found;
-  const chart = { svg: priceChartSvg(input), summary: priceChartSummary(input) };
+  const chart = { svg: draw.priceChartSvg(input), summary: draw.priceChartSummary(input) };
   if (kept.size >= keptCharts) kept.delete(kept.keys().next().value!);
   kept.set(key, chart);
   return chart;
@@ -52,11 +57,12 @@ export const drawPriceCharts = async (
     charts.map((chart) => chart.itemId),
     options.now,
   );
+  const draw = await import("./price-chart-svg");
   const drawnTo = new Date(Math.ceil(options.now.getTime() / hourMs) * hourMs);
   return charts.map((chart) => {
     const history = histories.get(chart.itemId);
     if (!history) return null;
-    return drawKept({
+    return drawKept(draw, {
       history,
       targetCents: chart.targetCents,
       title: chart.title,

@@ -10,7 +10,13 @@
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
 import { createTranslator } from "next-intl";
-import { defaultLocale, defaultTimeZone, formatDate, formatMoney, type Locale } from "../../core/locale";
+import {
+  defaultLocale,
+  defaultTimeZone,
+  formatDate,
+  formatMoney,
+  type Locale,
+} from "../../core/locale";
 import { messagesOf } from "../../core/messages";
 import type { PriceHistory } from "../store/price-history";
 import { type ChartData, chartDataOf } from "./chart-data";
@@ -41,7 +47,11 @@ const colors = { price: "#2f5d8a", target: "#b3261e", lowest: "#1b7f3b", text: "
 
 const wordsOf = (input: PriceChartInput, data: ChartData) => {
   const locale = input.locale ?? defaultLocale;
-  const t = createTranslator({ locale, messages: messagesOf(locale), namespace: "charts.priceHistory" });
+  const t = createTranslator({
+    locale,
+    messages: messagesOf(locale),
+    namespace: "charts.priceHistory",
+  });
   const money = (cents: number) => formatMoney(cents, locale);
   const since = formatDate(data.from, locale, input.timeZone ?? defaultTimeZone);
   const target = money(input.targetCents);
@@ -87,7 +97,10 @@ export const priceChartSvg = (input: PriceChartInput): string => {
   const locale = input.locale ?? defaultLocale;
   const timeZone = input.timeZone ?? defaultTimeZone;
   // A chart of an item listed this instant still needs a width of time.
-  const from = data.now.getTime() - data.from.getTime() < dayMs ? new Date(data.now.getTime() - dayMs) : data.from;
+  const from =
+    data.now.getTime() - data.from.getTime() < dayMs
+      ? new Date(data.now.getTime() - dayMs)
+      : data.from;
   const day = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone });
   const lowest = { at: data.lowestAt, priceCents: data.lowestCents };
   const targetAbove = input.targetCents >= data.lastCents;
@@ -100,7 +113,12 @@ export const priceChartSvg = (input: PriceChartInput): string => {
     marginRight: 28,
     marginTop: 18,
     marginBottom: 26,
-    style: { fontFamily: size.fontFamily, fontSize: "11px", color: colors.text, background: "white" },
+    style: {
+      fontFamily: size.fontFamily,
+      fontSize: "11px",
+      color: colors.text,
+      background: "white",
+    },
     x: {
       type: "utc",
       domain: [from, data.now],
@@ -116,7 +134,11 @@ export const priceChartSvg = (input: PriceChartInput): string => {
       label: null,
     },
     marks: [
-      Plot.ruleY([input.targetCents], { stroke: colors.target, strokeDasharray: "5,4", strokeWidth: 1.5 }),
+      Plot.ruleY([input.targetCents], {
+        stroke: colors.target,
+        strokeDasharray: "5,4",
+        strokeWidth: 1.5,
+      }),
       Plot.text([{ at: data.now, priceCents: input.targetCents }], {
         x: "at",
         y: "priceCents",

@@ -79,7 +79,7 @@ describe("the chart's data", () => {
 describe("the SVG", () => {
   it("is an image with a title and says the chart in words", () => {
     const svg = priceChartSvg(chart());
-    expect(svg.startsWith('<svg ')).toBe(true);
+    expect(svg.startsWith("<svg ")).toBe(true);
     expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
     expect(svg).toContain('role="img"');
     expect(svg).toContain("<title>Price history of Wool coat</title>");
@@ -172,7 +172,9 @@ describe("the PNG", () => {
 
   it("is a small 560×200 PNG, the same bytes each time", async () => {
     const png = await pngOf();
-    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
     expect(png.subarray(12, 16).toString("ascii")).toBe("IHDR");
     expect(png.readUInt32BE(16)).toBe(560);
     expect(png.readUInt32BE(20)).toBe(200);
