@@ -104,6 +104,8 @@ export const priceChartSvg = (input: PriceChartInput): string => {
   const day = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone });
   const lowest = { at: data.lowestAt, priceCents: data.lowestCents };
   const targetAbove = input.targetCents >= data.lastCents;
+  const isLowestLate =
+    data.lowestAt.getTime() - from.getTime() > (data.now.getTime() - from.getTime()) / 2;
   const svg = Plot.plot({
     document: serverDocument(),
     className: "price-chart",
@@ -161,8 +163,9 @@ export const priceChartSvg = (input: PriceChartInput): string => {
         x: "at",
         y: "priceCents",
         text: () => words.lowest,
-        textAnchor: "start",
-        dx: 6,
+        // Beside the dot, on the side with room: a low of the last days is labelled to its left.
+        textAnchor: isLowestLate ? "end" : "start",
+        dx: isLowestLate ? -6 : 6,
         dy: targetAbove ? 12 : -10,
         fill: colors.lowest,
       }),
