@@ -14,6 +14,8 @@ const nextConfig = {
     "rate-limiter-flexible",
     // One copy of the metrics registry's module (server/platform/observability/metrics.ts); pino is external by default.
     "prom-client",
+    // A native addon (the email charts' SVG-to-PNG renderer, docs/adr/0119-price-charts.md).
+    "@resvg/resvg-js",
   ],
   poweredByHeader: false,
   // Each page's or route's bundle loads when it is first asked for, not all at start: about 50 MB less

@@ -8,6 +8,7 @@ import type { OrderSummary } from "../server/core/order-summary";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
 import { EmailLayout, buttonStyle, OrOpen } from "./components/layout";
+import { type EmailPriceChart, PriceChart } from "./components/price-chart";
 import { WhatWasBought } from "./components/what-was-bought";
 
 export type PriceWatchBoughtProps = Localised & {
@@ -20,6 +21,8 @@ export type PriceWatchBoughtProps = Localised & {
   chargesAt: string;
   cancelUntil: string;
   cancelUrl: string;
+  /** The item's price chart with the watch's max price (ADR 0119). */
+  chart?: EmailPriceChart | null;
 };
 
 const previewStore: OrderSummary["stores"][number] = {
@@ -107,6 +110,7 @@ export default function PriceWatchBought(props: PriceWatchBoughtProps) {
         })}
       </Text>
       <WhatWasBought summary={props.summary} intl={intl} />
+      <PriceChart chart={props.chart} />
       <Text>{t("watches.email.bought.charge", { chargesAt: intl.time(props.chargesAt) })}</Text>
       <Text>
         {timeLeft

@@ -6,6 +6,7 @@
 import { Column, Img, Link, Row, Section, Text } from "@react-email/components";
 import { isConditionKey } from "../../server/core/messages";
 import type { EmailIntl } from "./i18n";
+import { type EmailPriceChart, PriceChart } from "./price-chart";
 
 /** The item as the writer read it when the email was written; the picture's URL is absolute. */
 export type EmailWatchedItem = {
@@ -17,6 +18,8 @@ export type EmailWatchedItem = {
   storeName: string;
   url: string;
   priceCents: number;
+  /** The item's price chart with the watch's or alert's target line (ADR 0119). */
+  chart?: EmailPriceChart | null;
 };
 
 /** A watch's limits: the price it buys at, the total it may spend, when it ends. */
@@ -70,6 +73,7 @@ export const WatchedItem = ({ item, intl }: { item: EmailWatchedItem; intl: Emai
           </Text>
         </Column>
       </Row>
+      <PriceChart chart={item.chart} />
     </Section>
   );
 };

@@ -65,3 +65,5 @@ export {
 } from "./search/item-matches";
 export type { ItemMatchFacts, SearchFilter } from "./search/item-matches";
 export { readMatchFacts } from "./store/match-facts";
+// The price charts of the dashboard's pages and of the watch and alert emails, and the email image's route (ADR 0119).
+export { drawPriceCharts, priceChartImage, servePriceChartImage } from "./price-chart";

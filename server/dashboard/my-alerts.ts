@@ -6,6 +6,9 @@
  */
 import { z } from "zod";
 import { readReadingPreferences } from "../accounts";
+import { parseCents } from "../core/money";
+import { drawPriceCharts } from "../catalogue";
+import { ZPriceChart } from "./price-charts";
 import { listPriceAlertsWithItems, stopPriceAlert } from "../price-alerts";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZPriceAlert, ZPriceAlertIdParams, ZPriceAlertList } from "../price-alerts";
@@ -30,6 +33,8 @@ const ZMyAlertsResponse = z.object({
         imageUrl: z.string().nullable(),
         storeName: z.string(),
       }),
+      /** The item's price history with the alert's target as its line (server-drawn SVG). */
+      price_chart: ZPriceChart,
     }),
   ),
   /** The person's zone (their saved address's province), for the page's times. */
@@ -41,13 +46,27 @@ export type TMyAlert = TMyAlertsResponse["data"][number];
 export const listMyAlerts = shopperProcedure
   .input(ZListMyAlertsInput)
   .output(ZMyAlertsResponse)
-  .query(async ({ ctx, input }) => ({
-    ...(await listPriceAlertsWithItems(ctx.db, ctx.personId, {
+  .query(async ({ ctx, input }) => {
+    const list = await listPriceAlertsWithItems(ctx.db, ctx.personId, {
       page: input.page,
       perPage: myAlertsPageSize,
-    })),
-    time_zone: (await readReadingPreferences(ctx.db, ctx.personId)).timeZone,
-  }));
+    });
+    const preferences = await readReadingPreferences(ctx.db, ctx.personId);
+    const charts = await drawPriceCharts(
+      ctx.db,
+      list.data.map((alert) => ({
+        itemId: Number(alert.catalog_item_id),
+        targetCents: parseCents(alert.target_price.amount),
+        title: alert.item.title,
+      })),
+      { ...preferences, now: ctx.clock.now() },
+    );
+    return {
+      ...list,
+      data: list.data.map((alert, index) => ({ ...alert, price_chart: charts[index]! })),
+      time_zone: preferences.timeZone,
+    };
+  });
 
 export const stopMyAlert = shopperProcedure
   .input(ZPriceAlertIdParams.strict())

@@ -13,6 +13,9 @@ import { ZPriceWatch, ZPriceWatchEvaluation } from "../price-watches";
 import { toWirePriceWatch } from "../price-watches";
 import { findClientSummaries } from "../auth";
 import { readReadingPreferences } from "../accounts";
+import { parseCents } from "../core/money";
+import { drawPriceCharts } from "../catalogue";
+import { ZPriceChart } from "./price-charts";
 
 /** Watches per page of the dashboard list. */
 const myWatchesPageSize = 10;
@@ -38,6 +41,8 @@ const ZMyWatch = ZPriceWatch.extend({
   item: ZWatchedItem,
   /** The watch's last evaluation (1.9.0): when, the price, the total, and why it did not buy; null before any. */
   last_evaluation: ZPriceWatchEvaluation.nullable(),
+  /** The item's price history with the watch's max price as its line (server-drawn SVG). */
+  price_chart: ZPriceChart,
 });
 export type TMyWatch = z.infer<typeof ZMyWatch>;
 
@@ -65,17 +70,29 @@ export const listMyWatches = shopperProcedure
       ...new Set(shown.map((row) => row.clientId)),
     ]);
     const names = new Map(clients.map((client) => [client.id, client.name]));
+    const preferences = await readReadingPreferences(ctx.db, ctx.personId);
+    const wire = shown.map(toWirePriceWatch);
+    const charts = await drawPriceCharts(
+      ctx.db,
+      wire.map((watch, index) => ({
+        itemId: Number(watch.catalog_item_id),
+        targetCents: parseCents(watch.max_price.amount),
+        title: shown[index]!.item.title,
+      })),
+      { ...preferences, now: ctx.clock.now() },
+    );
     return {
-      watches: shown.map((row) => ({
-        ...toWirePriceWatch(row),
+      watches: shown.map((row, index) => ({
+        ...wire[index]!,
         assistant: names.get(row.clientId)!,
         can_cancel: row.status === "active",
         item: row.item,
         last_evaluation: row.lastEvaluation,
+        price_chart: charts[index]!,
       })),
       page: input.page,
       has_more: rows.length > myWatchesPageSize,
-      time_zone: (await readReadingPreferences(ctx.db, ctx.personId)).timeZone,
+      time_zone: preferences.timeZone,
     };
   });
 

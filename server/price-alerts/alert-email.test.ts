@@ -33,5 +33,22 @@ describe.each(["en-CA", "fr-CA"] as const satisfies readonly Locale[])(
       expect(email.text).not.toMatch(/<\/?[a-z][^>]*>/i);
       expect(email.html).toContain('src="http://localhost:3000/images/items/1/1.svg"');
     });
+
+    it("shows the item's price chart as an image with words, when the props carry one", async () => {
+      const chart = {
+        url: "http://localhost:3000/charts/price-history/1.png?target=9000&lang=en-CA&token=t",
+        alt: "Price history of Wool coat over the last 90 days, with a line at your price of $90.00",
+      };
+      const email = await renderEmail("price-alert", {
+        ...previewProps,
+        locale,
+        item: { ...previewProps.item, chart },
+      });
+      expect(email.html).toContain(
+        'src="http://localhost:3000/charts/price-history/1.png?target=9000&amp;lang=en-CA&amp;token=t"',
+      );
+      expect(email.html).toContain(`alt="${chart.alt}"`);
+      expect(email.html).not.toContain("<svg");
+    });
   },
 );

@@ -14,18 +14,27 @@
  */
 import type { PriceAlertProps } from "../../emails/price-alert";
 import { readReadingPreferences } from "../accounts";
-import { absolute, findItemCards, type PriceChangeHandler } from "../catalogue";
+import { absolute, findItemCards, priceChartImage, type PriceChangeHandler } from "../catalogue";
 import { env } from "../platform/env";
 import { type Sql, sqlTransaction } from "../platform/sql";
 import { enqueueEmail } from "../platform/mail/outbox";
 import { type FiredAlert, fireAlertsAtLivePrice } from "./store";
 
-const writeAlertEmails = async (tx: Sql, itemId: number, fired: readonly FiredAlert[]) => {
+/** How long an alert email's price chart still draws (ADR 0119). */
+const chartLinkMs = 90 * 24 * 3_600_000;
+
+const writeAlertEmails = async (
+  tx: Sql,
+  itemId: number,
+  fired: readonly FiredAlert[],
+  now: Date,
+) => {
   const card = (await findItemCards(tx, [itemId])).get(itemId);
   if (!card) throw new Error(`item ${itemId} not found`);
   for (const alert of fired) {
+    const preferences = await readReadingPreferences(tx, alert.person_id);
     const props: PriceAlertProps = {
-      ...(await readReadingPreferences(tx, alert.person_id)),
+      ...preferences,
       item: {
         title: card.title,
         size: null,
@@ -34,6 +43,13 @@ const writeAlertEmails = async (tx: Sql, itemId: number, fired: readonly FiredAl
         storeName: card.store.name,
         url: card.url,
         priceCents: alert.price_cents,
+        chart: priceChartImage({
+          itemId,
+          targetCents: alert.target_price_cents,
+          locale: preferences.locale,
+          title: card.title,
+          expiresAt: new Date(now.getTime() + chartLinkMs),
+        }),
       },
       targetCents: alert.target_price_cents,
       alertsUrl: `${env().PUBLIC_URL}/account/alerts`,
@@ -53,7 +69,7 @@ export const priceAlertHandler: PriceChangeHandler = {
   handle: async (_db, event, { now }) => {
     await sqlTransaction(async (tx) => {
       const fired = await fireAlertsAtLivePrice(tx, event.itemId, now);
-      if (fired.length > 0) await writeAlertEmails(tx, event.itemId, fired);
+      if (fired.length > 0) await writeAlertEmails(tx, event.itemId, fired, now);
     });
   },
 };

@@ -348,6 +348,13 @@ describe("an alert fires", () => {
         storeName: store.name,
         url: item.url,
         priceCents: 3_950,
+        // The item's chart with the alert's target (ADR 0119): signed, in the person's language.
+        chart: {
+          url: expect.stringMatching(
+            `^${env().PUBLIC_URL}/charts/price-history/${item.id}\\.png\\?target=4000&lang=fr-CA&token=`,
+          ),
+          alt: `Historique du prix de ${item.title} sur les 90 derniers jours, avec une ligne à votre prix de 40,00\u00a0$`,
+        },
       },
       targetCents: 4_000,
       alertsUrl: `${env().PUBLIC_URL}/account/alerts`,

@@ -138,6 +138,10 @@ describe("the bought email's props", () => {
     expect(props.summary.shipTo).toContain("800 Robson St");
     expect(props.summary.totals.totalCents).toBe(purchase.grandTotalCents);
     expect(props.cancelUrl).toContain(`/purchases/${purchase.id}/cancel?token=`);
+    // The item's chart with the watch's max price, in French (ADR 0119).
+    expect(props.chart?.url).toContain(
+      `/charts/price-history/${item.id}.png?target=8000&lang=fr-CA&token=`,
+    );
     const email = await renderEmail("price-watch-bought", props);
     expect(email.subject).toContain("Votre surveillance de prix a acheté");
     expect(email.text).toContain(props.cancelUrl);

@@ -143,3 +143,31 @@ describe("an email written before 1.9", () => {
     expect(email.text).toContain("Eastern Time");
   });
 });
+
+describe("the item's price chart (ADR 0119)", () => {
+  const chart = {
+    url: "http://localhost:3000/charts/price-history/1.png?target=8000&lang=en-CA&token=t",
+    alt: "Price history of Wool coat over the last 90 days, with a line at your price of $80.00",
+  };
+  const shown =
+    'src="http://localhost:3000/charts/price-history/1.png?target=8000&amp;lang=en-CA&amp;token=t"';
+
+  it.each([
+    ["price-watch-set", { ...setProps, item: { ...setProps.item, chart } }],
+    ["price-watch-needs-you", { ...needsYouProps, item: { ...needsYouProps.item, chart } }],
+    ["price-watch-ended", { ...endedProps, item: { ...endedProps.item, chart } }],
+    ["price-watch-bought", { ...boughtProps, chart }],
+  ] as const)(
+    "%s shows it as an image with its words, never inline SVG",
+    async (template, props) => {
+      const email = await renderEmail(template, props);
+      expect(email.html).toContain(shown);
+      expect(email.html).toContain(`alt="${chart.alt}"`);
+      expect(email.html).not.toContain("<svg");
+    },
+  );
+
+  it("an email written before charts shows none", async () => {
+    expect((await renderEmail("price-watch-set", setProps)).html).not.toContain("/charts/");
+  });
+});

@@ -12,7 +12,8 @@ import type { PriceWatchEndedProps } from "../../emails/price-watch-ended";
 import type { PriceWatchNeedsYouProps } from "../../emails/price-watch-needs-you";
 import type { PriceWatchSetProps } from "../../emails/price-watch-set";
 import { readReadingPreferences } from "../accounts";
-import { absolute, findItemCards } from "../catalogue";
+import { absolute, findItemCards, priceChartImage } from "../catalogue";
+import type { Locale } from "../core/locale";
 import type { OrderSummary } from "../core/order-summary";
 import { env } from "../platform/env";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
@@ -23,6 +24,8 @@ import { readAssistantName } from "./store/borrowed";
 
 const cancelLinkPurpose = "price-watch-cancel";
 const linkGraceMs = 7 * 24 * 3_600_000;
+/** How long past the watch's end its emails' price chart still draws (ADR 0119). */
+const chartGraceMs = 30 * 24 * 3_600_000;
 
 export const watchCancelToken = (watch: { id: number; expiresAt: Date }) =>
   createLinkToken({
@@ -52,6 +55,16 @@ export type EmailedWatch = {
   expiresAt: Date;
 };
 
+/** The item's price chart with the watch's max price as its line. */
+const watchChart = (watch: EmailedWatch, title: string, locale: Locale) =>
+  priceChartImage({
+    itemId: watch.itemId,
+    targetCents: watch.maxPriceCents,
+    locale,
+    title,
+    expiresAt: new Date(watch.expiresAt.getTime() + chartGraceMs),
+  });
+
 /**
  * What every watch email carries: the reader's locale and zone, the watched item as it is now (its
  * picture made absolute: sandbox pictures are stored relative to the service), the watch's limits.
@@ -74,6 +87,7 @@ const watchFacts = async (
       storeName: card.store.name,
       url: card.url,
       priceCents: card.priceCents,
+      chart: watchChart(watch, card.title, preferences.locale),
     },
     maxPriceCents: watch.maxPriceCents,
     maxTotalCents: watch.maxTotalCents,
@@ -134,6 +148,7 @@ export const writeWatchBoughtEmail = async (
     chargesAt: purchase.chargesAt.toISOString(),
     cancelUntil: purchase.cancelUntil.toISOString(),
     cancelUrl: purchaseCancelUrl({ id: purchase.id, cancelUntil: purchase.cancelUntil }),
+    chart: item.chart,
   };
   await enqueueEmail(tx, {
     to: watch.email,

@@ -7,6 +7,7 @@
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { dashboardClient } from "@/app/_trpc/client";
+import { PriceChart } from "@/app/_components/price-chart";
 import { WatchedItemCard } from "@/app/_components/watched-item";
 import { ZoneNote } from "@/app/_components/zone-note";
 import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
@@ -46,6 +47,7 @@ function AlertRow({
         {t(`status.${alert.status}`)}
       </span>
       <WatchedItemCard item={alert.item} titleAs="h2" />
+      <PriceChart chart={alert.price_chart} />
       <dl className="facts">
         <dt>{t("yourPrice")}</dt>
         <dd>{money(alert.target_price.amount)}</dd>

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { dashboardClient } from "@/app/_trpc/client";
+import { PriceChart } from "@/app/_components/price-chart";
 import { WatchedItemCard } from "@/app/_components/watched-item";
 import { ZoneNote } from "@/app/_components/zone-note";
 import { watchConditionKey, watchOutcomeKey } from "@/server/core/messages";
@@ -87,6 +88,7 @@ function WatchRow({
         {t(`status.${watch.status}`)}
       </span>
       <WatchedItemCard item={watch.item} size={watch.size} titleAs="h2" />
+      <PriceChart chart={watch.price_chart} />
       <dl className="facts">
         <dt>{t("limits.buyAt")}</dt>
         <dd>{t("limits.buyAtValue", { price: money(watch.max_price.amount) })}</dd>

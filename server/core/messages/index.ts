@@ -7,6 +7,7 @@
 import type { Locale } from "../locale";
 import enAccount from "./en/account.json";
 import enAuth from "./en/auth.json";
+import enCharts from "./en/charts.json";
 import enCheckout from "./en/checkout.json";
 import enCommon from "./en/common.json";
 import enConsent from "./en/consent.json";
@@ -18,6 +19,7 @@ import enSearchWatches from "./en/search-watches.json";
 import enWatchGroups from "./en/watch-groups.json";
 import frAccount from "./fr/account.json";
 import frAuth from "./fr/auth.json";
+import frCharts from "./fr/charts.json";
 import frCheckout from "./fr/checkout.json";
 import frCommon from "./fr/common.json";
 import frConsent from "./fr/consent.json";
@@ -40,6 +42,7 @@ const en = {
   consent: enConsent,
   mailbox: enMailbox,
   orders: enOrders,
+  charts: enCharts,
 };
 
 export type Messages = typeof en;
@@ -58,6 +61,7 @@ const byLocale: Record<Locale, Messages> = {
     consent: frConsent,
     mailbox: frMailbox,
     orders: frOrders,
+    charts: frCharts,
   } as Messages,
 };
 
