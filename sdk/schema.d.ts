@@ -1539,7 +1539,7 @@ export interface components {
              */
             order_number: string | null;
             /**
-             * @description Why it ended, once it has: bought, item_sold, over_your_total, card_declined, authentication_required, limits_lowered, purchases_paused, assistant_disconnected, expired, cancelled (open list: treat unknown values as other)
+             * @description Why it ended, once it has: bought, item_sold, over_your_total, card_declined, authentication_required, limits_lowered, purchases_paused, assistant_disconnected, expired, cancelled; an any-of group's alternative also fulfilled_by_alternative, alternative_needs_you (open list: treat unknown values as other)
              * @example null
              */
             outcome: string | null;

@@ -138,7 +138,7 @@ export const ZPriceWatch = z
     current_price: ZMoney,
     outcome: z.string().nullable().meta({
       description:
-        "Why it ended, once it has: bought, item_sold, over_your_total, card_declined, authentication_required, limits_lowered, purchases_paused, assistant_disconnected, expired, cancelled (open list: treat unknown values as other)",
+        "Why it ended, once it has: bought, item_sold, over_your_total, card_declined, authentication_required, limits_lowered, purchases_paused, assistant_disconnected, expired, cancelled; an any-of group's alternative also fulfilled_by_alternative, alternative_needs_you (open list: treat unknown values as other)",
       example: null,
     }),
     // null in the example: it shows a watch still active.

@@ -121,8 +121,9 @@ export const endWatchOrGroup = async (move: {
   const groupId = await findGroupIdOfWatch(poolSql, move.id);
   if (!groupId) return endWatch(move);
   const outcome = move.event === "item_sold" ? "item_sold" : (move.outcome ?? "cancelled");
+  // While another alternative is buying, its purchase decides (byAlternative): this one waits for that answer.
   if (!endsOnlyTheAlternative(outcome))
-    return endGroup(groupId, { event: "end", now: move.now, outcome });
+    return endGroup(groupId, { event: "end", now: move.now, outcome, byAlternative: move.id });
   const ended = await endWatch(move);
   await settleGroup(groupId, move.now);
   return ended;
@@ -158,7 +159,7 @@ export const followPurchaseIn = async (
     return endGroupIn(
       sql,
       groupId,
-      { event: "end", now: record.now, outcome: "payment_failed" },
+      { event: "end", now: record.now, outcome: "payment_failed", byAlternative: watch.id },
       { email: false },
     );
   return closeGroupWith(sql, groupId, {

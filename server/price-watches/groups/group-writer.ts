@@ -27,6 +27,7 @@ type GroupMove = {
   outcome?: string;
   claim?: { watchId: number | null };
   purchaseId?: string;
+  byAlternative?: number;
 };
 
 /** Moves the group as its state table allows; the moved group, or undefined when it had moved on. */
@@ -43,6 +44,7 @@ export const moveGroup = (sql: Sql, move: GroupMove) => {
     now: move.now,
     claim: move.claim,
     purchaseId: move.purchaseId,
+    byAlternative: move.byAlternative,
   });
 };
 
@@ -59,7 +61,13 @@ const isLive = (alternative: AlternativeState) =>
 export const endGroupIn = async (
   sql: Sql,
   groupId: string,
-  move: { event: "expire" | "cancel" | "end" | "withdraw"; now: Date; outcome?: string },
+  move: {
+    event: "expire" | "cancel" | "end" | "withdraw";
+    now: Date;
+    outcome?: string;
+    /** The alternative whose end ends the group: an executing group then ends only if it is the one claimed. */
+    byAlternative?: number;
+  },
   options: { email?: boolean } = {},
 ) => {
   const alternatives = await readAlternatives(sql, groupId);
@@ -73,6 +81,7 @@ export const endGroupIn = async (
     event: move.event === "withdraw" ? "end" : move.event,
     now: move.now,
     outcome,
+    byAlternative: move.byAlternative,
   });
   if (!group) return [];
   const ended: number[] = [];
@@ -92,7 +101,7 @@ export const endGroupIn = async (
 /** `endGroupIn` in a transaction of its own; notifies the ended alternatives after the commit. True when it ended the group. */
 export const endGroup = async (
   groupId: string,
-  move: { event: "expire" | "cancel" | "end"; now: Date; outcome?: string },
+  move: { event: "expire" | "cancel" | "end"; now: Date; outcome?: string; byAlternative?: number },
 ) => {
   const ended = await sqlTransaction((sql) => endGroupIn(sql, groupId, move));
   for (const id of ended) notifyPriceWatchClosed(id);

@@ -599,6 +599,33 @@ describe("ending", () => {
     expect(await db().purchase.count({ where: { personId: person.id } })).toBe(1);
   });
 
+  it("an end another alternative asks for while one is buying waits for that purchase's answer", async () => {
+    const { token, person, items, groupId, watchIds } = await grouped();
+    await claimAlternative({ id: watchIds[0], groupId }, "quo_unused", new Date());
+    await db().person.update({
+      where: { id: person.id },
+      data: { spendingLimitPerOrderCents: 5_000 },
+    });
+    await setItemPrices(db(), [{ itemId: items[1].id, priceCents: 7_500 }], { now: new Date() });
+    await processAll();
+    // The second alternative lost its standing, but the first is buying: nothing ends under it.
+    expect((await getGroup(token, groupId)).body.status).toBe("executing");
+    expect((await watchRows(watchIds)).map((watch) => watch.status)).toEqual([
+      "executing",
+      "active",
+    ]);
+    // The first's purchase is refused for the same reason: the whole group ends with it.
+    await afterRefusal(watchIds[0], "over_spending_limit", new Date());
+    expect((await getGroup(token, groupId)).body).toMatchObject({
+      status: "cancelled",
+      outcome: "limits_lowered",
+    });
+    expect((await watchRows(watchIds)).map((watch) => watch.outcome)).toEqual([
+      "limits_lowered",
+      "limits_lowered",
+    ]);
+  });
+
   it("the bank answers late: the group stays executing with its alternative until the recovery sweep records the hold", async () => {
     const { token, person, items, groupId, watchIds } = await grouped({
       card: testCards.answersLate,

@@ -167,6 +167,8 @@ export const updateGroupStatus = async (
     /** claimed_watch_id and claimed_at: set by a claim, cleared by a release, else kept. */
     claim?: { watchId: number | null };
     purchaseId?: string;
+    /** Moves an executing group only when this alternative is the one it claimed (an end asked for by another alternative leaves a purchase under way alone). */
+    byAlternative?: number;
   },
 ) => {
   const { now } = move;
@@ -180,6 +182,7 @@ export const updateGroupStatus = async (
     FROM persons p
     WHERE g.id = ${id} AND p.id = g.person_id AND g.status::text = ANY(${move.from}::text[])
       AND (NOT ${move.needsUnexpired} OR g.expires_at > ${now}) AND (NOT ${move.needsExpired} OR g.expires_at <= ${now})
+      AND (${move.byAlternative ?? null}::int IS NULL OR g.status <> 'executing' OR g.claimed_watch_id = ${move.byAlternative ?? null}::int)
     RETURNING g.id, g.person_id AS "personId", g.client_id AS "clientId", g.max_total_cents AS "maxTotalCents",
       g.status::text AS status, g.outcome, g.claimed_watch_id AS "claimedWatchId", g.purchase_id AS "purchaseId",
       g.expires_at AS "expiresAt", g.created_at AS "createdAt", p.email`;
