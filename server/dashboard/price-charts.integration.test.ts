@@ -40,6 +40,11 @@ describe("dashboard price charts", () => {
       expect(chart.svg).toContain(`aria-label="${chart.summary}"`);
     }
     const moved = list.watches.find((watch) => watch.catalog_item_id === String(items[0].id))!;
+    // Read again (the page's 15-second refresh): the same charts, kept rather than drawn again.
+    const again = await shopper(buyer.person.id).account.listMyWatches();
+    expect(again.watches.map((watch) => watch.price_chart)).toEqual(
+      list.watches.map((watch) => watch.price_chart),
+    );
     expect(moved.price_chart!.summary).toMatch(
       /^Price from \$100\.00 to \$90\.00 since .+; target \$50\.00; lowest \$90\.00$/,
     );

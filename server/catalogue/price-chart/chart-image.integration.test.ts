@@ -72,6 +72,22 @@ describe("the chart image route", () => {
     expect(Buffer.from(await (await get(url)).arrayBuffer()).equals(png)).toBe(true);
   });
 
+  it("requests at once for one chart share its drawing: all 200, the same bytes", async () => {
+    const item = await itemWithHistory();
+    const url = priceChartImageUrl({
+      itemId: item.id,
+      targetCents: 9_000,
+      locale: "fr-CA",
+      expiresAt: inDays(30),
+    });
+    const responses = await Promise.all(Array.from({ length: 8 }, () => get(url)));
+    expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
+    const bodies = await Promise.all(
+      responses.map(async (response) => Buffer.from(await response.arrayBuffer())),
+    );
+    for (const body of bodies) expect(body.equals(bodies[0]!)).toBe(true);
+  });
+
   it("refuses what it did not sign: altered signature, expired, another target, item or language, another purpose", async () => {
     const item = await itemWithHistory();
     const chart = { itemId: item.id, targetCents: 7_500, locale: "en-CA" as const };
