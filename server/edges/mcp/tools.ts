@@ -121,7 +121,7 @@ const presentations: Record<string, Presentation<unknown>> = {
   search_products: present<typeof ZSearchProductsResponse>({
     title: "Search items for sale",
     usage:
-      'Prices are CAD. category is a path from list_categories; size, color and brand are lists (any of); min_price/max_price are CAD strings such as "49.99". Each result\'s id is the item_id for get_product and create_quote.',
+      'Prices are CAD. category is a path from list_categories; size, color and brand are lists (any of); min_price/max_price are CAD strings such as "49.99". sort=price_drop lists first the items whose price dropped in the last 7 days, on_sale=true only items whose latest price change lowered the price in the last 30 days. Each result\'s id is the item_id for get_product, get_price_history and create_quote.',
     text: (result) =>
       [
         `${result.pagination.total} items (page ${result.pagination.page} of ${result.pagination.last_page}).`,

@@ -11,7 +11,13 @@ import {
   isTimeDependent,
   nowOf,
 } from "../types";
-import { droppedHighs, keepOnSale, onSaleSlots, selectDropPage } from "./price-drops";
+import {
+  droppedHighs,
+  keepOnSale,
+  onSaleSlots,
+  selectDropBrowsePage,
+  selectDropPage,
+} from "./price-drops";
 import type { CatalogIndex } from "./catalog-index";
 import { topFacetValues } from "./facet-top";
 import { selectBrowsePage, selectPage } from "./page-select";
@@ -120,19 +126,31 @@ const evaluateBrowse = (
 ): SearchHits => {
   const totals = browseTotals(index, categoryFilter);
   const { isActive, store, storeListed, category } = index;
-  const pageSlots = selectBrowsePage({
+  const page = {
     index,
-    sort: query.sort,
-    histogram:
-      query.sort === "price_asc" || query.sort === "price_desc" ? totals.price : totals.created,
     total: totals.hitCount,
     offset: (query.page - 1) * query.perPage,
     limit: query.perPage,
-    admits: (slot) =>
+    admits: (slot: number) =>
       isActive[slot] !== 0 &&
       storeListed[store[slot]] !== 0 &&
       (categoryFilter === null || categoryFilter[category[slot] + 1] !== 0),
-  });
+  };
+  const pageSlots =
+    query.sort === "price_drop"
+      ? selectDropBrowsePage({
+          ...page,
+          highs: droppedHighs(index, nowOf(query)),
+          histogram: totals.created,
+        })
+      : selectBrowsePage({
+          ...page,
+          sort: query.sort,
+          histogram:
+            query.sort === "price_asc" || query.sort === "price_desc"
+              ? totals.price
+              : totals.created,
+        });
   return {
     ids: pageSlots.map((slot) => index.itemId[slot]),
     total: totals.hitCount,
@@ -198,8 +216,8 @@ export const evaluate = (
   allLexemes: string[],
 ): SearchHits => {
   const lexemes = selectiveLexemes(index, allLexemes);
-  // price_drop and on_sale take the scan (price-drops.ts): the browse and broad-q paths count the
-  // whole catalogue ahead of time, which knows nothing of either.
+  // on_sale takes the scan, and price_drop with q too (price-drops.ts): the broad-q path counts the
+  // whole catalogue ahead of time; a browse by price_drop takes the browse counts less the drops.
   const isTimed = isTimeDependent(query);
   const isFiltered =
     query.brands.length > 0 ||
@@ -256,7 +274,7 @@ export const evaluate = (
     storeTarget === -1 &&
     query.minCents === undefined &&
     query.maxCents === undefined;
-  if (isBrowse && !isTimed) return evaluateBrowse(index, query, categoryFilter);
+  if (isBrowse && !query.onSale) return evaluateBrowse(index, query, categoryFilter);
 
   const brandCounts = zeroedCounts("brand", index.brands.size);
   const sizeSetCounts = zeroedCounts("sizeSet", index.sizes.size);

@@ -148,7 +148,9 @@ describe("price_drop and on_sale: memory equals pg-search and the oracle", () =>
       for (const search of [
         ...random,
         query({ nowMs }),
-        query({ nowMs, page: 3, perPage: 48 }),
+        // Browse pages through the drops and across into the newest rest.
+        ...[1, 2, 3, 4, 5, 6, 8].map((page) => query({ nowMs, page, perPage: 48 })),
+        query({ nowMs, categoryPath: vocabulary.categories[0], page: 2, perPage: 13 }),
         query({ nowMs, page: 2000, perPage: 48 }),
         query({ nowMs, perPage: 5, page: 7 }),
         query({ nowMs, onSale: true, perPage: 48 }),

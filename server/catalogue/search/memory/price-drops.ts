@@ -6,7 +6,7 @@
  */
 import { dropWindowMs, saleWindowMs } from "../types";
 import type { CatalogIndex } from "./catalog-index";
-import { type Hits, selectPage } from "./page-select";
+import { type Hits, selectBrowsePage, selectPage } from "./page-select";
 import { reusedBuffer } from "./scratch-arrays";
 
 /** Slots of the items on sale at `nowMs`: latest change in the 30 days before, from a higher price. */
@@ -59,7 +59,31 @@ const compareRatios = (a: number, b: number, c: number, d: number) => {
   return exact > 0n ? 1 : exact < 0n ? -1 : 0;
 };
 
-/** The page [offset, offset + limit) of price_drop: dropped hits by ratio then id desc, then the rest newest. */
+/** Sorts dropped slots by drop ratio, largest first, then item id descending. */
+const sortDropped = (index: CatalogIndex, dropped: number[], highs: Map<number, number>) => {
+  const { price, itemId } = index;
+  const drop = (slot: number) => highs.get(slot)! - price[slot];
+  return dropped.sort(
+    (a, b) =>
+      compareRatios(drop(b), highs.get(b)!, drop(a), highs.get(a)!) || itemId[b] - itemId[a],
+  );
+};
+
+/** Positions [offset, offset + limit): the sorted dropped hits, then `rest(offset, limit)` of the others. */
+const dropFirst = (
+  dropped: number[],
+  offset: number,
+  limit: number,
+  rest: (offset: number, limit: number) => number[],
+) => {
+  const end = offset + limit;
+  const page = dropped.slice(offset, end);
+  if (end <= dropped.length) return page;
+  const restOffset = Math.max(0, offset - dropped.length);
+  return page.concat(rest(restOffset, end - dropped.length - restOffset));
+};
+
+/** The page of price_drop over a scan's hits: dropped hits by ratio then id desc, then the rest newest. */
 export const selectDropPage = (options: {
   index: CatalogIndex;
   hits: Hits;
@@ -67,8 +91,7 @@ export const selectDropPage = (options: {
   offset: number;
   limit: number;
 }): number[] => {
-  const { index, hits, highs, offset, limit } = options;
-  const { price, itemId } = index;
+  const { index, hits, highs } = options;
   const dropped: number[] = [];
   const rest = reusedBuffer("dropRest", hits.count);
   let restCount = 0;
@@ -77,22 +100,49 @@ export const selectDropPage = (options: {
     if (highs.has(slot)) dropped.push(slot);
     else rest[restCount++] = slot;
   }
-  const drop = (slot: number) => highs.get(slot)! - price[slot];
-  dropped.sort(
-    (a, b) =>
-      compareRatios(drop(b), highs.get(b)!, drop(a), highs.get(a)!) || itemId[b] - itemId[a],
+  return dropFirst(
+    sortDropped(index, dropped, highs),
+    options.offset,
+    options.limit,
+    (offset, limit) =>
+      selectPage(
+        index,
+        { slots: rest, scores: null, count: restCount, histogram: null },
+        "newest",
+        offset,
+        limit,
+      ),
   );
-  const end = offset + limit;
-  const page = dropped.slice(offset, end);
-  if (end <= dropped.length) return page;
-  const restOffset = Math.max(0, offset - dropped.length);
-  return page.concat(
-    selectPage(
+};
+
+/**
+ * The page of price_drop on a browse (no q, no filter but the category): the admitted dropped items
+ * first, then the newest browse page over the precomputed creation counts less them, so a browse by
+ * price_drop stays as cheap as one by newest.
+ */
+export const selectDropBrowsePage = (options: {
+  index: CatalogIndex;
+  highs: Map<number, number>;
+  /** Admitted items per creation bucket, and their number. */
+  histogram: Uint32Array;
+  total: number;
+  offset: number;
+  limit: number;
+  admits: (slot: number) => boolean;
+}): number[] => {
+  const { index, highs, admits } = options;
+  const dropped = sortDropped(index, [...highs.keys()].filter(admits), highs);
+  const histogram = options.histogram.slice();
+  for (const slot of dropped) histogram[index.buckets.createdBucket[slot]]--;
+  return dropFirst(dropped, options.offset, options.limit, (offset, limit) =>
+    selectBrowsePage({
       index,
-      { slots: rest, scores: null, count: restCount, histogram: null },
-      "newest",
-      restOffset,
-      end - dropped.length - restOffset,
-    ),
+      sort: "newest",
+      histogram,
+      total: options.total - dropped.length,
+      offset,
+      limit,
+      admits: (slot) => admits(slot) && !highs.has(slot),
+    }),
   );
 };
