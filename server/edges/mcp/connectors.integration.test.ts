@@ -398,7 +398,7 @@ describe("the public connector's rate limit", () => {
       if (response.status === 200) allowed++;
     }
     expect(refused, "no 429 within 160 requests").toBeDefined();
-    expect(allowed).toBeGreaterThanOrEqual(120);
+    expect(allowed).toBeGreaterThanOrEqual(115); // 120 a minute, less the connection's own requests
     expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await refused!.json()).error.code).toBe("rate_limited");
   });
