@@ -33,7 +33,9 @@ test.describe("[WATCHES] evaluations", () => {
     const preview = await previewed.json();
     expect(preview.would_buy_now).toBe(false);
     expect(
-      preview.conditions.find((condition: { condition: string }) => condition.condition === "max_price"),
+      preview.conditions.find(
+        (condition: { condition: string }) => condition.condition === "max_price",
+      ),
     ).toMatchObject({ passed: false, max_price: { amount: target } });
     expect((await (await assistant.get("/api/v1/price-watches")).json()).data).toEqual([]);
 

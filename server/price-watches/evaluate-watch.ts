@@ -71,7 +71,12 @@ export const evaluateItemWatches = async (db: Db, itemId: number, options: { now
     );
     await recordEvaluation(
       ended,
-      { priceCents: sold[0].priceCents, totalCents: null, outcome: "ended", failedCondition: "item_available" },
+      {
+        priceCents: sold[0].priceCents,
+        totalCents: null,
+        outcome: "ended",
+        failedCondition: "item_available",
+      },
       options.now,
     );
     count("shopping_watch_evaluations_total", { outcome: "ended" }, sold.length);
@@ -109,7 +114,8 @@ const decideAndAct = async (
   });
   const lostStanding = standingOutcome(watch, watch.maxTotalCents);
   const first = beforeQuote({ ...watch, lostStanding }, now);
-  if (first.next !== "quote") return stopped(first, { priceCents: watch.priceCents, totalCents: null });
+  if (first.next !== "quote")
+    return stopped(first, { priceCents: watch.priceCents, totalCents: null });
   const quote = await freshQuote(watch, now);
   const seen: Seen =
     "quoteId" in quote
@@ -137,7 +143,13 @@ const stop = async (id: number, step: Stop, now: Date, seen: Seen): Promise<Eval
       await recordStop(id, step, seen, now, (await endSold([id], now)).length === 1);
       return "found_sold";
     case "end":
-      await recordStop(id, step, seen, now, await endWatch({ id, event: "end", outcome: step.outcome, now }));
+      await recordStop(
+        id,
+        step,
+        seen,
+        now,
+        await endWatch({ id, event: "end", outcome: step.outcome, now }),
+      );
       return;
     case "set_over_total":
     case "wait":
@@ -233,7 +245,8 @@ const buy = async (
       return void (await refused(id, appError.code, now, seen));
     throw error;
   }
-  if (!isPurchase(outcome.body)) return void (await refused(id, outcome.body.error.code, now, seen));
+  if (!isPurchase(outcome.body))
+    return void (await refused(id, outcome.body.error.code, now, seen));
   if (!recorded) await recordPurchase(id, outcome.body.purchase_id, now);
   else if (recorded.closed) notifyPriceWatchClosed(id);
   // 201: held, the quote's stock is the purchase's.
@@ -245,4 +258,3 @@ const refused = async (id: number, code: string, now: Date, seen?: Seen) => {
   await afterRefusal(id, code, now);
   if (seen) await recordEvaluation([id], { ...seen, ...evaluationOfRefusal(code) }, now);
 };
-

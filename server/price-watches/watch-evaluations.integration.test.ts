@@ -13,9 +13,7 @@ import { callRoute } from "../testing/rest";
 import { shopperCaller } from "../testing/callers";
 import { createBuyer, setWatch, watchableItem, type BuyerOptions } from "../testing/watch-fixtures";
 
-const evaluationsRoute = operationHandler(
-  "GET /api/v1/price-watches/{price_watch_id}/evaluations",
-);
+const evaluationsRoute = operationHandler("GET /api/v1/price-watches/{price_watch_id}/evaluations");
 
 const evaluations = async (token: string, id: number, query = "") => {
   const response = await callRoute(evaluationsRoute, {
@@ -104,9 +102,9 @@ describe("evaluations of a live watch", () => {
       outcome: "ended",
       failed_condition: "purchases_paused",
     });
-    expect(
-      (await db().priceWatch.findUniqueOrThrow({ where: { id: watchId } })).outcome,
-    ).toBe("purchases_paused");
+    expect((await db().priceWatch.findUniqueOrThrow({ where: { id: watchId } })).outcome).toBe(
+      "purchases_paused",
+    );
   });
 
   it("another person's watch and an unknown one are 404; a watch not yet evaluated has none", async () => {
@@ -130,7 +128,9 @@ describe("evaluations of a live watch", () => {
     await dropTo(item.id, 9_500);
     await dropTo(item.id, 7_900);
     const after = await shopperCaller(person.id).account.listMyWatches({ page: 1 });
-    expect(after.watches.find((watch) => watch.price_watch_id === watchId)?.last_evaluation).toMatchObject({
+    expect(
+      after.watches.find((watch) => watch.price_watch_id === watchId)?.last_evaluation,
+    ).toMatchObject({
       price: { amount: "79.00" },
       outcome: "not_bought",
       failed_condition: "max_total",

@@ -112,7 +112,8 @@ export const priceWatchOperations = [
     tool: "list_price_watch_evaluations",
     input: { params: ZPriceWatchIdParams, query: ZListPriceWatchesQuery },
     output: ZPriceWatchEvaluationList,
-    summary: "Each evaluation of a price watch, newest first: the price, the total, the outcome, the condition that failed",
+    summary:
+      "Each evaluation of a price watch, newest first: the price, the total, the outcome, the condition that failed",
     description:
       "Scope purchase:write on a linked-account token. One row each time a price change made the service evaluate the live watch: evaluated_at, the price it saw, the total to the saved address when it quoted, outcome (bought, not_bought, needs_you, ended) and failed_condition (the first condition of POST /price-watches/preview that failed, expired, or payment). Paginated like GET /price-watches.",
     responses: { 404: noWatch },
