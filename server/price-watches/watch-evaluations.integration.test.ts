@@ -107,6 +107,26 @@ describe("evaluations of a live watch", () => {
     );
   });
 
+  it("two evaluators at once on two events: one bought row, never two", async () => {
+    const { token, item, watchId } = await watching();
+    await setItemPrice(db(), { itemId: item.id, priceCents: 7_600 }, { now: new Date() });
+    await setItemPrice(db(), { itemId: item.id, priceCents: 7_500 }, { now: new Date() });
+    const events = await db().priceChangeEvent.findMany({
+      where: { itemId: item.id, processedAt: null },
+    });
+    await Promise.all([
+      processPriceChanges(db(), { now: () => new Date(), ids: [events[0].id] }),
+      processPriceChanges(db(), { now: () => new Date(), ids: [events.at(-1)!.id] }),
+      processPriceChanges(db(), { now: () => new Date() }),
+    ]);
+    const rows = (await evaluations(token, watchId)).body.data as { outcome: string }[];
+    expect(rows.filter((row) => row.outcome === "bought")).toHaveLength(1);
+    // The run that lost the claim records nothing; one whose purchase met a newer price (price_changed)
+    // records not_bought and leaves the watch to the newer event. The newest row is the purchase.
+    expect(rows[0].outcome).toBe("bought");
+    for (const row of rows.slice(1)) expect(row.outcome).toBe("not_bought");
+  });
+
   it("another person's watch and an unknown one are 404; a watch not yet evaluated has none", async () => {
     const { token, watchId } = await watching();
     expect((await evaluations(token, watchId)).body).toMatchObject({
