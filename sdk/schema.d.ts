@@ -192,7 +192,7 @@ export interface paths {
         put?: never;
         /**
          * Email the person once when an item's price drops to a target; never buys
-         * @description Scope alerts:write, on a linked-account token the person granted (they tick it on the consent page; persons who connected the app before 1.6.0 reconnect to grant it). A client-credentials token, or one without the scope, gets 403 insufficient_scope. Only for stores that offer alerts (the store setting is on unless its owner turned it off). When the item's price is at or under target_price, the person gets exactly one email and the alert ends (notified). One live alert per person and item; at most 100 live alerts per person. Live alerts count in every item's price_watchers.
+         * @description Scope alerts:write, on a linked-account token the person granted (they tick it on the consent page; persons who connected the app before 1.6.0 reconnect to grant it). A client-credentials token, or one without the scope, gets 403 insufficient_scope. Only for stores that offer alerts (the store setting is on unless its owner turned it off). When the item's price is at or under target_price, the person gets exactly one email and the alert ends (notified). Since 1.9.0 drop_percent (1 to 90) may be given instead of target_price: the target is that much below the price now, rounded down to the cent, and is kept as target_price (422 when both or neither are given). One live alert per person and item; at most 100 live alerts per person. Live alerts count in every item's price_watchers.
          */
         post: operations["createPriceAlert"];
         delete?: never;
@@ -4994,7 +4994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Invalid fields (invalid_request): fields names each, e.g. max_total below max_price, days outside 1 to 30, a size the item does not come in */
+            /** @description Invalid fields (invalid_request): fields names each, e.g. max_total below max_price, days outside 1 to 30, a size the item does not come in, max_price and drop_percent both or neither (1.9.0), drop_percent outside 1 to 90 */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -6,10 +6,7 @@
  */
 import { procedure } from "../platform/trpc/procedures";
 import { checkOwnWatch, watchOwner } from "./read-price-watches";
-import {
-  ZListPriceWatchEvaluationsRequest,
-  ZPriceWatchEvaluationList,
-} from "./price-watch.schema";
+import { ZListPriceWatchEvaluationsRequest, ZPriceWatchEvaluationList } from "./price-watch.schema";
 import { listWatchEvaluations } from "./store/evaluations";
 import { toWireEvaluation } from "./evaluation-view";
 

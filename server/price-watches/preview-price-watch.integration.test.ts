@@ -129,7 +129,11 @@ describe("POST /price-watches/preview", () => {
       body((await watchableItem(7_000, { agentCheckout: "link" })).id),
     );
     // No address: no total to it either.
-    await check(["max_total", "saved_address"], (await createBuyer({ address: null })).token, body(item.id));
+    await check(
+      ["max_total", "saved_address"],
+      (await createBuyer({ address: null })).token,
+      body(item.id),
+    );
     await check(
       ["market"],
       (
@@ -220,8 +224,16 @@ describe("POST /price-watches/preview", () => {
     });
     // 150 days ago it was $60 for a day; it is $100 since.
     const day = 86_400_000;
-    await setItemPrice(db(), { itemId: item.id, priceCents: 6_000 }, { now: new Date(Date.now() - 150 * day) });
-    await setItemPrice(db(), { itemId: item.id, priceCents: 10_000 }, { now: new Date(Date.now() - 149 * day) });
+    await setItemPrice(
+      db(),
+      { itemId: item.id, priceCents: 6_000 },
+      { now: new Date(Date.now() - 150 * day) },
+    );
+    await setItemPrice(
+      db(),
+      { itemId: item.id, priceCents: 10_000 },
+      { now: new Date(Date.now() - 149 * day) },
+    );
     const callerAt = (now: Date) =>
       createCaller(
         createInnerContext({

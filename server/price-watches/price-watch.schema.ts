@@ -88,7 +88,10 @@ export const ZCreatePriceWatchBody = z
   // Runs even when other fields are invalid, so a body with neither names them both.
   .superRefine(exactlyOne("max_price", "drop_percent"), { when: isObjectPayload })
   .superRefine((input, ctx) => {
-    if (input.max_price !== undefined && parseCents(input.max_total) < parseCents(input.max_price)) {
+    if (
+      input.max_price !== undefined &&
+      parseCents(input.max_total) < parseCents(input.max_price)
+    ) {
       ctx.addIssue({
         code: "custom",
         path: ["max_total"],
@@ -128,10 +131,12 @@ export const ZPriceWatch = z
     title: z.string().meta({ example: "Double-breasted wool coat" }),
     size: z.string().nullable().meta({ example: "M" }),
     max_price: ZMoney.meta({
-      description: "The price it buys at or under (with drop_percent: the price that percentage made when it was set)",
+      description:
+        "The price it buys at or under (with drop_percent: the price that percentage made when it was set)",
     }),
     drop_percent: z.number().int().nullable().meta({
-      description: "The percentage below the price at creation it was set with; null when max_price was given",
+      description:
+        "The percentage below the price at creation it was set with; null when max_price was given",
       example: null,
     }),
     max_total: ZMoney,

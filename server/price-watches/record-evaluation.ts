@@ -43,7 +43,11 @@ export const recordStop = async (id: number, step: Stop, seen: Seen, now: Date, 
       now,
     ));
   if (step.next === "wait")
-    return recordEvaluation([id], { ...seen, outcome: "not_bought", failedCondition: step.failed }, now);
+    return recordEvaluation(
+      [id],
+      { ...seen, outcome: "not_bought", failedCondition: step.failed },
+      now,
+    );
   if (moved)
     await recordEvaluation([id], { ...seen, outcome: "ended", failedCondition: step.failed }, now);
 };

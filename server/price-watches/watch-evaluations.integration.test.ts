@@ -13,9 +13,7 @@ import { callRoute } from "../testing/rest";
 import { shopperCaller } from "../testing/callers";
 import { createBuyer, setWatch, watchableItem, type BuyerOptions } from "../testing/watch-fixtures";
 
-const evaluationsRoute = operationHandler(
-  "GET /api/v1/price-watches/{price_watch_id}/evaluations",
-);
+const evaluationsRoute = operationHandler("GET /api/v1/price-watches/{price_watch_id}/evaluations");
 
 const evaluations = async (token: string, id: number, query = "") => {
   const response = await callRoute(evaluationsRoute, {
@@ -104,9 +102,29 @@ describe("evaluations of a live watch", () => {
       outcome: "ended",
       failed_condition: "purchases_paused",
     });
-    expect(
-      (await db().priceWatch.findUniqueOrThrow({ where: { id: watchId } })).outcome,
-    ).toBe("purchases_paused");
+    expect((await db().priceWatch.findUniqueOrThrow({ where: { id: watchId } })).outcome).toBe(
+      "purchases_paused",
+    );
+  });
+
+  it("two evaluators at once on two events: one bought row, never two", async () => {
+    const { token, item, watchId } = await watching();
+    await setItemPrice(db(), { itemId: item.id, priceCents: 7_600 }, { now: new Date() });
+    await setItemPrice(db(), { itemId: item.id, priceCents: 7_500 }, { now: new Date() });
+    const events = await db().priceChangeEvent.findMany({
+      where: { itemId: item.id, processedAt: null },
+    });
+    await Promise.all([
+      processPriceChanges(db(), { now: () => new Date(), ids: [events[0].id] }),
+      processPriceChanges(db(), { now: () => new Date(), ids: [events.at(-1)!.id] }),
+      processPriceChanges(db(), { now: () => new Date() }),
+    ]);
+    const rows = (await evaluations(token, watchId)).body.data as { outcome: string }[];
+    expect(rows.filter((row) => row.outcome === "bought")).toHaveLength(1);
+    // The run that lost the claim records nothing; one whose purchase met a newer price (price_changed)
+    // records not_bought and leaves the watch to the newer event. The newest row is the purchase.
+    expect(rows[0].outcome).toBe("bought");
+    for (const row of rows.slice(1)) expect(row.outcome).toBe("not_bought");
   });
 
   it("another person's watch and an unknown one are 404; a watch not yet evaluated has none", async () => {
@@ -130,7 +148,9 @@ describe("evaluations of a live watch", () => {
     await dropTo(item.id, 9_500);
     await dropTo(item.id, 7_900);
     const after = await shopperCaller(person.id).account.listMyWatches({ page: 1 });
-    expect(after.watches.find((watch) => watch.price_watch_id === watchId)?.last_evaluation).toMatchObject({
+    expect(
+      after.watches.find((watch) => watch.price_watch_id === watchId)?.last_evaluation,
+    ).toMatchObject({
       price: { amount: "79.00" },
       outcome: "not_bought",
       failed_condition: "max_total",

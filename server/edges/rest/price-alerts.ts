@@ -25,6 +25,7 @@ export const priceAlertOperations = [
     summary: "Email the person once when an item's price drops to a target; never buys",
     description:
       `${scopeNote} Only for stores that offer alerts (the store setting is on unless its owner turned it off). When the item's price is at or under target_price, the person gets exactly one email and the alert ends (notified). ` +
+      "Since 1.9.0 drop_percent (1 to 90) may be given instead of target_price: the target is that much below the price now, rounded down to the cent, and is kept as target_price (422 when both or neither are given). " +
       `One live alert per person and item; at most ${liveAlertsPerPerson} live alerts per person. Live alerts count in every item's price_watchers.`,
     responses: {
       404: errorResponse("No such item for sale (not_found)"),

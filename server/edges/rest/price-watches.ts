@@ -40,7 +40,7 @@ export const priceWatchOperations = [
         "No watch set: already_at_price (with current_price: buy it now instead), already_watching (with price_watch_id), too_many_watches, store_requires_checkout_link, over_spending_limit (max_total over the per-order limit or the 30-day room; with limit and room), spending_limit_not_set, purchases_paused, agent_purchases_unavailable, item_unavailable, address_not_on_file, not_available_in_market, no_saved_card, size_required (size left out, the item comes in several sizes and the person's saved sizes name none or several of them; the message lists the item's sizes)",
       ),
       422: errorResponse(
-        "Invalid fields (invalid_request): fields names each, e.g. max_total below max_price, days outside 1 to 30, a size the item does not come in",
+        "Invalid fields (invalid_request): fields names each, e.g. max_total below max_price, days outside 1 to 30, a size the item does not come in, max_price and drop_percent both or neither (1.9.0), drop_percent outside 1 to 90",
       ),
     },
     call: async ({ caller, body }) => ({ body: await caller.priceWatches.create(body) }),
@@ -112,7 +112,8 @@ export const priceWatchOperations = [
     tool: "list_price_watch_evaluations",
     input: { params: ZPriceWatchIdParams, query: ZListPriceWatchesQuery },
     output: ZPriceWatchEvaluationList,
-    summary: "Each evaluation of a price watch, newest first: the price, the total, the outcome, the condition that failed",
+    summary:
+      "Each evaluation of a price watch, newest first: the price, the total, the outcome, the condition that failed",
     description:
       "Scope purchase:write on a linked-account token. One row each time a price change made the service evaluate the live watch: evaluated_at, the price it saw, the total to the saved address when it quoted, outcome (bought, not_bought, needs_you, ended) and failed_condition (the first condition of POST /price-watches/preview that failed, expired, or payment). Paginated like GET /price-watches.",
     responses: { 404: noWatch },

@@ -97,9 +97,7 @@ export const updateWatchStatus = (
       ${recipients} AS recipients`;
 };
 
-/** Marks (or clears) "last seen over its total" on an active watch; expiring then ends it over_your_total. */
-export const setOverTotal = (sql: Sql, id: number, overTotal: boolean) =>
-  sql.$executeRaw`UPDATE price_watches SET over_total = ${overTotal} WHERE id = ${id} AND status = 'active' AND over_total <> ${overTotal}`;
+// The over-total mark is set with its evaluation row, in one statement: store/evaluations.ts `setOverTotalRecording`.
 
 /** Whether the watch was last seen over its total (undefined when there is no such watch). */
 export const readOverTotal = async (sql: Sql, id: number) => {
