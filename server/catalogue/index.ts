@@ -52,8 +52,7 @@ export {
 // What /metrics reads of this process's in-memory search index.
 export { searchIndexState } from "./search";
 // An item's price history (price history endpoint, the watch preview's 90-day low, the charts).
-export { historyOf, readPriceHistory } from "./store/price-history";
-export type { PriceHistory, PricePoint } from "./store/price-history";
+export { readPriceHistory } from "./store/price-history";
 // New listings, and matching one item against saved searches with search's own rules (search watches).
 export { listItems } from "./list-items";
 export type { NewListing } from "./list-items";
