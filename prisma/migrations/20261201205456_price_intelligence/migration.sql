@@ -152,3 +152,5 @@ ALTER TABLE "price_change_events" ADD CONSTRAINT "price_change_events_kind_check
 ALTER TABLE "price_watch_groups" ADD CONSTRAINT "price_watch_groups_max_total_check" CHECK ("max_total_cents" > 0);
 ALTER TABLE "search_watches" ADD CONSTRAINT "search_watches_buy_total_check" CHECK (("mode" = 'buy') = ("max_total_cents" IS NOT NULL) AND ("max_total_cents" IS NULL OR "max_total_cents" > 0));
 ALTER TABLE "search_watch_matches" ADD CONSTRAINT "search_watch_matches_reason_check" CHECK ("reason" IN ('new_listing', 'price_change', 'back_in_stock'));
+-- Matches still to be emailed, found without reading the emailed ones.
+CREATE INDEX "search_watch_matches_pending_idx" ON "search_watch_matches" ("search_watch_id") WHERE "emailed_at" IS NULL;
