@@ -49,9 +49,10 @@ export const resumeExecutingSearchWatches = async (db: Db, options: { now: Date 
   }
 };
 
-/** One sweep of everything timed about search watches. */
+/** One sweep of everything timed about search watches; the digests sent and the watches expired (the sweep's log line). */
 export const runSearchWatchWork = async (db: Db, options: { now: Date }) => {
-  await sendDueDigests(options);
-  await expireDueSearchWatches(options);
+  const digests = await sendDueDigests(options);
+  const expired = await expireDueSearchWatches(options);
   await resumeExecutingSearchWatches(db, options);
+  return { digests, expired };
 };

@@ -4,7 +4,9 @@
  * event (a sale is thousands) in raw `pg` transactions, and the same statements serve the
  * procedures (a Prisma client is a `Sql` too). Every move is one guarded conditional update
  * (`moveSearchWatch`, from the state table), so two processors never both move a watch. updated_at
- * is the database's statement time: the matcher's cursor (store clocks, not the injected one).
+ * is the database's statement time of the last change the matcher's index cares about (a new
+ * watch, a status move): its cursor (the database's clock, not the injected one). An email turn,
+ * a lease or a purchase kept on an executing watch leave it as it is.
  */
 import { Prisma } from "../generated/prisma/client";
 import { searchLexemesSql } from "../catalogue";
@@ -169,7 +171,7 @@ export const moveSearchWatch = async (
 
 /** Keeps a purchase still processing on its executing watch (the recovery sweep records its answer). */
 export const keepPurchaseOnWatch = (sql: Sql, id: string, purchaseId: string) =>
-  sql.$executeRaw`UPDATE search_watches SET purchase_id = ${purchaseId}, updated_at = statement_timestamp()
+  sql.$executeRaw`UPDATE search_watches SET purchase_id = ${purchaseId}
     WHERE id = ${id} AND status = 'executing'`;
 
 // ---- The matcher ---------------------------------------------------------------------------
@@ -220,6 +222,8 @@ export const insertMatches = (
       SELECT w.id, ${match.itemId}, ${match.reason}, ${match.priceCents}, ${match.now}
       FROM search_watches w
       WHERE w.id = ANY(${[...match.watchIds]}::text[]) AND w.status = 'active' AND w.expires_at > ${match.now}
+      -- In id order: two events of one item handled at once insert the same pairs in the same order (no deadlock).
+      ORDER BY w.id
       ON CONFLICT DO NOTHING RETURNING search_watch_id)
     SELECT w.id, w.mode::text AS mode FROM fresh f JOIN search_watches w ON w.id = f.search_watch_id`;
 
@@ -233,10 +237,15 @@ export type ClaimedEmail = { id: string; personId: string; email: string; filter
  * the other re-reads the row after the winner's commit, finds it emailed and skips it.
  */
 export const claimEmailTurn = (sql: Sql, ids: readonly string[], now: Date, windowStart: Date) =>
+  // The rows are locked in id order first: two transactions claiming turns of overlapping watches
+  // (two items matching the same searches) wait for each other instead of deadlocking.
   sql.$queryRaw<ClaimedEmail[]>`
-    UPDATE search_watches w SET last_emailed_at = ${now}, updated_at = statement_timestamp()
+    WITH locked AS (
+      SELECT id FROM search_watches WHERE id = ANY(${[...ids]}::text[]) AND mode = 'notify' AND status = 'active'
+      ORDER BY id FOR NO KEY UPDATE)
+    UPDATE search_watches w SET last_emailed_at = ${now}
     FROM persons p
-    WHERE w.id = ANY(${[...ids]}::text[]) AND w.mode = 'notify' AND w.status = 'active' AND p.id = w.person_id
+    WHERE w.id IN (SELECT id FROM locked) AND w.mode = 'notify' AND w.status = 'active' AND p.id = w.person_id
       AND (w.last_emailed_at IS NULL OR w.last_emailed_at <= ${windowStart})
       AND EXISTS (SELECT 1 FROM search_watch_matches m WHERE m.search_watch_id = w.id AND m.emailed_at IS NULL)
     RETURNING w.id, w.person_id AS "personId", p.email, w.filters`;
@@ -276,7 +285,7 @@ export const findStaleExecuting = (sql: Sql, before: Date) =>
 /** Takes a stale executing watch for this run: claimed_at moves forward (a second instance skips it). */
 export const leaseExecuting = async (sql: Sql, id: string, before: Date, now: Date) =>
   (await sql.$executeRaw`
-    UPDATE search_watches SET claimed_at = ${now}, updated_at = statement_timestamp()
+    UPDATE search_watches SET claimed_at = ${now}
     WHERE id = ${id} AND status = 'executing' AND claimed_at < ${before}`) === 1;
 
 // ---- Buying ------------------------------------------------------------------------------------

@@ -99,6 +99,7 @@ describe("MCP tools from the operation table", () => {
     expect(scopesOf("public").sort()).toEqual(["catalog:read", "checkout:write"]);
     expect(scopesOf("account").sort()).toEqual([
       "address:read",
+      "alerts:write",
       "catalog:read",
       "checkout:write",
       "orders:read",
