@@ -1569,6 +1569,7 @@ export interface components {
          * @example {
          *       "condition": "item_available",
          *       "passed": true,
+         *       "message": "The price is 80.00, within max_price 80.00",
          *       "price": {
          *         "amount": "129.00",
          *         "currency": "CAD"
@@ -1592,10 +1593,16 @@ export interface components {
          *       "room": {
          *         "amount": "129.00",
          *         "currency": "CAD"
-         *       }
+         *       },
+         *       "agent_checkout": "direct",
+         *       "province": "ON",
+         *       "live_watches": 3,
+         *       "max_watches": 25,
+         *       "price_watch_id": 4821
          *     }
          */
         PriceWatchCondition: {
+            /** @example direct */
             agent_checkout?: string;
             /**
              * @description item_available, size, max_price, max_total (the total to the saved address with shipping and tax), assistant (purchases on for it), purchases_paused, per_order_limit, spending_room (what the 30-day limit has left), agent_checkout, saved_address, market (not Quebec), saved_card, watch_limit (25 live), already_watching
@@ -1603,14 +1610,18 @@ export interface components {
              */
             condition: "item_available" | "size" | "max_price" | "max_total" | "assistant" | "purchases_paused" | "per_order_limit" | "spending_room" | "agent_checkout" | "saved_address" | "market" | "saved_card" | "watch_limit" | "already_watching";
             limit?: components["schemas"]["Money"] | null;
+            /** @example 3 */
             live_watches?: number;
             max_price?: components["schemas"]["Money"];
             max_total?: components["schemas"]["Money"];
+            /** @example 25 */
             max_watches?: number;
+            /** @example The price is 80.00, within max_price 80.00 */
             message: string;
             passed: boolean;
             price?: components["schemas"]["Money"];
             price_watch_id?: number | null;
+            /** @example ON */
             province?: string | null;
             room?: components["schemas"]["Money"] | null;
             total?: components["schemas"]["Money"] | null;
@@ -1777,6 +1788,7 @@ export interface components {
          *         {
          *           "condition": "item_available",
          *           "passed": true,
+         *           "message": "The price is 80.00, within max_price 80.00",
          *           "price": {
          *             "amount": "129.00",
          *             "currency": "CAD"
@@ -1800,12 +1812,18 @@ export interface components {
          *           "room": {
          *             "amount": "129.00",
          *             "currency": "CAD"
-         *           }
+         *           },
+         *           "agent_checkout": "direct",
+         *           "province": "ON",
+         *           "live_watches": 3,
+         *           "max_watches": 25,
+         *           "price_watch_id": 4821
          *         }
          *       ],
          *       "warnings": [
          *         {
          *           "code": "max_price_below_90_day_low",
+         *           "message": "max_price 60.00 is below the lowest price of the last 90 days (72.00)",
          *           "lowest_90_days": {
          *             "amount": "129.00",
          *             "currency": "CAD"
@@ -1830,6 +1848,7 @@ export interface components {
                 /** @enum {string} */
                 code: "max_price_below_90_day_low";
                 lowest_90_days: components["schemas"]["Money"];
+                /** @example max_price 60.00 is below the lowest price of the last 90 days (72.00) */
                 message: string;
             }[];
             /** @description True when every condition passes: the watch, set now, would buy at once */
@@ -4099,7 +4118,7 @@ export interface operations {
                     catalog_item_id: string | number;
                     /**
                      * @description Instead of target_price (1.9.0): email when the price is this many percent (1 to 90) below the price when the alert is set; the alert keeps the price that makes (rounded down to the cent) as its target_price
-                     * @example 20
+                     * @example null
                      */
                     drop_percent?: number | null;
                     /**
@@ -4900,7 +4919,7 @@ export interface operations {
                     days?: number | null;
                     /**
                      * @description Instead of max_price (1.9.0): buy when the price is this many percent (1 to 90) below the price when the watch is set; the watch keeps the price that makes (rounded down to the cent) as its max_price
-                     * @example 20
+                     * @example null
                      */
                     drop_percent?: number | null;
                     /**
@@ -5366,7 +5385,7 @@ export interface operations {
                     days?: number | null;
                     /**
                      * @description Instead of max_price (1.9.0): buy when the price is this many percent (1 to 90) below the price when the watch is set; the watch keeps the price that makes (rounded down to the cent) as its max_price
-                     * @example 20
+                     * @example null
                      */
                     drop_percent?: number | null;
                     /**

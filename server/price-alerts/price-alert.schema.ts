@@ -40,7 +40,8 @@ export const ZCreatePriceAlertBody = z
       .transform((value) => value ?? undefined)
       .meta({
         description: `Instead of target_price (1.9.0): email when the price is this many percent (${dropPercentRange.min} to ${dropPercentRange.max}) below the price when the alert is set; the alert keeps the price that makes (rounded down to the cent) as its target_price`,
-        example: 20,
+        // null in the example: it shows an alert set with target_price (one of the two).
+        example: null,
       }),
   })
   .strict()
@@ -94,7 +95,7 @@ export const ZPriceAlert = z
       description:
         "The price it emails at or under (with drop_percent: the price that percentage made when it was set)",
     }),
-    drop_percent: z.number().int().nullable().meta({
+    drop_percent: z.number().int().min(1).max(90).meta({ example: 20 }).nullable().meta({
       description:
         "The percentage below the price at creation it was set with; null when target_price was given",
       example: null,

@@ -1,6 +1,6 @@
 /** Schemas of price watches (POST/GET /price-watches, GET/DELETE /price-watches/{price_watch_id}). Imports only zod. */
 import { z } from "zod";
-import { ZIntId } from "../core/zod";
+import { ZIntCount, ZIntId } from "../core/zod";
 import { parseCents } from "../core/money";
 import { priceWatchStatuses, watchDays } from "./states";
 import { ZPagination } from "../catalogue";
@@ -69,7 +69,8 @@ export const ZCreatePriceWatchBody = z
         .max(dropPercentRange.max, `must be at most ${dropPercentRange.max}`),
     ).meta({
       description: `Instead of max_price (1.9.0): buy when the price is this many percent (${dropPercentRange.min} to ${dropPercentRange.max}) below the price when the watch is set; the watch keeps the price that makes (rounded down to the cent) as its max_price`,
-      example: 20,
+      // null in the example: it shows a watch set with max_price (one of the two).
+      example: null,
     }),
     max_total: ZAmountInput.meta({
       description: "Most to spend including shipping and tax (CAD); at least max_price",
@@ -134,7 +135,7 @@ export const ZPriceWatch = z
       description:
         "The price it buys at or under (with drop_percent: the price that percentage made when it was set)",
     }),
-    drop_percent: z.number().int().nullable().meta({
+    drop_percent: z.number().int().min(1).max(90).meta({ example: 20 }).nullable().meta({
       description:
         "The percentage below the price at creation it was set with; null when max_price was given",
       example: null,
@@ -182,18 +183,18 @@ const ZWatchCondition = z
         "item_available, size, max_price, max_total (the total to the saved address with shipping and tax), assistant (purchases on for it), purchases_paused, per_order_limit, spending_room (what the 30-day limit has left), agent_checkout, saved_address, market (not Quebec), saved_card, watch_limit (25 live), already_watching",
     }),
     passed: z.boolean(),
-    message: z.string(),
+    message: z.string().meta({ example: "The price is 80.00, within max_price 80.00" }),
     price: ZMoney.optional(),
     max_price: ZMoney.optional(),
     total: ZMoney.nullable().optional(),
     max_total: ZMoney.optional(),
     limit: ZMoney.nullable().optional(),
     room: ZMoney.nullable().optional(),
-    agent_checkout: z.string().optional(),
-    province: z.string().nullable().optional(),
-    live_watches: z.number().int().optional(),
-    max_watches: z.number().int().optional(),
-    price_watch_id: z.number().int().nullable().optional(),
+    agent_checkout: z.string().optional().meta({ example: "direct" }),
+    province: z.string().nullable().optional().meta({ example: "ON" }),
+    live_watches: ZIntCount(3).optional(),
+    max_watches: ZIntCount(25).optional(),
+    price_watch_id: ZIntId(4821).nullable().optional(),
   })
   .meta({ id: "PriceWatchCondition" });
 
@@ -206,13 +207,22 @@ export const ZPriceWatchPreview = z
     size: z.string().nullable().meta({ example: "M" }),
     current_price: ZMoney,
     max_price: ZMoney.meta({ description: "As given, or the price drop_percent makes now" }),
-    drop_percent: z.number().int().nullable().meta({ example: null }),
+    drop_percent: z
+      .number()
+      .int()
+      .min(1)
+      .max(90)
+      .meta({ example: 20 })
+      .nullable()
+      .meta({ example: null }),
     max_total: ZMoney,
     conditions: z.array(ZWatchCondition),
     warnings: z.array(
       z.object({
         code: z.enum(["max_price_below_90_day_low"]),
-        message: z.string(),
+        message: z.string().meta({
+          example: "max_price 60.00 is below the lowest price of the last 90 days (72.00)",
+        }),
         lowest_90_days: ZMoney,
       }),
     ),
