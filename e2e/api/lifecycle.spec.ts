@@ -10,6 +10,7 @@ import { expect, ops, test } from "../fixtures/api-client";
 import { waitForEmail } from "../fixtures/checkout";
 
 const versions = [
+  "1.9.0",
   "1.8.0",
   "1.7.0",
   "1.6.0",

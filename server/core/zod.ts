@@ -18,3 +18,31 @@ export const ZIntCount = (example: number, max = maxInt) =>
 /** A page number or page size (1 and up, bounded) with a realistic example. */
 export const ZIntPage = (example: number, max = maxInt) =>
   z.number().int().min(1).max(max).meta({ example });
+
+/** drop_percent's range (1.9.0): the target is that much below the price when the watch or alert is set. */
+export const dropPercentRange = { min: 1, max: 90 } as const;
+
+/** The payload is an object (its fields may be invalid): the exclusive pair is checked anyway. */
+export const isObjectPayload = (payload: { value: unknown }) =>
+  typeof payload.value === "object" && payload.value !== null;
+
+/**
+ * Exactly one of two fields is given (null counts as left out): 422 naming both when neither is,
+ * the second when both are.
+ */
+export const exactlyOne =
+  (first: string, second: string) => (input: object, ctx: z.RefinementCtx<object>) => {
+    const given = (key: string) => {
+      const value = (input as Record<string, unknown>)[key];
+      return value !== undefined && value !== null;
+    };
+    if (given(first) !== given(second)) return;
+    for (const path of given(first) ? [second] : [first, second])
+      ctx.addIssue({
+        code: "custom",
+        path: [path],
+        message: given(first)
+          ? `give ${first} or ${second}, not both`
+          : `give ${first} or ${second}`,
+      });
+  };

@@ -3,12 +3,10 @@ import { z } from "zod";
 import { pageFields, ZPagination } from "../catalogue";
 import { ZMoney } from "../core/money-input";
 import { ZAmountInput } from "../core/money-input";
+import { dropPercentRange, exactlyOne, isObjectPayload } from "../core/zod";
 
 /** Live alerts one person may hold, all apps together (409 too_many_alerts beyond). */
 export const liveAlertsPerPerson = 100;
-
-/** drop_percent's range (1.9.0), as on POST /price-watches. */
-const dropPercentRange = { min: 1, max: 90 } as const;
 
 /** An item id as the reference writes it ("123"); a JSON integer is read the same. */
 const ZCatalogItemId = z
@@ -47,22 +45,7 @@ export const ZCreatePriceAlertBody = z
   .strict()
   // Exactly one of target_price and drop_percent (null: left out), checked even when other fields
   // are invalid, so a body with neither names both (as POST /price-watches with max_price).
-  .superRefine(
-    (input, ctx) => {
-      const given = (value: unknown) => value !== undefined && value !== null;
-      const hasTarget = given((input as Record<string, unknown>).target_price);
-      if (hasTarget !== given((input as Record<string, unknown>).drop_percent)) return;
-      for (const path of hasTarget ? ["drop_percent"] : ["target_price", "drop_percent"])
-        ctx.addIssue({
-          code: "custom",
-          path: [path],
-          message: hasTarget
-            ? "give target_price or drop_percent, not both"
-            : "give target_price or drop_percent",
-        });
-    },
-    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
-  );
+  .superRefine(exactlyOne("target_price", "drop_percent"), { when: isObjectPayload });
 
 /** Paginated like search (page 1 to 2000, per_page 1 to 48, default 24). */
 export const ZListPriceAlertsQuery = z.object(pageFields).strict();

@@ -1,6 +1,6 @@
 /** Schemas of price watches (POST/GET /price-watches, GET/DELETE /price-watches/{price_watch_id}). Imports only zod. */
 import { z } from "zod";
-import { ZIntCount, ZIntId } from "../core/zod";
+import { dropPercentRange, exactlyOne, isObjectPayload, ZIntCount, ZIntId } from "../core/zod";
 import { parseCents } from "../core/money";
 import { priceWatchStatuses, watchDays } from "./states";
 import { ZPagination } from "../catalogue";
@@ -8,34 +8,6 @@ import { ZMoney } from "../core/money-input";
 import { ZAmountInput } from "../core/money-input";
 import { optional } from "../core/zod";
 import { watchConditionNames } from "./conditions";
-
-/** drop_percent's range (1.9.0): the target is that much below the price when the watch or alert is set. */
-const dropPercentRange = { min: 1, max: 90 } as const;
-
-/** The payload is an object (its fields may be invalid): the exclusive pair is checked anyway. */
-const isObjectPayload = (payload: { value: unknown }) =>
-  typeof payload.value === "object" && payload.value !== null;
-
-/**
- * Exactly one of two fields is given (null counts as left out): 422 naming both when neither is,
- * the second when both are.
- */
-const exactlyOne =
-  (first: string, second: string) => (input: object, ctx: z.RefinementCtx<object>) => {
-    const given = (key: string) => {
-      const value = (input as Record<string, unknown>)[key];
-      return value !== undefined && value !== null;
-    };
-    if (given(first) !== given(second)) return;
-    for (const path of given(first) ? [second] : [first, second])
-      ctx.addIssue({
-        code: "custom",
-        path: [path],
-        message: given(first)
-          ? `give ${first} or ${second}, not both`
-          : `give ${first} or ${second}`,
-      });
-  };
 
 const wholeNumber = z.coerce
   .number({ error: "must be a whole number" })

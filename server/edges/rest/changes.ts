@@ -9,6 +9,12 @@ export type Change = { version: string; date: string; summary: string };
 /** Newest first. Dates are the day the version went live (UTC). */
 export const changes: readonly Change[] = [
   {
+    version: "1.9.0",
+    date: "2026-12-01",
+    summary:
+      "Price intelligence: GET /products/{id}/price-history (catalog:read) and previous_price on every item; GET /products sort=price_drop and on_sale=true; POST /price-watches/preview and GET /price-watches/{price_watch_id}/evaluations; drop_percent instead of a price on POST /price-watches and POST /price-alerts; search watches (POST, GET /search-watches, GET and DELETE /search-watches/{search_watch_id}: notify with alerts:write, at most one email an hour, or buy with purchase:write); any-of price watch groups (POST, GET /price-watch-groups, GET and DELETE /price-watch-groups/{price_watch_group_id}; new outcomes fulfilled_by_alternative and alternative_needs_you); POST /sandbox/items; the matching MCP tools",
+  },
+  {
     version: "1.8.0",
     date: "2026-11-27",
     summary:
