@@ -288,7 +288,7 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         (await client.query(`SELECT count(*) FROM bench_open_watches`)).rows[0].count,
       );
       log(
-        `sale recorded (${sale.length} items) in ${saleMs} ms; ${qualifying} qualifying watches; waiting for every one to buy, decline or end`,
+        `sale recorded (${sale.length} items) in ${saleMs} ms; ${qualifying} qualifying watches; waiting for every one to buy, decline, end or wait on a size another buyer holds`,
       );
       let settledMs: number | null = null;
       const deadline = started + 600_000;
@@ -298,7 +298,11 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
             await client.query(`
           WITH settled AS (
             DELETE FROM bench_open_watches o USING price_watches w
-            WHERE w.id = o.id AND NOT ((w.status = 'active' AND NOT w.over_total) OR w.status = 'executing') RETURNING 1)
+            WHERE w.id = o.id AND (NOT ((w.status = 'active' AND NOT w.over_total) OR w.status = 'executing')
+              -- or waiting, active, for its size to come back: held by another buyer (a buying search
+              -- watch, since 1.9.0), it is back in stock only if that hold is released
+              OR (w.status = 'active' AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.item_id = w.item_id
+                    AND v.quantity > 0 AND (w.size IS NULL OR v.size = w.size)))) RETURNING 1)
           SELECT (SELECT count(*) FROM price_change_events WHERE processed_at IS NULL) +
                  (SELECT count(*) FROM bench_open_watches) - (SELECT count(*) FROM settled) AS open`)
           ).rows[0].open,
@@ -320,9 +324,13 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         await client.query(`
         SELECT (SELECT count(*) FROM purchases)::int AS purchases,
                (SELECT count(*) FROM price_watches WHERE purchase_id IS NOT NULL)::int AS watches_with_purchase,
-               (SELECT count(*) FROM (SELECT w.item_id, w.size, count(*) AS bought FROM price_watches w WHERE w.status = 'fulfilled' GROUP BY 1, 2) f
-                 JOIN variants v ON v.item_id = f.item_id AND v.size IS NOT DISTINCT FROM f.size JOIN bench_watch_variants o ON o.variant_id = v.id
-                 WHERE f.bought > o.quantity)::int AS sizes_oversold`)
+               -- By normalised size: a watch for "US 7.5" may buy the item's "7.5" (one size key).
+               (SELECT count(*) FROM (SELECT v.item_id, v.size_key, count(DISTINCT w.id) AS bought FROM price_watches w
+                   JOIN variants v ON v.item_id = w.item_id AND v.size IS NOT DISTINCT FROM w.size WHERE w.status = 'fulfilled' GROUP BY 1, 2) f
+                 JOIN (SELECT v.item_id, v.size_key, sum(o.quantity) AS quantity FROM variants v JOIN bench_watch_variants o ON o.variant_id = v.id GROUP BY 1, 2) s
+                   ON s.item_id = f.item_id AND s.size_key IS NOT DISTINCT FROM f.size_key
+                 WHERE f.bought > s.quantity)::int
+               + (SELECT count(*) FROM variants WHERE quantity < 0)::int AS sizes_oversold`)
       ).rows[0];
       const alerts = (
         await client.query(
