@@ -175,6 +175,14 @@ export const priceChartSvg = (input: PriceChartInput): string => {
   svg.setAttribute("xmlns", svgNamespace);
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", words.summary);
+  // Plot names each mark's <g> with an aria-label ("line", "dot"); inside an image those are not
+  // allowed (axe: aria-prohibited-attr) and say nothing the image's own label does not. The name
+  // stays as data-mark (the tests find the marks by it).
+  for (const mark of svg.querySelectorAll("[aria-label]")) {
+    if (mark === svg) continue;
+    mark.setAttribute("data-mark", mark.getAttribute("aria-label")!);
+    mark.removeAttribute("aria-label");
+  }
   if (words.title !== undefined) {
     const title = document.createElementNS(svgNamespace, "title");
     title.textContent = words.title;
