@@ -37,7 +37,9 @@ const isSoldRefusal = (error: unknown) =>
 /** A fresh quote of the matched item for the watch, or null when it cannot buy it (no size decides, sold, over max_total). */
 const quoteMatch = async (watch: BuyingWatch, itemId: number, now: Date) => {
   const [item] = await loadQuotableItems(poolSql, [itemId]);
-  if (!item) return null;
+  // The total is the price plus shipping and tax (never negative): over max_total already, no quote
+  // (a quote row, shipping and tax at every event of an item this watch cannot afford).
+  if (!item || item.priceCents > watch.maxTotalCents) return null;
   const size = sizeToBuy(item.variants, {
     filterSizeKeys: (watch.filters.size ?? []).map(normalizeSize),
     savedSizeKeys: watch.sizes.map(normalizeSize),
