@@ -24,7 +24,7 @@ test.describe("[CHARTS] price charts", () => {
     partner,
   }, testInfo) => {
     const person = newWatcher("Quinn");
-    const { picked, price, target } = await directItem(partner.api, 4);
+    const { picked, price, target } = await directItem(partner.api, 8); // a page no other spec buys from
     const assistant = await linkAssistant(playwright, baseURL!, person, ["alerts:write"]);
     const watch = await assistant.post("/api/v1/price-watches", {
       data: {

@@ -18,7 +18,7 @@ test.describe("[WATCHES] evaluations", () => {
     partner,
   }, testInfo) => {
     const person = newWatcher("Noor");
-    const { picked, target } = await directItem(partner.api, 4);
+    const { picked, target } = await directItem(partner.api, 7); // a page no other spec buys from
     const assistant = await linkAssistant(playwright, baseURL!, person);
     const body = {
       catalog_item_id: String(picked.item_id),
