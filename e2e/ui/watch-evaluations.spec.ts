@@ -7,11 +7,11 @@
  */
 import { expect, test } from "../fixtures/api-client";
 import { directItem, linkAssistant, newWatcher } from "../fixtures/price-watches";
-import { signIn, snap } from "../fixtures/shoppers";
+import { signIn as signInRequest } from "../fixtures/linking";
+import { snap } from "../fixtures/shoppers";
 
 test.describe("[WATCHES] evaluations", () => {
   test("the preview, an evaluation over max_total, and the dashboard saying why it did not buy", async ({
-    page,
     browser,
     playwright,
     baseURL,
@@ -66,15 +66,15 @@ test.describe("[WATCHES] evaluations", () => {
         }),
       ]);
 
-    // The person signs in; the list is read again with JavaScript off.
-    await page.goto("/sign-in?callbackUrl=/account/watches");
-    await signIn(page, person.email, person.password);
-    await expect(page).toHaveURL(/\/account\/watches$/, { timeout: 15_000 });
+    // The person signs in over HTTP; the list is read in a browser with JavaScript off.
+    const signing = await playwright.request.newContext({ baseURL });
+    await signInRequest(signing, person.email, person.password);
     const noScript = await browser.newContext({
       baseURL,
       javaScriptEnabled: false,
-      storageState: await page.context().storageState(),
+      storageState: await signing.storageState(),
     });
+    await signing.dispose();
     const plain = await noScript.newPage();
     await plain.goto("/account/watches");
     const row = plain.locator(`[data-watch-id="${watch.price_watch_id}"]`);
