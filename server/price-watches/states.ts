@@ -21,6 +21,7 @@
  * active and executing are live (they count toward the 25 and toward price_watchers); the rest
  * are final. Expiry applies only to an active watch: a claimed purchase runs to its answer.
  */
+import { type TimedTransition, timedRule } from "../core/timed-transition";
 export const priceWatchStatuses = [
   "active",
   "executing",
@@ -50,29 +51,13 @@ export const priceWatchEvents = [
 ] as const;
 export type PriceWatchEvent = (typeof priceWatchEvents)[number];
 
-export type PriceWatchTransition = {
-  from: readonly PriceWatchState[];
-  to: PriceWatchState;
-  /** The outcome recorded with the move; null: the caller gives it (needs_person, expire, end) or none (claim, release). */
-  outcome: string | null;
-  /** The event only applies while now is before expires_at (a purchase is only ever claimed before expiry). */
-  needsUnexpired: boolean;
-  /** The event only applies once expires_at is at or before now. */
-  needsExpired: boolean;
-};
+export type PriceWatchTransition = TimedTransition<PriceWatchState>;
 
 const rule = (
   from: readonly PriceWatchState[],
   to: PriceWatchState,
-  options: Partial<Omit<PriceWatchTransition, "from" | "to">> = {},
-): PriceWatchTransition => ({
-  from,
-  to,
-  outcome: null,
-  needsUnexpired: false,
-  needsExpired: false,
-  ...options,
-});
+  options?: Partial<Omit<PriceWatchTransition, "from" | "to">>,
+) => timedRule(from, to, options);
 
 const transitions: Record<PriceWatchEvent, PriceWatchTransition> = {
   claim: rule(["active"], "executing", { needsUnexpired: true }),

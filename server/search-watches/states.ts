@@ -15,6 +15,7 @@
  * A notify watch only ever leaves active by expire or cancel. active and executing are live (they
  * count toward the per-person limit).
  */
+import { type TimedTransition, timedRule } from "../core/timed-transition";
 export const searchWatchStatuses = [
   "active",
   "executing",
@@ -39,29 +40,13 @@ export const searchWatchEvents = [
 ] as const;
 export type SearchWatchEvent = (typeof searchWatchEvents)[number];
 
-export type SearchWatchTransition = {
-  from: readonly SearchWatchState[];
-  to: SearchWatchState;
-  /** The outcome recorded with the move; null: the caller gives it, or none. */
-  outcome: string | null;
-  /** Only while now is before expires_at (a purchase is only claimed before expiry). */
-  needsUnexpired: boolean;
-  /** Only once expires_at is at or before now. */
-  needsExpired: boolean;
-};
+export type SearchWatchTransition = TimedTransition<SearchWatchState>;
 
 const rule = (
   from: readonly SearchWatchState[],
   to: SearchWatchState,
-  options: Partial<Omit<SearchWatchTransition, "from" | "to">> = {},
-): SearchWatchTransition => ({
-  from,
-  to,
-  outcome: null,
-  needsUnexpired: false,
-  needsExpired: false,
-  ...options,
-});
+  options?: Partial<Omit<SearchWatchTransition, "from" | "to">>,
+) => timedRule(from, to, options);
 
 const transitions: Record<SearchWatchEvent, SearchWatchTransition> = {
   claim: rule(["active"], "executing", { needsUnexpired: true }),

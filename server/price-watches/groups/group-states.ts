@@ -17,6 +17,7 @@
  * active and executing are live: a live group counts as ONE watch toward the 25.
  */
 import type { PriceWatchGroupStatus } from "../../generated/prisma/client";
+import { type TimedTransition, timedRule } from "../../core/timed-transition";
 
 export const priceWatchGroupStatuses = [
   "active",
@@ -31,27 +32,13 @@ export type GroupState = (typeof priceWatchGroupStatuses)[number];
 export type GroupEvent =
   "claim" | "release" | "bought" | "needs_person" | "expire" | "cancel" | "end";
 
-export type GroupTransition = {
-  from: readonly GroupState[];
-  to: GroupState;
-  /** The outcome recorded with the move; null: the caller gives it (or none: claim, release). */
-  outcome: string | null;
-  needsUnexpired: boolean;
-  needsExpired: boolean;
-};
+export type GroupTransition = TimedTransition<GroupState>;
 
 const rule = (
   from: readonly GroupState[],
   to: GroupState,
-  options: Partial<Omit<GroupTransition, "from" | "to">> = {},
-): GroupTransition => ({
-  from,
-  to,
-  outcome: null,
-  needsUnexpired: false,
-  needsExpired: false,
-  ...options,
-});
+  options?: Partial<Omit<GroupTransition, "from" | "to">>,
+) => timedRule(from, to, options);
 
 const transitions: Record<GroupEvent, GroupTransition> = {
   claim: rule(["active"], "executing", { needsUnexpired: true }),
