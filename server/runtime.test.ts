@@ -3,7 +3,7 @@
  * in CI's second run it is Node 24: `.ci/run` sets EXPECT_NODE_MAJOR=24 and puts .ci/node24's node
  * first on PATH, so this fails if vitest or its workers quietly ran on another node.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -32,5 +32,14 @@ describe("runtime", () => {
     expect(satisfiesCaretRanges(process.versions.node, engines)).toBe(true);
     if (process.env.EXPECT_NODE_MAJOR)
       expect(process.versions.node.split(".")[0]).toBe(process.env.EXPECT_NODE_MAJOR);
+  });
+
+  it("names, for CI's Node 24 run, test files that exist (.ci/node24/tests.txt)", () => {
+    const root = path.resolve(__dirname, "..");
+    const listed = readFileSync(path.join(root, ".ci", "node24", "tests.txt"), "utf8")
+      .split("\n")
+      .filter((line) => line.trim() && !line.startsWith("#"));
+    expect(listed).toContain("server/runtime.test.ts");
+    expect(listed.filter((file) => !existsSync(path.join(root, file)))).toEqual([]);
   });
 });
