@@ -487,6 +487,34 @@ describe("the operations", () => {
     expect((await get(owner.token, body.search_watch_id)).body.status).toBe("active");
   });
 
+  it("an expired watch's matches of its last hour still reach the person, in one digest when the hour is up", async () => {
+    const { token, person } = await linked();
+    const store = await directStore();
+    const q = word();
+    const { body } = await post(token, { mode: "notify", q, days: 1 });
+    const start = Date.now();
+    await list1(store.slug, { title: `${q} first` });
+    await processAt(() => new Date(start));
+    await list1(store.slug, { title: `${q} last` });
+    await processAt(() => new Date(start + 60_000));
+    expect(await emailsTo(person.email)).toHaveLength(1);
+    // It expires half an hour later, before its hour is up: nothing more yet, then the digest names the pending match.
+    const expiredAt = new Date(start + 30 * 60_000);
+    await db().searchWatch.update({
+      where: { id: body.search_watch_id },
+      data: { expiresAt: new Date(expiredAt.getTime() - 1) },
+    });
+    await runSearchWatchWork(db(), { now: expiredAt });
+    expect((await get(token, body.search_watch_id)).body.status).toBe("expired");
+    expect(await emailsTo(person.email)).toHaveLength(1);
+    await runSearchWatchWork(db(), { now: new Date(start + 61 * 60_000) });
+    const emails = await emailsTo(person.email);
+    expect(emails).toHaveLength(2);
+    expect(namedIn([emails[1]]).map((match) => match.title)).toEqual([`${q} last`]);
+    await runSearchWatchWork(db(), { now: new Date(start + 3 * 3_600_000) });
+    expect(await emailsTo(person.email)).toHaveLength(2);
+  });
+
   it("expires at its time (the sweep), and then matches nothing", async () => {
     const { token } = await linked();
     const store = await directStore();

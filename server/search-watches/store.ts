@@ -232,20 +232,23 @@ export const insertMatches = (
 export type ClaimedEmail = { id: string; personId: string; email: string; filters: StoredFilters };
 
 /**
- * Takes the notify watches among `ids` whose last email is older than `windowStart` (or never):
- * last_emailed_at moves to `now` in one conditional update, so of two processors only one sends;
- * the other re-reads the row after the winner's commit, finds it emailed and skips it.
+ * Takes the notify watches among `ids` whose last email is older than `windowStart` (or never),
+ * live or expired (an expired watch's last matches still reach the person, in a final digest):
+ * last_emailed_at moves to `now` in one conditional update, so of two processors only one sends.
+ * Only watches whose turn may be due are locked, and a watch another transaction holds is skipped:
+ * that one is taking the turn (or ending the watch), so the caller's match waits for the hourly
+ * digest, as it would after the other's email. Waiting instead serialised the processor: a sale's
+ * items match the same broad searches, and every event locked all of them (bench: 300 s, ADR 0117).
  */
 export const claimEmailTurn = (sql: Sql, ids: readonly string[], now: Date, windowStart: Date) =>
-  // The rows are locked in id order first: two transactions claiming turns of overlapping watches
-  // (two items matching the same searches) wait for each other instead of deadlocking.
   sql.$queryRaw<ClaimedEmail[]>`
     WITH locked AS (
-      SELECT id FROM search_watches WHERE id = ANY(${[...ids]}::text[]) AND mode = 'notify' AND status = 'active'
-      ORDER BY id FOR NO KEY UPDATE)
+      SELECT id FROM search_watches WHERE id = ANY(${[...ids]}::text[]) AND mode = 'notify' AND status IN ('active', 'expired')
+        AND (last_emailed_at IS NULL OR last_emailed_at <= ${windowStart})
+      FOR NO KEY UPDATE SKIP LOCKED)
     UPDATE search_watches w SET last_emailed_at = ${now}
     FROM persons p
-    WHERE w.id IN (SELECT id FROM locked) AND w.mode = 'notify' AND w.status = 'active' AND p.id = w.person_id
+    WHERE w.id IN (SELECT id FROM locked) AND w.mode = 'notify' AND w.status IN ('active', 'expired') AND p.id = w.person_id
       AND (w.last_emailed_at IS NULL OR w.last_emailed_at <= ${windowStart})
       AND EXISTS (SELECT 1 FROM search_watch_matches m WHERE m.search_watch_id = w.id AND m.emailed_at IS NULL)
     RETURNING w.id, w.person_id AS "personId", p.email, w.filters`;
@@ -257,13 +260,18 @@ export const takePendingMatches = (sql: Sql, id: string, now: Date) =>
     WHERE search_watch_id = ${id} AND emailed_at IS NULL
     RETURNING item_id AS "itemId", reason, price_cents AS "priceCents"`;
 
-/** Notify watches with pending matches whose hour is up: the digest's turn. */
+/**
+ * Notify watches with pending matches whose hour is up: the digest's turn. Also expired ones: the
+ * matches found in a watch's last hour are sent when that hour is up (a cancelled watch sends none).
+ */
 export const findDigestsDue = async (sql: Sql, windowStart: Date, limit: number) =>
   (
     await sql.$queryRaw<{ id: string }[]>`
       SELECT w.id FROM search_watches w
-      WHERE w.id IN (SELECT DISTINCT search_watch_id FROM search_watch_matches WHERE emailed_at IS NULL)
-        AND w.mode = 'notify' AND w.status = 'active' AND (w.last_emailed_at IS NULL OR w.last_emailed_at <= ${windowStart})
+      WHERE w.mode = 'notify' AND w.status IN ('active', 'expired') AND (w.last_emailed_at IS NULL OR w.last_emailed_at <= ${windowStart})
+        -- From the watches whose hour is up (few, in a sale: most emailed within it), not from the
+        -- pending matches (a sale's million rows, every five seconds).
+        AND EXISTS (SELECT 1 FROM search_watch_matches m WHERE m.search_watch_id = w.id AND m.emailed_at IS NULL)
       LIMIT ${limit}`
   ).map((row) => row.id);
 
