@@ -18,6 +18,9 @@
  * batch of 2,000 new listings (one a ten items) arrives with the sale: the time until every
  * matching search watch has notified or bought (every event handled, none executing), one
  * purchase per buying watch, and every (watch, item) named in at most one email.
+ * Any-of groups (issue 29 §4, bench/lib/watch-groups.ts): 1,000 persons hold a group of three
+ * alternatives among the sale's items, so the sale drops all three at once: the time until every
+ * group has ended, and that none bought twice.
  */
 import pg from "pg";
 import { loadSearchVocabulary } from "../server/testing/random-search-queries";
@@ -36,12 +39,19 @@ import {
   searchWatchFigures,
   searchWatchTables,
 } from "./lib/search-watches";
+import {
+  createWatchGroups,
+  watchGroupFigures,
+  watchGroupsOpen,
+  watchGroupTables,
+} from "./lib/watch-groups";
 
 const persons = 4_000;
 const watchesPerPerson = 20;
 const alertsPerPerson = 5;
 const saleItems = 5_000;
 const searchRate = 40;
+const groupCount = 1_000;
 
 /** The tables a run fills, emptied by the next. */
 const benchTables = [
@@ -59,6 +69,7 @@ const benchTables = [
   "sandbox_payments",
   "sandbox_processor_requests",
   ...searchWatchTables,
+  ...watchGroupTables,
   "persons",
   "api_clients",
 ];
@@ -256,6 +267,10 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
           itemId: row.id,
           priceCents: Math.max(1, Math.floor((row.price_cents * 7) / 10)),
         }));
+      const groups = await createWatchGroups(client, {
+        count: groupCount,
+        saleItemIds: sale.map((change) => change.itemId),
+      });
       process.env.DATABASE_URL = database.url;
       const { resetEnv } = await import("../server/platform/env");
       resetEnv();
@@ -271,6 +286,7 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
       const saleMs = Date.now() - started;
       const listedCount = listed.reduce((sum, batch) => sum + batch.itemIds.length, 0);
       let searchSettledMs: number | null = null;
+      let groupsSettledMs: number | null = null;
       const ids = sale.map((change) => change.itemId);
       // The qualifying watches in a table of their own, which each poll empties of the settled ones:
       // a poll then reads only what is still open (a join of the sale's 5,000 items with every watch
@@ -309,11 +325,14 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         );
         if (searchSettledMs === null && (await searchWatchesOpen(client)) === 0)
           searchSettledMs = Date.now() - started;
+        if (groupsSettledMs === null && (await watchGroupsOpen(client)) === 0)
+          groupsSettledMs = Date.now() - started;
         if (open === 0 && settledMs === null) settledMs = Date.now() - started;
-        if (settledMs !== null && searchSettledMs !== null) break;
+        if (settledMs !== null && searchSettledMs !== null && groupsSettledMs !== null) break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       const searchFigures = await searchWatchFigures(client);
+      const groupFigures = await watchGroupFigures(client);
       const outcomes = (
         await client.query(
           `SELECT status::text, count(*)::int AS count FROM price_watches WHERE item_id = ANY($1) AND max_price_cents >= (SELECT price_cents FROM items WHERE id = item_id) GROUP BY status ORDER BY status`,
@@ -459,6 +478,23 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
           value: row.count,
           target: "",
         })),
+        {
+          metric: "any-of groups (alternatives), every alternative in the sale",
+          value: `${groups.groups} (${groups.alternatives})`,
+          target: "",
+        },
+        {
+          metric: "all groups ended, s",
+          value: groupsSettledMs === null ? null : Math.round(groupsSettledMs / 100) / 10,
+          target: "<= 60",
+        },
+        { metric: "groups that bought", value: groupFigures.bought, target: "" },
+        { metric: "groups that bought twice", value: groupFigures.bought_twice, target: "0" },
+        ...groupFigures.statuses.map((row) => ({
+          metric: `  groups -> ${row.status}${row.outcome ? ` (${row.outcome})` : ""}`,
+          value: row.count,
+          target: "",
+        })),
       ];
       printTable(`price watches under a sale, ${options.items} items`, rows);
       const record = {
@@ -476,6 +512,9 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         listedCount,
         searchSettledMs,
         searchFigures,
+        groups,
+        groupsSettledMs,
+        groupFigures,
         live,
         qualifying,
         settledMs,
