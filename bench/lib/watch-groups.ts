@@ -29,7 +29,7 @@ export const createWatchGroups = async (
     `
     WITH sale AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS position, count(*) OVER () AS total FROM items WHERE id = ANY($2)),
     picked AS (
-      SELECT p, j, s.id AS item_id, i.price_cents FROM generate_series(1, $1) p, generate_series(0, $3 - 1) j
+      SELECT p, j, s.id AS item_id, i.price_cents FROM generate_series(1, $1) p CROSS JOIN generate_series(0, $3 - 1) j
       JOIN sale s ON s.position = (p * 7 + j * 1009) % s.total
       JOIN items i ON i.id = s.id
       WHERE NOT EXISTS (SELECT 1 FROM price_watches w WHERE w.person_id = 'per_bench' || p AND w.item_id = s.id))

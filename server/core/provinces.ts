@@ -68,3 +68,10 @@ export const localDate = (instant: Date, province: Province): string => {
   }
   return formatter.format(instant);
 };
+
+/**
+ * Whether assistant purchases deliver to `province` (DESIGN.md: delivery to Quebec is refused for
+ * assistant purchases only; a checkout link serves it). POST /purchases, the watches that buy for a
+ * person when they are set, and the watch preview read this one rule.
+ */
+export const assistantPurchasesDeliverTo = (province: string) => province !== "QC";

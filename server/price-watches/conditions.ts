@@ -8,6 +8,7 @@
  * left out rather than guessed.
  */
 import { toMoney, type Money } from "../core/money";
+import { assistantPurchasesDeliverTo } from "../core/provinces";
 import { maxLiveWatches } from "./states";
 
 /** The conditions, in the fixed order both the preview and the evaluator check them. */
@@ -198,12 +199,11 @@ const checks: Record<WatchConditionName, Check> = {
     province === undefined || province === null
       ? undefined
       : {
-          passed: province !== "QC",
+          passed: assistantPurchasesDeliverTo(province),
           province,
-          message:
-            province === "QC"
-              ? "Assistant purchases do not deliver to Quebec."
-              : "The saved address is in a market assistant purchases serve.",
+          message: assistantPurchasesDeliverTo(province)
+            ? "The saved address is in a market assistant purchases serve."
+            : "Assistant purchases do not deliver to Quebec.",
         },
   saved_card: ({ hasSavedCard }) =>
     hasSavedCard === undefined

@@ -14,10 +14,10 @@ import { storeCanSell } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
 import { notifyPriceWatchSet } from "../platform/jobs/events";
 import { purchasingAgent } from "../purchases";
-import { overSpendingLimit, spendingRoom, spendingSettingsAllowingPurchase } from "../purchases";
+import { overSpendingLimit, spendingRoom, standingOrderBuyer } from "../purchases";
 import { writeWatchSetEmail } from "./watch-emails";
 import { procedure } from "../platform/trpc/procedures";
-import { findProfile, findShippingAddress, lockPerson, readSavedCard } from "../accounts";
+import { findProfile, findShippingAddress, lockPerson } from "../accounts";
 import { loadQuotableItems } from "../checkout";
 import { availableVariant, chooseSize } from "../core/sizes";
 import type { QuotableItem } from "../checkout";
@@ -87,22 +87,6 @@ export const refuseUnsellable = (item: QuotableItem, variant: { quantity: number
       { stores: [item.store.slug] },
     );
   }
-};
-
-/** The person's rules for an assistant purchase, as POST /purchases checks them: limits and pause, address, Quebec, saved card; the spending settings. */
-export const checkBuyer = async (
-  db: Db,
-  personId: string,
-  shippingAddress: { province: string } | null,
-) => {
-  const settings = await spendingSettingsAllowingPurchase(db, personId, { status: 409 });
-  if (!shippingAddress)
-    throw refuse("address_not_on_file", "The person has no saved shipping address to deliver to.");
-  if (shippingAddress.province === "QC")
-    throw refuse("not_available_in_market", "Assistant purchases do not deliver to Quebec.");
-  if (!(await readSavedCard(db, personId)))
-    throw refuse("no_saved_card", "The person has no saved card.");
-  return settings;
 };
 
 /** A watch is for a price to come: an item already at or under max_price is bought now instead. */
@@ -216,7 +200,7 @@ export const createPriceWatch = procedure({ caller: "assistant", scope: "purchas
     const buyer = await readBuyer(ctx.db, agent.personId);
     const variant = watchedVariant(item, input.size, buyer.sizes);
     refuseUnsellable(item, variant);
-    const settings = await checkBuyer(ctx.db, agent.personId, buyer.shippingAddress);
+    const { settings } = await standingOrderBuyer(ctx.db, agent.personId);
     refuseAtPrice(item, maxPriceCents);
     const watch = await inTransaction(ctx.db, (tx) =>
       writeWatch(tx, {

@@ -4,6 +4,7 @@
  * answer moves the purchase; and the spending room. The use case (buy-quote.ts) reads and writes
  * through the store and decides here.
  */
+import { assistantPurchasesDeliverTo } from "../core/provinces";
 import { AppError, errorBody } from "../core/errors";
 import { toMoney } from "../core/money";
 import { purchaseRefusal, type SpendingSettings } from "../core/spending-limits";
@@ -90,7 +91,7 @@ export const checkQuote = (options: {
       details: { stores: linkStores.map((store) => store.slug) },
     });
   }
-  if (snapshot.destination === "QC")
+  if (!assistantPurchasesDeliverTo(snapshot.destination))
     throw new AppError("not_available_in_market", {
       message: "Assistant purchases do not deliver to Quebec; use a checkout link.",
     });

@@ -9,13 +9,8 @@
  */
 import { AppError } from "../core/errors";
 import { parseCents, toMoney } from "../core/money";
-import { findShippingAddress, lockPerson, readSavedCard } from "../accounts";
-import {
-  overSpendingLimit,
-  purchasingAgent,
-  spendingRoom,
-  spendingSettingsAllowingPurchase,
-} from "../purchases";
+import { lockPerson } from "../accounts";
+import { overSpendingLimit, purchasingAgent, spendingRoom, standingOrderBuyer } from "../purchases";
 import { randomId } from "../core/ids";
 import { inTransaction, type Db } from "../platform/db";
 import type { Actor } from "../platform/trpc/context";
@@ -47,7 +42,7 @@ const requireModeScope = (actor: Actor, mode: TCreateSearchWatchBody["mode"]) =>
 /** The buy mode's rules as POST /purchases checks them, refused with 409 (nothing set). */
 const checkBuyer = async (db: Db, actor: Actor, maxTotalCents: number, now: Date) => {
   const { personId } = await purchasingAgent(db, actor, { status: 409 });
-  const settings = await spendingSettingsAllowingPurchase(db, personId, { status: 409 });
+  const { settings } = await standingOrderBuyer(db, personId);
   const room = await spendingRoom(db, {
     personId,
     perOrderCents: settings.limitPerOrderCents!,
@@ -61,19 +56,6 @@ const checkBuyer = async (db: Db, actor: Actor, maxTotalCents: number, now: Date
       details: { limit: toMoney(over.limitCents), room: toMoney(over.roomCents) },
       status: 409,
     });
-  const address = await findShippingAddress(db, personId);
-  if (!address)
-    throw new AppError("address_not_on_file", {
-      message: "The person has no saved shipping address to deliver to.",
-      status: 409,
-    });
-  if (address.province === "QC")
-    throw new AppError("not_available_in_market", {
-      message: "Assistant purchases do not deliver to Quebec.",
-      status: 409,
-    });
-  if (!(await readSavedCard(db, personId)))
-    throw new AppError("no_saved_card", { message: "The person has no saved card.", status: 409 });
 };
 
 /** The filters as given (validated), without the ones left out. */

@@ -16,9 +16,8 @@ import { randomId } from "../../core/ids";
 import { inTransaction } from "../../platform/db";
 import { notifyPriceWatchSet } from "../../platform/jobs/events";
 import { procedure } from "../../platform/trpc/procedures";
-import { purchasingAgent } from "../../purchases";
+import { purchasingAgent, standingOrderBuyer } from "../../purchases";
 import {
-  checkBuyer,
   findWatchableItem,
   readBuyer,
   refuseAtPrice,
@@ -75,7 +74,7 @@ export const createPriceWatchGroup = procedure({ caller: "assistant", scope: "pu
         alternative.max_price === undefined ? maxTotalCents : parseCents(alternative.max_price);
       alternatives.push({ item, size: variant.size, maxPriceCents });
     }
-    const settings = await checkBuyer(ctx.db, agent.personId, buyer.shippingAddress);
+    const { settings } = await standingOrderBuyer(ctx.db, agent.personId);
     for (const { item, maxPriceCents } of alternatives) refuseAtPrice(item, maxPriceCents);
     const expiresAt = new Date(now.getTime() + (input.days ?? watchDays.default) * dayMs);
     const { groupId, watchIds } = await inTransaction(ctx.db, async (tx) => {
