@@ -318,7 +318,12 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
               -- or waiting, active, for its size to come back: held by another buyer (a buying search
               -- watch, since 1.9.0), it is back in stock only if that hold is released
               OR (w.status = 'active' AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.item_id = w.item_id
-                    AND v.quantity > 0 AND (w.size IS NULL OR v.size = w.size)))) RETURNING 1)
+                    AND v.quantity > 0 AND (w.size IS NULL OR v.size = w.size)))
+              -- or waiting, active, for the person's hour of purchases to pass (too_many_purchases:
+              -- a person whose watches, group and search watches all qualify in one sale)
+              OR (w.status = 'active' AND EXISTS (SELECT 1 FROM (SELECT e.failed_condition FROM price_watch_evaluations e
+                    WHERE e.watch_id = w.id ORDER BY e.evaluated_at DESC, e.id DESC LIMIT 1) last
+                  WHERE last.failed_condition = 'too_many_purchases'))) RETURNING 1)
           SELECT (SELECT count(*) FROM price_change_events WHERE processed_at IS NULL) +
                  (SELECT count(*) FROM bench_open_watches) - (SELECT count(*) FROM settled) AS open`)
           ).rows[0].open,

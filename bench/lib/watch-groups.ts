@@ -53,13 +53,24 @@ export const createWatchGroups = async (
   return rows[0] as { groups: number; alternatives: number };
 };
 
-/** Whether every group has settled: none active or executing with an alternative still live. */
+/**
+ * The groups not yet settled: buying (executing), or active with an alternative that could still buy
+ * now (active, not over its total, its size in stock, its last evaluation not refused by the
+ * person's purchases an hour). As for the price watches, an alternative whose size another buyer
+ * holds waits, active, for that hold; one refused too_many_purchases waits for the hour to pass.
+ */
 export const watchGroupsOpen = async (client: pg.Client) =>
   Number(
     (
-      await client.query(
-        `SELECT count(*) AS open FROM price_watch_groups WHERE status IN ('active', 'executing')`,
-      )
+      await client.query(`
+        SELECT count(*) AS open FROM price_watch_groups g
+        WHERE g.status = 'executing' OR (g.status = 'active' AND EXISTS (
+          SELECT 1 FROM price_watches w WHERE w.group_id = g.id AND w.status = 'active' AND NOT w.over_total
+            AND EXISTS (SELECT 1 FROM variants v WHERE v.item_id = w.item_id AND v.quantity > 0
+              AND (w.size IS NULL OR v.size = w.size))
+            AND NOT EXISTS (SELECT 1 FROM (SELECT e.failed_condition FROM price_watch_evaluations e
+                WHERE e.watch_id = w.id ORDER BY e.evaluated_at DESC, e.id DESC LIMIT 1) last
+              WHERE last.failed_condition = 'too_many_purchases')))`)
     ).rows[0].open,
   );
 

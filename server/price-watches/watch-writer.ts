@@ -109,6 +109,9 @@ const endWatchesIn = async (
 ) => {
   const outcome = move.outcome ?? priceWatchTransition(move.event).outcome ?? "expired";
   const watches = await moveWatches(sql, ids, { ...move, outcome });
-  if (options.email ?? true) await writeWatchEndedEmails(sql, watches, outcome);
+  // An any-of group's alternative that ends alone (its item sold) sends nothing: the group goes on,
+  // and the person hears of the group (bought, or ended with every alternative: groups/).
+  const emailed = watches.filter((watch) => watch.groupId === null);
+  if (options.email ?? true) await writeWatchEndedEmails(sql, emailed, outcome);
   return watches.map((watch) => watch.id);
 };

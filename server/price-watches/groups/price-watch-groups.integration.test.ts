@@ -453,6 +453,8 @@ describe("evaluation", () => {
     const ended = await emailsOf(person.email, "price-watch-group-ended");
     expect(ended).toHaveLength(1);
     expect(ended[0].props).toMatchObject({ outcome: "item_sold" });
+    // One email for the group, none for each alternative that ended alone.
+    expect(await emailsOf(person.email, "price-watch-ended")).toHaveLength(0);
   });
 
   it("a declined card: the alternative and the group need the person, the others end alternative_needs_you", async () => {
