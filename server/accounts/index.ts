@@ -33,6 +33,7 @@ export {
   lockPersons,
   readMailboxOwner,
   readReadingPreferences,
+  readReadingPreferencesOf,
   readSpendingRow,
   readSpendingSettings,
   spendingColumnsSql,

@@ -38,7 +38,9 @@ export const searchWatchHandler: PriceChangeHandler = {
       const notify = inserted.filter((watch) => watch.mode === "notify").map((watch) => watch.id);
       await emailWatchesDue(sql, notify, now);
     });
+    // A buying watch whose max_total the price alone is over cannot buy the item: no query for it.
     for (const watch of candidates)
-      if (watch.mode === "buy") await buyMatch(db, watch.id, item.id, now);
+      if (watch.mode === "buy" && item.priceCents <= (watch.maxTotalCents ?? 0))
+        await buyMatch(db, watch.id, item.id, now);
   },
 };

@@ -35,6 +35,7 @@ const watch = (id: string, stored: StoredFilters, lexemes: string[] = []) => ({
   mode: "notify" as const,
   status: "active",
   expiresAt: new Date(Date.now() + 86_400_000),
+  maxTotalCents: null,
   filters: stored,
   lexemes,
 });

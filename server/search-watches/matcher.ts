@@ -25,6 +25,7 @@ type Entry = {
   id: string;
   mode: "notify" | "buy";
   expiresAt: Date;
+  maxTotalCents: number | null;
   filter: SearchFilter;
   keys: string[];
 };
@@ -52,6 +53,8 @@ export const filterOfStored = (
   lexemes,
 });
 
+type Match = Pick<Entry, "id" | "mode" | "maxTotalCents">;
+
 export class WatchIndex {
   private readonly entries = new Map<string, Entry>();
   private readonly byKey = new Map<string, Set<string>>();
@@ -64,7 +67,12 @@ export class WatchIndex {
   }
 
   /** Files (or refiles) a watch from its row; drops it when it is no longer active. */
-  put(row: Pick<IndexedWatchRow, "id" | "mode" | "status" | "expiresAt" | "filters" | "lexemes">) {
+  put(
+    row: Pick<
+      IndexedWatchRow,
+      "id" | "mode" | "status" | "expiresAt" | "maxTotalCents" | "filters" | "lexemes"
+    >,
+  ) {
     this.remove(row.id);
     if (row.status !== "active") return;
     const filter = filterOfStored(row.filters, row.lexemes);
@@ -72,6 +80,7 @@ export class WatchIndex {
       id: row.id,
       mode: row.mode,
       expiresAt: row.expiresAt,
+      maxTotalCents: row.maxTotalCents,
       filter,
       keys: indexKeysOf(filter),
     };
@@ -94,11 +103,11 @@ export class WatchIndex {
     }
   }
 
-  /** The live watches `item` matches now (search's predicate), with their modes. */
-  match(item: ItemMatchFacts, now: Date): { id: string; mode: "notify" | "buy" }[] {
+  /** The live watches `item` matches now (search's predicate), with their modes and a buying one's max_total. */
+  match(item: ItemMatchFacts, now: Date): Match[] {
     if (!item.canSellNow || this.entries.size === 0) return [];
     const lexemes = new Set(item.lexemes);
-    const found: { id: string; mode: "notify" | "buy" }[] = [];
+    const found: Match[] = [];
     const seen = new Set<string>();
     for (const key of itemKeysOf(item)) {
       const ids = this.byKey.get(key);
@@ -108,7 +117,7 @@ export class WatchIndex {
         seen.add(id);
         const entry = this.entries.get(id)!;
         if (entry.expiresAt > now && itemMatchesFilter(entry.filter, item, lexemes))
-          found.push({ id, mode: entry.mode });
+          found.push({ id, mode: entry.mode, maxTotalCents: entry.maxTotalCents });
       }
     }
     return found;

@@ -8,20 +8,14 @@
  * writes the email to the outbox (`takePendingMatches`), so a match is named in one email only.
  */
 import type { SearchWatchMatchesProps } from "../../emails/search-watch-matches";
-import { readReadingPreferences } from "../accounts";
+import { readReadingPreferencesOf } from "../accounts";
 import { absolute, findItemCards } from "../catalogue";
 import { formatMoney, type Locale } from "../core/locale";
 import { parseCents } from "../core/money";
-import { enqueueEmail } from "../platform/mail/outbox";
+import { enqueueEmails } from "../platform/mail/outbox";
 import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
 import { emailWindowStart } from "./policy";
-import {
-  type ClaimedEmail,
-  claimEmailTurn,
-  findDigestsDue,
-  type StoredFilters,
-  takePendingMatches,
-} from "./store";
+import { claimEmailTurn, findDigestsDue, type StoredFilters, takePendingMatches } from "./store";
 
 /** The saved search in words, for the email ("“wool coat”, Women > Outerwear, M, 10,00 $–120,00 $"). */
 export const describeSearch = (filters: StoredFilters, locale: Locale) => {
@@ -44,55 +38,71 @@ export const describeSearch = (filters: StoredFilters, locale: Locale) => {
     .join(", ");
 };
 
-/** Writes one watch's email naming its pending matches (the caller took its turn in this transaction). */
-const writeMatchesEmail = async (sql: Sql, watch: ClaimedEmail, now: Date) => {
-  const pending = await takePendingMatches(sql, watch.id, now);
-  if (pending.length === 0) return false;
-  const cards = await findItemCards(
-    sql,
-    pending.map((match) => match.itemId),
-  );
-  const reading = await readReadingPreferences(sql, watch.personId);
-  const props: SearchWatchMatchesProps = {
-    ...reading,
-    search: describeSearch(watch.filters, reading.locale),
-    matches: pending.flatMap((match) => {
-      const card = cards.get(match.itemId);
-      if (!card) return [];
-      return [
-        {
-          title: card.title,
-          size: null,
-          condition: card.condition,
-          imageUrl: card.coverUrl === null ? null : absolute(card.coverUrl),
-          storeName: card.store.name,
-          url: card.url,
-          priceCents: match.priceCents,
-          reason: match.reason as SearchWatchMatchesProps["matches"][number]["reason"],
-        },
-      ];
-    }),
-  };
-  await enqueueEmail(sql, {
-    to: watch.email,
-    template: "search-watch-matches",
-    // One email per turn: the turn's time is unique to it (last_emailed_at moved to it).
-    dedupeKey: `search-watch:${watch.id}:${now.getTime()}`,
-    props,
-  });
-  return true;
-};
-
 /**
  * In the caller's transaction: for each of `ids` (notify watches) whose turn it is, one email
- * naming its pending matches. Returns how many emails were queued.
+ * naming its pending matches. Returns how many emails were queued. A sale's event can take the
+ * first turn of hundreds of watches: their matches, items, readers and emails are read and written
+ * a statement each, not a statement a watch.
  */
 export const emailWatchesDue = async (sql: Sql, ids: readonly string[], now: Date) => {
   if (ids.length === 0) return 0;
   const taken = await claimEmailTurn(sql, ids, now, emailWindowStart(now));
-  let sent = 0;
-  for (const watch of taken) if (await writeMatchesEmail(sql, watch, now)) sent++;
-  return sent;
+  if (taken.length === 0) return 0;
+  const pending = await takePendingMatches(
+    sql,
+    taken.map((watch) => watch.id),
+    now,
+  );
+  const cards = await findItemCards(
+    sql,
+    pending.map((match) => match.itemId),
+  );
+  const readings = await readReadingPreferencesOf(
+    sql,
+    taken.map((watch) => watch.personId),
+  );
+  const pendingOf = new Map<string, typeof pending>();
+  for (const match of pending) {
+    const matches = pendingOf.get(match.searchWatchId);
+    if (matches) matches.push(match);
+    else pendingOf.set(match.searchWatchId, [match]);
+  }
+  const emails = taken.flatMap((watch) => {
+    const reading = readings.get(watch.personId);
+    const matches = pendingOf.get(watch.id) ?? [];
+    if (!reading || matches.length === 0) return [];
+    const props: SearchWatchMatchesProps = {
+      ...reading,
+      search: describeSearch(watch.filters, reading.locale),
+      matches: matches.flatMap((match) => {
+        const card = cards.get(match.itemId);
+        if (!card) return [];
+        return [
+          {
+            title: card.title,
+            size: null,
+            condition: card.condition,
+            imageUrl: card.coverUrl === null ? null : absolute(card.coverUrl),
+            storeName: card.store.name,
+            url: card.url,
+            priceCents: match.priceCents,
+            reason: match.reason as SearchWatchMatchesProps["matches"][number]["reason"],
+          },
+        ];
+      }),
+    };
+    return [
+      {
+        to: watch.email,
+        template: "search-watch-matches" as const,
+        // One email per turn: the turn's time is unique to it (last_emailed_at moved to it).
+        dedupeKey: `search-watch:${watch.id}:${now.getTime()}`,
+        props,
+      },
+    ];
+  });
+  await enqueueEmails(sql, emails);
+  return emails.length;
 };
 
 /** The sweep's digests: every notify watch with pending matches whose hour is up gets one email naming them all. */

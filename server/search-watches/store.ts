@@ -181,6 +181,8 @@ export type IndexedWatchRow = {
   mode: "notify" | "buy";
   status: string;
   expiresAt: Date;
+  /** A buying watch's max_total (null for notify). */
+  maxTotalCents: number | null;
   filters: StoredFilters;
   lexemes: string[];
   updatedAt: Date;
@@ -194,7 +196,8 @@ export const readWatchesChangedSince = async (sql: Sql, since: Date | null) => {
   // The cursor is read first: a watch written while the rows are read is at or after it.
   const [{ at }] = await sql.$queryRaw<{ at: Date }[]>`SELECT statement_timestamp() AS at`;
   const rows = await sql.$queryRaw<IndexedWatchRow[]>`
-    SELECT w.id, w.mode::text AS mode, w.status::text AS status, w.expires_at AS "expiresAt", w.filters,
+    SELECT w.id, w.mode::text AS mode, w.status::text AS status, w.expires_at AS "expiresAt",
+      w.max_total_cents AS "maxTotalCents", w.filters,
       ${searchLexemesSql(Prisma.sql`w.filters->>'q'`)} AS lexemes, w.updated_at AS "updatedAt"
     FROM search_watches w
     WHERE ${since === null ? Prisma.sql`w.status = 'active'` : Prisma.sql`w.updated_at >= ${since}`}`;
@@ -253,12 +256,12 @@ export const claimEmailTurn = (sql: Sql, ids: readonly string[], now: Date, wind
       AND EXISTS (SELECT 1 FROM search_watch_matches m WHERE m.search_watch_id = w.id AND m.emailed_at IS NULL)
     RETURNING w.id, w.person_id AS "personId", p.email, w.filters`;
 
-/** Marks the watch's pending matches emailed; returns them (each is named in exactly one email). */
-export const takePendingMatches = (sql: Sql, id: string, now: Date) =>
-  sql.$queryRaw<{ itemId: number; reason: string; priceCents: number }[]>`
+/** Marks the watches' pending matches emailed; returns them (each is named in exactly one email). */
+export const takePendingMatches = (sql: Sql, ids: readonly string[], now: Date) =>
+  sql.$queryRaw<{ searchWatchId: string; itemId: number; reason: string; priceCents: number }[]>`
     UPDATE search_watch_matches SET emailed_at = ${now}
-    WHERE search_watch_id = ${id} AND emailed_at IS NULL
-    RETURNING item_id AS "itemId", reason, price_cents AS "priceCents"`;
+    WHERE search_watch_id = ANY(${[...ids]}::text[]) AND emailed_at IS NULL
+    RETURNING search_watch_id AS "searchWatchId", item_id AS "itemId", reason, price_cents AS "priceCents"`;
 
 /**
  * Notify watches with pending matches whose hour is up: the digest's turn. Also expired ones: the

@@ -311,15 +311,28 @@ export const flipPurchasesPaused = async (
 export const readReadingPreferences = async (
   sql: Pick<Tx, "$queryRaw">,
   personId: string,
-): Promise<{ locale: Locale; timeZone: string }> => {
-  const [row] = await sql.$queryRaw<{ language: string | null; province: string | null }[]>`
-    SELECT p.language, a.province FROM persons p
+): Promise<ReadingPreferences> =>
+  (await readReadingPreferencesOf(sql, [personId])).get(personId) ?? readingOf(undefined);
+
+type ReadingPreferences = { locale: Locale; timeZone: string };
+
+const readingOf = (row: { language: string | null; province: string | null } | undefined) => ({
+  locale: pickLocale(row?.language, null),
+  timeZone: timeZoneOfProvince(row?.province),
+});
+
+/** `readReadingPreferences` of several persons in one statement (the emails of one event, often many). */
+export const readReadingPreferencesOf = async (
+  sql: Pick<Tx, "$queryRaw">,
+  personIds: readonly string[],
+): Promise<Map<string, ReadingPreferences>> => {
+  const rows = await sql.$queryRaw<
+    { id: string; language: string | null; province: string | null }[]
+  >`
+    SELECT p.id, p.language, a.province FROM persons p
     LEFT JOIN shipping_addresses a ON a.person_id = p.id
-    WHERE p.id = ${personId}`;
-  return {
-    locale: pickLocale(row?.language, null),
-    timeZone: timeZoneOfProvince(row?.province),
-  };
+    WHERE p.id = ANY(${[...new Set(personIds)]}::text[])`;
+  return new Map(rows.map((row) => [row.id, readingOf(row)]));
 };
 
 /** The saved language ("en" | "fr") as the column holds it; anything else (null) reads as none. */

@@ -14,12 +14,19 @@ export type OutgoingEmail = {
 };
 
 /** Adds an email to the outbox (a no-op when an email with the same dedupeKey exists). Raw SQL, so it runs in any transaction (server/platform/sql.ts). */
-export const enqueueEmail = async (tx: Sql, email: OutgoingEmail) => {
+export const enqueueEmail = (tx: Sql, email: OutgoingEmail) => enqueueEmails(tx, [email]);
+
+/** `enqueueEmail` of several emails in one statement (the digests of one catalogue event, often many). */
+export const enqueueEmails = async (tx: Sql, emails: readonly OutgoingEmail[]) => {
+  if (emails.length === 0) return;
   // Stamped with this process's clock, as the rows it is compared with (not the database's
   // transaction start, which precedes a person created earlier in the same transaction).
   const now = new Date();
   await tx.$executeRaw`
     INSERT INTO email_messages (id, "to", template, props, dedupe_key, next_attempt_at, created_at)
-    VALUES (${randomId("eml_")}, ${email.to}, ${email.template}, ${JSON.stringify(email.props)}::jsonb, ${email.dedupeKey ?? null}, ${now}, ${now})
+    SELECT id, "to", template, props, dedupe_key, ${now}, ${now}
+    FROM unnest(${emails.map(() => randomId("eml_"))}::text[], ${emails.map((email) => email.to)}::text[],
+      ${emails.map((email) => email.template)}::text[], ${emails.map((email) => JSON.stringify(email.props))}::jsonb[],
+      ${emails.map((email) => email.dedupeKey ?? null)}::text[]) AS e(id, "to", template, props, dedupe_key)
     ON CONFLICT DO NOTHING`;
 };
