@@ -11,6 +11,7 @@
  * matches.
  */
 import { type PriceChangeHandler, readMatchFacts } from "../catalogue";
+import { count } from "../platform/observability/metrics";
 import { poolSql, sqlTransaction } from "../platform/sql";
 import { buyMatch } from "./buy-match";
 import { watchIndex } from "./matcher";
@@ -27,17 +28,23 @@ export const searchWatchHandler: PriceChangeHandler = {
     if (!item) return;
     const candidates = watchIndex.match(item, now);
     if (candidates.length === 0) return;
-    await sqlTransaction(async (sql) => {
+    const reason = matchReasonOf(event.kind);
+    const { inserted, emailed } = await sqlTransaction(async (sql) => {
       const inserted = await insertMatches(sql, {
         watchIds: candidates.map((candidate) => candidate.id),
         itemId: item.id,
-        reason: matchReasonOf(event.kind),
+        reason,
         priceCents: item.priceCents,
         now,
       });
       const notify = inserted.filter((watch) => watch.mode === "notify").map((watch) => watch.id);
-      await emailWatchesDue(sql, notify, now);
+      return { inserted, emailed: await emailWatchesDue(sql, notify, now) };
     });
+    for (const mode of ["notify", "buy"] as const) {
+      const matched = inserted.filter((watch) => watch.mode === mode).length;
+      if (matched) count("shopping_search_watch_matches_total", { mode, reason }, matched);
+    }
+    if (emailed) count("shopping_search_watch_emails_total", { when: "at_match" }, emailed);
     // A buying watch whose max_total the price alone is over cannot buy the item: no query for it.
     for (const watch of candidates)
       if (watch.mode === "buy" && item.priceCents <= (watch.maxTotalCents ?? 0))

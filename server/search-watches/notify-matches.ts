@@ -13,6 +13,7 @@ import { absolute, findItemCards } from "../catalogue";
 import { formatMoney, type Locale } from "../core/locale";
 import { parseCents } from "../core/money";
 import { enqueueEmails } from "../platform/mail/outbox";
+import { count } from "../platform/observability/metrics";
 import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
 import { emailWindowStart } from "./policy";
 import { claimEmailTurn, findDigestsDue, type StoredFilters, takePendingMatches } from "./store";
@@ -111,8 +112,11 @@ export const sendDueDigests = async (options: { now: Date; batch?: number }) => 
   let sent = 0;
   for (;;) {
     const due = await findDigestsDue(poolSql, emailWindowStart(options.now), batch);
-    for (const id of due)
-      sent += await sqlTransaction((sql) => emailWatchesDue(sql, [id], options.now));
+    for (const id of due) {
+      const emailed = await sqlTransaction((sql) => emailWatchesDue(sql, [id], options.now));
+      if (emailed) count("shopping_search_watch_emails_total", { when: "digest" }, emailed);
+      sent += emailed;
+    }
     if (due.length < batch) return sent;
   }
 };

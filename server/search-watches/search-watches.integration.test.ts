@@ -6,6 +6,7 @@
  * processors, a buying watch that buys once with two evaluators racing, scopes per mode, the
  * per-person limit, another person's watch 404, expiry; the email over real SMTP.
  */
+import { registry } from "../platform/observability/metrics";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationHandler } from "@/server/edges/rest/rest-router";
@@ -132,6 +133,12 @@ const list1 = async (slug: string, overrides: Partial<NewListing> = {}, now = ne
 
 const processAt = (now: () => Date = () => new Date()) => processPriceChanges(db(), { now });
 
+/** A counter's value for `labels` in this process's metrics registry (0 when never counted). */
+const counted = async (name: string, labels: Record<string, string>) =>
+  (await registry.getSingleMetric(name)!.get()).values.find((value) =>
+    Object.entries(labels).every(([key, wanted]) => value.labels[key] === wanted),
+  )?.value ?? 0;
+
 const matchesOf = (id: string) =>
   db().searchWatchMatch.findMany({ where: { searchWatchId: id }, orderBy: { matchedAt: "asc" } });
 
@@ -194,9 +201,24 @@ describe("notify mode", () => {
     await list1(other.slug, { title: `${q} shirt`, categoryPath: "Men > Shirts" });
     await list1(other.slug, { title: `${q} coat`, sizes: ["XL"] });
     await list1(other.slug, { title: `${word()} coat` });
+    const matchesBefore = await counted("shopping_search_watch_matches_total", {
+      mode: "notify",
+      reason: "new_listing",
+    });
+    const emailsBefore = await counted("shopping_search_watch_emails_total", { when: "at_match" });
     await processAt();
     const watch = await get(token, created.body.search_watch_id);
     expect(watch.body.matches_count).toBe(1);
+    // The metrics (GET /metrics) count the match and the email.
+    expect(
+      await counted("shopping_search_watch_matches_total", {
+        mode: "notify",
+        reason: "new_listing",
+      }),
+    ).toBe(matchesBefore + 1);
+    expect(await counted("shopping_search_watch_emails_total", { when: "at_match" })).toBe(
+      emailsBefore + 1,
+    );
     expect(watch.body.recent_matches[0]).toMatchObject({
       catalog_item_id: listed.body.catalog_item_id,
       reason: "new_listing",

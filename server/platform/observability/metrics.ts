@@ -61,6 +61,16 @@ const countersOf = (counter: MakeCounter) => ({
     "Price watch evaluations after a price change, by outcome (bought, not_bought, not_qualified, ended, claimed_elsewhere, failed).",
     ["outcome"],
   ),
+  shopping_search_watch_matches_total: counter(
+    "shopping_search_watch_matches_total",
+    "Items newly matching a live search watch (one a watch and item), by mode (notify, buy) and reason (new_listing, price_change, back_in_stock).",
+    ["mode", "reason"],
+  ),
+  shopping_search_watch_emails_total: counter(
+    "shopping_search_watch_emails_total",
+    "Search-watch emails queued: at a watch's first match of its hour (at_match) or as the sweep's digest (digest).",
+    ["when"],
+  ),
   shopping_webhook_deliveries_total: counter(
     "shopping_webhook_deliveries_total",
     "Webhook delivery attempts by result (delivered, failed: retried later, dropped: the person disconnected the app).",
