@@ -53,6 +53,17 @@ describe("the search-watch index", () => {
       "w:coat",
     ]);
     expect(indexKeysOf(filterOfStored(filters({ size: ["MD"] }), []))).toEqual(["z:M"]);
+    // A colour before a size and before a top-level category; a deeper category before a colour.
+    expect(indexKeysOf(filterOfStored(filters({ size: ["MD"], color: ["navy"] }), []))).toEqual([
+      "k:navy",
+    ]);
+    expect(
+      indexKeysOf(filterOfStored(filters({ category: "Women", color: ["navy"] }), [])),
+    ).toEqual(["k:navy"]);
+    expect(
+      indexKeysOf(filterOfStored(filters({ category: "Women > Outerwear", color: ["navy"] }), [])),
+    ).toEqual(["c:Women > Outerwear"]);
+    expect(indexKeysOf(filterOfStored(filters({ category: "Women" }), []))).toEqual(["c:Women"]);
     expect(indexKeysOf(filterOfStored(filters({ max_price: "50" }), []))).toEqual(["*"]);
   });
 

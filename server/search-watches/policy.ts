@@ -10,17 +10,22 @@ import { digestWindowMs, type SearchWatchMode } from "./states";
 /**
  * The keys a watch is filed under: its most selective required filter, as one or several keys
  * (an item matching the watch has one of them, so looking an item up by all of its own keys finds
- * the watch). Order: store, brand (any of), a word of q (the longest: the rarest, roughly),
- * category, size (any of), colour (any of); a watch with only a price range is filed under "*".
+ * the watch). Order: store, brand (any of), a word of q (the longest: the rarest, roughly), a
+ * category below the top level, colour (any of), size (any of), a top-level category ("Women":
+ * a third of the catalogue, where a colour is a twentieth and a common size a third); a watch with
+ * only a price range is filed under "*". Every item of "Women" looked through every watch filed
+ * under it when the category came before the colour (bench: most of the matcher's time, ADR 0117).
  */
 export const indexKeysOf = (filter: SearchFilter): string[] => {
   if (filter.storeSlug !== undefined) return [`s:${filter.storeSlug}`];
   if (filter.brands.length) return filter.brands.map((brand) => `b:${brand}`);
   if (filter.lexemes.length)
     return [`w:${[...filter.lexemes].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))[0]}`];
-  if (filter.categoryPath !== undefined) return [`c:${filter.categoryPath}`];
-  if (filter.sizeKeys.length) return filter.sizeKeys.map((size) => `z:${size}`);
+  const category = filter.categoryPath;
+  if (category !== undefined && categoryPathsOf(category).length > 1) return [`c:${category}`];
   if (filter.colors.length) return filter.colors.map((color) => `k:${color}`);
+  if (filter.sizeKeys.length) return filter.sizeKeys.map((size) => `z:${size}`);
+  if (category !== undefined) return [`c:${category}`];
   return ["*"];
 };
 
