@@ -7,15 +7,10 @@
  * message (server/platform/mail/delivery.ts says which rows count as delivered).
  */
 import nodemailer from "nodemailer";
+import { isTemplateName, renderEmail } from "../../../emails/render";
 import type { Db } from "../db";
 import { env, type Env } from "../env";
 import { redactLinkTokens, redactLinkTokensIn } from "./redact-links";
-
-/**
- * The templates and react-email, loaded at the first send: every process that imports the outbox
- * (each test file, each CLI command) would otherwise load react-email's components (~0.7 s).
- */
-const emailRenderer = () => import("../../../emails/render");
 
 const leaseMs = 2 * 60_000;
 const maxAttempts = 8;
@@ -125,7 +120,6 @@ export const deliverDueEmails = async (options: {
       break;
     }
     try {
-      const { isTemplateName, renderEmail } = await emailRenderer();
       if (!isTemplateName(email.template)) throw new Error(`unknown template ${email.template}`);
       const rendered = await renderEmail(email.template, email.props);
       await transport.send({ to: email.to, ...rendered });
