@@ -1,12 +1,12 @@
 /**
  * A closed-loop mix of partner and shopper traffic over HTTP, for the embedded-default load tier:
- * search (uncached), item detail, quotes, checkout creation, hosted checkout page views and paying
+ * search (uncached), item detail, an item's price history, quotes, checkout creation, hosted checkout page views and paying
  * that page the way a browser without JavaScript does (the form's server-action fields, posted as
  * multipart; Next answers with the re-rendered page). Every answer is recorded by kind and status.
  */
 import { randomUUID } from "node:crypto";
 
-export type Kind = "search" | "detail" | "quote" | "checkout" | "page" | "pay";
+export type Kind = "search" | "detail" | "history" | "quote" | "checkout" | "page" | "pay";
 export type Sample = { kind: Kind; status: number; ms: number; isPaid?: boolean };
 export type Buyable = { item_id: number; size?: string };
 
@@ -145,8 +145,14 @@ export const runShopperLoop = async (
       await timed(options, "search", pick(options.searchPaths), {
         headers: { "cache-control": "no-cache" },
       });
-    else if (roll < 0.6)
+    else if (roll < 0.55)
       await timed(options, "detail", `/api/v1/products/${pick(options.items).item_id}`);
+    else if (roll < 0.6)
+      await timed(
+        options,
+        "history",
+        `/api/v1/products/${pick(options.items).item_id}/price-history`,
+      );
     else if (roll < 0.75)
       await timed(
         options,
@@ -165,7 +171,7 @@ const percentile = (sorted: number[], p: number) =>
 
 /** Per kind: count, statuses, p50 / p95 / max ms. */
 export const summarizeSamples = (samples: Sample[]) =>
-  (["search", "detail", "quote", "checkout", "page", "pay"] as Kind[]).map((kind) => {
+  (["search", "detail", "history", "quote", "checkout", "page", "pay"] as Kind[]).map((kind) => {
     const mine = samples.filter((sample) => sample.kind === kind);
     const sorted = mine.map((sample) => sample.ms).sort((a, b) => a - b);
     const statuses: Record<number, number> = {};
