@@ -14,6 +14,7 @@ export {
 export { ZPriceHistory } from "./price-history.schema";
 export { catalogRouter } from "./procedures";
 export { absolute } from "./product-json";
+export { emailItemOf } from "./email-item";
 export { setItemPrice } from "./set-item-price";
 export type { PriceChangeHandler } from "./price-change-events";
 // The catalogue store's functions other capabilities call (ADR 0103): buying reads and writes of

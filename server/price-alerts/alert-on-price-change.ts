@@ -14,7 +14,7 @@
  */
 import type { PriceAlertProps } from "../../emails/price-alert";
 import { readReadingPreferences } from "../accounts";
-import { absolute, findItemCards, priceChartImage, type PriceChangeHandler } from "../catalogue";
+import { emailItemOf, findItemCards, priceChartImage, type PriceChangeHandler } from "../catalogue";
 import { env } from "../platform/env";
 import { type Sql, sqlTransaction } from "../platform/sql";
 import { enqueueEmail } from "../platform/mail/outbox";
@@ -36,12 +36,8 @@ const writeAlertEmails = async (
     const props: PriceAlertProps = {
       ...preferences,
       item: {
-        title: card.title,
+        ...emailItemOf(card),
         size: null,
-        condition: card.condition,
-        imageUrl: card.coverUrl === null ? null : absolute(card.coverUrl),
-        storeName: card.store.name,
-        url: card.url,
         priceCents: alert.price_cents,
         chart: priceChartImage({
           itemId,

@@ -12,7 +12,7 @@ import type { PriceWatchEndedProps } from "../../emails/price-watch-ended";
 import type { PriceWatchNeedsYouProps } from "../../emails/price-watch-needs-you";
 import type { PriceWatchSetProps } from "../../emails/price-watch-set";
 import { readReadingPreferences } from "../accounts";
-import { absolute, findItemCards, priceChartImage } from "../catalogue";
+import { absolute, emailItemOf, findItemCards, priceChartImage } from "../catalogue";
 import type { Locale } from "../core/locale";
 import type { OrderSummary } from "../core/order-summary";
 import { env } from "../platform/env";
@@ -80,12 +80,8 @@ const watchFacts = async (
   return {
     ...preferences,
     item: {
-      title: card.title,
+      ...emailItemOf(card),
       size: watch.size,
-      condition: card.condition,
-      imageUrl: card.coverUrl === null ? null : absolute(card.coverUrl),
-      storeName: card.store.name,
-      url: card.url,
       priceCents: card.priceCents,
       chart: watchChart(watch, card.title, preferences.locale),
     },

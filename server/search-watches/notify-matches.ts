@@ -9,7 +9,7 @@
  */
 import type { SearchWatchMatchesProps } from "../../emails/search-watch-matches";
 import { readReadingPreferencesOf } from "../accounts";
-import { absolute, findItemCards } from "../catalogue";
+import { emailItemOf, findItemCards } from "../catalogue";
 import { formatMoney, type Locale } from "../core/locale";
 import { parseCents } from "../core/money";
 import { enqueueEmails } from "../platform/mail/outbox";
@@ -80,12 +80,8 @@ export const emailWatchesDue = async (sql: Sql, ids: readonly string[], now: Dat
         if (!card) return [];
         return [
           {
-            title: card.title,
+            ...emailItemOf(card),
             size: null,
-            condition: card.condition,
-            imageUrl: card.coverUrl === null ? null : absolute(card.coverUrl),
-            storeName: card.store.name,
-            url: card.url,
             priceCents: match.priceCents,
             reason: match.reason as SearchWatchMatchesProps["matches"][number]["reason"],
           },

@@ -8,7 +8,7 @@
 import type { PriceWatchGroupEndedProps } from "../../../emails/price-watch-group-ended";
 import type { PriceWatchGroupSetProps } from "../../../emails/price-watch-group-set";
 import { readReadingPreferences } from "../../accounts";
-import { absolute, findItemCards } from "../../catalogue";
+import { emailItemOf, findItemCards } from "../../catalogue";
 import { enqueueEmail } from "../../platform/mail/outbox";
 import type { Sql } from "../../platform/sql";
 import { watchCancelUrl } from "../watch-emails";
@@ -26,12 +26,8 @@ const alternativesOf = async (sql: Sql, groupId: string, maxTotalCents: number) 
     if (!card) throw new Error(`item ${row.itemId} of price watch ${row.id} not found`);
     return {
       id: row.id,
-      title: card.title,
+      ...emailItemOf(card),
       size: row.size,
-      condition: card.condition,
-      imageUrl: card.coverUrl === null ? null : absolute(card.coverUrl),
-      storeName: card.store.name,
-      url: card.url,
       priceCents: card.priceCents,
       maxPriceCents: row.maxPriceCents === maxTotalCents ? null : row.maxPriceCents,
     };
