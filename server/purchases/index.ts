@@ -26,7 +26,7 @@ export { purchasingAgent } from "./purchasing-agent";
 export { markPurchaseRefunded } from "./mark-refunded";
 export { reconcilePurchases } from "./reconcile-purchases";
 export { overSpendingLimit, purchasesPerHour } from "./policy";
-export { spendingRoom, spendingSettingsAllowingPurchase } from "./spending-room";
+export { spendingRoom } from "./spending-room";
 export { standingOrderBuyer } from "./standing-order-buyer";
 export { publicPurchaseStatus, publicPurchaseStatuses } from "./states";
 export type { PurchaseState } from "./states";
