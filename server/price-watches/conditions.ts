@@ -9,6 +9,7 @@
  */
 import { toMoney, type Money } from "../core/money";
 import { assistantPurchasesDeliverTo } from "../core/provinces";
+import { storeCanSell } from "../core/store-can-sell";
 import { maxLiveWatches } from "./states";
 
 /** The conditions, in the fixed order both the preview and the evaluator check them. */
@@ -56,6 +57,15 @@ export type WatchFacts = {
   /** The person's live watches on other items, and the live one on this item (null: none). */
   liveWatches?: { count: number; onThisItem: number | null };
 };
+
+/**
+ * The `item_available` fact: the item is active, its store can sell, and the watched size is in
+ * stock (a variant of undefined: no size chosen yet, so stock is not what fails).
+ */
+export const isForSaleInSize = (
+  item: { status: string; store: Parameters<typeof storeCanSell>[0] },
+  variant: { quantity: number } | null | undefined,
+) => item.status === "active" && storeCanSell(item.store) && (variant?.quantity ?? 1) >= 1;
 
 /** One condition as the wire shows it: its name, whether it passed, what it compared. */
 export type WatchCondition = {

@@ -10,7 +10,6 @@
 import { maxLiveWatches, watchDays } from "./states";
 import { liveWatchRefusal } from "./policy";
 import { parseCents, toMoney } from "../core/money";
-import { storeCanSell } from "../core/store-can-sell";
 import { AppError } from "../core/errors";
 import { notifyPriceWatchSet } from "../platform/jobs/events";
 import { purchasingAgent } from "../purchases";
@@ -26,6 +25,7 @@ import { toWirePriceWatch, withItem } from "./price-watch-view";
 import { type Db, inTransaction, type Tx } from "../platform/db";
 import { findLiveWatches, insertWatch } from "./store/watches";
 import { checkTotalCoversPrice, targetCents } from "./drop-percent";
+import { firstFailed, isForSaleInSize, watchConditions } from "./conditions";
 
 const dayMs = 24 * 3_600_000;
 /** Every refusal of POST /price-watches is a 409 (DESIGN.md), also for codes POST /purchases answers with 403. */
@@ -76,28 +76,43 @@ export const readBuyer = async (db: Db, personId: string) => {
   return { email: person.email, sizes: person.sizes, shippingAddress };
 };
 
-/** Refuses an item not for sale now (sold, its store not selling, the size out of stock) or whose store sells only through a link. */
+/**
+ * Refuses an item the watch could never buy now: the conditions' `item_available` (sold, its store
+ * not selling, the size out of stock) and `agent_checkout` (its store sells only through a link).
+ */
 export const refuseUnsellable = (item: QuotableItem, variant: { quantity: number }) => {
-  if (item.status === "sold" || !storeCanSell(item.store) || variant.quantity < 1)
+  const failed = firstFailed(
+    watchConditions({
+      itemAvailable: isForSaleInSize(item, variant),
+      agentCheckout: item.store.agentCheckout,
+      maxTotalCents: 0,
+    }),
+  );
+  if (failed === "item_available")
     throw refuse("item_unavailable", "The item is not for sale now; no watch was set.");
-  if (item.store.agentCheckout !== "direct") {
+  if (failed === "agent_checkout")
     throw refuse(
       "store_requires_checkout_link",
       "The item's store sells only through a checkout link; no watch was set.",
       { stores: [item.store.slug] },
     );
-  }
 };
 
-/** A watch is for a price to come: an item already at or under max_price is bought now instead. */
+/**
+ * A watch is for a price to come: an item whose price already meets the conditions' `max_price` is
+ * bought now instead.
+ */
 export const refuseAtPrice = (item: QuotableItem, maxPriceCents: number) => {
-  if (item.priceCents <= maxPriceCents) {
+  const isAtPrice =
+    firstFailed(
+      watchConditions({ priceCents: item.priceCents, maxPriceCents, maxTotalCents: 0 }),
+    ) === null;
+  if (isAtPrice)
     throw refuse(
       "already_at_price",
       "The item is already at or under max_price: buy it now instead (POST /checkout/quotes, then POST /purchases).",
       { current_price: toMoney(item.priceCents) },
     );
-  }
 };
 
 type NewWatch = {

@@ -9,7 +9,6 @@
  */
 import { AppError } from "../core/errors";
 import { parseCents, toMoney } from "../core/money";
-import { storeCanSell } from "../core/store-can-sell";
 import { procedure } from "../platform/trpc/procedures";
 import type { Context } from "../platform/trpc/context";
 import { requirePersonGrant } from "../platform/trpc/admission";
@@ -18,7 +17,7 @@ import { readSavedCard, readSpendingSettings, toShippingAddress } from "../accou
 import { priceItems, type QuotableItem, snapshotTotals, ZCreateQuoteRequest } from "../checkout";
 import { readPriceHistory } from "../catalogue";
 import { purchasingAgent, spendingRoom } from "../purchases";
-import { firstFailed, type WatchFacts, watchConditions } from "./conditions";
+import { firstFailed, isForSaleInSize, type WatchFacts, watchConditions } from "./conditions";
 import { checkTotalCoversPrice, targetCents } from "./drop-percent";
 import { findWatchableItem, readBuyer, watchedVariant } from "./create-price-watch";
 import { standingFacts } from "./policy";
@@ -127,8 +126,7 @@ export const previewWatch = async (
   checkTotalCoversPrice(maxTotalCents, maxPriceCents);
   const buyer = await readBuyer(ctx.db, personId);
   const variant = chosenVariant(item, input.size, buyer);
-  const isAvailable =
-    item.status === "active" && storeCanSell(item.store) && (variant?.quantity ?? 1) >= 1;
+  const isAvailable = isForSaleInSize(item, variant);
   const hasGrant = await assistantMayBuy(ctx);
   const facts: WatchFacts = {
     itemAvailable: isAvailable,
