@@ -1,5 +1,6 @@
 /** Sent when someone signs up with an address that already has an account (the sign-up page never says so). */
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout, buttonStyle } from "./components/layout";
 

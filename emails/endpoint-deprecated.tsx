@@ -1,5 +1,6 @@
 /** Sent to a partner contact whose app called an operation in the last 90 days when that operation is deprecated. */
-import { Link, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import { EmailLayout } from "./components/layout";
 
 export type EndpointDeprecatedProps = {

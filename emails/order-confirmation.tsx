@@ -3,7 +3,8 @@
  * items (title, size as listed, condition, picture), shipping, tax lines and totals, and the ship-to
  * address, in the buyer's language (the one they paid in) and the zone of the province it ships to.
  */
-import { Link, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import type { OrderSummary } from "../server/core/order-summary";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";

@@ -1,6 +1,7 @@
 /** Sent when a store ships its order: carrier, tracking number and what is in the parcel, in the buyer's language and zone. */
 import type { ReactNode } from "react";
-import { Link, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
 import { type ParcelItem, ParcelItems } from "./components/parcel-items";

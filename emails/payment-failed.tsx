@@ -1,5 +1,5 @@
 /** Sent when a checkout's orders were placed but its payment could not be collected (the bank released the hold first): nothing was charged and the orders do not ship. In the buyer's language. */
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
 

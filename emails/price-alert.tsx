@@ -1,5 +1,7 @@
 /** Sent once when a price alert's target is reached: the item with its picture, its price and the target, a link to it, and where the person's alerts are. Alerts never buy. */
-import { Button, Section, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
 import { EmailLayout, buttonStyle, OrOpen } from "./components/layout";

@@ -3,7 +3,8 @@
  * shipping, tax, total, ship-to), who set the watch, when the card is charged, until when the
  * purchase can be cancelled and how long that leaves, and the purchase's cancel link.
  */
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import type { OrderSummary } from "../server/core/order-summary";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";

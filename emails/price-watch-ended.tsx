@@ -1,5 +1,5 @@
 /** Sent when a price watch ends without buying: expired, over the total, item sold, cancelled, or the person's settings stopped it; the item and the watch it was. */
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
 import { EmailLayout } from "./components/layout";

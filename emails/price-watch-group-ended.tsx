@@ -1,5 +1,5 @@
 /** Sent when an any-of price watch ends without buying (expired, cancelled, every item sold, or the person's settings stopped it): its items and why. */
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
 import { EmailLayout } from "./components/layout";

@@ -1,5 +1,6 @@
 /** Sent when an assistant sets an any-of price watch (POST /price-watch-groups): its items, the one total, until when, and the cancel link (it cancels every item). */
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
 import { EmailLayout, buttonStyle, OrOpen } from "./components/layout";

@@ -1,5 +1,6 @@
 /** Sent when a price watch's purchase needs the person: the card was declined or the bank wants them; the item, the watch, and a checkout link to pay themselves. */
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
 import { EmailLayout, buttonStyle, OrOpen } from "./components/layout";

@@ -1,5 +1,6 @@
 /** Sent when an assistant sets a price watch for the person: the item, what it will buy within, until when, and the cancel link. */
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
 import { EmailLayout, buttonStyle, OrOpen } from "./components/layout";

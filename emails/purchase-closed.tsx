@@ -4,7 +4,7 @@
  * bought it and what was bought; once charged, how to ask the store for a refund. In the person's
  * language and zone (emails/components/i18n.ts).
  */
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import type { OrderSummary } from "../server/core/order-summary";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";

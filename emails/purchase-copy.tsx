@@ -3,7 +3,8 @@
  * address and the breakdown), when the card is charged and until when it can be cancelled (with the
  * time left), and the cancel link. In the person's language and zone (emails/components/i18n.ts).
  */
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import type { OrderSummary } from "../server/core/order-summary";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout, OrOpen, buttonStyle } from "./components/layout";

@@ -1,6 +1,7 @@
 /** Sent when money from an order goes back to the buyer's card: what, how much, and when it arrives, in their language. */
 import type { ReactNode } from "react";
-import { Link, Text } from "@react-email/components";
+import { Link } from "@react-email/link";
+import { Text } from "@react-email/text";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
 import { type ParcelItem, ParcelItems } from "./components/parcel-items";

@@ -4,7 +4,8 @@
  * stock). One at once when the watch's last email is an hour old or more; otherwise the matches
  * wait and the next one names them all (the digest). Never buys.
  */
-import { Section, Text } from "@react-email/components";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import type { Localised } from "./components/i18n";
 import { emailIntl } from "./components/i18n";
 import { EmailLayout } from "./components/layout";

@@ -1,5 +1,6 @@
 /** Sent at sign-up: a link to a page with a button that confirms the address (opening it changes nothing). */
-import { Button, Text } from "@react-email/components";
+import { Button } from "@react-email/button";
+import { Text } from "@react-email/text";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout, OrOpen, buttonStyle } from "./components/layout";
 

@@ -1,5 +1,5 @@
 /** Sent to a partner client's owner when one of its webhook endpoints is disabled after failing for 5 days. */
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import { EmailLayout } from "./components/layout";
 
 export type WebhookEndpointDisabledProps = {

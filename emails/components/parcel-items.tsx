@@ -1,5 +1,5 @@
 /** The items of one store order as a short list (title, size as listed, quantity): the shipped and refund emails. */
-import { Text } from "@react-email/components";
+import { Text } from "@react-email/text";
 import type { EmailIntl } from "./i18n";
 
 export type ParcelItem = { title: string; size: string | null; quantity: number };

@@ -3,7 +3,8 @@
  * draws when the email is opened (server/catalogue/price-chart, ADR 0119): mail clients drop inline
  * SVG. The alt text says what the picture shows, for readers that block images.
  */
-import { Img, Section } from "@react-email/components";
+import { Img } from "@react-email/img";
+import { Section } from "@react-email/section";
 
 /** The chart's signed absolute URL and its words; absent on emails written before charts. */
 export type EmailPriceChart = { url: string; alt: string };

@@ -3,7 +3,12 @@
  * (picture, title, size as listed, condition, store, price now), and the watch's limits. Amounts are
  * cents and times ISO strings in the props, formatted here in the reader's language and zone.
  */
-import { Column, Img, Link, Row, Section, Text } from "@react-email/components";
+import { Column } from "@react-email/column";
+import { Img } from "@react-email/img";
+import { Link } from "@react-email/link";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import { isConditionKey } from "../../server/core/messages";
 import type { EmailIntl } from "./i18n";
 import { type EmailPriceChart, PriceChart } from "./price-chart";

@@ -4,7 +4,11 @@
  * lines and the store's total; then the ship-to address and the overall total. A discount line
  * appears only when there is a discount.
  */
-import { Column, Img, Row, Section, Text } from "@react-email/components";
+import { Column } from "@react-email/column";
+import { Img } from "@react-email/img";
+import { Row } from "@react-email/row";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import type { OrderSummary, SummaryItem } from "../../server/core/order-summary";
 import { isConditionKey, isTaxName } from "../../server/core/messages";
 import type { EmailIntl } from "./i18n";
