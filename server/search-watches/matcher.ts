@@ -24,10 +24,13 @@ import { type IndexedWatchRow, readWatchesChangedSince, type StoredFilters } fro
 type Entry = {
   id: string;
   mode: "notify" | "buy";
-  expiresAt: Date;
+  /** expires_at in ms: compared once per candidate. */
+  expiresAtMs: number;
   maxTotalCents: number | null;
   filter: SearchFilter;
   keys: string[];
+  /** The match() call that last looked at it: a watch filed under several of an item's keys is checked once. */
+  seenIn: number;
 };
 
 /** How often the index reads changed watches at most (a change elsewhere is seen within this). */
@@ -55,9 +58,14 @@ export const filterOfStored = (
 
 type Match = Pick<Entry, "id" | "mode" | "maxTotalCents">;
 
+/** Search's predicate, read once: an imported binding read in the hot loop is a getter call per candidate under tsx's CommonJS output. */
+const matchesFilter = itemMatchesFilter;
+
 export class WatchIndex {
   private readonly entries = new Map<string, Entry>();
-  private readonly byKey = new Map<string, Set<string>>();
+  /** The entries themselves, not their ids: a candidate costs no lookup (the sale looks at thousands an item). */
+  private readonly byKey = new Map<string, Set<Entry>>();
+  private matchCalls = 0;
   private cursor: Date | null = null;
   private refreshedAt = 0;
   private refreshing: Promise<void> | undefined;
@@ -79,16 +87,17 @@ export class WatchIndex {
     const entry: Entry = {
       id: row.id,
       mode: row.mode,
-      expiresAt: row.expiresAt,
+      expiresAtMs: row.expiresAt.getTime(),
       maxTotalCents: row.maxTotalCents,
       filter,
       keys: indexKeysOf(filter),
+      seenIn: 0,
     };
     this.entries.set(row.id, entry);
     for (const key of entry.keys) {
-      let ids = this.byKey.get(key);
-      if (!ids) this.byKey.set(key, (ids = new Set()));
-      ids.add(row.id);
+      let filed = this.byKey.get(key);
+      if (!filed) this.byKey.set(key, (filed = new Set()));
+      filed.add(entry);
     }
   }
 
@@ -97,9 +106,9 @@ export class WatchIndex {
     if (!entry) return;
     this.entries.delete(id);
     for (const key of entry.keys) {
-      const ids = this.byKey.get(key);
-      ids?.delete(id);
-      if (ids?.size === 0) this.byKey.delete(key);
+      const filed = this.byKey.get(key);
+      filed?.delete(entry);
+      if (filed?.size === 0) this.byKey.delete(key);
     }
   }
 
@@ -107,17 +116,17 @@ export class WatchIndex {
   match(item: ItemMatchFacts, now: Date): Match[] {
     if (!item.canSellNow || this.entries.size === 0) return [];
     const lexemes = new Set(item.lexemes);
+    const nowMs = now.getTime();
+    const call = ++this.matchCalls;
     const found: Match[] = [];
-    const seen = new Set<string>();
     for (const key of itemKeysOf(item)) {
-      const ids = this.byKey.get(key);
-      if (!ids) continue;
-      for (const id of ids) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-        const entry = this.entries.get(id)!;
-        if (entry.expiresAt > now && itemMatchesFilter(entry.filter, item, lexemes))
-          found.push({ id, mode: entry.mode, maxTotalCents: entry.maxTotalCents });
+      const filed = this.byKey.get(key);
+      if (!filed) continue;
+      for (const entry of filed) {
+        if (entry.seenIn === call) continue;
+        entry.seenIn = call;
+        if (entry.expiresAtMs > nowMs && matchesFilter(entry.filter, item, lexemes))
+          found.push({ id: entry.id, mode: entry.mode, maxTotalCents: entry.maxTotalCents });
       }
     }
     return found;

@@ -62,9 +62,14 @@ export const searchFilterOf = (input: SearchFields): Omit<SearchFilter, "lexemes
   };
 };
 
-/** A category filter takes the path and everything below it ("Women" takes "Women > Coats"). */
+/**
+ * A category filter takes the path and everything below it ("Women" takes "Women > Coats"). No
+ * string is built: the search-watch matcher asks this thousands of times an item.
+ */
 export const isInCategory = (itemPath: string | null, category: string) =>
-  itemPath !== null && (itemPath === category || itemPath.startsWith(`${category} > `));
+  itemPath !== null &&
+  itemPath.startsWith(category) &&
+  (itemPath.length === category.length || itemPath.startsWith(" > ", category.length));
 
 /** The category paths an item is found under: its own and each ancestor's. */
 export const categoryPathsOf = (itemPath: string | null): string[] => {
