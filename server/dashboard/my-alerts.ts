@@ -9,6 +9,7 @@ import { readReadingPreferences } from "../accounts";
 import { parseCents } from "../core/money";
 import { drawPriceCharts } from "../catalogue";
 import { ZPriceChart } from "./price-charts";
+import { ZWatchedItem } from "./watched-item.schema";
 import { listPriceAlertsWithItems, stopPriceAlert } from "../price-alerts";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZPriceAlert, ZPriceAlertIdParams, ZPriceAlertList } from "../price-alerts";
@@ -25,14 +26,7 @@ const ZMyAlertsResponse = z.object({
   pagination: ZPriceAlertList.shape.pagination,
   data: z.array(
     ZPriceAlert.extend({
-      item: z.object({
-        title: z.string(),
-        priceCents: z.number().int(),
-        url: z.string(),
-        condition: z.string().nullable(),
-        imageUrl: z.string().nullable(),
-        storeName: z.string(),
-      }),
+      item: ZWatchedItem,
       /** The item's price history with the alert's target as its line (server-drawn SVG). */
       price_chart: ZPriceChart,
     }),

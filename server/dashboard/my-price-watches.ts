@@ -16,6 +16,7 @@ import { readReadingPreferences } from "../accounts";
 import { parseCents } from "../core/money";
 import { drawPriceCharts } from "../catalogue";
 import { ZPriceChart } from "./price-charts";
+import { ZWatchedItem } from "./watched-item.schema";
 
 /** Watches per page of the dashboard list. */
 const myWatchesPageSize = 10;
@@ -24,16 +25,6 @@ const ZListMyWatchesInput = z
   .object({ page: z.number().int().min(1).max(1000).default(1) })
   .strict()
   .default({ page: 1 });
-
-/** The watched item as the page shows it (price-watches' WatchedItem). */
-const ZWatchedItem = z.object({
-  title: z.string(),
-  priceCents: z.number().int(),
-  url: z.string(),
-  condition: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  storeName: z.string(),
-});
 
 const ZMyWatch = ZPriceWatch.extend({
   assistant: z.string(),
