@@ -11,18 +11,17 @@ import { findClientSummaries } from "../auth";
 import { readReadingPreferences } from "../accounts";
 import { findItemCards } from "../catalogue";
 import { watchedItemOf } from "../price-watches";
-import { cancelOwnSearchWatch, pageOfPersonSearchWatches } from "../search-watches";
-import { ZSearchWatch, ZSearchWatchIdParams } from "../search-watches";
+import {
+  cancelOwnSearchWatch,
+  pageOfPersonSearchWatches,
+  ZSearchWatch,
+  ZSearchWatchIdParams,
+} from "../search-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import { ZWatchedItem } from "./watched-item.schema";
+import { ZDashboardPageInput, ZWatchedItem } from "./dashboard.schema";
 
 /** Search watches per page of the dashboard list (a person has at most 10 live). */
 const mySearchWatchesPageSize = 10;
-
-const ZListMySearchWatchesInput = z
-  .object({ page: z.number().int().min(1).max(1000).default(1) })
-  .strict()
-  .default({ page: 1 });
 
 const ZMySearchWatch = ZSearchWatch.omit({ recent_matches: true }).extend({
   /** How many of its matches an email named (notify: the rest wait for the hourly digest). */
@@ -44,7 +43,7 @@ const ZMySearchWatchesResponse = z.object({
 export type TMySearchWatchesResponse = z.infer<typeof ZMySearchWatchesResponse>;
 
 export const listMySearchWatches = shopperProcedure
-  .input(ZListMySearchWatchesInput)
+  .input(ZDashboardPageInput)
   .output(ZMySearchWatchesResponse)
   .query(async ({ ctx, input }) => {
     const { watches, total } = await pageOfPersonSearchWatches(ctx.db, {

@@ -20,15 +20,10 @@ import {
 } from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZPriceChart } from "./price-charts";
-import { ZWatchedItem } from "./watched-item.schema";
+import { ZDashboardPageInput, ZWatchedItem } from "./dashboard.schema";
 
 /** Groups per page: up to 10 alternatives each, each with a chart (about 10 ms of CPU a chart not yet drawn). */
 const myGroupsPageSize = 5;
-
-const ZListMyWatchGroupsInput = z
-  .object({ page: z.number().int().min(1).max(1000).default(1) })
-  .strict()
-  .default({ page: 1 });
 
 const ZMyAlternative = ZPriceWatch.extend({
   item: ZWatchedItem,
@@ -55,7 +50,7 @@ const ZMyWatchGroupsResponse = z.object({
 export type TMyWatchGroupsResponse = z.infer<typeof ZMyWatchGroupsResponse>;
 
 export const listMyWatchGroups = shopperProcedure
-  .input(ZListMyWatchGroupsInput)
+  .input(ZDashboardPageInput)
   .output(ZMyWatchGroupsResponse)
   .query(async ({ ctx, input }) => {
     const { groups, total } = await pageOfPersonGroups(ctx.db, {
