@@ -21,6 +21,8 @@ test.describe("[WATCH GROUPS] price watches on several items", () => {
     baseURL,
     partner,
   }, testInfo) => {
+    // Three items, a linked assistant and two groups before the pages: past the default 60 s on a busy machine.
+    test.setTimeout(120_000);
     const person = newWatcher("Mara");
     const assistant = await linkAssistant(playwright, baseURL!, person);
     // Pages no other spec buys from; targets far under the prices, so nothing buys.
