@@ -26,8 +26,8 @@ export function WatchedItemCard({
   item: PageWatchedItem;
   /** The watch's size as the store lists it. */
   size?: string | null;
-  /** "h2" when the item's title is the heading of its list entry. */
-  titleAs?: "p" | "h2";
+  /** "h2" when the item's title is the heading of its list entry; "h3" under an entry's own heading. */
+  titleAs?: "p" | "h2" | "h3";
 }) {
   const summary = useTranslations("common.summary");
   const t = useTranslations("watches.item");

@@ -17,6 +17,8 @@ const sections = [
   ["/account/purchases", "purchases"],
   ["/account/alerts", "alerts"],
   ["/account/watches", "watches"],
+  ["/account/watch-groups", "watchGroups"],
+  ["/account/search-watches", "searchWatches"],
   ["/account/apps", "apps"],
 ] as const;
 

@@ -6,13 +6,16 @@ export function Pager({
   hasMore,
   busy,
   onGoTo,
+  labels = "account.pager",
 }: {
   page: number;
   hasMore: boolean;
   busy: boolean;
   onGoTo: (page: number) => void;
+  /** Where its words are (newer, older, page): the watch lists' agree with "surveillances" in French. */
+  labels?: "account.pager" | "watches.account";
 }) {
-  const t = useTranslations("account.pager");
+  const t = useTranslations(labels);
   if (page === 1 && !hasMore) return null;
   return (
     <div className="button-row">

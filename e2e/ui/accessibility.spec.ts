@@ -10,7 +10,7 @@ import * as oauth from "oauth4webapi";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, ops, serviceState, test } from "../fixtures/api-client";
 import { buyableItems, createCheckout } from "../fixtures/checkout";
-import { linkAssistant } from "../fixtures/price-watches";
+import { directItem, linkAssistant } from "../fixtures/price-watches";
 import { unique } from "../fixtures/shoppers";
 
 /** The first link to `path` (a regular expression source) in an email to `to` at the SMTP capture. */
@@ -105,7 +105,8 @@ test.describe("[A11Y] shopper pages in English and French", () => {
   }) => {
     test.setTimeout(720_000);
     // One person with everything the account pages list: a card, limits, an address, a held
-    // purchase (its cancel page), a linked assistant and a price watch (its cancel page).
+    // purchase (its cancel page), a linked assistant, a price watch (its cancel page), a price
+    // watch on several items and a search watch.
     const email = `a11y-${unique()}@example.ca`;
     const password = "sandbox password 1";
     ops(
@@ -153,6 +154,25 @@ test.describe("[A11Y] shopper pages in English and French", () => {
       email,
       `/price-watches/${(await watch.json()).price_watch_id}/cancel`,
     );
+    // A price watch on several items (its page's list) and a search watch that buys (nothing matches it).
+    const grouped = await directItem(partner.api, 17);
+    const group = await assistant.post("/api/v1/price-watch-groups", {
+      data: {
+        alternatives: [
+          {
+            catalog_item_id: String(grouped.picked.item_id),
+            size: grouped.picked.size ?? null,
+            max_price: grouped.target,
+          },
+        ],
+        max_total: 1000,
+      },
+    });
+    expect(group.status(), await group.text()).toBe(201);
+    const search = await assistant.post("/api/v1/search-watches", {
+      data: { mode: "buy", q: `nothing${unique()}`, max_total: 500 },
+    });
+    expect(search.status(), await search.text()).toBe(201);
     const { checkout } = await createCheckout(partner.api, 3);
     const checkoutPath = new URL(checkout.checkout_url).pathname;
 
@@ -193,6 +213,8 @@ test.describe("[A11Y] shopper pages in English and French", () => {
         "/account/purchases",
         "/account/alerts",
         "/account/watches",
+        "/account/watch-groups",
+        "/account/search-watches",
         "/account/apps",
         "/sandbox/mailbox",
       ]) {

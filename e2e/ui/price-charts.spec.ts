@@ -7,9 +7,8 @@
  * that runs no script.
  */
 import { expect, test } from "../fixtures/api-client";
-import { signIn as signInRequest } from "../fixtures/linking";
 import { directItem, linkAssistant, newWatcher } from "../fixtures/price-watches";
-import { snap } from "../fixtures/shoppers";
+import { signedInWithoutScript, snap } from "../fixtures/shoppers";
 import { formatMoney } from "../../server/core/locale";
 import { parseCents } from "../../server/core/money";
 
@@ -63,14 +62,7 @@ test.describe("[CHARTS] price charts", () => {
     expect(drop.status()).toBe(200);
 
     // Signed in over HTTP, then a browser context with the session and no script at all.
-    const signing = await playwright.request.newContext({ baseURL });
-    await signInRequest(signing, person.email, person.password);
-    const context = await browser.newContext({
-      baseURL,
-      javaScriptEnabled: false,
-      storageState: await signing.storageState(),
-    });
-    await signing.dispose();
+    const context = await signedInWithoutScript({ browser, playwright, baseURL: baseURL! }, person);
     const page = await context.newPage();
     const words = new RegExp(
       `Price from ${escaped(money(price))} to ${escaped(money(lower))} since .+; ` +

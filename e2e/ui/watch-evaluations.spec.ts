@@ -7,8 +7,7 @@
  */
 import { expect, test } from "../fixtures/api-client";
 import { directItem, linkAssistant, newWatcher } from "../fixtures/price-watches";
-import { signIn as signInRequest } from "../fixtures/linking";
-import { snap } from "../fixtures/shoppers";
+import { signedInWithoutScript, snap } from "../fixtures/shoppers";
 
 test.describe("[WATCHES] evaluations", () => {
   test("the preview, an evaluation over max_total, and the dashboard saying why it did not buy", async ({
@@ -67,14 +66,10 @@ test.describe("[WATCHES] evaluations", () => {
       ]);
 
     // The person signs in over HTTP; the list is read in a browser with JavaScript off.
-    const signing = await playwright.request.newContext({ baseURL });
-    await signInRequest(signing, person.email, person.password);
-    const noScript = await browser.newContext({
-      baseURL,
-      javaScriptEnabled: false,
-      storageState: await signing.storageState(),
-    });
-    await signing.dispose();
+    const noScript = await signedInWithoutScript(
+      { browser, playwright, baseURL: baseURL! },
+      person,
+    );
     const plain = await noScript.newPage();
     await plain.goto("/account/watches");
     const row = plain.locator(`[data-watch-id="${watch.price_watch_id}"]`);

@@ -9,6 +9,7 @@ import { readReadingPreferences } from "../accounts";
 import { parseCents } from "../core/money";
 import { drawPriceCharts } from "../catalogue";
 import { ZPriceChart } from "./price-charts";
+import { ZDashboardPageInput, ZWatchedItem } from "./dashboard.schema";
 import { listPriceAlertsWithItems, stopPriceAlert } from "../price-alerts";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZPriceAlert, ZPriceAlertIdParams, ZPriceAlertList } from "../price-alerts";
@@ -16,23 +17,11 @@ import { ZPriceAlert, ZPriceAlertIdParams, ZPriceAlertList } from "../price-aler
 /** Alerts per page of the dashboard list. */
 const myAlertsPageSize = 20;
 
-const ZListMyAlertsInput = z
-  .object({ page: z.number().int().min(1).max(1000).default(1) })
-  .strict()
-  .default({ page: 1 });
-
 const ZMyAlertsResponse = z.object({
   pagination: ZPriceAlertList.shape.pagination,
   data: z.array(
     ZPriceAlert.extend({
-      item: z.object({
-        title: z.string(),
-        priceCents: z.number().int(),
-        url: z.string(),
-        condition: z.string().nullable(),
-        imageUrl: z.string().nullable(),
-        storeName: z.string(),
-      }),
+      item: ZWatchedItem,
       /** The item's price history with the alert's target as its line (server-drawn SVG). */
       price_chart: ZPriceChart,
     }),
@@ -44,7 +33,7 @@ export type TMyAlertsResponse = z.infer<typeof ZMyAlertsResponse>;
 export type TMyAlert = TMyAlertsResponse["data"][number];
 
 export const listMyAlerts = shopperProcedure
-  .input(ZListMyAlertsInput)
+  .input(ZDashboardPageInput)
   .output(ZMyAlertsResponse)
   .query(async ({ ctx, input }) => {
     const list = await listPriceAlertsWithItems(ctx.db, ctx.personId, {

@@ -16,24 +16,10 @@ import { readReadingPreferences } from "../accounts";
 import { parseCents } from "../core/money";
 import { drawPriceCharts } from "../catalogue";
 import { ZPriceChart } from "./price-charts";
+import { ZDashboardPageInput, ZWatchedItem } from "./dashboard.schema";
 
 /** Watches per page of the dashboard list. */
 const myWatchesPageSize = 10;
-
-const ZListMyWatchesInput = z
-  .object({ page: z.number().int().min(1).max(1000).default(1) })
-  .strict()
-  .default({ page: 1 });
-
-/** The watched item as the page shows it (price-watches' WatchedItem). */
-const ZWatchedItem = z.object({
-  title: z.string(),
-  priceCents: z.number().int(),
-  url: z.string(),
-  condition: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  storeName: z.string(),
-});
 
 const ZMyWatch = ZPriceWatch.extend({
   assistant: z.string(),
@@ -56,7 +42,7 @@ const ZMyWatchesResponse = z.object({
 export type TMyWatchesResponse = z.infer<typeof ZMyWatchesResponse>;
 
 export const listMyWatches = shopperProcedure
-  .input(ZListMyWatchesInput)
+  .input(ZDashboardPageInput)
   .output(ZMyWatchesResponse)
   .query(async ({ ctx, input }) => {
     const rows = await pageOfPersonWatches(ctx.db, {

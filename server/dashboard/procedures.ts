@@ -5,10 +5,12 @@ import { getSpendingSettings } from "./get-spending-settings";
 import { listMyAlerts, stopMyAlert } from "./my-alerts";
 import { cancelMyPurchase, listMyPurchases } from "./my-purchases";
 import { cancelMyWatch, listMyWatches } from "./my-price-watches";
+import { cancelMySearchWatch, listMySearchWatches } from "./my-search-watches";
+import { cancelMyWatchGroup, listMyWatchGroups } from "./my-watch-groups";
 import { setPurchasesPaused } from "./set-purchases-paused";
 import { setSpendingLimits } from "./set-spending-limits";
 
-/** The dashboard's procedures (spending limits, saved card, assistant purchases, price watches, price alerts): the only ones the browser reaches at /api/trpc (server/edges/trpc/dashboard.ts). */
+/** The dashboard's procedures (spending limits, saved card, assistant purchases, price watches and their any-of groups, price alerts, search watches): the only ones the browser reaches at /api/trpc (server/edges/trpc/dashboard.ts). */
 export const dashboardProcedures = {
   getSpendingSettings,
   setSpendingLimits,
@@ -18,6 +20,10 @@ export const dashboardProcedures = {
   cancelMyPurchase,
   listMyWatches,
   cancelMyWatch,
+  listMyWatchGroups,
+  cancelMyWatchGroup,
+  listMySearchWatches,
+  cancelMySearchWatch,
   listMyAlerts,
   stopMyAlert,
 };

@@ -29,6 +29,10 @@ export {
   ZPriceWatchGroupList,
 } from "./groups/price-watch-group.schema";
 export { maxAlternatives } from "./groups/group-states";
+// The person's groups a page at a time, and their cancel (the dashboard's /account/watch-groups).
+export { pageOfPersonGroups } from "./groups/read-price-watch-groups";
+export { toWirePriceWatchGroup } from "./groups/price-watch-group-view";
+export { cancelOwnGroup } from "./groups/cancel-price-watch-group";
 // The person's watches a page at a time, with their items and assistants' ids (the dashboard's list).
 export { pageOfPersonWatches } from "./read-price-watches";
 export { maxLiveWatches, watchDays } from "./states";

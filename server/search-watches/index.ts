@@ -11,5 +11,8 @@ export {
   ZSearchWatchList,
 } from "./search-watch.schema";
 export { searchWatchesRouter } from "./procedures";
+// The person's watches a page at a time, and their cancel (the dashboard's /account/search-watches).
+export { pageOfPersonSearchWatches } from "./read-search-watches";
+export { cancelOwnSearchWatch } from "./cancel-search-watch";
 export { maxLiveSearchWatches, searchWatchDays } from "./states";
 export { runSearchWatchWork } from "./search-watch-jobs";

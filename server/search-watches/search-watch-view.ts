@@ -41,18 +41,26 @@ const toWire = (row: SearchWatchRow, count: number, recent: readonly MatchRow[])
   ended_at: row.endedAt?.toISOString() ?? null,
 });
 
-/** The watches as the wire shows them, their matches read in one go. */
-export const toWireSearchWatches = async (sql: Sql, rows: readonly SearchWatchRow[]) => {
+/**
+ * The watches as the wire shows them, each with how many of its matches an email has named (notify;
+ * the dashboard shows it), their matches read in one go.
+ */
+export const withMatchCounts = async (sql: Sql, rows: readonly SearchWatchRow[]) => {
   const matches = await readMatchesOf(
     sql,
     rows.map((row) => row.id),
     recentMatches,
   );
-  return rows.map((row) =>
-    toWire(
+  return rows.map((row) => ({
+    watch: toWire(
       row,
       matches.counts.get(row.id) ?? 0,
       matches.recent.filter((match) => match.searchWatchId === row.id),
     ),
-  );
+    notifiedCount: matches.notified.get(row.id) ?? 0,
+  }));
 };
+
+/** The watches as the wire shows them, their matches read in one go. */
+export const toWireSearchWatches = async (sql: Sql, rows: readonly SearchWatchRow[]) =>
+  (await withMatchCounts(sql, rows)).map(({ watch }) => watch);

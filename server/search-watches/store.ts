@@ -109,12 +109,18 @@ export type MatchRow = {
   emailedAt: Date | null;
 };
 
-/** For each watch: how many matches it has, and its `recent` newest. */
+/** For each watch: how many matches it has, how many of them an email named, and its `recent` newest. */
 export const readMatchesOf = async (sql: Sql, ids: readonly string[], recent: number) => {
-  if (ids.length === 0) return { counts: new Map<string, number>(), recent: [] as MatchRow[] };
+  if (ids.length === 0)
+    return {
+      counts: new Map<string, number>(),
+      notified: new Map<string, number>(),
+      recent: [] as MatchRow[],
+    };
   const [counts, rows] = await Promise.all([
-    sql.$queryRaw<{ id: string; count: number }[]>`
-      SELECT search_watch_id AS id, count(*)::int AS count FROM search_watch_matches
+    sql.$queryRaw<{ id: string; count: number; notified: number }[]>`
+      SELECT search_watch_id AS id, count(*)::int AS count, count(emailed_at)::int AS notified
+      FROM search_watch_matches
       WHERE search_watch_id = ANY(${[...ids]}::text[]) GROUP BY search_watch_id`,
     sql.$queryRaw<MatchRow[]>`
       SELECT m.search_watch_id AS "searchWatchId", m.item_id AS "itemId", m.reason, m.price_cents AS "priceCents",
@@ -122,7 +128,11 @@ export const readMatchesOf = async (sql: Sql, ids: readonly string[], recent: nu
       FROM unnest(${[...ids]}::text[]) AS w(id) CROSS JOIN LATERAL (
         SELECT * FROM search_watch_matches WHERE search_watch_id = w.id ORDER BY matched_at DESC, item_id DESC LIMIT ${recent}) m`,
   ]);
-  return { counts: new Map(counts.map((row) => [row.id, row.count])), recent: rows };
+  return {
+    counts: new Map(counts.map((row) => [row.id, row.count])),
+    notified: new Map(counts.map((row) => [row.id, row.notified])),
+    recent: rows,
+  };
 };
 
 /**

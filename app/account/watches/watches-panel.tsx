@@ -1,24 +1,25 @@
 "use client";
 /**
  * The price-watch list: each watch with its item (picture, size, condition, store, price now), its
- * limits and where it stands, times in the person's zone (named once, under the list). Cancel calls
- * the dashboard procedure through @trpc/client, then the list is read again in place (no reload);
- * it is also refreshed every 15 s so a purchase made by a watch shows up.
+ * limits and where it stands (an item of a watch on several items links to that watch's page),
+ * times in the person's zone (named once, under the list). Cancel calls the dashboard procedure
+ * through @trpc/client, then the list is read again in place (no reload); it is also refreshed
+ * every 15 s so a purchase made by a watch shows up.
  */
-import { useCallback, useEffect, useState } from "react";
+import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { dashboardClient } from "@/app/_trpc/client";
 import { PriceChart } from "@/app/_components/price-chart";
 import { WatchedItemCard } from "@/app/_components/watched-item";
-import { ZoneNote } from "@/app/_components/zone-note";
 import { watchConditionKey, watchOutcomeKey } from "@/server/core/messages";
 import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
 import { parseCents } from "@/server/core/money";
 import type { TMyWatch, TMyWatchesResponse } from "@/server/dashboard";
-import { NoticeLine } from "../notice-line";
-import { useAction } from "../use-action";
+import { DashboardList } from "../dashboard-list";
+import { EntryAction } from "../entry-action";
+import { useDashboardList } from "../use-dashboard-list";
 
-const refreshMs = 15_000;
+const read = (page: number) => dashboardClient.account.listMyWatches.query({ page });
 
 const statusTones: Partial<Record<TMyWatch["status"], string>> = {
   active: "warn",
@@ -96,6 +97,16 @@ function WatchRow({
         <dd>{t("limits.totalAtMostValue", { total: money(watch.max_total.amount) })}</dd>
         <dt>{t("account.assistant")}</dt>
         <dd>{watch.assistant}</dd>
+        {watch.price_watch_group_id ? (
+          <>
+            <dt>{t("account.partOf")}</dt>
+            <dd data-testid="watch-group-link">
+              {t.rich("account.partOfValue", {
+                link: (chunks) => <Link href="/account/watch-groups">{chunks}</Link>,
+              })}
+            </dd>
+          </>
+        ) : null}
         {watch.order_number ? (
           <>
             <dt>{t("account.order")}</dt>
@@ -125,102 +136,31 @@ function WatchRow({
         ) : null}
       </dl>
       {watch.can_cancel ? (
-        <div className="button-row" style={{ marginTop: 12 }}>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={busy}
-            onClick={() => onCancel(watch)}
-          >
-            {t("account.cancel")}
-          </button>
-        </div>
+        <EntryAction label={t("account.cancel")} busy={busy} onClick={() => onCancel(watch)} />
       ) : null}
     </li>
   );
 }
 
 export function WatchesPanel({ initial }: { initial: TMyWatchesResponse }) {
-  const t = useTranslations("watches.account");
-  const [list, setList] = useState(initial);
-  const { notice, busy, run } = useAction();
+  const { list, busy, cancel, frame } = useDashboardList(initial, read, "watches.account");
 
-  const load = useCallback(
-    async (page: number) => setList(await dashboardClient.account.listMyWatches.query({ page })),
-    [],
-  );
-
-  useEffect(() => {
-    const timer = setInterval(() => void load(list.page).catch(() => undefined), refreshMs);
-    return () => clearInterval(timer);
-  }, [load, list.page]);
-
-  const cancel = (watch: TMyWatch) =>
-    run(async () => {
-      try {
-        const result = await dashboardClient.account.cancelMyWatch.mutate({
-          price_watch_id: watch.price_watch_id,
-        });
-        return {
-          tone: "ok",
-          text: result.already_cancelled ? t("alreadyCancelled") : t("cancelled"),
-        };
-      } catch {
-        // The service's refusal is English and for developers; the list, read again, shows where the watch stands.
-        return { tone: "error", text: t("cancelRefused") };
-      } finally {
-        await load(list.page).catch(() => undefined);
-      }
-    });
-
-  const goTo = (page: number) =>
-    run(async () => {
-      await load(page);
-      return null;
-    });
+  const cancelWatch = (watch: TMyWatch) =>
+    cancel(() =>
+      dashboardClient.account.cancelMyWatch.mutate({ price_watch_id: watch.price_watch_id }),
+    );
 
   return (
-    <>
-      <NoticeLine notice={notice} />
-      {list.watches.length === 0 ? (
-        <p className="panel" data-testid="no-watches">
-          {list.page === 1 ? t("none") : t("noMore")}
-        </p>
-      ) : (
-        <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
-          {list.watches.map((watch) => (
-            <WatchRow
-              key={watch.price_watch_id}
-              watch={watch}
-              timeZone={list.time_zone}
-              busy={busy}
-              onCancel={(chosen) => void cancel(chosen)}
-            />
-          ))}
-        </ul>
-      )}
-      {list.page > 1 || list.has_more ? (
-        <div className="button-row">
-          <button
-            type="button"
-            className="button secondary"
-            disabled={busy || list.page === 1}
-            onClick={() => void goTo(list.page - 1)}
-          >
-            {t("newer")}
-          </button>
-          <span className="hint">{t("page", { page: list.page })}</span>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={busy || !list.has_more}
-            onClick={() => void goTo(list.page + 1)}
-          >
-            {t("older")}
-          </button>
-        </div>
-      ) : null}
-      {list.watches.length > 0 ? <ZoneNote timeZone={list.time_zone} /> : null}
-    </>
+    <DashboardList frame={frame} count={list.watches.length} emptyTestId="no-watches">
+      {list.watches.map((watch) => (
+        <WatchRow
+          key={watch.price_watch_id}
+          watch={watch}
+          timeZone={list.time_zone}
+          busy={busy}
+          onCancel={cancelWatch}
+        />
+      ))}
+    </DashboardList>
   );
 }
