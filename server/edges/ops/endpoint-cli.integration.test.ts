@@ -18,7 +18,9 @@ const ops = async (...args: string[]) => {
   const { stdout } = await run(
     process.execPath,
     [
-      path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+      // node with tsx's loader, as `npm start` runs: one process (tsx's CLI would start a second).
+      "--import",
+      "tsx",
       path.join(root, "server", "edges", "ops", "cli.ts"),
       ...args,
       "--json",

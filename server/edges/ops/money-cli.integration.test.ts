@@ -16,7 +16,9 @@ const ops = async (...args: string[]) =>
     await run(
       process.execPath,
       [
-        path.join(root, "node_modules", "tsx", "dist", "cli.mjs"),
+        // node with tsx's loader, as `npm start` runs: one process (tsx's CLI would start a second).
+        "--import",
+        "tsx",
         path.join(root, "server", "edges", "ops", "cli.ts"),
         ...args,
       ],
