@@ -7,10 +7,15 @@
  */
 import { z } from "zod";
 import { AppError } from "../core/errors";
-import { cancelWatch, isWatchOfPerson, pageOfPersonWatches } from "../price-watches";
+import {
+  cancelWatch,
+  isWatchOfPerson,
+  pageOfPersonWatches,
+  toWirePriceWatch,
+  ZPriceWatch,
+  ZPriceWatchEvaluation,
+} from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
-import { ZPriceWatch, ZPriceWatchEvaluation } from "../price-watches";
-import { toWirePriceWatch } from "../price-watches";
 import { findClientSummaries } from "../auth";
 import { readReadingPreferences } from "../accounts";
 import { parseCents } from "../core/money";
