@@ -13,6 +13,7 @@ import { findItemCards } from "../catalogue";
 import { watchedItemOf } from "../price-watches";
 import {
   cancelOwnSearchWatch,
+  isCancellableSearchWatch,
   pageOfPersonSearchWatches,
   ZSearchWatch,
   ZSearchWatchIdParams,
@@ -71,7 +72,7 @@ export const listMySearchWatches = shopperProcedure
           ...watch,
           notified_count: notifiedCount,
           assistant: names.get(clientId)!,
-          can_cancel: watch.status === "active",
+          can_cancel: isCancellableSearchWatch(watch.status),
           item: card ? watchedItemOf(card) : null,
         };
       }),

@@ -12,6 +12,8 @@ import { readReadingPreferences } from "../accounts";
 import { drawPriceCharts } from "../catalogue";
 import {
   cancelOwnGroup,
+  isAnyPriceWithinTotal,
+  isCancellableGroup,
   pageOfPersonGroups,
   toWirePriceWatchGroup,
   ZPriceWatch,
@@ -83,11 +85,11 @@ export const listMyWatchGroups = shopperProcedure
         return {
           ...wire,
           assistant: names.get(group.clientId)!,
-          can_cancel: group.status === "active",
+          can_cancel: isCancellableGroup(group.status),
           alternatives: group.alternatives.map((alternative, index) => ({
             ...wire.alternatives[index]!,
             item: alternative.item,
-            any_price_within_total: alternative.maxPriceCents === group.maxTotalCents,
+            any_price_within_total: isAnyPriceWithinTotal(alternative, group.maxTotalCents),
             price_chart: chartOf.get(alternative.id)!,
           })),
         };

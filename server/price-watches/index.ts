@@ -28,7 +28,7 @@ export {
   ZPriceWatchGroupIdParams,
   ZPriceWatchGroupList,
 } from "./groups/price-watch-group.schema";
-export { maxAlternatives } from "./groups/group-states";
+export { isAnyPriceWithinTotal, isCancellableGroup, maxAlternatives } from "./groups/group-states";
 // The person's groups a page at a time, and their cancel (the dashboard's /account/watch-groups).
 export { pageOfPersonGroups } from "./groups/read-price-watch-groups";
 export { toWirePriceWatchGroup } from "./groups/price-watch-group-view";

@@ -14,5 +14,5 @@ export { searchWatchesRouter } from "./procedures";
 // The person's watches a page at a time, and their cancel (the dashboard's /account/search-watches).
 export { pageOfPersonSearchWatches } from "./read-search-watches";
 export { cancelOwnSearchWatch } from "./cancel-search-watch";
-export { maxLiveSearchWatches, searchWatchDays } from "./states";
+export { isCancellableSearchWatch, maxLiveSearchWatches, searchWatchDays } from "./states";
 export { runSearchWatchWork } from "./search-watch-jobs";

@@ -60,6 +60,10 @@ const transitions: Record<SearchWatchEvent, SearchWatchTransition> = {
 
 export const searchWatchTransition = (event: SearchWatchEvent) => transitions[event];
 
+/** Whether the person may cancel a watch in this status now: the state table's own cancel rule. */
+export const isCancellableSearchWatch = (status: SearchWatchState) =>
+  transitions.cancel.from.includes(status);
+
 /** Live search watches one person may hold, all apps together (409 too_many_search_watches beyond). */
 export const maxLiveSearchWatches = 10;
 /** Days a search watch lasts: 1 to 30; 7 when omitted (as price watches). */

@@ -13,6 +13,7 @@ import { enqueueEmail } from "../../platform/mail/outbox";
 import type { Sql } from "../../platform/sql";
 import { watchCancelUrl } from "../watch-emails";
 import { readAlternativeItems } from "./store";
+import { isAnyPriceWithinTotal } from "./group-states";
 
 /** The group's alternatives as its emails show them (the items as they are now), with their own prices (null: any price within the total). */
 const alternativesOf = async (sql: Sql, groupId: string, maxTotalCents: number) => {
@@ -29,7 +30,7 @@ const alternativesOf = async (sql: Sql, groupId: string, maxTotalCents: number) 
       ...emailItemOf(card),
       size: row.size,
       priceCents: card.priceCents,
-      maxPriceCents: row.maxPriceCents === maxTotalCents ? null : row.maxPriceCents,
+      maxPriceCents: isAnyPriceWithinTotal(row, maxTotalCents) ? null : row.maxPriceCents,
     };
   });
 };

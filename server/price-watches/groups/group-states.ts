@@ -52,6 +52,9 @@ const transitions: Record<GroupEvent, GroupTransition> = {
 
 export const groupTransition = (event: GroupEvent): GroupTransition => transitions[event];
 
+/** Whether the person may cancel a group in this status now: the state table's own cancel rule. */
+export const isCancellableGroup = (status: GroupState) => transitions.cancel.from.includes(status);
+
 export const isLiveGroup = (status: GroupState) => status === "active" || status === "executing";
 
 /** Alternatives in one group: 1 to 10 (issue 29 §4). */
@@ -72,3 +75,13 @@ export const alternativeNeedsYou = "alternative_needs_you";
  */
 export const endsOnlyTheAlternative = (outcome: string) =>
   outcome === "item_sold" || outcome === "store_requires_checkout_link";
+
+/**
+ * An alternative given without a price of its own carries the group's max_total as its max_price
+ * (POST /price-watch-groups): the price alone within the total. Its emails and the dashboard show it
+ * as "any price within the total".
+ */
+export const isAnyPriceWithinTotal = (
+  alternative: { maxPriceCents: number },
+  maxTotalCents: number,
+) => alternative.maxPriceCents === maxTotalCents;
