@@ -157,4 +157,17 @@ describe("dashboard search watches", () => {
     ).toBe("unauthorized");
     expect(await statusOf(id)).toBe("active");
   });
+
+  it("a malformed request is invalid_request naming the field, and changes nothing", async () => {
+    const buyer = await watcher();
+    const id = await setSearchWatch(buyer.token, { mode: "notify", q: word() });
+    const me = shopper(buyer.person.id).account;
+    const tooLong = await failure(me.cancelMySearchWatch({ search_watch_id: "x".repeat(65) }));
+    expect(tooLong.code).toBe("invalid_request");
+    expect(tooLong.options.fields?.search_watch_id).toContain("at most 64");
+    const extra = { search_watch_id: id, status: "cancelled" } as { search_watch_id: string };
+    expect((await failure(me.cancelMySearchWatch(extra))).code).toBe("invalid_request");
+    expect((await failure(me.listMySearchWatches({ page: 0 }))).options.fields?.page).toBeDefined();
+    expect(await statusOf(id)).toBe("active");
+  });
 });

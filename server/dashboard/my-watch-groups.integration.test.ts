@@ -141,4 +141,21 @@ describe("dashboard price watch groups", () => {
     ).toBe("unauthorized");
     expect(await groupStatus(id)).toBe("active");
   });
+
+  it("a malformed request is invalid_request naming the field, and changes nothing", async () => {
+    const buyer = await createBuyer();
+    const item = await watchableItem(10_000);
+    const id = await setGroup(buyer.token, {
+      alternatives: [{ catalog_item_id: String(item.id), max_price: 80 }],
+      max_total: 100,
+    });
+    const me = shopper(buyer.person.id).account;
+    const notAnId = await failure(me.cancelMyWatchGroup({ price_watch_group_id: "pwg_../x" }));
+    expect(notAnId.code).toBe("invalid_request");
+    expect(notAnId.options.fields?.price_watch_group_id).toContain("price watch group id");
+    expect(
+      (await failure(me.listMyWatchGroups({ page: 1001 }))).options.fields?.page,
+    ).toBeDefined();
+    expect(await groupStatus(id)).toBe("active");
+  });
 });
