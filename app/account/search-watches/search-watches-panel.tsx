@@ -13,12 +13,13 @@ import { useLocale, useTranslations } from "next-intl";
 import { dashboardClient } from "@/app/_trpc/client";
 import { WatchedItemCard } from "@/app/_components/watched-item";
 import { watchOutcomeKey } from "@/server/core/messages";
-import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
+import { formatMoney, type Locale } from "@/server/core/locale";
 import { parseCents } from "@/server/core/money";
 import type { TMySearchWatch, TMySearchWatchesResponse } from "@/server/dashboard";
 import { DashboardList } from "../dashboard-list";
 import { EntryAction } from "../entry-action";
 import { useDashboardList } from "../use-dashboard-list";
+import { UntilOrSet } from "../until-or-set";
 
 type Filters = TMySearchWatch["filters"];
 
@@ -86,7 +87,6 @@ function SearchWatchRow({
   const w = useTranslations("watches");
   const locale = useLocale() as Locale;
   const name = useSearchName(watch.filters);
-  const isLive = watch.status === "active" || watch.status === "executing";
   return (
     <li
       className="panel"
@@ -133,10 +133,7 @@ function SearchWatchRow({
             </dd>
           </>
         ) : null}
-        <dt>{isLive ? w("account.until") : w("account.set")}</dt>
-        <dd>
-          {formatTime(new Date(isLive ? watch.expires_at : watch.created_at), locale, timeZone)}
-        </dd>
+        <UntilOrSet entry={watch} timeZone={timeZone} />
         {watch.outcome && watch.outcome !== "bought" ? (
           <>
             <dt>{w("account.why")}</dt>

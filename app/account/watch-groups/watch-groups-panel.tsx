@@ -12,12 +12,13 @@ import { dashboardClient } from "@/app/_trpc/client";
 import { PriceChart } from "@/app/_components/price-chart";
 import { WatchedItemCard } from "@/app/_components/watched-item";
 import { watchOutcomeKey } from "@/server/core/messages";
-import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
+import { formatMoney, type Locale } from "@/server/core/locale";
 import { parseCents } from "@/server/core/money";
 import type { TMyWatchGroup, TMyWatchGroupsResponse } from "@/server/dashboard";
 import { DashboardList } from "../dashboard-list";
 import { EntryAction } from "../entry-action";
 import { useDashboardList } from "../use-dashboard-list";
+import { UntilOrSet } from "../until-or-set";
 
 type Alternative = TMyWatchGroup["alternatives"][number];
 
@@ -102,7 +103,6 @@ function GroupRow({
   const t = useTranslations("watchGroups.account");
   const w = useTranslations("watches");
   const locale = useLocale() as Locale;
-  const isLive = group.status === "active" || group.status === "executing";
   const heading = t("heading", { count: group.alternatives.length });
   const itemsId = `items-${group.price_watch_group_id}`;
   return (
@@ -131,10 +131,7 @@ function GroupRow({
             <dd data-testid="group-order">{group.order_number}</dd>
           </>
         ) : null}
-        <dt>{isLive ? w("account.until") : w("account.set")}</dt>
-        <dd>
-          {formatTime(new Date(isLive ? group.expires_at : group.created_at), locale, timeZone)}
-        </dd>
+        <UntilOrSet entry={group} timeZone={timeZone} />
         {group.outcome && group.outcome !== "bought" ? (
           <>
             <dt>{w("account.why")}</dt>

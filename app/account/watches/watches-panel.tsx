@@ -18,6 +18,7 @@ import type { TMyWatch, TMyWatchesResponse } from "@/server/dashboard";
 import { DashboardList } from "../dashboard-list";
 import { EntryAction } from "../entry-action";
 import { useDashboardList } from "../use-dashboard-list";
+import { UntilOrSet } from "../until-or-set";
 
 const read = (page: number) => dashboardClient.account.listMyWatches.query({ page });
 
@@ -77,7 +78,6 @@ function WatchRow({
   const t = useTranslations("watches");
   const locale = useLocale() as Locale;
   const money = (amount: string) => formatMoney(parseCents(amount), locale);
-  const isLive = watch.status === "active" || watch.status === "executing";
   return (
     <li
       className="panel"
@@ -121,10 +121,7 @@ function WatchRow({
             </dd>
           </>
         ) : null}
-        <dt>{isLive ? t("account.until") : t("account.set")}</dt>
-        <dd>
-          {formatTime(new Date(isLive ? watch.expires_at : watch.created_at), locale, timeZone)}
-        </dd>
+        <UntilOrSet entry={watch} timeZone={timeZone} />
         {watch.last_evaluation ? (
           <LastEvaluation evaluation={watch.last_evaluation} timeZone={timeZone} />
         ) : null}
