@@ -82,6 +82,8 @@ test.describe("[WATCH GROUPS] price watches on several items", () => {
     await expect(row.getByRole("heading", { level: 2 })).toHaveText("Price watch on 2 items");
     await expect(row.getByTestId("group-status")).toHaveText("Watching");
     await expect(row).toContainText("Deal Finder");
+    // A live group says until when it lasts; once cancelled, when it was set.
+    await expect(row.locator("dt", { hasText: /^Until$/ })).toHaveCount(1);
     await expect(row.getByRole("heading", { level: 3 })).toHaveText([first.title, second.title]);
     const items = row.getByTestId("group-alternative");
     await expect(items.nth(1)).toContainText("Any price within the total");
@@ -101,6 +103,8 @@ test.describe("[WATCH GROUPS] price watches on several items", () => {
     await expect(row.getByTestId("group-status")).toHaveText("Cancelled");
     await expect(items.getByTestId("alternative-status")).toHaveText(["Cancelled", "Cancelled"]);
     await expect(row.getByRole("button", { name: "Cancel watch" })).toHaveCount(0);
+    await expect(row.locator("dt", { hasText: /^Set$/ })).toHaveCount(1);
+    await expect(row.locator("dt", { hasText: /^Until$/ })).toHaveCount(0);
     await expect(other.getByTestId("group-status")).toHaveText("Watching");
     await snap(page, testInfo, "watch-group-cancelled");
     const cancelled = await (
