@@ -111,6 +111,13 @@ describe("POST /price-watches", () => {
     expect(codeOf(await setWatch(ok.token, watchBody(linkOnly.id)))).toBe(
       "409 store_requires_checkout_link",
     );
+    // The conditions' item_available: a sold item, or its only size out of stock.
+    const sold = await watchableItem(10_000);
+    await db().item.update({ where: { id: sold.id }, data: { status: "sold" } });
+    expect(codeOf(await setWatch(ok.token, watchBody(sold.id)))).toBe("409 item_unavailable");
+    const outOfStock = await watchableItem(10_000);
+    await db().variant.updateMany({ where: { itemId: outOfStock.id }, data: { quantity: 0 } });
+    expect(codeOf(await setWatch(ok.token, watchBody(outOfStock.id)))).toBe("409 item_unavailable");
     expect(
       codeOf(await setWatch((await createBuyer({ limits: null })).token, watchBody(item.id))),
     ).toBe("409 spending_limit_not_set");
@@ -139,7 +146,9 @@ describe("POST /price-watches", () => {
     expect(again.body.error.price_watch_id).toBe(first.body.price_watch_id);
     expect(codeOf(await setWatch(ok.token, watchBody(2_000_000_000)))).toBe("404 not_found");
     expect(
-      await db().priceWatch.count({ where: { itemId: { in: [item.id, cheap.id, linkOnly.id] } } }),
+      await db().priceWatch.count({
+        where: { itemId: { in: [item.id, cheap.id, linkOnly.id, sold.id, outOfStock.id] } },
+      }),
     ).toBe(1);
   });
 
