@@ -96,8 +96,8 @@ const main = async () => {
   let isSearchIndexBuilding = false;
   if (config.SEARCH_IMPL === "memory") {
     const { startCatalogIndex } = await import("./catalogue/search/memory/start-index");
-    const { sync, ready } = startCatalogIndex({ databaseUrl: process.env.DATABASE_URL!, log });
-    stopSearch = () => sync.stop();
+    const { host, ready } = startCatalogIndex({ databaseUrl: process.env.DATABASE_URL!, log });
+    stopSearch = () => host.stop();
     // Settles when built, or when it failed and PostgreSQL answers for good: /readyz waits for either.
     isSearchIndexBuilding = true;
     void ready.then(() => (isSearchIndexBuilding = false));

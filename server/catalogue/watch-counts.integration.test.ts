@@ -11,10 +11,11 @@ import { operationHandler } from "@/server/edges/rest/rest-router";
 import { createItem, createLinkedPerson, createPartner, createStore } from "../../prisma/factories";
 import { randomId } from "../core/ids";
 import { db } from "../platform/db";
-import { useCatalogSync } from "./search";
+import { useIndexHost } from "./search";
 import type { CatalogSync } from "./search/memory/catalog-sync";
 import { startMemorySearch } from "../testing/memory-index";
 import { callRoute } from "../testing/rest";
+import { inThisThread } from "./search/memory/index-host";
 
 const searchRoute = operationHandler("GET /api/v1/products");
 const productRoute = operationHandler("GET /api/v1/products/{id}");
@@ -132,10 +133,10 @@ describe("watcher counts from the in-memory index", () => {
   let sync: CatalogSync;
   beforeAll(async () => {
     ({ sync } = await startMemorySearch());
-    useCatalogSync(sync);
+    useIndexHost(inThisThread(sync));
   });
   afterAll(async () => {
-    useCatalogSync(undefined);
+    useIndexHost(undefined);
     await sync?.stop();
   });
 

@@ -21,9 +21,9 @@ const main = async () => {
   let stopSearch = async () => undefined as void;
   if (process.env.LIFECYCLE_SEARCH_INDEX === "memory") {
     isSearchIndexBuilding = true;
-    const { sync, ready } = startCatalogIndex({ databaseUrl: config.DATABASE_URL!, log });
+    const { host, ready } = startCatalogIndex({ databaseUrl: config.DATABASE_URL!, log });
     void ready.then(() => (isSearchIndexBuilding = false));
-    stopSearch = () => sync.stop();
+    stopSearch = () => host.stop();
   }
   const lifecycle = createLifecycle({
     databaseUrl: config.DATABASE_URL!,

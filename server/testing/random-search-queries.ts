@@ -107,3 +107,14 @@ export const randomSearchQueries = (
     return query;
   });
 };
+
+/** A SearchQuery with no filters, by relevance, page 1 of 24, with `overrides`. */
+export const searchQuery = (overrides: Partial<SearchQuery>): SearchQuery => ({
+  sizeKeys: [],
+  colors: [],
+  brands: [],
+  sort: "relevance",
+  page: 1,
+  perPage: 24,
+  ...overrides,
+});

@@ -5,36 +5,33 @@
  * Next.js bundle load this module separately in the same process and must share one index.
  */
 import type { Db } from "../../platform/db";
-import type { CatalogSync } from "./memory/catalog-sync";
+import type { IndexHost } from "./memory/index-host";
 import { createMemorySearch } from "./memory/memory-search";
 import { createPgSearch } from "./pg-search";
 import { secondsSince } from "../../platform/observability/metrics";
 import type { CatalogSearch } from "./types";
 
-const shared = globalThis as unknown as { shoppingCatalogSync?: CatalogSync };
+const shared = globalThis as unknown as { shoppingIndexHost?: IndexHost };
 
 /** The index this process keeps, if it started one. */
-export const runningCatalogSync = (): CatalogSync | undefined => shared.shoppingCatalogSync;
+const runningIndex = (): IndexHost | undefined => shared.shoppingIndexHost;
 
 /** What /metrics shows of this process's in-memory index (its items, and how long its oldest heard change has waited); undefined without one. */
 export const searchIndexState = () => {
-  const sync = runningCatalogSync();
-  if (!sync) return undefined;
-  const { pendingSince } = sync.stats;
-  return {
-    items: sync.index?.itemCount ?? 0,
-    lagSeconds: pendingSince ? secondsSince(pendingSince) : 0,
-  };
+  const host = runningIndex();
+  if (!host) return undefined;
+  const { items, pendingSince } = host.state();
+  return { items, lagSeconds: pendingSince ? secondsSince(pendingSince) : 0 };
 };
 
-/** Makes `sync` the index every catalogSearch() of this process answers from. */
-export const useCatalogSync = (sync: CatalogSync | undefined) => {
-  shared.shoppingCatalogSync = sync;
+/** Makes `host` the index every catalogSearch() of this process answers from. */
+export const useIndexHost = (host: IndexHost | undefined) => {
+  shared.shoppingIndexHost = host;
 };
 
 const cache = new WeakMap<
   object,
-  { postgres: CatalogSearch; memory?: CatalogSearch; sync?: CatalogSync }
+  { postgres: CatalogSearch; memory?: CatalogSearch; host?: IndexHost }
 >();
 
 export const catalogSearch = (db: Db): CatalogSearch => {
@@ -43,11 +40,11 @@ export const catalogSearch = (db: Db): CatalogSearch => {
     entry = { postgres: createPgSearch(db) };
     cache.set(db, entry);
   }
-  const sync = runningCatalogSync();
-  if (!sync) return entry.postgres;
-  if (entry.sync !== sync) {
-    entry.memory = createMemorySearch({ db, sync, fallback: entry.postgres });
-    entry.sync = sync;
+  const host = runningIndex();
+  if (!host) return entry.postgres;
+  if (entry.host !== host) {
+    entry.memory = createMemorySearch({ db, host, fallback: entry.postgres });
+    entry.host = host;
   }
   return entry.memory!;
 };

@@ -13,10 +13,11 @@ import { startConnectorServer } from "../../testing/mcp-server";
 import { useEnv } from "../../testing/use-env";
 import { startSweepThread } from "../jobs/sweep-thread";
 import { setItemPrice } from "../../catalogue/set-item-price";
-import { useCatalogSync } from "../../catalogue/search";
+import { useIndexHost } from "../../catalogue/search";
 import { CatalogSync } from "../../catalogue/search/memory/catalog-sync";
 import { processPriceChanges } from "../../price-changes/process-price-changes";
 import { createBuyer, setWatch, watchableItem } from "../../testing/watch-fixtures";
+import { inThisThread } from "../../catalogue/search/memory/index-host";
 
 const metricsToken = `metrics-${randomUUID()}-${randomUUID()}`;
 
@@ -217,7 +218,7 @@ describe("domain metrics", () => {
   it("shows this instance's in-memory search index: its items, its rebuilds, and no lag once changes are applied", async () => {
     const before = (await scrape()).text;
     const sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL! });
-    useCatalogSync(sync);
+    useIndexHost(inThisThread(sync));
     try {
       await sync.start();
       const { text } = await scrape();
@@ -237,7 +238,7 @@ describe("domain metrics", () => {
       expect(sample(applied, "shopping_search_index_lag_seconds")).toBe(0);
       expect(sample(applied, "shopping_search_index_items")).toBe(await db().item.count());
     } finally {
-      useCatalogSync(undefined);
+      useIndexHost(undefined);
       await sync.stop();
     }
   });

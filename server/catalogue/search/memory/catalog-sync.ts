@@ -50,6 +50,8 @@ export type CatalogSyncOptions = {
    * is still right for what it tells (how many others watch). Item changes are applied at once.
    */
   watchersBatchMs?: number;
+  /** Called after each batch of work is applied (the search thread sends the new version then). */
+  onApplied?: () => void;
 };
 
 const catalogChannel = "catalog_changes";
@@ -113,8 +115,8 @@ export class CatalogSync {
     pendingSince: 0,
   };
 
-  private readonly options: Required<Omit<CatalogSyncOptions, "log">> &
-    Pick<CatalogSyncOptions, "log">;
+  private readonly options: Required<Omit<CatalogSyncOptions, "log" | "onApplied">> &
+    Pick<CatalogSyncOptions, "log" | "onApplied">;
   private reader: pg.Client | undefined;
   private listener: pg.Client | undefined;
   private work = noWork();
@@ -340,6 +342,7 @@ export class CatalogSync {
           this.stats.pendingSince = heardAt;
           await this.run(work);
           this.stats.pendingSince = this.queuedSince;
+          this.options.onApplied?.();
         }
       } catch (error) {
         this.log(`sync failed, retrying on the next catch-up: ${(error as Error).message}`);

@@ -10,26 +10,21 @@ import { createItem, createPartner, createPerson, createStore } from "../../../.
 import { randomId } from "../../../core/ids";
 import { seedCatalog } from "../../../../prisma/seed/catalog";
 import { db } from "../../../platform/db";
-import { randomSearchQueries, loadSearchVocabulary } from "../../../testing/random-search-queries";
+import {
+  randomSearchQueries,
+  loadSearchVocabulary,
+  searchQuery as query,
+} from "../../../testing/random-search-queries";
 import { createPgSearch } from "../pg-search";
 import type { CatalogSearch, SearchQuery } from "../types";
 import { CatalogSync } from "./catalog-sync";
 import { createMemorySearch } from "./memory-search";
+import { inThisThread } from "./index-host";
 
 let sync: CatalogSync;
 let reference: CatalogSearch;
 let memory: CatalogSearch;
 let client: pg.Client;
-
-const query = (overrides: Partial<SearchQuery>): SearchQuery => ({
-  sizeKeys: [],
-  colors: [],
-  brands: [],
-  sort: "relevance",
-  page: 1,
-  perPage: 24,
-  ...overrides,
-});
 
 beforeAll(async () => {
   client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -90,7 +85,7 @@ beforeAll(async () => {
   sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL!, catchUpMs: 600_000 });
   await sync.start();
   reference = createPgSearch(db());
-  memory = createMemorySearch({ db: db(), sync, fallback: reference });
+  memory = createMemorySearch({ db: db(), host: inThisThread(sync), fallback: reference });
 }, 120_000);
 
 afterAll(async () => {
@@ -293,7 +288,11 @@ describe("memory search equals pg-search", () => {
 
   it("answers through pg-search until the index is built", async () => {
     const unbuilt = new CatalogSync({ databaseUrl: process.env.DATABASE_URL! });
-    const search = createMemorySearch({ db: db(), sync: unbuilt, fallback: reference });
+    const search = createMemorySearch({
+      db: db(),
+      host: inThisThread(unbuilt),
+      fallback: reference,
+    });
     const browse = query({ sort: "newest" });
     expect(unbuilt.index).toBeUndefined();
     expect(await search.search(browse)).toEqual(await reference.search(browse));

@@ -1,39 +1,34 @@
 /**
- * The fast CatalogSearch: answers from the in-memory index of this process (catalog-sync.ts), with
- * exactly pg-search's semantics (server/catalogue/search/types.ts; checked by memory-search.integration.test.ts).
- * Until the index is built it answers through `fallback` (pg-search), and so it does a price_drop or
- * on_sale search at a time the index's recent prices do not cover (recent-prices.ts).
+ * The fast CatalogSearch: answers from an in-memory index (catalog-sync.ts, served by an IndexHost:
+ * index-host.ts), with exactly pg-search's semantics (server/catalogue/search/types.ts; checked by
+ * memory-search.integration.test.ts). Whenever the index cannot answer (not built yet, its thread
+ * restarting, a price_drop or on_sale search at a time its recent prices do not cover) the
+ * `fallback` (pg-search) does.
  */
 import type { Db } from "../../../platform/db";
-import { type CatalogSearch, isTimeDependent, nowOf } from "../types";
-import type { CatalogSync } from "./catalog-sync";
-import { evaluate } from "./evaluate";
+import type { CatalogSearch } from "../types";
+import type { IndexHost } from "./index-host";
 import { createLexemeCache } from "./lexeme-cache";
 
-/** A CatalogSearch over `sync`'s index, falling back to `fallback` while it is not built. */
+/** A CatalogSearch over `host`'s index, falling back to `fallback` when it cannot answer. */
 export const createMemorySearch = (options: {
   db: Db;
-  sync: CatalogSync;
+  host: IndexHost;
   fallback: CatalogSearch;
 }): CatalogSearch => {
   const lexemesOf = createLexemeCache(options.db);
+  const { host, fallback } = options;
   return {
     name: "memory",
     search: async (query) => {
-      if (!options.sync.index) return options.fallback.search(query);
-      const lexemes = await lexemesOf(query.text);
-      // Read the index after the await: a rebuild may have swapped it meanwhile.
-      const index = options.sync.index;
-      // A time its recent prices cannot answer for (a clock far behind, or behind the newest change): the reference does.
-      if (isTimeDependent(query) && !index.prices.covers(nowOf(query)))
-        return options.fallback.search(query);
-      return evaluate(index, query, lexemes);
+      if (host.version() === undefined) return fallback.search(query);
+      // A thread that dies mid-request is no answer either: the reference gives one.
+      const answer = await host.search(query, await lexemesOf(query.text)).catch(() => undefined);
+      return answer ? answer.hits : fallback.search(query);
     },
-    priceWatchers: async (itemIds, viewerId) => {
-      const watchers = options.sync.index ? options.sync.watchers : undefined;
-      if (!watchers) return options.fallback.priceWatchers(itemIds, viewerId);
-      return itemIds.map((id) => watchers.count(id, viewerId));
-    },
-    version: () => options.sync.index?.version,
+    priceWatchers: async (itemIds, viewerId) =>
+      (await host.priceWatchers(itemIds, viewerId).catch(() => undefined)) ??
+      fallback.priceWatchers(itemIds, viewerId),
+    version: () => host.version(),
   };
 };

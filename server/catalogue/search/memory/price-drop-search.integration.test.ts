@@ -19,12 +19,13 @@ import { createInnerContext } from "../../../platform/trpc/context";
 import { loadOracleItems, oracleSearch } from "../../../testing/catalog-oracle";
 import { loadSearchVocabulary, randomSearchQueries } from "../../../testing/random-search-queries";
 import { setItemPrices } from "../../set-item-price";
-import { useCatalogSync } from "../index";
+import { useIndexHost } from "../index";
 import { createPgSearch } from "../pg-search";
 import type { CatalogSearch, SearchQuery } from "../types";
 import { CatalogSync } from "./catalog-sync";
 import { createMemorySearch } from "./memory-search";
 import { retainMs } from "./recent-prices";
+import { inThisThread } from "./index-host";
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -123,11 +124,11 @@ beforeAll(async () => {
   sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL!, catchUpMs: 600_000 });
   await sync.start();
   reference = createPgSearch(db());
-  memory = createMemorySearch({ db: db(), sync, fallback: reference });
+  memory = createMemorySearch({ db: db(), host: inThisThread(sync), fallback: reference });
 }, 120_000);
 
 afterAll(async () => {
-  useCatalogSync(undefined);
+  useIndexHost(undefined);
   await sync?.stop();
   await client?.end();
 });
@@ -204,7 +205,7 @@ describe("price_drop and on_sale: memory equals pg-search and the oracle", () =>
     await sync.settledAfterCommits();
     await expectSame(query({ nowMs: t + 1000, storeSlug }));
     await expectSame(query({ nowMs: t + 1000, onSale: true, perPage: 48 }));
-    useCatalogSync(sync);
+    useIndexHost(inThisThread(sync));
     const callerAt = (nowMs: number) =>
       createCaller(
         createInnerContext({

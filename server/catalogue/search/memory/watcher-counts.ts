@@ -15,7 +15,7 @@
  * Nothing depends on updated_at, so a transaction that commits long after its clock was read is
  * found too. The cost is one aggregate over the live rows per catch-up, none per request.
  */
-import { liveWatchersSql } from "../watchers";
+import { liveWatchersSql } from "../live-watchers-sql";
 import type { Reader } from "./catalog-loader";
 
 /** A live watch or alert: its item, its person and the hash of both (`rowHashSql`). */
