@@ -5,9 +5,18 @@
  * selling, or a re-balance of the sort buckets, recounts everything (O(items), rare). A browse page
  * then sums the categories it covers instead of scanning the catalogue: at a million items,
  * ~1 ms instead of ~20 ms.
+ *
+ * The same counts are kept per price group (`priceGroups` runs of consecutive price sort buckets,
+ * with the categories too) for a price range without words or facet filters (price-range.ts): the
+ * groups wholly inside the range are summed, and only the slots of the one or two groups at its
+ * edges are scanned.
  */
 import { ensureLength } from "./growable";
 import { bucketCount } from "./bucket-order";
+
+/** Price groups: each holds `bucketsPerPriceGroup` consecutive price sort buckets (sort-buckets.ts). */
+export const priceGroups = 64;
+export const bucketsPerPriceGroup = bucketCount / priceGroups;
 
 /** What the index exposes to the counts (kept narrow so the two files stay independent). */
 export type CountedIndex = {
@@ -31,6 +40,8 @@ type Counts = {
   size: Uint32Array;
   color: Uint32Array;
   store: Uint32Array;
+  /** Per category index: read for the price groups (a category's own counts know their category). */
+  category: Uint32Array;
   created: Uint32Array;
   price: Uint32Array;
 };
@@ -41,6 +52,7 @@ const emptyCounts = (): Counts => ({
   size: new Uint32Array(0),
   color: new Uint32Array(0),
   store: new Uint32Array(0),
+  category: new Uint32Array(0),
   created: new Uint32Array(bucketCount),
   price: new Uint32Array(bucketCount),
 });
@@ -51,15 +63,18 @@ const bump = (array: Uint32Array, id: number, sign: number) => {
   return array;
 };
 
-export type BrowseTotals = {
-  hitCount: number;
+/** Counts per brand, size value, colour value, category index and store. */
+export type FacetCounts = {
   brand: Uint32Array;
-  /** Per size value and colour value (already expanded from the lists). */
   size: Uint32Array;
   color: Uint32Array;
-  store: Uint32Array;
-  /** Listed items per category index, over every category (the category facet ignores its filter). */
   perCategory: Uint32Array;
+  store: Uint32Array;
+};
+
+/** A browse page's or price range's counts: its facets' (size and colour already by value), its hits, and its hits per sort bucket. */
+export type BrowseTotals = FacetCounts & {
+  hitCount: number;
   created: Uint32Array;
   price: Uint32Array;
 };
@@ -76,11 +91,15 @@ export class BrowseCounts {
   /** The sum over every category: browse-all pages read it directly. */
   private all = emptyCounts();
 
+  private byPriceGroup = Array.from({ length: priceGroups }, emptyCounts);
+
   /** Adds (sign 1) or removes (sign -1) a slot's contribution if it is listed. */
   contribute(index: CountedIndex, slot: number, sign: 1 | -1) {
     if (index.isActive[slot] === 0 || index.storeListed[index.store[slot]] === 0) return;
     this.add(this.countsOf(index.category[slot]), index, slot, sign);
     this.add(this.all, index, slot, sign);
+    const group = Math.floor(index.buckets.priceBucket[slot] / bucketsPerPriceGroup);
+    this.add(this.byPriceGroup[group], index, slot, sign);
   }
 
   private add(counts: Counts, index: CountedIndex, slot: number, sign: 1 | -1) {
@@ -92,6 +111,8 @@ export class BrowseCounts {
     for (const color of index.colors.members[index.colorSet[slot]])
       counts.color = bump(counts.color, color, sign);
     counts.store = bump(counts.store, index.store[slot], sign);
+    if (index.category[slot] >= 0)
+      counts.category = bump(counts.category, index.category[slot], sign);
     counts.created[index.buckets.createdBucket[slot]] += sign;
     counts.price[index.buckets.priceBucket[slot]] += sign;
   }
@@ -100,41 +121,63 @@ export class BrowseCounts {
   recompute(index: CountedIndex) {
     this.byCategory = [];
     this.all = emptyCounts();
+    this.byPriceGroup = Array.from({ length: priceGroups }, emptyCounts);
     for (let slot = 0; slot < index.slotCount; slot++) this.contribute(index, slot, 1);
   }
 
   /** Sums for the categories `categoryFilter` admits (membership by index + 1), or all of them. */
-  totals(
-    sizes: { brands: number; sizes: number; colors: number; stores: number; categories: number },
-    categoryFilter: Uint8Array | null,
-  ): BrowseTotals {
-    const totals: BrowseTotals = {
-      hitCount: 0,
-      brand: new Uint32Array(sizes.brands),
-      size: new Uint32Array(sizes.sizes),
-      color: new Uint32Array(sizes.colors),
-      store: new Uint32Array(sizes.stores),
-      perCategory: new Uint32Array(sizes.categories),
-      created: new Uint32Array(bucketCount),
-      price: new Uint32Array(bucketCount),
-    };
-    const add = (into: Uint32Array, from: Uint32Array) => {
-      for (let id = 0; id < from.length; id++) into[id] += from[id];
-    };
-    const addAll = (counts: Counts) => {
-      totals.hitCount += counts.listed;
-      add(totals.brand, counts.brand);
-      add(totals.size, counts.size);
-      add(totals.color, counts.color);
-      add(totals.store, counts.store);
-      add(totals.created, counts.created);
-      add(totals.price, counts.price);
-    };
+  totals(sizes: TotalSizes, categoryFilter: Uint8Array | null): BrowseTotals {
+    const totals = emptyTotals(sizes);
     this.byCategory.forEach((counts, entry) => {
       if (entry > 0) totals.perCategory[entry - 1] = counts.listed;
-      if (categoryFilter !== null && categoryFilter[entry] !== 0) addAll(counts);
+      if (categoryFilter !== null && categoryFilter[entry] !== 0) addCounts(totals, counts);
     });
-    if (categoryFilter === null) addAll(this.all);
+    if (categoryFilter === null) addCounts(totals, this.all);
+    return totals;
+  }
+
+  /** Sums for the price groups `isIncluded` names (no category filter: every category counts). */
+  priceGroupTotals(sizes: TotalSizes, isIncluded: (group: number) => boolean): BrowseTotals {
+    const totals = emptyTotals(sizes);
+    this.byPriceGroup.forEach((counts, group) => {
+      if (!isIncluded(group)) return;
+      addCounts(totals, counts);
+      addInto(totals.perCategory, counts.category);
+    });
     return totals;
   }
 }
+
+type TotalSizes = {
+  brands: number;
+  sizes: number;
+  colors: number;
+  stores: number;
+  categories: number;
+};
+
+const emptyTotals = (sizes: TotalSizes): BrowseTotals => ({
+  hitCount: 0,
+  brand: new Uint32Array(sizes.brands),
+  size: new Uint32Array(sizes.sizes),
+  color: new Uint32Array(sizes.colors),
+  store: new Uint32Array(sizes.stores),
+  perCategory: new Uint32Array(sizes.categories),
+  created: new Uint32Array(bucketCount),
+  price: new Uint32Array(bucketCount),
+});
+
+/** Adds `from` into `into`, id by id (`from` may be shorter: ids never counted). */
+export const addInto = (into: Uint32Array, from: Uint32Array) => {
+  for (let id = 0; id < from.length; id++) into[id] += from[id];
+};
+
+const addCounts = (totals: BrowseTotals, counts: Counts) => {
+  totals.hitCount += counts.listed;
+  addInto(totals.brand, counts.brand);
+  addInto(totals.size, counts.size);
+  addInto(totals.color, counts.color);
+  addInto(totals.store, counts.store);
+  addInto(totals.created, counts.created);
+  addInto(totals.price, counts.price);
+};

@@ -1,16 +1,10 @@
 /**
- * Answers a SearchQuery from the index: browse pages from the precomputed browse counts, everything
- * else with one scan over the candidates (every slot, or the text matches; scan.ts), then the page
+ * Answers a SearchQuery from the index: browse pages from the precomputed browse counts, a price
+ * range alone from those kept per price group (price-range.ts), everything else with one scan over
+ * the candidates (every slot, or the text matches; scan.ts), then the page
  * (page-select.ts) and the top facet values.
  */
-import {
-  type Facets,
-  type SearchHits,
-  type SearchQuery,
-  facetLimit,
-  isTimeDependent,
-  nowOf,
-} from "../types";
+import { type Facets, type SearchHits, type SearchQuery, isTimeDependent, nowOf } from "../types";
 import {
   droppedHighs,
   keepOnSale,
@@ -19,7 +13,8 @@ import {
   selectDropPage,
 } from "./price-drops";
 import type { CatalogIndex } from "./catalog-index";
-import { topFacetValues } from "./facet-top";
+import { facetsFrom, totalSizes } from "./facets-of";
+import { evaluatePriceRange, isPriceRangeOnly } from "./price-range";
 import { selectBrowsePage, selectPage } from "./page-select";
 import { bucketCount } from "./bucket-order";
 import { type ScanInput, scanFiltered, scanUnfiltered } from "./scan";
@@ -67,18 +62,6 @@ const categoryMembership = (index: CatalogIndex, path: string) => {
   );
 };
 
-/** Category facet value counts from per-category counts: each item counts its top level and its path. */
-const categoryValueCounts = (index: CatalogIndex, perCategory: Uint32Array) => {
-  const counts = new Uint32Array(index.categoryValues.size);
-  for (let category = 0; category < perCategory.length; category++) {
-    const count = perCategory[category];
-    if (count === 0) continue;
-    if (index.categoryTop[category] >= 0) counts[index.categoryTop[category]] += count;
-    counts[index.categorySelf[category]] += count;
-  }
-  return counts;
-};
-
 /** A q most items match, and nothing else: browse totals minus the items missing a word (broad-text.ts). */
 const evaluateBroad = (
   index: CatalogIndex,
@@ -96,27 +79,12 @@ const evaluateBroad = (
   return {
     ids: pageSlots.map((slot) => index.itemId[slot]),
     total: totals.hitCount,
-    facets: facetsFrom(index, {
-      brand: totals.brand,
-      size: totals.size,
-      color: totals.color,
-      perCategory: totals.perCategory,
-      store: totals.store,
-    }),
+    facets: facetsFrom(index, totals),
   };
 };
 
 const browseTotals = (index: CatalogIndex, categoryFilter: Uint8Array | null) =>
-  index.browse.totals(
-    {
-      brands: index.brands.size,
-      sizes: index.sizes.values.size,
-      colors: index.colors.values.size,
-      stores: index.storeSlugs.length,
-      categories: index.categoryPaths.length,
-    },
-    categoryFilter,
-  );
+  index.browse.totals(totalSizes(index), categoryFilter);
 
 /** A browse page (no q, no filter but the category): facets and bucket counts are precomputed. */
 const evaluateBrowse = (
@@ -154,47 +122,9 @@ const evaluateBrowse = (
   return {
     ids: pageSlots.map((slot) => index.itemId[slot]),
     total: totals.hitCount,
-    facets: facetsFrom(index, {
-      brand: totals.brand,
-      size: totals.size,
-      color: totals.color,
-      perCategory: totals.perCategory,
-      store: totals.store,
-    }),
+    facets: facetsFrom(index, totals),
   };
 };
-
-/** Counts per brand, size value, colour value, category index and store. */
-type FacetCounts = {
-  brand: Uint32Array;
-  size: Uint32Array;
-  color: Uint32Array;
-  perCategory: Uint32Array;
-  store: Uint32Array;
-};
-
-const facetsFrom = (index: CatalogIndex, counts: FacetCounts): Facets => ({
-  brand: topFacetValues(counts.brand, index.brands.values, index.brands.ranks(), facetLimit),
-  size: topFacetValues(
-    counts.size,
-    index.sizes.values.values,
-    index.sizes.values.ranks(),
-    facetLimit,
-  ),
-  color: topFacetValues(
-    counts.color,
-    index.colors.values.values,
-    index.colors.values.ranks(),
-    facetLimit,
-  ),
-  category: topFacetValues(
-    categoryValueCounts(index, counts.perCategory),
-    index.categoryValues.values,
-    index.categoryValues.ranks(),
-    facetLimit,
-  ),
-  store: topFacetValues(counts.store, index.storeSlugs, index.storeRanks(), facetLimit),
-});
 
 /**
  * The lexemes without those every slot has with the same weight: they match every item and add the
@@ -203,7 +133,7 @@ const facetsFrom = (index: CatalogIndex, counts: FacetCounts): Facets => ({
  * was the slowest search at a million items (a scan of every slot; docs/performance.md, "Issue 28:
  * the tail at a million items"); without it the search is the one of its other words or a browse.
  */
-const selectiveLexemes = (index: CatalogIndex, lexemes: string[]) =>
+export const selectiveLexemes = (index: CatalogIndex, lexemes: string[]) =>
   lexemes.filter((lexeme) => {
     const list = index.postings.get(lexeme);
     return !list || index.postings.uniformWeight(list, index.slotCount) === 0;
@@ -235,6 +165,7 @@ export const evaluate = (
     if (isBroadText(lists, index.slotCount))
       return evaluateBroad(index, query, lists as PostingList[]);
   }
+  if (isPriceRangeOnly(query, lexemes)) return evaluatePriceRange(index, query);
   const text = lexemes.length
     ? matchText(index.postings, lexemes, index.slotCount, index.isActive)
     : null;

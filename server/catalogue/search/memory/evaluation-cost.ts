@@ -7,8 +7,13 @@
 import type { SearchQuery } from "../types";
 import type { CatalogIndex } from "./catalog-index";
 import { isBroadText } from "./broad-text";
+import { selectiveLexemes } from "./evaluate";
+import { isPriceRangeOnly } from "./price-range";
 
-export const evaluationCost = (index: CatalogIndex, query: SearchQuery, lexemes: string[]) => {
+export const evaluationCost = (index: CatalogIndex, query: SearchQuery, allLexemes: string[]) => {
+  const lexemes = selectiveLexemes(index, allLexemes);
+  // Only the one or two price groups its edges cut are scanned (price-range.ts).
+  if (isPriceRangeOnly(query, lexemes)) return index.slotCount / 32;
   const hasFilter =
     query.brands.length > 0 ||
     query.sizeKeys.length > 0 ||

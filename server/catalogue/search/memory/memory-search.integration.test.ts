@@ -20,6 +20,8 @@ import type { CatalogSearch, SearchQuery } from "../types";
 import { CatalogSync } from "./catalog-sync";
 import { createMemorySearch } from "./memory-search";
 import { inThisThread } from "./index-host";
+import { evaluatePriceRange } from "./price-range";
+import { bucketsPerPriceGroup } from "./browse-counts";
 
 let sync: CatalogSync;
 let reference: CatalogSearch;
@@ -204,6 +206,82 @@ describe("memory search equals pg-search", () => {
     const search = query(overrides);
     expect(await memory.search(search)).toEqual(await reference.search(search));
   });
+
+  it("a price range alone: the price groups inside it summed and its edges scanned give the reference's answers, also after prices move and the buckets are rebalanced", async () => {
+    const { rows } = await client.query<{ price: number }>(
+      "SELECT DISTINCT price_cents AS price FROM items ORDER BY 1",
+    );
+    const prices = rows.map((row) => row.price);
+    const at = (share: number) => prices[Math.floor(share * (prices.length - 1))];
+    // Ranges that end exactly at the edges of price groups, and one cent either side, with items at those prices.
+    const groupSpans = [10, 30, 50].map((group) =>
+      sync.index!.buckets.priceSpan(
+        group * bucketsPerPriceGroup,
+        (group + 3) * bucketsPerPriceGroup - 1,
+      ),
+    );
+    const edgeStore = await db().store.findFirstOrThrow({ where: { slug: "edge-cases" } });
+    for (const price of groupSpans.flat())
+      for (const title of ["Edge priced scarf", "Edge priced hat"])
+        await createItem({ storeId: edgeStore.id, title, priceCents: price });
+    await sync.settledAfterCommits();
+    const ranges: Partial<SearchQuery>[] = [
+      ...groupSpans.flatMap(([least, most]) => [
+        { minCents: least, maxCents: most },
+        { minCents: least + 1, maxCents: most - 1 },
+        { minCents: least - 1, maxCents: most + 1 },
+      ]),
+      { minCents: at(0.1), maxCents: at(0.9) },
+      { minCents: at(0.3), maxCents: at(0.35) },
+      { minCents: at(0.5) },
+      { maxCents: at(0.2) },
+      { minCents: at(0.6), maxCents: at(0.6) },
+      { minCents: at(0.4) + 1, maxCents: at(0.7) - 1 },
+      { minCents: 0, maxCents: prices[prices.length - 1] },
+      { minCents: prices[prices.length - 1] + 1 },
+    ];
+    const compare = async () => {
+      const index = sync.index!;
+      for (const range of ranges)
+        for (const sort of ["relevance", "newest", "price_asc", "price_desc"] as const)
+          for (const page of [1, 2, 9]) {
+            const search = query({ ...range, sort, page, perPage: 48 });
+            const expected = await reference.search(search);
+            expect({ search, ...evaluatePriceRange(index, search) }).toEqual({
+              search,
+              ...expected,
+            });
+            // A stop word or a word every item has leaves the same price range.
+            const worded = { ...search, text: "the colour" };
+            expect({ worded, ...(await memory.search(worded)) }).toEqual({
+              worded,
+              ...(await reference.search(worded)),
+            });
+          }
+    };
+    await compare();
+    // Prices moved across groups, items sold and listed: the groups' counts follow each change.
+    const { rows: moved } = await client.query<{ id: number }>(
+      "SELECT id FROM items WHERE status = 'active' ORDER BY id DESC LIMIT 90",
+    );
+    for (const [number, { id }] of moved.entries()) {
+      if (number % 3 === 0) await db().item.update({ where: { id }, data: { status: "sold" } });
+      else
+        await db().item.update({
+          where: { id },
+          data: { priceCents: number % 2 ? at(0.05) : at(0.95) + number },
+        });
+    }
+    await createItem({
+      storeId: edgeStore.id,
+      title: "Late wool coat",
+      priceCents: at(0.3),
+    });
+    await sync.settledAfterCommits();
+    await compare();
+    sync.index!.rebalanceBuckets();
+    await compare();
+  }, 120_000);
 
   it("price_watchers: the same counts for every viewer, for seeded random watches and alerts, and after they change", async () => {
     // Seven people, each with live and ended watches and alerts on random items (some people on the same items).

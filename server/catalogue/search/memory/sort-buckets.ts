@@ -58,6 +58,19 @@ export class SortBuckets {
     this.placedSinceRebalance++;
   }
 
+  /**
+   * The prices a slot in buckets [low, high] can have, as [least, most]: every slot is placed with
+   * the current bounds (a rebalance re-places them all), and prices are whole cents, so bucket b
+   * holds bounds[b - 1] <= price <= bounds[b] - 1.
+   */
+  priceSpan(low: number, high: number): [number, number] {
+    const bounds = this.priceBounds;
+    return [
+      low === 0 ? -Infinity : bounds[low - 1],
+      high >= bounds.length ? Infinity : bounds[high] - 1,
+    ];
+  }
+
   /** Recomputes the bounds from the current values and re-places every slot. */
   rebalance(price: Int32Array, created: Float64Array, slotCount: number) {
     const values = new Float64Array(slotCount);
