@@ -6,6 +6,7 @@ import { isTimeDependent } from "./search/types";
 import { procedure } from "../platform/trpc/procedures";
 import { ZSearchProductsRequest, ZSearchProductsResponse } from "./catalog.schema";
 import { loadProductSummaries } from "./store/products";
+import type { WatchCounts } from "./product-json";
 import { type CachedPage, cachePage, cachedPage } from "./search-page-cache";
 import { watchCountsFor } from "./watch-counts";
 
@@ -21,19 +22,25 @@ export const searchProducts = procedure({ caller: "partner", scope: "catalog:rea
     const version = isTimeDependent(query) ? undefined : search.version?.();
     let page: CachedPage | undefined =
       version !== undefined && !ctx.wantsFresh ? cachedPage(key, version) : undefined;
+    // The watcher counts are per viewer, so never in the shared cache; for a new page they are asked
+    // for beside its rows rather than after them (one wait less a request).
+    const watchesOf = async (ids: number[]) => {
+      const counts = await watchCountsFor(ctx, ids);
+      return new Map(ids.map((id, index) => [id, counts[index]]));
+    };
+    let watches: Map<number, WatchCounts>;
     if (!page) {
       const hits = await search.search(query);
-      const byId = await loadProductSummaries(hits.ids);
+      const [byId, counts] = await Promise.all([
+        loadProductSummaries(hits.ids),
+        watchesOf(hits.ids),
+      ]);
       page = { hits, sources: hits.ids.flatMap((id) => byId.get(id) ?? []) };
+      watches = counts;
       if (version !== undefined && version === search.version?.()) cachePage(key, version, page);
-    }
-    // Per viewer, after the shared cache (it holds nothing that depends on who asks).
-    const watches = await watchCountsFor(
-      ctx,
-      page.sources.map((source) => source.id),
-    );
+    } else watches = await watchesOf(page.sources.map((source) => source.id));
     return {
-      data: page.sources.map((source, index) => summaryFromSource(source, watches[index])),
+      data: page.sources.map((source) => summaryFromSource(source, watches.get(source.id))),
       pagination: {
         page: input.page,
         per_page: input.per_page,
