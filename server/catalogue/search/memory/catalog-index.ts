@@ -43,6 +43,9 @@ const hashText = (text: string | null) => {
   return hash | 0;
 };
 
+let versions = 0;
+const nextVersion = () => ++versions;
+
 export class CatalogIndex {
   /** Slots used (live and dead). */
   slotCount = 0;
@@ -90,8 +93,11 @@ export class CatalogIndex {
   categorySelf = new Int32Array(0);
   private categoryIndexById = new Map<number, number>();
 
-  /** Bumped by every change; response caches key on it. */
-  version = 0;
+  /**
+   * Changed by every change; response caches key on it. Drawn from one counter for every index of
+   * the thread, so a rebuilt index never repeats a version the one it replaces had.
+   */
+  version = nextVersion();
 
   /** `horizonMs`: the recent prices hold the items whose latest price change is after it (all without). */
   constructor(horizonMs = -Infinity) {
@@ -141,7 +147,7 @@ export class CatalogIndex {
     this.storeListed[index] = row.isListed ? 1 : 0;
     // Rare (a store opens or closes): recount rather than track which slots belong to the store.
     if (wasListed !== this.storeListed[index] && !this.isBuilding) this.browse.recompute(this);
-    this.version++;
+    this.version = nextVersion();
   }
 
   hasStore(id: number) {
@@ -169,7 +175,7 @@ export class CatalogIndex {
         row.depth === 0 ? -1 : this.categoryValues.idOf(row.path.split(" > ")[0]);
       this.categorySelf[index] = this.categoryValues.idOf(row.path);
     }
-    this.version++;
+    this.version = nextVersion();
   }
 
   /** Adds or updates an item from its row. Its store and category must be known (upsert them first). */
@@ -180,7 +186,7 @@ export class CatalogIndex {
       this.contribute(existing, -1);
       this.writeScalars(existing, row);
       this.contribute(existing, 1);
-      this.version++;
+      this.version = nextVersion();
       return;
     }
     if (existing >= 0) {
@@ -198,7 +204,7 @@ export class CatalogIndex {
     if (row.vector)
       parseTsvectorText(row.vector, (lexeme, score) => this.postings.add(lexeme, slot, score));
     this.contribute(slot, 1);
-    this.version++;
+    this.version = nextVersion();
   }
 
   private writeScalars(slot: number, row: ItemRow) {
@@ -250,7 +256,7 @@ export class CatalogIndex {
     this.killSlot(slot);
     this.slotOfItem.set(id, -1);
     this.prices.delete(id);
-    this.version++;
+    this.version = nextVersion();
   }
 
   /** Share of slots that are dead; a rebuild reclaims them. */
@@ -277,7 +283,7 @@ export class CatalogIndex {
   rebalanceBuckets() {
     this.buckets.rebalance(this.price, this.created, this.slotCount);
     this.browse.recompute(this);
-    this.version++;
+    this.version = nextVersion();
   }
 
   /** Code-point ranks of the store slugs (tie order of the store facet). */

@@ -182,10 +182,13 @@ describe("the catch-up (safety net behind NOTIFY)", () => {
     const search = query({ storeSlug: store.slug });
     await eventually(search, (ids) => ids.length === 1);
     const rebuilds = sync.stats.rebuilds;
+    const oldVersion = sync.index!.version;
     await silently("DELETE FROM items WHERE id = $1", [item.id]);
     await sync.catchUpNow();
     await sync.settled();
     expect(sync.stats.rebuilds).toBe(rebuilds + 1);
+    // The page cache keys on the version: the new index never repeats one the old one had.
+    expect(sync.index!.version).toBeGreaterThan(oldVersion);
     expect(await memory.search(search)).toEqual(await reference().search(search));
     expect((await memory.search(search)).total).toBe(0);
   });
