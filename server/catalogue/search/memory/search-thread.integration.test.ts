@@ -92,6 +92,25 @@ describe("the search thread", () => {
     );
   });
 
+  it("when the thread dies, pg-search answers until it is started again and has rebuilt", async () => {
+    const search = query({ text: "jacket", sort: "newest" });
+    const lexemes = await textLexemes(db(), search.text);
+    const expected = await reference.search(search);
+    // A search in flight when the thread dies is answered all the same (by pg-search if need be).
+    const inFlight = memory.search(search);
+    await thread.terminate();
+    expect(await inFlight).toEqual(expected);
+    expect(thread.host.version()).toBeUndefined();
+    expect(await thread.host.search(search, lexemes)).toBeUndefined();
+    expect(await memory.search(search)).toEqual(expected);
+    await waitFor(async () => thread.host.version() !== undefined, 30_000);
+    expect(lines.some((line) => /thread exited with code \d+; starting it again/.test(line))).toBe(
+      true,
+    );
+    expect((await thread.host.search(search, lexemes))?.hits).toEqual(expected);
+    expect(thread.host.state().items).toBe(await db().item.count());
+  }, 60_000);
+
   it("once stopped, hands every search to pg-search", async () => {
     const search = query({ text: "jacket", sort: "price_asc" });
     await thread.host.stop();

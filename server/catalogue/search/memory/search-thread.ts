@@ -109,5 +109,12 @@ export const startSearchThread = (options: {
       }),
   };
   spawn();
-  return { host, ready };
+  return {
+    host,
+    ready,
+    /** Ends the thread as a crash would (tests): it is started again after a second and rebuilds. */
+    terminate: async () => {
+      await worker?.terminate();
+    },
+  };
 };
