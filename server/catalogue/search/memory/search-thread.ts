@@ -9,6 +9,7 @@
  */
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { typeScriptThreadEntry } from "../../../platform/source-maps";
 import { applyMetricDeltas, isMetricDeltasMessage } from "../../../platform/observability/metrics";
 import { logger } from "../../../platform/observability/log";
 import type { IndexHost, IndexState } from "./index-host";
@@ -20,8 +21,7 @@ const restartDelayMs = 1_000;
  * default would grow it to tens of MB during the build and keep them (docs/adr/0093).
  */
 const youngGenerationMb = 8;
-/** As the sweep thread's: a worker does not inherit `--import tsx`, and registering it turns source maps on again. */
-const entry = `require("tsx/cjs"); require(${JSON.stringify(path.join(__dirname, "../../../platform/source-maps.ts"))}).applySourceMapsChoice(); require(${JSON.stringify(path.join(__dirname, "search-worker.ts"))});`;
+const entry = typeScriptThreadEntry(path.join(__dirname, "search-worker.ts"));
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
