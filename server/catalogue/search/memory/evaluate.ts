@@ -4,7 +4,7 @@
  * the candidates (every slot, or the text matches; scan.ts), then the page
  * (page-select.ts) and the top facet values.
  */
-import { type Facets, type SearchHits, type SearchQuery, isTimeDependent, nowOf } from "../types";
+import { type Facets, type SearchHits, type SearchQuery, nowOf } from "../types";
 import {
   droppedHighs,
   keepOnSale,
@@ -14,12 +14,13 @@ import {
 } from "./price-drops";
 import type { CatalogIndex } from "./catalog-index";
 import { facetsFrom, totalSizes } from "./facets-of";
-import { evaluatePriceRange, isPriceRangeOnly } from "./price-range";
+import { evaluatePriceRange } from "./price-range";
+import { planOf } from "./query-plan";
 import { selectBrowsePage, selectPage } from "./page-select";
 import { bucketCount } from "./bucket-order";
 import { type ScanInput, scanFiltered, scanUnfiltered } from "./scan";
 import { matchText } from "./text-match";
-import { evaluateBroadText, isBroadText } from "./broad-text";
+import { evaluateBroadText } from "./broad-text";
 import type { PostingList } from "./postings";
 import { zeroedCounts } from "./scratch-arrays";
 
@@ -126,46 +127,21 @@ const evaluateBrowse = (
   };
 };
 
-/**
- * The lexemes without those every slot has with the same weight: they match every item and add the
- * same to every score, so they change neither the hits nor their order. The generated catalogue
- * writes "Colour:" and "Sizes:" into every description, and such a word with a filter or a price
- * was the slowest search at a million items (a scan of every slot; docs/performance.md, "Issue 28:
- * the tail at a million items"); without it the search is the one of its other words or a browse.
- */
-export const selectiveLexemes = (index: CatalogIndex, lexemes: string[]) =>
-  lexemes.filter((lexeme) => {
-    const list = index.postings.get(lexeme);
-    return !list || index.postings.uniformWeight(list, index.slotCount) === 0;
-  });
-
 /** Runs `query` (with q already turned into PostgreSQL lexemes) against the index. */
 export const evaluate = (
   index: CatalogIndex,
   query: SearchQuery,
   allLexemes: string[],
 ): SearchHits => {
-  const lexemes = selectiveLexemes(index, allLexemes);
-  // on_sale takes the scan, and price_drop with q too (price-drops.ts): the broad-q path counts the
-  // whole catalogue ahead of time; a browse by price_drop takes the browse counts less the drops.
-  const isTimed = isTimeDependent(query);
-  const isFiltered =
-    query.brands.length > 0 ||
-    query.sizeKeys.length > 0 ||
-    query.colors.length > 0 ||
-    Boolean(query.categoryPath) ||
-    Boolean(query.storeSlug);
-  const isTextOnly =
-    lexemes.length > 0 &&
-    !isFiltered &&
-    query.minCents === undefined &&
-    query.maxCents === undefined;
-  if (isTextOnly && !isTimed) {
-    const lists = lexemes.map((lexeme) => index.postings.get(lexeme));
-    if (isBroadText(lists, index.slotCount))
-      return evaluateBroad(index, query, lists as PostingList[]);
-  }
-  if (isPriceRangeOnly(query, lexemes)) return evaluatePriceRange(index, query);
+  const { path, lexemes, lists } = planOf(index, query, allLexemes);
+  if (path === "broad") return evaluateBroad(index, query, lists as PostingList[]);
+  if (path === "priceRange") return evaluatePriceRange(index, query);
+  if (path === "browse")
+    return evaluateBrowse(
+      index,
+      query,
+      query.categoryPath ? categoryMembership(index, query.categoryPath) : null,
+    );
   const text = lexemes.length
     ? matchText(index.postings, lexemes, index.slotCount, index.isActive)
     : null;
@@ -196,16 +172,6 @@ export const evaluate = (
   const colorFilter = query.colors.length ? index.colors.matching(query.colors) : null;
   const categoryFilter = query.categoryPath ? categoryMembership(index, query.categoryPath) : null;
   const storeTarget = query.storeSlug ? (index.storeIndexBySlug.get(query.storeSlug) ?? -2) : -1;
-
-  const isBrowse =
-    !text &&
-    !brandFilter &&
-    !sizeFilter &&
-    !colorFilter &&
-    storeTarget === -1 &&
-    query.minCents === undefined &&
-    query.maxCents === undefined;
-  if (isBrowse && !query.onSale) return evaluateBrowse(index, query, categoryFilter);
 
   const brandCounts = zeroedCounts("brand", index.brands.size);
   const sizeSetCounts = zeroedCounts("sizeSet", index.sizes.size);

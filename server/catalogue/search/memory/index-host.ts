@@ -15,14 +15,11 @@ export type IndexHost = {
   /** Changes whenever the index changes; undefined until it is built (and while a thread restarts). */
   version(): number | undefined;
   /**
-   * The hits with the version they were computed at, or undefined when the index cannot answer: not
-   * built, or a time its recent prices do not cover (a clock far behind, or behind the newest
-   * change). The PostgreSQL reference answers then.
+   * The hits, or undefined when the index cannot answer: not built, or a time its recent prices do
+   * not cover (a clock far behind, or behind the newest change). The PostgreSQL reference answers
+   * then.
    */
-  search(
-    query: SearchQuery,
-    lexemes: string[],
-  ): Promise<{ hits: SearchHits; version: number } | undefined>;
+  search(query: SearchQuery, lexemes: string[]): Promise<SearchHits | undefined>;
   /** Live watchers of each item other than `viewerId`; undefined until built. */
   priceWatchers(
     itemIds: readonly number[],
@@ -37,7 +34,7 @@ export const answerSearch = (sync: CatalogSync, query: SearchQuery, lexemes: str
   const index = sync.index;
   if (!index) return undefined;
   if (isTimeDependent(query) && !index.prices.covers(nowOf(query))) return undefined;
-  return { hits: evaluate(index, query, lexemes), version: index.version };
+  return evaluate(index, query, lexemes);
 };
 
 export const countWatchers = (

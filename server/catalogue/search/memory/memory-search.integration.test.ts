@@ -22,6 +22,7 @@ import { createMemorySearch } from "./memory-search";
 import { inThisThread } from "./index-host";
 import { evaluatePriceRange } from "./price-range";
 import { bucketsPerPriceGroup } from "./browse-counts";
+import { evaluationCost, planOf } from "./query-plan";
 
 let sync: CatalogSync;
 let reference: CatalogSearch;
@@ -363,6 +364,35 @@ describe("memory search equals pg-search", () => {
     await sync.settled();
     await compare();
   }, 60_000);
+
+  it("plans each query onto one path, and the search thread's cost estimate follows the plan", async () => {
+    const index = sync.index!;
+    const price = { minCents: 1000, maxCents: 20000 };
+    const paths: [Partial<SearchQuery>, string[], string][] = [
+      [{ sort: "newest" }, [], "browse"],
+      [{ categoryPath: "Women", sort: "price_drop", nowMs: Date.now() }, [], "browse"],
+      [price, [], "priceRange"],
+      [{ ...price, categoryPath: "Women" }, [], "scan"],
+      [{ ...price, sort: "price_drop", nowMs: Date.now() }, [], "scan"],
+      [{ ...price, onSale: true, nowMs: Date.now() }, [], "scan"],
+      [{ brands: ["Roots"] }, [], "scan"],
+      [{}, ["wool"], "scan"],
+    ];
+    for (const [overrides, lexemes, path] of paths)
+      expect({ overrides, lexemes, path: planOf(index, query(overrides), lexemes).path }).toEqual({
+        overrides,
+        lexemes,
+        path,
+      });
+    const cost = (overrides: Partial<SearchQuery>, lexemes: string[] = []) =>
+      evaluationCost(index, query(overrides), lexemes);
+    const woolItems = index.postings.get("wool")!.count;
+    expect(cost({ sort: "newest" })).toBe(0);
+    expect(cost(price)).toBe(index.slotCount / 32);
+    expect(cost({}, ["wool"])).toBe(woolItems);
+    expect(cost({ brands: ["Roots"] })).toBe(index.slotCount);
+    expect(cost({}, ["wool", "nosuchword"])).toBe(0);
+  });
 
   it("answers through pg-search until the index is built", async () => {
     const unbuilt = new CatalogSync({ databaseUrl: process.env.DATABASE_URL! });

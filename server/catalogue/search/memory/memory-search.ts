@@ -23,8 +23,8 @@ export const createMemorySearch = (options: {
     search: async (query) => {
       if (host.version() === undefined) return fallback.search(query);
       // A thread that dies mid-request is no answer either: the reference gives one.
-      const answer = await host.search(query, await lexemesOf(query.text)).catch(() => undefined);
-      return answer ? answer.hits : fallback.search(query);
+      const hits = await host.search(query, await lexemesOf(query.text)).catch(() => undefined);
+      return hits ?? fallback.search(query);
     },
     priceWatchers: async (itemIds, viewerId) =>
       (await host.priceWatchers(itemIds, viewerId).catch(() => undefined)) ??

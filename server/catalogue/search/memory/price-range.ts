@@ -14,18 +14,6 @@ import { selectBrowsePage } from "./page-select";
 import { scanUnfiltered } from "./scan";
 import { reusedBuffer, zeroedCounts } from "./scratch-arrays";
 
-/** Whether `query` (with its selective lexemes) is a price range and nothing else that filters. */
-export const isPriceRangeOnly = (query: SearchQuery, lexemes: string[]) =>
-  lexemes.length === 0 &&
-  (query.minCents !== undefined || query.maxCents !== undefined) &&
-  query.brands.length === 0 &&
-  query.sizeKeys.length === 0 &&
-  query.colors.length === 0 &&
-  !query.categoryPath &&
-  !query.storeSlug &&
-  !query.onSale &&
-  query.sort !== "price_drop";
-
 export const evaluatePriceRange = (index: CatalogIndex, query: SearchQuery): SearchHits => {
   const minPrice = query.minCents ?? -Infinity;
   const maxPrice = query.maxCents ?? Infinity;

@@ -2,10 +2,13 @@
 import type { SearchQuery } from "../types";
 import type { IndexState } from "./index-host";
 
-export type ToSearchThread =
-  | { kind: "search"; id: number; query: SearchQuery; lexemes: string[] }
-  | { kind: "watchers"; id: number; itemIds: number[]; viewerId: string | undefined }
-  | { kind: "stop" };
+/** What the server's thread asks the index. */
+export type Question =
+  | { kind: "search"; query: SearchQuery; lexemes: string[] }
+  | { kind: "watchers"; itemIds: number[]; viewerId: string | undefined };
+
+/** A question with the id its reply carries, or "stop". */
+export type ToSearchThread = (Question & { id: number }) | { kind: "stop" };
 
 export type FromSearchThread =
   /** The answer to request `id`: its value, or the message of what it threw. */

@@ -13,7 +13,7 @@ import { typeScriptThreadEntry } from "../../../platform/source-maps";
 import { applyMetricDeltas, isMetricDeltasMessage } from "../../../platform/observability/metrics";
 import { logger } from "../../../platform/observability/log";
 import type { IndexHost, IndexState } from "./index-host";
-import type { FromSearchThread, ToSearchThread } from "./search-thread-messages";
+import type { FromSearchThread, Question, ToSearchThread } from "./search-thread-messages";
 
 const restartDelayMs = 1_000;
 /**
@@ -83,22 +83,22 @@ export const startSearchThread = (options: {
     });
   };
 
-  const ask = <T>(request: ToSearchThread): Promise<T | undefined> => {
+  const ask = <T>(question: Question): Promise<T | undefined> => {
     // No thread, or one that is still building: the reference answers.
     if (!worker || version === undefined) return Promise.resolve(undefined);
     const id = ++nextId;
     const promise = new Promise<T>((resolve, reject) =>
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject }),
     );
-    worker.postMessage({ ...request, id });
+    worker.postMessage({ ...question, id } satisfies ToSearchThread);
     return promise;
   };
 
   const host: IndexHost = {
     version: () => version,
-    search: (query, lexemes) => ask({ kind: "search", id: 0, query, lexemes }),
+    search: (query, lexemes) => ask({ kind: "search", query, lexemes }),
     priceWatchers: (itemIds, viewerId) =>
-      ask({ kind: "watchers", id: 0, itemIds: [...itemIds], viewerId }),
+      ask({ kind: "watchers", itemIds: [...itemIds], viewerId }),
     state: () => state,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -1,12 +1,12 @@
 /**
  * The search thread's entry (search-thread.ts): builds and syncs the index and answers searches and
- * watcher counts, cheapest first (answer-queue.ts, with evaluation-cost.ts's estimate).
+ * watcher counts, cheapest first (answer-queue.ts, with query-plan.ts's estimate).
  */
 import { parentPort, receiveMessageOnPort, workerData } from "node:worker_threads";
 import { forwardMetrics } from "../../../platform/observability/metrics";
 import { CatalogSync } from "./catalog-sync";
 import { AnswerQueue } from "./answer-queue";
-import { evaluationCost } from "./evaluation-cost";
+import { evaluationCost } from "./query-plan";
 import { answerSearch, countWatchers, stateOf } from "./index-host";
 import type { FromSearchThread, ToSearchThread } from "./search-thread-messages";
 
