@@ -4,7 +4,6 @@
  * and amounts as cents and times as ISO strings, formatted here at render time.
  * Partner emails (endpoint-deprecated, webhook-endpoint-disabled) stay English and do not use this.
  */
-import { createTranslator } from "next-intl";
 import {
   defaultLocale,
   defaultTimeZone,
@@ -16,7 +15,7 @@ import {
   type Locale,
   zoneLabel,
 } from "../../server/core/locale";
-import { messagesOf } from "../../server/core/messages";
+import { translatorOf } from "../../server/core/messages";
 
 /** What every shopper email's props carry besides its own fields. */
 export type Localised = { locale: Locale; timeZone: string };
@@ -28,7 +27,7 @@ export const emailIntl = (props: Partial<Localised>) => {
   return {
     locale,
     timeZone,
-    t: createTranslator({ locale, messages: messagesOf(locale) }),
+    t: translatorOf(locale),
     money: (cents: number) => formatMoney(cents, locale),
     time: (iso: string | Date) => formatTime(new Date(iso), locale, timeZone),
     /** A calendar day of a delivery estimate ("2026-12-02"), which has no zone. */

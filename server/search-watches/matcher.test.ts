@@ -41,7 +41,7 @@ const watch = (id: string, stored: StoredFilters, lexemes: string[] = []) => ({
 });
 
 describe("the search-watch index", () => {
-  it("files a watch under its most selective key", () => {
+  it("files a watch under its most selective key, paired with a colour, a size or a category it also requires", () => {
     expect(indexKeysOf(filterOfStored(filters({ store: "s1", brand: ["B"] }), []))).toEqual([
       "s:s1",
     ]);
@@ -55,14 +55,22 @@ describe("the search-watch index", () => {
     expect(indexKeysOf(filterOfStored(filters({ size: ["MD"] }), []))).toEqual(["z:M"]);
     // A colour before a size and before a top-level category; a deeper category before a colour.
     expect(indexKeysOf(filterOfStored(filters({ size: ["MD"], color: ["navy"] }), []))).toEqual([
-      "k:navy",
+      "k:navy|z:M",
     ]);
     expect(
       indexKeysOf(filterOfStored(filters({ category: "Women", color: ["navy"] }), [])),
-    ).toEqual(["k:navy"]);
+    ).toEqual(["k:navy|c:Women"]);
     expect(
       indexKeysOf(filterOfStored(filters({ category: "Women > Outerwear", color: ["navy"] }), [])),
-    ).toEqual(["c:Women > Outerwear"]);
+    ).toEqual(["c:Women > Outerwear|k:navy"]);
+    expect(
+      indexKeysOf(filterOfStored(filters({ brand: ["A", "B"], color: ["navy", "black"] }), [])),
+    ).toEqual(["b:A|k:navy", "b:A|k:black", "b:B|k:navy", "b:B|k:black"]);
+    // More pairs than the cap: the first key alone.
+    const sizes = ["XS", "SM", "MD", "LG", "XL"];
+    expect(
+      indexKeysOf(filterOfStored(filters({ brand: ["A", "B", "C", "D"], size: sizes }), [])),
+    ).toEqual(["b:A", "b:B", "b:C", "b:D"]);
     expect(indexKeysOf(filterOfStored(filters({ category: "Women" }), []))).toEqual(["c:Women"]);
     expect(indexKeysOf(filterOfStored(filters({ max_price: "50" }), []))).toEqual(["*"]);
   });
@@ -99,6 +107,55 @@ describe("the search-watch index", () => {
     index.put({ ...watch("brand-any", filters({}), []), status: "cancelled" });
     expect(index.match(item(), new Date()).map((entry) => entry.id)).not.toContain("brand-any");
     expect(index.size).toBe(cases.length - 1);
+  });
+
+  it("proposes exactly what a pass of search's predicate over every watch finds, for random watches and items", () => {
+    // A small vocabulary, so that keys and pairs collide often.
+    let seed = 7;
+    const next = (n: number) => (((seed = (seed * 48_271) % 2_147_483_647) % n) + n) % n;
+    const some = <T>(values: readonly T[], most: number) => [
+      ...new Set(Array.from({ length: next(most + 1) }, () => values[next(values.length)])),
+    ];
+    const brands = ["A", "B", "C"];
+    const colours = ["navy", "black", "red"];
+    const sizes = ["S", "M", "L"];
+    const paths = ["Women", "Women > Coats", "Women > Coats > Long", "Men", "Men > Shoes"];
+    const words = ["coat", "wool", "long", "boot"];
+    const stores = ["s1", "s2"];
+    const index = new WatchIndex();
+    const watches = Array.from({ length: 400 }, (_, n) => {
+      const stored = filters({
+        brand: some(brands, 2),
+        color: some(colours, 2),
+        size: some(sizes, 2),
+        ...(next(3) === 0 ? { category: paths[next(paths.length)] } : {}),
+        ...(next(5) === 0 ? { store: stores[next(stores.length)] } : {}),
+        ...(next(4) === 0 ? { max_price: String(20 + next(80)) } : {}),
+      });
+      const lexemes = some(words, 2);
+      index.put(watch(`w${n}`, stored, lexemes));
+      return { id: `w${n}`, filter: filterOfStored(stored, lexemes) };
+    });
+    for (let n = 0; n < 200; n++) {
+      const probe = item({
+        brand: next(4) === 0 ? null : brands[next(brands.length)],
+        colors: some(colours, 2),
+        sizeKeys: some(sizes, 3),
+        categoryPath: next(6) === 0 ? null : paths[next(paths.length)],
+        storeSlug: stores[next(stores.length)],
+        lexemes: some(words, 3),
+        priceCents: 2_000 + next(8_000),
+      });
+      const found = index
+        .match(probe, new Date())
+        .map((entry) => entry.id)
+        .sort();
+      const expected = watches
+        .filter((entry) => itemMatchesFilter(entry.filter, probe))
+        .map((entry) => entry.id)
+        .sort();
+      expect(found).toEqual(expected);
+    }
   });
 
   it("a watch filed under two of an item's keys is found once, in every call", () => {

@@ -552,3 +552,26 @@ describe("the operations", () => {
     expect(await matchesOf(body.search_watch_id)).toHaveLength(0);
   });
 });
+
+describe("the matches table", () => {
+  it("has no foreign keys, yet a deleted watch or item takes its matches with it (the delete triggers, ADR 0122)", async () => {
+    const { token } = await linked();
+    const store = await directStore();
+    const q = word();
+    const first = (await post(token, { mode: "notify", q })).body.search_watch_id as string;
+    const second = (await post(token, { mode: "notify", q })).body.search_watch_id as string;
+    const kept = await list1(store.slug, { title: `${q} scarf` });
+    const gone = await list1(store.slug, { title: `${q} hat` });
+    await processAt();
+    expect((await matchesOf(first)).map((match) => match.itemId).sort()).toEqual(
+      [kept, gone].sort(),
+    );
+    expect(await matchesOf(second)).toHaveLength(2);
+    await db().item.delete({ where: { id: gone } });
+    expect((await matchesOf(first)).map((match) => match.itemId)).toEqual([kept]);
+    expect((await matchesOf(second)).map((match) => match.itemId)).toEqual([kept]);
+    await db().searchWatch.delete({ where: { id: first } });
+    expect(await matchesOf(first)).toHaveLength(0);
+    expect((await matchesOf(second)).map((match) => match.itemId)).toEqual([kept]);
+  });
+});

@@ -4,9 +4,8 @@
  * purpose `price-chart`), so only charts the service itself linked are drawn: the image route is
  * not an open CPU sink, and nobody can put a target of their choosing on someone's item chart.
  */
-import { createTranslator } from "next-intl";
 import { formatMoney, isLocale, type Locale } from "../../core/locale";
-import { messagesOf } from "../../core/messages";
+import { translatorOf } from "../../core/messages";
 import { env } from "../../platform/env";
 import { createLinkToken, verifyLinkToken } from "../../platform/mail/links";
 
@@ -53,14 +52,12 @@ export const priceChartImage = (chart: {
   expiresAt: Date;
   title: string;
 }) => {
-  const t = createTranslator({
-    locale: chart.locale,
-    messages: messagesOf(chart.locale),
-    namespace: "charts.priceHistory",
-  });
   return {
     url: priceChartImageUrl(chart),
-    alt: t("alt", { title: chart.title, target: formatMoney(chart.targetCents, chart.locale) }),
+    alt: translatorOf(chart.locale)("charts.priceHistory.alt", {
+      title: chart.title,
+      target: formatMoney(chart.targetCents, chart.locale),
+    }),
   };
 };
 

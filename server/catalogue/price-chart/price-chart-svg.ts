@@ -9,7 +9,6 @@
  */
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
-import { createTranslator } from "next-intl";
 import {
   defaultLocale,
   defaultTimeZone,
@@ -17,7 +16,7 @@ import {
   formatMoney,
   type Locale,
 } from "../../core/locale";
-import { messagesOf } from "../../core/messages";
+import { translatorOf } from "../../core/messages";
 import type { PriceHistory } from "../store/price-history";
 import { type ChartData, chartDataOf } from "./chart-data";
 
@@ -47,27 +46,26 @@ const colors = { price: "#2f5d8a", target: "#b3261e", lowest: "#1b7f3b", text: "
 
 const wordsOf = (input: PriceChartInput, data: ChartData) => {
   const locale = input.locale ?? defaultLocale;
-  const t = createTranslator({
-    locale,
-    messages: messagesOf(locale),
-    namespace: "charts.priceHistory",
-  });
+  const t = translatorOf(locale);
   const money = (cents: number) => formatMoney(cents, locale);
   const since = formatDate(data.from, locale, input.timeZone ?? defaultTimeZone);
   const target = money(input.targetCents);
   return {
-    title: input.title === undefined ? undefined : t("title", { title: input.title }),
+    title:
+      input.title === undefined
+        ? undefined
+        : t("charts.priceHistory.title", { title: input.title }),
     summary: data.hasChanged
-      ? t("summary", {
+      ? t("charts.priceHistory.summary", {
           first: money(data.firstCents),
           last: money(data.lastCents),
           since,
           target,
           lowest: money(data.lowestCents),
         })
-      : t("steady", { last: money(data.lastCents), since, target }),
-    target: t("target", { price: target }),
-    lowest: t("lowest", { price: money(data.lowestCents) }),
+      : t("charts.priceHistory.steady", { last: money(data.lastCents), since, target }),
+    target: t("charts.priceHistory.target", { price: target }),
+    lowest: t("charts.priceHistory.lowest", { price: money(data.lowestCents) }),
   };
 };
 
