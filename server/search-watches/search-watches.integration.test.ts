@@ -554,8 +554,8 @@ describe("the operations", () => {
 });
 
 describe("the matches table", () => {
-  it("has no foreign keys, yet a deleted watch or item takes its matches with it (the delete triggers, ADR 0122)", async () => {
-    const { token } = await linked();
+  it("a deleted item, watch or person takes its matches with it (no foreign keys: the delete triggers, ADR 0122)", async () => {
+    const { token, person } = await linked();
     const store = await directStore();
     const q = word();
     const first = (await post(token, { mode: "notify", q })).body.search_watch_id as string;
@@ -573,5 +573,9 @@ describe("the matches table", () => {
     await db().searchWatch.delete({ where: { id: first } });
     expect(await matchesOf(first)).toHaveLength(0);
     expect((await matchesOf(second)).map((match) => match.itemId)).toEqual([kept]);
+    // The person's watches go by their keys' cascade, and the trigger takes those watches' matches.
+    await db().person.delete({ where: { id: person.id } });
+    expect(await db().searchWatch.count({ where: { id: second } })).toBe(0);
+    expect(await matchesOf(second)).toHaveLength(0);
   });
 });

@@ -51,15 +51,13 @@ export const priceChartImage = (chart: {
   locale: Locale;
   expiresAt: Date;
   title: string;
-}) => {
-  return {
-    url: priceChartImageUrl(chart),
-    alt: translatorOf(chart.locale)("charts.priceHistory.alt", {
-      title: chart.title,
-      target: formatMoney(chart.targetCents, chart.locale),
-    }),
-  };
-};
+}) => ({
+  url: priceChartImageUrl(chart),
+  alt: translatorOf(chart.locale)("charts.priceHistory.alt", {
+    title: chart.title,
+    target: formatMoney(chart.targetCents, chart.locale),
+  }),
+});
 
 export type ChartRequest = { itemId: number; targetCents: number; locale: Locale };
 
