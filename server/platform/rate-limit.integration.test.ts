@@ -16,6 +16,17 @@ const call = (token: string) =>
     }),
   );
 
+/** Limiters counted in the test's Redis under their own prefix. */
+const limitersOf = (
+  prefix: string,
+  policies: { name: string; points: number; duration: number }[],
+) =>
+  createLimiters({
+    redisUrl: process.env.REDIS_URL,
+    prefix: `${process.env.RATE_LIMIT_PREFIX}:${prefix}`,
+    policies,
+  });
+
 describe("partner rate limits", () => {
   it("the 121st request in a minute is 429 with Retry-After; another client is unaffected", async () => {
     const noisy = await (await createPartner()).token();
@@ -34,20 +45,33 @@ describe("partner rate limits", () => {
   }, 60_000);
 
   it("the hourly window: request 3,001 is refused with violated policy hour", async () => {
-    const limiters = createLimiters({
-      redisUrl: process.env.REDIS_URL,
-      prefix: `${process.env.RATE_LIMIT_PREFIX}:hour`,
-      policies: [
-        { name: "minute", points: 1_000_000, duration: 60 },
-        { name: "hour", points: 3000, duration: 3600 },
-      ],
-    });
+    const limiters = limitersOf("hour", [
+      { name: "minute", points: 1_000_000, duration: 60 },
+      { name: "hour", points: 3000, duration: 3600 },
+    ]);
     for (let i = 0; i < 3000; i++) await consumeRateLimit("client-hour", limiters);
     await expect(consumeRateLimit("client-hour", limiters)).rejects.toMatchObject({
       code: "rate_limited",
       options: { details: { violated_policies: ["hour"] } },
     });
   }, 60_000);
+
+  it("asks every window at once, and a refused request spends none of them", async () => {
+    const limiters = limitersOf("refused", [
+      { name: "minute", points: 2, duration: 60 },
+      { name: "hour", points: 5, duration: 3600 },
+    ]);
+    const [minute, hour] = limiters;
+    for (let i = 0; i < 2; i++) await consumeRateLimit("refused", limiters);
+    for (let i = 0; i < 3; i++)
+      await expect(consumeRateLimit("refused", limiters)).rejects.toMatchObject({
+        code: "rate_limited",
+        options: { retryAfter: expect.any(Number), details: { violated_policies: ["minute"] } },
+      });
+    // The three refused requests were given back to the hour: it holds the two that passed.
+    expect((await hour.limiter.peek("refused"))?.consumedPoints).toBe(2);
+    expect((await minute.limiter.peek("refused"))?.consumedPoints).toBeGreaterThanOrEqual(2);
+  });
 
   it("keeps serving, counting in memory, when Redis is unreachable", async () => {
     const limiters = createLimiters({

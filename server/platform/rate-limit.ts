@@ -113,6 +113,11 @@ class FailoverLimiter {
     return this.run((limiter) => limiter.consume(key));
   }
 
+  /** Gives back a point `consume` took (a request another window refused). */
+  reward(key: string) {
+    return this.run((limiter) => limiter.reward(key));
+  }
+
   /** The current window of `key` (null when it has none), without consuming. */
   async peek(key: string): Promise<RateLimiterRes | null> {
     const result = await this.run(
@@ -224,47 +229,78 @@ const state = (policy: Policy, result: RateLimiterRes) => ({
   resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
 });
 
+/** One window counted for a request: the key it counts under, and the name its refusals are counted under in /metrics. */
+type Counted = { key: string; limit: Limiter; label: string };
+
+/**
+ * Consumes one request in every window of `counted`, all asked at once (one round trip to Redis, not
+ * one a window: each was a wait of its own for every partner request). A refused request spends no
+ * window (ADR 0080): when one is spent, the others give their point back before the 429, which
+ * names every spent window and carries the headers of the refused key's windows.
+ */
+const consumeWindows = async (counted: Counted[]): Promise<RateLimitState> => {
+  const answers = await Promise.allSettled(
+    counted.map(({ key, limit }) => limit.limiter.consume(key)),
+  );
+  const states: RateLimitState = [];
+  const spent: number[] = [];
+  for (const [i, answer] of answers.entries()) {
+    if (answer.status === "fulfilled") {
+      states.push(state(counted[i].limit.policy, answer.value));
+      continue;
+    }
+    // An error, not a spent window (RateLimiterRes): passed on as it came.
+    if (answer.reason instanceof Error) throw answer.reason;
+    spent.push(i);
+    states.push(state(counted[i].limit.policy, answer.reason as RateLimiterRes));
+  }
+  if (spent.length === 0) return states;
+  await Promise.all(
+    answers.map((answer, i) =>
+      answer.status === "fulfilled" ? counted[i].limit.limiter.reward(counted[i].key) : undefined,
+    ),
+  );
+  const first = counted[spent[0]];
+  count("shopping_rate_limit_refusals_total", { limit: first.label });
+  const windows = states.filter((_, i) => counted[i].key === first.key);
+  const retryAfter = Math.max(...spent.map((i) => states[i].resetSeconds));
+  throw new AppError("rate_limited", {
+    message: `Rate limit of ${first.limit.policy.points} requests per ${first.limit.policy.duration} seconds reached; retry after ${retryAfter} seconds.`,
+    retryAfter,
+    details: { violated_policies: [...new Set(spent.map((i) => counted[i].limit.policy.name))] },
+    headers: rateLimitHeaders(windows),
+  });
+};
+
 /** Consumes one request for `key` in every window; throws 429 when a window is spent (counted under `label`, by default the limit's name). */
-export const consumeRateLimit = async (
+export const consumeRateLimit = (
   key: string,
   using: Limiter[] = partnerLimiters(),
   label?: string,
-): Promise<RateLimitState> => {
-  const states: RateLimitState = [];
-  for (const { policy, limiter, name } of using) {
-    try {
-      states.push(state(policy, await limiter.consume(key)));
-    } catch (rejection) {
-      if (rejection instanceof Error) throw rejection;
-      count("shopping_rate_limit_refusals_total", { limit: label ?? name });
-      const spent = state(policy, rejection as RateLimiterRes);
-      throw new AppError("rate_limited", {
-        message: `Rate limit of ${policy.points} requests per ${policy.duration} seconds reached; retry after ${spent.resetSeconds} seconds.`,
-        retryAfter: spent.resetSeconds,
-        details: { violated_policies: [policy.name] },
-        headers: rateLimitHeaders([...states, spent]),
-      });
-    }
-  }
-  return states;
-};
+): Promise<RateLimitState> =>
+  consumeWindows(using.map((limit) => ({ key, limit, label: label ?? limit.name })));
 
 /**
  * A partner's request: counted per client, and for a linked token per client and person too, so
- * the traffic of all the people a partner acts for adds up to the partner's own limit.
+ * the traffic of all the people a partner acts for adds up to the partner's own limit. The
+ * tighter of each window is published.
  */
 export const consumePartnerRateLimit = async (actor: {
   clientId: string;
   personId?: string;
 }): Promise<RateLimitState> => {
-  const client = await consumeRateLimit(actor.clientId);
-  if (!actor.personId) return client;
-  const person = await consumeRateLimit(
-    `${actor.clientId}:${actor.personId}`,
-    partnerLimiters(),
-    "person",
-  );
-  return client.map((window, i) => (person[i].remaining < window.remaining ? person[i] : window));
+  const limits = partnerLimiters();
+  const client = limits.map((limit) => ({ key: actor.clientId, limit, label: limit.name }));
+  if (!actor.personId) return consumeWindows(client);
+  const personKey = `${actor.clientId}:${actor.personId}`;
+  const states = await consumeWindows([
+    ...client,
+    ...limits.map((limit) => ({ key: personKey, limit, label: "person" })),
+  ]);
+  const person = states.slice(limits.length);
+  return states
+    .slice(0, limits.length)
+    .map((window, i) => (person[i].remaining < window.remaining ? person[i] : window));
 };
 
 /** RateLimit-Policy and RateLimit (IETF draft) plus the widely used RateLimit-Limit/-Remaining/-Reset. */

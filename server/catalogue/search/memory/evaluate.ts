@@ -1,7 +1,8 @@
 /**
  * Answers a SearchQuery from the index: browse pages from the precomputed browse counts, a price
  * range alone from those kept per price group (price-range.ts), everything else with one scan over
- * the candidates (every slot, or the text matches; scan.ts), then the page
+ * the candidates (every slot, or the text matches; scan.ts; facet filters without a word scan the
+ * slots they let through instead of every slot: filter-driven.ts), then the page
  * (page-select.ts) and the top facet values.
  */
 import { type Facets, type SearchHits, type SearchQuery, nowOf } from "../types";
@@ -19,6 +20,9 @@ import { planOf } from "./query-plan";
 import { selectBrowsePage, selectPage } from "./page-select";
 import { bucketCount } from "./bucket-order";
 import { type ScanInput, scanFiltered, scanUnfiltered } from "./scan";
+import { drivenWork, filterEstimates, scanDriven } from "./filter-driven";
+import { categoryMembership, membership } from "./filter-tables";
+import type { FacetCounts } from "./browse-counts";
 import { matchText } from "./text-match";
 import { evaluateBroadText } from "./broad-text";
 import type { PostingList } from "./postings";
@@ -44,23 +48,6 @@ const hitBuffers = (count: number) => {
     scratch.scores = new Int32Array(scratch.hits.length);
   }
   return scratch;
-};
-
-/** Membership over ids, shifted by one so that id -1 ("none") reads entry 0, which is never set. */
-const membership = (size: number, ids: number[]) => {
-  const table = new Uint8Array(size + 1);
-  for (const id of ids) if (id >= 0) table[id + 1] = 1;
-  return table;
-};
-
-const categoryMembership = (index: CatalogIndex, path: string) => {
-  const below = `${path} > `;
-  return membership(
-    index.categoryPaths.length,
-    index.categoryPaths.flatMap((candidate, id) =>
-      candidate === path || candidate.startsWith(below) ? [id] : [],
-    ),
-  );
 };
 
 /** A q most items match, and nothing else: browse totals minus the items missing a word (broad-text.ts). */
@@ -213,7 +200,19 @@ export const evaluate = (
     colorFilter !== null ||
     categoryFilter !== null ||
     storeTarget !== -1;
-  const hitCount = hasFacetFilter ? scanFiltered(index, input) : scanUnfiltered(index, input);
+  // Facet filters over every slot (no selective word, not on sale): only the slots they let through
+  // are scanned when that is cheaper (filter-driven.ts).
+  const isEverySlot = text === null && !query.onSale;
+  const estimates =
+    hasFacetFilter && isEverySlot ? filterEstimates(index, query, categoryFilter) : [];
+  const hasPrice = query.minCents !== undefined || query.maxCents !== undefined;
+  const driven =
+    drivenWork(index.slotCount, estimates, hasPrice) === null
+      ? null
+      : scanDriven(index, input, estimates, hasPrice);
+  const hitCount =
+    driven?.hitCount ??
+    (hasFacetFilter ? scanFiltered(index, input) : scanUnfiltered(index, input));
 
   const hitList = {
     slots: hits,
@@ -232,12 +231,14 @@ export const evaluate = (
           limit: query.perPage,
         })
       : selectPage(index, hitList, query.sort, offset, query.perPage);
-  const facets = facetsFrom(index, {
+  const counts: FacetCounts = {
     brand: brandCounts,
     size: index.sizes.expand(sizeSetCounts),
     color: index.colors.expand(colorSetCounts),
     perCategory: categoryCounts,
     store: storeCounts,
-  });
+  };
+  if (driven) counts[driven.own.facet] = driven.own.counts;
+  const facets = facetsFrom(index, counts);
   return { ids: pageSlots.map((slot) => index.itemId[slot]), total: hitCount, facets };
 };

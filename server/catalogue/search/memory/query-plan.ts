@@ -10,6 +10,8 @@ import { isTimeDependent, type SearchQuery } from "../types";
 import { isBroadText } from "./broad-text";
 import type { CatalogIndex } from "./catalog-index";
 import type { PostingList } from "./postings";
+import { drivenWork, filterEstimates } from "./filter-driven";
+import { categoryMembership } from "./filter-tables";
 
 export type QueryPlan = {
   path: "broad" | "priceRange" | "browse" | "scan";
@@ -62,12 +64,17 @@ export const planOf = (
 /**
  * About how many slots answering `query` visits, known before running it (an estimate that only
  * orders the search thread's queue): none for a browse page or broad words, the edges' price groups
- * (about 1/32 of the slots) for a price range, the rarest word's postings for words, every slot for
- * filters without a word.
+ * (about 1/32 of the slots) for a price range, the rarest word's postings for words, for filters
+ * without a word the slots they let through (filter-driven.ts) or every slot.
  */
 export const evaluationCost = (index: CatalogIndex, query: SearchQuery, allLexemes: string[]) => {
   const { path, lexemes, lists } = planOf(index, query, allLexemes);
   if (path === "broad" || path === "browse") return 0;
   if (path === "priceRange") return index.slotCount / 32;
-  return lexemes.length ? Math.min(...lists.map((list) => list?.count ?? 0)) : index.slotCount;
+  if (lexemes.length) return Math.min(...lists.map((list) => list?.count ?? 0));
+  if (query.onSale) return index.slotCount;
+  const categoryFilter = query.categoryPath ? categoryMembership(index, query.categoryPath) : null;
+  const hasPrice = query.minCents !== undefined || query.maxCents !== undefined;
+  const estimates = filterEstimates(index, query, categoryFilter);
+  return drivenWork(index.slotCount, estimates, hasPrice) ?? index.slotCount;
 };
