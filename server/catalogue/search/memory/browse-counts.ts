@@ -125,7 +125,10 @@ export class BrowseCounts {
     for (let slot = 0; slot < index.slotCount; slot++) this.contribute(index, slot, 1);
   }
 
-  /** Every listed item's counts (per brand, size value, colour value, store and category index), read only: filter-driven.ts estimates a filter's items from them. */
+  /**
+   * Every listed item's counts (per brand, size value, colour value, store and category index),
+   * read only: filter-driven.ts estimates a filter's items from them.
+   */
   listed(): Readonly<Pick<Counts, "listed" | "brand" | "size" | "color" | "store" | "category">> {
     return this.all;
   }

@@ -20,7 +20,7 @@ import { planOf } from "./query-plan";
 import { selectBrowsePage, selectPage } from "./page-select";
 import { bucketCount } from "./bucket-order";
 import { type ScanInput, scanFiltered, scanUnfiltered } from "./scan";
-import { drivenWork, filterEstimates, scanDriven } from "./filter-driven";
+import { drivenPlanOf, scanDriven } from "./filter-driven";
 import { categoryMembership, membership } from "./filter-tables";
 import type { FacetCounts } from "./browse-counts";
 import { matchText } from "./text-match";
@@ -202,14 +202,11 @@ export const evaluate = (
     storeTarget !== -1;
   // Facet filters over every slot (no selective word, not on sale): only the slots they let through
   // are scanned when that is cheaper (filter-driven.ts).
-  const isEverySlot = text === null && !query.onSale;
-  const estimates =
-    hasFacetFilter && isEverySlot ? filterEstimates(index, query, categoryFilter) : [];
-  const hasPrice = query.minCents !== undefined || query.maxCents !== undefined;
-  const driven =
-    drivenWork(index.slotCount, estimates, hasPrice) === null
-      ? null
-      : scanDriven(index, input, estimates, hasPrice);
+  const plan =
+    hasFacetFilter && text === null && !query.onSale
+      ? drivenPlanOf(index, query, categoryFilter)
+      : null;
+  const driven = plan ? scanDriven(index, input, plan) : null;
   const hitCount =
     driven?.hitCount ??
     (hasFacetFilter ? scanFiltered(index, input) : scanUnfiltered(index, input));

@@ -28,19 +28,23 @@ import type { SearchQuery } from "../types";
 type Facet = "brand" | "size" | "color" | "perCategory" | "store";
 
 /** The facet filters of a query, as evaluate() builds them for the scan. */
-export type FacetFilters = Pick<
+type FacetFilters = Pick<
   ScanInput,
   "brandFilter" | "sizeFilter" | "colorFilter" | "categoryFilter" | "storeTarget"
 >;
 
 type Estimate = { facet: Facet; items: number };
 
+/** A driven scan decided for a query: its filters, fewest items first, and its price range. */
+export type DrivenPlan = { estimates: Estimate[]; work: number; hasPrice: boolean };
+
 /**
- * The facet filters `query` has, fewest items first: each one's listed items from the browse
- * counts (a size or colour filter's sum over its values, an item with two of them counted twice).
+ * The facet filters `query` has (each present whatever its values: an unknown one lets nothing
+ * through, and still filters), fewest items first: each one's listed items from the browse counts
+ * (a size or colour filter's sum over its values, an item with two of them counted twice).
  * `categoryFilter`: the query's category membership, when it names one.
  */
-export const filterEstimates = (
+const filterEstimates = (
   index: CatalogIndex,
   query: SearchQuery,
   categoryFilter: Uint8Array | null,
@@ -49,34 +53,34 @@ export const filterEstimates = (
   const sum = (counts: Uint32Array, ids: number[]) =>
     ids.reduce((total, id) => total + (id >= 0 && id < counts.length ? counts[id] : 0), 0);
   const estimates: Estimate[] = [];
-  const add = (facet: Facet, counts: Uint32Array, ids: number[]) => {
-    if (ids.length) estimates.push({ facet, items: sum(counts, ids) });
-  };
-  add(
-    "brand",
-    listed.brand,
-    query.brands.map((brand) => index.brands.find(brand)),
-  );
-  add(
-    "size",
-    listed.size,
-    query.sizeKeys.map((key) => index.sizes.values.find(key)),
-  );
-  add(
-    "color",
-    listed.color,
-    query.colors.map((color) => index.colors.values.find(color)),
-  );
+  const add = (facet: Facet, counts: Uint32Array, ids: number[]) =>
+    estimates.push({ facet, items: sum(counts, ids) });
+  if (query.brands.length)
+    add(
+      "brand",
+      listed.brand,
+      query.brands.map((brand) => index.brands.find(brand)),
+    );
+  if (query.sizeKeys.length)
+    add(
+      "size",
+      listed.size,
+      query.sizeKeys.map((key) => index.sizes.values.find(key)),
+    );
+  if (query.colors.length)
+    add(
+      "color",
+      listed.color,
+      query.colors.map((color) => index.colors.values.find(color)),
+    );
   if (categoryFilter)
-    estimates.push({
-      facet: "perCategory",
-      items: sum(
-        listed.category,
-        index.categoryPaths.flatMap((_, category) =>
-          categoryFilter[category + 1] ? [category] : [],
-        ),
+    add(
+      "perCategory",
+      listed.category,
+      index.categoryPaths.flatMap((_, category) =>
+        categoryFilter[category + 1] ? [category] : [],
       ),
-    });
+    );
   if (query.storeSlug)
     add("store", listed.store, [index.storeIndexBySlug.get(query.storeSlug) ?? -2]);
   return estimates.sort((a, b) => a.items - b.items);
@@ -86,18 +90,26 @@ export const filterEstimates = (
 const columnPassShare = 1 / 6;
 
 /**
- * About how many full-scan slots the driven scan costs (its column passes and the slots they
- * list, and with one filter the price range's cut groups), or null when it is not under a full
- * scan's `slotCount` by a margin worth its second pass.
+ * The driven scan of `query`'s facet filters (the caller's query has no selective word and is not
+ * on sale), with about how many full-scan slots it costs (its column passes and the slots they
+ * list, and with one filter the price range's cut groups); null without a facet filter, or when
+ * that is not under a full scan by a margin worth its second pass.
  */
-export const drivenWork = (slotCount: number, estimates: Estimate[], hasPrice: boolean) => {
+export const drivenPlanOf = (
+  index: CatalogIndex,
+  query: SearchQuery,
+  categoryFilter: Uint8Array | null,
+): DrivenPlan | null => {
+  const estimates = filterEstimates(index, query, categoryFilter);
   if (estimates.length === 0) return null;
+  const { slotCount } = index;
+  const hasPrice = query.minCents !== undefined || query.maxCents !== undefined;
   const [first, second] = estimates;
   const work =
     second === undefined
       ? slotCount * columnPassShare + first.items + (hasPrice ? slotCount / 32 : 0)
       : 2 * slotCount * columnPassShare + first.items + second.items;
-  return work < slotCount * 0.7 ? work : null;
+  return work < slotCount * 0.7 ? { estimates, work, hasPrice } : null;
 };
 
 /** The column `facet`'s filter reads, its membership table, and the shift from a value id to its entry. */
@@ -177,25 +189,19 @@ const ownFacetFromSecond = (
 };
 
 /**
- * The driven scan of `input` (every slot a candidate, no scores, its filters ordered by
- * `estimates`): the hits, histogram and counts are written into `input`'s arrays as scanFiltered
- * writes them, but the first filter's own facet, returned beside the hit count to replace its
- * counts (size and colour by value).
+ * The driven scan of `input` (every slot a candidate, no scores) by `plan`: the hits, histogram
+ * and counts are written into `input`'s arrays as scanFiltered writes them, but the first filter's
+ * own facet, returned beside the hit count to replace its counts (size and colour by value).
  */
-export const scanDriven = (
-  index: CatalogIndex,
-  input: ScanInput,
-  estimates: Estimate[],
-  hasPrice: boolean,
-) => {
-  const [first, second] = estimates;
+export const scanDriven = (index: CatalogIndex, input: ScanInput, plan: DrivenPlan) => {
+  const [first, second] = plan.estimates;
   const slots = reusedBuffer("drivenSlots", index.slotCount);
   const count = slotsPassing(index, first.facet, input, slots);
   const hitCount = scanFiltered(index, { ...input, candidates: slots, candidateCount: count });
   const ownCounts =
     second !== undefined
       ? ownFacetFromSecond(index, input, first.facet, second.facet, slots)
-      : hasPrice
+      : plan.hasPrice
         ? priceRangeTotals(index, input.minPrice, input.maxPrice, false).totals[first.facet]
         : index.browse.totals(totalSizes(index), null)[first.facet];
   return { hitCount, own: { facet: first.facet, counts: ownCounts } };

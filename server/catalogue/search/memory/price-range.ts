@@ -15,9 +15,10 @@ import { scanUnfiltered } from "./scan";
 import { reusedBuffer, zeroedCounts } from "./scratch-arrays";
 
 /**
- * The counts of every listed item priced within [minPrice, maxPrice] (facets by value, hits, hits per
- * sort bucket, by price or by date): the groups wholly inside from the browse counts, the cut ones scanned. Its scratch
- * arrays are its own, so a scan's counts in use (filter-driven.ts) are left alone.
+ * The counts of every listed item priced within [minPrice, maxPrice] (facets by value, hits, hits
+ * per sort bucket, by price or by date): the groups wholly inside from the browse counts, the cut
+ * ones scanned. Its scratch arrays are its own, so a scan's counts in use (filter-driven.ts) are
+ * left alone.
  */
 export const priceRangeTotals = (
   index: CatalogIndex,

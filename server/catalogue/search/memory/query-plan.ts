@@ -10,7 +10,7 @@ import { isTimeDependent, type SearchQuery } from "../types";
 import { isBroadText } from "./broad-text";
 import type { CatalogIndex } from "./catalog-index";
 import type { PostingList } from "./postings";
-import { drivenWork, filterEstimates } from "./filter-driven";
+import { drivenPlanOf } from "./filter-driven";
 import { categoryMembership } from "./filter-tables";
 
 export type QueryPlan = {
@@ -74,7 +74,5 @@ export const evaluationCost = (index: CatalogIndex, query: SearchQuery, allLexem
   if (lexemes.length) return Math.min(...lists.map((list) => list?.count ?? 0));
   if (query.onSale) return index.slotCount;
   const categoryFilter = query.categoryPath ? categoryMembership(index, query.categoryPath) : null;
-  const hasPrice = query.minCents !== undefined || query.maxCents !== undefined;
-  const estimates = filterEstimates(index, query, categoryFilter);
-  return drivenWork(index.slotCount, estimates, hasPrice) ?? index.slotCount;
+  return drivenPlanOf(index, query, categoryFilter)?.work ?? index.slotCount;
 };
