@@ -5,17 +5,24 @@
  * memory outside the heap that brought a garbage collection every ~40 searches (docs/performance.md,
  * "Issue 28: the tail at a million items").
  */
-const counters = new Map<string, Uint32Array>();
+const counters = new Map<string, { array: Uint32Array; view: Uint32Array }>();
 const buffers = new Map<string, Int32Array>();
 
-/** The first `length` entries of the array named `name`, all zero. */
+/**
+ * The first `length` entries of the array named `name`, all zero: the same view object while the
+ * length stays the same, so that the scans compiled for their arrays (specialized.ts) are reused.
+ */
 export const zeroedCounts = (name: string, length: number): Uint32Array => {
-  let array = counters.get(name);
-  if (!array || array.length < length) {
-    array = new Uint32Array(Math.ceil(length * 1.25) + 16);
-    counters.set(name, array);
-  } else array.fill(0, 0, length);
-  return array.subarray(0, length);
+  let counter = counters.get(name);
+  if (!counter || counter.array.length < length) {
+    const array = new Uint32Array(Math.ceil(length * 1.25) + 16);
+    counter = { array, view: array.subarray(0, length) };
+    counters.set(name, counter);
+    return counter.view;
+  }
+  counter.array.fill(0, 0, length);
+  if (counter.view.length !== length) counter.view = counter.array.subarray(0, length);
+  return counter.view;
 };
 
 /** At least `length` entries of the buffer named `name`, holding whatever the last search left. */

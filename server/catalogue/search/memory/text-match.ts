@@ -4,6 +4,7 @@
  * an O(1) lookup for dense lists, a merge (galloping when lengths differ) for sparse ones.
  */
 import type { PostingList, Postings } from "./postings";
+import { specialized } from "./specialized";
 
 export type TextMatches = { slots: Int32Array; scores: Int32Array; count: number };
 
@@ -18,6 +19,42 @@ const buffers = (length: number) => {
   }
   return scratch;
 };
+
+/*
+ * The two passes over a dense list, compiled for the result buffers (specialized.ts, ADR 0124).
+ * They store every candidate and move past the kept ones by `(weight + 255) >> 8` (1 for a weight
+ * of 1..255, 0 for none) instead of branching: whether a slot has a common word is a coin toss the
+ * CPU cannot predict, and a missed branch a slot cost as much as the rest of the loop.
+ */
+
+/** The active slots having the word, in slot order, with their weights, up to `limit`. */
+const denseFirstLoop = specialized(
+  (isActive: Uint8Array, slots: Int32Array, scores: Int32Array) =>
+    (dense: Uint8Array, slotCount: number, limit: number) => {
+      let count = 0;
+      for (let slot = 0; slot < slotCount && count < limit; slot++) {
+        const weight = dense[slot] & -isActive[slot];
+        slots[count] = slot;
+        scores[count] = weight;
+        count += (weight + 255) >> 8;
+      }
+      return count;
+    },
+);
+
+/** The first `count` candidates narrowed in place to those having the word, their weight added. */
+const denseNarrowLoop = specialized(
+  (slots: Int32Array, scores: Int32Array) => (dense: Uint8Array, count: number) => {
+    let kept = 0;
+    for (let i = 0; i < count; i++) {
+      const weight = dense[slots[i]];
+      slots[kept] = slots[i];
+      scores[kept] = scores[i] + weight;
+      kept += (weight + 255) >> 8;
+    }
+    return kept;
+  },
+);
 
 /** First index in list.slots[from..length) holding a slot >= target (galloping search). */
 const seek = (list: PostingList, from: number, target: number) => {
@@ -58,35 +95,23 @@ export const matchText = (
   if (first.dense) {
     const dense = first.dense;
     const limit = Math.min(first.count, slotCount);
-    ({ slots, scores } = buffers(limit));
-    for (let slot = 0; slot < slotCount && count < limit; slot++) {
-      if (dense[slot] !== 0 && isActive[slot] !== 0) {
-        slots[count] = slot;
-        scores[count++] = dense[slot];
-      }
-    }
+    // One spare entry: the loops below write every slot and advance only past the kept ones.
+    ({ slots, scores } = buffers(limit + 1));
+    count = denseFirstLoop(isActive, slots, scores)(dense, slotCount, limit);
   } else {
-    ({ slots, scores } = buffers(first.length));
+    ({ slots, scores } = buffers(first.length + 1));
     for (let i = 0; i < first.length; i++) {
       const slot = first.slots[i];
-      if (isActive[slot] !== 0) {
-        slots[count] = slot;
-        scores[count++] = first.scores[i];
-      }
+      slots[count] = slot;
+      scores[count] = first.scores[i];
+      count += isActive[slot];
     }
   }
   for (let l = 1; l < lists.length && count > 0; l++) {
     const list = lists[l];
     let kept = 0;
     if (list.dense) {
-      const dense = list.dense;
-      for (let i = 0; i < count; i++) {
-        const score = dense[slots[i]];
-        if (score !== 0) {
-          slots[kept] = slots[i];
-          scores[kept++] = scores[i] + score;
-        }
-      }
+      kept = denseNarrowLoop(slots, scores)(list.dense, count);
     } else {
       let at = 0;
       for (let i = 0; i < count && at < list.length; i++) {
