@@ -13,6 +13,6 @@ export const startMemorySearch = async () => {
   return {
     sync,
     host,
-    memory: createMemorySearch({ db: db(), host, fallback: createPgSearch(db()) }),
+    memory: createMemorySearch({ host, fallback: createPgSearch(db()) }),
   };
 };

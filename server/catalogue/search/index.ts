@@ -43,7 +43,7 @@ export const catalogSearch = (db: Db): CatalogSearch => {
   const host = runningIndex();
   if (!host) return entry.postgres;
   if (entry.host !== host) {
-    entry.memory = createMemorySearch({ db, host, fallback: entry.postgres });
+    entry.memory = createMemorySearch({ host, fallback: entry.postgres });
     entry.host = host;
   }
   return entry.memory!;

@@ -2,7 +2,7 @@
  * The PostgreSQL reference implementation of CatalogSearch: plain SQL, one statement for the page
  * and total and one per facet. It is the oracle the fast implementation is tested against.
  */
-import type { Db } from "../../platform/db";
+import { type Db, rawPool } from "../../platform/db";
 import { storeCanSellSql } from "../../core/store-can-sell";
 import { countWatchersInSql } from "./watchers";
 import {
@@ -20,13 +20,19 @@ import {
 /** A tsquery literal for one lexeme, quoted so punctuation inside it stays part of the lexeme. */
 const lexemeQuery = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
-/** The lexemes of q as PostgreSQL's English configuration makes them (stemmed, stop words dropped). */
-export const textLexemes = async (db: Db, text: string | undefined): Promise<string[]> => {
+/**
+ * The lexemes of q as PostgreSQL's English configuration makes them (stemmed, stop words dropped).
+ * A prepared statement on the raw pool: every new q of a search asks it, and through Prisma it
+ * cost the server's thread about as much as the rest of the request's SQL (docs/performance.md,
+ * "Issue 28"). It reads no table, so any connection answers it alike.
+ */
+export const textLexemes = async (text: string | undefined): Promise<string[]> => {
   if (!text || !text.trim()) return [];
-  const rows = await db.$queryRawUnsafe<{ lexemes: string[] }[]>(
-    "SELECT coalesce(array_agg(lexeme ORDER BY lexeme), '{}') AS lexemes FROM unnest(to_tsvector('english', $1))",
-    text,
-  );
+  const { rows } = await rawPool().query<{ lexemes: string[] }>({
+    name: "text-lexemes",
+    text: "SELECT coalesce(array_agg(lexeme ORDER BY lexeme), '{}') AS lexemes FROM unnest(to_tsvector('english', $1))",
+    values: [text],
+  });
   return rows[0]?.lexemes ?? [];
 };
 
@@ -117,7 +123,7 @@ const orderSql = (query: SearchQuery, sql: Sql, lexemes: string[]) => {
 export const createPgSearch = (db: Db): CatalogSearch => ({
   name: "postgres",
   search: async (query) => {
-    const lexemes = await textLexemes(db, query.text);
+    const lexemes = await textLexemes(query.text);
     const page = filters(query, lexemes);
     const order = orderSql(query, page, lexemes);
     const limit = addParam(page, query.perPage);

@@ -3,10 +3,9 @@
  * a small LRU: one tiny query per new q, none for a repeated one. A Map iterates in insertion order,
  * so re-inserting on a hit and evicting the first key is an LRU.
  */
-import type { Db } from "../../../platform/db";
 import { textLexemes } from "../pg-search";
 
-export const createLexemeCache = (db: Db, capacity = 10_000) => {
+export const createLexemeCache = (capacity = 10_000) => {
   const cache = new Map<string, string[]>();
   return async (text: string | undefined): Promise<string[]> => {
     if (!text || !text.trim()) return [];
@@ -16,7 +15,7 @@ export const createLexemeCache = (db: Db, capacity = 10_000) => {
       cache.set(text, hit);
       return hit;
     }
-    const lexemes = await textLexemes(db, text);
+    const lexemes = await textLexemes(text);
     cache.set(text, lexemes);
     if (cache.size > capacity) cache.delete(cache.keys().next().value!);
     return lexemes;

@@ -88,7 +88,7 @@ beforeAll(async () => {
   sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL!, catchUpMs: 600_000 });
   await sync.start();
   reference = createPgSearch(db());
-  memory = createMemorySearch({ db: db(), host: inThisThread(sync), fallback: reference });
+  memory = createMemorySearch({ host: inThisThread(sync), fallback: reference });
 }, 120_000);
 
 afterAll(async () => {
@@ -402,11 +402,7 @@ describe("memory search equals pg-search", () => {
 
   it("answers through pg-search until the index is built", async () => {
     const unbuilt = new CatalogSync({ databaseUrl: process.env.DATABASE_URL! });
-    const search = createMemorySearch({
-      db: db(),
-      host: inThisThread(unbuilt),
-      fallback: reference,
-    });
+    const search = createMemorySearch({ host: inThisThread(unbuilt), fallback: reference });
     const browse = query({ sort: "newest" });
     expect(unbuilt.index).toBeUndefined();
     expect(await search.search(browse)).toEqual(await reference.search(browse));

@@ -5,18 +5,16 @@
  * restarting, a price_drop or on_sale search at a time its recent prices do not cover) the
  * `fallback` (pg-search) does.
  */
-import type { Db } from "../../../platform/db";
 import type { CatalogSearch } from "../types";
 import type { IndexHost } from "./index-host";
 import { createLexemeCache } from "./lexeme-cache";
 
 /** A CatalogSearch over `host`'s index, falling back to `fallback` when it cannot answer. */
 export const createMemorySearch = (options: {
-  db: Db;
   host: IndexHost;
   fallback: CatalogSearch;
 }): CatalogSearch => {
-  const lexemesOf = createLexemeCache(options.db);
+  const lexemesOf = createLexemeCache();
   const { host, fallback } = options;
   return {
     name: "memory",

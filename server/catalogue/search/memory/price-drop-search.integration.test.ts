@@ -124,7 +124,7 @@ beforeAll(async () => {
   sync = new CatalogSync({ databaseUrl: process.env.DATABASE_URL!, catchUpMs: 600_000 });
   await sync.start();
   reference = createPgSearch(db());
-  memory = createMemorySearch({ db: db(), host: inThisThread(sync), fallback: reference });
+  memory = createMemorySearch({ host: inThisThread(sync), fallback: reference });
 }, 120_000);
 
 afterAll(async () => {

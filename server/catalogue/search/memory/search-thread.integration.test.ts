@@ -42,7 +42,7 @@ beforeAll(async () => {
   });
   await thread.ready;
   reference = createPgSearch(db());
-  memory = createMemorySearch({ db: db(), host: thread.host, fallback: reference });
+  memory = createMemorySearch({ host: thread.host, fallback: reference });
 }, 120_000);
 
 afterAll(async () => {
@@ -63,7 +63,7 @@ describe("the search thread", () => {
       count: 100,
     });
     const expected = await Promise.all(queries.map((search) => reference.search(search)));
-    const lexemes = await Promise.all(queries.map((search) => textLexemes(db(), search.text)));
+    const lexemes = await Promise.all(queries.map((search) => textLexemes(search.text)));
     // All in the thread's queue together: answered out of order (cheapest first), each to its own
     // request, and by the thread (an undefined answer would be the reference's through memory.search).
     const answers = await Promise.all(
@@ -94,7 +94,7 @@ describe("the search thread", () => {
 
   it("when the thread dies, pg-search answers until it is started again and has rebuilt", async () => {
     const search = query({ text: "jacket", sort: "newest" });
-    const lexemes = await textLexemes(db(), search.text);
+    const lexemes = await textLexemes(search.text);
     const expected = await reference.search(search);
     // A search in flight when the thread dies is answered all the same (by pg-search if need be).
     const inFlight = memory.search(search);
