@@ -46,7 +46,7 @@ const columnsOf = (index: CatalogIndex) =>
     index.colorSet,
   ] as const;
 
-/** The arrays a scan writes, in the order the loop factories take them after the columns. */
+/** The query's sort buckets and the arrays a scan writes, in the order the loop factories take them after the columns. */
 const outputsOf = (input: ScanInput) =>
   [
     input.sortBucket,

@@ -45,7 +45,7 @@ describe("specialized", () => {
     expect(b.sums).toEqual(expectedSums(b));
   });
 
-  it("stays right past the number of variants it keeps, compiling again what it dropped", () => {
+  it("stays right over many sets of arrays, each its own loop", () => {
     const sets = Array.from({ length: 40 }, (_, i) => columns(i + 1));
     for (let round = 0; round < 2; round++)
       for (const set of sets) {
@@ -53,6 +53,36 @@ describe("specialized", () => {
         sumByGroup(set.values, set.groups, set.sums)(100);
         expect(set.sums).toEqual(expectedSums(set));
       }
+  });
+
+  it("lets the arrays of a loop no longer used be collected, the loop with them", () => {
+    const script = `
+      const module = await import(${JSON.stringify(path.join(__dirname, "specialized.ts"))});
+      const { specialized } = module.default;
+      const sum = specialized((values, out) => () => { out[0] = values[0] + values[1]; });
+      const kept = new Uint32Array(1);
+      // In a function of its own: a suspended async frame would keep its last array in a register.
+      const generations = () => {
+        const refs = [];
+        for (let i = 0; i < 20; i++) {
+          const values = new Int32Array(1 << 20).fill(i);
+          sum(values, kept)();
+          refs.push(new WeakRef(values));
+        }
+        return refs;
+      };
+      const refs = generations();
+      for (let i = 0; i < 3; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        globalThis.gc();
+      }
+      console.log(refs.filter((ref) => ref.deref() !== undefined).length, kept[0]);`;
+    const output = execFileSync(
+      process.execPath,
+      ["--expose-gc", "--import", "tsx", "--input-type=module", "-e", script],
+      { encoding: "utf8" },
+    );
+    expect(output.trim()).toBe("0 38");
   });
 
   it("runs the factory's own source, so it sees nothing of its module", () => {

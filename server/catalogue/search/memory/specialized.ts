@@ -16,21 +16,10 @@
  * slower.
  */
 
-/** Every compiled variant of one factory: few (the index's columns, three sets of outputs). */
-const maxVariants = 16;
+/** A tree of weak maps, one level an array: the path of a loop's arrays leads to it. */
+type Variants = WeakMap<object, unknown>;
 
-const ids = new WeakMap<object, number>();
-let nextId = 1;
-const idOf = (array: object) => {
-  let id = ids.get(array);
-  if (id === undefined) {
-    id = nextId++;
-    ids.set(array, id);
-  }
-  return id;
-};
-
-export const specialized = <Arrays extends object[], Loop>(
+export const specialized = <Arrays extends [object, ...object[]], Loop>(
   factory: (...arrays: Arrays) => Loop,
 ): ((...arrays: Arrays) => Loop) => {
   const source = `return (${factory.toString()});`;
@@ -45,16 +34,24 @@ export const specialized = <Arrays extends object[], Loop>(
   } catch {
     compile = () => factory;
   }
-  const variants = new Map<string, Loop>();
+  // Weak at every level: a loop goes when any of its arrays is dropped elsewhere (the index grew,
+  // or was rebuilt), although the loop itself holds them all (weak maps see through such cycles).
+  const variants: Variants = new WeakMap();
   return (...arrays) => {
-    const key = arrays.map(idOf).join(",");
-    let loop = variants.get(key);
+    let level = variants;
+    for (let i = 0; i < arrays.length - 1; i++) {
+      let next = level.get(arrays[i]) as Variants | undefined;
+      if (next === undefined) {
+        next = new WeakMap();
+        level.set(arrays[i], next);
+      }
+      level = next;
+    }
+    const last = arrays[arrays.length - 1];
+    let loop = level.get(last) as Loop | undefined;
     if (loop === undefined) {
-      // Arrays replaced for good (the index grew) leave their variant unused: start again rather
-      // than keep every generation.
-      if (variants.size >= maxVariants) variants.clear();
       loop = compile()(...arrays);
-      variants.set(key, loop);
+      level.set(last, loop);
     }
     return loop;
   };
