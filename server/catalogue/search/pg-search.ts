@@ -23,8 +23,8 @@ const lexemeQuery = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replac
 /**
  * The lexemes of q as PostgreSQL's English configuration makes them (stemmed, stop words dropped).
  * A prepared statement on the raw pool: every new q of a search asks it, and through Prisma it
- * cost the server's thread about as much as the rest of the request's SQL (docs/performance.md,
- * "Issue 28"). It reads no table, so any connection answers it alike.
+ * took about 4% of the server's thread under the search benchmark (docs/performance.md, "Issue
+ * 28"). It reads no table, so any connection answers it alike.
  */
 export const textLexemes = async (text: string | undefined): Promise<string[]> => {
   if (!text || !text.trim()) return [];

@@ -97,8 +97,8 @@ const unfilteredLoop = specialized(
       categoryCounts,
       storeCounts,
     ]: [...Columns, ...Outputs]
-  ): Loop<[]> => {
-    return (candidates, candidateCount, candidateScores, minPrice, maxPrice) => {
+  ): Loop<[]> =>
+    (candidates, candidateCount, candidateScores, minPrice, maxPrice) => {
       let hitCount = 0;
       for (let k = 0; k < candidateCount; k++) {
         const slot = candidates[k];
@@ -119,8 +119,7 @@ const unfilteredLoop = specialized(
         storeCounts[itemStore]++;
       }
       return hitCount;
-    };
-  },
+    },
 );
 
 /** The scan with facet filters: hits count everywhere, items failing one facet's filter count there. */
