@@ -3,6 +3,10 @@
  * set, applies migrations, seeds the sandbox catalogue on first start, builds the app if it has
  * not been built, and serves everything (pages, /api/v1, /oauth) on PORT.
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- the server's modules load with require,
+   after tracing started: `npm start` registers only tsx's CommonJS hook, which cannot load a
+   TypeScript module through import() (tsx's ESM hook runs on a loader thread of its own, about 36 MB
+   of RSS; docs/adr/0093-memory-of-the-running-service.md). */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -68,7 +72,9 @@ const main = async () => {
   process.env.APP_SECRET = config.APP_SECRET;
   let stopDatabase = async () => undefined as void;
   if (!config.DATABASE_URL) {
-    const { startEmbeddedDatabase } = await import("./platform/embedded-db");
+    const {
+      startEmbeddedDatabase,
+    }: typeof import("./platform/embedded-db") = require("./platform/embedded-db");
     // The graceful shutdown owns SIGTERM and closes this database last.
     const embedded = await startEmbeddedDatabase(config.DATA_DIR, undefined, {
       callerHandlesSignals: true,
@@ -77,7 +83,9 @@ const main = async () => {
     stopDatabase = embedded.stop;
     log(`embedded PostgreSQL in ${path.resolve(config.DATA_DIR, "postgres")} (Unix socket only)`);
   }
-  const { prepareDatabase } = await import("./edges/ops/prepare-database");
+  const {
+    prepareDatabase,
+  }: typeof import("./edges/ops/prepare-database") = require("./edges/ops/prepare-database");
   await prepareDatabase({ url: process.env.DATABASE_URL!, seedItems: config.SEED_ITEMS, log });
 
   const root = path.resolve(__dirname, "..");
@@ -95,7 +103,9 @@ const main = async () => {
   let stopSearch = async () => undefined as void;
   let isSearchIndexBuilding = false;
   if (config.SEARCH_IMPL === "memory") {
-    const { startCatalogIndex } = await import("./catalogue/search/memory/start-index");
+    const {
+      startCatalogIndex,
+    }: typeof import("./catalogue/search/memory/start-index") = require("./catalogue/search/memory/start-index");
     const { host, ready } = startCatalogIndex({ databaseUrl: process.env.DATABASE_URL!, log });
     stopSearch = () => host.stop();
     // Settles when built, or when it failed and PostgreSQL answers for good: /readyz waits for either.
@@ -109,11 +119,14 @@ const main = async () => {
   // The partner API, the MCP connectors and Stripe's webhook skip Next's request pipeline (server/edges/http/lean-api.ts); pages stay in Next.
   let handleApi: (request: IncomingMessage, response: ServerResponse) => boolean = () => false;
   if (config.LEAN_API === "on") {
-    const { createLeanApi } = await import("./edges/http/lean-api");
+    const {
+      createLeanApi,
+    }: typeof import("./edges/http/lean-api") = require("./edges/http/lean-api");
     const leanApi = await createLeanApi({
       appDir: path.join(root, "app"),
       prefixes: ["api/v1", "oauth/token", "mcp", "stripe/webhook"],
       origin: config.PUBLIC_URL,
+      loadModule: require,
     });
     handleApi = leanApi.handle;
     log(
@@ -122,8 +135,12 @@ const main = async () => {
   }
   // Every request gets its X-Request-Id there first, pages included (server/edges/http/front-door.ts);
   // /healthz and /readyz are answered before anything else (server/edges/http/probes.ts).
-  const { createFrontServer } = await import("./edges/http/front-door");
-  const { createLifecycle } = await import("./edges/http/lifecycle");
+  const {
+    createFrontServer,
+  }: typeof import("./edges/http/front-door") = require("./edges/http/front-door");
+  const {
+    createLifecycle,
+  }: typeof import("./edges/http/lifecycle") = require("./edges/http/lifecycle");
   const lifecycle = createLifecycle({
     databaseUrl: process.env.DATABASE_URL!,
     log,
@@ -131,15 +148,19 @@ const main = async () => {
   });
   const server = createFrontServer({ probes: lifecycle.probes, api: handleApi, next: handle });
   // Timed transitions and the email outbox, on a thread beside the server's (DESIGN.md, Jobs).
-  const { startSweepThread } = await import("./edges/jobs/sweep-thread");
+  const {
+    startSweepThread,
+  }: typeof import("./edges/jobs/sweep-thread") = require("./edges/jobs/sweep-thread");
   const sweep = startSweepThread(log);
-  await (await import("./platform/rate-limit")).connectRateLimitStore();
+  await (
+    require("./platform/rate-limit") as typeof import("./platform/rate-limit")
+  ).connectRateLimitStore();
   server.listen(config.PORT, () =>
     log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`),
   );
   // SIGTERM: /readyz 503 and the sweep stops taking work at once, the drain, then the requests in
   // flight finish; nothing touches the database after it closed (server/edges/http/graceful-shutdown.ts).
-  const { flushCalls } = await import("./edges/rest/call-log");
+  const { flushCalls }: typeof import("./edges/rest/call-log") = require("./edges/rest/call-log");
   lifecycle.handleSignals({
     server,
     stopBackground: () => sweep.stop(),

@@ -14,9 +14,10 @@ export const applySourceMapsChoice = () => {
 };
 
 /**
- * The `eval` entry of a worker thread that runs the TypeScript module `file` (absolute): a worker
- * does not inherit `--import tsx`, and registering tsx turns source maps on again in the thread, so
- * the server's choice is applied after it (the sweep and search threads).
+ * The `eval` entry of a worker thread that runs the TypeScript module `file` (absolute): the thread
+ * registers tsx's CommonJS hook itself, as the launcher does (docs/adr/0093), and registering tsx
+ * turns source maps on again in the thread, so the server's choice is applied after it (the sweep
+ * and search threads).
  */
 export const typeScriptThreadEntry = (file: string) =>
   `require("tsx/cjs"); require(${JSON.stringify(__filename)}).applySourceMapsChoice(); require(${JSON.stringify(file)});`;

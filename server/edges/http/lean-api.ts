@@ -144,7 +144,13 @@ export const createLeanApi = async (options: {
   appDir: string;
   prefixes: string[];
   origin: string;
+  /**
+   * How a route module is loaded: import() unless told; the launcher passes require, as it registers
+   * only tsx's CommonJS hook (server/start.ts).
+   */
+  loadModule?: (file: string) => unknown;
 }) => {
+  const loadModule = options.loadModule ?? ((file: string) => import(file));
   const found = options.prefixes.flatMap((prefix) => findRoutes(options.appDir, prefix));
   // Paths only: the method is dispatched below, as Next's app-route module does after matching.
   const router = findMyWay<findMyWay.HTTPVersion.V1>({ maxParamLength: 16 * 1024 });
@@ -152,7 +158,7 @@ export const createLeanApi = async (options: {
   for (const entry of found) {
     const route: Route = {
       ...entry,
-      module: (await import(entry.file)) as Record<string, unknown>,
+      module: (await loadModule(entry.file)) as Record<string, unknown>,
     };
     router.on("GET", route.pattern, () => undefined, route);
     routes.push(route);
