@@ -195,7 +195,8 @@ describe("watcher counts from the in-memory index", () => {
   it("the one-second page cache never shows one person's you_are_watching to another", async () => {
     const world = await scene();
     await settle(() => expectCounts(world));
-    // Same query, same second: Ana fills the cache, the others are served from it with their own flags.
+    // Same query, same second: a page is kept on its query's second ask, and whoever is served from it
+    // gets their own flags.
     const version = sync.index!.version;
     const first = await search(world.ana.token, world.store.slug);
     const fromCache = await Promise.all([
