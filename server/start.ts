@@ -152,9 +152,10 @@ const main = async () => {
     startSweepThread,
   }: typeof import("./edges/jobs/sweep-thread") = require("./edges/jobs/sweep-thread");
   const sweep = startSweepThread(log);
-  await (
-    require("./platform/rate-limit") as typeof import("./platform/rate-limit")
-  ).connectRateLimitStore();
+  const {
+    connectRateLimitStore,
+  }: typeof import("./platform/rate-limit") = require("./platform/rate-limit");
+  await connectRateLimitStore();
   server.listen(config.PORT, () =>
     log(`serving ${config.PUBLIC_URL} (port ${config.PORT}, ${config.SERVICE_ENV})`),
   );

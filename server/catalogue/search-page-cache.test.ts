@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { type CachedPage, cachePage, cachedPage } from "./search-page-cache";
 
 const pageOf = (total: number): CachedPage => ({
-  hits: { ids: [total], total } as unknown as CachedPage["hits"],
+  hits: {
+    ids: [total],
+    total,
+    facets: { brand: [], size: [], color: [], category: [], store: [] },
+  },
   sources: [],
 });
 
