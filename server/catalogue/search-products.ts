@@ -1,10 +1,10 @@
 /** GET /products: a page of listed items with pagination and disjunctive facets. */
+import type { z } from "zod";
 import { catalogSearch } from "./search";
 import { summaryFromSource } from "./product-json";
 import { searchQueryOf } from "./search/query-of-request";
 import { isTimeDependent } from "./search/types";
 import { procedure } from "../platform/trpc/procedures";
-import type { z } from "zod";
 import { ZSearchProductsRequest, type ZSearchProductsResponse } from "./catalog.schema";
 import { loadProductSummaries } from "./store/products";
 import type { WatchCounts } from "./product-json";
