@@ -187,6 +187,38 @@ const createWatchesAndAlerts = async (client: pg.Client, items: number) => {
   return { watches: await count("price_watches"), alerts: await count("price_alerts") };
 };
 
+/**
+ * The sale's qualifying price watches not yet settled, plus the unprocessed events (nothing is
+ * settled while one is left). The watches are checked only once every event is processed: the
+ * check (about 90 ms of PostgreSQL over the open ones, 11 s of a 140 s sale) would otherwise take
+ * the box from what is measured. Each check deletes the settled ones from `bench_open_watches`.
+ */
+const priceWatchesOpen = async (client: pg.Client) => {
+  const unprocessed = Number(
+    (await client.query(`SELECT count(*) FROM price_change_events WHERE processed_at IS NULL`))
+      .rows[0].count,
+  );
+  if (unprocessed > 0) return unprocessed;
+  return Number(
+    (
+      await client.query(`
+    WITH settled AS (
+      DELETE FROM bench_open_watches o USING price_watches w
+      WHERE w.id = o.id AND (NOT ((w.status = 'active' AND NOT w.over_total) OR w.status = 'executing')
+        -- or waiting, active, for its size to come back: held by another buyer (a buying search
+        -- watch, since 1.9.0), it is back in stock only if that hold is released
+        OR (w.status = 'active' AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.item_id = w.item_id
+              AND v.quantity > 0 AND (w.size IS NULL OR v.size = w.size)))
+        -- or waiting, active, for the person's hour of purchases to pass (too_many_purchases:
+        -- a person whose watches, group and search watches all qualify in one sale)
+        OR (w.status = 'active' AND EXISTS (SELECT 1 FROM (SELECT e.failed_condition FROM price_watch_evaluations e
+              WHERE e.watch_id = w.id ORDER BY e.evaluated_at DESC, e.id DESC LIMIT 1) last
+            WHERE last.failed_condition = 'too_many_purchases'))) RETURNING 1)
+    SELECT (SELECT count(*) FROM bench_open_watches) - (SELECT count(*) FROM settled) AS open`)
+    ).rows[0].open,
+  );
+};
+
 export const benchWatches = async (options: { items: number; seconds: number }) => {
   const log = (line: string) => console.log(line);
   const machineAtStart = machine();
@@ -309,45 +341,14 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
       let settledMs: number | null = null;
       const deadline = started + 600_000;
       while (Date.now() < deadline) {
-        // While an event is unprocessed nothing is settled, and the watches' check (about 90 ms of
-        // PostgreSQL a poll over the open ones, 11 s of a 140 s sale) would only take the box from
-        // what is measured: it runs once the events are done.
-        const unprocessed = Number(
-          (
-            await client.query(
-              `SELECT count(*) FROM price_change_events WHERE processed_at IS NULL`,
-            )
-          ).rows[0].count,
-        );
-        const open =
-          unprocessed > 0
-            ? unprocessed
-            : Number(
-                (
-                  await client.query(`
-          WITH settled AS (
-            DELETE FROM bench_open_watches o USING price_watches w
-            WHERE w.id = o.id AND (NOT ((w.status = 'active' AND NOT w.over_total) OR w.status = 'executing')
-              -- or waiting, active, for its size to come back: held by another buyer (a buying search
-              -- watch, since 1.9.0), it is back in stock only if that hold is released
-              OR (w.status = 'active' AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.item_id = w.item_id
-                    AND v.quantity > 0 AND (w.size IS NULL OR v.size = w.size)))
-              -- or waiting, active, for the person's hour of purchases to pass (too_many_purchases:
-              -- a person whose watches, group and search watches all qualify in one sale)
-              OR (w.status = 'active' AND EXISTS (SELECT 1 FROM (SELECT e.failed_condition FROM price_watch_evaluations e
-                    WHERE e.watch_id = w.id ORDER BY e.evaluated_at DESC, e.id DESC LIMIT 1) last
-                  WHERE last.failed_condition = 'too_many_purchases'))) RETURNING 1)
-          SELECT (SELECT count(*) FROM bench_open_watches) - (SELECT count(*) FROM settled) AS open`)
-                ).rows[0].open,
-              );
+        const open = await priceWatchesOpen(client);
         if (searchSettledMs === null && (await searchWatchesOpen(client)) === 0)
           searchSettledMs = Date.now() - started;
         if (groupsSettledMs === null && (await watchGroupsOpen(client)) === 0)
           groupsSettledMs = Date.now() - started;
         if (open === 0 && settledMs === null) settledMs = Date.now() - started;
         if (settledMs !== null && searchSettledMs !== null && groupsSettledMs !== null) break;
-        // Once a second: a poll costs PostgreSQL about 0.1 s while most watches are open (15,000
-        // evaluated conditions), so every 500 ms it took a tenth of the box from what it measures.
+        // Once a second: each poll is PostgreSQL's time taken from what is measured.
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
       const searchFigures = await searchWatchFigures(client);

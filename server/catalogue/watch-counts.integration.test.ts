@@ -15,6 +15,7 @@ import { useIndexHost } from "./search";
 import type { CatalogSync } from "./search/memory/catalog-sync";
 import { startMemorySearch } from "../testing/memory-index";
 import { callRoute } from "../testing/rest";
+import { expectSearchContract } from "../testing/catalog-oracle";
 import { inThisThread } from "./search/memory/index-host";
 
 const searchRoute = operationHandler("GET /api/v1/products");
@@ -58,6 +59,7 @@ const search = async (token: string, slug: string, headers: Record<string, strin
   });
   expect(response.status).toBe(200);
   const body = (await response.json()) as { data: Summary[] };
+  expectSearchContract(body);
   return new Map(
     body.data.map((item) => [
       item.id,

@@ -3,7 +3,9 @@
  * into memory, used by tests as an independent oracle. Text matching uses PostgreSQL's own
  * plainto_tsquery to find the matching ids; everything else is plain JavaScript.
  */
+import { expect } from "vitest";
 import { db } from "../platform/db";
+import { ZSearchProductsResponse } from "../catalogue/catalog.schema";
 import { storeCanSell } from "../core/store-can-sell";
 import type { Facets, FacetName, SearchQuery } from "../catalogue/search/types";
 import { dropWindowMs, facetNames, nowOf, saleWindowMs } from "../catalogue/search/types";
@@ -188,3 +190,10 @@ export const oracleSearch = (items: OracleItem[], query: SearchQuery, text?: Set
     facets,
   };
 };
+
+/**
+ * GET /products has no output schema (ADR 0125): a test holds an answer to the contract here. The
+ * parse strips unknown keys, so equality also means the answer sent none.
+ */
+export const expectSearchContract = (answer: unknown) =>
+  expect(ZSearchProductsResponse.parse(answer)).toEqual(answer);

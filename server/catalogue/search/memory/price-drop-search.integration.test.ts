@@ -16,7 +16,11 @@ import { createCaller } from "../../../edges/trpc/caller";
 import { fixedClock } from "../../../platform/clock";
 import { db } from "../../../platform/db";
 import { createInnerContext } from "../../../platform/trpc/context";
-import { loadOracleItems, oracleSearch } from "../../../testing/catalog-oracle";
+import {
+  expectSearchContract,
+  loadOracleItems,
+  oracleSearch,
+} from "../../../testing/catalog-oracle";
 import { loadSearchVocabulary, randomSearchQueries } from "../../../testing/random-search-queries";
 import { setItemPrices } from "../../set-item-price";
 import { useIndexHost } from "../index";
@@ -223,6 +227,7 @@ describe("price_drop and on_sale: memory equals pg-search and the oracle", () =>
     // On sale: the item just cut to 0.50 (99.5% below 100.00 in the week), the aging one (99%), the 50% one.
     expect(now.data.map((found) => found.id)).toEqual([item.id, agingId, items[1].id]);
     expect(now.data[0].previous_price).toEqual({ amount: "50.00", currency: "CAD" });
+    expectSearchContract(now);
     // The same request 3 days later, within the same second and index version: a fresh answer, in
     // which the aging item's drop has left the week (still on sale: it follows the drops).
     const later = await callerAt(t + 3 * dayMs).catalog.searchProducts(request);
