@@ -33,6 +33,12 @@ import { machine } from "./lib/machine";
 import { printTable } from "./lib/report";
 
 const benchmarkNames = ["search", "purchase", "watches"] as const;
+/** The old tree's database names when its schema differs (each benchmark's own prefix, marked old). */
+const oldDatabasePrefixes = {
+  search: "shopping_bench_old_",
+  purchase: "shopping_bench_old_",
+  watches: "shopping_bench_watches_old_",
+} as const;
 const defaultRef = "370cd40";
 
 const ZArgs = z.object({
@@ -121,6 +127,8 @@ const measure = async (options: {
   ref: string;
   rounds: number;
   passed: string[];
+  /** Given when the old tree's migrations differ: its databases are its own, not migrated by the new tree. */
+  oldDatabasePrefix?: string;
 }) => {
   const { name, trees } = options;
   const rounds: Round[] = [];
@@ -136,6 +144,7 @@ const measure = async (options: {
           args: options.passed,
           prefix,
           resultsDir: scratch!,
+          databasePrefix: tree === "old" ? options.oldDatabasePrefix : undefined,
         });
         rounds.push({ tree, round, record });
       }
@@ -196,6 +205,8 @@ const main = async () => {
     await ensureBuilt(trees.old, "old");
     await ensureBuilt(trees.new, "new");
     const seconds = args.seconds ? ["--seconds", String(args.seconds)] : [];
+    const hasOtherMigrations =
+      git(["diff", "--name-only", oldCommit, "--", "prisma/migrations"]).length > 0;
     for (const name of args.benchmarks) {
       const passed = [
         ...seconds,
@@ -208,6 +219,7 @@ const main = async () => {
         ref: args.ref,
         rounds: args.rounds,
         passed,
+        oldDatabasePrefix: hasOtherMigrations ? oldDatabasePrefixes[name] : undefined,
       });
       save(); // after each benchmark: a later failure keeps the earlier ones
     }

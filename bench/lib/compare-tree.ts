@@ -189,6 +189,8 @@ export const runBenchmark = async (options: {
   args: string[];
   prefix: string;
   resultsDir: string;
+  /** The benchmark's database names start with it (`BENCH_DB_PREFIX`) when given. */
+  databasePrefix?: string;
 }): Promise<unknown> => {
   let written: string | null = null;
   await runLogged({
@@ -196,7 +198,10 @@ export const runBenchmark = async (options: {
     args: ["run", "bench", "--", options.name, ...options.args],
     cwd: options.root,
     prefix: options.prefix,
-    env: { BENCH_RESULTS_DIR: options.resultsDir },
+    env: {
+      BENCH_RESULTS_DIR: options.resultsDir,
+      ...(options.databasePrefix && { BENCH_DB_PREFIX: options.databasePrefix }),
+    },
     onLine: (line) => {
       const match = /^wrote (.+\.json)$/.exec(line.trim());
       if (match) written = path.resolve(options.root, match[1]);

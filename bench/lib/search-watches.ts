@@ -106,13 +106,13 @@ export const searchWatchFigures = async (client: pg.Client) => {
   const [row] = (
     await client.query(`
     SELECT
-      (SELECT count(DISTINCT search_watch_id) FROM search_watch_matches m JOIN search_watches w ON w.id = m.search_watch_id WHERE w.mode = 'notify')::int AS notify_matched,
+      (SELECT count(DISTINCT search_watch_seq) FROM search_watch_matches m JOIN search_watches w ON w.seq = m.search_watch_seq WHERE w.mode = 'notify')::int AS notify_matched,
       (SELECT count(*) FROM search_watches WHERE mode = 'notify' AND last_emailed_at IS NOT NULL)::int AS notify_emailed,
       (SELECT count(*) FROM search_watch_matches)::int AS matches,
       (SELECT count(*) FROM search_watch_matches WHERE emailed_at IS NOT NULL)::int AS matches_emailed,
       (SELECT coalesce(sum(jsonb_array_length(props->'matches')), 0) FROM email_messages WHERE template = 'search-watch-matches')::int AS named,
       (SELECT count(*) FROM email_messages WHERE template = 'search-watch-matches')::int AS emails,
-      (SELECT count(DISTINCT search_watch_id) FROM search_watch_matches m JOIN search_watches w ON w.id = m.search_watch_id WHERE w.mode = 'buy')::int AS buy_matched,
+      (SELECT count(DISTINCT search_watch_seq) FROM search_watch_matches m JOIN search_watches w ON w.seq = m.search_watch_seq WHERE w.mode = 'buy')::int AS buy_matched,
       (SELECT count(*) FROM search_watches WHERE mode = 'buy' AND purchase_id IS NOT NULL)::int AS buy_with_purchase,
       (SELECT count(*) FROM purchases p JOIN search_watches w ON w.quote_id = p.quote_id)::int AS buy_purchases,
       (SELECT count(*) FROM search_watches WHERE mode = 'buy' AND status = 'fulfilled')::int AS bought`)

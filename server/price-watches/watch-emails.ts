@@ -11,13 +11,13 @@ import type { PriceWatchBoughtProps } from "../../emails/price-watch-bought";
 import type { PriceWatchEndedProps } from "../../emails/price-watch-ended";
 import type { PriceWatchNeedsYouProps } from "../../emails/price-watch-needs-you";
 import type { PriceWatchSetProps } from "../../emails/price-watch-set";
-import { readReadingPreferences } from "../accounts";
+import { readReadingPreferences, readReadingPreferencesOf } from "../accounts";
 import { absolute, emailItemOf, findItemCards, priceChartImage } from "../catalogue";
 import type { Locale } from "../core/locale";
 import type { OrderSummary } from "../core/order-summary";
 import { env } from "../platform/env";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
-import { enqueueEmail } from "../platform/mail/outbox";
+import { enqueueEmail, enqueueEmails } from "../platform/mail/outbox";
 import type { Sql } from "../platform/sql";
 import { cancelUrl as purchaseCancelUrl, readWhatWasBought } from "../purchases";
 import { readAssistantName } from "./store/borrowed";
@@ -72,10 +72,14 @@ const watchChart = (watch: EmailedWatch, title: string, locale: Locale) =>
 const watchFacts = async (
   sql: Sql,
   watch: EmailedWatch,
-  cards?: Awaited<ReturnType<typeof findItemCards>>,
+  read?: {
+    cards: Awaited<ReturnType<typeof findItemCards>>;
+    readings: Awaited<ReturnType<typeof readReadingPreferencesOf>>;
+  },
 ) => {
-  const preferences = await readReadingPreferences(sql, watch.personId);
-  const card = (cards ?? (await findItemCards(sql, [watch.itemId]))).get(watch.itemId);
+  const preferences =
+    read?.readings.get(watch.personId) ?? (await readReadingPreferences(sql, watch.personId));
+  const card = (read?.cards ?? (await findItemCards(sql, [watch.itemId]))).get(watch.itemId);
   if (!card) throw new Error(`item ${watch.itemId} of price watch ${watch.id} not found`);
   return {
     ...preferences,
@@ -176,7 +180,7 @@ export const writeWatchNeedsYouEmail = async (
 
 /**
  * The ended emails of watches that ended together (a sold item's, often many): their items' cards
- * are read once for them all.
+ * and their readers' languages are read once for them all, and the emails written in one statement.
  */
 export const writeWatchEndedEmails = async (
   tx: Sql,
@@ -184,19 +188,27 @@ export const writeWatchEndedEmails = async (
   outcome: string,
 ) => {
   if (watches.length === 0) return;
-  const cards = await findItemCards(
-    tx,
-    watches.map((watch) => watch.itemId),
-  );
+  const read = {
+    cards: await findItemCards(
+      tx,
+      watches.map((watch) => watch.itemId),
+    ),
+    readings: await readReadingPreferencesOf(
+      tx,
+      watches.map((watch) => watch.personId),
+    ),
+  };
+  const emails = [];
   for (const watch of watches) {
-    const props: PriceWatchEndedProps = { ...(await watchFacts(tx, watch, cards)), outcome };
-    await enqueueEmail(tx, {
+    const props: PriceWatchEndedProps = { ...(await watchFacts(tx, watch, read)), outcome };
+    emails.push({
       to: watch.email,
-      template: "price-watch-ended",
+      template: "price-watch-ended" as const,
       dedupeKey: `price-watch-ended:${watch.id}`,
       props,
     });
   }
+  await enqueueEmails(tx, emails);
 };
 
 export const writeWatchEndedEmail = (tx: Sql, watch: EmailedWatch, outcome: string) =>

@@ -4,7 +4,7 @@
  * against the live search watches through the in-memory index (matcher.ts), and each new match is
  * recorded once per (watch, item) (INSERT ... ON CONFLICT DO NOTHING, only for watches still
  * active in PostgreSQL). In the same transaction a notify watch whose hour is up emails at once
- * (notify-matches.ts). A buying watch still active then tries to buy the item (buy-match.ts) on
+ * (notify-matches.ts; one this process emailed within the hour is not asked: turns-taken.ts). A buying watch still active then tries to buy the item (buy-match.ts) on
  * every event it matches, not only the first: a match it could not buy (over max_total, its size
  * gone) may fit after a price change, and an event retried after a failure tries again; the claim
  * makes it buy once. The item is read live, not from the event; only an item that can be sold now
@@ -18,6 +18,7 @@ import { watchIndex } from "./matcher";
 import { emailWatchesDue } from "./notify-matches";
 import { matchReasonOf } from "./states";
 import { insertMatches } from "./store";
+import { rememberTurns, withPossibleTurn } from "./turns-taken";
 
 export const searchWatchHandler: PriceChangeHandler = {
   name: "search-watches",
@@ -29,7 +30,7 @@ export const searchWatchHandler: PriceChangeHandler = {
     const candidates = watchIndex.match(item, now);
     if (candidates.length === 0) return;
     const reason = matchReasonOf(event.kind);
-    const { inserted, emailed } = await sqlTransaction(async (sql) => {
+    const { inserted, turns, emailed } = await sqlTransaction(async (sql) => {
       const inserted = await insertMatches(sql, {
         watchIds: candidates.map((candidate) => candidate.id),
         itemId: item.id,
@@ -37,9 +38,14 @@ export const searchWatchHandler: PriceChangeHandler = {
         priceCents: item.priceCents,
         now,
       });
-      const notify = inserted.filter((watch) => watch.mode === "notify").map((watch) => watch.id);
-      return { inserted, emailed: await emailWatchesDue(sql, notify, now) };
+      // A watch that emailed from here within the hour has no turn: its match waits for the digest.
+      const notify = withPossibleTurn(
+        inserted.filter((watch) => watch.mode === "notify").map((watch) => watch.id),
+        now,
+      );
+      return { inserted, ...(await emailWatchesDue(sql, notify, now)) };
     });
+    rememberTurns(turns, now);
     for (const mode of ["notify", "buy"] as const) {
       const matched = inserted.filter((watch) => watch.mode === mode).length;
       if (matched) count("shopping_search_watch_matches_total", { mode, reason }, matched);

@@ -6,6 +6,7 @@
  * processors: the turn is taken by one conditional update of last_emailed_at (store.ts
  * `claimEmailTurn`), and the matches it names are marked emailed by the same transaction that
  * writes the email to the outbox (`takePendingMatches`), so a match is named in one email only.
+ * A watch whose turn this process took within the hour is not claimed at all (turns-taken.ts).
  */
 import type { SearchWatchMatchesProps } from "../../emails/search-watch-matches";
 import { readReadingPreferencesOf } from "../accounts";
@@ -17,6 +18,7 @@ import { count } from "../platform/observability/metrics";
 import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
 import { emailWindowStart } from "./policy";
 import { claimEmailTurn, findDigestsDue, type StoredFilters, takePendingMatches } from "./store";
+import { rememberTurns } from "./turns-taken";
 
 /** The saved search in words, for the email ("“wool coat”, Women > Outerwear, M, 10,00 $–120,00 $"). */
 export const describeSearch = (filters: StoredFilters, locale: Locale) => {
@@ -41,14 +43,16 @@ export const describeSearch = (filters: StoredFilters, locale: Locale) => {
 
 /**
  * In the caller's transaction: for each of `ids` (notify watches) whose turn it is, one email
- * naming its pending matches. Returns how many emails were queued. A sale's event can take the
- * first turn of hundreds of watches: their matches, items, readers and emails are read and written
- * a statement each, not a statement a watch.
+ * naming its pending matches. Returns the watches whose turn it took (for `rememberTurns` once the
+ * caller committed) and how many emails were queued. A sale's event can take the first turn of
+ * hundreds of watches: their matches, items, readers and emails are read and written a statement
+ * each, not a statement a watch.
  */
 export const emailWatchesDue = async (sql: Sql, ids: readonly string[], now: Date) => {
-  if (ids.length === 0) return 0;
+  const none = { turns: [] as string[], emailed: 0 };
+  if (ids.length === 0) return none;
   const taken = await claimEmailTurn(sql, ids, now, emailWindowStart(now));
-  if (taken.length === 0) return 0;
+  if (taken.length === 0) return none;
   const pending = await takePendingMatches(
     sql,
     taken.map((watch) => watch.id),
@@ -99,7 +103,7 @@ export const emailWatchesDue = async (sql: Sql, ids: readonly string[], now: Dat
     ];
   });
   await enqueueEmails(sql, emails);
-  return emails.length;
+  return { turns: taken.map((watch) => watch.id), emailed: emails.length };
 };
 
 /** The sweep's digests: every notify watch with pending matches whose hour is up gets one email naming them all. */
@@ -109,7 +113,10 @@ export const sendDueDigests = async (options: { now: Date; batch?: number }) => 
   for (;;) {
     const due = await findDigestsDue(poolSql, emailWindowStart(options.now), batch);
     for (const id of due) {
-      const emailed = await sqlTransaction((sql) => emailWatchesDue(sql, [id], options.now));
+      const { turns, emailed } = await sqlTransaction((sql) =>
+        emailWatchesDue(sql, [id], options.now),
+      );
+      rememberTurns(turns, options.now);
       if (emailed) count("shopping_search_watch_emails_total", { when: "digest" }, emailed);
       sent += emailed;
     }

@@ -139,8 +139,14 @@ const counted = async (name: string, labels: Record<string, string>) =>
     Object.entries(labels).every(([key, wanted]) => value.labels[key] === wanted),
   )?.value ?? 0;
 
-const matchesOf = (id: string) =>
-  db().searchWatchMatch.findMany({ where: { searchWatchId: id }, orderBy: { matchedAt: "asc" } });
+/** The watch's integer key, which its match rows carry (ADR 0127). */
+const seqOf = async (id: string) =>
+  (await db().searchWatch.findUniqueOrThrow({ where: { id }, select: { seq: true } })).seq;
+
+const matchesOfSeq = (seq: number) =>
+  db().searchWatchMatch.findMany({ where: { searchWatchSeq: seq }, orderBy: { matchedAt: "asc" } });
+
+const matchesOf = async (id: string) => matchesOfSeq(await seqOf(id));
 
 const emailsTo = (to: string) =>
   db().emailMessage.findMany({
@@ -560,22 +566,24 @@ describe("the matches table", () => {
     const q = word();
     const first = (await post(token, { mode: "notify", q })).body.search_watch_id as string;
     const second = (await post(token, { mode: "notify", q })).body.search_watch_id as string;
+    // Their matches' key, read while the watches exist.
+    const [firstSeq, secondSeq] = [await seqOf(first), await seqOf(second)];
     const kept = await list1(store.slug, { title: `${q} scarf` });
     const gone = await list1(store.slug, { title: `${q} hat` });
     await processAt();
-    expect((await matchesOf(first)).map((match) => match.itemId).sort()).toEqual(
+    expect((await matchesOfSeq(firstSeq)).map((match) => match.itemId).sort()).toEqual(
       [kept, gone].sort(),
     );
-    expect(await matchesOf(second)).toHaveLength(2);
+    expect(await matchesOfSeq(secondSeq)).toHaveLength(2);
     await db().item.delete({ where: { id: gone } });
-    expect((await matchesOf(first)).map((match) => match.itemId)).toEqual([kept]);
-    expect((await matchesOf(second)).map((match) => match.itemId)).toEqual([kept]);
+    expect((await matchesOfSeq(firstSeq)).map((match) => match.itemId)).toEqual([kept]);
+    expect((await matchesOfSeq(secondSeq)).map((match) => match.itemId)).toEqual([kept]);
     await db().searchWatch.delete({ where: { id: first } });
-    expect(await matchesOf(first)).toHaveLength(0);
-    expect((await matchesOf(second)).map((match) => match.itemId)).toEqual([kept]);
+    expect(await matchesOfSeq(firstSeq)).toHaveLength(0);
+    expect((await matchesOfSeq(secondSeq)).map((match) => match.itemId)).toEqual([kept]);
     // The person's watches go by their keys' cascade, and the trigger takes those watches' matches.
     await db().person.delete({ where: { id: person.id } });
     expect(await db().searchWatch.count({ where: { id: second } })).toBe(0);
-    expect(await matchesOf(second)).toHaveLength(0);
+    expect(await matchesOfSeq(secondSeq)).toHaveLength(0);
   });
 });

@@ -119,14 +119,15 @@ export const readMatchesOf = async (sql: Sql, ids: readonly string[], recent: nu
     };
   const [counts, rows] = await Promise.all([
     sql.$queryRaw<{ id: string; count: number; notified: number }[]>`
-      SELECT search_watch_id AS id, count(*)::int AS count, count(emailed_at)::int AS notified
-      FROM search_watch_matches
-      WHERE search_watch_id = ANY(${[...ids]}::text[]) GROUP BY search_watch_id`,
+      SELECT w.id, count(*)::int AS count, count(m.emailed_at)::int AS notified
+      FROM search_watches w JOIN search_watch_matches m ON m.search_watch_seq = w.seq
+      WHERE w.id = ANY(${[...ids]}::text[]) GROUP BY w.id`,
     sql.$queryRaw<MatchRow[]>`
-      SELECT m.search_watch_id AS "searchWatchId", m.item_id AS "itemId", m.reason, m.price_cents AS "priceCents",
+      SELECT w.id AS "searchWatchId", m.item_id AS "itemId", m.reason, m.price_cents AS "priceCents",
         m.matched_at AS "matchedAt", m.emailed_at AS "emailedAt"
-      FROM unnest(${[...ids]}::text[]) AS w(id) CROSS JOIN LATERAL (
-        SELECT * FROM search_watch_matches WHERE search_watch_id = w.id ORDER BY matched_at DESC, item_id DESC LIMIT ${recent}) m`,
+      FROM search_watches w CROSS JOIN LATERAL (
+        SELECT * FROM search_watch_matches WHERE search_watch_seq = w.seq ORDER BY matched_at DESC, item_id DESC LIMIT ${recent}) m
+      WHERE w.id = ANY(${[...ids]}::text[])`,
   ]);
   return {
     counts: new Map(counts.map((row) => [row.id, row.count])),
@@ -231,18 +232,18 @@ export const insertMatches = (
 ) =>
   sql.$queryRaw<{ id: string; mode: "notify" | "buy" }[]>`
     WITH live AS (
-      SELECT w.id, w.mode FROM search_watches w
+      SELECT w.id, w.seq, w.mode FROM search_watches w
       WHERE w.id = ANY(${[...match.watchIds]}::text[]) AND w.status = 'active' AND w.expires_at > ${match.now}),
     fresh AS (
-      INSERT INTO search_watch_matches (search_watch_id, item_id, reason, price_cents, matched_at)
-      SELECT id, ${match.itemId}, ${match.reason}, ${match.priceCents}, ${match.now} FROM live
-      -- In id order: two events of one item handled at once insert the same pairs in the same order (no deadlock).
-      ORDER BY id
-      ON CONFLICT DO NOTHING RETURNING search_watch_id)
+      INSERT INTO search_watch_matches (search_watch_seq, item_id, reason, price_cents, matched_at)
+      SELECT seq, ${match.itemId}, ${match.reason}, ${match.priceCents}, ${match.now} FROM live
+      -- In key order: two events of one item handled at once insert the same pairs in the same order (no deadlock).
+      ORDER BY seq
+      ON CONFLICT DO NOTHING RETURNING search_watch_seq)
     -- The modes from the watches read above: joined with search_watches itself, the few hundred
     -- new rows were planned as a hash of every watch (a sequential scan of 50,000, half of the
     -- statement's time in the sale benchmark).
-    SELECT l.id, l.mode::text AS mode FROM fresh f JOIN live l ON l.id = f.search_watch_id`;
+    SELECT l.id, l.mode::text AS mode FROM fresh f JOIN live l ON l.seq = f.search_watch_seq`;
 
 // ---- Notification emails -----------------------------------------------------------------------
 
@@ -267,15 +268,16 @@ export const claimEmailTurn = (sql: Sql, ids: readonly string[], now: Date, wind
     FROM persons p
     WHERE w.id IN (SELECT id FROM locked) AND w.mode = 'notify' AND w.status IN ('active', 'expired') AND p.id = w.person_id
       AND (w.last_emailed_at IS NULL OR w.last_emailed_at <= ${windowStart})
-      AND EXISTS (SELECT 1 FROM search_watch_matches m WHERE m.search_watch_id = w.id AND m.emailed_at IS NULL)
+      AND EXISTS (SELECT 1 FROM search_watch_matches m WHERE m.search_watch_seq = w.seq AND m.emailed_at IS NULL)
     RETURNING w.id, w.person_id AS "personId", p.email, w.filters`;
 
 /** Marks the watches' pending matches emailed; returns them (each is named in exactly one email). */
 export const takePendingMatches = (sql: Sql, ids: readonly string[], now: Date) =>
   sql.$queryRaw<{ searchWatchId: string; itemId: number; reason: string; priceCents: number }[]>`
-    UPDATE search_watch_matches SET emailed_at = ${now}
-    WHERE search_watch_id = ANY(${[...ids]}::text[]) AND emailed_at IS NULL
-    RETURNING search_watch_id AS "searchWatchId", item_id AS "itemId", reason, price_cents AS "priceCents"`;
+    UPDATE search_watch_matches m SET emailed_at = ${now}
+    FROM search_watches w
+    WHERE w.id = ANY(${[...ids]}::text[]) AND m.search_watch_seq = w.seq AND m.emailed_at IS NULL
+    RETURNING w.id AS "searchWatchId", m.item_id AS "itemId", m.reason, m.price_cents AS "priceCents"`;
 
 /**
  * Notify watches with pending matches whose hour is up: the digest's turn. Also expired ones: the
@@ -288,7 +290,7 @@ export const findDigestsDue = async (sql: Sql, windowStart: Date, limit: number)
       WHERE w.mode = 'notify' AND w.status IN ('active', 'expired') AND (w.last_emailed_at IS NULL OR w.last_emailed_at <= ${windowStart})
         -- From the watches whose hour is up (few, in a sale: most emailed within it), not from the
         -- pending matches (a sale's million rows, every five seconds).
-        AND EXISTS (SELECT 1 FROM search_watch_matches m WHERE m.search_watch_id = w.id AND m.emailed_at IS NULL)
+        AND EXISTS (SELECT 1 FROM search_watch_matches m WHERE m.search_watch_seq = w.seq AND m.emailed_at IS NULL)
       LIMIT ${limit}`
   ).map((row) => row.id);
 
