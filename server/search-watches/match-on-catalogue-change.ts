@@ -4,11 +4,11 @@
  * against the live search watches through the in-memory index (matcher.ts), and each new match is
  * recorded once per (watch, item) (INSERT ... ON CONFLICT DO NOTHING, only for watches still
  * active in PostgreSQL). In the same transaction a notify watch whose hour is up emails at once
- * (notify-matches.ts; one this process emailed within the hour is not asked: turns-taken.ts). A buying watch still active then tries to buy the item (buy-match.ts) on
- * every event it matches, not only the first: a match it could not buy (over max_total, its size
- * gone) may fit after a price change, and an event retried after a failure tries again; the claim
- * makes it buy once. The item is read live, not from the event; only an item that can be sold now
- * matches.
+ * (notify-matches.ts; one this process emailed within the hour is not asked: turns-taken.ts). A
+ * buying watch still active then tries to buy the item (buy-match.ts) on every event it matches,
+ * not only the first: a match it could not buy (over max_total, its size gone) may fit after a
+ * price change, and an event retried after a failure tries again; the claim makes it buy once.
+ * The item is read live, not from the event; only an item that can be sold now matches.
  */
 import { type PriceChangeHandler, readMatchFacts } from "../catalogue";
 import { count } from "../platform/observability/metrics";
