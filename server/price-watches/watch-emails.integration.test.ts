@@ -169,6 +169,32 @@ describe("the needs-you and ended emails' props", () => {
     expect(Number.isNaN(Date.parse(props.checkoutExpiresAt))).toBe(false);
   });
 
+  it("ended together (a sold item's other watchers): each in its own reader's language and zone", async () => {
+    const item = await watchableItem(10_000);
+    const first = await createBuyer();
+    const french = await createBuyer({ address: vancouver });
+    await db().$executeRaw`UPDATE persons SET language = 'fr' WHERE id = ${french.person.id}`;
+    const english = await createBuyer();
+    // Oldest first: the first buys the one unit, the two others end item_sold in one transaction.
+    for (const buyer of [first, french, english])
+      expect(
+        (
+          await setWatch(buyer.token, {
+            catalog_item_id: String(item.id),
+            max_price: 80,
+            max_total: 100,
+          })
+        ).status,
+      ).toBe(201);
+    await dropTo(item.id, 7_500);
+    expect(
+      await propsOf<PriceWatchEndedProps>("price-watch-ended", french.person.email),
+    ).toMatchObject({ locale: "fr-CA", timeZone: "America/Vancouver", outcome: "item_sold" });
+    expect(
+      await propsOf<PriceWatchEndedProps>("price-watch-ended", english.person.email),
+    ).toMatchObject({ locale: "en-CA", timeZone: "America/Toronto", outcome: "item_sold" });
+  });
+
   it("ended: the item, the limits and the outcome", async () => {
     const { person, token, item, store, watchId } = await watching({ address: vancouver });
     expect((await cancelWatchVia(token, watchId)).status).toBe(200);

@@ -349,6 +349,22 @@ describe("notify mode", () => {
     expect(await emailsTo(person.email)).toHaveLength(2);
   });
 
+  it("a match once the hour is up emails at once, also from the process that sent the last email", async () => {
+    const { token, person } = await linked();
+    const store = await directStore();
+    const q = word();
+    await post(token, { mode: "notify", q });
+    const start = Date.now();
+    await list1(store.slug, { title: `${q} first` });
+    await processAt(() => new Date(start));
+    await list1(store.slug, { title: `${q} second` });
+    // This process took the turn at `start` (turns-taken.ts): an hour later the match has its own.
+    await processAt(() => new Date(start + 61 * 60_000));
+    const emails = await emailsTo(person.email);
+    expect(emails).toHaveLength(2);
+    expect(namedIn([emails[1]]).map((match) => match.title)).toEqual([`${q} second`]);
+  });
+
   it("zero double notifications: two processors and the handler run many times over the same events", async () => {
     const people = await Promise.all(Array.from({ length: 3 }, () => linked()));
     const store = await directStore();

@@ -3,7 +3,7 @@
  * hour after it (the claim's own condition), and old turns are dropped when many are kept.
  */
 import { describe, expect, it } from "vitest";
-import { rememberTurns, withPossibleTurn } from "./turns-taken";
+import { rememberedTurns, rememberTurns, withPossibleTurn } from "./turns-taken";
 
 const mayHaveTurn = (id: string, now: Date) => withPossibleTurn([id], now).length === 1;
 
@@ -31,10 +31,20 @@ describe("the email turns this process took (a hint before the claim)", () => {
     expect(mayHaveTurn("srw_c", at(2 * hour))).toBe(true);
   });
 
-  it("turns whose hour is over are dropped once many are kept; the hour's are kept", () => {
-    const old = Array.from({ length: 100_001 }, (_, index) => `srw_old_${index}`);
+  it("past 100,000 kept, the turns whose hour is over are dropped; a pass that dropped none waits for twice as many", () => {
+    const many = (prefix: string, length: number) =>
+      Array.from({ length }, (_, index) => `srw_${prefix}_${index}`);
+    const old = many("old", 100_001);
+    // All within the hour: the pass over them drops none, and the next waits for twice as many.
     rememberTurns(old, at(0));
+    const kept = rememberedTurns();
+    expect(kept).toBeGreaterThan(100_000);
     rememberTurns(["srw_fresh"], at(2 * hour));
+    expect(rememberedTurns()).toBe(kept + 1);
+    // Past twice as many: every turn over an hour old goes (the earlier tests' too), the hour's stay.
+    const fresh = many("fresh", kept + 10);
+    rememberTurns(fresh, at(2 * hour));
+    expect(rememberedTurns()).toBe(fresh.length + 1);
     expect(mayHaveTurn("srw_fresh", at(2 * hour + 1))).toBe(false);
     expect(withPossibleTurn(old, at(2 * hour))).toEqual(old);
     expect(withPossibleTurn(["srw_fresh", ...old.slice(0, 2)], at(2 * hour))).toEqual(

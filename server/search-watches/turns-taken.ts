@@ -28,6 +28,9 @@ export const withPossibleTurn = (ids: readonly string[], now: Date) => {
   });
 };
 
+/** How many turns are remembered (the bound's test). */
+export const rememberedTurns = () => takenAt.size;
+
 /** Remembers turns taken at `now` by a committed transaction. */
 export const rememberTurns = (ids: readonly string[], now: Date) => {
   for (const id of ids) takenAt.set(id, now.getTime());
