@@ -287,10 +287,14 @@ export const findDigestsDue = async (sql: Sql, windowStart: Date, limit: number)
   (
     await sql.$queryRaw<{ id: string }[]>`
       SELECT w.id FROM search_watches w
+        -- From the watches whose hour is up (few, in a sale: most emailed within it), one probe of
+        -- the pending matches each, never a walk of them (a sale's million rows, every five
+        -- seconds). A lateral LIMIT 1 keeps that shape: as EXISTS, with the table's statistics
+        -- behind a sale's inserts, it was planned as a merge join reading every pending match
+        -- (680 ms a run, 14 s of PostgreSQL in the benchmark's sale, against 32 ms).
+        CROSS JOIN LATERAL (
+          SELECT 1 FROM search_watch_matches m WHERE m.search_watch_seq = w.seq AND m.emailed_at IS NULL LIMIT 1) pending
       WHERE w.mode = 'notify' AND w.status IN ('active', 'expired') AND (w.last_emailed_at IS NULL OR w.last_emailed_at <= ${windowStart})
-        -- From the watches whose hour is up (few, in a sale: most emailed within it), not from the
-        -- pending matches (a sale's million rows, every five seconds).
-        AND EXISTS (SELECT 1 FROM search_watch_matches m WHERE m.search_watch_seq = w.seq AND m.emailed_at IS NULL)
       LIMIT ${limit}`
   ).map((row) => row.id);
 
