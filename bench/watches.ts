@@ -193,6 +193,7 @@ const createWatchesAndAlerts = async (client: pg.Client, items: number) => {
  * check (about 90 ms of PostgreSQL over the open ones, 11 s of a 140 s sale) would otherwise take
  * the box from what is measured. Each check deletes the settled ones from `bench_open_watches`.
  */
+/** Price-change events not yet processed: nothing of the sale is settled while one is left. */
 const eventsLeft = async (client: pg.Client) =>
   Number(
     (await client.query(`SELECT count(*) FROM price_change_events WHERE processed_at IS NULL`))
