@@ -187,12 +187,6 @@ const createWatchesAndAlerts = async (client: pg.Client, items: number) => {
   return { watches: await count("price_watches"), alerts: await count("price_alerts") };
 };
 
-/**
- * The sale's qualifying price watches not yet settled, plus the unprocessed events (nothing is
- * settled while one is left). The watches are checked only once every event is processed: the
- * check (about 90 ms of PostgreSQL over the open ones, 11 s of a 140 s sale) would otherwise take
- * the box from what is measured. Each check deletes the settled ones from `bench_open_watches`.
- */
 /** Price-change events not yet processed: nothing of the sale is settled while one is left. */
 const eventsLeft = async (client: pg.Client) =>
   Number(
@@ -200,6 +194,12 @@ const eventsLeft = async (client: pg.Client) =>
       .rows[0].count,
   );
 
+/**
+ * The sale's qualifying price watches not yet settled, or the unprocessed events (`unprocessed`: nothing is
+ * settled while one is left). The watches are checked only once every event is processed: the
+ * check (about 90 ms of PostgreSQL over the open ones, 11 s of a 140 s sale) would otherwise take
+ * the box from what is measured. Each check deletes the settled ones from `bench_open_watches`.
+ */
 const priceWatchesOpen = async (client: pg.Client, unprocessed: number) => {
   if (unprocessed > 0) return unprocessed;
   return Number(
