@@ -195,8 +195,8 @@ const eventsLeft = async (client: pg.Client) =>
   );
 
 /**
- * The sale's qualifying price watches not yet settled, or the unprocessed events (`unprocessed`: nothing is
- * settled while one is left). The watches are checked only once every event is processed: the
+ * The sale's qualifying price watches not yet settled, or the unprocessed events (`unprocessed`:
+ * nothing is settled while one is left). The watches are checked only once every event is processed: the
  * check (about 90 ms of PostgreSQL over the open ones, 11 s of a 140 s sale) would otherwise take
  * the box from what is measured. Each check deletes the settled ones from `bench_open_watches`.
  */
