@@ -26,13 +26,22 @@ export type DueWork = {
   intervalMs: number;
   /** `signal` aborts when the sweep stops: a task holding leases takes no new item and releases the ones it has not started. */
   run: (options: { db: Db; now: Date; clock: Clock; signal: AbortSignal }) => Promise<unknown>;
+  /**
+   * A task this one gives way to: while that task is busy on this instance (a run in progress, or
+   * its last run said more is due), this one runs at its interval even when it says more.
+   */
+  givesWayTo?: string;
 };
 
 export const dueWork: DueWork[] = [
+  // A full outbox is sent batch after batch, except while price changes are being processed: a
+  // sale's purchases and notifications come first, and its emails (tens of thousands, about 3 ms of
+  // this thread each to render and record) follow once it is settled (bench: watches).
   {
     name: "deliver-emails",
     intervalMs: 1_000,
     run: ({ db, now, signal }) => deliverDueEmails({ db, now, signal }),
+    givesWayTo: "process-price-changes",
   },
   {
     name: "purge-expired-records",

@@ -1,4 +1,4 @@
-/** The sweep's loop: a run that stopped at its cap with work left (`{ more: true }`) is followed at once; otherwise the next waits its interval. */
+/** The sweep's loop: a run that stopped at its cap with work left (`{ more: true }`) is followed at once, unless its task gives way to a busy one; otherwise the next waits its interval. */
 import { describe, expect, it } from "vitest";
 import { startSweep } from "./sweep";
 
@@ -20,6 +20,49 @@ describe("a sweep task with more work than one run takes", () => {
       expect(starts[2] - starts[0]).toBeLessThan(500);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(starts).toHaveLength(3);
+    } finally {
+      await sweep.stop();
+    }
+  });
+
+  it("a task that gives way to another runs at its interval while that one is busy, and at once when it is not", async () => {
+    let releaseBusy = () => {};
+    const busyUntilReleased = new Promise<void>((resolve) => (releaseBusy = resolve));
+    const sale = {
+      name: "sale",
+      intervalMs: 20,
+      // Busy: its first run lasts until released.
+      run: async () => {
+        await busyUntilReleased;
+        return { more: false };
+      },
+    };
+    const starts: number[] = [];
+    const outbox = {
+      name: "outbox",
+      intervalMs: 300,
+      // Always a full batch, for 40 runs.
+      run: async () => ({ more: starts.push(Date.now()) < 40 }),
+      givesWayTo: "sale",
+    };
+    const sweep = startSweep({ tasks: [sale, outbox] });
+    try {
+      const waitForRuns = async (runs: number) => {
+        const until = Date.now() + 5_000;
+        while (starts.length < runs && Date.now() < until)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(starts.length).toBeGreaterThanOrEqual(runs);
+      };
+      await waitForRuns(3);
+      // While the sale runs: a full batch is followed after the interval, not at once.
+      expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(250);
+      expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(250);
+      releaseBusy();
+      const released = Date.now();
+      await waitForRuns(40);
+      // Once the sale's run ended without more: the rest at once (the 37 left, at the interval, would take 11 s).
+      expect(starts).toHaveLength(40);
+      expect(starts[39] - released).toBeLessThan(5_000);
     } finally {
       await sweep.stop();
     }

@@ -68,7 +68,7 @@ describe("stopping the sweep", () => {
     };
     const now = new Date();
     const result = await deliverDueEmails({ db: db(), now, transport, signal: stopping.signal });
-    expect(result).toEqual({ sent: 1, failed: 0 });
+    expect(result).toEqual({ sent: 1, failed: 0, more: false });
     const rows = await db().emailMessage.findMany({ where: { to }, orderBy: { status: "asc" } });
     expect(rows.map((row) => [row.status, row.attempts])).toEqual([
       ["pending", 0],
@@ -78,7 +78,11 @@ describe("stopping the sweep", () => {
     for (const row of rows.filter((candidate) => candidate.status === "pending"))
       expect(row.nextAttemptAt.getTime()).toBe(now.getTime());
     // Another instance (here: the next round) takes them at once.
-    expect(await deliverDueEmails({ db: db(), now, transport })).toEqual({ sent: 2, failed: 0 });
+    expect(await deliverDueEmails({ db: db(), now, transport })).toEqual({
+      sent: 2,
+      failed: 0,
+      more: false,
+    });
   });
 
   it("webhooks: the attempt under way is recorded, the deliveries not started are released", async () => {

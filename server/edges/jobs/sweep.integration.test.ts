@@ -71,7 +71,7 @@ describe("sweep with a blackholed SMTP server", () => {
       transport: smtpTransport(blackholeUrl),
     });
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(result).toEqual({ sent: 0, failed: 1 });
+    expect(result).toEqual({ sent: 0, failed: 1, more: false });
     const row = await db().emailMessage.findFirstOrThrow({ where: { to: "slow@example.ca" } });
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row.nextAttemptAt.getTime()).toBe(now.getTime() + retryDelayMs(1));

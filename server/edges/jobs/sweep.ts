@@ -61,10 +61,14 @@ const recordRun = (
   );
 };
 
+/** The tasks busy on this instance: a run in progress, or the last run said more is due. */
+type BusyTasks = Set<string>;
+
 const startLoop = (
   task: DueWork,
-  options: { clock: Clock; intervalMs: number; signal: AbortSignal },
+  options: { clock: Clock; intervalMs: number; signal: AbortSignal; busy: BusyTasks },
 ) => {
+  const { busy } = options;
   let timer: NodeJS.Timeout | undefined;
   let isStopped = false;
   let running: Promise<boolean> | undefined;
@@ -72,6 +76,8 @@ const startLoop = (
   const runOnce = () =>
     (running ??= (async () => {
       const startedAt = performance.now();
+      busy.add(task.name);
+      let more = false;
       try {
         const result = await task.run({
           db: db(),
@@ -80,18 +86,20 @@ const startLoop = (
           signal: options.signal,
         });
         recordRun(task.name, startedAt, { result });
-        return hasMore(result);
+        return (more = hasMore(result));
       } catch (error) {
         recordRun(task.name, startedAt, { error });
         return false;
       } finally {
+        if (!more) busy.delete(task.name);
         running = undefined;
       }
     })());
+  const givingWay = () => task.givesWayTo !== undefined && busy.has(task.givesWayTo);
   const schedule = (delayMs = options.intervalMs) => {
     if (isStopped) return;
     timer = setTimeout(
-      () => void runOnce().then((more) => schedule(more ? 0 : options.intervalMs)),
+      () => void runOnce().then((more) => schedule(more && !givingWay() ? 0 : options.intervalMs)),
       delayMs,
     );
     timer.unref();
@@ -114,11 +122,13 @@ export const startSweep = (
   const clock = options.clock ?? systemClock;
   // Aborted by stop: a run in progress takes no new item and releases the leases it has not started on.
   const stopping = new AbortController();
+  const busy: BusyTasks = new Set();
   const loops = (options.tasks ?? dueWork).map((task) =>
     startLoop(task, {
       clock,
       intervalMs: options.intervalMs ?? task.intervalMs,
       signal: stopping.signal,
+      busy,
     }),
   );
   return {

@@ -28,14 +28,14 @@ describe("email outbox", () => {
       now: new Date(),
       transport: smtpTransport(smtp.url),
     });
-    expect(first).toEqual({ sent: 1, failed: 0 });
+    expect(first).toEqual({ sent: 1, failed: 0, more: false });
     const message = await smtp.waitFor("ana@example.ca");
     expect(message.subject).toBe("Confirm your email address");
     expect(message.text).toContain("Hi Ana");
     expect(message.html).toContain(confirmUrl);
     expect(
       await deliverDueEmails({ db: db(), now: new Date(), transport: smtpTransport(smtp.url) }),
-    ).toEqual({ sent: 0, failed: 0 });
+    ).toEqual({ sent: 0, failed: 0, more: false });
     const row = await db().emailMessage.findFirstOrThrow({ where: { to: "ana@example.ca" } });
     expect(row).toMatchObject({ status: "sent", transport: "smtp", attempts: 1 });
   });
@@ -112,6 +112,25 @@ describe("email outbox", () => {
     for (let i = 0; i < 10; i++) await smtp.waitFor(`crowd${i}@example.ca`);
     const crowd = smtp.messages.filter((message) => message.to[0].startsWith("crowd"));
     expect(crowd).toHaveLength(10);
+  });
+
+  it("a full batch says more is due (the sweep runs again at once); the batch that empties the outbox does not", async () => {
+    for (let i = 0; i < 3; i++)
+      await enqueueEmail(db(), {
+        to: `burst${i}@example.ca`,
+        template: "verify-email",
+        props: { confirmUrl },
+      });
+    const transport = smtpTransport(smtp.url);
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    const first = await deliverDueEmails({ db: db(), now: later, transport, limit: 2 });
+    expect(first).toEqual({ sent: 2, failed: 0, more: true });
+    let last = first;
+    for (let run = 0; run < 10 && last.more; run++)
+      last = await deliverDueEmails({ db: db(), now: later, transport, limit: 2 });
+    expect(last.more).toBe(false);
+    for (let i = 0; i < 3; i++) await smtp.waitFor(`burst${i}@example.ca`);
+    expect(smtp.messages.filter((message) => message.to[0].startsWith("burst"))).toHaveLength(3);
   });
 });
 

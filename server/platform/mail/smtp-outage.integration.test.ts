@@ -34,7 +34,11 @@ describe("SMTP down, then back", () => {
     });
     const now = new Date();
     const started = Date.now();
-    expect(await deliverDueEmails({ db: db(), now, transport })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueEmails({ db: db(), now, transport })).toEqual({
+      sent: 0,
+      failed: 1,
+      more: false,
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
     const waiting = await db().emailMessage.findFirstOrThrow({
       where: { to: "outage@example.ca" },
@@ -43,7 +47,7 @@ describe("SMTP down, then back", () => {
     // Not due before its retry time.
     expect(
       await deliverDueEmails({ db: db(), now: new Date(now.getTime() + 1_000), transport }),
-    ).toEqual({ sent: 0, failed: 0 });
+    ).toEqual({ sent: 0, failed: 0, more: false });
 
     const smtp = await startSmtpCapture({ port });
     stops.push(smtp.stop);
@@ -51,6 +55,7 @@ describe("SMTP down, then back", () => {
     expect(await deliverDueEmails({ db: db(), now: retryAt, transport })).toEqual({
       sent: 1,
       failed: 0,
+      more: false,
     });
     expect((await smtp.waitFor("outage@example.ca")).subject).not.toBe("");
     expect(
@@ -58,7 +63,7 @@ describe("SMTP down, then back", () => {
     ).toMatchObject({ status: "sent" });
     expect(
       await deliverDueEmails({ db: db(), now: new Date(retryAt.getTime() + 3_600_000), transport }),
-    ).toEqual({ sent: 0, failed: 0 });
+    ).toEqual({ sent: 0, failed: 0, more: false });
     expect(
       smtp.messages.filter((message) => message.to.includes("outage@example.ca")),
     ).toHaveLength(1);
