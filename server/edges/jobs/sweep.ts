@@ -1,10 +1,10 @@
 /**
  * The in-process due-work sweep (DESIGN.md, Jobs): each due-work task runs in its own loop at its
  * own cadence, the next run scheduled only when the previous one ended (a task never overlaps
- * itself; one that stopped at its cap with work left runs again at once), independent of the
- * others: a task that hangs stops only its own loop. The tasks are the
- * same idempotent transition functions the Inngest functions call, so an install without an Inngest
- * server still moves every timed state on time.
+ * itself; one that stopped at its cap with work left runs again at once, unless it gives way to a
+ * task busy on this instance: DueWork.givesWayTo), independent of the others: a task that hangs
+ * stops only its own loop. The tasks are the same idempotent transition functions the Inngest
+ * functions call, so an install without an Inngest server still moves every timed state on time.
  */
 import { performance } from "node:perf_hooks";
 import { systemClock, type Clock } from "../../platform/clock";
