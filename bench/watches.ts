@@ -90,10 +90,10 @@ const resetCatalog = async (client: pg.Client) => {
   );
   // Truncated, not deleted from: a table vacuumed with every row deleted keeps its pages with no
   // rows counted, so the planner takes it for empty however many rows a sale then adds, and chose
-  // plans that scan a whole index once a watch (the digest's probe by the primary key, whose
-  // watch column is second: minutes a run, and a sale still unsettled after five minutes). A truncated table is
-  // estimated from its size as it grows, as a new database's is. CASCADE: the rows that hang off
-  // these (evaluations, ledger entries, refunds, disputes) are the run's too.
+  // plans that scan a whole index once a watch (the digest's probe by the primary key, whose watch
+  // column is second: minutes a run, and a sale still unsettled after five minutes). A truncated
+  // table is estimated from its size as it grows, as a new database's is. CASCADE: the rows that
+  // hang off these (evaluations, ledger entries, refunds, disputes) are the run's too.
   await client.query(`TRUNCATE ${benchTables.slice(0, -2).join(", ")} CASCADE`);
   // The listings of earlier runs (the catalogue's own items are the originals).
   await client.query(
@@ -102,9 +102,9 @@ const resetCatalog = async (client: pg.Client) => {
   await client.query(`DELETE FROM persons WHERE email LIKE 'bench-watcher-%'`);
   await client.query(`DELETE FROM api_clients WHERE name = 'Bench Watch Assistant'`);
   await client.query(`UPDATE stores SET agent_checkout = 'direct'`);
-  // Every run deletes and rewrites these tables: without a vacuum their indexes grow run after run
-  // (560,000 entries for 80,000 watches after a few) and the statistics go stale, so a run's
-  // figures would depend on how many ran before it.
+  // Every run rewrites these tables (persons and clients by delete, the catalogue by update):
+  // without a vacuum their indexes grow run after run (560,000 entries for 80,000 watches after a
+  // few) and the statistics go stale, so a run's figures would depend on how many ran before it.
   await client.query(`VACUUM ANALYZE ${benchTables.join(", ")}, items, variants`);
 };
 
@@ -208,9 +208,9 @@ const emailsWaiting = async (client: pg.Client) =>
 
 /**
  * The sale's qualifying price watches not yet settled, or the unprocessed events (`unprocessed`:
- * nothing is settled while one is left). The watches are checked only once every event is processed: the
- * check (about 90 ms of PostgreSQL over the open ones, 11 s of a 140 s sale) would otherwise take
- * the box from what is measured. Each check deletes the settled ones from `bench_open_watches`.
+ * nothing is settled while one is left). The watches are checked only once every event is
+ * processed: the check (about 90 ms of PostgreSQL over the open ones, 11 s of a 140 s sale) would
+ * otherwise take the box from what is measured. Each check deletes the settled ones from `bench_open_watches`.
  */
 const priceWatchesOpen = async (client: pg.Client, unprocessed: number) => {
   if (unprocessed > 0) return unprocessed;

@@ -14,6 +14,16 @@ afterAll(() => smtp.stop());
 
 const confirmUrl = "http://localhost:3000/verify-email?token=abc";
 
+/** `count` verify emails, to `${prefix}0@example.ca` and on. */
+const enqueueVerifyEmails = async (prefix: string, count: number) => {
+  for (let i = 0; i < count; i++)
+    await enqueueEmail(db(), {
+      to: `${prefix}${i}@example.ca`,
+      template: "verify-email",
+      props: { confirmUrl },
+    });
+};
+
 describe("email outbox", () => {
   it("an email written in a transaction is delivered over SMTP once", async () => {
     await db().$transaction(async (tx) => {
@@ -96,12 +106,7 @@ describe("email outbox", () => {
   });
 
   it("two senders running at once deliver each email once", async () => {
-    for (let i = 0; i < 10; i++)
-      await enqueueEmail(db(), {
-        to: `crowd${i}@example.ca`,
-        template: "verify-email",
-        props: { confirmUrl },
-      });
+    await enqueueVerifyEmails("crowd", 10);
     const transport = smtpTransport(smtp.url);
     const later = new Date(Date.now() + 3_600_000);
     const results = await Promise.all([
@@ -115,12 +120,7 @@ describe("email outbox", () => {
   });
 
   it("a full batch says more is due (the sweep runs again at once); the batch that empties the outbox does not", async () => {
-    for (let i = 0; i < 3; i++)
-      await enqueueEmail(db(), {
-        to: `burst${i}@example.ca`,
-        template: "verify-email",
-        props: { confirmUrl },
-      });
+    await enqueueVerifyEmails("burst", 3);
     const transport = smtpTransport(smtp.url);
     const later = new Date(Date.now() + 2 * 3_600_000);
     const first = await deliverDueEmails({ db: db(), now: later, transport, limit: 2 });
