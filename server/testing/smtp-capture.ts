@@ -8,6 +8,8 @@ export type CapturedEmail = {
   subject: string;
   text: string;
   html: string;
+  /** When its data was read (Date.now()). */
+  receivedAt: number;
 };
 
 /**
@@ -16,14 +18,33 @@ export type CapturedEmail = {
  * stuck mid-delivery, holding its claim): it is not kept, and `stalled` counts it.
  */
 export const startSmtpCapture = async (
-  options: { port?: number; isStalled?: () => boolean } = {},
+  options: {
+    port?: number;
+    isStalled?: () => boolean;
+    /** Waits this long before accepting each message (a relay that takes its time). */
+    acceptDelayMs?: number;
+  } = {},
 ) => {
   const messages: CapturedEmail[] = [];
   const stalled = { count: 0 };
+  /** Connections opened in all, and the most open at once. */
+  const connections = { opened: 0, open: 0, mostOpen: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // No reverse DNS of 127.0.0.1 before each greeting (smtp-server waits up to 1.5 s for an answer).
+    disableReverseLookup: true,
+    // A pooled sender's idle connections are told 421 and closed at stop rather than waited for 30 s.
+    closeTimeout: 500,
+    onConnect: (session, callback) => {
+      connections.opened++;
+      connections.mostOpen = Math.max(connections.mostOpen, ++connections.open);
+      callback();
+    },
+    onClose: () => {
+      connections.open--;
+    },
     onData: (stream, session, callback) => {
       if (options.isStalled?.()) {
         stalled.count++;
@@ -40,8 +61,10 @@ export const startSmtpCapture = async (
           subject: parsed.subject ?? "",
           text: parsed.text ?? "",
           html: parsed.html ?? "",
+          receivedAt: Date.now(),
         });
-        callback();
+        if (options.acceptDelayMs) setTimeout(callback, options.acceptDelayMs);
+        else callback();
       });
     },
   });
@@ -51,6 +74,7 @@ export const startSmtpCapture = async (
     url: `smtp://127.0.0.1:${port}`,
     messages,
     stalled,
+    connections,
     /** Waits until a message to `address` arrives (the sender works asynchronously). */
     waitFor: async (address: string, timeoutMs = 10_000) => {
       const deadline = Date.now() + timeoutMs;

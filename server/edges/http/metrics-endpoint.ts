@@ -48,6 +48,19 @@ const fromBacklog = (name: string, help: string, pick: (backlog: Backlog) => num
     gauge.set(backlog ? (pick(backlog) ?? 0) : Number.NaN);
   });
 
+/** As fromBacklog, one series for emails that are not bulk and one for bulk ones (label `bulk`). */
+const fromBacklogByBulk = (
+  name: string,
+  help: string,
+  pick: (backlog: Backlog) => [number | null, number | null],
+) =>
+  scrapeGauge(name, help, ["bulk"], async (gauge) => {
+    const backlog = await readBacklog();
+    const values = backlog ? pick(backlog) : [Number.NaN, Number.NaN];
+    gauge.set({ bulk: "false" }, values[0] ?? 0);
+    gauge.set({ bulk: "true" }, values[1] ?? 0);
+  });
+
 /** 0 without an in-memory index (SEARCH_IMPL=postgres, or before its first build). */
 const fromSearchIndex = (
   name: string,
@@ -65,15 +78,15 @@ const registerGauges = () => {
     "Webhook deliveries due and not yet delivered (cluster-wide, from the database).",
     (backlog) => backlog.webhook_backlog,
   );
-  fromBacklog(
+  fromBacklogByBulk(
     "shopping_email_outbox_depth",
-    "Emails in the outbox not yet sent (cluster-wide, from the database).",
-    (backlog) => backlog.outbox_depth,
+    'Emails in the outbox not yet sent, bulk="true" for notifications sent to many at once (sent after the rest), "false" for the rest (cluster-wide, from the database).',
+    (backlog) => [backlog.outbox_depth, backlog.outbox_bulk_depth],
   );
-  fromBacklog(
+  fromBacklogByBulk(
     "shopping_email_outbox_oldest_age_seconds",
-    "Age of the oldest email in the outbox not yet sent; 0 when none waits (cluster-wide, from the database).",
-    (backlog) => backlog.outbox_oldest_age,
+    'Age of the oldest email in the outbox not yet sent, bulk="true" for notifications sent to many at once, "false" for the rest; 0 when none waits (cluster-wide, from the database).',
+    (backlog) => [backlog.outbox_oldest_age, backlog.outbox_bulk_oldest_age],
   );
   scrapeGauge(
     "shopping_due_transition_oldest_overdue_seconds",

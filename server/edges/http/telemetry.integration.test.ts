@@ -173,7 +173,7 @@ describe("GET /metrics", () => {
       );
   });
 
-  it("reads the outbox depth and age from the database (cluster-wide), refreshed every 2 s", async () => {
+  it("reads the outbox depth and age from the database (cluster-wide), refreshed every 2 s, bulk notifications apart", async () => {
     useEnv({ METRICS_TOKEN: metricsToken });
     for (let index = 0; index < 3; index++)
       await enqueueEmail(db(), {
@@ -181,14 +181,20 @@ describe("GET /metrics", () => {
         template: "verify-email",
         props: {},
       });
+    await enqueueEmail(db(), { to: "outbox-bulk@example.ca", template: "price-alert", props: {} });
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const { rows } = await rawPool().query<{ pending: number }>(
-      "SELECT count(*)::int AS pending FROM email_messages WHERE status = 'pending'",
+    const { rows } = await rawPool().query<{ bulk: boolean; pending: number }>(
+      "SELECT bulk, count(*)::int AS pending FROM email_messages WHERE status = 'pending' GROUP BY bulk",
     );
-    expect(rows[0].pending).toBeGreaterThanOrEqual(3);
+    const pending = (bulk: boolean) => rows.find((row) => row.bulk === bulk)?.pending ?? 0;
+    expect(pending(false)).toBeGreaterThanOrEqual(3);
+    expect(pending(true)).toBeGreaterThanOrEqual(1);
     const { text } = await scrape();
-    expect(sample(text, "shopping_email_outbox_depth")).toBe(rows[0].pending);
-    expect(sample(text, "shopping_email_outbox_oldest_age_seconds")).toBeGreaterThan(2);
+    for (const bulk of [false, true]) {
+      const labels = `{bulk="${bulk}"}`;
+      expect(sample(text, "shopping_email_outbox_depth", labels)).toBe(pending(bulk));
+      expect(sample(text, "shopping_email_outbox_oldest_age_seconds", labels)).toBeGreaterThan(2);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { parentPort } from "node:worker_threads";
 import { threadTracing } from "./thread-tracing";
 import { poolUse } from "../../platform/db";
 import { forwardMetrics } from "../../platform/observability/metrics";
+import { closeConfiguredTransport } from "../../platform/mail/sender";
 import { startSweep } from "./sweep";
 
 if (!parentPort) throw new Error("sweep-worker.ts runs on the sweep thread only (sweep-thread.ts)");
@@ -18,6 +19,8 @@ port.on("message", (message) => {
   void sweep
     .stop()
     .then(() => {
+      // The SMTP pool's idle connections say QUIT rather than vanish with the thread.
+      closeConfiguredTransport();
       flushMetrics();
       return threadTracing.stop();
     })

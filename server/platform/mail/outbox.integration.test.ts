@@ -5,6 +5,7 @@ import { startSmtpCapture } from "../../testing/smtp-capture";
 import { createLinkToken, verifyLinkToken } from "./links";
 import { enqueueEmail } from "./outbox";
 import { deliverDueEmails, smtpTransport, type Transport } from "./sender";
+import { previewProps as matchesProps } from "../../../emails/search-watch-matches";
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
@@ -131,6 +132,67 @@ describe("email outbox", () => {
     expect(last.more).toBe(false);
     for (let i = 0; i < 3; i++) await smtp.waitFor(`burst${i}@example.ca`);
     expect(smtp.messages.filter((message) => message.to[0].startsWith("burst"))).toHaveLength(3);
+  });
+
+  it("a pooled transport sends a batch several at once over a few kept connections; ?pool=false opens one an email", async () => {
+    const relay = await startSmtpCapture({ acceptDelayMs: 50 });
+    try {
+      await enqueueVerifyEmails("pooled", 20);
+      const pooled = smtpTransport(relay.url);
+      expect(pooled.parallel).toBe(5);
+      const later = new Date(Date.now() + 3 * 3_600_000);
+      const result = await deliverDueEmails({ db: db(), now: later, transport: pooled, limit: 40 });
+      pooled.close?.();
+      expect(result.failed).toBe(0);
+      const pooledSent = relay.messages.filter((message) => message.to[0].startsWith("pooled"));
+      expect(pooledSent).toHaveLength(20);
+      expect(new Set(pooledSent.map((message) => message.to[0])).size).toBe(20);
+      // Five connections at most for 20 emails, more than one of them sending at once.
+      expect(relay.connections.opened).toBeLessThanOrEqual(5);
+      expect(relay.connections.mostOpen).toBeGreaterThan(1);
+
+      await enqueueVerifyEmails("single", 4);
+      const single = smtpTransport(`${relay.url}?pool=false`);
+      expect(single.parallel).toBe(1);
+      const opened = relay.connections.opened;
+      const even = new Date(later.getTime() + 3_600_000);
+      expect(await deliverDueEmails({ db: db(), now: even, transport: single })).toEqual({
+        sent: 4,
+        failed: 0,
+        more: false,
+      });
+      expect(relay.connections.opened - opened).toBe(4);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it("due emails that are not bulk go first: a sale's notifications never hold back a sign-in link", async () => {
+    for (let i = 0; i < 6; i++)
+      await enqueueEmail(db(), {
+        to: `bulk${i}@example.ca`,
+        template: "search-watch-matches",
+        props: matchesProps,
+      });
+    await enqueueVerifyEmails("urgent", 3);
+    const order: string[] = [];
+    const recording: Transport = { name: "recording", send: async ({ to }) => void order.push(to) };
+    const later = new Date(Date.now() + 6 * 3_600_000);
+    const first = await deliverDueEmails({ db: db(), now: later, transport: recording, limit: 4 });
+    expect(first).toEqual({ sent: 4, failed: 0, more: true });
+    expect(order.slice(0, 3).sort()).toEqual([0, 1, 2].map((i) => `urgent${i}@example.ca`));
+    expect(order[3]).toMatch(/^bulk/);
+    while ((await deliverDueEmails({ db: db(), now: later, transport: recording, limit: 4 })).more);
+    expect(order.slice(3).sort()).toEqual([0, 1, 2, 3, 4, 5].map((i) => `bulk${i}@example.ca`));
+    const rows = await db().emailMessage.findMany({
+      where: { to: { in: order } },
+      select: { status: true, bulk: true, template: true },
+    });
+    expect(rows).toHaveLength(9);
+    expect(rows.every((row) => row.status === "sent")).toBe(true);
+    expect(rows.filter((row) => row.bulk).map((row) => row.template)).toEqual(
+      Array(6).fill("search-watch-matches"),
+    );
   });
 });
 

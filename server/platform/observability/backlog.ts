@@ -13,8 +13,12 @@ const cacheMs = 2_000;
 const timeoutMs = 1_000;
 
 export type Backlog = {
+  /** Emails that are not bulk (server/platform/mail/outbox.ts): sign-in links, purchases' copies, receipts. */
   outbox_depth: number;
   outbox_oldest_age: number | null;
+  /** Bulk notifications (a sale's matches and alerts): sent after the rest, so they may wait longer. */
+  outbox_bulk_depth: number;
+  outbox_bulk_oldest_age: number | null;
   webhook_backlog: number;
   purchase_charge: number | null;
   checkout_expiry: number | null;
@@ -38,8 +42,10 @@ export const dueTransitionKinds = [
 const backlogSql = `
   SELECT set_config('statement_timeout', '${timeoutMs}', true);
   SELECT
-    (SELECT count(*) FROM email_messages WHERE status = 'pending')::int AS outbox_depth,
-    (SELECT extract(epoch FROM now() - min(created_at)) FROM email_messages WHERE status = 'pending')::float8 AS outbox_oldest_age,
+    (SELECT count(*) FROM email_messages WHERE status = 'pending' AND NOT bulk)::int AS outbox_depth,
+    (SELECT extract(epoch FROM now() - min(created_at)) FROM email_messages WHERE status = 'pending' AND NOT bulk)::float8 AS outbox_oldest_age,
+    (SELECT count(*) FROM email_messages WHERE status = 'pending' AND bulk)::int AS outbox_bulk_depth,
+    (SELECT extract(epoch FROM now() - min(created_at)) FROM email_messages WHERE status = 'pending' AND bulk)::float8 AS outbox_bulk_oldest_age,
     (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now())::int AS webhook_backlog,
     (SELECT extract(epoch FROM now() - min(charges_at)) FROM purchases WHERE status = 'held' AND charges_at <= now())::float8 AS purchase_charge,
     (SELECT extract(epoch FROM now() - min(expires_at)) FROM checkouts WHERE status = 'awaiting_payment' AND expires_at <= now())::float8 AS checkout_expiry,
