@@ -5,9 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { withScratchDatabase } from "./lib/database";
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+import { percentile } from "./lib/report";
 
 const main = async () => {
   const runs = Number(process.argv[2] ?? 500);

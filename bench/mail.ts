@@ -9,15 +9,12 @@
  * the one-connection-an-email figure here is its best case.
  */
 import { machine } from "./lib/machine";
-import { printTable, writeResult } from "./lib/report";
+import { percentile, printTable, writeResult } from "./lib/report";
 import { withScratchDatabase } from "./lib/database";
 import { startLatencyProxy } from "./lib/latency-proxy";
 
 const bulkEmails = 900;
 const urgentEmails = 100;
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 export const benchMail = async (options: { rttMs: number }) => {
   await withScratchDatabase(`shopping_bench_mail_${process.pid}`, async () => {

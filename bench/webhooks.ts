@@ -8,15 +8,12 @@
  * sender runs as the in-process sweep runs it (its 200 ms loop).
  */
 import { machine } from "./lib/machine";
-import { printTable, writeResult } from "./lib/report";
+import { percentile, printTable, writeResult } from "./lib/report";
 import { withScratchDatabase } from "./lib/database";
 
 const checkouts = 1000;
 const endpointsPerClient = 3;
 const checkoutsPerClient = 50;
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 /** Runs `work` on every item with at most `limit` at once. */
 const eachLimited = async <T>(

@@ -9,6 +9,10 @@ const resultsDir = () => process.env.BENCH_RESULTS_DIR ?? path.resolve(__dirname
 
 export type Row = Record<string, string | number | null>;
 
+/** The value at fraction `p` (0.95 for p95) of `values`, nearest rank; the values are not changed. */
+export const percentile = (values: readonly number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
 /** A plain-text table: one line per row, columns padded. */
 export const printTable = (title: string, rows: Row[]) => {
   if (!rows.length) return;
