@@ -109,6 +109,18 @@ describe("production refuses to start without safe settings", () => {
     );
   });
 
+  it("SMTP_URL: the pool's counts in its query are whole numbers, pool true or false", () => {
+    const smtp = "smtp://mailer:secret@smtp.example.ca:587";
+    expect(parseEnv({ SMTP_URL: `${smtp}?maxConnections=10&rateLimit=50` }).SMTP_URL).toBe(
+      `${smtp}?maxConnections=10&rateLimit=50`,
+    );
+    expect(parseEnv({ SMTP_URL: `${smtp}?pool=false` }).SMTP_URL).toBe(`${smtp}?pool=false`);
+    for (const query of ["maxConnections=abc", "maxConnections=0", "rateLimit=-5", "pool=yes"])
+      expect(() => parseEnv({ SMTP_URL: `${smtp}?${query}` })).toThrow(
+        /SMTP_URL: its query's maxConnections, maxMessages, rateLimit and rateDelta must be whole numbers/,
+      );
+  });
+
   it("PUBLIC_URL: required, and https", () => {
     expect(refused({ ...production(), PUBLIC_URL: undefined })).toEqual(["PUBLIC_URL"]);
     expect(() => parseEnv({ ...production(), PUBLIC_URL: "http://shop.example.ca" })).toThrow(

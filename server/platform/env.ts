@@ -17,6 +17,21 @@ const webhookSecret = z
 export const isInngestConfiguredIn = (source: Record<string, string | undefined>) =>
   Boolean(source.INNGEST_EVENT_KEY || source.INNGEST_DEV);
 
+/**
+ * The SMTP pool's counts that SMTP_URL's query may set (server/platform/mail/sender.ts). Nodemailer
+ * takes any text there, and a count that is not a number makes the pool open no connection: every
+ * email would wait unsent, with no error to retry on.
+ */
+const smtpCounts = ["maxConnections", "maxMessages", "rateLimit", "rateDelta"];
+const hasValidSmtpQuery = (url: string) => {
+  const query = URL.canParse(url) ? new URL(url).searchParams : undefined;
+  return (
+    query !== undefined &&
+    smtpCounts.every((name) => /^[1-9]\d{0,6}$/.test(query.get(name) ?? "1")) &&
+    ["true", "false"].includes(query.get("pool") ?? "true")
+  );
+};
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -30,7 +45,11 @@ const EnvSchema = z.object({
     .optional(),
   SMTP_URL: z
     .string()
-    .regex(/^smtps?:\/\//, "must be an smtp:// URL")
+    .regex(/^smtps?:\/\//, { message: "must be an smtp:// URL", abort: true })
+    .refine(
+      hasValidSmtpQuery,
+      "its query's maxConnections, maxMessages, rateLimit and rateDelta must be whole numbers of at least 1, and pool true or false",
+    )
     .optional(),
   SERVICE_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
   DATA_DIR: z.string().default(".data"),

@@ -6,6 +6,7 @@ import { createLinkToken, verifyLinkToken } from "./links";
 import { enqueueEmail } from "./outbox";
 import { deliverDueEmails, smtpTransport, type Transport } from "./sender";
 import { previewProps as matchesProps } from "../../../emails/search-watch-matches";
+import { previewProps as purchaseCopyProps } from "../../../emails/purchase-copy";
 
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 beforeAll(async () => {
@@ -167,14 +168,19 @@ describe("email outbox", () => {
     }
   });
 
-  it("due emails that are not bulk go first: a sale's notifications never hold back a sign-in link", async () => {
+  it("due emails that are not bulk go first: a sale's notifications never hold back a sign-in link or a purchase's cancel link", async () => {
     for (let i = 0; i < 6; i++)
       await enqueueEmail(db(), {
         to: `bulk${i}@example.ca`,
         template: "search-watch-matches",
         props: matchesProps,
       });
-    await enqueueVerifyEmails("urgent", 3);
+    await enqueueVerifyEmails("urgent", 2);
+    await enqueueEmail(db(), {
+      to: "urgent2@example.ca",
+      template: "purchase-copy",
+      props: purchaseCopyProps,
+    });
     const order: string[] = [];
     const recording: Transport = { name: "recording", send: async ({ to }) => void order.push(to) };
     const later = new Date(Date.now() + 6 * 3_600_000);

@@ -57,7 +57,8 @@ export const smtpTransport = (url: string): Transport => {
   const merged = (transporter.transporter as unknown as { options: typeof smtpPool }).options;
   return {
     name: "smtp",
-    parallel: merged.pool === true ? Math.max(1, Number(merged.maxConnections)) : 1,
+    // A whole number of at least 1 (server/platform/env.ts checks SMTP_URL's query).
+    parallel: merged.pool === true ? Number(merged.maxConnections) : 1,
     send: async (message) => {
       await transporter.sendMail({ from: fromAddress(), ...message });
     },
@@ -172,9 +173,9 @@ const batchSize = 20;
  * notifications, tens of thousands) leaves at the rate the sender can render and send, not at one
  * batch a second (about 20 emails a second an instance: 54 minutes for the 64,000 of the watches
  * benchmark's sale). Up to the transport's `parallel` emails are rendered and sent at once (the
- * SMTP pool's connections); the batch's deliveries are then recorded in one statement, so a process
- * that dies before it sends the batch's emails again when their lease ends (at least once, as
- * before, for at most a batch).
+ * SMTP pool's connections), and the batch's deliveries are recorded together in one statement: if
+ * the process dies before that statement, the emails it sent go again when their lease ends
+ * (delivery is at least once, as before, now for at most a batch).
  */
 export const deliverDueEmails = async (options: {
   db: Db;
