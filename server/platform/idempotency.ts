@@ -39,14 +39,27 @@ const replayHeaders = { "Idempotent-Replayed": "true" };
 const isStoredRefusal = (error: unknown): error is AppError =>
   error instanceof AppError && error.status === 409 && error.code !== "idempotency_key_in_use";
 
-/** Claims the key: true when this request owns it now (new, expired, or abandoned by a crash). */
-const claim = async (db: Sql, ref: IdempotencyKeyRef, hash: string, now: Date) => {
+type Outcome = { status: number; body: unknown };
+
+/**
+ * Claims the key: true when this request owns it now (new, expired, or abandoned by a crash). With
+ * `staged`, the claim also stores that outcome as what a crash after its transaction would leave
+ * (staged keys, below).
+ */
+const claim = async (
+  db: Sql,
+  ref: IdempotencyKeyRef,
+  hash: string,
+  now: Date,
+  staged?: Outcome,
+) => {
   const rows = await db.$queryRaw<{ scope: string }[]>`
-    INSERT INTO idempotency_records (scope, operation, key, request_hash, locked_at, created_at, expires_at)
-    VALUES (${ref.scope}, ${ref.operation}, ${ref.key}, ${hash}, ${now}, ${now}, ${new Date(now.getTime() + idempotencyLifetimeMs)})
+    INSERT INTO idempotency_records (scope, operation, key, request_hash, locked_at, created_at, expires_at, response_status, response_body)
+    VALUES (${ref.scope}, ${ref.operation}, ${ref.key}, ${hash}, ${now}, ${now}, ${new Date(now.getTime() + idempotencyLifetimeMs)},
+      ${staged?.status ?? null}::int, ${staged ? JSON.stringify(staged.body) : null}::text)
     ON CONFLICT (scope, operation, key) DO UPDATE SET
       request_hash = EXCLUDED.request_hash, locked_at = EXCLUDED.locked_at, created_at = EXCLUDED.created_at,
-      expires_at = EXCLUDED.expires_at, response_status = NULL, response_body = NULL
+      expires_at = EXCLUDED.expires_at, response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body
     WHERE idempotency_records.expires_at <= ${now}
        OR (idempotency_records.response_status IS NULL AND idempotency_records.request_hash = EXCLUDED.request_hash
            AND idempotency_records.locked_at < ${new Date(now.getTime() - abandonedClaimMs)})
@@ -142,31 +155,26 @@ export const runIdempotent = async <T>(
 
 /*
  * Staged keys, for an operation that must call a third party (the processor) outside any
- * transaction: claim the key in the transaction of the first write (claimIdempotencyKey), stage the
- * outcome a crash would leave there (stageIdempotentOutcome: stored, but still claimed, so a
- * concurrent duplicate gets 409 idempotency_key_in_use), then store the final outcome in the
- * transaction that records the third party's answer (finishIdempotent). A request that dies between
- * the steps leaves its staged outcome, which replays return once the claim is abandoned: the key
- * never runs the operation twice.
+ * transaction: claim the key in the transaction of the first write with the outcome a crash would
+ * leave there staged (claimIdempotencyKey: stored, but still claimed, so a concurrent duplicate
+ * gets 409 idempotency_key_in_use), then store the final outcome in the transaction that records
+ * the third party's answer (finishIdempotent). A request that dies between the steps leaves its
+ * staged outcome, which replays return once the claim is abandoned: the key never runs the
+ * operation twice. A refusal decided after the claim is stored over the staged outcome in the
+ * claim's transaction (finishIdempotent), so nothing else ever reads it.
  */
 
-/** Claims the key inside the caller's transaction; false when another request holds or answered it (then call answerExisting after the transaction). */
-export const claimIdempotencyKey = (tx: Sql, ref: IdempotencyKeyRef, hash: string, now: Date) =>
-  claim(tx, ref, hash, now);
-
-/** Stores what a crash after this transaction leaves as the answer, keeping the key claimed. */
-export const stageIdempotentOutcome = async (
+/**
+ * Claims the key inside the caller's transaction, staging `staged`; false when another request
+ * holds or answered it (then call answerExisting after the transaction).
+ */
+export const claimIdempotencyKey = (
   tx: Sql,
   ref: IdempotencyKeyRef,
+  hash: string,
   now: Date,
-  outcome: { status: number; body: unknown },
-) => {
-  const count = await tx.$executeRaw`
-    UPDATE idempotency_records SET response_status = ${outcome.status}, response_body = ${JSON.stringify(outcome.body)}
-    WHERE scope = ${ref.scope} AND operation = ${ref.operation} AND key = ${ref.key} AND locked_at = ${now}`;
-  if (count !== 1)
-    throw new Error(`idempotency key ${ref.operation}/${ref.key} is not claimed by this request`);
-};
+  staged: Outcome,
+) => claim(tx, ref, hash, now, staged);
 
 /** Stores the final outcome and ends the claim (in the transaction that records what it reports). */
 export const finishIdempotent = async (

@@ -211,7 +211,7 @@ const buy = async (
       {
         watch: {
           stillWanted: (sql) => stillClaimed(sql, id, now),
-          recordAnswer: async (sql, { purchase, snapshot, checkout }) => {
+          recordAnswer: async (sql, { purchase, snapshot, checkout, copy }) => {
             const priceCents = snapshot.stores[0]?.lines[0]?.unitPriceCents ?? 0;
             recorded = {
               closed: await recordOnWatch(
@@ -224,6 +224,7 @@ const buy = async (
                   checkoutExpiresAt: checkout?.expiresAt ?? null,
                 },
                 now,
+                { groupId: watch.groupId, copy },
               ),
             };
             // The evaluation, in the transaction that records the bank's answer on the watch.

@@ -6,6 +6,7 @@
  */
 import { AppError } from "../core/errors";
 import { checkoutUrl } from "../checkout";
+import type { CopyEmailFacts } from "../purchases";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
 import { expireWatch } from "./expire-watch";
@@ -89,19 +90,25 @@ export const recordPurchase = async (id: number, purchaseId: string, now: Date) 
  * -> needs_you (the checkout link emailed); processing: the purchase is kept on the watch, which
  * stays executing until the bank's answer is known (recovery sweep); refused (the bank never
  * answered, nothing held): ended payment_failed (one purchase per watch). True when this call
- * closed the watch.
+ * closed the watch. What the caller knows is not read again: `known.groupId`, the watch's group
+ * (a watch never changes group; null for none), and `known.copy`, what the purchase's copy email,
+ * written in this transaction, told the person.
  */
 export const recordOnWatch = async (
   sql: Sql,
   id: number,
   purchase: RecordedPurchase,
   now: Date,
+  known: { groupId?: string | null; copy?: CopyEmailFacts } = {},
 ): Promise<boolean> => {
   const { priceCents } = purchase;
   const purchaseId = purchase.id;
   const record = purchaseRecord(purchase.status);
   // An any-of group's alternative: the group row is locked first (groups/group-writer.ts), and follows below.
-  const groupId = record === "keep_processing" ? undefined : await lockGroupOfAlternative(sql, id);
+  const groupId =
+    record === "keep_processing" || known.groupId === null
+      ? undefined
+      : await lockGroupOfAlternative(sql, id);
   const follow = async (event: "bought" | "needs_person" | "payment_failed", outcome: string) => {
     if (groupId) await followPurchaseIn(sql, groupId, { id, purchaseId }, { event, outcome, now });
   };
@@ -152,14 +159,19 @@ export const recordOnWatch = async (
   if (!watch) return false;
   await follow("bought", "bought");
   if (purchase.orderNumber && purchase.chargesAt) {
-    await writeWatchBoughtEmail(sql, watch, {
-      id: purchaseId,
-      orderNumber: purchase.orderNumber,
-      grandTotalCents: purchase.grandTotalCents,
-      chargesAt: purchase.chargesAt,
-      cancelUntil: purchase.cancelUntil,
-      priceCents,
-    });
+    await writeWatchBoughtEmail(
+      sql,
+      watch,
+      {
+        id: purchaseId,
+        orderNumber: purchase.orderNumber,
+        grandTotalCents: purchase.grandTotalCents,
+        chargesAt: purchase.chargesAt,
+        cancelUntil: purchase.cancelUntil,
+        priceCents,
+      },
+      known.copy,
+    );
   }
   return true;
 };

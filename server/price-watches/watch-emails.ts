@@ -19,7 +19,11 @@ import { env } from "../platform/env";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
 import { enqueueEmail, enqueueEmails } from "../platform/mail/outbox";
 import type { Sql } from "../platform/sql";
-import { cancelUrl as purchaseCancelUrl, readWhatWasBought } from "../purchases";
+import {
+  type CopyEmailFacts,
+  cancelUrl as purchaseCancelUrl,
+  readWhatWasBought,
+} from "../purchases";
 import { readAssistantName } from "./store/borrowed";
 
 const cancelLinkPurpose = "price-watch-cancel";
@@ -121,6 +125,31 @@ const withAbsolutePictures = (summary: OrderSummary): OrderSummary => ({
   })),
 });
 
+/**
+ * What the bought email says of the reader and the item, taken from the purchase's copy email
+ * written in this transaction (the same person, assistant and purchase; a watch buys one item, its
+ * summary's only line) or else read.
+ */
+const boughtFacts = async (
+  tx: Sql,
+  watch: EmailedWatch & { clientId: string },
+  purchaseId: string,
+  copy: CopyEmailFacts | undefined,
+) => {
+  const [line, ...others] = copy?.summary.stores.flatMap((store) => store.items) ?? [];
+  if (copy && line && !others.length)
+    return { ...copy, title: line.title, chart: watchChart(watch, line.title, copy.locale) };
+  const { locale, timeZone, item } = await watchFacts(tx, watch);
+  const summary = await readWhatWasBought(tx, purchaseId);
+  if (!summary) throw new Error(`purchase ${purchaseId} of price watch ${watch.id} not found`);
+  const assistant = await readAssistantName(tx, watch.clientId);
+  return { locale, timeZone, summary, assistant, title: item.title, chart: item.chart };
+};
+
+/**
+ * The bought email. Given `copy`, the purchase's copy email's facts, it reads nothing
+ * (boughtFacts).
+ */
 export const writeWatchBoughtEmail = async (
   tx: Sql,
   watch: EmailedWatch & { clientId: string },
@@ -132,15 +161,19 @@ export const writeWatchBoughtEmail = async (
     cancelUntil: Date;
     priceCents: number;
   },
+  copy?: CopyEmailFacts,
 ) => {
-  const { locale, timeZone, item } = await watchFacts(tx, watch);
-  const summary = await readWhatWasBought(tx, purchase.id);
-  if (!summary) throw new Error(`purchase ${purchase.id} of price watch ${watch.id} not found`);
+  const { locale, timeZone, summary, assistant, title, chart } = await boughtFacts(
+    tx,
+    watch,
+    purchase.id,
+    copy,
+  );
   const props: PriceWatchBoughtProps = {
     locale,
     timeZone,
-    assistant: await readAssistantName(tx, watch.clientId),
-    title: item.title,
+    assistant,
+    title,
     priceCents: purchase.priceCents,
     orderNumber: purchase.orderNumber,
     grandTotalCents: purchase.grandTotalCents,
@@ -148,7 +181,7 @@ export const writeWatchBoughtEmail = async (
     chargesAt: purchase.chargesAt.toISOString(),
     cancelUntil: purchase.cancelUntil.toISOString(),
     cancelUrl: purchaseCancelUrl({ id: purchase.id, cancelUntil: purchase.cancelUntil }),
-    chart: item.chart,
+    chart,
   };
   await enqueueEmail(tx, {
     to: watch.email,

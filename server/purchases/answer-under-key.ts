@@ -13,12 +13,17 @@ import { purchaseErrorMessage, toWirePurchase } from "./purchase-view";
 import type { TPurchaseOutcome } from "./purchase.schema";
 import { checkoutRefusal, refusalOutcome, storedAs } from "./policy";
 import { type AnsweredRow, readAnsweredPurchase } from "./store/purchases";
+import type { CopyEmailFacts } from "./purchase-emails";
 
-/** The purchase as its answer's transaction recorded it, with its quote and the checkout a requires_person answer made. */
+/**
+ * The purchase as its answer's transaction recorded it, with its quote and the checkout a
+ * requires_person answer made; for a hold, what its copy email told the person (`copy`).
+ */
 type RecordedAnswer = {
   purchase: AnsweredRow;
   snapshot: QuoteSnapshot;
   checkout: { id: string; expiresAt: Date } | null;
+  copy?: CopyEmailFacts;
 };
 
 /**
@@ -60,21 +65,25 @@ export type KeyedAnswer = {
 
 /**
  * Stores the final answer from the purchase as this transaction recorded it; `prisma` is that
- * transaction's Prisma client when it is one (every answer but a hold).
+ * transaction's Prisma client when it is one (every answer but a hold). `recorded` is the purchase
+ * as this transaction's move returned it, and its copy email's facts (a hold); without it the
+ * purchase is read.
  */
 export const storeAnswerUnderKey = async (
   sql: Sql,
   prisma: Tx | undefined,
   id: string,
   request: KeyRequest,
+  recorded?: { purchase: AnsweredRow; copy?: CopyEmailFacts },
 ): Promise<KeyedAnswer> => {
-  const purchase = await readAnsweredPurchase(sql, id);
+  const purchase = recorded?.purchase ?? (await readAnsweredPurchase(sql, id));
   const answer = await answerOf(purchase, prisma, request);
   await finishIdempotent(sql, request.ref, request.now, storedAs(answer.outcome));
   await request.watch?.recordAnswer(sql, {
     purchase,
     snapshot: request.snapshot,
     checkout: answer.checkout,
+    copy: recorded?.copy,
   });
   return answer;
 };

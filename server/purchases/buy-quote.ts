@@ -4,9 +4,9 @@
  * its two (1c, 3b). The steps, so that no transaction is open while the processor is asked:
  * 1. read the context: the assistant, the quote, the person's email and saved address, one
  *    statement;
- * 2. open the purchase, in one short transaction: claim the Idempotency-Key, take a savepoint after
- *    the claim, check the quote has not expired, reserve the items, stage `202 processing` as the
- *    key's answer should the process die before the next step, write the purchase (`processing`),
+ * 2. open the purchase, in one short transaction: claim the Idempotency-Key with `202 processing`
+ *    staged as its answer should the process die before the next step, take a savepoint after the
+ *    claim, check the quote has not expired, reserve the items, write the purchase (`processing`),
  *    then check in the order of the reference's rules (what depends on other purchases: prices and
  *    stock, both limits, the hourly count, under a lock on the person's row, so two purchases of
  *    one person cannot both fit; the saved card is read under that lock too, which its removal
@@ -34,7 +34,6 @@ import {
   claimIdempotencyKey,
   finishIdempotent,
   requestHash,
-  stageIdempotentOutcome,
   storeIdempotentRefusal,
 } from "../platform/idempotency";
 import { openPayment, paymentProvider } from "../payments";
@@ -55,7 +54,7 @@ import {
   recordAuthorizeAnswer,
   type TestSeam,
 } from "./record-answer";
-import { insertPurchase } from "./store/purchases";
+import { insertPurchase, type NewPurchaseRow } from "./store/purchases";
 import { count } from "../platform/observability/metrics";
 import {
   lockPersonAndReadState,
@@ -182,10 +181,21 @@ type Opening =
 const openPurchase = (buyer: Buyer, request: PurchaseRequest): Promise<Opening> =>
   sqlTransaction(async (sql): Promise<Opening> => {
     const { ref } = request.key;
-    if (!(await claimIdempotencyKey(sql, ref, request.hash, buyer.now))) throw new KeyTaken();
+    const purchase = newPurchaseRow({
+      clientId: buyer.clientId,
+      personId: buyer.personId,
+      quoteId: request.context.quoteId,
+      email: request.context.email,
+      grandTotalCents: request.grandTotalCents,
+      now: buyer.now,
+    });
+    // The crash answer staged with the claim: the purchase processing (the reconciliation settles it).
+    const crashAnswer = storedAs({ status: 202, body: toWirePurchase(purchase, null) });
+    if (!(await claimIdempotencyKey(sql, ref, request.hash, buyer.now, crashAnswer)))
+      throw new KeyTaken();
     await takeSavepoint(sql, "purchase_rules");
     try {
-      return { kind: "opened", purchase: await openUnderRules(sql, buyer, request) };
+      return { kind: "opened", purchase: await openUnderRules(sql, buyer, request, purchase) };
     } catch (error) {
       const refusal = asRefusal(error);
       // Only a refusal (an AppError) is kept: a database error (a cut connection, lock_timeout) rolls back as it came.
@@ -203,15 +213,15 @@ const openPurchase = (buyer: Buyer, request: PurchaseRequest): Promise<Opening> 
 /**
  * What reads no other purchase comes before the person's lock, which is held from there to the
  * commit (a refusal after it rolls everything back): the stock, reserved under row locks in id
- * order, the crash answer (the purchase processing: the reconciliation settles it), and the
- * purchase. Then, under the lock, the rules and the payment.
+ * order, and the purchase. Then, under the lock, the rules and the payment.
  */
 const openUnderRules = async (
   sql: Sql,
   buyer: Buyer,
   request: PurchaseRequest,
+  purchase: NewPurchaseRow,
 ): Promise<OpenedPurchase> => {
-  const { now, clientId, personId } = buyer;
+  const { now, personId } = buyer;
   const { context, grandTotalCents } = request;
   const { snapshot } = context;
   const lines = snapshot.stores.flatMap((store) => store.lines);
@@ -219,20 +229,6 @@ const openUnderRules = async (
     throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
   const reserved = await reserve(sql, lines);
   const chargesAt = new Date(now.getTime() + chargeDelayMs);
-  const purchase = newPurchaseRow({
-    clientId,
-    personId,
-    quoteId: context.quoteId,
-    email: context.email,
-    grandTotalCents,
-    now,
-  });
-  await stageIdempotentOutcome(
-    sql,
-    request.key.ref,
-    now,
-    storedAs({ status: 202, body: toWirePurchase(purchase, null) }),
-  );
   await insertPurchase(sql, purchase);
   // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
   const state = await lockPersonAndReadState(sql, {

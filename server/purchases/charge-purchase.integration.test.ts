@@ -74,7 +74,12 @@ describe("charging a held purchase", () => {
     const { purchase } = await createHeldPurchase({ chargesAt: past() });
     const now = new Date();
     // The first run claimed the charge and the processor captured; then the process stopped.
-    expect(await movePurchase(db(), { id: purchase.id, event: "claim_charge", now })).toBe(true);
+    expect(await movePurchase(db(), { id: purchase.id, event: "claim_charge", now })).toMatchObject(
+      {
+        id: purchase.id,
+        status: "capturing",
+      },
+    );
     const payment = await db().payment.findUniqueOrThrow({ where: { purchaseId: purchase.id } });
     await provider().capture({
       idempotencyKey: `${purchase.id}:capture`,

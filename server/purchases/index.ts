@@ -9,6 +9,7 @@ export { holdSandboxPurchase } from "./hold-sandbox-purchase";
 export { chargeSandboxPurchaseNow } from "./charge-sandbox-purchase-now";
 export { purchasesRouter } from "./procedures";
 export { cancelUrl } from "./purchase-emails";
+export type { CopyEmailFacts } from "./purchase-emails";
 export {
   ZCreatePurchaseBody,
   ZListPurchasesRequest,

@@ -6,6 +6,7 @@
  * a signed, single-purpose token for this purchase (server/platform/mail/links.ts). It stays verifiable a
  * week past cancel_until so that a late click gets "too late, and why" rather than "bad link".
  */
+import type { Locale } from "../core/locale";
 import type { OrderSummary } from "../core/order-summary";
 import { env } from "../platform/env";
 import type { Tx } from "../platform/db";
@@ -17,7 +18,7 @@ import { findClientContact } from "../auth";
 import { absolute } from "../catalogue";
 import type { PurchaseCopyProps } from "../../emails/purchase-copy";
 import type { PurchaseClosedProps, PurchaseOutcome } from "../../emails/purchase-closed";
-import { readEmailedPurchase } from "./store/purchases";
+import { type MovedRow, readEmailedPurchase, summaryOf } from "./store/purchases";
 
 const cancelLinkPurpose = "purchase-cancel";
 const linkGraceMs = 7 * 24 * 3_600_000;
@@ -68,27 +69,50 @@ const emailBasics = async (tx: Sql, id: string) => {
   };
 };
 
-/** The copy email, written with the hold: what was bought, the charge time and the cancel link. */
+/**
+ * What the copy email told the person, for another email of the same purchase written in the same
+ * transaction (a price watch's bought email), which then reads none of it again: what was bought
+ * (pictures as the quote keeps them), the reader's locale and zone, and the assistant's name.
+ */
+export type CopyEmailFacts = {
+  summary: OrderSummary;
+  locale: Locale;
+  timeZone: string;
+  assistant: string;
+};
+
+/**
+ * The copy email, written with the hold: what was bought, the charge time and the cancel link.
+ * `held` is the purchase as the hold's move returned it (with its email, quote snapshot and
+ * address), so only the reader's language is read here.
+ */
 export const writeCopyEmail = async (
   tx: Sql,
-  purchase: { id: string; now: Date; chargesAt: Date; cancelUntil: Date },
+  held: MovedRow & { now: Date; chargesAt: Date; cancelUntil: Date },
   assistant: string,
-) => {
-  const { purchase: row, props } = await emailBasics(tx, purchase.id);
+): Promise<CopyEmailFacts> => {
+  const { snapshot, address, email } = held;
+  if (!snapshot || !address || !email)
+    throw new Error(`purchase ${held.id}: moved without its quote`);
+  const summary = summaryOf({ snapshot, address, orderNumber: held.orderNumber });
+  const reading = await readReadingPreferences(tx, held.personId);
   const copy: PurchaseCopyProps = {
-    ...props,
+    ...reading,
+    orderNumber: held.orderNumber ?? "",
+    summary: withAbsolutePictures(summary),
     assistant,
-    writtenAt: purchase.now.toISOString(),
-    chargesAt: purchase.chargesAt.toISOString(),
-    cancelUntil: purchase.cancelUntil.toISOString(),
-    cancelUrl: cancelUrl(purchase),
+    writtenAt: held.now.toISOString(),
+    chargesAt: held.chargesAt.toISOString(),
+    cancelUntil: held.cancelUntil.toISOString(),
+    cancelUrl: cancelUrl(held),
   };
   await enqueueEmail(tx, {
-    to: row.email,
+    to: email,
     template: "purchase-copy",
-    dedupeKey: copyEmailKey(purchase.id),
+    dedupeKey: copyEmailKey(held.id),
     props: copy,
   });
+  return { summary, ...reading, assistant };
 };
 
 /** The email that says how the purchase ended, written in the transaction of the move that ended it. */

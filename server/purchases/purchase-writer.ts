@@ -11,7 +11,7 @@ import { count } from "../platform/observability/metrics";
 import { Prisma } from "../generated/prisma/client";
 import type { Sql } from "../platform/sql";
 import { readOwnPurchase } from "./store/own-purchases";
-import { updatePurchaseStatus } from "./store/purchases";
+import { type MovedRow, updatePurchaseStatus } from "./store/purchases";
 import { purchaseEventType } from "../partners";
 import { recipientsSql, recordWebhookEvent } from "../partners";
 import { writeStoreOrders } from "../checkout";
@@ -38,11 +38,15 @@ const stampColumns: Partial<Record<PurchaseState, string>> = {
 };
 
 /**
- * Applies `event` when the table allows it; true when this call moved the purchase. Given the
- * database rather than a transaction, it opens one: the move and its webhook event commit together.
- * Raw SQL throughout, so POST /purchases runs it in its `pg` transaction (server/platform/sql.ts).
+ * Applies `event` when the table allows it; the purchase as moved when this call moved it (a hold's
+ * with its email, quote snapshot and address), undefined otherwise. Given the database rather than
+ * a transaction, it opens one: the move and its webhook event commit together. Raw SQL throughout,
+ * so POST /purchases runs it in its `pg` transaction (server/platform/sql.ts).
  */
-export const movePurchase = (writer: Sql | Db, move: PurchaseMove): Promise<boolean> =>
+export const movePurchase = (
+  writer: Sql | Db,
+  move: PurchaseMove,
+): Promise<MovedRow | undefined> =>
   isRootClient(writer)
     ? inTransaction(writer, (tx) => moveInTransaction(tx, move))
     : moveInTransaction(writer, move);
@@ -61,7 +65,7 @@ const outcomeOfEvent: Record<PurchaseEvent, string | undefined> = {
   refund: "refunded",
 };
 
-const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> => {
+const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<MovedRow | undefined> => {
   const rule = purchaseTransition(move.event);
   const held = move.held ?? null;
   const type = purchaseEventType(rule.to);
@@ -93,7 +97,7 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
     // A hold also returns what its store orders are written from; a release, what it gives back.
     withSnapshot: Boolean(held) || releases,
   });
-  if (!moved) return false;
+  if (!moved) return undefined;
   // Counted when the move is made (a transaction rolled back after it, e.g. an order number clash retried, counts it twice: rare).
   const outcome = outcomeOfEvent[move.event];
   if (outcome) count("shopping_purchases_total", { outcome });
@@ -128,7 +132,7 @@ const moveInTransaction = async (tx: Sql, move: PurchaseMove): Promise<boolean> 
       data: () => readOwnPurchase(tx, { kind: "system" }, move.id),
     });
   }
-  return true;
+  return moved;
 };
 
 /** Closing states that charge nothing: the reservation is given back. */

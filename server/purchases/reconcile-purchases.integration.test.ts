@@ -96,9 +96,9 @@ describe("purchase reconciliation", () => {
 
   it("stopped after a cancel's move and before its release: the hold under the cancelled purchase is released", async () => {
     const { purchase } = await createHeldPurchase({ chargesAt: new Date(Date.now() - 1000) });
-    expect(await movePurchase(db(), { id: purchase.id, event: "item_sold", now: new Date() })).toBe(
-      true,
-    );
+    expect(
+      await movePurchase(db(), { id: purchase.id, event: "item_sold", now: new Date() }),
+    ).toMatchObject({ id: purchase.id, status: "cancelled" });
     expect(await sandboxLedger(purchase.id)).toMatchObject({ status: "authorized" });
     expect(
       (await reconcilePurchases(db(), { now: new Date(), provider: provider() })).released,

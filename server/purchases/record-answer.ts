@@ -166,13 +166,22 @@ export const recordAuthorizeAnswer = async (
           now,
           held: { orderNumber, chargesAt },
         });
-        if (moved)
-          await writeCopyEmail(
+        const copy =
+          moved &&
+          (await writeCopyEmail(
             sql,
-            { id, now, chargesAt, cancelUntil: chargesAt },
+            { ...moved, now, chargesAt, cancelUntil: chargesAt },
             answered.assistant,
-          );
-        const answer = keyed && (await storeAnswerUnderKey(sql, undefined, id, keyed));
+          ));
+        const answer =
+          keyed &&
+          (await storeAnswerUnderKey(
+            sql,
+            undefined,
+            id,
+            keyed,
+            moved && { purchase: moved, copy },
+          ));
         return { moved, answer };
       });
     // An order number is 40 random bits: the unique indexes catch the rare clash with another

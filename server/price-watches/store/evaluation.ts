@@ -23,8 +23,8 @@ const standingColumnsSql = (clientId: string | Prisma.Sql, now: Date) => Prisma.
   ${spendingColumnsSql},
   ${hasPurchaseGrantSql(clientId, Prisma.sql`p.id`, now)} AS "hasGrant"`;
 
-/** The assistant and the person a watch acts as. */
-export type WatchActor = { id: number; clientId: string; personId: string };
+/** The assistant and the person a watch acts as, and the any-of group it is an alternative of (null for none; a watch never changes group). */
+export type WatchActor = { id: number; clientId: string; personId: string; groupId: string | null };
 
 /** What evaluating a watch reads: the watch, its item's live price and status, and the person's saved address (null without one). */
 export type EvaluatedWatch = WatchActor &
@@ -35,8 +35,6 @@ export type EvaluatedWatch = WatchActor &
     maxTotalCents: number;
     expiresAt: Date;
     overTotal: boolean;
-    /** The any-of group it is an alternative of, or null. */
-    groupId: string | null;
     priceCents: number;
     itemStatus: string;
     address: Record<string, string | null> | null;
@@ -67,7 +65,7 @@ export const readItemWatches = (sql: Sql, itemId: number, now: Date) =>
 /** A watch's status, assistant, person and claimed quote (undefined when there is no such watch). */
 export const readClaimedWatch = async (sql: Sql, id: number) => {
   const [watch] = await sql.$queryRaw<(WatchActor & { status: string; quoteId: string | null })[]>`
-    SELECT id, status::text AS status, client_id AS "clientId", person_id AS "personId", quote_id AS "quoteId" FROM price_watches WHERE id = ${id}`;
+    SELECT id, status::text AS status, client_id AS "clientId", person_id AS "personId", group_id AS "groupId", quote_id AS "quoteId" FROM price_watches WHERE id = ${id}`;
   return watch;
 };
 

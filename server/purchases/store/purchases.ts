@@ -57,30 +57,34 @@ type PurchaseStatusWrite = {
   needsCancellable: boolean;
   /** The webhook endpoints that hear of the move (partners' recipientsSql on `purchases`), or NULL. */
   recipients: Prisma.Sql;
-  /** Return the purchase's email and its quote's snapshot (a hold writes store orders, a release restocks). */
+  /** Return the purchase's email and its quote's snapshot and address (a hold writes store orders and the copy email, a release restocks). */
   withSnapshot: boolean;
+};
+
+/** A purchase as its move left it (the row's columns as `PurchaseRow` names them, and with the snapshot its email and quote). */
+export type MovedRow = AnsweredRow & {
+  clientId: string;
+  personId: string;
+  recipients: string[] | null;
+  email?: string;
+  snapshot?: QuoteSnapshot;
+  address?: TShippingAddress;
 };
 
 /**
  * The move's one conditional update, guarded by the state table's arrows (and the due time or the
- * cancel deadline when the event needs them); the row when this call moved the purchase. The
- * snapshot is read from the purchase's own quote in the same statement (a join kept across
- * owners, ADR 0103: the hold's path makes no statement more for it).
+ * cancel deadline when the event needs them); the row as moved when this call moved the purchase.
+ * The snapshot and address are read from the purchase's own quote in the same statement (a join
+ * kept across owners, ADR 0103: the hold's path makes no statement more for them, and its answer
+ * and emails re-read nothing).
  */
 export const updatePurchaseStatus = async (tx: Sql, move: PurchaseStatusWrite) => {
   const { held } = move;
   const withSnapshot = move.withSnapshot
-    ? Prisma.sql`, email, (SELECT q.snapshot FROM quotes q WHERE q.id = purchases.quote_id) AS snapshot`
+    ? Prisma.sql`, email, (SELECT q.snapshot FROM quotes q WHERE q.id = purchases.quote_id) AS snapshot,
+      (SELECT q.address FROM quotes q WHERE q.id = purchases.quote_id) AS address`
     : Prisma.empty;
-  const [moved] = await tx.$queryRaw<
-    {
-      clientId: string;
-      personId: string;
-      recipients: string[] | null;
-      email?: string;
-      snapshot?: QuoteSnapshot;
-    }[]
-  >`
+  const [moved] = await tx.$queryRaw<MovedRow[]>`
     UPDATE purchases SET status = ${move.to}::"PurchaseStatus", updated_at = ${move.now}, ${Prisma.raw(move.stampColumn)} = ${move.now},
       charges_at = ${held ? Prisma.sql`${held.chargesAt}` : move.clearsChargesAt ? Prisma.sql`NULL` : Prisma.sql`charges_at`},
       cancel_until = ${held ? Prisma.sql`${held.chargesAt}` : Prisma.sql`cancel_until`},
@@ -90,7 +94,7 @@ export const updatePurchaseStatus = async (tx: Sql, move: PurchaseStatusWrite) =
     WHERE id = ${move.id} AND status::text = ANY(${[...move.from]}::text[])
       ${move.needsDue ? Prisma.sql`AND charges_at <= ${move.now}` : Prisma.empty}
       ${move.needsCancellable ? Prisma.sql`AND cancel_until > ${move.now}` : Prisma.empty}
-    RETURNING client_id AS "clientId", person_id AS "personId", ${move.recipients} AS recipients ${withSnapshot}`;
+    RETURNING ${purchaseRowSql}, client_id AS "clientId", person_id AS "personId", ${move.recipients} AS recipients ${withSnapshot}`;
   return moved;
 };
 
@@ -194,7 +198,7 @@ export const listDuePurchases = (
 type BoughtRow = { snapshot: QuoteSnapshot; address: TShippingAddress; orderNumber: string | null };
 
 /** The summary of a purchase's quote with the stores' default shipping (a purchase never chooses another). */
-const summaryOf = (row: BoughtRow): OrderSummary => orderSummary({ ...row, selections: {} });
+export const summaryOf = (row: BoughtRow): OrderSummary => orderSummary({ ...row, selections: {} });
 
 /**
  * What the purchase bought (server/core/order-summary.ts): its quote's lines, the stores' default
