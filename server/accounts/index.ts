@@ -34,13 +34,14 @@ export {
   readMailboxOwner,
   readReadingPreferences,
   readReadingPreferencesOf,
+  readingOf,
   readSpendingRow,
   readSpendingSettings,
   spendingColumnsSql,
   spendingSettingsOf,
   updateSpendingLimits,
 } from "./store/persons";
-export type { SpendingRow } from "./store/persons";
+export type { ReadingPreferences, SpendingRow } from "./store/persons";
 export { readSavedCard } from "./store/saved-cards";
 export { findShippingAddress } from "./store/shipping-addresses";
 export {

@@ -33,6 +33,14 @@ const saved = async (number: string) => {
   };
 };
 
+/** A purchase's authorize of `amountCents` on a saved card that succeeds. */
+const savedCardAuthorize = async (owner: PaymentOwner, amountCents: number) => ({
+  idempotencyKey: processorKey(owner, "authorize"),
+  amountCents,
+  method: await saved(testCards.succeeds),
+  description: "Purchase",
+});
+
 describe("sandbox processor", () => {
   it("keys derive from the owner: one function for checkout attempts and purchases", () => {
     expect(processorKey({ kind: "checkout", id: "chk_x", attempt: 1 }, "authorize")).toBe(
@@ -43,13 +51,7 @@ describe("sandbox processor", () => {
 
   it("holds a saved card off-session, captures once and refunds, each key answered once", async () => {
     const owner = purchase();
-    const method = await saved(testCards.succeeds);
-    const authorize = {
-      idempotencyKey: processorKey(owner, "authorize"),
-      amountCents: 5000,
-      method,
-      description: "Purchase",
-    };
+    const authorize = await savedCardAuthorize(owner, 5000);
     const held = await provider.authorize(authorize);
     expect(held).toMatchObject({ status: "authorized", amountCents: 5000, cardLast4: "4242" });
     expect((await provider.authorize(authorize)).id).toBe(held.id);
@@ -71,6 +73,22 @@ describe("sandbox processor", () => {
     expect(
       await db().sandboxPayment.count({ where: { idempotencyKey: authorize.idempotencyKey } }),
     ).toBe(1);
+  });
+
+  it("one authorize key sent ten times at once: one payment, every answer its answer; the key with another amount throws", async () => {
+    const owner = purchase();
+    const authorize = await savedCardAuthorize(owner, 4200);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => provider.authorize(authorize)),
+    );
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    expect(answers[0]).toMatchObject({ status: "authorized", amountCents: 4200 });
+    expect(
+      await db().sandboxPayment.count({ where: { idempotencyKey: authorize.idempotencyKey } }),
+    ).toBe(1);
+    await expect(provider.authorize({ ...authorize, amountCents: 4300 })).rejects.toThrow(
+      /reused with another request/,
+    );
   });
 
   it("off-session, a card that wants its holder to authenticate comes back requires_action; a declined card declines", async () => {

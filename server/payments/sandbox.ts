@@ -9,7 +9,8 @@
  * over by then: the wait is the network's, not a lock's).
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Sql } from "../platform/sql";
+import { poolSql, type Sql } from "../platform/sql";
+import { randomId } from "../core/ids";
 import {
   type PaymentMethod,
   type PaymentProvider,
@@ -29,7 +30,7 @@ import {
   insertTransferReversal,
   listLedgerBalance,
   listLedgerRefunds,
-  insertLedgerPayment,
+  insertPaymentOnce,
   insertLedgerTransfer,
   insertSavedMethod,
   type LedgerRow,
@@ -117,23 +118,31 @@ export const sandboxProvider = (): PaymentProvider => ({
       method: method.type === "card" ? { ...method, cvc: undefined } : method,
       description,
     };
-    const { answer: payment, isReplay } = await answerOnce(idempotencyKey, request, async (sql) => {
-      const outcome = await outcomeOf(sql, method);
-      const row = await insertLedgerPayment(sql, {
+    // The bank's answer depends on the card alone (a saved method never changes), so it is
+    // decided before anything is written, and the payment and the key's answer go in together.
+    const outcome = await outcomeOf(poolSql, method);
+    const created = {
+      id: randomId("sbpi_"),
+      status: outcome.status,
+      amountCents,
+      cardLast4: outcome.cardLast4,
+      declineCode: outcome.declineCode,
+      refundedCents: 0,
+    };
+    const { answer: payment, isReplay } = await insertPaymentOnce(
+      request,
+      {
+        ...created,
         idempotencyKey,
-        amountCents,
         method: method.type,
-        status: outcome.status,
-        declineCode: outcome.declineCode,
-        cardLast4: outcome.cardLast4,
         paymentMethodId: method.type === "saved" ? method.paymentMethodId : null,
-      });
-      return {
-        ...toPayment(row),
+      },
+      {
+        ...toPayment(created),
         isLate: outcome.cardNumber === testCards.answersLate,
         isSlow: outcome.cardNumber === testCards.answersSlowly,
-      };
-    });
+      },
+    );
     // The hold exists, but this first answer is lost on the way back.
     if (payment.isLate && !isReplay)
       throw new UnknownOutcomeError("sandbox processor: the bank did not answer in time");

@@ -77,8 +77,12 @@ export const rawPool = (): pg.Pool => {
   if (!url)
     throw new Error("DATABASE_URL is not set (npm start sets it for the embedded database)");
   // Its transactions (server/platform/sql.ts) end if left idle for 5 s, as Prisma's transaction timeout would.
+  // Its clients pipeline: a statement sent while another is in flight goes out at once rather than
+  // after its answer (sqlTransaction sends BEGIN so); each keeps its own Sync, so one failing fails
+  // no other outside a transaction.
   const pool = new pg.Pool({
     connectionString: url,
+    pipeline: true,
     max: poolSize(),
     connectionTimeoutMillis: 2000,
     options: `${sessionOptions} -c idle_in_transaction_session_timeout=5000`,

@@ -31,3 +31,33 @@ it("rolls back when the work throws, and the connection serves the next transact
   ]);
   await db().$executeRawUnsafe(`DROP TABLE ${table}`);
 });
+
+it("BEGIN is not waited for, yet every statement of the work runs in the one transaction", async () => {
+  const { sqlTransaction } = await import("./sql");
+  const ids = await sqlTransaction(async (sql) => [
+    ...(await sql.$queryRaw<{ id: string }[]>`SELECT txid_current()::text AS id`),
+    ...(await sql.$queryRaw<{ id: string }[]>`SELECT txid_current()::text AS id`),
+  ]);
+  expect(ids).toHaveLength(2);
+  expect(ids[0].id).toBe(ids[1].id);
+});
+
+it("a connection cut in the middle of the work: its error is thrown, nothing is committed, and the next transaction gets a working connection", async () => {
+  const { sqlTransaction } = await import("./sql");
+  const { db } = await import("./db");
+  const { Prisma } = await import("../generated/prisma/client");
+  const table = Prisma.raw(`sql_cut_${process.pid}`);
+  await db().$executeRaw`CREATE TABLE IF NOT EXISTS ${table} (id int)`;
+  await expect(
+    sqlTransaction(async (sql) => {
+      await sql.$executeRaw`INSERT INTO ${table} VALUES (1)`;
+      const [{ pid }] = await sql.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+      await db().$queryRaw`SELECT pg_terminate_backend(${pid}::int)`;
+      await sql.$executeRaw`INSERT INTO ${table} VALUES (2)`;
+    }),
+  ).rejects.toThrow();
+  expect(await db().$queryRaw`SELECT count(*)::int AS count FROM ${table}`).toEqual([{ count: 0 }]);
+  const [row] = await sqlTransaction((sql) => sql.$queryRaw<{ one: number }[]>`SELECT 1 AS one`);
+  expect(row).toEqual({ one: 1 });
+  await db().$executeRaw`DROP TABLE ${table}`;
+});

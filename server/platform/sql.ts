@@ -65,6 +65,10 @@ export const poolSql: Sql = onQueryable(() => rawPool());
  * Runs `work` in one transaction on a `pg` client: committed when it returns, rolled back when it
  * throws (the error is rethrown as it came: a unique violation has `code` "23505"). The pool's
  * sessions end a transaction left idle for 5 s (as Prisma's transaction timeout would).
+ *
+ * The pool's clients pipeline (db.ts), so BEGIN is not waited for: it goes out with the work's
+ * first statement, one round trip fewer a transaction. BEGIN on a working connection cannot fail;
+ * if the connection fails, the statements behind it fail with it, and its error is thrown here.
  */
 export const sqlTransaction = async <T>(work: (sql: Sql) => Promise<T>): Promise<T> => {
   const client = await rawPool().connect();
@@ -74,16 +78,21 @@ export const sqlTransaction = async <T>(work: (sql: Sql) => Promise<T>): Promise
   const onError = (error: Error) => (broken = error);
   client.on("error", onError);
   try {
-    await client.query("BEGIN").catch((error: Error) => {
-      throw (broken = error);
-    });
+    const begun = client.query("BEGIN").then(
+      () => undefined,
+      (error: Error) => (broken = error),
+    );
     try {
       const result = await work(onQueryable(() => client));
+      const failed = await begun;
+      if (failed) throw failed;
       await client.query("COMMIT");
       return result;
     } catch (error) {
-      // A failed rollback means the connection itself failed.
-      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+      // A failed BEGIN or rollback means the connection itself failed.
+      await begun;
+      if (!broken)
+        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     }
   } finally {

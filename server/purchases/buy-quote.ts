@@ -38,7 +38,7 @@ import {
 } from "../platform/idempotency";
 import { openPayment, paymentProvider } from "../payments";
 import { reserve, snapshotTotals } from "../checkout";
-import { spendingSettingsOf } from "../accounts";
+import { readingOf, spendingSettingsOf } from "../accounts";
 import { agentPurchasesOn } from "./agent-purchases";
 import { agentPurchasesUnavailable } from "./purchasing-agent";
 import { toWirePurchase } from "./purchase-view";
@@ -261,6 +261,11 @@ const openUnderRules = async (
     email: context.email,
     grandTotalCents,
     assistant: context.name,
+    // The copy email's language and zone, from what the context read (the one rule: accounts' readingOf).
+    reading: readingOf({
+      language: context.language,
+      province: context.shippingAddress?.province ?? null,
+    }),
     payment,
     method: {
       type: "saved",

@@ -13,7 +13,7 @@ import type { Tx } from "../platform/db";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
 import { enqueueEmail } from "../platform/mail/outbox";
 import type { Sql } from "../platform/sql";
-import { readReadingPreferences } from "../accounts";
+import { type ReadingPreferences, readReadingPreferences } from "../accounts";
 import { findClientContact } from "../auth";
 import { absolute } from "../catalogue";
 import type { PurchaseCopyProps } from "../../emails/purchase-copy";
@@ -84,18 +84,19 @@ export type CopyEmailFacts = {
 /**
  * The copy email, written with the hold: what was bought, the charge time and the cancel link.
  * `held` is the purchase as the hold's move returned it (with its email, quote snapshot and
- * address), so only the reader's language is read here.
+ * address); the reader's language and zone are read unless the caller has them (`known`).
  */
 export const writeCopyEmail = async (
   tx: Sql,
   held: MovedRow & { now: Date; chargesAt: Date; cancelUntil: Date },
   assistant: string,
+  known?: ReadingPreferences,
 ): Promise<CopyEmailFacts> => {
   const { snapshot, address, email } = held;
   if (!snapshot || !address || !email)
     throw new Error(`purchase ${held.id}: moved without its quote`);
   const summary = summaryOf({ snapshot, address, orderNumber: held.orderNumber });
-  const reading = await readReadingPreferences(tx, held.personId);
+  const reading = known ?? (await readReadingPreferences(tx, held.personId));
   const copy: PurchaseCopyProps = {
     ...reading,
     orderNumber: held.orderNumber ?? "",

@@ -28,6 +28,7 @@ import {
   recordRefusedAuthorize,
 } from "../payments";
 import { newOrderNumber } from "../checkout";
+import type { ReadingPreferences } from "../accounts";
 import { notifyPurchaseHeld } from "../platform/jobs/events";
 import { isUniqueViolation, sqlTransaction } from "../platform/sql";
 import { movePurchase } from "./purchase-writer";
@@ -56,6 +57,8 @@ export type OpenedPurchase = {
   grandTotalCents: number;
   /** The assistant's name, for the copy email. */
   assistant: string;
+  /** The person's language and zone for the copy email, when the caller read them (else it reads them). */
+  reading?: ReadingPreferences;
   payment: Awaited<ReturnType<typeof openPayment>>;
   method: Extract<PaymentMethod, { type: "saved" }>;
   now: Date;
@@ -172,6 +175,7 @@ export const recordAuthorizeAnswer = async (
             sql,
             { ...moved, now, chargesAt, cancelUntil: chargesAt },
             answered.assistant,
+            answered.reading,
           ));
         const answer =
           keyed &&

@@ -314,9 +314,12 @@ export const readReadingPreferences = async (
 ): Promise<ReadingPreferences> =>
   (await readReadingPreferencesOf(sql, [personId])).get(personId) ?? readingOf(undefined);
 
-type ReadingPreferences = { locale: Locale; timeZone: string };
+export type ReadingPreferences = { locale: Locale; timeZone: string };
 
-const readingOf = (row: { language: string | null; province: string | null } | undefined) => ({
+/** The reading preferences of a person's saved language and saved address's province, read by the caller (the one rule). */
+export const readingOf = (
+  row: { language: string | null; province: string | null } | undefined,
+): ReadingPreferences => ({
   locale: pickLocale(row?.language, null),
   timeZone: timeZoneOfProvince(row?.province),
 });

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { randomId } from "../../core/ids";
 import { Prisma } from "../../generated/prisma/client";
 import { rawPool } from "../../platform/db";
-import { type Sql, sqlTransaction } from "../../platform/sql";
+import { poolSql, type Sql, sqlTransaction } from "../../platform/sql";
 
 /** A sandbox payment as the processor answers it. */
 export type LedgerRow = {
@@ -23,25 +23,72 @@ export type LedgerRow = {
 /** A sandbox payment's columns as `LedgerRow` names them. */
 const rowSql = Prisma.sql`id, status, amount_cents AS "amountCents", card_last4 AS "cardLast4", decline_code AS "declineCode", refunded_cents AS "refundedCents"`;
 
+const hashOf = (request: unknown) =>
+  createHash("sha256").update(JSON.stringify(request)).digest("hex");
+
+/** The answer stored under a key, as a repeat gets it; the same key with another request throws. */
+const replayOf = <T>(key: string, hash: string, previous: { requestHash: string; response: T }) => {
+  if (previous.requestHash !== hash)
+    throw new Error(`sandbox processor: idempotency key ${key} reused with another request`);
+  return { answer: previous.response, isReplay: true };
+};
+
+const readPrevious = async <T>(sql: Sql, key: string) =>
+  (
+    await sql.$queryRaw<{ requestHash: string; response: T }[]>`
+      SELECT request_hash AS "requestHash", response FROM sandbox_processor_requests WHERE idempotency_key = ${key}`
+  )[0];
+
 /**
  * Runs `run` once per idempotency key, in one transaction under the key's advisory lock: a repeat
  * gets the stored answer (`isReplay`); the same key with another request throws.
  */
 export const answerOnce = <T>(key: string, request: unknown, run: (sql: Sql) => Promise<T>) => {
-  const hash = createHash("sha256").update(JSON.stringify(request)).digest("hex");
+  const hash = hashOf(request);
   return sqlTransaction(async (sql) => {
     await sql.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
-    const [previous] = await sql.$queryRaw<{ requestHash: string; response: T }[]>`
-      SELECT request_hash AS "requestHash", response FROM sandbox_processor_requests WHERE idempotency_key = ${key}`;
-    if (previous) {
-      if (previous.requestHash !== hash)
-        throw new Error(`sandbox processor: idempotency key ${key} reused with another request`);
-      return { answer: previous.response, isReplay: true };
-    }
+    const previous = await readPrevious<T>(sql, key);
+    if (previous) return replayOf(key, hash, previous);
     const answer = await run(sql);
     await sql.$executeRaw`INSERT INTO sandbox_processor_requests (idempotency_key, request_hash, response) VALUES (${key}, ${hash}, ${JSON.stringify(answer)}::jsonb)`;
     return { answer, isReplay: false };
   });
+};
+
+/** A new payment with the bank's first answer, as an authorize writes it. */
+export type NewLedgerPayment = LedgerRow & {
+  idempotencyKey: string;
+  method: string;
+  paymentMethodId: string | null;
+};
+
+/**
+ * `answerOnce` for a call that only creates a payment (an authorize), whose answer is known before
+ * anything is written: the key's record and the payment in one statement, without a transaction.
+ * When the key has a record (a repeat, or a concurrent request with the key: its insert waits for
+ * the other's and then writes nothing), neither is written and that record's answer is returned.
+ */
+export const insertPaymentOnce = async <T>(
+  request: unknown,
+  payment: NewLedgerPayment,
+  answer: T,
+) => {
+  const key = payment.idempotencyKey;
+  const hash = hashOf(request);
+  const written = await poolSql.$queryRaw<{ id: string }[]>`
+    WITH request AS (
+      INSERT INTO sandbox_processor_requests (idempotency_key, request_hash, response)
+      VALUES (${key}, ${hash}, ${JSON.stringify(answer)}::jsonb)
+      ON CONFLICT (idempotency_key) DO NOTHING RETURNING idempotency_key)
+    INSERT INTO sandbox_payments (id, idempotency_key, amount_cents, method, status, decline_code, card_last4, payment_method_id)
+    SELECT ${payment.id}, idempotency_key, ${payment.amountCents}::int, ${payment.method}, ${payment.status}, ${payment.declineCode},
+      ${payment.cardLast4}, ${payment.paymentMethodId}
+    FROM request RETURNING id`;
+  if (written.length) return { answer, isReplay: false };
+  const previous = await readPrevious<T>(poolSql, key);
+  if (!previous)
+    throw new Error(`sandbox processor: idempotency key ${key} neither new nor stored`);
+  return replayOf(key, hash, previous);
 };
 
 /** The card number behind a saved method of this customer, or undefined. */
@@ -63,27 +110,6 @@ export const insertSavedMethod = async (
     await sql.$queryRaw<{ id: string; customerId: string; cardLast4: string }[]>`
     INSERT INTO sandbox_payment_methods (id, customer_id, card_number, card_last4) VALUES (${randomId("sbpm_")}, ${options.customerId ?? randomId("sbcus_")}, ${options.cardNumber}, ${options.cardNumber.slice(-4)})
     RETURNING id, customer_id AS "customerId", card_last4 AS "cardLast4"`
-  )[0];
-
-/** Records a new payment in the ledger with the bank's first answer. */
-export const insertLedgerPayment = async (
-  sql: Sql,
-  options: {
-    idempotencyKey: string;
-    amountCents: number;
-    method: string;
-    status: string;
-    declineCode: string | null;
-    cardLast4: string | null;
-    paymentMethodId: string | null;
-  },
-) =>
-  (
-    await sql.$queryRaw<LedgerRow[]>`
-    INSERT INTO sandbox_payments (id, idempotency_key, amount_cents, method, status, decline_code, card_last4, payment_method_id)
-    VALUES (${randomId("sbpi_")}, ${options.idempotencyKey}, ${options.amountCents}::int, ${options.method}, ${options.status}, ${options.declineCode}, ${options.cardLast4},
-      ${options.paymentMethodId})
-    RETURNING ${rowSql}`
   )[0];
 
 export const findLedgerPayment = async (sql: Sql, id: string) =>

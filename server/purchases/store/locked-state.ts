@@ -31,6 +31,8 @@ export type PurchaseContext = PurchaseSwitchClient & {
   snapshot: QuoteSnapshot;
   address: unknown;
   email: string;
+  /** The person's saved language (their emails'), or null. */
+  language: string | null;
   shippingAddress: SavedAddress | null;
 };
 
@@ -41,7 +43,7 @@ export const readPurchaseContext = async (
 ): Promise<PurchaseContext | undefined> => {
   const { rows } = await rawPool().query<PurchaseContext>({
     name: "purchase-context",
-    text: `SELECT c.kind::text AS kind, c.name, c.purchases_enabled AS "purchasesEnabled", p.email,
+    text: `SELECT c.kind::text AS kind, c.name, c.purchases_enabled AS "purchasesEnabled", p.email, p.language,
         q.id AS "quoteId", q.expires_at AS "expiresAt", q.snapshot, q.address,
         (SELECT json_build_object('name', a.name, 'line1', a.line1, 'line2', a.line2, 'city', a.city, 'province', a.province, 'postalCode', a.postal_code, 'country', a.country)
            FROM shipping_addresses a WHERE a.person_id = p.id) AS "shippingAddress"
