@@ -19,14 +19,13 @@ import { sandboxLedger } from "../testing/purchase-ledger";
 import {
   createBuyer,
   getWatch,
+  quoteToSavedAddress,
   setWatch,
   watchableItem,
   type BuyerOptions,
 } from "../testing/watch-fixtures";
 import { paymentProvider } from "../payments";
 import { completeLateAuthorize } from "../purchases/complete-late-authorize";
-import { createCaller } from "../edges/trpc/caller";
-import { createInnerContext } from "../platform/trpc/context";
 import { buyClaimed } from "./evaluate-watch";
 import { moveWatch } from "./watch-writer";
 import { executingRetryMs, expireDueWatches, resumeExecutingWatches } from "./watch-jobs";
@@ -324,31 +323,11 @@ describe("a watch left executing", () => {
     await db().item.update({ where: { id: item.id }, data: { priceCents: 7_500 } }); // no event: the crash came after the claim
     // What the evaluator had done before dying: a fresh quote, and the claim that records it.
     const watch = await db().priceWatch.findUniqueOrThrow({ where: { id: watchId } });
-    const asAssistant = createCaller(
-      createInnerContext({
-        requestId: "test",
-        actor: {
-          kind: "client",
-          clientId: watch.clientId,
-          tokenId: "t",
-          scopes: ["checkout:write"],
-          personId: person.id,
-        },
-      }),
-    );
-    const address = await db().shippingAddress.findUniqueOrThrow({
-      where: { personId: person.id },
-    });
-    const quote = await asAssistant.checkout.createQuote({
-      items: [{ item_id: item.id, size: watch.size ?? undefined, quantity: 1 }],
-      shipping_address: {
-        name: address.name,
-        line1: address.line1,
-        city: address.city,
-        province: address.province,
-        postal_code: address.postalCode,
-        country: "CA",
-      },
+    const quoteId = await quoteToSavedAddress({
+      clientId: watch.clientId,
+      personId: person.id,
+      itemId: item.id,
+      size: watch.size ?? undefined,
     });
     const claimedAt = new Date(Date.now() - executingRetryMs - 1000);
     expect(
@@ -356,7 +335,7 @@ describe("a watch left executing", () => {
         id: watchId,
         event: "claim",
         now: claimedAt,
-        data: { quoteId: quote.quote_id, claimedAt },
+        data: { quoteId, claimedAt },
       }),
     ).toMatchObject({ id: watchId, status: "executing" });
     // Two recovery runs and a late evaluator race on the one claimed purchase (the bench found this race under load).

@@ -13,9 +13,13 @@ import { shopperCaller } from "../testing/callers";
 import { testCards } from "../payments/sandbox-cards";
 import { completeLateAuthorize } from "../purchases/complete-late-authorize";
 import { paymentProvider } from "../payments";
-import { type BuyerOptions, createBuyer, setWatch, watchableItem } from "../testing/watch-fixtures";
-import { createCaller } from "../edges/trpc/caller";
-import { createInnerContext } from "../platform/trpc/context";
+import {
+  type BuyerOptions,
+  createBuyer,
+  quoteToSavedAddress,
+  setWatch,
+  watchableItem,
+} from "../testing/watch-fixtures";
 import { buyClaimed } from "./evaluate-watch";
 import { moveWatch } from "./watch-writer";
 import { executingRetryMs, resumeExecutingWatches } from "./watch-jobs";
@@ -32,38 +36,17 @@ const claimedWatch = async (claimedAt = new Date(), options: BuyerOptions = {}) 
   expect(set.status).toBe(201);
   const watchId = set.body.price_watch_id as number;
   await db().item.update({ where: { id: item.id }, data: { priceCents: 7_500 } });
-  const asAssistant = createCaller(
-    createInnerContext({
-      requestId: "test",
-      actor: {
-        kind: "client",
-        clientId: buyer.agent.id,
-        tokenId: "t",
-        scopes: ["checkout:write"],
-        personId: buyer.person.id,
-      },
-    }),
-  );
-  const address = await db().shippingAddress.findUniqueOrThrow({
-    where: { personId: buyer.person.id },
-  });
-  const quote = await asAssistant.checkout.createQuote({
-    items: [{ item_id: item.id, quantity: 1 }],
-    shipping_address: {
-      name: address.name,
-      line1: address.line1,
-      city: address.city,
-      province: address.province,
-      postal_code: address.postalCode,
-      country: "CA",
-    },
+  const quoteId = await quoteToSavedAddress({
+    clientId: buyer.agent.id,
+    personId: buyer.person.id,
+    itemId: item.id,
   });
   expect(
     await moveWatch(db(), {
       id: watchId,
       event: "claim",
       now: claimedAt,
-      data: { quoteId: quote.quote_id, claimedAt },
+      data: { quoteId, claimedAt },
     }),
   ).toMatchObject({ status: "executing" });
   return { ...buyer, watchId };

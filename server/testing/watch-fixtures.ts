@@ -7,6 +7,9 @@ import { createItem, createStore } from "../../prisma/factories";
 import { operationHandler } from "../edges/rest/rest-router";
 import { agentWithPerson, type Setup } from "./agent-purchases";
 import { callRoute } from "./rest";
+import { db } from "../platform/db";
+import { createCaller } from "../edges/trpc/caller";
+import { createInnerContext } from "../platform/trpc/context";
 
 /** The buyer of POST /purchases' tests (agent-purchases.ts): the same person, card, limits and linked assistant. */
 export const createBuyer = agentWithPerson;
@@ -61,3 +64,42 @@ export const cancelWatchVia = async (token: string, id: number) =>
       params: { price_watch_id: String(id) },
     }),
   );
+
+/**
+ * A fresh quote of one item (and size) to the person's saved address, made as the assistant does
+ * through POST /checkout/quotes: what the evaluator makes before it claims a watch. Its id.
+ */
+export const quoteToSavedAddress = async (options: {
+  clientId: string;
+  personId: string;
+  itemId: number;
+  size?: string;
+}) => {
+  const asAssistant = createCaller(
+    createInnerContext({
+      requestId: "test",
+      actor: {
+        kind: "client",
+        clientId: options.clientId,
+        tokenId: "t",
+        scopes: ["checkout:write"],
+        personId: options.personId,
+      },
+    }),
+  );
+  const address = await db().shippingAddress.findUniqueOrThrow({
+    where: { personId: options.personId },
+  });
+  const quote = await asAssistant.checkout.createQuote({
+    items: [{ item_id: options.itemId, size: options.size, quantity: 1 }],
+    shipping_address: {
+      name: address.name,
+      line1: address.line1,
+      city: address.city,
+      province: address.province,
+      postal_code: address.postalCode,
+      country: "CA",
+    },
+  });
+  return quote.quote_id;
+};
