@@ -75,8 +75,8 @@ const inUse = () =>
 
 /**
  * What a request that did not get the claim receives: the stored outcome, or why not. A staged
- * outcome (stageIdempotentOutcome) is answered only once its request finished, or once that request
- * is abandoned (a crash after the first step): then the staged outcome is the first answer.
+ * outcome (claimIdempotencyKey's `staged`) is answered only once its request finished, or once that
+ * request is abandoned (a crash after the first step): then the staged outcome is the first answer.
  */
 export const answerExisting = async <T>(
   db: Db,
