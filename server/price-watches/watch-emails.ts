@@ -12,9 +12,8 @@ import type { PriceWatchEndedProps } from "../../emails/price-watch-ended";
 import type { PriceWatchNeedsYouProps } from "../../emails/price-watch-needs-you";
 import type { PriceWatchSetProps } from "../../emails/price-watch-set";
 import { readReadingPreferences, readReadingPreferencesOf } from "../accounts";
-import { absolute, emailItemOf, findItemCards, priceChartImage } from "../catalogue";
+import { emailItemOf, findItemCards, priceChartImage } from "../catalogue";
 import type { Locale } from "../core/locale";
-import type { OrderSummary } from "../core/order-summary";
 import { env } from "../platform/env";
 import { createLinkToken, verifyLinkToken } from "../platform/mail/links";
 import { enqueueEmail, enqueueEmails } from "../platform/mail/outbox";
@@ -23,6 +22,7 @@ import {
   type CopyEmailFacts,
   cancelUrl as purchaseCancelUrl,
   readWhatWasBought,
+  withAbsolutePictures,
 } from "../purchases";
 import { readAssistantName } from "./store/borrowed";
 
@@ -112,18 +112,6 @@ export const writeWatchSetEmail = async (tx: Sql, watch: EmailedWatch, assistant
     props,
   });
 };
-
-/** The summary's pictures as whole URLs (a quote keeps them as stored). */
-const withAbsolutePictures = (summary: OrderSummary): OrderSummary => ({
-  ...summary,
-  stores: summary.stores.map((store) => ({
-    ...store,
-    items: store.items.map((item) => ({
-      ...item,
-      imageUrl: item.imageUrl === null ? null : absolute(item.imageUrl),
-    })),
-  })),
-});
 
 /**
  * What the bought email says of the reader and the item, taken from the purchase's copy email

@@ -8,7 +8,7 @@ export { buyQuote } from "./buy-quote";
 export { holdSandboxPurchase } from "./hold-sandbox-purchase";
 export { chargeSandboxPurchaseNow } from "./charge-sandbox-purchase-now";
 export { purchasesRouter } from "./procedures";
-export { cancelUrl } from "./purchase-emails";
+export { cancelUrl, withAbsolutePictures } from "./purchase-emails";
 export type { CopyEmailFacts } from "./purchase-emails";
 export {
   ZCreatePurchaseBody,

@@ -41,7 +41,7 @@ export const cancelUrl = (purchase: { id: string; cancelUntil: Date }) =>
   `${env().PUBLIC_URL}/purchases/${purchase.id}/cancel?token=${encodeURIComponent(cancelToken(purchase))}`;
 
 /** Picture addresses as an email needs them: absolute (the catalogue stores its own as /images/…). */
-const withAbsolutePictures = (summary: OrderSummary): OrderSummary => ({
+export const withAbsolutePictures = (summary: OrderSummary): OrderSummary => ({
   ...summary,
   stores: summary.stores.map((store) => ({
     ...store,
