@@ -38,21 +38,23 @@ const run = async (
   target: Pick<pg.Pool, "query">,
   strings: TemplateStringsArray | Prisma.Sql,
   values: unknown[],
+  prepared: boolean,
 ) => {
   const statement = strings instanceof Prisma.Sql ? strings : Prisma.sql(strings, ...values);
   return target.query({
-    name: nameOf(statement.text),
+    name: prepared ? nameOf(statement.text) : undefined,
     text: statement.text,
     values: statement.values as unknown[],
   });
 };
 
 /** Prisma's two tagged templates over a checked-out `pg` client, or over the pool (`target` is read at each statement). */
-const onQueryable = (target: () => Pick<pg.Pool, "query">): Sql => ({
+const onQueryable = (target: () => Pick<pg.Pool, "query">, prepared = true): Sql => ({
   $queryRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
-    (await run(target(), strings, values)).rows) as unknown as Sql["$queryRaw"],
+    (await run(target(), strings, values, prepared)).rows) as unknown as Sql["$queryRaw"],
   $executeRaw: (async (strings: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
-    (await run(target(), strings, values)).rowCount ?? 0) as unknown as Sql["$executeRaw"],
+    (await run(target(), strings, values, prepared)).rowCount ??
+    0) as unknown as Sql["$executeRaw"],
 });
 
 /**
@@ -60,6 +62,17 @@ const onQueryable = (target: () => Pick<pg.Pool, "query">): Sql => ({
  * update): a connection is taken per statement, so never use it for steps that must commit together.
  */
 export const poolSql: Sql = onQueryable(() => rawPool());
+
+/**
+ * `poolSql` planned at every run (an unnamed statement), for a periodic read whose best plan
+ * depends on the size of a table that goes from empty to millions of rows (the search watches'
+ * pending matches). A named statement gets a generic plan after five runs and keeps it: one made
+ * while the table was empty scans it whole for each outer row once it is full (a digest search
+ * still running after 18 minutes in the watches benchmark), and nothing replaces it until the
+ * table is analyzed, which a server without autovacuum never does (ADR 0132). Planning costs a
+ * fraction of a millisecond; use it for statements that run every few seconds, not per request.
+ */
+export const poolSqlReplanned: Sql = onQueryable(() => rawPool(), false);
 
 /**
  * Runs `work` in one transaction on a `pg` client: committed when it returns, rolled back when it

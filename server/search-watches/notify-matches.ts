@@ -15,7 +15,7 @@ import { formatMoney, type Locale } from "../core/locale";
 import { parseCents } from "../core/money";
 import { enqueueEmails } from "../platform/mail/outbox";
 import { count } from "../platform/observability/metrics";
-import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
+import { poolSqlReplanned, type Sql, sqlTransaction } from "../platform/sql";
 import { emailWindowStart } from "./policy";
 import { claimEmailTurn, findDigestsDue, type StoredFilters, takePendingMatches } from "./store";
 import { rememberTurns } from "./turns-taken";
@@ -111,7 +111,7 @@ export const sendDueDigests = async (options: { now: Date; batch?: number }) => 
   const batch = options.batch ?? 200;
   let sent = 0;
   for (;;) {
-    const due = await findDigestsDue(poolSql, emailWindowStart(options.now), batch);
+    const due = await findDigestsDue(poolSqlReplanned, emailWindowStart(options.now), batch);
     for (const id of due) {
       const { turns, emailed } = await sqlTransaction((sql) =>
         emailWatchesDue(sql, [id], options.now),

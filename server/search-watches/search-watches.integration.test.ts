@@ -8,7 +8,8 @@
  */
 import { registry } from "../platform/observability/metrics";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 import {
   createCategory,
@@ -347,6 +348,35 @@ describe("notify mode", () => {
     ).toEqual([`${q} second`, `${q} third`]);
     await runSearchWatchWork(db(), { now: new Date(start + 3 * 3_600_000) });
     expect(await emailsTo(person.email)).toHaveLength(2);
+  });
+
+  it("the digest sweep's search is planned at every run, not prepared once (ADR 0132)", async () => {
+    // A prepared statement's generic plan, made while the matches table was empty, scans the table
+    // whole for each watch once a sale has filled it (18 minutes for one run in the watches
+    // benchmark); planned at every run it probes the index for each watch.
+    const sent: { text: string; name?: string }[] = [];
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const config = args[0];
+      if (typeof config === "object" && config && "text" in config)
+        sent.push(config as { text: string; name?: string });
+      return query.apply(this, args);
+    } as unknown as typeof pg.Client.prototype.query);
+    try {
+      await runSearchWatchWork(db(), { now: new Date(Date.now() + 2 * 3_600_000) });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const digestSearch = sent.filter((statement) =>
+      statement.text.includes("FROM search_watch_matches m WHERE m.search_watch_seq = w.seq"),
+    );
+    expect(digestSearch.length).toBeGreaterThan(0);
+    expect(digestSearch.every((statement) => statement.name === undefined)).toBe(true);
+    // The sweep's other statements stay prepared (named): only this search opts out.
+    expect(sent.some((statement) => statement.name?.startsWith("sql_"))).toBe(true);
   });
 
   it("a match once the hour is up emails at once, also from the process that sent the last email", async () => {

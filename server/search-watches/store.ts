@@ -282,6 +282,7 @@ export const takePendingMatches = (sql: Sql, ids: readonly string[], now: Date) 
 /**
  * Notify watches with pending matches whose hour is up: the digest's turn. Also expired ones: the
  * matches found in a watch's last hour are sent when that hour is up (a cancelled watch sends none).
+ * Run it on `poolSqlReplanned`: its plan must follow the pending matches' size (ADR 0132).
  */
 export const findDigestsDue = async (sql: Sql, windowStart: Date, limit: number) =>
   (
