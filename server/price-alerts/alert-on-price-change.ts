@@ -16,9 +16,9 @@ import type { PriceAlertProps } from "../../emails/price-alert";
 import { readReadingPreferences } from "../accounts";
 import { emailItemOf, findItemCards, priceChartImage, type PriceChangeHandler } from "../catalogue";
 import { env } from "../platform/env";
-import { type Sql, sqlTransaction } from "../platform/sql";
+import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
 import { enqueueEmail } from "../platform/mail/outbox";
-import { type FiredAlert, fireAlertsAtLivePrice } from "./store";
+import { anyAlertFiresAtLivePrice, type FiredAlert, fireAlertsAtLivePrice } from "./store";
 
 /** How long an alert email's price chart still draws (ADR 0119). */
 const chartLinkMs = 90 * 24 * 3_600_000;
@@ -61,8 +61,10 @@ const writeAlertEmails = async (
 
 export const priceAlertHandler: PriceChangeHandler = {
   name: "price-alerts",
-  // A raw `pg` transaction (server/platform/sql.ts): a sale runs this for each of thousands of items, most notifying nobody.
+  // Raw `pg` (server/platform/sql.ts): a sale runs this for each of thousands of items, most
+  // notifying nobody, which cost one read each and no transaction (three statements).
   handle: async (_db, event, { now }) => {
+    if (!(await anyAlertFiresAtLivePrice(poolSql, event.itemId))) return;
     await sqlTransaction(async (tx) => {
       const fired = await fireAlertsAtLivePrice(tx, event.itemId, now);
       if (fired.length > 0) await writeAlertEmails(tx, event.itemId, fired, now);

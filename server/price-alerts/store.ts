@@ -96,6 +96,14 @@ export type FiredAlert = {
   target_price_cents: number;
 };
 
+/** The item's live price, when it is active and its store can sell now (no row otherwise). */
+const liveItemSql = (itemId: number) => Prisma.sql`
+  SELECT i.id, i.price_cents FROM items i JOIN stores s ON s.id = i.store_id
+  WHERE i.id = ${itemId} AND i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))}`;
+
+/** An alert `a` of the item (`item`, liveItemSql) that its live price has reached: the one rule of firing. */
+const firesAtSql = Prisma.sql`a.item_id = item.id AND a.status = 'active' AND a.target_price_cents >= item.price_cents`;
+
 /**
  * Moves to `notified` every active alert on the item whose target its live price has reached (the
  * item active and its store selling), with what its email needs. A single UPDATE ... WHERE status =
@@ -105,10 +113,19 @@ export type FiredAlert = {
  */
 export const fireAlertsAtLivePrice = (sql: Sql, itemId: number, now: Date) =>
   sql.$queryRaw<FiredAlert[]>`
-    WITH item AS (
-      SELECT i.id, i.price_cents FROM items i JOIN stores s ON s.id = i.store_id
-      WHERE i.id = ${itemId} AND i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))})
+    WITH item AS (${liveItemSql(itemId)})
     UPDATE price_alerts a SET status = 'notified', notified_at = ${now}, notified_price_cents = item.price_cents, updated_at = ${now}
     FROM item, persons p
-    WHERE a.item_id = item.id AND a.status = 'active' AND a.target_price_cents >= item.price_cents AND p.id = a.person_id
+    WHERE ${firesAtSql} AND p.id = a.person_id
     RETURNING a.id, p.email, a.person_id, item.price_cents, a.target_price_cents`;
+
+/**
+ * Whether `fireAlertsAtLivePrice` would move an alert of the item now: one read, no transaction, for
+ * the price changes that notify nobody (most of a sale's). A change after it has its own event.
+ */
+export const anyAlertFiresAtLivePrice = async (sql: Sql, itemId: number) =>
+  (
+    await sql.$queryRaw<{ fires: boolean }[]>`
+      WITH item AS (${liveItemSql(itemId)})
+      SELECT EXISTS (SELECT 1 FROM price_alerts a, item WHERE ${firesAtSql}) AS fires`
+  )[0].fires;

@@ -27,7 +27,7 @@ import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import { poolSql } from "../platform/sql";
 import { count } from "../platform/observability/metrics";
 import { endWatches, moveWatch } from "./watch-writer";
-import { claimAlternative, endWatchOrGroup, settleGroupsOfWatches } from "./groups/alternatives";
+import { claimAlternative, endWatchOrGroup, settleGroups } from "./groups/alternatives";
 import { standingOutcome } from "./watch-standing";
 import { afterQuote, beforeQuote, purchaseRecord, type Stop } from "./policy";
 import {
@@ -66,10 +66,7 @@ export const evaluateItemWatches = async (db: Db, itemId: number, options: { now
     if (!evaluation || !pending.length) continue;
     const sold = await withNothingToBuy(itemId, pending);
     if (!sold.length) continue;
-    const ended = await endSold(
-      sold.map((watch) => watch.id),
-      options.now,
-    );
+    const ended = await endSold(sold, options.now);
     await recordEvaluation(
       ended,
       {
@@ -110,7 +107,7 @@ const decideAndAct = async (
   now: Date,
 ): Promise<{ evaluation: Evaluation; outcome: string }> => {
   const stopped = async (step: Stop, seen: Seen) => ({
-    evaluation: await stop(watch.id, step, now, seen),
+    evaluation: await stop(watch, step, now, seen),
     outcome: stopOutcome(step),
   });
   const lostStanding = standingOutcome(watch, watch.maxTotalCents);
@@ -131,20 +128,35 @@ const decideAndAct = async (
   return { evaluation, outcome: evaluation === "took_stock" ? "bought" : "not_bought" };
 };
 
+type WatchOfGroup = Pick<EvaluatedWatch, "id" | "groupId">;
+
 /** Ends active watches item_sold: the evaluator's, never a claimed one's (that is its purchase's to end); an any-of group goes on with its other alternatives. */
-const endSold = async (ids: number[], now: Date): Promise<number[]> => {
-  const ended = await endWatches(ids, { event: "item_sold", now, from: ["active"] });
-  await settleGroupsOfWatches(ended, now);
+const endSold = async (watches: readonly WatchOfGroup[], now: Date): Promise<number[]> => {
+  const ended = await endWatches(
+    watches.map((watch) => watch.id),
+    { event: "item_sold", now, from: ["active"] },
+  );
+  // A watch's group never changes (WatchActor.groupId): the groups to settle are known, not read.
+  await settleGroups(
+    watches.flatMap((watch) => (watch.groupId && ended.includes(watch.id) ? [watch.groupId] : [])),
+    now,
+  );
   return ended;
 };
 
 /** Makes the move a decision that stops the evaluation asks for (or none), and records the evaluation (record-evaluation.ts). */
-const stop = async (id: number, step: Stop, now: Date, seen: Seen): Promise<Evaluation> => {
+const stop = async (
+  watch: WatchOfGroup,
+  step: Stop,
+  now: Date,
+  seen: Seen,
+): Promise<Evaluation> => {
+  const { id } = watch;
   switch (step.next) {
     case "expire":
       return void (await recordStop(id, step, seen, now, await expireWatch(id, now)));
     case "end_sold":
-      await recordStop(id, step, seen, now, (await endSold([id], now)).length === 1);
+      await recordStop(id, step, seen, now, (await endSold([watch], now)).length === 1);
       return "found_sold";
     case "end":
       await recordStop(

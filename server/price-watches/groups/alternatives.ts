@@ -12,12 +12,7 @@ import { endWatch, moveWatch, type MovedWatch } from "../watch-writer";
 import { endsOnlyTheAlternative } from "./group-states";
 import { closeGroupWith, endGroup, endGroupIn, moveGroup } from "./group-writer";
 import { writeGroupEndedEmail } from "./group-emails";
-import {
-  findGroupIdOfWatch,
-  findGroupIdsOfWatches,
-  lockGroupOfWatch,
-  lockGroupWithAlternatives,
-} from "./store";
+import { findGroupIdOfWatch, lockGroupOfWatch, lockGroupWithAlternatives } from "./store";
 
 /** Thrown inside the claim's transaction to undo the group's claim when the alternative's failed. */
 class AlternativeMovedOn extends Error {}
@@ -94,10 +89,9 @@ export const settleGroup = async (groupId: string, now: Date) => {
   for (const id of ended) notifyPriceWatchClosed(id);
 };
 
-/** `settleGroup` for the groups of these watches (those in one); after watches ended item_sold. */
-export const settleGroupsOfWatches = async (watchIds: readonly number[], now: Date) => {
-  for (const groupId of await findGroupIdsOfWatches(poolSql, watchIds))
-    await settleGroup(groupId, now);
+/** `settleGroup` for each of these groups once; after their alternatives ended item_sold. */
+export const settleGroups = async (groupIds: readonly string[], now: Date) => {
+  for (const groupId of new Set(groupIds)) await settleGroup(groupId, now);
 };
 
 /** After an alternative's own move (release, an end of its own): its group follows. */

@@ -99,16 +99,6 @@ export const findGroupIdOfWatch = async (sql: Sql, watchId: number) => {
   return row?.groupId ?? undefined;
 };
 
-/** The groups of these watches (those in one), each once. */
-export const findGroupIdsOfWatches = async (sql: Sql, watchIds: readonly number[]) =>
-  watchIds.length === 0
-    ? []
-    : (
-        await sql.$queryRaw<{ groupId: string }[]>`
-          SELECT DISTINCT group_id AS "groupId" FROM price_watches
-          WHERE id = ANY(${watchIds}::int[]) AND group_id IS NOT NULL`
-      ).map((row) => row.groupId);
-
 /**
  * Locks the group of an alternative (FOR UPDATE) in the caller's transaction, before the
  * alternative's own move: every transaction that moves a group and its alternatives takes the group
