@@ -9,11 +9,11 @@
  * re-check); only the winner's RETURNING row gets an email, and the email's dedupe key
  * (`price-alert:<id>`) would stop a second one anyway. The item's price is read live (not from the
  * event): events may be handled late or out of order. A sold or unlisted item notifies nobody.
- * The email is in the person's language (accounts' readReadingPreferences) and shows the item's
+ * The email is in the person's language (accounts' readReadingPreferencesOf) and shows the item's
  * card (picture, condition, store), read only when some alert fired.
  */
 import type { PriceAlertProps } from "../../emails/price-alert";
-import { readReadingPreferences } from "../accounts";
+import { readingOf, readReadingPreferencesOf } from "../accounts";
 import { emailItemOf, findItemCards, priceChartImage, type PriceChangeHandler } from "../catalogue";
 import { env } from "../platform/env";
 import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
@@ -31,8 +31,13 @@ const writeAlertEmails = async (
 ) => {
   const card = (await findItemCards(tx, [itemId])).get(itemId);
   if (!card) throw new Error(`item ${itemId} not found`);
+  // The readers of an item's alerts in one statement (a sale's item fires several).
+  const readers = await readReadingPreferencesOf(
+    tx,
+    fired.map((alert) => alert.person_id),
+  );
   for (const alert of fired) {
-    const preferences = await readReadingPreferences(tx, alert.person_id);
+    const preferences = readers.get(alert.person_id) ?? readingOf(undefined);
     const props: PriceAlertProps = {
       ...preferences,
       item: {

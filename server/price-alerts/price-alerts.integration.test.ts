@@ -103,6 +103,22 @@ const list = async (token: string, query = "") => {
   return { status: response.status, body: await response.json() };
 };
 
+/** The person reads French, and their saved address is in Alberta (Edmonton's zone). */
+const readsFrenchInEdmonton = async (personId: string) => {
+  await db().$executeRaw`UPDATE persons SET language = 'fr' WHERE id = ${personId}`;
+  await db().shippingAddress.create({
+    data: {
+      personId,
+      name: "Léa Gagnon",
+      line1: "10 Jasper Ave",
+      city: "Edmonton",
+      province: "AB",
+      postalCode: "T5J 1N5",
+      country: "CA",
+    },
+  });
+};
+
 describe("POST /price-alerts", () => {
   it("201 with price_alert_id (alr_, unguessable), status active, the item and the target; listed newest first", async () => {
     const { token } = await linked();
@@ -316,18 +332,7 @@ describe("an alert fires", () => {
 
   it("the email's props carry the item (picture as an absolute URL, condition, store), the price and the target, in the person's language and zone", async () => {
     const { token, person } = await linked();
-    await db().$executeRaw`UPDATE persons SET language = 'fr' WHERE id = ${person.id}`;
-    await db().shippingAddress.create({
-      data: {
-        personId: person.id,
-        name: "Léa Gagnon",
-        line1: "10 Jasper Ave",
-        city: "Edmonton",
-        province: "AB",
-        postalCode: "T5J 1N5",
-        country: "CA",
-      },
-    });
+    await readsFrenchInEdmonton(person.id);
     const item = await itemAt(5000);
     const store = await db().store.findUniqueOrThrow({ where: { id: item.storeId } });
     const cover = await db().itemImage.findFirstOrThrow({ where: { itemId: item.id } });
@@ -364,6 +369,33 @@ describe("an alert fires", () => {
       `Baisse de prix\u00a0: ${item.title} est maintenant à 39,50\u00a0$`,
     );
     expect(rendered.text).toContain(store.name);
+  });
+
+  it("alerts of one item that fire together: each email in its own person's language and zone", async () => {
+    const french = await linked();
+    const english = await linked();
+    await readsFrenchInEdmonton(french.person.id);
+    const item = await itemAt(5000);
+    const alerts = [];
+    for (const { token } of [french, english])
+      alerts.push(await post(token, { catalog_item_id: String(item.id), target_price: 40 }));
+    await setItemPrice(db(), { itemId: item.id, priceCents: 3_950 }, { now: new Date() });
+    await processPriceChanges(db(), { now: () => new Date() });
+    const propsOf = async (created: { body: { price_alert_id: string } }) =>
+      (
+        await db().emailMessage.findUniqueOrThrow({
+          where: { dedupeKey: `price-alert:${created.body.price_alert_id}` },
+        })
+      ).props as { locale: string; timeZone: string };
+    expect(await propsOf(alerts[0])).toMatchObject({
+      locale: "fr-CA",
+      timeZone: "America/Edmonton",
+    });
+    // No saved language or address: English, and Toronto's zone.
+    expect(await propsOf(alerts[1])).toMatchObject({
+      locale: "en-CA",
+      timeZone: "America/Toronto",
+    });
   });
 
   it("the handler itself, run for two events of the item at the same moment many times over, notifies each alert once", async () => {
