@@ -66,8 +66,8 @@ const writeAlertEmails = async (
 
 export const priceAlertHandler: PriceChangeHandler = {
   name: "price-alerts",
-  // Raw `pg` (server/platform/sql.ts): a sale runs this for each of thousands of items, most
-  // notifying nobody, which cost one read each and no transaction (three statements).
+  // Raw `pg` (server/platform/sql.ts): a sale runs this for each of thousands of items. Most notify
+  // nobody: for them one read, not a transaction (three statements).
   handle: async (_db, event, { now }) => {
     if (!(await anyAlertFiresAtLivePrice(poolSql, event.itemId))) return;
     await sqlTransaction(async (tx) => {
