@@ -6,8 +6,7 @@
  * purchase's context, its opening transaction, the sandbox processor's authorize and the record
  * transaction. A change that adds a statement here must raise the budget on purpose.
  */
-import pg from "pg";
-import { afterEach, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
 import { db } from "../platform/db";
 import {
   createBuyer,
@@ -16,13 +15,12 @@ import {
   setWatch,
   watchableItem,
 } from "../testing/watch-fixtures";
+import { statementsSent } from "../testing/statements-sent";
 import { buyClaimed } from "./evaluate-watch";
 import { moveWatch } from "./watch-writer";
 
 /** The watch read (1), the context (1), the opening (10), the authorize (2), the record (9). */
 const statementBudget = 23;
-
-afterEach(() => vi.restoreAllMocks());
 
 /** A watch claimed with a fresh quote for its item at $75, as the evaluator leaves it just before buying. */
 const claimedWatch = async () => {
@@ -55,18 +53,9 @@ it(`a watch's purchase (held, both emails written, the watch fulfilled) makes at
   const warm = await claimedWatch();
   await buyClaimed(db(), warm.watchId, { now: new Date() });
   const { token, watchId } = await claimedWatch();
-  const statements: string[] = [];
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
-    this: pg.Client,
-    ...args: unknown[]
-  ) {
-    const config = args[0] as string | { text?: string };
-    statements.push(typeof config === "string" ? config : (config.text ?? ""));
-    return query.apply(this, args);
-  } as unknown as typeof pg.Client.prototype.query);
-  await buyClaimed(db(), watchId, { now: new Date() });
-  vi.restoreAllMocks();
+  const statements = (
+    await statementsSent(() => buyClaimed(db(), watchId, { now: new Date() }))
+  ).map((statement) => statement.text);
   expect((await getWatch(token, watchId)).body).toMatchObject({
     status: "fulfilled",
     outcome: "bought",

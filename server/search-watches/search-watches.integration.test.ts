@@ -8,8 +8,7 @@
  */
 import { registry } from "../platform/observability/metrics";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 import {
   createCategory,
@@ -28,6 +27,7 @@ import { paymentProvider } from "../payments";
 import { obtainCode, token as tokenEndpoint } from "../testing/oauth";
 import { callRoute } from "../testing/rest";
 import { startSmtpCapture } from "../testing/smtp-capture";
+import { statementsSent } from "../testing/statements-sent";
 import { createBuyer } from "../testing/watch-fixtures";
 import { buy, quoteOf } from "../testing/agent-purchases";
 import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
@@ -354,22 +354,9 @@ describe("notify mode", () => {
     // A prepared statement's generic plan, made while the matches table was empty, scans the table
     // whole for each watch once a sale has filled it (18 minutes for one run in the watches
     // benchmark); planned at every run it probes the index for each watch.
-    const sent: { text: string; name?: string }[] = [];
-    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-    vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
-      this: pg.Client,
-      ...args: unknown[]
-    ) {
-      const config = args[0];
-      if (typeof config === "object" && config && "text" in config)
-        sent.push(config as { text: string; name?: string });
-      return query.apply(this, args);
-    } as unknown as typeof pg.Client.prototype.query);
-    try {
-      await runSearchWatchWork(db(), { now: new Date(Date.now() + 2 * 3_600_000) });
-    } finally {
-      vi.restoreAllMocks();
-    }
+    const sent = await statementsSent(() =>
+      runSearchWatchWork(db(), { now: new Date(Date.now() + 2 * 3_600_000) }),
+    );
     const digestSearch = sent.filter((statement) =>
       statement.text.includes("FROM search_watch_matches m WHERE m.search_watch_seq = w.seq"),
     );
