@@ -10,9 +10,20 @@ describe("catalog:seed", () => {
     await client.connect();
     const first = await seedCatalog(client, { items: 2000, stores: 8, seed: 3 });
     const again = await seedCatalog(client, { items: 2000, stores: 8, seed: 3 });
+    // The loader's counts reach pg_stat_user_tables when this session next reports (PostgreSQL 15).
+    await client.query("SELECT pg_stat_force_next_flush()");
     await client.end();
     expect(first).toMatchObject({ skipped: false, items: 2000, stores: 8 });
     expect(again).toMatchObject({ skipped: true });
+
+    // Each item written once, with the cover and availability its images' and variants' triggers
+    // keep (ADR 0133): a bulk load that updated every item after inserting it would double the table.
+    const [card] = await db().$queryRaw<{ disagreeing: number; updated: number }[]>`
+      SELECT (SELECT count(*)::int FROM items i
+              WHERE i.cover_url IS DISTINCT FROM (SELECT m.url FROM item_images m WHERE m.item_id = i.id AND m.is_cover ORDER BY m.position, m.id LIMIT 1)
+                 OR i.is_available IS DISTINCT FROM EXISTS (SELECT 1 FROM variants v WHERE v.item_id = i.id AND v.quantity > 0)) AS disagreeing,
+             (SELECT n_tup_upd::int FROM pg_stat_user_tables WHERE relname = 'items') AS updated`;
+    expect(card).toEqual({ disagreeing: 0, updated: 0 });
 
     const stores = await db().store.findMany({ orderBy: { id: "asc" } });
     expect(stores[0].agentCheckout).toBe("direct");

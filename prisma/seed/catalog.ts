@@ -187,6 +187,8 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
       keys: [] as string[],
       colors: [] as string[],
       created: [] as string[],
+      cover: [] as (string | null)[],
+      available: [] as boolean[],
     };
     const variants = {
       item: [] as number[],
@@ -236,13 +238,17 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
       items.keys.push(pgArray(sizeKeys(sizes)));
       items.colors.push(pgArray([color]));
       items.created.push(new Date(referenceTime - Math.floor(random() * yearMs)).toISOString());
+      let isAvailable = false;
       for (const size of sizes) {
         variants.item.push(id);
         variants.size.push(size);
         variants.key.push(sizeKeys([size])[0]);
         variants.color.push(color);
-        variants.quantity.push(isMultiVariant ? 1 + Math.floor(random() * 3) : 1);
+        const quantity = isMultiVariant ? 1 + Math.floor(random() * 3) : 1;
+        variants.quantity.push(quantity);
+        isAvailable ||= quantity > 0;
       }
+      items.available.push(isAvailable);
       const imageCount = random() < 0.4 ? 2 : 1;
       for (let position = 0; position < imageCount; position++) {
         images.item.push(id);
@@ -250,13 +256,16 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
         images.url.push(`/images/items/${id}/${position + 1}.svg`);
         images.position.push(position);
         images.cover.push(position === 0);
+        if (position === 0) items.cover.push(images.url.at(-1)!);
       }
     }
     await client.query(
-      `INSERT INTO items (id, store_id, category_id, title, brand, description, price_cents, condition, url, sizes, size_keys, colors, created_at, updated_at)
-       SELECT id, store_id, category_id, title, brand, description, price_cents, condition::"ItemCondition", url, sizes::text[], size_keys::text[], colors::text[], created_at, created_at
-       FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
-         AS t(id, store_id, category_id, title, brand, description, price_cents, condition, url, sizes, size_keys, colors, created_at)`,
+      // The cover and availability as the triggers after the variants and images inserts would set
+      // them (ADR 0133): they then find nothing to change, and a bulk load writes each item once.
+      `INSERT INTO items (id, store_id, category_id, title, brand, description, price_cents, condition, url, sizes, size_keys, colors, created_at, updated_at, cover_url, is_available)
+       SELECT id, store_id, category_id, title, brand, description, price_cents, condition::"ItemCondition", url, sizes::text[], size_keys::text[], colors::text[], created_at, created_at, cover_url, is_available
+       FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[], $14::text[], $15::bool[])
+         AS t(id, store_id, category_id, title, brand, description, price_cents, condition, url, sizes, size_keys, colors, created_at, cover_url, is_available)`,
       [
         items.id,
         items.store,
@@ -271,6 +280,8 @@ export const seedCatalog = async (client: pg.Client, options: SeedOptions) => {
         items.keys,
         items.colors,
         items.created,
+        items.cover,
+        items.available,
       ],
     );
     await client.query(

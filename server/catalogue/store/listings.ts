@@ -65,10 +65,12 @@ export const writeListings = async (
     (item, index) => `${store.url}/products/${slugOf(item.title)}-${now.getTime()}-${index}`,
   );
   const inserted = await sql.$queryRaw<{ id: number; url: string }[]>`
-    INSERT INTO items (store_id, category_id, title, brand, description, price_cents, condition, url, sizes, size_keys, colors, created_at, updated_at)
+    INSERT INTO items (store_id, category_id, title, brand, description, price_cents, condition, url, sizes, size_keys, colors, created_at, updated_at, is_available)
     SELECT ${store.id}, l.category_id, l.title, l.brand, l.description, l.price_cents, l.condition::"ItemCondition", l.url,
       ARRAY(SELECT jsonb_array_elements_text(l.sizes)), ARRAY(SELECT jsonb_array_elements_text(l.size_keys)),
-      CASE WHEN l.color IS NULL THEN ARRAY[]::text[] ELSE ARRAY[lower(l.color)] END, ${now}, ${now}
+      CASE WHEN l.color IS NULL THEN ARRAY[]::text[] ELSE ARRAY[lower(l.color)] END, ${now}, ${now},
+      -- As the variants' trigger will find it (ADR 0133), so the listing writes each item once.
+      l.quantity > 0
     FROM jsonb_to_recordset(${JSON.stringify(
       items.map((item, index) => ({
         category_id: item.categoryPath === null ? null : categories.get(item.categoryPath),
@@ -81,8 +83,9 @@ export const writeListings = async (
         sizes: item.sizes,
         size_keys: sizeKeys(item.sizes),
         color: item.color,
+        quantity: item.quantity,
       })),
-    )}::jsonb) AS l(category_id int, title text, brand text, description text, price_cents int, condition text, url text, sizes jsonb, size_keys jsonb, color text)
+    )}::jsonb) AS l(category_id int, title text, brand text, description text, price_cents int, condition text, url text, sizes jsonb, size_keys jsonb, color text, quantity int)
     RETURNING id, url`;
   const idOfUrl = new Map(inserted.map((row) => [row.url, row.id]));
   const rows = urls.map((url) => ({ id: idOfUrl.get(url)! }));

@@ -18,7 +18,7 @@ export const readMatchFacts = async (
     SELECT i.id, i.price_cents AS "priceCents", i.brand, c.path AS "categoryPath", i.size_keys AS "sizeKeys",
       i.colors, s.slug AS "storeSlug", ARRAY(SELECT lexeme FROM unnest(i.search_vector)) AS lexemes,
       (i.status = 'active' AND ${Prisma.raw(storeCanSellSql("s"))}
-        AND EXISTS (SELECT 1 FROM variants v WHERE v.item_id = i.id AND v.quantity > 0)) AS "canSellNow"
+        AND i.is_available) AS "canSellNow"
     FROM items i JOIN stores s ON s.id = i.store_id LEFT JOIN categories c ON c.id = i.category_id
     WHERE ${anyOf(Prisma.sql`i.id`, [...new Set(itemIds)], "int")}`;
 };

@@ -66,7 +66,8 @@ export const loadQuotableItems = (sql: Sql, ids: number[]) =>
           FROM shipping_rates r WHERE r.store_id = s.id)) AS store,
       (SELECT coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'sizeKey', v.size_key, 'color', v.color, 'quantity', v.quantity) ORDER BY v.id), '[]')
         FROM variants v WHERE v.item_id = i.id) AS variants,
-      (SELECT coalesce(json_agg(json_build_object('url', c.url)), '[]') FROM (SELECT url FROM item_images WHERE item_id = i.id AND is_cover LIMIT 1) c) AS images
+      -- The cover as every card shows it (ADR 0133), not any cover image.
+      CASE WHEN i.cover_url IS NULL THEN '[]'::json ELSE json_build_array(json_build_object('url', i.cover_url)) END AS images
     FROM items i JOIN stores s ON s.id = i.store_id
     WHERE ${anyOf(Prisma.sql`i.id`, ids, "int")}`;
 
