@@ -7,14 +7,30 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createItem, createStore } from "../../prisma/factories";
+import { createCaller } from "../edges/trpc/caller";
 import { db } from "../platform/db";
+import { createInnerContext } from "../platform/trpc/context";
 import { poolSql } from "../platform/sql";
 import { findItemCards, loadProductSummaries } from "./store/products";
 import { loadQuotableItems } from "./store/stock";
 import { readMatchFacts } from "./store/match-facts";
 import { listItems } from "./list-items";
+import { absolute } from "./product-json";
 
 let storeId: number;
+
+const partner = () =>
+  createCaller(
+    createInnerContext({
+      requestId: "test",
+      actor: {
+        kind: "client",
+        clientId: "cli_test",
+        tokenId: "tok_test",
+        scopes: ["catalog:read"],
+      },
+    }),
+  );
 
 beforeAll(async () => {
   storeId = (await createStore()).id;
@@ -33,6 +49,10 @@ const cardOf = async (itemId: number) => {
   );
   // The store can sell and the item is active in these tests: can sell now = available.
   expect(facts.canSellNow).toBe(summary?.isAvailable);
+  // The item's own page says the same.
+  const detail = await partner().catalog.getProduct({ id: itemId });
+  expect(detail.available).toBe(summary?.isAvailable);
+  expect(detail.cover_image).toBe(summary?.coverUrl ? absolute(summary.coverUrl) : null);
   return { cover: summary?.coverUrl ?? null, available: summary?.isAvailable };
 };
 

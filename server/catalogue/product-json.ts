@@ -21,9 +21,8 @@ const summarySourceOf = (row: ProductSummaryRow): ProductSummarySource => ({
   sizes: row.sizes,
   store: row.store,
   categoryPath: row.category?.path ?? null,
-  coverUrl:
-    row.images.find((image) => (image as { isCover?: boolean }).isCover !== false)?.url ?? null,
-  isAvailable: row.variants.some((variant) => variant.quantity > 0),
+  coverUrl: row.coverUrl,
+  isAvailable: row.isAvailable,
   previousPriceCents: row.priceChanges[0]?.oldPriceCents ?? null,
 });
 

@@ -20,8 +20,9 @@ const productSummarySelect = {
   sizes: true,
   category: { select: { path: true } },
   store: { select: { slug: true, name: true, url: true, agentCheckout: true } },
-  images: { where: { isCover: true }, select: { url: true }, take: 1 },
-  variants: { select: { quantity: true } },
+  // Kept by triggers on item_images and variants (ADR 0133): the one place their rules are written.
+  coverUrl: true,
+  isAvailable: true,
   // The latest price change: its old price is previous_price.
   priceChanges: {
     where: { kind: "price" },
