@@ -115,8 +115,14 @@ describe("availability", () => {
     await db().variant.updateMany({ where: { itemId: item.id }, data: { quantity: 0 } });
     await db().variant.create({ data: { itemId: item.id, size: "L", sizeKey: "L", quantity: 1 } });
     expect((await cardOf(item.id)).available).toBe(true);
-    await db().variant.deleteMany({ where: { itemId: item.id } });
+    // A variant moved to another item: both items refreshed.
+    const other = await createItem({ storeId, quantity: 0 });
+    const large = await db().variant.findFirstOrThrow({ where: { itemId: item.id, size: "L" } });
+    await db().variant.update({ where: { id: large.id }, data: { itemId: other.id } });
     expect((await cardOf(item.id)).available).toBe(false);
+    expect((await cardOf(other.id)).available).toBe(true);
+    await db().variant.deleteMany({ where: { itemId: other.id } });
+    expect((await cardOf(other.id)).available).toBe(false);
   });
 
   it("an item listed with nothing to sell, then stocked in bulk with others", async () => {
