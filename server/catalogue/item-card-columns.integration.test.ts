@@ -1,7 +1,7 @@
 /**
  * An item's cover and availability, kept in its own columns by triggers on item_images and variants
  * (ADR 0133) and read from them by every card: the search page's rows, the emails' item cards, the
- * search watches' match facts and the quote's picture. The columns follow each kind of write (one
+ * search watches' match facts, the quote's picture and the item's page. The columns follow each kind of write (one
  * row, a bulk statement, an update that moves a row to another item, a delete), and, for every item
  * of this database at the end, equal the rules computed from the tables themselves.
  */
