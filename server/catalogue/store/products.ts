@@ -34,16 +34,24 @@ const productSummarySelect = {
 
 export type ProductSummaryRow = Prisma.ItemGetPayload<{ select: typeof productSummarySelect }>;
 
-/** What a ProductSummary is made of, flat: the search path reads it with one SQL query. */
+/**
+ * What a ProductSummary is made of, flat: the search path reads it with one SQL query. The cover
+ * URL is as stored (relative for sandbox pictures).
+ */
 export type ProductSummarySource = Pick<
   ProductSummaryRow,
-  "id" | "title" | "brand" | "priceCents" | "condition" | "url" | "sizes" | "store"
+  | "id"
+  | "title"
+  | "brand"
+  | "priceCents"
+  | "condition"
+  | "url"
+  | "sizes"
+  | "store"
+  | "coverUrl"
+  | "isAvailable"
 > & {
   categoryPath: string | null;
-  /** The cover image's URL as stored (relative for sandbox pictures). */
-  coverUrl: string | null;
-  /** Some variant has stock. */
-  isAvailable: boolean;
   /** The price before the latest price change; null when the price never changed. */
   previousPriceCents: number | null;
 };
