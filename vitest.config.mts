@@ -9,6 +9,7 @@ const include = [
 ];
 const loadTier = ["server/**/*.load.test.ts"];
 const clusterTier = ["server/**/*.cluster.test.ts"];
+const jsonReport = process.env.VITEST_JSON_REPORT ?? "reports/vitest.json";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
@@ -18,11 +19,16 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // CI's second run (the integration tier under Node 24) writes its own report: .ci/run.
+    // CI's second run (the integration tier under Node 24) writes its own report: .ci/run. Errors
+    // outside any test go beside it (.errors.json), which the JSON report has no place for.
     reporters: process.env.CI
       ? [
           "default",
-          ["json", { outputFile: process.env.VITEST_JSON_REPORT ?? "reports/vitest.json" }],
+          ["json", { outputFile: jsonReport }],
+          [
+            "./server/testing/run-errors-reporter.ts",
+            { outputFile: jsonReport.replace(/\.json$/, ".errors.json") },
+          ],
         ]
       : ["default"],
     env: { TZ: "UTC", NEXT_TELEMETRY_DISABLED: "1", SEED_ITEMS: "0" },
