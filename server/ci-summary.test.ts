@@ -4,25 +4,30 @@
  * failed" and could not say why).
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 const dir = mkdtempSync(join(tmpdir(), "ci-summary-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const write = (name: string, body: unknown) => {
   const path = join(dir, name);
   writeFileSync(path, JSON.stringify(body));
   return path;
 };
-const vitestReport = (name: string, passed: number, failed = 0) =>
+/** A Vitest JSON report; `unloaded` files failed before any test ran (an import error). */
+const vitestReport = (name: string, passed: number, failed = 0, unloaded = 0) =>
   write(name, {
     numPassedTests: passed,
     numFailedTests: failed,
-    numFailedTestSuites: failed ? 1 : 0,
+    numFailedTestSuites: failed + unloaded,
     numPendingTests: 0,
     numTodoTests: 0,
-    testResults: [],
+    testResults: Array.from({ length: unloaded }, () => ({
+      status: "failed",
+      assertionResults: [],
+    })),
   });
 const summarize = (args: string[]) => {
   try {
@@ -39,7 +44,7 @@ const summarize = (args: string[]) => {
 describe("the CI summary line", () => {
   it("adds up Vitest and Playwright reports, skipped apart", () => {
     const unit = vitestReport("unit.json", 10);
-    write("unit.errors.json", { reason: "passed", unhandledErrors: [] });
+    write("unit.errors.json", { unhandledErrors: [] });
     const browser = write("pw.json", {
       stats: { expected: 4, flaky: 1, unexpected: 0, skipped: 2 },
       errors: [],
@@ -50,10 +55,15 @@ describe("the CI summary line", () => {
     });
   });
 
+  it("counts failed tests, and a test file that failed before any test ran", () => {
+    const unit = vitestReport("red.json", 8, 2, 1);
+    write("red.errors.json", { unhandledErrors: [] });
+    expect(summarize([unit])).toEqual({ code: 1, out: "8 passed, 3 failed\n" });
+  });
+
   it("counts an unhandled error outside any test, and prints it above the line", () => {
     const unit = vitestReport("stray.json", 10);
     write("stray.errors.json", {
-      reason: "passed",
       unhandledErrors: [
         { name: "Error", message: "left behind", stack: "Error: left behind\n    at a.ts:1" },
       ],
@@ -77,7 +87,7 @@ describe("the CI summary line", () => {
     );
 
     const unit = vitestReport("clean.json", 5);
-    write("clean.errors.json", { reason: "passed", unhandledErrors: [] });
+    write("clean.errors.json", { unhandledErrors: [] });
     const { code, out } = summarize([unit, "--exit", "knip=1", "--exit", "npm test=0"]);
     expect(code).toBe(1);
     expect(out).toBe("FAILED: knip exited 1 with no failed test counted\n5 passed, 1 failed\n");
