@@ -10,58 +10,17 @@
  * with the categories too) for a price range without words or facet filters (price-range.ts): the
  * groups wholly inside the range are summed, and only the slots of the one or two groups at its
  * edges are scanned.
+ *
+ * The same counts are kept for single words too, once asked for (word-counts.ts): every change
+ * below reaches them, and a recount drops them.
  */
-import { ensureLength } from "./growable";
 import { bucketCount } from "./bucket-order";
+import { addSlot, type CountedIndex, type Counts, emptyCounts, isListed } from "./listed-counts";
+import { WordCounts } from "./word-counts";
 
 /** Price groups: each holds `bucketsPerPriceGroup` consecutive price sort buckets (sort-buckets.ts). */
 export const priceGroups = 64;
 export const bucketsPerPriceGroup = bucketCount / priceGroups;
-
-/** What the index exposes to the counts (kept narrow so the two files stay independent). */
-export type CountedIndex = {
-  slotCount: number;
-  isActive: Uint8Array;
-  store: Int32Array;
-  storeListed: Uint8Array;
-  category: Int32Array;
-  brand: Int32Array;
-  sizeSet: Int32Array;
-  colorSet: Int32Array;
-  /** Value ids of each size list / colour list. */
-  sizes: { members: Int32Array[] };
-  colors: { members: Int32Array[] };
-  buckets: { priceBucket: Uint16Array; createdBucket: Uint16Array };
-};
-
-type Counts = {
-  listed: number;
-  brand: Uint32Array;
-  size: Uint32Array;
-  color: Uint32Array;
-  store: Uint32Array;
-  /** Per category index: read for the price groups (a category's own counts know their category). */
-  category: Uint32Array;
-  created: Uint32Array;
-  price: Uint32Array;
-};
-
-const emptyCounts = (): Counts => ({
-  listed: 0,
-  brand: new Uint32Array(0),
-  size: new Uint32Array(0),
-  color: new Uint32Array(0),
-  store: new Uint32Array(0),
-  category: new Uint32Array(0),
-  created: new Uint32Array(bucketCount),
-  price: new Uint32Array(bucketCount),
-});
-
-const bump = (array: Uint32Array, id: number, sign: number) => {
-  if (id >= array.length) array = ensureLength(array, id + 1);
-  array[id] += sign;
-  return array;
-};
 
 /** Counts per brand, size value, colour value, category index and store. */
 export type FacetCounts = {
@@ -93,32 +52,23 @@ export class BrowseCounts {
 
   private byPriceGroup = Array.from({ length: priceGroups }, emptyCounts);
 
+  /** The counts of single words, for those asked for since the last recount. */
+  readonly words = new WordCounts();
+
   /** Adds (sign 1) or removes (sign -1) a slot's contribution if it is listed. */
   contribute(index: CountedIndex, slot: number, sign: 1 | -1) {
-    if (index.isActive[slot] === 0 || index.storeListed[index.store[slot]] === 0) return;
-    this.add(this.countsOf(index.category[slot]), index, slot, sign);
-    this.add(this.all, index, slot, sign);
+    if (!isListed(index, slot)) return;
+    addSlot(this.countsOf(index.category[slot]), index, slot, sign);
+    addSlot(this.all, index, slot, sign);
     const group = Math.floor(index.buckets.priceBucket[slot] / bucketsPerPriceGroup);
-    this.add(this.byPriceGroup[group], index, slot, sign);
-  }
-
-  private add(counts: Counts, index: CountedIndex, slot: number, sign: 1 | -1) {
-    counts.listed += sign;
-    if (index.brand[slot] >= 0) counts.brand = bump(counts.brand, index.brand[slot], sign);
-    // By value, not by list: there are few sizes and colours but many distinct lists of them.
-    for (const size of index.sizes.members[index.sizeSet[slot]])
-      counts.size = bump(counts.size, size, sign);
-    for (const color of index.colors.members[index.colorSet[slot]])
-      counts.color = bump(counts.color, color, sign);
-    counts.store = bump(counts.store, index.store[slot], sign);
-    if (index.category[slot] >= 0)
-      counts.category = bump(counts.category, index.category[slot], sign);
-    counts.created[index.buckets.createdBucket[slot]] += sign;
-    counts.price[index.buckets.priceBucket[slot]] += sign;
+    addSlot(this.byPriceGroup[group], index, slot, sign);
+    this.words.contribute(index, slot, sign);
   }
 
   /** Recounts every slot. */
   recompute(index: CountedIndex) {
+    // A word's counts are made again when next asked for (a recount is rare: a store opens or closes).
+    this.words.clear();
     this.byCategory = [];
     this.all = emptyCounts();
     this.byPriceGroup = Array.from({ length: priceGroups }, emptyCounts);
@@ -156,7 +106,7 @@ export class BrowseCounts {
   }
 }
 
-type TotalSizes = {
+export type TotalSizes = {
   brands: number;
   sizes: number;
   colors: number;
@@ -164,7 +114,7 @@ type TotalSizes = {
   categories: number;
 };
 
-const emptyTotals = (sizes: TotalSizes): BrowseTotals => ({
+export const emptyTotals = (sizes: TotalSizes): BrowseTotals => ({
   hitCount: 0,
   brand: new Uint32Array(sizes.brands),
   size: new Uint32Array(sizes.sizes),
@@ -180,7 +130,7 @@ export const addInto = (into: Uint32Array, from: Uint32Array) => {
   for (let id = 0; id < from.length; id++) into[id] += from[id];
 };
 
-const addCounts = (totals: BrowseTotals, counts: Counts) => {
+export const addCounts = (totals: BrowseTotals, counts: Counts) => {
   totals.hitCount += counts.listed;
   addInto(totals.brand, counts.brand);
   addInto(totals.size, counts.size);

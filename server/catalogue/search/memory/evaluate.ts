@@ -1,9 +1,9 @@
 /**
  * Answers a SearchQuery from the index: browse pages from the precomputed browse counts, a price
- * range alone from those kept per price group (price-range.ts), everything else with one scan over
- * the candidates (every slot, or the text matches; scan.ts; facet filters without a word scan the
- * slots they let through instead of every slot: filter-driven.ts), then the page
- * (page-select.ts) and the top facet values.
+ * range alone from those kept per price group (price-range.ts), one word alone from its kept counts
+ * (word-search.ts), everything else with one scan over the candidates (every slot, or the text
+ * matches; scan.ts; facet filters without a word scan the slots they let through instead of every
+ * slot: filter-driven.ts), then the page (page-select.ts) and the top facet values.
  */
 import { type Facets, type SearchHits, type SearchQuery, nowOf } from "../types";
 import {
@@ -27,6 +27,7 @@ import { matchText } from "./text-match";
 import { evaluateBroadText } from "./broad-text";
 import type { PostingList } from "./postings";
 import { zeroedCounts } from "./scratch-arrays";
+import { evaluateWord } from "./word-search";
 
 const emptyFacets = (): Facets => ({ brand: [], size: [], color: [], category: [], store: [] });
 
@@ -121,6 +122,7 @@ export const evaluate = (
   allLexemes: string[],
 ): SearchHits => {
   const { path, lexemes, lists } = planOf(index, query, allLexemes);
+  if (path === "word") return evaluateWord(index, lists[0]!, query);
   if (path === "broad") return evaluateBroad(index, query, lists as PostingList[]);
   if (path === "priceRange") return evaluatePriceRange(index, query);
   if (path === "browse")

@@ -208,6 +208,75 @@ describe("memory search equals pg-search", () => {
     expect(await memory.search(search)).toEqual(await reference.search(search));
   });
 
+  it("one word alone: its kept counts give the reference's answers in every order, and follow sales, price changes, new listings and a closed store", async () => {
+    // The words most items have (each takes the word path: one lexeme, nothing else).
+    const { rows } = await client.query<{ word: string }>(
+      `SELECT word FROM ts_stat('SELECT search_vector FROM items') ORDER BY ndoc DESC, word LIMIT 12`,
+    );
+    const words = rows
+      .map((row) => row.word)
+      .filter((word) => {
+        const plan = planOf(sync.index!, query({ text: word }), [word]);
+        return plan.path === "word";
+      });
+    expect(words.length).toBeGreaterThan(3);
+    const searches = words.flatMap((word) =>
+      (["relevance", "newest", "price_asc", "price_desc"] as const).flatMap((sort) => [
+        query({ text: word, sort }),
+        query({ text: word, sort, page: 4, perPage: 13 }),
+      ]),
+    );
+    const compareAll = async () => {
+      for (const search of searches)
+        expect({ search, ...(await memory.search(search)) }).toEqual({
+          search,
+          ...(await reference.search(search)),
+        });
+    };
+    // Counted once here; every change below must reach the kept counts.
+    await compareAll();
+    const word = words[0];
+    const having = (
+      await client.query<{ id: number; store_id: number }>(
+        `SELECT id, store_id FROM items WHERE status = 'active' AND search_vector @@ to_tsquery('english', $1) ORDER BY id LIMIT 40`,
+        [word],
+      )
+    ).rows;
+    await db().item.updateMany({
+      where: { id: { in: having.slice(0, 10).map((row) => row.id) } },
+      data: { status: "sold" },
+    });
+    for (const { id } of having.slice(10, 20))
+      await db().item.update({ where: { id }, data: { priceCents: { increment: 1234 } } });
+    // Retitled without the word (a new slot without it), and new items with it.
+    for (const { id } of having.slice(20, 25))
+      await db().item.update({ where: { id }, data: { title: `Retitled ${id} wombat` } });
+    for (const n of [1, 2, 3])
+      await createItem({
+        storeId: having[0].store_id,
+        title: `${word} ${n} wombat`,
+        priceCents: 1000 * n,
+      });
+    const last = query({ text: "wombat", sort: "newest" });
+    const expected = await reference.search(last);
+    await vi.waitFor(async () => expect((await memory.search(last)).total).toBe(expected.total), {
+      timeout: 2000,
+    });
+    await sync.settled();
+    await compareAll();
+    // A store that stops selling, then sells again, recounts everything: the words are counted again when next asked.
+    for (const canShip of [false, true]) {
+      await db().store.update({ where: { id: having[30].store_id }, data: { canShip } });
+      await vi.waitFor(
+        async () =>
+          expect(await memory.search(searches[0])).toEqual(await reference.search(searches[0])),
+        { timeout: 2000 },
+      );
+      await sync.settled();
+      await compareAll();
+    }
+  }, 120_000);
+
   it("a price range alone: the price groups inside it summed and its edges scanned give the reference's answers, also after prices move and the buckets are rebalanced", async () => {
     const { rows } = await client.query<{ price: number }>(
       "SELECT DISTINCT price_cents AS price FROM items ORDER BY 1",
@@ -376,7 +445,10 @@ describe("memory search equals pg-search", () => {
       [{ ...price, sort: "price_drop", nowMs: Date.now() }, [], "scan"],
       [{ ...price, onSale: true, nowMs: Date.now() }, [], "scan"],
       [{ brands: ["Roots"] }, [], "scan"],
-      [{}, ["wool"], "scan"],
+      [{}, ["wool"], "word"],
+      [{ sort: "price_drop", nowMs: Date.now() }, ["wool"], "scan"],
+      [{ categoryPath: "Women" }, ["wool"], "scan"],
+      [{}, ["wool", "coat"], "scan"],
     ];
     for (const [overrides, lexemes, path] of paths)
       expect({ overrides, lexemes, path: planOf(index, query(overrides), lexemes).path }).toEqual({
@@ -389,7 +461,12 @@ describe("memory search equals pg-search", () => {
     const woolItems = index.postings.get("wool")!.count;
     expect(cost({ sort: "newest" })).toBe(0);
     expect(cost(price)).toBe(index.slotCount / 32);
+    // A word alone: its postings counted by its first search, nothing after.
+    index.browse.words.clear();
     expect(cost({}, ["wool"])).toBe(woolItems);
+    await memory.search(query({ text: "wool" }));
+    expect(cost({}, ["wool"])).toBe(0);
+    expect(cost({ brands: ["Roots"] }, ["wool"])).toBe(woolItems);
     // A filter without a word: the slots it lets through and a pass over its column when fewer
     // than most (filter-driven.ts), else every slot.
     const rootsItems = index.browse.listed().brand[index.brands.find("Roots")];
