@@ -106,7 +106,7 @@ export class BrowseCounts {
   }
 }
 
-export type TotalSizes = {
+type TotalSizes = {
   brands: number;
   sizes: number;
   colors: number;
