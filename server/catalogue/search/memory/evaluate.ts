@@ -26,6 +26,7 @@ import type { FacetCounts } from "./browse-counts";
 import { matchText } from "./text-match";
 import { evaluateBroadText } from "./broad-text";
 import type { PostingList } from "./postings";
+import { isListed } from "./listed-counts";
 import { zeroedCounts } from "./scratch-arrays";
 import { evaluateWord } from "./word-search";
 
@@ -82,15 +83,14 @@ const evaluateBrowse = (
   categoryFilter: Uint8Array | null,
 ): SearchHits => {
   const totals = browseTotals(index, categoryFilter);
-  const { isActive, store, storeListed, category } = index;
+  const { category } = index;
   const page = {
     index,
     total: totals.hitCount,
     offset: (query.page - 1) * query.perPage,
     limit: query.perPage,
     admits: (slot: number) =>
-      isActive[slot] !== 0 &&
-      storeListed[store[slot]] !== 0 &&
+      isListed(index, slot) &&
       (categoryFilter === null || categoryFilter[category[slot] + 1] !== 0),
   };
   const pageSlots =

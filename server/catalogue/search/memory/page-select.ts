@@ -34,7 +34,7 @@ export const spanOf = (histogram: Uint32Array, offset: number, end: number): Spa
 };
 
 /** Exact comparators of the orders in server/catalogue/search/types.ts, on slots. */
-const comparator = (index: CatalogIndex, sort: SortOrder) => {
+export const comparator = (index: CatalogIndex, sort: SortOrder) => {
   const { price, created, itemId } = index;
   if (sort === "price_asc")
     return (a: number, b: number) => price[a] - price[b] || itemId[a] - itemId[b];

@@ -10,6 +10,7 @@ import type { CatalogIndex } from "./catalog-index";
 import { addInto, bucketsPerPriceGroup, priceGroups } from "./browse-counts";
 import { bucketCount } from "./bucket-order";
 import { facetsFrom, totalSizes } from "./facets-of";
+import { isListed } from "./listed-counts";
 import { selectBrowsePage } from "./page-select";
 import { scanUnfiltered } from "./scan";
 import { reusedBuffer, zeroedCounts } from "./scratch-arrays";
@@ -100,7 +101,7 @@ export const evaluatePriceRange = (index: CatalogIndex, query: SearchQuery): Sea
   const { totals, histogram } = priceRangeTotals(index, minPrice, maxPrice, isByPrice);
   const total = totals.hitCount;
 
-  const { isActive, store, storeListed, price } = index;
+  const { price } = index;
   const pageSlots = selectBrowsePage({
     index,
     sort: query.sort,
@@ -108,11 +109,7 @@ export const evaluatePriceRange = (index: CatalogIndex, query: SearchQuery): Sea
     total,
     offset: (query.page - 1) * query.perPage,
     limit: query.perPage,
-    admits: (slot) =>
-      isActive[slot] !== 0 &&
-      storeListed[store[slot]] !== 0 &&
-      price[slot] >= minPrice &&
-      price[slot] <= maxPrice,
+    admits: (slot) => isListed(index, slot) && price[slot] >= minPrice && price[slot] <= maxPrice,
   });
   return {
     ids: pageSlots.map((slot) => index.itemId[slot]),

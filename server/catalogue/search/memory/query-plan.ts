@@ -73,9 +73,10 @@ export const planOf = (
 
 /**
  * About how many slots answering `query` visits, known before running it (an estimate that only
- * orders the search thread's queue): none for a browse page, broad words or a counted word, the edges' price groups
- * (about 1/32 of the slots) for a price range, the rarest word's postings for words, for filters
- * without a word the slots they let through (filter-driven.ts) or every slot.
+ * orders the search thread's queue): none for a browse page, broad words or a word whose counts
+ * are kept, the word's postings for one not kept yet, the edges' price groups (about 1/32 of the
+ * slots) for a price range, the rarest word's postings for words, for filters without a word the
+ * slots they let through (filter-driven.ts) or every slot.
  */
 export const evaluationCost = (index: CatalogIndex, query: SearchQuery, allLexemes: string[]) => {
   const { path, lexemes, lists } = planOf(index, query, allLexemes);

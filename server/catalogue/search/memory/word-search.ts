@@ -6,12 +6,12 @@
  * bucket): the order is weight first, then newest, as in the scan (page-select.ts selectByScore).
  */
 import type { SearchHits, SortOrder } from "../types";
-import { addCounts, type BrowseTotals, emptyTotals } from "./browse-counts";
+import { addCounts, addInto, type BrowseTotals, emptyTotals } from "./browse-counts";
 import { bucketCount } from "./bucket-order";
 import type { CatalogIndex } from "./catalog-index";
 import { facetsFrom, totalSizes } from "./facets-of";
 import { isListed } from "./listed-counts";
-import { selectBrowsePage, spanOf } from "./page-select";
+import { comparator, selectBrowsePage, spanOf } from "./page-select";
 import type { PostingList } from "./postings";
 import { maxWeight, weightIn, type WordTotals } from "./word-counts";
 
@@ -31,6 +31,7 @@ const selectByWeight = (
   }
   const span = spanOf(histogram, offset, end);
   const chosen: number[] = [];
+  const weightOf = new Map<number, number>();
   const firstLevel = Math.floor(span.first / bucketCount);
   const lastLevel = Math.floor(span.last / bucketCount);
   for (let level = firstLevel; level <= lastLevel; level++) {
@@ -38,14 +39,13 @@ const selectByWeight = (
     const low = level === firstLevel ? span.first % bucketCount : 0;
     const high = level === lastLevel ? span.last % bucketCount : bucketCount - 1;
     index.buckets.createdOrder.forEach(low, high, index.slotCount, (slot) => {
-      if (isListed(index, slot) && weightIn(list, slot) === weight) chosen.push(slot);
+      if (!isListed(index, slot) || weightIn(list, slot) !== weight) return;
+      chosen.push(slot);
+      weightOf.set(slot, weight);
     });
   }
-  const { created, itemId } = index;
-  const weights = new Map(chosen.map((slot) => [slot, weightIn(list, slot)]));
-  chosen.sort(
-    (a, b) => weights.get(b)! - weights.get(a)! || created[b] - created[a] || itemId[b] - itemId[a],
-  );
+  const newest = comparator(index, "newest");
+  chosen.sort((a, b) => weightOf.get(b)! - weightOf.get(a)! || newest(a, b));
   return chosen.slice(offset - span.before, end - span.before);
 };
 
@@ -57,7 +57,7 @@ export const evaluateWord = (
   const word = index.browse.words.totalsOf(index, list);
   const totals: BrowseTotals = emptyTotals(totalSizes(index));
   addCounts(totals, word);
-  totals.perCategory.set(word.category.subarray(0, totals.perCategory.length));
+  addInto(totals.perCategory, word.category);
   const offset = (query.page - 1) * query.perPage;
   const end = Math.min(totals.hitCount, offset + query.perPage);
   const isPrice = query.sort === "price_asc" || query.sort === "price_desc";
