@@ -26,7 +26,6 @@ import type { FacetCounts } from "./browse-counts";
 import { matchText } from "./text-match";
 import { evaluateBroadText } from "./broad-text";
 import type { PostingList } from "./postings";
-import { isListed } from "./listed-counts";
 import { zeroedCounts } from "./scratch-arrays";
 import { evaluateWord } from "./word-search";
 
@@ -83,14 +82,17 @@ const evaluateBrowse = (
   categoryFilter: Uint8Array | null,
 ): SearchHits => {
   const totals = browseTotals(index, categoryFilter);
-  const { category } = index;
+  const { isActive, store, storeListed, category } = index;
   const page = {
     index,
     total: totals.hitCount,
     offset: (query.page - 1) * query.perPage,
     limit: query.perPage,
     admits: (slot: number) =>
-      isListed(index, slot) &&
+      // Listed (listed-counts.ts isListed), written out: this runs per slot of the page's buckets,
+      // and an imported function is a getter call each time under tsx (+10% a category page).
+      isActive[slot] !== 0 &&
+      storeListed[store[slot]] !== 0 &&
       (categoryFilter === null || categoryFilter[category[slot] + 1] !== 0),
   };
   const pageSlots =
