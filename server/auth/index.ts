@@ -25,7 +25,7 @@ export { allScopes, optInScopes } from "./scopes";
 export type { Scope } from "./scopes";
 export { currentPersonId, personIdFromRequest } from "./session";
 export { signInPath } from "./sign-in-link";
-export { authenticateBearer, bearerToken, mcpAccountAudience } from "./tokens";
+export { authenticateBearer, bearerOwnerHint, bearerToken, mcpAccountAudience } from "./tokens";
 export { isCurrentEnvironment } from "./environment";
 export { audienceForResource } from "./resources";
 export { agentOnlyScopes, clientCredentialsScopes, isScope, parseScopeString } from "./scopes";

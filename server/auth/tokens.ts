@@ -10,6 +10,7 @@ import { AppError } from "../core/errors";
 import type { Actor } from "../platform/trpc/context";
 import { isCurrentEnvironment } from "./environment";
 import { findBearerToken, restAudience, storeAccessToken } from "./store/tokens";
+import { type BearerOwner, forgetOwner, rememberOwner, rememberedOwner } from "./bearer-owners";
 
 /** The audience of tokens for the REST API (RFC 8707 resource), the column's default. */
 export { restAudience };
@@ -62,7 +63,8 @@ export const authenticateBearer = async (
 ): Promise<Actor> => {
   const token = bearerToken(header);
   if (!token) throw new AppError("unauthorized");
-  const record = await findBearerToken(sha256(token));
+  const tokenHash = sha256(token);
+  const record = await findBearerToken(tokenHash);
   // A linked token dies with its grant (disconnect, code replay, refresh reuse) and every token with its client.
   const isValid =
     record &&
@@ -72,10 +74,14 @@ export const authenticateBearer = async (
     isCurrentEnvironment(record.client_environment) &&
     record.expires_at > now &&
     record.audience === audience;
-  if (!isValid)
+  if (!isValid) {
+    forgetOwner(tokenHash);
     throw new AppError("unauthorized", {
       message: "The access token is invalid, expired or revoked.",
     });
+  }
+  const personId = record.person_id ?? undefined;
+  rememberOwner(tokenHash, { clientId: record.client_id, personId });
   // A linked token may do only what its grant still allows: a scope the person withdrew since it was issued is gone at once.
   const scopes = record.grant_scopes
     ? record.scopes.filter((scope) => record.grant_scopes!.includes(scope))
@@ -85,6 +91,15 @@ export const authenticateBearer = async (
     clientId: record.client_id,
     tokenId: record.id,
     scopes,
-    personId: record.person_id ?? undefined,
+    personId,
   };
+};
+
+/**
+ * The client and person of a bearer token this process accepted before (bearer-owners.ts): a hint
+ * for starting work that only needs to know them, never a substitute for `authenticateBearer`.
+ */
+export const bearerOwnerHint = (header: string | null): BearerOwner | undefined => {
+  const token = bearerToken(header);
+  return token ? rememberedOwner(sha256(token)) : undefined;
 };

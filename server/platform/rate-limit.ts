@@ -41,6 +41,8 @@ const redisLink = (url: string) => {
   let link = links.get(url);
   if (!link) {
     const client = new Redis(url, {
+      // A request's windows are counted by commands sent in the same tick: one write, one reply.
+      enableAutoPipelining: true,
       maxRetriesPerRequest: 0,
       connectTimeout: 500,
       commandTimeout: 1000,
