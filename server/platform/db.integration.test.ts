@@ -4,7 +4,7 @@
  * default under heavy load produced exactly these errors as 500s.
  */
 import { describe, expect, it } from "vitest";
-import { db, isDatabaseUnavailable } from "./db";
+import { db, isDatabaseUnavailable, rawPool, statementTimeoutMs } from "./db";
 
 const failure = async (work: () => Promise<unknown>) => {
   try {
@@ -43,6 +43,35 @@ describe("isDatabaseUnavailable", () => {
     );
     await Promise.all(holders);
     expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it("every pooled connection cancels a statement after 30 s", async () => {
+    expect(statementTimeoutMs).toBe(30_000);
+    const [viaPrisma] = await db().$queryRaw<
+      { statement_timeout: string }[]
+    >`SHOW statement_timeout`;
+    const { rows } = await rawPool().query<{ statement_timeout: string }>("SHOW statement_timeout");
+    expect(viaPrisma.statement_timeout).toBe("30s");
+    expect(rows[0].statement_timeout).toBe("30s");
+  });
+
+  it("a statement cancelled at its timeout is unavailable (503), through Prisma and the raw pool", async () => {
+    const viaPrisma = await failure(() =>
+      db().$transaction(async (tx) => {
+        await tx.$executeRaw`SET LOCAL statement_timeout = 50`;
+        await tx.$queryRaw`SELECT pg_sleep(2)::text`;
+      }),
+    );
+    // Two statements in one message run as one implicit transaction: the shorter limit ends with it.
+    const viaRaw = await failure(() =>
+      rawPool().query("SELECT set_config('statement_timeout', '50', true); SELECT pg_sleep(2)"),
+    );
+    expect((viaRaw as { code?: string }).code).toBe("57014");
+    expect(isDatabaseUnavailable(viaPrisma)).toBe(true);
+    expect(isDatabaseUnavailable(viaRaw)).toBe(true);
+    // The pooled connections are clean afterwards: the next statements run under the 30 s limit.
+    const { rows } = await rawPool().query<{ statement_timeout: string }>("SHOW statement_timeout");
+    expect(rows[0].statement_timeout).toBe("30s");
   });
 
   it("a query error is not unavailability", async () => {

@@ -11,8 +11,14 @@ import { env } from "./env";
  * Every connection of the service waits at most 4 s for a row lock (below Prisma's 5 s transaction
  * timeout): a lock held by a stuck or half-dead session then fails the request with 503 and
  * Retry-After instead of hanging it for as long as the lock stands (found by the crash tests).
+ * And no statement runs longer than 30 s: the slowest the service sends take about a second at a
+ * million items, so one that runs on is a plan gone wrong (a digest search once ran 18 minutes,
+ * holding its connection), and it is cancelled (57014, answered 503) instead of holding a
+ * connection of a pool of ten. The catalogue's own connections (its build, its sync) and the ops
+ * commands' loads have no such limit: they do not use these pools.
  */
-const sessionOptions = "-c lock_timeout=4000";
+export const statementTimeoutMs = 30_000;
+const sessionOptions = `-c lock_timeout=4000 -c statement_timeout=${statementTimeoutMs}`;
 
 /** Connections in each pool (Prisma's and the raw one), per thread that opens them. */
 export const poolSize = () => Number(process.env.DATABASE_POOL_MAX ?? 10);
@@ -122,7 +128,8 @@ export const poolUse = () =>
 
 // P2024: no free pooled connection in time; P2028: an interactive transaction could not start in
 // time or outlived its timeout (rolled back, nothing written). Both mean overload: retry later.
-// 55P03: a row lock not granted within lock_timeout.
+// 55P03: a row lock not granted within lock_timeout. 57014: a statement cancelled (statement_timeout,
+// or an operator's pg_cancel_backend).
 const unavailableCodes = new Set([
   "P1001",
   "P1002",
@@ -136,11 +143,13 @@ const unavailableCodes = new Set([
   "57P01",
   "57P03",
   "55P03",
+  "57014",
 ]);
 
 /**
  * True when an error means the database cannot be reached or cannot serve right now (answer 503,
- * retry later): a connection failure, a row lock not granted within lock_timeout (55P03), or a
+ * retry later): a connection failure, a row lock not granted within lock_timeout (55P03), a
+ * statement cancelled (57014: over statement_timeout), or a
  * transaction the database did not finish within Prisma's timeout (P2028, rolled back). Prisma
  * wraps a raw query's driver error in `meta.driverAdapterError`, so that is followed like `cause`.
  */
