@@ -179,18 +179,48 @@ const filteredLoop = specialized(
         if (storeListed[itemStore] === 0) continue;
         const itemPrice = price[slot];
         if (itemPrice < minPrice || itemPrice > maxPrice) continue;
-        const itemBrand = brand[slot];
-        const itemSizes = sizeSet[slot];
-        const itemColors = colorSet[slot];
-        const itemCategory = category[slot];
+        // Each filter's column is read when its filter is checked, and an item failing a second
+        // filter is left at once (it counts nowhere): with selective filters most candidates stop
+        // after two columns. A hit reads the columns no filter read.
+        let itemBrand = 0;
+        let itemSizes = 0;
+        let itemColors = 0;
+        let itemCategory = 0;
         let failed = 0;
-        if (brandFilter !== null && brandFilter[itemBrand + 1] === 0) failed |= brandBit;
-        if (sizeFilter !== null && sizeFilter[itemSizes] === 0) failed |= sizeBit;
-        if (colorFilter !== null && colorFilter[itemColors] === 0) failed |= colorBit;
-        if (categoryFilter !== null && categoryFilter[itemCategory + 1] === 0)
-          failed |= categoryBit;
-        if (storeTarget !== -1 && itemStore !== storeTarget) failed |= storeBit;
+        if (brandFilter !== null) {
+          itemBrand = brand[slot];
+          if (brandFilter[itemBrand + 1] === 0) failed = brandBit;
+        }
+        if (sizeFilter !== null) {
+          itemSizes = sizeSet[slot];
+          if (sizeFilter[itemSizes] === 0) {
+            if (failed !== 0) continue;
+            failed = sizeBit;
+          }
+        }
+        if (colorFilter !== null) {
+          itemColors = colorSet[slot];
+          if (colorFilter[itemColors] === 0) {
+            if (failed !== 0) continue;
+            failed = colorBit;
+          }
+        }
+        if (categoryFilter !== null) {
+          itemCategory = category[slot];
+          if (categoryFilter[itemCategory + 1] === 0) {
+            if (failed !== 0) continue;
+            failed = categoryBit;
+          }
+        }
+        if (storeTarget !== -1 && itemStore !== storeTarget) {
+          if (failed !== 0) continue;
+          failed = storeBit;
+        }
         if (failed === 0) {
+          if (brandFilter === null) itemBrand = brand[slot];
+          if (sizeFilter === null) itemSizes = sizeSet[slot];
+          if (colorFilter === null) itemColors = colorSet[slot];
+          if (categoryFilter === null) itemCategory = category[slot];
           if (candidateScores !== null) scores[hitCount] = candidateScores[k];
           hits[hitCount++] = slot;
           histogram[sortBucket[slot]]++;
@@ -205,8 +235,7 @@ const filteredLoop = specialized(
         else if (failed === colorBit) colorSetCounts[itemColors]++;
         else if (failed === categoryBit) {
           if (itemCategory >= 0) categoryCounts[itemCategory]++;
-        } else if (failed === storeBit) storeCounts[itemStore]++;
-        // Failing two or more facet filters: counted nowhere.
+        } else storeCounts[itemStore]++;
       }
       return hitCount;
     };
