@@ -17,7 +17,7 @@ import { env } from "./env";
  * connection of a pool of ten. The catalogue's own connections (its build, its sync) and the ops
  * commands' loads have no such limit: they do not use these pools.
  */
-export const statementTimeoutMs = 30_000;
+const statementTimeoutMs = 30_000;
 const sessionOptions = `-c lock_timeout=4000 -c statement_timeout=${statementTimeoutMs}`;
 
 /** Connections in each pool (Prisma's and the raw one), per thread that opens them. */

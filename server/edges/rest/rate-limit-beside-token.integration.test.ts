@@ -48,16 +48,24 @@ describe("the rate limit counted beside the token's check", () => {
     expect(second.windows).toMatch(/^"minute";r=118;t=\d+, "hour";r=2998;t=\d+$/);
   });
 
+  it("counts concurrent requests on one remembered token once each", async () => {
+    const partner = await createPartner();
+    const token = await partner.token();
+    expect(remaining(await call(token)).tightest).toBe(119);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => call(token)));
+    expect(answers.every((response) => response.status === 200)).toBe(true);
+    const counts = answers.map((response) => remaining(response).tightest).sort((a, b) => a - b);
+    expect(counts).toEqual(Array.from({ length: 30 }, (_, i) => 89 + i));
+  });
+
   it("still refuses the 121st request of a minute", async () => {
     const partner = await createPartner();
     const token = await partner.token();
-    const statuses: number[] = [];
-    for (let i = 0; i < 121; i++) statuses.push((await call(token)).status);
-    expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true);
-    const refused = await call(token);
-    expect(statuses[120]).toBe(429);
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    const answers: Response[] = [];
+    for (let i = 0; i < 121; i++) answers.push(await call(token));
+    expect(answers.slice(0, 120).every((response) => response.status === 200)).toBe(true);
+    expect(answers[120].status).toBe(429);
+    expect(answers[120].headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it("refuses a remembered token at once when it is revoked, and forgets it", async () => {

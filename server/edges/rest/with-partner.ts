@@ -121,12 +121,6 @@ const headerObject = (schema: HeaderSchema | undefined, request: Request) =>
       )
     : undefined;
 
-/** Whether the remembered owner of the token is the actor its check found (always, unless the hint is stale). */
-const isOwner = (
-  owner: { clientId: string; personId?: string },
-  actor: { clientId: string; personId?: string },
-) => owner.clientId === actor.clientId && owner.personId === actor.personId;
-
 /** Cache-Control: no-cache asks for an answer computed now (skips the short search page cache). */
 export const wantsFreshAnswer = (headers: Headers) =>
   /no-cache|no-store|max-age=0/i.test(headers.get("cache-control") ?? "");
@@ -171,9 +165,8 @@ export const withPartner =
       if (actor.kind !== "client") throw new AppError("unauthorized");
       noteRequest({ clientId: actor.clientId, personId: actor.personId });
       recordCall(actor.clientId, operationId, now);
-      limits = await (counting && isOwner(owner, actor)
-        ? counting
-        : consumePartnerRateLimit(actor));
+      // The remembered owner is the actor the check found: a token's client and person never change.
+      limits = await (counting ?? consumePartnerRateLimit(actor));
       // Before any parsing (403 before 422); the procedure takes this verdict rather than checking again.
       const admitted = { meta: options.meta, admission: admit(options.meta, actor) };
       // Every part is parsed before refusing, so one 422 names every bad field at once.
