@@ -80,6 +80,29 @@ describe.each([
     expect(outageLines()).toHaveLength(1);
     expect(String(outageLines()[0][0])).not.toContain("not-a-real-password");
   });
+
+  it("has concurrent requests share one wait for the connection (no listener piled up per request)", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      const limiters = createLimiters({
+        redisUrl: `${url()}/3`, // a connection of its own, not yet ready
+        prefix: `${process.env.RATE_LIMIT_PREFIX}:down-burst`,
+        policies: [{ name: "minute", points: 100, duration: 60 }],
+      });
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => consumeRateLimit(`client-${i}`, limiters)),
+      );
+      expect(results).toHaveLength(30);
+      // Warnings are emitted on a later tick; the outage this connection logs after 250 ms of
+      // silence is then this test's, cleared after it, not the next one's.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
 });
 
 describe("the API with Redis down", () => {

@@ -35,7 +35,14 @@ const redisSilentMs = 250;
 const redisPauseMs = 5000;
 
 /** `isDegraded`: memory is counting since Redis last failed; the outage is logged once, when it starts. */
-type RedisLink = { client: Redis; url: string; pausedUntil: number; isDegraded: boolean };
+/** `ready`: while the connection is not ready, the one wait for its `ready` event every caller shares. */
+type RedisLink = {
+  client: Redis;
+  url: string;
+  pausedUntil: number;
+  isDegraded: boolean;
+  ready?: Promise<void>;
+};
 const links = new Map<string, RedisLink>();
 const redisLink = (url: string) => {
   let link = links.get(url);
@@ -67,17 +74,19 @@ const deadline = <T>(work: Promise<T>, ms: number) => withTimeout(work, ms, "red
  * Resolves once the connection is ready (at once when it is), or fails after `redisSilentMs`. The
  * request itself waits only its deadline; a connection that is merely slow to open (a busy
  * machine) then still lands the count in Redis and is not paused, while a dead one fails here.
+ * Every caller waits on one listener per connection: a listener each would pile up while Redis is
+ * down (Node warns past ten).
  */
-const whenReady = (client: Redis) =>
-  client.status === "ready"
-    ? Promise.resolve()
-    : new Promise<void>((resolve, reject) => {
-        client.once("ready", resolve);
-        setTimeout(() => {
-          client.off("ready", resolve);
-          reject(new Error("redis not ready"));
-        }, redisSilentMs).unref();
-      });
+const whenReady = (link: RedisLink) => {
+  if (link.client.status === "ready") return Promise.resolve();
+  link.ready ??= new Promise<void>((resolve) =>
+    link.client.once("ready", () => {
+      link.ready = undefined;
+      resolve();
+    }),
+  );
+  return withTimeout(link.ready, redisSilentMs, "redis not ready");
+};
 
 /**
  * After a missed deadline: a failed Redis is skipped at once; a slow one only if its answer has
@@ -138,7 +147,7 @@ class FailoverLimiter {
   private async run(operation: Operation) {
     const { redis } = this;
     if (!redis || Date.now() < redis.link.pausedUntil) return operation(this.memory);
-    const work = whenReady(redis.link.client).then(() => operation(redis.limiter));
+    const work = whenReady(redis.link).then(() => operation(redis.limiter));
     try {
       const result = await deadline(work, redisDeadlineMs);
       redis.link.isDegraded = false;
@@ -166,7 +175,7 @@ export type Limiter = { policy: Policy; limiter: FailoverLimiter; name: string }
  */
 export const connectRateLimitStore = async () => {
   const url = env().REDIS_URL;
-  if (url) await whenReady(redisLink(url).client).catch(() => undefined);
+  if (url) await whenReady(redisLink(url)).catch(() => undefined);
 };
 
 /** Whether the shared Redis answers a PING within `timeoutMs`; undefined when no REDIS_URL is set (the readiness probe). */
