@@ -8,7 +8,7 @@
 import { measureFreshness } from "./lib/freshness";
 import { runPhase, type PhaseResult } from "./lib/load";
 import { runOpenLoop } from "./lib/open-loop";
-import { machine } from "./lib/machine";
+import { machine, postgresSettings } from "./lib/machine";
 import { createPartners, tokenRotation } from "./lib/partners";
 import { catalogWithSearchMix } from "./lib/query-mix";
 import { printTable, ratio, writeResult } from "./lib/report";
@@ -129,6 +129,8 @@ export const benchSearch = async (options: {
   const log = (line: string) => console.log(line);
   const machineAtStart = machine();
   const { database, mix } = await catalogWithSearchMix(options.items, log);
+  const postgresServer = await postgresSettings(database.url);
+  log(`PostgreSQL server: ${JSON.stringify(postgresServer)}`);
   const impls = options.only ? [options.only] : (["memory", "postgres"] as const);
   const results: ImplResult[] = [];
   for (const impl of impls)
@@ -181,6 +183,7 @@ export const benchSearch = async (options: {
     loadAverageAtStart: machineAtStart.loadAverage,
     catalogLoadSeconds: database.loadSeconds,
     database: database.name,
+    postgresServer,
     results,
     table: rows,
   };

@@ -27,7 +27,7 @@ import { loadSearchVocabulary } from "../server/testing/random-search-queries";
 import { ensureCatalogDatabase } from "./lib/database";
 import { runOpenLoop } from "./lib/open-loop";
 import { storeCanSellSql } from "../server/core/store-can-sell";
-import { machine } from "./lib/machine";
+import { machine, postgresSettings } from "./lib/machine";
 import { createPartners, tokenRotation } from "./lib/partners";
 import { searchMix } from "./lib/query-mix";
 import { printTable, ratio, writeResult } from "./lib/report";
@@ -239,6 +239,8 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
   const machineAtStart = machine();
   process.env.BENCH_DB_PREFIX ??= "shopping_bench_watches_";
   const database = await ensureCatalogDatabase(options.items, log);
+  const postgresServer = await postgresSettings(database.url);
+  log(`PostgreSQL server: ${JSON.stringify(postgresServer)}`);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
@@ -575,6 +577,7 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         machine: machine(),
         loadAverageAtStart: machineAtStart.loadAverage,
         database: database.name,
+        postgresServer,
         searchRate,
         without,
         withWatches,

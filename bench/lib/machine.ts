@@ -1,6 +1,7 @@
 /** What the figures were measured on: cores, CPU model, RAM and the load other work put on it. */
 import { cpus, loadavg, totalmem } from "node:os";
 import { readFileSync } from "node:fs";
+import pg from "pg";
 
 const cpuModel = () => {
   const line = readFileSync("/proc/cpuinfo", "utf8")
@@ -16,3 +17,34 @@ export const machine = () => ({
   node: process.version,
   loadAverage: loadavg().map((value) => Math.round(value * 100) / 100),
 });
+
+/**
+ * The PostgreSQL server settings that move a benchmark's figures most (docs/deploy.md, "PostgreSQL
+ * settings"): a run on a server left at its defaults (128 MB of shared buffers) and one on a tuned
+ * server are not comparable, so each result says which it had.
+ */
+const postgresSettingNames = [
+  "server_version",
+  "shared_buffers",
+  "max_wal_size",
+  "checkpoint_timeout",
+  "jit",
+  "random_page_cost",
+  "effective_cache_size",
+  "synchronous_commit",
+  "autovacuum",
+];
+
+export const postgresSettings = async (url: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; setting: string }>(
+      "SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name = ANY($1)",
+      [postgresSettingNames],
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
+  } finally {
+    await client.end();
+  }
+};
