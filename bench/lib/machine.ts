@@ -19,9 +19,9 @@ export const machine = () => ({
 });
 
 /**
- * The PostgreSQL server settings that move a benchmark's figures most (docs/deploy.md, "PostgreSQL
- * settings"): a run on a server left at its defaults (128 MB of shared buffers) and one on a tuned
- * server are not comparable, so each result says which it had.
+ * The PostgreSQL server settings that can move a benchmark's figures: a run on a server left at
+ * its package's defaults (128 MB of shared buffers) and one on a tuned server are not comparable
+ * unawares, so each result says which it had (docs/performance.md, "Watches": the sale on both).
  */
 const postgresSettingNames = [
   "server_version",

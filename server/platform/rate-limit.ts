@@ -34,8 +34,11 @@ const redisDeadlineMs = 25;
 const redisSilentMs = 250;
 const redisPauseMs = 5000;
 
-/** `isDegraded`: memory is counting since Redis last failed; the outage is logged once, when it starts. */
-/** `ready`: while the connection is not ready, the one wait for its `ready` event every caller shares. */
+/**
+ * `isDegraded`: memory is counting since Redis last failed; the outage is logged once, when it
+ * starts. `ready`: while the connection is not ready, the one wait for its `ready` event that every
+ * caller shares.
+ */
 type RedisLink = {
   client: Redis;
   url: string;
