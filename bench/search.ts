@@ -129,7 +129,7 @@ export const benchSearch = async (options: {
   const log = (line: string) => console.log(line);
   const machineAtStart = machine();
   const { database, mix } = await catalogWithSearchMix(options.items, log);
-  const postgresServer = await postgresSettings(database.url);
+  const postgresServer = await postgresSettings();
   log(`PostgreSQL server: ${JSON.stringify(postgresServer)}`);
   const impls = options.only ? [options.only] : (["memory", "postgres"] as const);
   const results: ImplResult[] = [];

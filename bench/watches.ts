@@ -239,7 +239,7 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
   const machineAtStart = machine();
   process.env.BENCH_DB_PREFIX ??= "shopping_bench_watches_";
   const database = await ensureCatalogDatabase(options.items, log);
-  const postgresServer = await postgresSettings(database.url);
+  const postgresServer = await postgresSettings();
   log(`PostgreSQL server: ${JSON.stringify(postgresServer)}`);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();

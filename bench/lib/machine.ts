@@ -1,7 +1,7 @@
 /** What the figures were measured on: cores, CPU model, RAM and the load other work put on it. */
 import { cpus, loadavg, totalmem } from "node:os";
 import { readFileSync } from "node:fs";
-import pg from "pg";
+import { withAdmin } from "../../server/testing/databases";
 
 const cpuModel = () => {
   const line = readFileSync("/proc/cpuinfo", "utf8")
@@ -19,9 +19,10 @@ export const machine = () => ({
 });
 
 /**
- * The PostgreSQL server settings that can move a benchmark's figures: a run on a server left at
- * its package's defaults (128 MB of shared buffers) and one on a tuned server are not comparable
- * unawares, so each result says which it had (docs/performance.md, "Watches": the sale on both).
+ * The PostgreSQL server's settings (read on its admin database) that can move a benchmark's
+ * figures: a run on a server left at its package's defaults (128 MB of shared buffers) and one on
+ * a tuned server are not comparable unawares, so each result says which it had
+ * (docs/performance.md, "Watches": the sale on both).
  */
 const postgresSettingNames = [
   "server_version",
@@ -35,16 +36,11 @@ const postgresSettingNames = [
   "autovacuum",
 ];
 
-export const postgresSettings = async (url: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+export const postgresSettings = () =>
+  withAdmin(async (client) => {
     const { rows } = await client.query<{ name: string; setting: string }>(
       "SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name = ANY($1)",
       [postgresSettingNames],
     );
     return Object.fromEntries(rows.map((row) => [row.name, row.setting]));
-  } finally {
-    await client.end();
-  }
-};
+  });
