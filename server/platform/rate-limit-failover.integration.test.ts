@@ -8,13 +8,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createLinkingPartner, createPerson } from "../../prisma/factories";
 import { issueAccessToken } from "../auth/tokens";
 import { db } from "./db";
+import { registry } from "./observability/metrics";
 import { consumeRateLimit, createLimiters } from "./rate-limit";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const categories = operationHandler("GET /api/v1/categories");
 
-/** A TCP proxy to Redis that holds every chunk, both ways, for `delayMs`. */
+/** A TCP proxy to Redis that holds every chunk, both ways, for `delayMs` (which a test may change). */
 const slowRedis = async (delayMs: number) => {
+  const delay = { ms: delayMs };
   const target = new URL(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
@@ -25,11 +27,12 @@ const slowRedis = async (delayMs: number) => {
     ] as const) {
       sockets.add(from);
       from.on("error", () => from.destroy());
-      from.on("data", (chunk) => setTimeout(() => to.writable && to.write(chunk), delayMs));
+      from.on("data", (chunk) => setTimeout(() => to.writable && to.write(chunk), delay.ms));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
+    delay,
     url: `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
     stop: () => {
       for (const socket of sockets) socket.destroy();
@@ -65,6 +68,38 @@ describe("rate limiter with a slow Redis", () => {
     await expect(consumeRateLimit("slow-client", limiters)).rejects.toMatchObject({
       code: "rate_limited",
     });
+  });
+
+  it("a window Redis said is spent stays refused when Redis then misses its deadline, and each memory decision is counted", async () => {
+    const proxy = await slowRedis(0);
+    proxies.push(proxy);
+    const name = `spent-${Date.now()}`;
+    const limiters = createLimiters({
+      redisUrl: proxy.url,
+      prefix: `${process.env.RATE_LIMIT_PREFIX}:${name}`,
+      policies: [{ name: "minute", points: 2, duration: 60 }],
+      name,
+    });
+    const memoryDecisions = async () =>
+      (await registry.getSingleMetric("shopping_rate_limit_memory_decisions_total")!.get()).values
+        .filter((value) => value.labels.limit === name)
+        .reduce((sum, value) => sum + value.value, 0);
+    await consumeRateLimit("spent-client", limiters);
+    await consumeRateLimit("spent-client", limiters);
+    await expect(consumeRateLimit("spent-client", limiters)).rejects.toMatchObject({
+      code: "rate_limited",
+    });
+    expect(await memoryDecisions()).toBe(0); // Redis answered each
+    proxy.delay.ms = 2000;
+    // Memory decides now (Redis misses the deadline, then is paused), and knows the window is spent.
+    for (let i = 0; i < 3; i++)
+      await expect(consumeRateLimit("spent-client", limiters)).rejects.toMatchObject({
+        code: "rate_limited",
+      });
+    expect(await memoryDecisions()).toBe(3);
+    // A client Redis never refused is still let through by memory (fail open).
+    await consumeRateLimit("other-client", limiters);
+    expect(await memoryDecisions()).toBe(4);
   });
 });
 

@@ -116,15 +116,28 @@ const pauseUnlessAnswered = (link: RedisLink, work: Promise<unknown>) => {
 
 type Operation = (limiter: RateLimiterAbstract) => Promise<RateLimiterRes>;
 
-/** Redis with a deadline, memory when Redis is slow, failing or paused. A spent window (RateLimiterRes) is passed on. */
+/**
+ * Redis with a deadline, memory when Redis is slow, failing or paused. A spent window
+ * (RateLimiterRes) is passed on, and remembered in memory until it resets: a request that memory
+ * decides during a Redis hiccup is then refused as Redis would, not let through, so a hiccup lets
+ * extra requests through only before the window is known to be spent.
+ */
 class FailoverLimiter {
   constructor(
     private readonly memory: RateLimiterMemory,
+    /** The labels of shopping_rate_limit_memory_decisions_total. */
+    private readonly labels: { limit: string; window: string },
     private readonly redis?: { limiter: RateLimiterRedis; link: RedisLink },
   ) {}
 
-  consume(key: string) {
-    return this.run((limiter) => limiter.consume(key));
+  async consume(key: string) {
+    try {
+      return await this.run((limiter) => limiter.consume(key));
+    } catch (error) {
+      if (this.redis && error instanceof RateLimiterRes && error.msBeforeNext > 0)
+        await this.memory.block(key, error.msBeforeNext / 1000);
+      throw error;
+    }
   }
 
   /** Gives back a point `consume` took (a request another window refused). */
@@ -145,11 +158,13 @@ class FailoverLimiter {
       await limiter.delete(key);
       return new RateLimiterRes();
     });
+    if (this.redis) await this.memory.delete(key); // a spent window memory remembered
   }
 
   private async run(operation: Operation) {
     const { redis } = this;
-    if (!redis || Date.now() < redis.link.pausedUntil) return operation(this.memory);
+    if (!redis) return operation(this.memory);
+    if (Date.now() < redis.link.pausedUntil) return this.byMemory(operation);
     const work = whenReady(redis.link).then(() => operation(redis.limiter));
     try {
       const result = await deadline(work, redisDeadlineMs);
@@ -161,8 +176,14 @@ class FailoverLimiter {
         throw error;
       }
       pauseUnlessAnswered(redis.link, work);
-      return operation(this.memory);
+      return this.byMemory(operation);
     }
+  }
+
+  /** Memory in Redis's place (fail open): counted, so an operator sees how often, and a test how many. */
+  private byMemory(operation: Operation) {
+    count("shopping_rate_limit_memory_decisions_total", this.labels);
+    return operation(this.memory);
   }
 }
 
@@ -217,7 +238,11 @@ export const createLimiters = (options: {
     const redis = link
       ? { limiter: new RateLimiterRedis({ ...options, storeClient: link.client }), link }
       : undefined;
-    return { policy, limiter: new FailoverLimiter(memory, redis), name };
+    return {
+      policy,
+      limiter: new FailoverLimiter(memory, { limit: name, window: policy.name }, redis),
+      name,
+    };
   });
 };
 

@@ -51,6 +51,11 @@ const countersOf = (counter: MakeCounter) => ({
     "Requests refused 429 rate_limited, by limit (partner, person, mcp, and the auth and payment limits by name).",
     ["limit"],
   ),
+  shopping_rate_limit_memory_decisions_total: counter(
+    "shopping_rate_limit_memory_decisions_total",
+    "Rate-limit windows decided by this process's memory because Redis was slow, failing or paused (fail open: not shared between instances), by limit and window (minute, hour...). Always 0 without REDIS_URL, where memory is the store.",
+    ["limit", "window"],
+  ),
   shopping_purchases_total: counter(
     "shopping_purchases_total",
     "Assistant purchases reaching an outcome: processing (written), held, declined (the person must pay through a link), refused, captured, capture_failed, cancelled, released (the hold lapsed), refunded.",
