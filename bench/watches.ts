@@ -5,7 +5,8 @@
  * alerts (25 each on 25 items, five per item over 20,000 items: 20 price watches and 5 price
  * alerts a person; of an item's five, three would buy or alert at 80% of the price, two at 50%).
  * The service runs as `npm start` (its sweep is the only evaluator, as without Inngest), with a
- * pool of 20 connections a thread (`BENCH_POOL=8` tries another size).
+ * pool of 20 connections a thread (`BENCH_POOL=8` tries another size; `BENCH_SEARCH_WATCHES=0` runs
+ * the sale without search watches, to tell their part from the price watches').
  * Measured:
  * - the search mix p95 (open loop at a fixed rate) with no watch, then with the 100,000 live;
  * - a sale that drops 5,000 items to 70% in one price-change transaction: the time until every
@@ -289,7 +290,7 @@ export const benchWatches = async (options: { items: number; seconds: number }) 
         next: request,
       });
       const searchWatches = await createSearchWatches(client, {
-        count: Math.round(options.items * 2.5),
+        count: Number(process.env.BENCH_SEARCH_WATCHES ?? Math.round(options.items * 2.5)),
         persons,
       });
       await runOpenLoop({ ...base, durationSeconds: 5, rate: searchRate, next: request });

@@ -61,3 +61,37 @@ it("a connection cut in the middle of the work: its error is thrown, nothing is 
   expect(row).toEqual({ one: 1 });
   await db().$executeRaw`DROP TABLE ${table}`;
 });
+
+it("statements sent together run one after the other in the transaction, and the first failure is the one thrown", async () => {
+  const { pipelined, sqlTransaction } = await import("./sql");
+  // The second starts on the server only once the first has finished (what the person's lock and the state read rely on).
+  const [[first], [second]] = await sqlTransaction((sql) =>
+    pipelined([
+      sql.$queryRaw<{ ended: Date }[]>`SELECT pg_sleep(0.05), clock_timestamp() AS ended`,
+      sql.$queryRaw<{ started: Date }[]>`SELECT statement_timestamp() AS started`,
+    ]),
+  );
+  expect(second.started.getTime()).toBeGreaterThanOrEqual(first.ended.getTime());
+  // A failed statement aborts the transaction, so the ones behind it fail too: its own error is thrown, not theirs.
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on("unhandledRejection", onUnhandled);
+  try {
+    await expect(
+      sqlTransaction((sql) =>
+        pipelined([
+          sql.$queryRaw`SELECT 1`,
+          sql.$queryRaw`SELECT 1 / 0`,
+          sql.$queryRaw`SELECT 2`,
+          undefined,
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: "22012" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  } finally {
+    process.off("unhandledRejection", onUnhandled);
+  }
+  expect(unhandled).toEqual([]);
+  const [row] = await sqlTransaction((sql) => sql.$queryRaw<{ one: number }[]>`SELECT 1 AS one`);
+  expect(row).toEqual({ one: 1 });
+});

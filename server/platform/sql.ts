@@ -116,6 +116,26 @@ export const sqlTransaction = async <T>(work: (sql: Sql) => Promise<T>): Promise
 };
 
 /**
+ * Statements sent together on one transaction's client, awaited together: the pool's clients
+ * pipeline (db.ts), so each goes out at once and PostgreSQL runs it after the one before, and the
+ * group costs one round trip instead of one each. Resolves with their results in order, or rejects
+ * with the first failure in the order sent (those behind a failed statement fail only because its
+ * transaction is aborted). Every promise is awaited first, so none is left to reject unhandled.
+ * Start each statement before anything is awaited, in the order they must run (an `undefined`
+ * entry, a step that does not apply, is passed through).
+ */
+export const pipelined = async <T extends readonly unknown[]>(
+  statements: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> => {
+  const settled = await Promise.allSettled(statements);
+  const failed = settled.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
+};
+
+/**
  * `column = ANY(values)` for a statement prepared once (server/platform/sql.ts), written `column = $1` when
  * there is one value. PostgreSQL re-plans a prepared statement at every execution while its plan
  * for any number of values costs more than its plan for these (it assumes ten), and an array

@@ -28,7 +28,13 @@ import type { z } from "zod";
 import { AppError } from "../core/errors";
 import { notifyCheckoutCreated } from "../platform/jobs/events";
 import type { Db } from "../platform/db";
-import { rollbackToSavepoint, type Sql, sqlTransaction, takeSavepoint } from "../platform/sql";
+import {
+  pipelined,
+  rollbackToSavepoint,
+  type Sql,
+  sqlTransaction,
+  takeSavepoint,
+} from "../platform/sql";
 import {
   answerExisting,
   claimIdempotencyKey,
@@ -231,14 +237,17 @@ const openUnderRules = async (
   const chargesAt = new Date(now.getTime() + chargeDelayMs);
   await insertPurchase(sql, purchase);
   // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
-  const state = await lockPersonAndReadState(sql, {
-    personId,
-    purchaseId: purchase.id,
-    itemIds: lines.map((line) => line.itemId),
-    now,
-  });
-  // Step 1c: a price watch's purchase checks that its grant and watch still hold (review M3).
-  await request.key.watch?.stillWanted(sql);
+  // Sent with the lock and the state read, and run after them on the server (`pipelined`), step
+  // 1c: a watch's purchase checks that its grant and watch still hold (review M3).
+  const [state] = await pipelined([
+    lockPersonAndReadState(sql, {
+      personId,
+      purchaseId: purchase.id,
+      itemIds: lines.map((line) => line.itemId),
+      now,
+    }),
+    request.key.watch?.stillWanted(sql),
+  ]);
   const settings = checkQuote({
     snapshot,
     quoteAddress: context.address,

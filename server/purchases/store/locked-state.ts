@@ -8,7 +8,7 @@
  */
 import { Prisma } from "../../generated/prisma/client";
 import { rawPool } from "../../platform/db";
-import { anyOf, type Sql } from "../../platform/sql";
+import { anyOf, pipelined, type Sql } from "../../platform/sql";
 import { lockPerson, spendingColumnsSql, type SpendingRow } from "../../accounts";
 import type { QuoteSnapshot } from "../../checkout";
 import type { PurchaseSwitchClient } from "../agent-purchases";
@@ -91,6 +91,8 @@ const reachedTheBank = Prisma.sql`(reason IS NULL OR reason NOT IN ('payment_met
  * Everything the rules read that other purchases change, in one statement, after the person's row
  * is locked (a statement of its own: a statement's snapshot is taken when it starts, so the lock
  * must be held before these are read, or a purchase committed during the wait would be missed).
+ * The two are sent together (`pipelined`): PostgreSQL starts the read only once the lock statement
+ * has finished, and the lock is held one round trip less.
  * This purchase is already written, uncommitted, in the same transaction: it is left out.
  * Another purchase of the same quote cannot be: the quote's unique index made this one's insert
  * wait for it and fail (quote_already_purchased).
@@ -103,9 +105,9 @@ export const lockPersonAndReadState = async (
   options: { personId: string; purchaseId: string; itemIds: number[]; now: Date },
 ) => {
   const { personId, purchaseId, itemIds, now } = options;
-  await lockPerson(sql, personId);
+  const locked = lockPerson(sql, personId);
   const hourAgo = new Date(now.getTime() - hourMs);
-  const [state] = await sql.$queryRaw<LockedState[]>`
+  const read = sql.$queryRaw<LockedState[]>`
     SELECT ${spendingColumnsSql},
       ${spentIn30DaysSql(personId, now, purchaseId)} AS "spentCents",
       (SELECT count(*)::int FROM purchases WHERE person_id = ${personId} AND created_at > ${hourAgo} AND id <> ${purchaseId} AND ${reachedTheBank}) AS "lastHourCount",
@@ -115,6 +117,7 @@ export const lockPersonAndReadState = async (
       (SELECT json_build_object('processorCustomerId', s.processor_customer_id, 'paymentMethodId', s.payment_method_id, 'last4', s.last4)
          FROM saved_cards s WHERE s.person_id = p.id) AS card
     FROM persons p WHERE p.id = ${personId}`;
+  const [, [state]] = await pipelined([locked, read]);
   return state;
 };
 
