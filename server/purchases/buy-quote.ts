@@ -66,6 +66,7 @@ import {
   lockPersonAndReadState,
   type PurchaseContext,
   readPurchaseContext,
+  savedCardLast4Sql,
 } from "./store/locked-state";
 
 type Buyer = { db: Db; now: Date; clientId: string; personId: string };
@@ -197,9 +198,12 @@ const openPurchase = (buyer: Buyer, request: PurchaseRequest): Promise<Opening> 
     });
     // The crash answer staged with the claim: the purchase processing (the reconciliation settles it).
     const crashAnswer = storedAs({ status: 202, body: toWirePurchase(purchase, null) });
-    if (!(await claimIdempotencyKey(sql, ref, request.hash, buyer.now, crashAnswer)))
-      throw new KeyTaken();
-    await takeSavepoint(sql, "purchase_rules");
+    // The savepoint goes out with the claim: a key taken by another request rolls back both.
+    const [claimed] = await pipelined([
+      claimIdempotencyKey(sql, ref, request.hash, buyer.now, crashAnswer),
+      takeSavepoint(sql, "purchase_rules"),
+    ]);
+    if (!claimed) throw new KeyTaken();
     try {
       return { kind: "opened", purchase: await openUnderRules(sql, buyer, request, purchase) };
     } catch (error) {
@@ -218,8 +222,12 @@ const openPurchase = (buyer: Buyer, request: PurchaseRequest): Promise<Opening> 
 
 /**
  * What reads no other purchase comes before the person's lock, which is held from there to the
- * commit (a refusal after it rolls everything back): the stock, reserved under row locks in id
- * order, and the purchase. Then, under the lock, the rules and the payment.
+ * commit (a refusal after it rolls everything back to the savepoint): the stock, reserved under
+ * row locks in id order, and the purchase. Then, under the lock, the state the rules read, a
+ * watch's check (step 1c) and the payment. All of it goes out as one pipeline (`pipelined`):
+ * PostgreSQL runs each statement after the one before, so the state, the watch and the card are
+ * read once the lock is granted, and the lock is held for one round trip and the commit. What the
+ * rules refuse is rolled back with the payment written before they were checked.
  */
 const openUnderRules = async (
   sql: Sql,
@@ -233,20 +241,27 @@ const openUnderRules = async (
   const lines = snapshot.stores.flatMap((store) => store.lines);
   if (context.expiresAt <= now)
     throw new AppError("quote_expired", { message: "The quote has expired; create a new quote." });
-  const reserved = await reserve(sql, lines);
   const chargesAt = new Date(now.getTime() + chargeDelayMs);
-  await insertPurchase(sql, purchase);
-  // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
-  // Sent with the lock and the state read, and run after them on the server (`pipelined`), step
-  // 1c: a watch's purchase checks that its grant and watch still hold (review M3).
-  const [state] = await pipelined([
+  const [reserved, , state, , payment] = await pipelined([
+    reserve(sql, lines),
+    insertPurchase(sql, purchase),
+    // One purchase of a person at a time from here to the commit: two cannot both fit the 30-day limit.
     lockPersonAndReadState(sql, {
       personId,
       purchaseId: purchase.id,
       itemIds: lines.map((line) => line.itemId),
       now,
     }),
+    // Step 1c: a watch's purchase checks that its grant and watch still hold (review M3).
     request.key.watch?.stillWanted(sql),
+    // The card as it is under the lock: one being removed now waits for this purchase, or was removed before it (review L14).
+    openPayment(sql, {
+      owner: { kind: "purchase", id: purchase.id },
+      method: "saved",
+      amountCents: grandTotalCents,
+      cardLast4: savedCardLast4Sql(personId),
+      now,
+    }),
   ]);
   const settings = checkQuote({
     snapshot,
@@ -256,15 +271,7 @@ const openUnderRules = async (
     hasCard: Boolean(state.card),
   });
   lockedChecks({ state, snapshot, reserved, grandTotalCents, now, settings });
-  // The card as it is under the lock: one being removed now waits for this purchase, or was removed before it (review L14).
   const card = state.card!;
-  const payment = await openPayment(sql, {
-    owner: { kind: "purchase", id: purchase.id },
-    method: "saved",
-    amountCents: grandTotalCents,
-    cardLast4: card.last4,
-    now,
-  });
   return {
     id: purchase.id,
     email: context.email,

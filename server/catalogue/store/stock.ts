@@ -10,7 +10,7 @@
  */
 import { storeCanSellSql } from "../../core/store-can-sell";
 import { Prisma } from "../../generated/prisma/client";
-import { anyOf, type Sql } from "../../platform/sql";
+import { anyOf, pipelined, type Sql } from "../../platform/sql";
 
 /** What pricing needs about a requested item: its store with rates, its variants and cover. */
 export type QuotableItem = {
@@ -83,14 +83,17 @@ export const reserveVariants = async (sql: Sql, lines: readonly Reservation[]) =
   const variantIds = lines.map((line) => line.variantId);
   const quantities = lines.map((line) => line.quantity);
   // One row cannot deadlock: its update alone locks it (most purchases and watches buy one line).
-  if (new Set(variantIds).size > 1)
-    await sql.$queryRaw`SELECT id FROM variants WHERE id = ANY(${variantIds}::int[]) ORDER BY id FOR UPDATE`;
+  // Sent with the update, not awaited first: a caller may pipeline more behind them (POST /purchases).
+  const locked =
+    new Set(variantIds).size > 1
+      ? sql.$queryRaw`SELECT id FROM variants WHERE id = ANY(${variantIds}::int[]) ORDER BY id FOR UPDATE`
+      : undefined;
   // One line as scalars: a statement with array parameters is planned again at every execution (anyOf, server/platform/sql.ts).
   const wanted =
     lines.length === 1
       ? Prisma.sql`SELECT ${variantIds[0]}::int AS variant_id, ${quantities[0]}::int AS quantity`
       : Prisma.sql`SELECT unnest(${variantIds}::int[]) AS variant_id, unnest(${quantities}::int[]) AS quantity`;
-  const reserved = await sql.$queryRaw<{ variant_id: number; price_cents: number }[]>`
+  const reserving = sql.$queryRaw<{ variant_id: number; price_cents: number }[]>`
     WITH wanted AS (${wanted}),
     taken AS (
       UPDATE variants v SET quantity = v.quantity - w.quantity
@@ -100,6 +103,7 @@ export const reserveVariants = async (sql: Sql, lines: readonly Reservation[]) =
       RETURNING v.id AS variant_id, v.item_id, i.price_cents),
     touched AS (UPDATE items SET updated_at = now() WHERE id IN (SELECT item_id FROM taken))
     SELECT variant_id, price_cents FROM taken`;
+  const [, reserved] = await pipelined([locked, reserving]);
   return new Map(reserved.map((row) => [row.variant_id, row.price_cents]));
 };
 

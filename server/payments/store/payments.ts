@@ -6,6 +6,7 @@
  * that must return its new value in the same statement.
  */
 import { randomId } from "../../core/ids";
+import type { Prisma } from "../../generated/prisma/client";
 import type { Db, Tx } from "../../platform/db";
 import type { Sql } from "../../platform/sql";
 import type { PaymentOwner, ProcessorPayment } from "../provider";
@@ -22,7 +23,8 @@ export const openPayment = async (
     owner: PaymentOwner;
     method: string;
     amountCents: number;
-    cardLast4: string | null;
+    /** The card's last four digits, or a SQL expression giving them when the statement runs. */
+    cardLast4: string | null | Prisma.Sql;
     now: Date;
   },
 ) => {

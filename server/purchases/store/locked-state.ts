@@ -122,6 +122,14 @@ export const lockPersonAndReadState = async (
 };
 
 /**
+ * The last four digits of the person's saved card (NULL without one) as a SQL expression, for the
+ * payment written in the same pipeline as the state read: read when that statement runs, after the
+ * person's lock, so it is the card `lockPersonAndReadState` read (its removal takes the lock too).
+ */
+export const savedCardLast4Sql = (personId: string) =>
+  Prisma.sql`(SELECT s.last4 FROM saved_cards s WHERE s.person_id = ${personId})`;
+
+/**
  * Whether the person still lets an assistant buy for them: a live grant (not revoked, not expired)
  * of the person to that client with purchase:write, the client not revoked. The one SQL of that rule,
  * read with the watch by the evaluator (watch-standing.ts) and again under the person's lock by the
