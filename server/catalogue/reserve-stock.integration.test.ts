@@ -32,20 +32,27 @@ const quantities = async (ids: number[]) =>
 /** Holds the transaction open a moment after reserving, so the two buyers overlap. */
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+type Lines = { variantId: number; quantity: number }[];
+
+/** `count` buyers at once, every other one with the lines reversed: how many lines each reserved. */
+const buyersInOppositeOrders = (
+  lines: Lines,
+  count: number,
+  buy: (lines: Lines) => Promise<number>,
+) =>
+  Promise.all(Array.from({ length: count }, (_, i) => buy(i % 2 ? [...lines].reverse() : lines)));
+
 describe("reserveVariants under concurrent buyers with lines in opposite orders", () => {
   it("raw pg transactions: no deadlock, each buyer reserves both lines while stock lasts", async () => {
     const ids = await twoVariants(10);
     const lines = ids.map((variantId) => ({ variantId, quantity: 1 }));
-    const buy = (ordered: typeof lines) =>
+    const buy = (ordered: Lines) =>
       sqlTransaction(async (sql) => {
         const reserved = await reserveVariants(sql, ordered);
         await pause();
         return reserved.size;
       });
-    const sizes = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => buy(i % 2 ? [...lines].reverse() : lines)),
-    );
-    expect(sizes).toEqual(Array(10).fill(2));
+    expect(await buyersInOppositeOrders(lines, 10, buy)).toEqual(Array(10).fill(2));
     expect(await quantities(ids)).toEqual([0, 0]);
     // Stock gone: nothing more is reserved, and nothing goes below zero.
     expect(await buy(lines)).toBe(0);
@@ -55,16 +62,13 @@ describe("reserveVariants under concurrent buyers with lines in opposite orders"
   it("Prisma transactions (the hosted checkout's): the same", async () => {
     const ids = await twoVariants(6);
     const lines = ids.map((variantId) => ({ variantId, quantity: 1 }));
-    const buy = (ordered: typeof lines) =>
+    const buy = (ordered: Lines) =>
       db().$transaction(async (tx) => {
         const reserved = await reserveVariants(tx, ordered);
         await pause();
         return reserved.size;
       });
-    const sizes = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => buy(i % 2 ? [...lines].reverse() : lines)),
-    );
-    expect(sizes).toEqual(Array(6).fill(2));
+    expect(await buyersInOppositeOrders(lines, 6, buy)).toEqual(Array(6).fill(2));
     expect(await quantities(ids)).toEqual([0, 0]);
   });
 });
