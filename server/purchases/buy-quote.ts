@@ -11,10 +11,10 @@
  *    stock, both limits, the hourly count, under a lock on the person's row, so two purchases of
  *    one person cannot both fit; the saved card is read under that lock too, which its removal
  *    takes, and a price watch's purchase checks the person's grant and the watch there, step 1c,
- *    review M3; the lock is taken last, so it is held for three statements, the payment's insert
- *    among them, and the commit) and open the payment; a refusal rolls it all back to the
- *    savepoint, keeping the key's claim, and stores the refusal under the key in the same
- *    transaction;
+ *    review M3; the lock is taken last, and from the reservation to the payment's insert every
+ *    statement goes out as one pipeline, so it is held for one round trip and the commit, ADR
+ *    0136) and open the payment; a refusal rolls it all back to the savepoint, keeping the key's
+ *    claim, and stores the refusal under the key in the same transaction;
  * 3. ask the processor for the hold (key `pur_x:authorize`), outside any transaction;
  * 4. record the bank's answer in one short transaction through the purchase writer and store the
  *    final answer under the key: 201 held, 202 processing, 402 requires_person with a checkout link
