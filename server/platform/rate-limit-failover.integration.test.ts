@@ -9,7 +9,8 @@ import { createLinkingPartner, createPerson } from "../../prisma/factories";
 import { issueAccessToken } from "../auth/tokens";
 import { db } from "./db";
 import { registry } from "./observability/metrics";
-import { consumeRateLimit, createLimiters } from "./rate-limit";
+import { connectRateLimitStore, consumeRateLimit, createLimiters } from "./rate-limit";
+import { seriesSum } from "../testing/metrics-exposition";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const categories = operationHandler("GET /api/v1/categories");
@@ -81,25 +82,35 @@ describe("rate limiter with a slow Redis", () => {
       name,
     });
     const memoryDecisions = async () =>
-      (await registry.getSingleMetric("shopping_rate_limit_memory_decisions_total")!.get()).values
-        .filter((value) => value.labels.limit === name)
-        .reduce((sum, value) => sum + value.value, 0);
-    await consumeRateLimit("spent-client", limiters);
-    await consumeRateLimit("spent-client", limiters);
-    await expect(consumeRateLimit("spent-client", limiters)).rejects.toMatchObject({
-      code: "rate_limited",
-    });
-    expect(await memoryDecisions()).toBe(0); // Redis answered each
+      seriesSum(await registry.metrics(), "shopping_rate_limit_memory_decisions_total", {
+        limit: name,
+      });
+    // The connection open first: a fresh one may take longer than the deadline on a busy machine.
+    await connectRateLimitStore(proxy.url);
+    // Until the window is refused: the third request, unless a call missed the deadline on a busy
+    // machine and memory let it through (Redis still counted it).
+    let allowed = 0;
+    while (allowed < 6) {
+      const refused = await consumeRateLimit("spent-client", limiters).then(
+        () => false,
+        (error: unknown) => (expect(error).toMatchObject({ code: "rate_limited" }), true),
+      );
+      if (refused) break;
+      allowed++;
+    }
+    expect(allowed).toBeGreaterThanOrEqual(2);
+    expect(allowed).toBeLessThan(6);
+    const before = await memoryDecisions(); // 0 unless a call through the proxy was that slow
     proxy.delay.ms = 2000;
     // Memory decides now (Redis misses the deadline, then is paused), and knows the window is spent.
     for (let i = 0; i < 3; i++)
       await expect(consumeRateLimit("spent-client", limiters)).rejects.toMatchObject({
         code: "rate_limited",
       });
-    expect(await memoryDecisions()).toBe(3);
+    expect(await memoryDecisions()).toBe(before + 3);
     // A client Redis never refused is still let through by memory (fail open).
     await consumeRateLimit("other-client", limiters);
-    expect(await memoryDecisions()).toBe(4);
+    expect(await memoryDecisions()).toBe(before + 4);
   });
 });
 

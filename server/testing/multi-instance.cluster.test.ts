@@ -29,6 +29,7 @@ import { type Buyer, type Sample, startMixedLoad } from "./cluster/mixed-load";
 import { loadSearchVocabulary } from "./random-search-queries";
 import { startSmtpCapture } from "./smtp-capture";
 import { startReceiver } from "./webhook-receiver";
+import { seriesSum } from "./metrics-exposition";
 
 const basePort = Number(process.env.CLUSTER_BASE_PORT ?? 4400);
 const names = ["i1", "i2", "i3"];
@@ -123,13 +124,6 @@ const makeWorkDue = async () => {
 
 const failures = (samples: Sample[]) =>
   samples.filter((sample) => sample.status === 0 || sample.status >= 500 || sample.status === 429);
-
-/** The sum of a series' samples in a Prometheus exposition (every label set). */
-const seriesSum = (exposition: string, name: string) =>
-  exposition
-    .split("\n")
-    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
-    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
 
 const keySeries = [
   "shopping_http_requests_total",

@@ -36,6 +36,7 @@ import { createFrontServer } from "./front-door";
 import { createLeanApi } from "./lean-api";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 import { startInstanceProcess } from "../../testing/instance-process";
+import { seriesSum } from "../../testing/metrics-exposition";
 
 const getSession = operationHandler("GET /api/v1/checkout/sessions/{checkout_id}");
 const cancelSession = operationHandler("POST /api/v1/checkout/sessions/{checkout_id}/cancel");
@@ -63,18 +64,12 @@ const alertableItem = async () =>
 const startApiProcess = () => startInstanceProcess("api-instance.ts");
 
 /** How many partner minute windows `instance` decided in memory instead of Redis (its /metrics). */
-const minuteWindowsDecidedByMemory = async (instance: { base: string }) => {
-  const exposition = await (await fetch(`${instance.base}/metrics`)).text();
-  const line = exposition
-    .split("\n")
-    .find(
-      (candidate) =>
-        candidate.startsWith("shopping_rate_limit_memory_decisions_total{") &&
-        candidate.includes('limit="partner"') &&
-        candidate.includes('window="minute"'),
-    );
-  return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
-};
+const minuteWindowsDecidedByMemory = async (instance: { base: string }) =>
+  seriesSum(
+    await (await fetch(`${instance.base}/metrics`)).text(),
+    "shopping_rate_limit_memory_decisions_total",
+    { limit: "partner", window: "minute" },
+  );
 
 const errorCodeOf = async (response: Response) =>
   ((await response.json()) as { error: { code: string } }).error.code;
