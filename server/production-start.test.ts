@@ -31,24 +31,29 @@ const npmStart = (env: Record<string, string>) =>
     });
   });
 
+/** Every production setting but SMTP_URL, valid: `npm start` refuses to start at once. */
+const withoutSmtp = (dataDir: string, more: Record<string, string> = {}) =>
+  npmStart({
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? tmpdir(),
+    SERVICE_ENV: "production",
+    PORT: "3299",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "https://shop.example.ca",
+    APP_SECRET: "p".repeat(40),
+    STRIPE_SECRET_KEY: "sk_live_abc123",
+    STRIPE_PUBLISHABLE_KEY: "pk_live_abc123",
+    STRIPE_WEBHOOK_SECRET: "whsec_abc123",
+    METRICS_TOKEN: "m".repeat(40),
+    // A database that does not exist: reaching for it would fail differently, and slowly.
+    DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none",
+    ...more,
+  });
+
 describe("npm start in production", () => {
   it("without SMTP_URL exits non-zero, quickly, with a message naming SMTP_URL and nothing else, having built and started nothing", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "production-start-"));
-    const { code, output, ms } = await npmStart({
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: process.env.HOME ?? tmpdir(),
-      SERVICE_ENV: "production",
-      PORT: "3299",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: "https://shop.example.ca",
-      APP_SECRET: "p".repeat(40),
-      STRIPE_SECRET_KEY: "sk_live_abc123",
-      STRIPE_PUBLISHABLE_KEY: "pk_live_abc123",
-      STRIPE_WEBHOOK_SECRET: "whsec_abc123",
-      METRICS_TOKEN: "m".repeat(40),
-      // A database that does not exist: reaching for it would fail differently, and slowly.
-      DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none",
-    });
+    const { code, output, ms } = await withoutSmtp(dataDir);
     expect(code, output).not.toBe(0);
     expect(code).not.toBeNull();
     expect(output).toMatch(/Invalid configuration:\n {2}SMTP_URL: required in production/);
@@ -58,5 +63,15 @@ describe("npm start in production", () => {
     expect(output).not.toContain("[start]");
     expect(readdirSync(dataDir)).toEqual([]);
     expect(ms).toBeLessThan(20_000);
+  }, 40_000);
+
+  it("NODE_FLAGS reaches node's command line: with --cpu-prof the process leaves its CPU profile", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "production-start-"));
+    const profiles = mkdtempSync(path.join(tmpdir(), "node-flags-"));
+    const { code, output } = await withoutSmtp(dataDir, {
+      NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${profiles}`,
+    });
+    expect(code, output).not.toBe(0);
+    expect(readdirSync(profiles).filter((name) => name.endsWith(".cpuprofile"))).toHaveLength(1);
   }, 40_000);
 });
