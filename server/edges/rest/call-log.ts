@@ -32,6 +32,16 @@ export const recordCall = (clientId: string, operationId: string, now: Date) => 
   timer ??= setTimeout(() => void flushCalls(), flushDelayMs).unref();
 };
 
+/**
+ * Forgets the queued calls and stops the timer, for a process whose database is going away without
+ * it (the test harness drops each file's database): a write then would only fail, and log so.
+ */
+export const discardQueuedCalls = () => {
+  clearTimeout(timer);
+  timer = undefined;
+  pending.clear();
+};
+
 /** Writes the queued calls now (also what the timer does). A failed write keeps them for the next try. */
 export const flushCalls = async () => {
   clearTimeout(timer);
