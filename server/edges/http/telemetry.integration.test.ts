@@ -18,6 +18,7 @@ import { CatalogSync } from "../../catalogue/search/memory/catalog-sync";
 import { processPriceChanges } from "../../price-changes/process-price-changes";
 import { createBuyer, setWatch, watchableItem } from "../../testing/watch-fixtures";
 import { inThisThread } from "../../catalogue/search/memory/index-host";
+import { sampleValue } from "../../testing/metrics-exposition";
 
 const metricsToken = `metrics-${randomUUID()}-${randomUUID()}`;
 
@@ -32,12 +33,6 @@ const scrape = async (token: string | null = metricsToken) => {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   return { response, text: await response.text() };
-};
-
-/** The value of one sample of the exposition (0 when absent); `labels` as written, e.g. `{outcome="held"}`. */
-const sample = (text: string, name: string, labels = "") => {
-  const line = text.split("\n").find((candidate) => candidate.startsWith(`${name}${labels} `));
-  return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
 };
 
 describe("GET /metrics", () => {
@@ -128,13 +123,13 @@ describe("GET /metrics", () => {
     await logs.find((candidate) => candidate.request_id === posted.headers.get("x-request-id"));
     // Every line is written by the time the last one is; then the counters have moved too.
     const after = (await scrape()).text;
-    expect(sample(after, "shopping_http_requests_total", counted)).toBe(
-      sample(before, "shopping_http_requests_total", counted) + 3,
+    expect(sampleValue(after, "shopping_http_requests_total", counted)).toBe(
+      sampleValue(before, "shopping_http_requests_total", counted) + 3,
     );
     const histogram = `{operation="${operation}"}`;
     // The three answered and the one refused.
-    expect(sample(after, "shopping_http_request_duration_seconds_count", histogram)).toBe(
-      sample(before, "shopping_http_request_duration_seconds_count", histogram) + 4,
+    expect(sampleValue(after, "shopping_http_request_duration_seconds_count", histogram)).toBe(
+      sampleValue(before, "shopping_http_request_duration_seconds_count", histogram) + 4,
     );
     expect(after).toMatch(
       new RegExp(
@@ -168,8 +163,8 @@ describe("GET /metrics", () => {
     expect(made.status).toBe(201);
     const after = (await scrape()).text;
     for (const outcome of ["processing", "held"])
-      expect(sample(after, "shopping_purchases_total", `{outcome="${outcome}"}`)).toBe(
-        sample(before, "shopping_purchases_total", `{outcome="${outcome}"}`) + 1,
+      expect(sampleValue(after, "shopping_purchases_total", `{outcome="${outcome}"}`)).toBe(
+        sampleValue(before, "shopping_purchases_total", `{outcome="${outcome}"}`) + 1,
       );
   });
 
@@ -192,8 +187,10 @@ describe("GET /metrics", () => {
     const { text } = await scrape();
     for (const bulk of [false, true]) {
       const labels = `{bulk="${bulk}"}`;
-      expect(sample(text, "shopping_email_outbox_depth", labels)).toBe(pending(bulk));
-      expect(sample(text, "shopping_email_outbox_oldest_age_seconds", labels)).toBeGreaterThan(2);
+      expect(sampleValue(text, "shopping_email_outbox_depth", labels)).toBe(pending(bulk));
+      expect(sampleValue(text, "shopping_email_outbox_oldest_age_seconds", labels)).toBeGreaterThan(
+        2,
+      );
     }
   });
 });
@@ -213,11 +210,11 @@ describe("domain metrics", () => {
     await setItemPrice(db(), { itemId: item.id, priceCents: 7_500 }, { now: new Date() });
     await processPriceChanges(db(), { now: () => new Date() });
     const after = (await scrape()).text;
-    expect(sample(after, "shopping_watch_evaluations_total", bought)).toBe(
-      sample(before, "shopping_watch_evaluations_total", bought) + 1,
+    expect(sampleValue(after, "shopping_watch_evaluations_total", bought)).toBe(
+      sampleValue(before, "shopping_watch_evaluations_total", bought) + 1,
     );
-    expect(sample(after, "shopping_watch_evaluation_lag_seconds_count")).toBeGreaterThan(
-      sample(before, "shopping_watch_evaluation_lag_seconds_count"),
+    expect(sampleValue(after, "shopping_watch_evaluation_lag_seconds_count")).toBeGreaterThan(
+      sampleValue(before, "shopping_watch_evaluation_lag_seconds_count"),
     );
   });
 
@@ -228,11 +225,11 @@ describe("domain metrics", () => {
     try {
       await sync.start();
       const { text } = await scrape();
-      expect(sample(text, "shopping_search_index_rebuilds_total")).toBe(
-        sample(before, "shopping_search_index_rebuilds_total") + 1,
+      expect(sampleValue(text, "shopping_search_index_rebuilds_total")).toBe(
+        sampleValue(before, "shopping_search_index_rebuilds_total") + 1,
       );
-      expect(sample(text, "shopping_search_index_items")).toBe(await db().item.count());
-      expect(sample(text, "shopping_search_index_lag_seconds")).toBe(0);
+      expect(sampleValue(text, "shopping_search_index_items")).toBe(await db().item.count());
+      expect(sampleValue(text, "shopping_search_index_lag_seconds")).toBe(0);
       // A change heard and applied leaves no lag behind.
       const item = await watchableItem(10_000);
       await setItemPrice(db(), { itemId: item.id, priceCents: 9_000 }, { now: new Date() });
@@ -241,8 +238,8 @@ describe("domain metrics", () => {
       await sync.settledAfterCommits();
       const applied = (await scrape()).text;
       expect(sync.stats.notifications).toBeGreaterThan(0);
-      expect(sample(applied, "shopping_search_index_lag_seconds")).toBe(0);
-      expect(sample(applied, "shopping_search_index_items")).toBe(await db().item.count());
+      expect(sampleValue(applied, "shopping_search_index_lag_seconds")).toBe(0);
+      expect(sampleValue(applied, "shopping_search_index_items")).toBe(await db().item.count());
     } finally {
       useIndexHost(undefined);
       await sync.stop();
@@ -254,14 +251,14 @@ describe("the sweep thread's metrics", () => {
   it("reach the main thread's registry: job runs counted on the worker thread are served by /metrics", async () => {
     useEnv({ METRICS_TOKEN: metricsToken });
     const job = '{job="deliver-webhooks",result="ok"}';
-    const before = sample((await scrape()).text, "shopping_job_runs_total", job);
+    const before = sampleValue((await scrape()).text, "shopping_job_runs_total", job);
     const sweep = startSweepThread(() => undefined);
     try {
       // deliver-webhooks runs every 200 ms; the thread posts its deltas every second.
       let after = before;
       for (let tries = 0; tries < 60 && after <= before; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 250));
-        after = sample((await scrape()).text, "shopping_job_runs_total", job);
+        after = sampleValue((await scrape()).text, "shopping_job_runs_total", job);
       }
       expect(after).toBeGreaterThan(before);
       const { text } = await scrape();

@@ -6,15 +6,18 @@
 import { describe, expect, it } from "vitest";
 import { registry } from "../../platform/observability/metrics";
 import { captureLogLines } from "../../testing/log-capture";
+import { seriesSum } from "../../testing/metrics-exposition";
 import { startSweep } from "./sweep";
 
-const runsOf = async (job: string, result: string) => {
-  const text = await registry.getSingleMetricAsString("shopping_job_runs_total");
-  const line = text
-    .split("\n")
-    .find((candidate) => candidate.includes(`job="${job}",result="${result}"`));
-  return line ? Number(line.split(" ").at(-1)) : 0;
-};
+const runsOf = async (job: string, result: string) =>
+  seriesSum(
+    await registry.getSingleMetricAsString("shopping_job_runs_total"),
+    "shopping_job_runs_total",
+    {
+      job,
+      result,
+    },
+  );
 
 describe("sweep run telemetry", () => {
   it("logs a run that did work at info with its counts, an idle run not at info, a failure once with its stack; counts each", async () => {
