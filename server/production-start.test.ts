@@ -3,7 +3,7 @@
  * non-zero, naming SMTP_URL: before it builds the app, starts a database or writes anything. Every
  * other production setting is given and valid, so SMTP_URL must be the only variable named.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -65,13 +65,30 @@ describe("npm start in production", () => {
     expect(ms).toBeLessThan(20_000);
   }, 40_000);
 
-  it("NODE_FLAGS reaches node's command line: with --cpu-prof the process leaves its CPU profile", async () => {
+  it("NODE_FLAGS reaches node's command line: with --cpu-prof the process leaves its CPU profile, which the summary reads (docs/operations.md)", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "production-start-"));
     const profiles = mkdtempSync(path.join(tmpdir(), "node-flags-"));
     const { code, output } = await withoutSmtp(dataDir, {
       NODE_FLAGS: `--cpu-prof --cpu-prof-dir=${profiles}`,
     });
     expect(code, output).not.toBe(0);
-    expect(readdirSync(profiles).filter((name) => name.endsWith(".cpuprofile"))).toHaveLength(1);
-  }, 40_000);
+    const written = readdirSync(profiles).filter((name) => name.endsWith(".cpuprofile"));
+    expect(written).toHaveLength(1);
+    // As the operations guide runs it: how busy the thread was, then the top functions of a stretch.
+    const summary = (...args: string[]) =>
+      execFileSync(
+        "npx",
+        ["tsx", "bench/cpu-profile-summary.ts", path.join(profiles, written[0]), ...args],
+        {
+          cwd: root,
+          encoding: "utf8",
+        },
+      );
+    expect(summary()).toMatch(/^ {4}0 s {2}busy \d+%$/m);
+    const stretch = summary("--from", "0", "--top", "3");
+    expect(stretch).toMatch(/^0-Infinity s: [\d.]+ s sampled, the thread busy [\d.]+ s$/m);
+    expect(stretch).toMatch(
+      /--- self\n( +[\d.]+ s {2}\S.*\n){1,3}--- inclusive\n +[\d.]+ s {2}\(root\)/,
+    );
+  }, 60_000);
 });
