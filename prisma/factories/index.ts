@@ -129,6 +129,24 @@ export const createPartner = async (options: { scopes?: string[]; linking?: bool
   return { client, secret, token };
 };
 
+/**
+ * A webhook endpoint at `url` hearing checkout.paid, as if registered earlier (registration's checks
+ * are tested on their own): of `clientId`'s partner, or of a new partner's.
+ */
+export const createWebhookEndpoint = async (url: string, clientId?: string) => {
+  const owner = { clientId: clientId ?? (await createPartner()).client.id, personId: null };
+  const endpoint = await db().webhookEndpoint.create({
+    data: {
+      id: `we_${crypto.randomUUID()}`,
+      ...owner,
+      url,
+      eventTypes: ["checkout.paid"],
+      secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdA",
+    },
+  });
+  return { owner, endpointId: endpoint.id };
+};
+
 // ---- Accounts (issue 4) ----------------------------------------------------------------------
 
 /** A person with a known password; confirmed unless `verified: false`. */

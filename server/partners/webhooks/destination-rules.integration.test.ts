@@ -4,7 +4,7 @@
  * log), so a sign-up cannot map the network the service runs in.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { createPartner } from "../../../prisma/factories";
+import { createPartner, createWebhookEndpoint } from "../../../prisma/factories";
 import { operationHandler } from "../../edges/rest/rest-router";
 import { db } from "../../platform/db";
 import { callRoute } from "../../testing/rest";
@@ -29,24 +29,8 @@ const useReachableSandbox = () =>
     SERVICE_ENV: "sandbox",
   });
 
-/** An endpoint row as if registered earlier (registration itself is checked separately). */
-const endpointAt = async (url: string) => {
-  const partner = await createPartner();
-  const owner = { clientId: partner.client.id, personId: null };
-  const endpoint = await db().webhookEndpoint.create({
-    data: {
-      id: `we_${crypto.randomUUID()}`,
-      ...owner,
-      url,
-      eventTypes: ["checkout.paid"],
-      secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdA",
-    },
-  });
-  return { owner, endpointId: endpoint.id, partner };
-};
-
 const deliverTestEvent = async (url: string) => {
-  const { owner, endpointId } = await endpointAt(url);
+  const { owner, endpointId } = await createWebhookEndpoint(url);
   const now = new Date();
   const { event_id } = await sendTestEvent(db(), owner, endpointId, now);
   await deliverDueWebhooks({ db: db(), now });

@@ -6,10 +6,16 @@
  * carrier-grade NAT, multicast or reserved address, in production and in any sandbox others can
  * reach (anyone may sign up there, and must not map the network it runs in); only a sandbox whose
  * PUBLIC_URL is loopback (a developer's machine) also sends to loopback and private addresses,
- * never link-local ones (cloud metadata services live there).
+ * never link-local ones (cloud metadata services live there). The ranges and the resolution (DNS
+ * from the event loop, never a libuv thread) are server/platform/http/outbound-host.ts's, the one
+ * rule for every host an outsider names.
  */
-import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import {
+  type AddressPolicy,
+  resolveCheckedHost,
+  type ResolvedAddress,
+  UnreachableHostError,
+} from "../../platform/http/outbound-host";
 import { currentEnvironment, type ServiceEnvironment } from "../../auth";
 import { env } from "../../platform/env";
 
@@ -57,69 +63,26 @@ export const endpointUrlProblem = (url: string, rules: DestinationRules): string
     : "must be https";
 };
 
-const privateRanges = new BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  privateRanges.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["100::", 64],
-  ["2001:db8::", 32],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-] as const) {
-  privateRanges.addSubnet(network, prefix, "ipv6");
-}
-const linkLocal = new BlockList();
-linkLocal.addSubnet("169.254.0.0", 16, "ipv4");
-linkLocal.addSubnet("fe80::", 10, "ipv6");
+/** The address policy of server/platform/http/outbound-host.ts that `rules` stand for. */
+const policyOf = (rules: DestinationRules): AddressPolicy =>
+  rules === "public-only" ? "public" : "developer-machine";
 
-/** True when `address` may not receive webhooks under `rules`. */
-export const isBlockedAddress = (address: string, rules: DestinationRules): boolean => {
-  const family = isIP(address) === 6 ? "ipv6" : "ipv4";
-  // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isBlockedAddress(mapped[1], rules);
-  const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (mappedHex) {
-    const [high, low] = [parseInt(mappedHex[1], 16), parseInt(mappedHex[2], 16)];
-    return isBlockedAddress(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, rules);
-  }
-  return (rules === "public-only" ? privateRanges : linkLocal).check(address, family);
-};
-
-/** The address to connect to for `hostname`, after checking every address it resolves to. */
+/**
+ * The address to connect to for `hostname`, after checking every address it resolves to; resolved
+ * (without a libuv thread) before `signal` aborts: the attempt's 10 seconds include the lookup.
+ */
 export const resolveDestination = async (
   hostname: string,
   rules: DestinationRules,
-): Promise<{ address: string; family: 4 | 6 }> => {
-  const host = hostname.replace(/^\[|\]$/g, "");
-  const addresses = isIP(host)
-    ? [{ address: host, family: isIP(host) as 4 | 6 }]
-    : ((await lookup(host, { all: true })) as { address: string; family: 4 | 6 }[]);
-  if (addresses.length === 0) throw new Error(`${hostname} does not resolve`);
-  const blocked = addresses.find((candidate) => isBlockedAddress(candidate.address, rules));
-  if (blocked)
-    throw new Error(
-      `${hostname} resolves to ${blocked.address}, an address webhooks are never sent to`,
-    );
-  return addresses[0];
+  signal: AbortSignal,
+): Promise<ResolvedAddress> => {
+  try {
+    return await resolveCheckedHost(hostname, { policy: policyOf(rules), signal });
+  } catch (error) {
+    if (error instanceof UnreachableHostError && error.reason === "refused")
+      throw new Error(
+        `${hostname} resolves to ${error.address}, an address webhooks are never sent to`,
+      );
+    throw error;
+  }
 };

@@ -4,7 +4,7 @@
  * webhook goes out in the very next round.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPartner } from "../../../prisma/factories";
+import { createWebhookEndpoint } from "../../../prisma/factories";
 import { db } from "../../platform/db";
 import { startReceiver } from "../../testing/webhook-receiver";
 import { deliverDueWebhooks } from "./deliver";
@@ -17,30 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-const endpointFor = async (url: string) => {
-  const partner = await createPartner();
-  const owner = { clientId: partner.client.id, personId: null };
-  const endpoint = await db().webhookEndpoint.create({
-    data: {
-      id: `we_${crypto.randomUUID()}`,
-      ...owner,
-      url,
-      eventTypes: ["checkout.paid"],
-      secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdA",
-    },
-  });
-  return { owner, endpointId: endpoint.id };
-};
-
 describe("fair delivery", () => {
   it("a client with 250 due deliveries to a dead URL and another with one: the other's is delivered in the first round", async () => {
     captureLogLines();
     const now = new Date();
-    const noisy = await endpointFor("http://127.0.0.1:1/dead");
+    const noisy = await createWebhookEndpoint("http://127.0.0.1:1/dead");
     const earlier = new Date(now.getTime() - 60_000);
     for (let index = 0; index < 250; index++)
       await sendTestEvent(db(), noisy.owner, noisy.endpointId, earlier);
-    const quiet = await endpointFor(receiver.url);
+    const quiet = await createWebhookEndpoint(receiver.url);
     const { event_id } = await sendTestEvent(db(), quiet.owner, quiet.endpointId, now);
 
     const counts = await deliverDueWebhooks({ db: db(), now });

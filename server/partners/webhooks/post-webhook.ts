@@ -1,6 +1,6 @@
 /**
  * One HTTP attempt: POST the body with its signed headers to the checked, pinned address, at most
- * 10 seconds in all, redirects not followed (a 3xx is a failed attempt: a redirect could point
+ * 10 seconds in all (the host's lookup included), redirects not followed (a 3xx is a failed attempt: a redirect could point
  * anywhere, including where the address check forbids), and only the status kept (the response
  * body is read and dropped, at most 64 KiB of it). What the partner sees of a failure is generic
  * ("connection failed", "timed out", "HTTP 500"): which address was refused, or how a connection
@@ -8,7 +8,7 @@
  */
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
+import { pinnedLookup } from "../../platform/http/outbound-host";
 import { type DestinationRules, resolveDestination } from "./destination";
 import { attemptTimeoutMs } from "./retry-schedule";
 
@@ -25,25 +25,20 @@ export const postWebhook = async (options: {
   body: string;
   headers: Record<string, string>;
   rules: DestinationRules;
+  /** The attempt's deadline, the lookup included: attemptTimeoutMs (a test shortens it). */
+  timeoutMs?: number;
 }): Promise<AttemptResult> => {
   const url = new URL(options.url);
-  const signal = AbortSignal.timeout(attemptTimeoutMs);
+  const signal = AbortSignal.timeout(options.timeoutMs ?? attemptTimeoutMs);
   try {
-    const destination = await resolveDestination(url.hostname, options.rules);
-    // Connect to the address just checked, whatever a second lookup would say (DNS rebinding).
-    const pinned: LookupFunction = (_hostname, lookupOptions, callback) =>
-      (lookupOptions as { all?: boolean }).all
-        ? (callback as (error: null, addresses: { address: string; family: number }[]) => void)(
-            null,
-            [destination],
-          )
-        : callback(null, destination.address, destination.family);
+    const destination = await resolveDestination(url.hostname, options.rules, signal);
     const status = await new Promise<number>((resolve, reject) => {
       const request = (url.protocol === "https:" ? https : http).request(
         url,
         {
           method: "POST",
-          lookup: pinned,
+          // Connect to the address just checked, whatever a second lookup would say (DNS rebinding).
+          lookup: pinnedLookup(destination),
           signal,
           agent: false,
           headers: {
