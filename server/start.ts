@@ -8,9 +8,9 @@
    TypeScript module through import() (tsx's ESM hook runs on a loader thread of its own, about 36 MB
    of RSS; docs/adr/0093-memory-of-the-running-service.md). */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { isBuildStale } from "./edges/ops/next-build";
 import { checkLaunchable, parseEnv } from "./platform/env";
 import { logger } from "./platform/observability/log";
 import { applySourceMapsChoice } from "./platform/source-maps";
@@ -21,36 +21,6 @@ applySourceMapsChoice();
 
 const startLogger = logger.child({ component: "start" });
 const log = (line: string) => startLogger.info(line);
-
-const newestChange = (target: string): number => {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target)
-    .filter((name) => name !== "generated" && name !== "node_modules" && !name.endsWith(".test.ts"))
-    .reduce(
-      (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
-      stat.mtimeMs,
-    );
-};
-
-/** True when there is no production build, or a source it is built from changed after it. */
-const isBuildStale = (root: string) => {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const sources = [
-    "app",
-    "server",
-    "emails",
-    "next.config.mjs",
-    "package-lock.json",
-    "tsconfig.json",
-  ];
-  return (
-    Math.max(...sources.map((source) => newestChange(path.join(root, source)))) >
-    statSync(buildId).mtimeMs
-  );
-};
 
 const main = async () => {
   let config;

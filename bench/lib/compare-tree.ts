@@ -5,9 +5,10 @@
  * code with the old bench/ (its paths, server/ops/... before the re-cut).
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { isBuildStale } from "../../server/edges/ops/next-build";
 import { withAdmin } from "../../server/testing/databases";
 import { processTree } from "./rss";
 
@@ -132,36 +133,6 @@ export const addOldTree = async (commit: string): Promise<OldTree> => {
     throw error;
   }
   return { dir, commit, remove };
-};
-
-const newestChange = (target: string): number => {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target)
-    .filter((name) => name !== "generated" && name !== "node_modules" && !name.endsWith(".test.ts"))
-    .reduce(
-      (newest, name) => Math.max(newest, newestChange(path.join(target, name))),
-      stat.mtimeMs,
-    );
-};
-
-/** The rule of server/start.ts (in both trees): no .next/BUILD_ID, or a source newer than it. */
-const isBuildStale = (root: string) => {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
-  const sources = [
-    "app",
-    "server",
-    "emails",
-    "next.config.mjs",
-    "package-lock.json",
-    "tsconfig.json",
-  ];
-  return (
-    Math.max(...sources.map((source) => newestChange(path.join(root, source)))) >
-    statSync(buildId).mtimeMs
-  );
 };
 
 /**
