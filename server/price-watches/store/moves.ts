@@ -10,6 +10,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { anyOf, type Sql } from "../../platform/sql";
 import { type priceWatchEventType, recipientsSql } from "../../partners";
 import type { PriceWatchState } from "../states";
+import type { WatchRow } from "./watches";
 
 type WatchEventType = NonNullable<ReturnType<typeof priceWatchEventType>>;
 
@@ -23,21 +24,7 @@ export type WatchData = {
 };
 
 /** A moved watch as the statement returns it: its row, its item's title and live price, the person's email, its webhook endpoints. */
-type MovedRow = {
-  id: number;
-  status: PriceWatchState;
-  itemId: number;
-  size: string | null;
-  maxPriceCents: number;
-  maxTotalCents: number;
-  dropPercent: number | null;
-  outcome: string | null;
-  orderNumber: string | null;
-  purchaseId: string | null;
-  checkoutId: string | null;
-  expiresAt: Date;
-  createdAt: Date;
-  groupId: string | null;
+type MovedRow = WatchRow & {
   clientId: string;
   personId: string;
   title: string;
