@@ -51,6 +51,19 @@ export const pageFields = {
     .meta({ example: 24 }),
 };
 
+/** A search's price range (GET /products, a search watch's filters): max_price is at least min_price. */
+export const checkPriceRange = (
+  input: { min_price?: string; max_price?: string },
+  ctx: z.RefinementCtx,
+) => {
+  if (
+    input.min_price !== undefined &&
+    input.max_price !== undefined &&
+    Number(input.max_price) < Number(input.min_price)
+  )
+    ctx.addIssue({ code: "custom", path: ["max_price"], message: "must be at least min_price" });
+};
+
 export const ZSearchProductsRequest = z
   .object({
     q: optional(z.string().max(200, "must be at most 200 characters")).meta({
@@ -97,15 +110,7 @@ export const ZSearchProductsRequest = z
     ...pageFields,
   })
   .strict()
-  .superRefine((input, ctx) => {
-    if (
-      input.min_price !== undefined &&
-      input.max_price !== undefined &&
-      Number(input.max_price) < Number(input.min_price)
-    ) {
-      ctx.addIssue({ code: "custom", path: ["max_price"], message: "must be at least min_price" });
-    }
-  });
+  .superRefine(checkPriceRange);
 export type TSearchProductsRequest = z.input<typeof ZSearchProductsRequest>;
 
 export const ZStoreSummary = z

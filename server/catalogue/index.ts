@@ -1,5 +1,6 @@
 /** What other capabilities and the edges may use of catalogue: everything else in the folder is its own. */
 export {
+  checkPriceRange,
   ZGetProductRequest,
   ZGetStoreRequest,
   ZListCategoriesResponse,

@@ -1,6 +1,6 @@
 /** Schemas of search watches (POST/GET /search-watches, GET/DELETE /search-watches/{search_watch_id}; 1.9.0). Imports only zod. */
 import { z } from "zod";
-import { ZPagination, ZSearchProductsRequest, pageFields } from "../catalogue";
+import { checkPriceRange, ZPagination, ZSearchProductsRequest, pageFields } from "../catalogue";
 import { ZAmountInput, ZMoney } from "../core/money-input";
 import { optional, ZIntCount } from "../core/zod";
 import { searchWatchDays, searchWatchModes, searchWatchStatuses } from "./states";
@@ -47,12 +47,7 @@ export const ZCreateSearchWatchBody = z
   })
   .strict()
   .superRefine((input, ctx) => {
-    if (
-      input.min_price !== undefined &&
-      input.max_price !== undefined &&
-      Number(input.max_price) < Number(input.min_price)
-    )
-      ctx.addIssue({ code: "custom", path: ["max_price"], message: "must be at least min_price" });
+    checkPriceRange(input, ctx);
     if (input.mode === "buy" && input.max_total === undefined)
       ctx.addIssue({
         code: "custom",

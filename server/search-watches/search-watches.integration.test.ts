@@ -515,6 +515,15 @@ describe("the operations", () => {
     const noTotal = await post(buyer.token, { mode: "buy", q: "coat" });
     expect(noTotal.status).toBe(422);
     expect(noTotal.body.error.fields).toHaveProperty("max_total");
+    // The price range is search's own rule (catalogue's checkPriceRange).
+    const range = await post(buyer.token, {
+      mode: "buy",
+      max_total: 100,
+      min_price: 50,
+      max_price: 20,
+    });
+    expect(range.status).toBe(422);
+    expect(range.body.error.fields).toEqual({ max_price: "must be at least min_price" });
     const partner = await createPartner({ scopes: ["catalog:read"] });
     expect((await post(await partner.token(), { mode: "notify", q: "coat" })).status).toBe(403);
   });
