@@ -19,9 +19,7 @@
  * (`afterQuote`), claim, buy, record (record-watch-purchase.ts).
  */
 import type { Db } from "../platform/db";
-import { AppError } from "../core/errors";
-import { toAppError } from "../platform/http/respond";
-import { buyQuote } from "../purchases";
+import { buyQuote, standingOrderFailure } from "../purchases";
 import type { TPurchase, TPurchaseOutcome } from "../purchases";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import { poolSql } from "../platform/sql";
@@ -256,15 +254,9 @@ const buy = async (
     );
     outcome = bought.result;
   } catch (error) {
-    const appError = toAppError(error);
-    // Another run of the same key is in flight (it records the answer), or the quote is unknown.
-    if (appError.code === "idempotency_key_in_use") return;
-    if (
-      appError instanceof AppError &&
-      appError.status < 500 &&
-      appError.code !== "invalid_request"
-    )
-      return void (await refused(id, appError.code, now, seen));
+    const failure = standingOrderFailure(error);
+    if (failure.kind === "in_flight") return;
+    if (failure.kind === "refused") return void (await refused(id, failure.code, now, seen));
     throw error;
   }
   if (!isPurchase(outcome.body))

@@ -29,5 +29,6 @@ export { reconcilePurchases } from "./reconcile-purchases";
 export { overSpendingLimit, purchasesPerHour } from "./policy";
 export { spendingRoom } from "./spending-room";
 export { standingOrderBuyer } from "./standing-order-buyer";
+export { standingOrderFailure } from "./standing-order-failure";
 export { publicPurchaseStatus, publicPurchaseStatuses } from "./states";
 export type { PurchaseState } from "./states";

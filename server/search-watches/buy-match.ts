@@ -14,7 +14,12 @@ import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import { normalizeSize } from "../core/sizes";
 import { toAppError } from "../platform/http/respond";
-import { buyQuote, type TPurchase, type TPurchaseOutcome } from "../purchases";
+import {
+  buyQuote,
+  standingOrderFailure,
+  type TPurchase,
+  type TPurchaseOutcome,
+} from "../purchases";
 import { loadQuotableItems, quoteItems, snapshotTotals, ZCreateQuoteRequest } from "../checkout";
 import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
 import { sizeToBuy } from "./policy";
@@ -138,14 +143,9 @@ const buy = async (
     );
     outcome = bought.result;
   } catch (error) {
-    const appError = toAppError(error);
-    if (appError.code === "idempotency_key_in_use") return;
-    if (
-      appError instanceof AppError &&
-      appError.status < 500 &&
-      appError.code !== "invalid_request"
-    )
-      return void (await afterRefusal(id, appError.code, now));
+    const failure = standingOrderFailure(error);
+    if (failure.kind === "in_flight") return;
+    if (failure.kind === "refused") return void (await afterRefusal(id, failure.code, now));
     throw error;
   }
   if (!isPurchase(outcome.body)) return void (await afterRefusal(id, outcome.body.error.code, now));
