@@ -6,17 +6,13 @@
  */
 import { AppError } from "../core/errors";
 import { checkoutUrl } from "../checkout";
-import type { CopyEmailFacts } from "../purchases";
+import { type CopyEmailFacts, type RecordedPurchase, readRecordedPurchase } from "../purchases";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
 import { expireWatch } from "./expire-watch";
 import { purchaseRecord } from "./policy";
 import { outcomeOfPurchaseRefusal } from "./states";
-import {
-  findPurchaseOfWatchQuote,
-  type RecordedPurchase,
-  readRecordedPurchase,
-} from "./store/borrowed";
+import { findPurchaseOfWatchQuote } from "./store/borrowed";
 import { readClaimStanding } from "./store/evaluation";
 import { keepPurchaseOnWatch } from "./store/moves";
 import { writeWatchBoughtEmail, writeWatchNeedsYouEmail } from "./watch-emails";

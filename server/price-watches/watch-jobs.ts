@@ -4,11 +4,11 @@
  * guarded conditional update (watch-writer.ts), so of two instances at one watch one moves it and
  * the other finds it moved; a stale executing watch is taken with a conditional lease update.
  */
+import { findPurchaseOfQuote } from "../purchases";
 import type { Db } from "../platform/db";
 import { buyClaimed } from "./evaluate-watch";
 import { expireWatch } from "./expire-watch";
 import { recordPurchase } from "./record-watch-purchase";
-import { findPurchaseOfQuote } from "./store/borrowed";
 import { expireDueGroups, settleUnsettledGroups } from "./groups/group-jobs";
 import { findDueWatchIds, findStaleExecutingWatches, leaseExecutingWatch } from "./store/watches";
 

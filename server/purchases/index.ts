@@ -22,7 +22,13 @@ export type { TPurchase, TPurchaseOutcome } from "./purchase.schema";
 // the grant rule's SQL (price watches), the ops command's summary.
 export { findOwnPurchase, purchaseOwnerFilter, readOwnPurchase } from "./store/own-purchases";
 export { hasPurchaseGrantSql } from "./store/locked-state";
-export { readPurchaseSummary, readWhatWasBought } from "./store/purchases";
+export {
+  findPurchaseOfQuote,
+  readPurchaseSummary,
+  readRecordedPurchase,
+  readWhatWasBought,
+} from "./store/purchases";
+export type { RecordedPurchase } from "./store/purchases";
 export { purchasingAgent } from "./purchasing-agent";
 export { markPurchaseRefunded } from "./mark-refunded";
 export { reconcilePurchases } from "./reconcile-purchases";

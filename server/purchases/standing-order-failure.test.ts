@@ -14,9 +14,9 @@ describe("standingOrderFailure", () => {
       "item_unavailable",
       "quote_expired",
       "over_spending_limit",
-      "card_declined",
-    ])
-      expect(standingOrderFailure(new AppError(code, { status: 409 }))).toEqual({
+      "no_saved_card",
+    ] as const)
+      expect(standingOrderFailure(new AppError(code))).toEqual({
         kind: "refused",
         code,
       });

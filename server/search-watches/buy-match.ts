@@ -16,6 +16,8 @@ import { normalizeSize } from "../core/sizes";
 import { toAppError } from "../platform/http/respond";
 import {
   buyQuote,
+  readRecordedPurchase,
+  type RecordedPurchase,
   standingOrderFailure,
   type TPurchase,
   type TPurchaseOutcome,
@@ -31,8 +33,6 @@ import {
   moveSearchWatch,
   readBuyingWatch,
   readClaimStanding,
-  readRecordedPurchase,
-  type RecordedPurchase,
 } from "./store";
 
 /** A quote's refusal meaning the item cannot be bought now (sold, reserved, its size gone). */
@@ -157,7 +157,12 @@ const buy = async (
  * the watch (executing until the bank answers: the recovery sweep); refused (the bank never
  * answered, nothing held) ends it payment_failed; requires_person: needs_you; anything else bought.
  */
-const recordOnWatch = async (sql: Sql, id: string, purchase: RecordedPurchase, now: Date) => {
+const recordOnWatch = async (
+  sql: Sql,
+  id: string,
+  purchase: Pick<RecordedPurchase, "id" | "status" | "reason" | "orderNumber">,
+  now: Date,
+) => {
   const purchaseId = purchase.id;
   if (purchase.status === "processing")
     return void (await keepPurchaseOnWatch(sql, id, purchaseId));

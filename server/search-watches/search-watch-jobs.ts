@@ -5,19 +5,14 @@
  * conditional update, an email turn is one conditional update, and a stale executing watch is
  * taken with a lease (claimed_at moved forward).
  */
+import { findPurchaseOfQuote } from "../purchases";
 import type { Db } from "../platform/db";
 import { poolSql } from "../platform/sql";
 import { buyClaimed, recordPurchase } from "./buy-match";
 import { watchIndex } from "./matcher";
 import { sendDueDigests } from "./notify-matches";
 import { executingRetryMs } from "./states";
-import {
-  findDueExpiries,
-  findPurchaseOfQuote,
-  findStaleExecuting,
-  leaseExecuting,
-  moveSearchWatch,
-} from "./store";
+import { findDueExpiries, findStaleExecuting, leaseExecuting, moveSearchWatch } from "./store";
 
 /** Expires active watches whose expires_at has passed; returns how many ended. */
 export const expireDueSearchWatches = async (options: { now: Date; batch?: number }) => {

@@ -358,33 +358,10 @@ export const readClaimStanding = async (sql: Sql, id: string, now: Date) => {
   return row;
 };
 
-/**
- * Borrowed from purchases' tables until their store offers them (ADR 0103, "Still crossing"): the
- * purchase of a quote, and a purchase as its watch records it.
- */
-export const findPurchaseOfQuote = async (sql: Sql, quoteId: string) => {
-  const [made] = await sql.$queryRaw<
-    { id: string }[]
-  >`SELECT id FROM purchases WHERE quote_id = ${quoteId}`;
-  return made?.id;
-};
-
+/** Borrowed from purchases' table until it offers the join (ADR 0103, "Still crossing"). */
 /** The purchase of the watch's recorded quote, if one exists (its one purchase). */
 export const findPurchaseOfWatchQuote = async (sql: Sql, id: string) => {
   const [made] = await sql.$queryRaw<{ id: string }[]>`
     SELECT p.id FROM search_watches w JOIN purchases p ON p.quote_id = w.quote_id WHERE w.id = ${id}`;
   return made?.id;
-};
-
-export type RecordedPurchase = {
-  id: string;
-  status: string;
-  reason: string | null;
-  orderNumber: string | null;
-};
-
-export const readRecordedPurchase = async (sql: Sql, purchaseId: string) => {
-  const [row] = await sql.$queryRaw<RecordedPurchase[]>`
-    SELECT id, status::text AS status, reason, order_number AS "orderNumber" FROM purchases WHERE id = ${purchaseId}`;
-  return row;
 };

@@ -31,6 +31,40 @@ export const insertPurchase = (sql: Sql, row: NewPurchaseRow) => sql.$executeRaw
   INSERT INTO purchases (id, client_id, person_id, quote_id, email, grand_total_cents, status, cancel_until, created_at, updated_at)
   VALUES (${row.id}, ${row.clientId}, ${row.personId}, ${row.quoteId}, ${row.email}, ${row.grandTotalCents}::int, ${row.status}::"PurchaseStatus", ${row.cancelUntil}, ${row.createdAt}, ${row.createdAt})`;
 
+/** The purchase of a quote, if one exists (a quote is bought at most once: its unique index). */
+export const findPurchaseOfQuote = async (sql: Sql, quoteId: string) => {
+  const [made] = await sql.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM purchases WHERE quote_id = ${quoteId}`;
+  return made?.id;
+};
+
+/** A purchase as a standing order records it: with its quote's unit price and the checkout a requires_person answer made. */
+export type RecordedPurchase = {
+  id: string;
+  status: string;
+  reason: string | null;
+  orderNumber: string | null;
+  grandTotalCents: number;
+  chargesAt: Date | null;
+  cancelUntil: Date;
+  priceCents: number;
+  checkoutId: string | null;
+  checkoutExpiresAt: Date | null;
+};
+
+/** The purchase `purchaseId` as a price watch or a search watch records it (undefined when there is none). */
+export const readRecordedPurchase = async (sql: Sql, purchaseId: string) => {
+  const [purchase] = await sql.$queryRaw<RecordedPurchase[]>`
+    SELECT p.id, p.status::text AS status, p.reason, p.order_number AS "orderNumber", p.grand_total_cents AS "grandTotalCents",
+      p.charges_at AS "chargesAt", p.cancel_until AS "cancelUntil",
+      COALESCE((q.snapshot #>> '{stores,0,lines,0,unitPriceCents}')::int, 0) AS "priceCents", c.id AS "checkoutId", c.expires_at AS "checkoutExpiresAt"
+    FROM purchases p JOIN quotes q ON q.id = p.quote_id
+    LEFT JOIN LATERAL (SELECT id, expires_at FROM checkouts WHERE quote_id = q.id ORDER BY created_at DESC LIMIT 1) c ON true
+    WHERE p.id = ${purchaseId}`;
+  return purchase;
+};
+
 /** The purchase as the answer's transaction recorded it. */
 export type AnsweredRow = PurchaseRow & { reason: string | null };
 
