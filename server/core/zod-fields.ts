@@ -1,4 +1,6 @@
 import type { ZodError } from "zod";
+// Installs the API's words for fields whose schema gave no message (zod's global error map).
+import "./zod-messages";
 
 /** Turns a ZodError into the `fields` member of a 422: field name to the first reason. */
 export const zodFields = (error: ZodError, prefix = ""): Record<string, string> => {

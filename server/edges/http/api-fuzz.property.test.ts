@@ -310,12 +310,19 @@ const assertDocumentedAnswer = (
   expect(Object.keys(body.error).slice(0, 2), context).toEqual(["code", "message"]);
   expect(knownCodes.has(body.error.code), context).toBe(true);
   expect(typeof body.error.message, context).toBe("string");
-  if (body.error.fields)
+  if (body.error.fields) {
     expect(
       Object.values(body.error.fields).every((reason) => typeof reason === "string"),
       context,
     ).toBe(true);
+    // A reason in the API's words ("is required", "must be …"), never zod's own English.
+    for (const [field, reason] of Object.entries(body.error.fields))
+      expect(reason, `${context}: ${field}`).not.toMatch(zodDefaultMessage);
+  }
 };
+
+/** How zod words an issue when the schema gave no message of its own (server/core/zod-messages.ts rewords them). */
+const zodDefaultMessage = /^(Invalid |Too (small|big)|Unrecognized key|Expected |Required$)/;
 
 describe("fuzzing every /api/v1 operation from its schemas", () => {
   const operations = apiOperations();
