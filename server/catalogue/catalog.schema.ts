@@ -199,8 +199,8 @@ export const ZGetProductRequest = z.object({
   id: z.coerce
     .number({ error: "must be a whole number" })
     .int("must be a whole number")
-    .min(1)
-    .max(2147483647)
+    .min(1, "must be at least 1")
+    .max(2147483647, "must be at most 2147483647")
     .meta({ example: 48213 }),
 });
 

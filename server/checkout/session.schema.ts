@@ -41,7 +41,12 @@ export const ZCreateCheckoutBody = z
       example: "Tremblay",
     }),
     shipping_selections: optional(
-      z.record(z.string(), z.string({ error: "must be a shipping option key" }).max(40)),
+      z.record(
+        z.string(),
+        z
+          .string({ error: "must be a shipping option key" })
+          .max(40, "must be a shipping option key"),
+      ),
     ).meta({
       description:
         "Store slug to shipping option key; each store left out (or null) gets its cheapest option",

@@ -184,6 +184,11 @@ describe("the public connector at /mcp", () => {
       fields: { id: "must be a whole number" },
     });
     expect(errorOf(await call(client, "get_product", { id: 2147483000 })).code).toBe("not_found");
+    // A whole number past the ids the database holds is out of range, not "not a whole number".
+    expect(errorOf(await call(client, "get_product", { id: 999999999999 }))).toMatchObject({
+      code: "invalid_request",
+      fields: { id: "must be at most 2147483647" },
+    });
 
     const history = await call(client, "get_price_history", { id: itemId });
     expect(structured(history)).toMatchObject({

@@ -16,7 +16,11 @@ export const fail = (message: string): never => {
 };
 
 const ZCreateClient = z.object({
-  name: z.string({ error: "--name is required" }).trim().min(1, "--name is required").max(100),
+  name: z
+    .string({ error: "--name is required" })
+    .trim()
+    .min(1, "--name is required")
+    .max(100, "--name must be at most 100 characters"),
   scopes: z
     .string({ error: "--scopes is required" })
     .transform((value) => [...new Set(value.split(/[\s,]+/).filter(Boolean))])
