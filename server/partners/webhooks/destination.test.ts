@@ -44,6 +44,25 @@ describe("endpoint URLs", () => {
     expect(endpointUrlProblem("ftp://partner.example/", "public-only")).toBe("must be https");
     expect(endpointUrlProblem("not a url", "public-only")).toBe("must be an absolute URL");
   });
+
+  it("a host that is an address webhooks are never sent to is refused at registration (B2-24); a name is checked at each attempt", () => {
+    for (const url of [
+      "https://169.254.169.254/latest",
+      "https://[::ffff:a9fe:a9fe]/x",
+      "https://10.0.0.5/hooks",
+      "https://127.0.0.1/hooks",
+      "https://localhost/hooks",
+    ])
+      expect(endpointUrlProblem(url, "public-only"), url).toMatch(
+        /^must not be a (link-local|private or reserved|loopback) address: webhooks are never sent there$/,
+      );
+    expect(endpointUrlProblem("https://169.254.169.254/latest", "developer-machine")).toBe(
+      "must not be a link-local address: webhooks are never sent there",
+    );
+    expect(endpointUrlProblem("https://10.0.0.5/hooks", "developer-machine")).toBeNull();
+    expect(endpointUrlProblem("https://93.184.216.34/hooks", "public-only")).toBeNull();
+    expect(endpointUrlProblem("https://internal.example/hooks", "public-only")).toBeNull();
+  });
 });
 
 describe("addresses (the ranges: server/platform/http/outbound-host.test.ts)", () => {

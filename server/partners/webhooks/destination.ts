@@ -12,6 +12,7 @@
  */
 import {
   type AddressPolicy,
+  literalHostProblem,
   resolveCheckedHost,
   type ResolvedAddress,
   UnreachableHostError,
@@ -51,16 +52,17 @@ export const endpointUrlProblem = (url: string, rules: DestinationRules): string
   }
   if (parsed.username || parsed.password) return "must not contain a user name or password";
   if (parsed.hash) return "must not contain a fragment";
-  if (parsed.protocol === "https:") return null;
-  if (
-    parsed.protocol === "http:" &&
-    rules === "developer-machine" &&
-    isLoopbackHost(parsed.hostname)
-  )
-    return null;
-  return rules === "developer-machine"
-    ? "must be https (http only to localhost, 127.0.0.1 or [::1] on a developer's machine)"
-    : "must be https";
+  const isPlainHttpAllowed =
+    parsed.protocol === "http:" && rules === "developer-machine" && isLoopbackHost(parsed.hostname);
+  if (parsed.protocol !== "https:" && !isPlainHttpAllowed)
+    return rules === "developer-machine"
+      ? "must be https (http only to localhost, 127.0.0.1 or [::1] on a developer's machine)"
+      : "must be https";
+  // A host that is an address (or localhost) is judged now; a name, before each attempt.
+  const problem = literalHostProblem(parsed.hostname, policyOf(rules));
+  return problem
+    ? `must not be ${problem.replace(/^is /, "")}: webhooks are never sent there`
+    : null;
 };
 
 /** The address policy of server/platform/http/outbound-host.ts that `rules` stand for. */

@@ -164,6 +164,31 @@ const beforeDeadline = <T>(work: Promise<T>, signal: AbortSignal, hostname: stri
 
 const isLocalhostName = (hostname: string) => /^(.+\.)?localhost\.?$/i.test(hostname);
 
+/** The addresses a host stands for without asking DNS (an IP literal, a localhost name), or undefined for a DNS name. */
+const addressesWithoutDns = (bare: string): ResolvedAddress[] | undefined => {
+  const version = isIP(bare);
+  if (version === 4 || version === 6) return [{ address: bare, family: version }];
+  if (isLocalhostName(bare))
+    return [
+      { address: "127.0.0.1", family: 4 },
+      { address: "::1", family: 6 },
+    ];
+  return undefined;
+};
+
+/**
+ * Why `hostname` cannot be reached under `policy` when that is known without DNS (an IP literal, a
+ * localhost name): a registration refuses it at once. Undefined for a DNS name, checked when resolved.
+ */
+export const literalHostProblem = (hostname: string, policy: AddressPolicy) => {
+  const addresses = addressesWithoutDns(hostname.replace(/^\[(.*)\]$/, "$1")) ?? [];
+  for (const { address } of addresses) {
+    const problem = addressProblem(address, policy);
+    if (problem) return problem;
+  }
+  return undefined;
+};
+
 /**
  * The one address to connect to for `hostname` (a URL's hostname; an IPv6 literal in brackets or
  * not): every address it resolves to must pass `policy`, and it must resolve before `signal` aborts.
@@ -173,20 +198,13 @@ export const resolveCheckedHost = async (
   options: { policy: AddressPolicy; signal: AbortSignal },
 ): Promise<ResolvedAddress> => {
   const bare = hostname.replace(/^\[(.*)\]$/, "$1");
-  const version = isIP(bare);
-  const addresses: ResolvedAddress[] =
-    version === 4 || version === 6
-      ? [{ address: bare, family: version }]
-      : isLocalhostName(bare)
-        ? [
-            { address: "127.0.0.1", family: 4 },
-            { address: "::1", family: 6 },
-          ]
-        : await beforeDeadline(
-            hostResolver(bare, options.signal).catch(() => []),
-            options.signal,
-            hostname,
-          );
+  const addresses =
+    addressesWithoutDns(bare) ??
+    (await beforeDeadline(
+      hostResolver(bare, options.signal).catch(() => []),
+      options.signal,
+      hostname,
+    ));
   if (!addresses.length)
     throw new UnreachableHostError("unresolved", `${hostname} does not resolve`);
   for (const { address } of addresses) {
