@@ -130,9 +130,9 @@ class FailoverLimiter {
     private readonly redis?: { limiter: RateLimiterRedis; link: RedisLink },
   ) {}
 
-  async consume(key: string) {
+  async consume(key: string, points = 1) {
     try {
-      return await this.run((limiter) => limiter.consume(key));
+      return await this.run((limiter) => limiter.consume(key, points));
     } catch (error) {
       if (this.redis && error instanceof RateLimiterRes && error.msBeforeNext > 0)
         await this.memory.block(key, error.msBeforeNext / 1000);
@@ -140,9 +140,9 @@ class FailoverLimiter {
     }
   }
 
-  /** Gives back a point `consume` took (a request another window refused). */
-  reward(key: string) {
-    return this.run((limiter) => limiter.reward(key));
+  /** Gives back the points `consume` took (a request another window refused). */
+  reward(key: string, points = 1) {
+    return this.run((limiter) => limiter.reward(key, points));
   }
 
   /** The current window of `key` (null when it has none), without consuming. */
@@ -267,8 +267,11 @@ const state = (policy: Policy, result: RateLimiterRes) => ({
   resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
 });
 
-/** One window counted for a request: the key it counts under, and the name its refusals are counted under in /metrics. */
-type Counted = { key: string; limit: Limiter; label: string };
+/**
+ * One window counted for a request: the key it counts under, the name its refusals are counted under
+ * in /metrics, and how many calls the request stands for (an MCP batch of JSON-RPC messages: each).
+ */
+type Counted = { key: string; limit: Limiter; label: string; points?: number };
 
 /**
  * Consumes one request in every window of `counted`, all asked at once (one round trip to Redis, not
@@ -278,7 +281,7 @@ type Counted = { key: string; limit: Limiter; label: string };
  */
 const consumeWindows = async (counted: Counted[]): Promise<RateLimitState> => {
   const answers = await Promise.allSettled(
-    counted.map(({ key, limit }) => limit.limiter.consume(key)),
+    counted.map(({ key, limit, points }) => limit.limiter.consume(key, points)),
   );
   const states: RateLimitState = [];
   const spent: number[] = [];
@@ -295,7 +298,9 @@ const consumeWindows = async (counted: Counted[]): Promise<RateLimitState> => {
   if (spent.length === 0) return states;
   await Promise.all(
     answers.map((answer, i) =>
-      answer.status === "fulfilled" ? counted[i].limit.limiter.reward(counted[i].key) : undefined,
+      answer.status === "fulfilled"
+        ? counted[i].limit.limiter.reward(counted[i].key, counted[i].points)
+        : undefined,
     ),
   );
   const first = counted[spent[0]];
@@ -310,30 +315,34 @@ const consumeWindows = async (counted: Counted[]): Promise<RateLimitState> => {
   });
 };
 
-/** Consumes one request for `key` in every window; throws 429 when a window is spent (counted under `label`, by default the limit's name). */
+/**
+ * Consumes one request (`points` calls, for a request that carries several) for `key` in every window;
+ * throws 429 when a window is spent (counted under `label`, by default the limit's name).
+ */
 export const consumeRateLimit = (
   key: string,
   using: Limiter[] = partnerLimiters(),
   label?: string,
+  points = 1,
 ): Promise<RateLimitState> =>
-  consumeWindows(using.map((limit) => ({ key, limit, label: label ?? limit.name })));
+  consumeWindows(using.map((limit) => ({ key, limit, label: label ?? limit.name, points })));
 
 /**
  * A partner's request: counted per client, and for a linked token per client and person too, so
  * the traffic of all the people a partner acts for adds up to the partner's own limit. The
  * tighter of each window is published.
  */
-export const consumePartnerRateLimit = async (actor: {
-  clientId: string;
-  personId?: string;
-}): Promise<RateLimitState> => {
+export const consumePartnerRateLimit = async (
+  actor: { clientId: string; personId?: string },
+  points = 1,
+): Promise<RateLimitState> => {
   const limits = partnerLimiters();
-  const client = limits.map((limit) => ({ key: actor.clientId, limit, label: limit.name }));
+  const client = limits.map((limit) => ({ key: actor.clientId, limit, label: limit.name, points }));
   if (!actor.personId) return consumeWindows(client);
   const personKey = `${actor.clientId}:${actor.personId}`;
   const states = await consumeWindows([
     ...client,
-    ...limits.map((limit) => ({ key: personKey, limit, label: "person" })),
+    ...limits.map((limit) => ({ key: personKey, limit, label: "person", points })),
   ]);
   const person = states.slice(limits.length);
   return states

@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useEnv } from "../../testing/use-env";
 import {
   createAgent,
   createItem,
@@ -25,6 +26,7 @@ import { torontoAddress } from "../../testing/checkout-fixtures";
 import { startConnectorServer } from "../../testing/mcp-server";
 import { pageCaller } from "../../testing/page-caller";
 import { tools } from "./tools";
+import { maxBatchMessages } from "./edge";
 
 let server: Awaited<ReturnType<typeof startConnectorServer>>;
 let itemId: number;
@@ -378,6 +380,51 @@ describe("the public connector at /mcp", () => {
 });
 
 describe("the public connector's rate limit", () => {
+  it("counts every message of a batch (protocol 2025-03-26 lets a client send them), and refuses a batch of more than 20", async () => {
+    // An address of its own (through one trusted proxy), so no other test's calls count here.
+    useEnv({ TRUST_PROXY: "1" });
+    const send = (body: unknown, sessionId?: string) =>
+      fetch(`${server.base}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "x-forwarded-for": "198.51.100.77",
+          "mcp-protocol-version": "2025-03-26",
+          ...(sessionId ? { "mcp-session-id": sessionId } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const pings = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "ping" }));
+    const opened = await send({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-03-26",
+        capabilities: {},
+        clientInfo: { name: "batch", version: "1" },
+      },
+    });
+    const sessionId = opened.headers.get("mcp-session-id")!;
+    const tooMany = await send(pings(maxBatchMessages + 1), sessionId);
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).error).toMatchObject({ code: -32600 });
+    const batch = await send(pings(maxBatchMessages), sessionId);
+    expect(batch.status).toBe(200);
+    expect(await batch.json()).toHaveLength(maxBatchMessages);
+    // 120 calls a minute: counted a message each, the sixth or seventh batch of 20 is refused; counted
+    // a request each, it would take 120 batches. (12: room for calls memory decides while Redis is slow.)
+    let refusedAt: number | undefined;
+    for (let round = 2; round <= 12 && refusedAt === undefined; round++) {
+      const response = await send(pings(maxBatchMessages), sessionId);
+      if (response.status === 429) refusedAt = round;
+      else expect(response.status).toBe(200);
+    }
+    expect(refusedAt, "no 429 within 12 batches of 20").toBeDefined();
+  });
+
   it("counts per address and per session like a partner (120 a minute), then answers 429 rate_limited with Retry-After", async () => {
     const client = await connect("/mcp");
     const transport = client.transport as StreamableHTTPClientTransport;

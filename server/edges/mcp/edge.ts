@@ -59,9 +59,26 @@ const challenge = (request: Request) => {
 const tighter = (a: RateLimitState, b: RateLimitState) =>
   a.map((window, i) => (b[i] && b[i].remaining < window.remaining ? b[i] : window));
 
-type Caller = { actor: Actor; limits: RateLimitState; owner: string; hasSession: boolean };
+/**
+ * Who calls, and `consume`, which counts a request's calls against their rate limits: the token's
+ * person at /mcp/account; an IP and a session at /mcp.
+ */
+type Caller = {
+  actor: Actor;
+  owner: string;
+  hasSession: boolean;
+  consume: (calls: number) => Promise<RateLimitState>;
+};
 
-/** Who calls, and their rate limits: the token's person at /mcp/account; an IP and a session at /mcp. */
+/**
+ * At most this many JSON-RPC messages in one POST (a batch, which protocol 2025-03-26 lets a client
+ * send): each counts against the rate limits, so a batch is never a way past them.
+ */
+export const maxBatchMessages = 20;
+
+/** How many calls a body stands for: each message of a batch, one otherwise (not JSON included). */
+const callsIn = (message: unknown) => (Array.isArray(message) ? Math.max(1, message.length) : 1);
+
 const identify = async (
   connector: ToolConnector,
   request: Request,
@@ -77,14 +94,25 @@ const identify = async (
     noteRequest({ clientId: actor.clientId, personId: actor.personId });
     return {
       actor,
-      limits: await consumePartnerRateLimit(actor),
       owner: `${actor.clientId}:${actor.personId ?? ""}`,
       hasSession: true,
+      consume: (calls) => consumePartnerRateLimit(actor, calls),
     };
   }
-  let limits = await consumeRateLimit(`ip:${clientIp(request.headers)}`, publicLimiters());
-  if (session)
-    limits = tighter(limits, await consumeRateLimit(`session:${session}`, publicLimiters()));
+  const consume = async (calls: number) => {
+    const byIp = await consumeRateLimit(
+      `ip:${clientIp(request.headers)}`,
+      publicLimiters(),
+      undefined,
+      calls,
+    );
+    return session
+      ? tighter(
+          byIp,
+          await consumeRateLimit(`session:${session}`, publicLimiters(), undefined, calls),
+        )
+      : byIp;
+  };
   // Quotes and checkouts belong to the session that made them (another session's are not_found); tied
   // to no account. Without a session nothing may be made (see sessionRequired), and the caller owns
   // nothing: a per-request owner nobody can present again, so no checkout is found (not_found, never 403).
@@ -98,7 +126,7 @@ const identify = async (
     scopes: publicScopes,
     publicAddress: clientIp(request.headers),
   };
-  return { actor, limits, owner, hasSession: Boolean(session) };
+  return { actor, owner, hasSession: Boolean(session), consume };
 };
 
 /** create_checkout's key when the assistant sent none: the same session and arguments give the same key. */
@@ -183,8 +211,20 @@ export const mcpRoute =
           headers(),
         );
       const caller = await identify(connector, request, session);
-      limits = caller.limits;
+      // One call counted before the body is read (a flood of oversized or broken bodies is limited
+      // too); a batch's other messages once it is parsed.
+      limits = await caller.consume(1);
       const message = await readMessage(request);
+      if (callsIn(message) > maxBatchMessages)
+        return withHeaders(
+          jsonRpcError(
+            400,
+            -32600,
+            `Invalid Request: at most ${maxBatchMessages} messages in a batch.`,
+          ),
+          headers(),
+        );
+      if (callsIn(message) > 1) limits = await caller.consume(callsIn(message) - 1);
       if (message === undefined)
         return withHeaders(
           jsonRpcError(400, -32700, "Parse error: the body is not JSON."),
