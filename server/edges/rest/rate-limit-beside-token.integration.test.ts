@@ -9,6 +9,8 @@ import { createLinkedPerson, createPartner } from "../../../prisma/factories";
 import { sha256 } from "../../core/ids";
 import { db } from "../../platform/db";
 import { revokeAccessToken } from "../../auth";
+import { registry } from "../../platform/observability/metrics";
+import { seriesSum } from "../../testing/metrics-exposition";
 import { operationHandler } from "./rest-router";
 
 const categories = operationHandler("GET /api/v1/categories");
@@ -20,6 +22,10 @@ const call = (token: string) =>
     }),
     { params: Promise.resolve({}) },
   );
+
+/** How many rate-limit calls this process's memory decided because Redis was late (all windows). */
+const memoryDecisions = async () =>
+  seriesSum(await registry.metrics(), "shopping_rate_limit_memory_decisions_total");
 
 /** RateLimit-Remaining of the tightest window, and the draft's per-window `RateLimit` header. */
 const remaining = (response: Response) => ({
@@ -52,10 +58,19 @@ describe("the rate limit counted beside the token's check", () => {
     const partner = await createPartner();
     const token = await partner.token();
     expect(remaining(await call(token)).tightest).toBe(119);
+    const before = await memoryDecisions();
     const answers = await Promise.all(Array.from({ length: 30 }, () => call(token)));
     expect(answers.every((response) => response.status === 200)).toBe(true);
     const counts = answers.map((response) => remaining(response).tightest).sort((a, b) => a - b);
-    expect(counts).toEqual(Array.from({ length: 30 }, (_, i) => 89 + i));
+    // A call Redis answers after its 25 ms deadline on a busy machine is decided by this process's
+    // memory (fail open, ADR 0080) and reads memory's count; Redis still counts it. Every answer Redis
+    // gave is a window of its own: 30 distinct counts from 118 down, but for those memory decided.
+    const byMemory = (await memoryDecisions()) - before;
+    if (byMemory === 0) expect(counts).toEqual(Array.from({ length: 30 }, (_, i) => 89 + i));
+    else
+      expect(
+        new Set(counts.filter((count) => count >= 89 && count <= 118)).size,
+      ).toBeGreaterThanOrEqual(30 - byMemory);
   });
 
   it("still refuses the 121st request of a minute", async () => {
