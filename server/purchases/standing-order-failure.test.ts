@@ -1,5 +1,6 @@
 /** How a standing order reads its purchase's failure: in flight elsewhere, refused (nothing bought), or a fault to retry. */
 import { describe, expect, it } from "vitest";
+import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { AppError } from "../core/errors";
 import { captureLogLines } from "../testing/log-capture";
@@ -22,13 +23,22 @@ describe("standingOrderFailure", () => {
       });
   });
 
-  it("a request that did not parse, the database away or an unknown error is a fault (the event is retried)", () => {
-    captureLogLines();
+  it("a request that did not parse, the database away or an unknown error is a fault (the event is retried), logged once by whoever handles it, not here", () => {
+    const logs = captureLogLines();
     const parseError = z.object({ quote_id: z.string() }).safeParse({}).error;
     expect(standingOrderFailure(parseError)).toEqual({ kind: "fault" });
     expect(standingOrderFailure(new AppError("unavailable", { retryAfter: 5 }))).toEqual({
       kind: "fault",
     });
     expect(standingOrderFailure(new Error("boom"))).toEqual({ kind: "fault" });
+    expect(
+      standingOrderFailure(
+        new TRPCError({ code: "CONFLICT", cause: new AppError("item_unavailable") }),
+      ),
+    ).toEqual({
+      kind: "refused",
+      code: "item_unavailable",
+    });
+    expect(logs.lines).toEqual([]);
   });
 });
