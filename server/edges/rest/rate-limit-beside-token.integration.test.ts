@@ -27,6 +27,21 @@ const call = (token: string) =>
 const memoryDecisions = async () =>
   seriesSum(await registry.metrics(), "shopping_rate_limit_memory_decisions_total");
 
+/**
+ * Runs `check`, and once more if it failed while this process's memory decided a call: Redis was
+ * later than its 25 ms deadline on a busy machine (fail open, ADR 0080), and that answer read
+ * memory's count, not Redis's. A failure with no memory decision is a failure.
+ */
+const unlessMemoryDecided = async (check: () => Promise<void>) => {
+  const before = await memoryDecisions();
+  try {
+    await check();
+  } catch (error) {
+    if ((await memoryDecisions()) === before) throw error;
+    await check();
+  }
+};
+
 /** RateLimit-Remaining of the tightest window, and the draft's per-window `RateLimit` header. */
 const remaining = (response: Response) => ({
   tightest: Number(response.headers.get("ratelimit-remaining")),
@@ -35,69 +50,70 @@ const remaining = (response: Response) => ({
 
 describe("the rate limit counted beside the token's check", () => {
   it("counts each request once, the first (token not yet remembered) and every later one", async () => {
-    const partner = await createPartner();
-    const token = await partner.token();
-    const seen: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const response = await call(token);
-      expect(response.status).toBe(200);
-      seen.push(remaining(response).tightest);
-    }
-    expect(seen).toEqual([119, 118, 117, 116, 115, 114]);
+    await unlessMemoryDecided(async () => {
+      const partner = await createPartner();
+      const token = await partner.token();
+      const seen: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await call(token);
+        expect(response.status).toBe(200);
+        seen.push(remaining(response).tightest);
+      }
+      expect(seen).toEqual([119, 118, 117, 116, 115, 114]);
+    });
   });
 
   it("counts a linked token in its person's windows as well, once a request", async () => {
-    const { token } = await createLinkedPerson();
-    const first = remaining(await call(token));
-    const second = remaining(await call(token));
-    expect(first.windows).toBe('"minute";r=119;t=60, "hour";r=2999;t=3600');
-    expect(second.windows).toMatch(/^"minute";r=118;t=\d+, "hour";r=2998;t=\d+$/);
+    await unlessMemoryDecided(async () => {
+      const { token } = await createLinkedPerson();
+      const first = remaining(await call(token));
+      const second = remaining(await call(token));
+      expect(first.windows).toBe('"minute";r=119;t=60, "hour";r=2999;t=3600');
+      expect(second.windows).toMatch(/^"minute";r=118;t=\d+, "hour";r=2998;t=\d+$/);
+    });
   });
 
   it("counts concurrent requests on one remembered token once each", async () => {
-    const partner = await createPartner();
-    const token = await partner.token();
-    expect(remaining(await call(token)).tightest).toBe(119);
-    const before = await memoryDecisions();
-    const answers = await Promise.all(Array.from({ length: 30 }, () => call(token)));
-    expect(answers.every((response) => response.status === 200)).toBe(true);
-    const counts = answers.map((response) => remaining(response).tightest).sort((a, b) => a - b);
-    // A call Redis answers after its 25 ms deadline on a busy machine is decided by this process's
-    // memory (fail open, ADR 0080) and reads memory's count; Redis still counts it. Every answer Redis
-    // gave is a window of its own: 30 distinct counts from 118 down, but for those memory decided.
-    const byMemory = (await memoryDecisions()) - before;
-    if (byMemory === 0) expect(counts).toEqual(Array.from({ length: 30 }, (_, i) => 89 + i));
-    else
-      expect(
-        new Set(counts.filter((count) => count >= 89 && count <= 118)).size,
-      ).toBeGreaterThanOrEqual(30 - byMemory);
+    await unlessMemoryDecided(async () => {
+      const partner = await createPartner();
+      const token = await partner.token();
+      expect(remaining(await call(token)).tightest).toBe(119);
+      const answers = await Promise.all(Array.from({ length: 30 }, () => call(token)));
+      expect(answers.every((response) => response.status === 200)).toBe(true);
+      const counts = answers.map((response) => remaining(response).tightest).sort((a, b) => a - b);
+      expect(counts).toEqual(Array.from({ length: 30 }, (_, i) => 89 + i));
+    });
   });
 
   it("still refuses the 121st request of a minute", async () => {
-    const partner = await createPartner();
-    const token = await partner.token();
-    const answers: Response[] = [];
-    for (let i = 0; i < 121; i++) answers.push(await call(token));
-    expect(answers.slice(0, 120).every((response) => response.status === 200)).toBe(true);
-    expect(answers[120].status).toBe(429);
-    expect(answers[120].headers.get("retry-after")).toMatch(/^\d+$/);
+    await unlessMemoryDecided(async () => {
+      const partner = await createPartner();
+      const token = await partner.token();
+      const answers: Response[] = [];
+      for (let i = 0; i < 121; i++) answers.push(await call(token));
+      expect(answers.slice(0, 120).every((response) => response.status === 200)).toBe(true);
+      expect(answers[120].status).toBe(429);
+      expect(answers[120].headers.get("retry-after")).toMatch(/^\d+$/);
+    });
   });
 
   it("refuses a remembered token at once when it is revoked, and forgets it", async () => {
-    const partner = await createPartner();
-    const token = await partner.token();
-    expect(remaining(await call(token)).tightest).toBe(119);
-    await revokeAccessToken(db(), {
-      tokenHash: sha256(token),
-      clientId: partner.client.id,
-      now: new Date(),
+    await unlessMemoryDecided(async () => {
+      const partner = await createPartner();
+      const token = await partner.token();
+      expect(remaining(await call(token)).tightest).toBe(119);
+      await revokeAccessToken(db(), {
+        tokenHash: sha256(token),
+        clientId: partner.client.id,
+        now: new Date(),
+      });
+      const refused = await call(token);
+      expect(refused.status).toBe(401);
+      expect((await refused.json()).error.code).toBe("unauthorized");
+      expect((await call(token)).status).toBe(401);
+      // The first refused request had counted beside the check (one point); the second, its owner
+      // forgotten, counted nothing.
+      expect(remaining(await call(await partner.token())).tightest).toBe(117);
     });
-    const refused = await call(token);
-    expect(refused.status).toBe(401);
-    expect((await refused.json()).error.code).toBe("unauthorized");
-    expect((await call(token)).status).toBe(401);
-    // The first refused request had counted beside the check (one point); the second, its owner
-    // forgotten, counted nothing.
-    expect(remaining(await call(await partner.token())).tightest).toBe(117);
   });
 });
