@@ -454,6 +454,33 @@ describe("the public connector's rate limit", () => {
 });
 
 describe("the account connector at /mcp/account", () => {
+  it("counts every message of a batch in the token's partner windows", async () => {
+    const { person } = await createLinkedPerson();
+    const token = await accountToken(person.id);
+    const send = (count: number) =>
+      fetch(`${server.base}/mcp/account`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer ${token}`,
+          "mcp-protocol-version": "2025-03-26",
+        },
+        body: JSON.stringify(
+          Array.from({ length: count }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "ping" })),
+        ),
+      });
+    // The partner limit is 120 a minute: counted a message each, the sixth or seventh batch of 20 is
+    // refused (12: room for calls memory decides while Redis is slow); counted a request each, 120.
+    let refusedAt: number | undefined;
+    for (let round = 1; round <= 12 && refusedAt === undefined; round++) {
+      const response = await send(maxBatchMessages);
+      if (response.status === 429) refusedAt = round;
+      else expect(response.status).toBe(200);
+    }
+    expect(refusedAt, "no 429 within 12 batches of 20").toBeDefined();
+  });
+
   it("asks for sign-in with the protected-resource metadata, and refuses a token of another audience (and the reverse)", async () => {
     const anonymous = await fetch(`${server.base}/mcp/account`, {
       method: "POST",

@@ -215,7 +215,8 @@ export const mcpRoute =
       // too); a batch's other messages once it is parsed.
       limits = await caller.consume(1);
       const message = await readMessage(request);
-      if (callsIn(message) > maxBatchMessages)
+      const calls = callsIn(message);
+      if (calls > maxBatchMessages)
         return withHeaders(
           jsonRpcError(
             400,
@@ -224,7 +225,7 @@ export const mcpRoute =
           ),
           headers(),
         );
-      if (callsIn(message) > 1) limits = await caller.consume(callsIn(message) - 1);
+      if (calls > 1) limits = await caller.consume(calls - 1);
       if (message === undefined)
         return withHeaders(
           jsonRpcError(400, -32700, "Parse error: the body is not JSON."),

@@ -12,6 +12,7 @@
  */
 import {
   type AddressPolicy,
+  isLoopbackHost,
   literalHostProblem,
   resolveCheckedHost,
   type ResolvedAddress,
@@ -22,12 +23,6 @@ import { env } from "../../platform/env";
 
 /** `public-only`: the production blocklist; `developer-machine`: loopback and private allowed too. */
 export type DestinationRules = "public-only" | "developer-machine";
-
-const loopbackHosts = ["localhost", "127.0.0.1", "[::1]"];
-
-/** True for localhost, 127.0.0.0/8 and [::1]. */
-const isLoopbackHost = (hostname: string) =>
-  loopbackHosts.includes(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 /** The rules of a service: relaxed only for a sandbox nobody else can reach (its PUBLIC_URL is loopback). */
 export const destinationRulesFor = (options: {

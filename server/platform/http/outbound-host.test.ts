@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
   addressProblem,
+  isLoopbackHost,
   resolveCheckedHost,
   setHostResolver,
   UnreachableHostError,
@@ -67,6 +68,22 @@ describe("addresses", () => {
   it("what is not an address is refused", () => {
     for (const text of ["", "example.com", "fe80::1%eth0", "1.2.3"])
       expect(addressProblem(text, "developer-machine"), text).toBe("is not an IP address");
+  });
+});
+
+describe("loopback hosts (a developer's PUBLIC_URL, plain http to a receiver on it)", () => {
+  it("are localhost and the names under it, 127.0.0.0/8 and [::1], in any spelling; never a DNS name", () => {
+    for (const host of [
+      "localhost",
+      "api.localhost",
+      "127.0.0.1",
+      "127.9.9.9",
+      "[::1]",
+      "[::ffff:7f00:1]",
+    ])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ["10.0.0.1", "[fe80::1]", "localhost.example", "partner.example", "0.0.0.0"])
+      expect(isLoopbackHost(host), host).toBe(false);
   });
 });
 

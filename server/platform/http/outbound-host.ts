@@ -57,8 +57,6 @@ const reserved = {
   ]),
   ipv6: listOf("ipv6", [
     ["::", 128],
-    // Mapped addresses are judged as the IPv4 address they carry (`plainAddress`); this is the backstop.
-    ["::ffff:0:0", 96],
     ["64:ff9b::", 96],
     ["100::", 64],
     ["2001:db8::", 32],
@@ -89,12 +87,15 @@ const plainAddress = (address: string): { address: string; family: Family } | un
   return { address: `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`, family: "ipv4" };
 };
 
+type PlainAddress = NonNullable<ReturnType<typeof plainAddress>>;
+const isIn = (lists: Record<Family, BlockList>, plain: PlainAddress) =>
+  lists[plain.family].check(plain.address, plain.family);
+
 /** Why `address` may not be reached under `policy`, or undefined when it may. */
 export const addressProblem = (address: string, policy: AddressPolicy): string | undefined => {
   const plain = plainAddress(address);
   if (!plain) return "is not an IP address";
-  const is = (lists: Record<Family, BlockList>) =>
-    lists[plain.family].check(plain.address, plain.family);
+  const is = (lists: Record<Family, BlockList>) => isIn(lists, plain);
   if (is(linkLocal)) return "is a link-local address";
   if (is(loopback)) return policy === "public" ? "is a loopback address" : undefined;
   if (policy === "developer-machine") return undefined;
@@ -164,8 +165,12 @@ const beforeDeadline = <T>(work: Promise<T>, signal: AbortSignal, hostname: stri
 
 const isLocalhostName = (hostname: string) => /^(.+\.)?localhost\.?$/i.test(hostname);
 
-/** The addresses a host stands for without asking DNS (an IP literal, a localhost name), or undefined for a DNS name. */
-const addressesWithoutDns = (bare: string): ResolvedAddress[] | undefined => {
+/**
+ * The addresses a URL's hostname stands for without asking DNS (an IP literal, brackets or not; a
+ * localhost name), or undefined for a DNS name.
+ */
+const addressesWithoutDns = (hostname: string): ResolvedAddress[] | undefined => {
+  const bare = hostname.replace(/^\[(.*)\]$/, "$1");
   const version = isIP(bare);
   if (version === 4 || version === 6) return [{ address: bare, family: version }];
   if (isLocalhostName(bare))
@@ -176,18 +181,30 @@ const addressesWithoutDns = (bare: string): ResolvedAddress[] | undefined => {
   return undefined;
 };
 
+/** The first of `addresses` that `policy` refuses, with why. */
+const firstRefused = (addresses: readonly ResolvedAddress[], policy: AddressPolicy) => {
+  for (const { address } of addresses) {
+    const problem = addressProblem(address, policy);
+    if (problem) return { address, problem };
+  }
+  return undefined;
+};
+
 /**
  * Why `hostname` cannot be reached under `policy` when that is known without DNS (an IP literal, a
  * localhost name): a registration refuses it at once. Undefined for a DNS name, checked when resolved.
  */
-export const literalHostProblem = (hostname: string, policy: AddressPolicy) => {
-  const addresses = addressesWithoutDns(hostname.replace(/^\[(.*)\]$/, "$1")) ?? [];
-  for (const { address } of addresses) {
-    const problem = addressProblem(address, policy);
-    if (problem) return problem;
-  }
-  return undefined;
-};
+export const literalHostProblem = (hostname: string, policy: AddressPolicy) =>
+  firstRefused(addressesWithoutDns(hostname) ?? [], policy)?.problem;
+
+/** True for a hostname that is loopback without asking DNS: localhost (and names under it), 127.0.0.0/8, [::1]. */
+export const isLoopbackHost = (hostname: string) =>
+  Boolean(
+    addressesWithoutDns(hostname)?.every(({ address }) => {
+      const plain = plainAddress(address);
+      return plain !== undefined && isIn(loopback, plain);
+    }),
+  );
 
 /**
  * The one address to connect to for `hostname` (a URL's hostname; an IPv6 literal in brackets or
@@ -197,20 +214,18 @@ export const resolveCheckedHost = async (
   hostname: string,
   options: { policy: AddressPolicy; signal: AbortSignal },
 ): Promise<ResolvedAddress> => {
-  const bare = hostname.replace(/^\[(.*)\]$/, "$1");
   const addresses =
-    addressesWithoutDns(bare) ??
+    addressesWithoutDns(hostname) ??
     (await beforeDeadline(
-      hostResolver(bare, options.signal).catch(() => []),
+      hostResolver(hostname, options.signal).catch(() => []),
       options.signal,
       hostname,
     ));
   if (!addresses.length)
     throw new UnreachableHostError("unresolved", `${hostname} does not resolve`);
-  for (const { address } of addresses) {
-    const problem = addressProblem(address, options.policy);
-    if (problem) throw new UnreachableHostError("refused", `${hostname} ${problem}`, address);
-  }
+  const refused = firstRefused(addresses, options.policy);
+  if (refused)
+    throw new UnreachableHostError("refused", `${hostname} ${refused.problem}`, refused.address);
   return addresses[0];
 };
 
