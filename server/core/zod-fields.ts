@@ -1,6 +1,6 @@
 import type { ZodError } from "zod";
-// Installs the API's words for fields whose schema gave no message (zod's global error map).
-import "./zod-messages";
+// Also installs the API's words for fields whose schema gave no message (zod's global error map).
+import { unknownFieldReason } from "./zod-messages";
 
 /** Turns a ZodError into the `fields` member of a 422: field name to the first reason. */
 export const zodFields = (error: ZodError, prefix = ""): Record<string, string> => {
@@ -9,7 +9,7 @@ export const zodFields = (error: ZodError, prefix = ""): Record<string, string> 
     const name =
       prefix + (issue.path.filter((part) => typeof part !== "number").join(".") || "body");
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) fields[prefix + key] ??= "is not a known field";
+      for (const key of issue.keys) fields[prefix + key] ??= unknownFieldReason;
       continue;
     }
     fields[name] ??= issue.message;

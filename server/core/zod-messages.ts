@@ -9,7 +9,8 @@
 import { z } from "zod";
 import type { $ZodRawIssue } from "zod/v4/core";
 
-type Issue = $ZodRawIssue;
+/** A body or query member the schema does not know (zod-fields.ts names each key with it). */
+export const unknownFieldReason = "is not a known field";
 
 const typeNames: Record<string, string> = {
   object: "must be an object",
@@ -44,7 +45,7 @@ const formats: Record<string, string> = {
 };
 
 /** The message for one issue, or undefined to keep zod's (an issue kind not listed here). */
-export const apiIssueMessage = (issue: Issue): string | undefined => {
+export const apiIssueMessage = (issue: $ZodRawIssue): string | undefined => {
   // A field left out fails as the wrong type or value (an enum's, a literal's): it is required.
   if (
     issue.input === undefined &&
@@ -84,7 +85,7 @@ export const apiIssueMessage = (issue: Issue): string | undefined => {
         ? `must be ${JSON.stringify(issue.values[0])}`
         : `must be one of: ${issue.values.map((value: unknown) => String(value)).join(", ")}`;
     case "unrecognized_keys":
-      return "is not a known field";
+      return unknownFieldReason;
     case "invalid_union":
     case "invalid_key":
     case "invalid_element":
