@@ -22,7 +22,9 @@ const { values, positionals } = parseArgs({
   options: { from: { type: "string" }, to: { type: "string" }, top: { type: "string" } },
 });
 if (positionals.length !== 1) {
-  console.error("usage: npx tsx bench/cpu-profile-summary.ts <file.cpuprofile> [--from S --to S]");
+  console.error(
+    "usage: npx tsx bench/cpu-profile-summary.ts <file.cpuprofile> [--from S --to S] [--top N]",
+  );
   process.exit(2);
 }
 const profile = JSON.parse(readFileSync(positionals[0], "utf8")) as CpuProfile;
