@@ -4,23 +4,24 @@
  * `moveWatch`) turns a rule into one guarded conditional update, so however many evaluators,
  * sweeps and cancels race, a watch moves along these arrows only, and claims its purchase once.
  *
- *   active    --claim-----------> executing   (price within max_price, fresh total within max_total)
- *   executing --release---------> active      (the purchase path refused for now: price moved, rate)
- *   executing --bought----------> fulfilled   (outcome bought; the purchase holds the card)
- *   executing --needs_person----> needs_you   (outcome card_declined / authentication_required)
+ * A price watch is a standing order (server/core/standing-order.ts: claim, release, bought,
+ * needs_person, expire, cancel, end), with these of its own:
+ *
  *   active    --expire----------> expired     (outcome expired, or over_your_total when last seen over)
  *   active|executing --item_sold-> item_sold  (someone else bought it first)
- *   active    --cancel----------> cancelled   (the person or the assistant; outcome cancelled)
- *   active|executing --end------> cancelled   (the service: limits_lowered, purchases_paused,
- *                                              assistant_disconnected, and the other refusals)
  *   active|executing --withdraw-> cancelled   (the person's change took the watch's standing away:
  *                                              limits lowered, paused, assistant disconnected; an
  *                                              executing one only while its purchase does not exist,
  *                                              decided under the person's lock: watch-standing.ts)
  *
  * active and executing are live (they count toward the 25 and toward price_watchers); the rest
- * are final. Expiry applies only to an active watch: a claimed purchase runs to its answer.
+ * are final.
  */
+import {
+  standingEndOutcomeOfRefusal,
+  standingEndOutcomes,
+  standingOrderTransitions,
+} from "../core/standing-order";
 import { type TimedTransition, timedRule } from "../core/timed-transition";
 export const priceWatchStatuses = [
   "active",
@@ -53,39 +54,18 @@ export type PriceWatchEvent = (typeof priceWatchEvents)[number];
 
 export type PriceWatchTransition = TimedTransition<PriceWatchState>;
 
-const rule = (
-  from: readonly PriceWatchState[],
-  to: PriceWatchState,
-  options?: Partial<Omit<PriceWatchTransition, "from" | "to">>,
-) => timedRule(from, to, options);
-
+/** The standing order's moves (server/core/standing-order.ts), and the two only a price watch makes. */
 const transitions: Record<PriceWatchEvent, PriceWatchTransition> = {
-  claim: rule(["active"], "executing", { needsUnexpired: true }),
-  release: rule(["executing"], "active"),
-  bought: rule(["executing"], "fulfilled", { outcome: "bought" }),
-  needs_person: rule(["executing"], "needs_you"),
-  expire: rule(["active"], "expired", { needsExpired: true }),
-  item_sold: rule(["active", "executing"], "item_sold", { outcome: "item_sold" }),
-  cancel: rule(["active"], "cancelled", { outcome: "cancelled" }),
-  end: rule(["active", "executing"], "cancelled"),
-  withdraw: rule(["active", "executing"], "cancelled"),
+  ...standingOrderTransitions,
+  item_sold: timedRule(["active", "executing"], "item_sold", { outcome: "item_sold" }),
+  withdraw: timedRule(["active", "executing"], "cancelled"),
 };
 
 export const priceWatchTransition = (event: PriceWatchEvent): PriceWatchTransition =>
   transitions[event];
 
 /** Outcomes the service ends a watch with (event `end`), besides bought, item_sold, expired and cancelled. */
-export const endOutcomes = [
-  "limits_lowered",
-  "purchases_paused",
-  "assistant_disconnected",
-  "store_requires_checkout_link",
-  "not_available_in_market",
-  "address_not_on_file",
-  "no_saved_card",
-  "card_not_on_this_account",
-  "payment_failed",
-] as const;
+export const endOutcomes = [...standingEndOutcomes, "payment_failed"] as const;
 export type EndOutcome = (typeof endOutcomes)[number];
 
 /** Live watches a person may have at once (the reference's Limits). */
@@ -93,30 +73,15 @@ export const maxLiveWatches = 25;
 /** Days a watch lasts: 1 to 30; 7 when omitted (docs/adr/0071-price-watch-api.md). */
 export const watchDays = { min: 1, max: 30, default: 7 } as const;
 
-/** The POST /purchases refusal codes that end a watch, and with which outcome; the others leave it active. */
+/**
+ * The POST /purchases refusal codes that end a watch, and with which outcome; the others leave it
+ * active. Those of the person's standing are every standing order's (server/core/standing-order.ts);
+ * a price watch watches one item, so an item no longer for sale also ends it.
+ */
 export const outcomeOfPurchaseRefusal = (code: string): EndOutcome | "item_sold" | null => {
-  switch (code) {
-    case "over_spending_limit":
-    case "spending_limit_not_set":
-      return "limits_lowered";
-    case "purchases_paused":
-      return "purchases_paused";
-    case "agent_purchases_unavailable":
-      return "assistant_disconnected";
-    case "item_unavailable":
-    case "price_unavailable":
-      return "item_sold";
-    case "store_requires_checkout_link":
-    case "not_available_in_market":
-    case "address_not_on_file":
-    case "no_saved_card":
-    case "card_not_on_this_account":
-      return code;
-    case "quote_already_purchased":
-      // Never ends or releases by itself: the caller records the purchase that exists.
-      return null;
-    default:
-      // price_changed (a newer price change re-evaluates it), too_many_purchases, quote_expired: try again later.
-      return null;
-  }
+  if (code === "item_unavailable" || code === "price_unavailable") return "item_sold";
+  // quote_already_purchased never ends or releases by itself: the caller records the purchase that
+  // exists; price_changed (a newer price change re-evaluates it), too_many_purchases and
+  // quote_expired: try again later.
+  return standingEndOutcomeOfRefusal(code);
 };

@@ -6,6 +6,7 @@
  * move to a final state records its webhook event there too (price_watch.fulfilled, .needs_you, .ended).
  */
 import { type PriceWatchEvent, type PriceWatchState, priceWatchTransition } from "./states";
+import { isLiveStandingOrder, outcomeOfMove } from "../core/standing-order";
 import { notifyPriceWatchClosed } from "../platform/jobs/events";
 import type { PriceWatchRow } from "./price-watch-view";
 import { toWirePriceWatch } from "./price-watch-view";
@@ -41,12 +42,12 @@ const moveWatches = async (
   move: Omit<Move, "id">,
 ): Promise<MovedWatch[]> => {
   const rule = priceWatchTransition(move.event);
-  const isFinal = rule.to !== "active" && rule.to !== "executing";
+  const isFinal = !isLiveStandingOrder(rule.to);
   const type = priceWatchEventType(rule.to);
   const moved = await updateWatchStatus(sql, ids, {
     to: rule.to,
     from: rule.from.filter((status) => !move.from || move.from.includes(status)),
-    outcome: isFinal ? (rule.outcome ?? move.outcome ?? null) : null,
+    outcome: isFinal ? outcomeOfMove(rule, move.outcome) : null,
     isFinal,
     needsUnexpired: rule.needsUnexpired,
     needsExpired: rule.needsExpired,
@@ -107,7 +108,7 @@ const endWatchesIn = async (
   move: EndMove,
   options: { email?: boolean } = {},
 ) => {
-  const outcome = move.outcome ?? priceWatchTransition(move.event).outcome ?? "expired";
+  const outcome = outcomeOfMove(priceWatchTransition(move.event), move.outcome) ?? "expired";
   const watches = await moveWatches(sql, ids, { ...move, outcome });
   // An any-of group's alternative that ends alone (its item sold) sends nothing: the group goes on,
   // and the person hears of the group (bought, or ended with every alternative: groups/).

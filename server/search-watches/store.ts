@@ -12,6 +12,7 @@ import { Prisma } from "../generated/prisma/client";
 import { searchLexemesSql } from "../catalogue";
 import { hasPurchaseGrantSql } from "../purchases";
 import type { Sql } from "../platform/sql";
+import { isLiveStandingOrder, outcomeOfMove } from "../core/standing-order";
 import { type SearchWatchEvent, searchWatchTransition } from "./states";
 
 export type StoredFilters = {
@@ -160,12 +161,13 @@ export const moveSearchWatch = async (
 ) => {
   const rule = searchWatchTransition(move.event);
   const data = move.data ?? {};
-  const isEnd = !["active", "executing"].includes(rule.to);
+  const isEnd = !isLiveStandingOrder(rule.to);
+  const outcome = outcomeOfMove(rule, move.outcome);
   const set = (column: string, value: unknown, present: boolean) =>
     present ? Prisma.sql`, ${Prisma.raw(column)} = ${value}` : Prisma.empty;
   const [row] = await sql.$queryRaw<SearchWatchRow[]>`
     UPDATE search_watches w SET status = ${rule.to}::"SearchWatchStatus", updated_at = statement_timestamp()
-      ${set("outcome", move.outcome ?? rule.outcome, (move.outcome ?? rule.outcome) !== null)}
+      ${set("outcome", outcome, outcome !== null)}
       ${set("ended_at", move.now, isEnd)}
       ${set("item_id", data.itemId, "itemId" in data)}
       ${set("quote_id", data.quoteId, "quoteId" in data)}

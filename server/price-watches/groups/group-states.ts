@@ -4,20 +4,22 @@
  * one conditional UPDATE of the group row, so of two evaluators whose alternatives qualify at once
  * only one claims the group, and the group buys once.
  *
- *   active    --claim--------> executing  (one alternative claimed with it, in the same transaction)
- *   executing --release------> active     (the claimed alternative did not buy and may not now, or
- *                                          ended alone: item sold, its store sells only by link)
- *   executing --bought-------> fulfilled  (outcome bought; purchase_id; the others fulfilled_by_alternative)
- *   executing --needs_person-> needs_you  (outcome card_declined / authentication_required)
- *   active    --expire-------> expired    (outcome expired, or over_your_total)
- *   active    --cancel-------> cancelled  (the person or the assistant; outcome cancelled)
- *   active|executing --end---> cancelled  (the service: the person's standing or a refusal that ends
- *                                          every alternative; or no alternative left, outcome of the last)
+ * A group is a standing order (server/core/standing-order.ts), claimed with one alternative in the
+ * same transaction; release when the claimed alternative did not buy and may not now, or ended
+ * alone (item sold, its store sells only by link); bought with purchase_id (the others end
+ * fulfilled_by_alternative); expire with outcome expired, or over_your_total; end by the service
+ * (the person's standing or a refusal that ends every alternative; or no alternative left, with the
+ * outcome of the last).
  *
  * active and executing are live: a live group counts as ONE watch toward the 25.
  */
 import type { PriceWatchGroupStatus } from "../../generated/prisma/client";
-import { type TimedTransition, timedRule } from "../../core/timed-transition";
+import {
+  isLiveStandingOrder,
+  type StandingOrderEvent,
+  standingOrderTransitions,
+} from "../../core/standing-order";
+import type { TimedTransition } from "../../core/timed-transition";
 
 export const priceWatchGroupStatuses = [
   "active",
@@ -29,33 +31,18 @@ export const priceWatchGroupStatuses = [
 ] as const satisfies readonly PriceWatchGroupStatus[];
 export type GroupState = (typeof priceWatchGroupStatuses)[number];
 
-export type GroupEvent =
-  "claim" | "release" | "bought" | "needs_person" | "expire" | "cancel" | "end";
+export type GroupEvent = StandingOrderEvent;
 
 export type GroupTransition = TimedTransition<GroupState>;
 
-const rule = (
-  from: readonly GroupState[],
-  to: GroupState,
-  options?: Partial<Omit<GroupTransition, "from" | "to">>,
-) => timedRule(from, to, options);
-
-const transitions: Record<GroupEvent, GroupTransition> = {
-  claim: rule(["active"], "executing", { needsUnexpired: true }),
-  release: rule(["executing"], "active"),
-  bought: rule(["executing"], "fulfilled", { outcome: "bought" }),
-  needs_person: rule(["executing"], "needs_you"),
-  expire: rule(["active"], "expired", { needsExpired: true }),
-  cancel: rule(["active"], "cancelled", { outcome: "cancelled" }),
-  end: rule(["active", "executing"], "cancelled"),
-};
+const transitions: Record<GroupEvent, GroupTransition> = standingOrderTransitions;
 
 export const groupTransition = (event: GroupEvent): GroupTransition => transitions[event];
 
 /** Whether the person may cancel a group in this status now: the state table's own cancel rule. */
 export const isCancellableGroup = (status: GroupState) => transitions.cancel.from.includes(status);
 
-export const isLiveGroup = (status: GroupState) => status === "active" || status === "executing";
+export const isLiveGroup = (status: GroupState) => isLiveStandingOrder(status);
 
 /** Alternatives in one group: 1 to 10 (issue 29 §4). */
 export const maxAlternatives = 10;

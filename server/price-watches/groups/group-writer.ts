@@ -6,6 +6,7 @@
  * alternatives move through the watches' own writer (watch-writer.ts `moveWatch`: their state table,
  * their webhook events).
  */
+import { isLiveStandingOrder, outcomeOfMove } from "../../core/standing-order";
 import { notifyPriceWatchClosed } from "../../platform/jobs/events";
 import { type Sql, sqlTransaction } from "../../platform/sql";
 import { expiryOutcome } from "../policy";
@@ -37,7 +38,7 @@ export const moveGroup = (sql: Sql, move: GroupMove) => {
   return updateGroupStatus(sql, move.id, {
     from: rule.from,
     to: rule.to,
-    outcome: isFinal ? (rule.outcome ?? move.outcome ?? null) : null,
+    outcome: isFinal ? outcomeOfMove(rule, move.outcome) : null,
     isFinal,
     needsUnexpired: rule.needsUnexpired,
     needsExpired: rule.needsExpired,
@@ -48,8 +49,7 @@ export const moveGroup = (sql: Sql, move: GroupMove) => {
   });
 };
 
-const isLive = (alternative: AlternativeState) =>
-  alternative.status === "active" || alternative.status === "executing";
+const isLive = (alternative: AlternativeState) => isLiveStandingOrder(alternative.status);
 
 /**
  * Ends a live group and every live alternative of it with one outcome, in the caller's
