@@ -2,7 +2,7 @@
 import type { Province } from "../core/provinces";
 import { toMoney } from "../core/money";
 import type { SpendingSettings } from "../core/spending-limits";
-import { env } from "../platform/env";
+import { cardEntry } from "../payments";
 import type { TSpendingSettingsResponse } from "./account.schema";
 import type { TSavedCardResponse } from "./saved-card.schema";
 import { type SpendingRow, spendingSettingsOf } from "./store/persons";
@@ -20,12 +20,6 @@ export const toShippingAddress = (row: AddressRow) => ({
   country: "CA" as const,
   phone: row.phone,
 });
-
-/** How a card is entered here: the sandbox form takes test numbers; with Stripe (always in production) only Stripe's own form (the Payment Element). */
-const cardEntry = (): TSavedCardResponse["card_entry"] =>
-  env().SERVICE_ENV === "production" || env().PAYMENT_PROCESSOR === "stripe"
-    ? "processor_form"
-    : "sandbox_test_cards";
 
 /** A stored card → the wire shape: brand, last four and expiry only. */
 export const toSavedCardResponse = (card: SavedCardForPurchase | null): TSavedCardResponse => ({

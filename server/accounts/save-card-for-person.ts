@@ -6,11 +6,10 @@
  */
 import { randomId } from "../core/ids";
 import type { Db } from "../platform/db";
-import { env } from "../platform/env";
 import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
 import { isUnknownOutcome } from "../payments";
-import { testCards } from "../payments";
+import { refuseCardNumberInProduction, testCards } from "../payments";
 import { cardBrand, type ZSaveCardInput } from "./saved-card.schema";
 import { readCardOwner } from "./store/saved-cards";
 import { type SavedCardForPurchase, upsertSavedCard } from "./store/saved-cards";
@@ -21,14 +20,9 @@ export type Card = z.output<typeof ZSaveCardInput>;
 
 const invalid = (fields: Record<string, string>) => new AppError("invalid_request", { fields });
 
-/** Production takes cards only through the processor's own form (Stripe.js), which is not wired yet. */
-const refuseRawNumbersInProduction = () => {
-  if (env().SERVICE_ENV !== "production") return;
-  throw new AppError("forbidden", {
-    message:
-      "Cards are saved through the payment processor's own form, which is not available yet. This service never accepts a card number directly in production.",
-  });
-};
+/** Production takes cards only through the processor's own form (Stripe.js). */
+const refuseRawNumbersInProduction = () =>
+  refuseCardNumberInProduction("Cards are saved through the payment processor's own form.");
 
 /** A card is good through the last day of its expiry month (UTC). */
 const refuseExpired = (card: Card, now: Date) => {

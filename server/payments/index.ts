@@ -80,4 +80,5 @@ export type {
   ProcessorRefusal,
 } from "./provider";
 export { isLuhnValid, testCards } from "./sandbox-cards";
+export { cardEntry, refuseCardNumberInProduction } from "./card-entry";
 export { closeLedgerDispute, openLedgerDispute } from "./store/sandbox-ledger";

@@ -35,7 +35,6 @@ const requireModeScope = (actor: Actor, mode: TCreateSearchWatchBody["mode"]) =>
   throw new AppError("insufficient_scope", {
     message: `A search watch in mode ${mode} needs the ${scope} scope.`,
     details: { scope },
-    headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${scope}"` },
   });
 };
 

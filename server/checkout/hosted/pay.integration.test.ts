@@ -13,6 +13,8 @@ import { createCheckoutVia, createQuoteVia } from "../../testing/checkout-fixtur
 import { pageCaller } from "../../testing/page-caller";
 import { partnerCaller } from "../../testing/callers";
 import { settlePayments } from "../settle-payments";
+import { useProductionEnv } from "../../testing/production-env";
+import { failureOf } from "../../testing/oauth";
 
 let token: string;
 let stores: { id: number; slug: string }[];
@@ -198,6 +200,20 @@ describe("paying", () => {
       cause: { options: { fields: { "method.exp_year": "the card has expired" } } },
     });
     expect(await db().payment.count({ where: { checkoutId: id } })).toBe(0);
+  });
+
+  it("in production refuses a card number posted to the pay step before anything is opened (B6-01): the page pays through the processor's form", async () => {
+    const { id } = await newCheckout();
+    useProductionEnv();
+    const refused = await failureOf(
+      page.checkoutPage.pay({ id, accept_terms: true, method: card(testCards.succeeds) }),
+    );
+    expect([refused.code, refused.status]).toEqual(["forbidden", 403]);
+    expect(refused.message).toContain("never accepts a card number");
+    expect(await db().payment.count({ where: { checkoutId: id } })).toBe(0);
+    expect(await db().checkout.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "awaiting_payment",
+    });
   });
 
   it("two payments at once charge once", async () => {

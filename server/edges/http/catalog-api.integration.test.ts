@@ -48,6 +48,8 @@ beforeAll(async () => {
   ).id;
 });
 
+const metadataUrl = "http://localhost:3000/.well-known/oauth-protected-resource/api/v1";
+
 describe("authentication and scopes", () => {
   it("401 without a token, with WWW-Authenticate and no error parameter", async () => {
     const response = await get(products, "/products", { token: null });
@@ -55,13 +57,16 @@ describe("authentication and scopes", () => {
     expect(response.headers.get("www-authenticate")).toMatch(
       /^Bearer realm="shopping-api", resource_metadata="http:\/\/localhost:3000\/.well-known\/oauth-protected-resource\/api\/v1"$/,
     );
+    expect(response.headers.get("cache-control")).toBe("no-store");
     expect((await response.json()).error.code).toBe("unauthorized");
   });
 
-  it("401 invalid_token for an unknown, expired or revoked token", async () => {
-    expect(
-      (await get(products, "/products", { token: "sat_nonsense" })).headers.get("www-authenticate"),
-    ).toContain('error="invalid_token"');
+  it("401 invalid_token for an unknown, expired or revoked token, never cached (RELIABILITY C3)", async () => {
+    const unknown = await get(products, "/products", { token: "sat_nonsense" });
+    expect(unknown.headers.get("www-authenticate")).toBe(
+      `Bearer realm="shopping-api", resource_metadata="${metadataUrl}", error="invalid_token", error_description="The access token is invalid, expired or revoked"`,
+    );
+    expect(unknown.headers.get("cache-control")).toBe("no-store");
     const partner = await createPartner();
     const expired = await partner.token();
     await db().accessToken.updateMany({
@@ -84,11 +89,15 @@ describe("authentication and scopes", () => {
     );
   });
 
-  it("403 insufficient_scope without catalog:read", async () => {
+  it("403 insufficient_scope without catalog:read, the challenge naming the scope and where to learn how to get it (RFC 6750 §3, RFC 9728 §5.1)", async () => {
     const partner = await createPartner({ scopes: ["checkout:write"] });
     const response = await get(products, "/products", { token: await partner.token() });
     expect(response.status).toBe(403);
-    expect((await response.json()).error.code).toBe("insufficient_scope");
+    const { error } = await response.json();
+    expect([error.code, error.scope]).toEqual(["insufficient_scope", "catalog:read"]);
+    expect(response.headers.get("www-authenticate")).toBe(
+      `Bearer realm="shopping-api", resource_metadata="${metadataUrl}", error="insufficient_scope", scope="catalog:read", error_description="${error.message}"`,
+    );
   });
 });
 

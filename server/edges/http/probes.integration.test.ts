@@ -99,6 +99,7 @@ describe("probes", () => {
     const down = await readyzUntil(instance.base, (status) => status === 503, 5_000);
     expect(Date.now() - cutAt).toBeLessThan(2_000);
     expect(down.response.status).toBe(503);
+    expect(down.response.headers.get("retry-after")).toBe("5");
     expect(down.body.status).toBe("not_ready");
     expect(down.body.checks.database).toBe("unavailable");
     expect(down.body.checks.migrations).toBe("ok"); // found applied before: not asked again

@@ -23,13 +23,17 @@ describe("readinessAnswer", () => {
     ["migrations", { migrations: "pending" }],
     ["search index", { search_index: "building" }],
     ["shutdown", { shutdown: "draining" }],
-  ] as const)("is 503 not_ready when the %s is not ok", (_name, change) => {
-    const checks = { ...allOk, ...change } as Checks;
-    expect(readinessAnswer(checks)).toEqual({
-      status: 503,
-      body: { status: "not_ready", checks },
-    });
-  });
+  ] as const)(
+    "is 503 not_ready when the %s is not ok, saying when to ask again",
+    (_name, change) => {
+      const checks = { ...allOk, ...change } as Checks;
+      expect(readinessAnswer(checks)).toEqual({
+        status: 503,
+        body: { status: "not_ready", checks },
+        retryAfter: 5,
+      });
+    },
+  );
 
   it("stays ready without Redis, or with Redis down after it answered once (rate limits count in memory then)", () => {
     const { redis: _redis, ...withoutRedis } = allOk;

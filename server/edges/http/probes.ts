@@ -39,11 +39,21 @@ export const isReady = (checks: Checks) =>
   checks.search_index === "ok" &&
   checks.shutdown === "ok";
 
+/**
+ * How soon to ask again when not ready (every 503 carries Retry-After, RELIABILITY rule 10): a
+ * dependency's answer is kept 1 s, an index builds in seconds, a drain lasts about 10.
+ */
+export const notReadyRetryAfterSeconds = 5;
+
 /** The /readyz answer for `checks`. */
 export const readinessAnswer = (checks: Checks) =>
   isReady(checks)
     ? { status: 200, body: { status: "ready", checks } }
-    : { status: 503, body: { status: "not_ready", checks } };
+    : {
+        status: 503,
+        body: { status: "not_ready", checks },
+        retryAfter: notReadyRetryAfterSeconds,
+      };
 
 export type ReadinessOptions = {
   databaseUrl: string;
@@ -129,11 +139,19 @@ const probePaths = new Set(["/healthz", "/readyz"]);
  * and returns true, or returns false for every other request.
  */
 export const createProbeHandler = (readiness: { check: () => Promise<Checks> }) => {
-  const answer = (response: ServerResponse, requestId: string, status: number, body: unknown) =>
+  const answer = (
+    response: ServerResponse,
+    requestId: string,
+    { status, body, retryAfter }: { status: number; body: unknown; retryAfter?: number },
+  ) =>
     send(
       new Response(JSON.stringify(body), {
         status,
-        headers: { "content-type": "application/json", "cache-control": "no-store" },
+        headers: {
+          "content-type": "application/json",
+          "cache-control": "no-store",
+          ...(retryAfter ? { "retry-after": String(retryAfter) } : {}),
+        },
       }),
       response,
       requestId,
@@ -149,15 +167,12 @@ export const createProbeHandler = (readiness: { check: () => Promise<Checks> }) 
       return true;
     }
     if (pathname === "/healthz") {
-      answer(response, requestId, 200, { status: "alive" }).catch(fail);
+      answer(response, requestId, { status: 200, body: { status: "alive" } }).catch(fail);
       return true;
     }
     readiness
       .check()
-      .then((checks) => {
-        const { status, body } = readinessAnswer(checks);
-        return answer(response, requestId, status, body);
-      })
+      .then((checks) => answer(response, requestId, readinessAnswer(checks)))
       .catch(fail);
     return true;
   };

@@ -26,7 +26,7 @@ import { torontoAddress } from "../../testing/checkout-fixtures";
 import { startConnectorServer } from "../../testing/mcp-server";
 import { pageCaller } from "../../testing/page-caller";
 import { tools } from "./tools";
-import { maxBatchMessages } from "./edge";
+import { maxBatchMessages, mcpAccountScopes } from "./edge";
 
 let server: Awaited<ReturnType<typeof startConnectorServer>>;
 let itemId: number;
@@ -491,9 +491,12 @@ describe("the account connector at /mcp/account", () => {
       body: "{}",
     });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.headers.get("www-authenticate")).toContain(
-      `resource_metadata="${process.env.PUBLIC_URL}/.well-known/oauth-protected-resource/mcp/account"`,
+    const metadata = `resource_metadata="${process.env.PUBLIC_URL}/.well-known/oauth-protected-resource/mcp/account"`;
+    // No token: where to learn how to get one and what to ask for, no error (RFC 6750 §3); never cached.
+    expect(anonymous.headers.get("www-authenticate")).toBe(
+      `Bearer ${metadata}, scope="${mcpAccountScopes.join(" ")}"`,
     );
+    expect(anonymous.headers.get("cache-control")).toBe("no-store");
     expect((await anonymous.json()).error.code).toBe("unauthorized");
 
     const { token: restToken } = await createLinkedPerson();
@@ -503,7 +506,10 @@ describe("the account connector at /mcp/account", () => {
       body: "{}",
     });
     expect(refused.status).toBe(401);
-    expect(refused.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    expect(refused.headers.get("www-authenticate")).toBe(
+      `Bearer ${metadata}, error="invalid_token", error_description="The access token is invalid, expired or revoked"`,
+    );
+    expect(refused.headers.get("cache-control")).toBe("no-store");
 
     const { person } = await createPerson();
     const connectorToken = await accountToken(person.id);

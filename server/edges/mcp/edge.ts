@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { authenticateBearer, bearerToken, mcpAccountAudience } from "../../auth";
+import { authenticateBearer, mcpAccountAudience } from "../../auth";
 import { mcpAccountPath } from "../../auth";
 import { systemClock } from "../../platform/clock";
 import { db } from "../../platform/db";
@@ -28,6 +28,7 @@ import { BodyTooLargeError, readCappedText } from "../../platform/http/read-body
 import { requestIdFrom } from "../../platform/http/request-id";
 import { wantsFreshAnswer } from "../rest/with-partner";
 import { errorResponse, json, toAppError } from "../../platform/http/respond";
+import { challengeHeaders } from "../rest/bearer-challenge";
 import { type Actor, createInnerContext } from "../../platform/trpc/context";
 import { createCaller } from "../trpc/caller";
 import { createConnectorServer } from "./connector";
@@ -48,12 +49,8 @@ const publicLimiters = defineLimit("mcp", partnerPolicies);
 const mcpAccountMetadataUrl = () =>
   `${env().PUBLIC_URL}/.well-known/oauth-protected-resource${mcpAccountPath}`;
 
-const challenge = (request: Request) => {
-  const base = `Bearer resource_metadata="${mcpAccountMetadataUrl()}", scope="${mcpAccountScopes.join(" ")}"`;
-  return bearerToken(request.headers.get("authorization"))
-    ? `${base}, error="invalid_token", error_description="The access token is invalid, expired or revoked"`
-    : base;
-};
+/** The account connector as its challenges name it (bearer-challenge.ts). */
+const accountResource = () => ({ metadataUrl: mcpAccountMetadataUrl(), scopes: mcpAccountScopes });
 
 /** The tighter of two sets of windows (what RateLimit-* headers report). */
 const tighter = (a: RateLimitState, b: RateLimitState) =>
@@ -261,10 +258,8 @@ export const mcpRoute =
       }
     } catch (error) {
       const appError = toAppError(error, requestId);
-      const extra: Record<string, string> =
-        appError.code === "unauthorized" && connector === "account"
-          ? { "WWW-Authenticate": challenge(request) }
-          : {};
-      return errorResponse(appError, { ...headers(), ...extra });
+      const challenge =
+        connector === "account" ? challengeHeaders(appError, request, accountResource()) : {};
+      return errorResponse(appError, { ...headers(), ...challenge });
     }
   };

@@ -8,7 +8,8 @@
  * Route files only parse and call the caller.
  */
 import { z } from "zod";
-import { authenticateBearer, bearerOwnerHint, bearerToken } from "../../auth";
+import { authenticateBearer, bearerOwnerHint } from "../../auth";
+import { challengeHeaders } from "./bearer-challenge";
 import { systemClock } from "../../platform/clock";
 import { db } from "../../platform/db";
 import { env } from "../../platform/env";
@@ -105,13 +106,11 @@ const parseWith = <S extends z.ZodType>(schema: S | undefined, value: unknown): 
   return result.data;
 };
 
-const wwwAuthenticate = (request: Request) => {
-  const metadata = `${env().PUBLIC_URL}/.well-known/oauth-protected-resource/api/v1`;
-  const hasToken = Boolean(bearerToken(request.headers.get("authorization")));
-  return hasToken
-    ? `Bearer realm="shopping-api", error="invalid_token", error_description="The access token is invalid, expired or revoked", resource_metadata="${metadata}"`
-    : `Bearer realm="shopping-api", resource_metadata="${metadata}"`;
-};
+/** This resource server as its challenges name it (bearer-challenge.ts). */
+const restResource = () => ({
+  realm: "shopping-api",
+  metadataUrl: `${env().PUBLIC_URL}/.well-known/oauth-protected-resource/api/v1`,
+});
 
 /** The declared headers as an object (absent ones undefined); duplicates arrive joined by ", " and fail their pattern. */
 const headerObject = (schema: HeaderSchema | undefined, request: Request) =>
@@ -224,8 +223,9 @@ export const withPartner =
       return response;
     } catch (error) {
       const appError = toAppError(error, requestId, clientRequestIdOf(request.headers));
-      const extra: Record<string, string> =
-        appError.code === "unauthorized" ? { "WWW-Authenticate": wwwAuthenticate(request) } : {};
-      return errorResponse(appError, { ...headers(), ...extra });
+      return errorResponse(appError, {
+        ...headers(),
+        ...challengeHeaders(appError, request, restResource()),
+      });
     }
   };

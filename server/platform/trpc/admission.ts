@@ -20,12 +20,11 @@ const personGrantOf = (actor: Actor) =>
     ? { clientId: actor.clientId, personId: actor.personId }
     : undefined;
 
-/** 403 insufficient_scope naming the scope, in the body and in the challenge a REST client reads. */
+/** 403 insufficient_scope naming the scope (`details.scope`: in the body, and in the challenge the edge writes: bearer-challenge.ts). */
 const insufficientScope = (scope: Scope, message = `This operation needs the ${scope} scope.`) =>
   new AppError("insufficient_scope", {
     message,
     details: { scope },
-    headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${scope}"` },
   });
 
 /** The token's grant, for an operation that needs `scope` on a token a person granted; 403 for any other actor. */
