@@ -24,12 +24,14 @@ export type Setup = {
   address?: Record<string, unknown> | null;
   tick?: string[];
   scope?: string;
+  /** Link the person to this agent instead of a new one (two persons of one client). */
+  agent?: Awaited<ReturnType<typeof createAgent>>;
 };
 
 /** A person with address, limits and card, linked to a new agent; the agent's token. */
 export const agentWithPerson = async (options: Setup = {}) => {
   const { person } = await createPerson();
-  const agent = await createAgent();
+  const agent = options.agent ?? (await createAgent());
   const redirectUri = agent.redirectUris[0];
   const { code, verifier } = await obtainCode({
     personId: person.id,
