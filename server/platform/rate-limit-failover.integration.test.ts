@@ -8,9 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createLinkingPartner, createPerson } from "../../prisma/factories";
 import { issueAccessToken } from "../auth/tokens";
 import { db } from "./db";
-import { registry } from "./observability/metrics";
 import { connectRateLimitStore, consumeRateLimit, createLimiters } from "./rate-limit";
-import { seriesSum } from "../testing/metrics-exposition";
+import { memoryDecisions } from "../testing/rate-limit-memory";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const categories = operationHandler("GET /api/v1/categories");
@@ -81,10 +80,7 @@ describe("rate limiter with a slow Redis", () => {
       policies: [{ name: "minute", points: 2, duration: 60 }],
       name,
     });
-    const memoryDecisions = async () =>
-      seriesSum(await registry.metrics(), "shopping_rate_limit_memory_decisions_total", {
-        limit: name,
-      });
+    const decidedByMemory = () => memoryDecisions({ limit: name });
     // The connection open first: a fresh one may take longer than the deadline on a busy machine.
     await connectRateLimitStore(proxy.url);
     // Until the window is refused: the third request, unless a call missed the deadline on a busy
@@ -99,17 +95,17 @@ describe("rate limiter with a slow Redis", () => {
     expect(refusal).toMatchObject({ code: "rate_limited" });
     expect(allowed).toBeGreaterThanOrEqual(2);
     expect(allowed).toBeLessThan(6);
-    const before = await memoryDecisions(); // 0 unless a call through the proxy was that slow
+    const before = await decidedByMemory(); // 0 unless a call through the proxy was that slow
     proxy.delay.ms = 2000;
     // Memory decides now (Redis misses the deadline, then is paused), and knows the window is spent.
     for (let i = 0; i < 3; i++)
       await expect(consumeRateLimit("spent-client", limiters)).rejects.toMatchObject({
         code: "rate_limited",
       });
-    expect(await memoryDecisions()).toBe(before + 3);
+    expect(await decidedByMemory()).toBe(before + 3);
     // A client Redis never refused is still let through by memory (fail open).
     await consumeRateLimit("other-client", limiters);
-    expect(await memoryDecisions()).toBe(before + 4);
+    expect(await decidedByMemory()).toBe(before + 4);
   });
 });
 

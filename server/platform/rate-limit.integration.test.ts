@@ -3,6 +3,7 @@
  * the limiter's fall-back to memory when Redis is unreachable.
  */
 import { describe, expect, it } from "vitest";
+import { unlessMemoryDecided } from "../testing/rate-limit-memory";
 import { createPartner } from "../../prisma/factories";
 import { consumeRateLimit, createLimiters } from "./rate-limit";
 import { operationHandler } from "@/server/edges/rest/rest-router";
@@ -38,7 +39,14 @@ describe("partner rate limits", () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-    expect(limited.headers.get("ratelimit")).toMatch(/"minute";r=0;t=\d+/);
+    const minute = limited.headers.get("ratelimit")?.match(/"minute";r=0;t=(\d+)/);
+    expect(minute).not.toBeNull();
+    // Retry-After is never sooner than the spent window's reset (RELIABILITY C2).
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(Number(minute?.[1]));
+    // The refusal publishes the policies too, as every partner answer does.
+    expect(limited.headers.get("ratelimit-policy")).toBe(
+      '"minute";q=120;w=60, "hour";q=3000;w=3600',
+    );
     const body = await limited.json();
     expect(body.error).toMatchObject({ code: "rate_limited", violated_policies: ["minute"] });
     expect((await call(quiet)).status).toBe(200);
@@ -71,6 +79,23 @@ describe("partner rate limits", () => {
     // The three refused requests were given back to the hour: it holds the two that passed.
     expect((await hour.limiter.peek("refused"))?.consumedPoints).toBe(2);
     expect((await minute.limiter.peek("refused"))?.consumedPoints).toBeGreaterThanOrEqual(2);
+  });
+
+  it("counts in fixed windows that start at a key's first request: a full window, then a full one again once it resets (a burst of twice the limit across the boundary is allowed: ADR 0080)", async () => {
+    const limiters = limitersOf("boundary", [{ name: "second", points: 5, duration: 1 }]);
+    await unlessMemoryDecided(async () => {
+      const key = `boundary-${Math.random()}`;
+      for (let i = 0; i < 5; i++) await consumeRateLimit(key, limiters);
+      const refused = await consumeRateLimit(key, limiters).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: "rate_limited", options: { retryAfter: 1 } });
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const next = [];
+      for (let i = 0; i < 5; i++) next.push(await consumeRateLimit(key, limiters));
+      expect(next.map((states) => states[0].remaining)).toEqual([4, 3, 2, 1, 0]);
+      await expect(consumeRateLimit(key, limiters)).rejects.toMatchObject({
+        code: "rate_limited",
+      });
+    });
   });
 
   it("keeps serving, counting in memory, when Redis is unreachable", async () => {

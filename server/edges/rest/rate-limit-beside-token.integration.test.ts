@@ -9,8 +9,7 @@ import { createLinkedPerson, createPartner } from "../../../prisma/factories";
 import { sha256 } from "../../core/ids";
 import { db } from "../../platform/db";
 import { revokeAccessToken } from "../../auth";
-import { registry } from "../../platform/observability/metrics";
-import { seriesSum } from "../../testing/metrics-exposition";
+import { unlessMemoryDecided } from "../../testing/rate-limit-memory";
 import { operationHandler } from "./rest-router";
 
 const categories = operationHandler("GET /api/v1/categories");
@@ -22,25 +21,6 @@ const call = (token: string) =>
     }),
     { params: Promise.resolve({}) },
   );
-
-/** How many rate-limit calls this process's memory decided because Redis was late (all windows). */
-const memoryDecisions = async () =>
-  seriesSum(await registry.metrics(), "shopping_rate_limit_memory_decisions_total");
-
-/**
- * Runs `check`, and once more if it failed while this process's memory decided a call: Redis was
- * later than its 25 ms deadline on a busy machine (fail open, ADR 0080), and that answer read
- * memory's count, not Redis's. A failure with no memory decision is a failure.
- */
-const unlessMemoryDecided = async (check: () => Promise<void>) => {
-  const before = await memoryDecisions();
-  try {
-    await check();
-  } catch (error) {
-    if ((await memoryDecisions()) === before) throw error;
-    await check();
-  }
-};
 
 /** RateLimit-Remaining of the tightest window, and the draft's per-window `RateLimit` header. */
 const remaining = (response: Response) => ({
