@@ -83,11 +83,13 @@ describe("authorization_code", () => {
     await expectError(retry, "invalid_grant");
   });
 
-  it("a missing code_verifier is invalid_grant; a malformed one invalid_request", async () => {
+  it("a missing code_verifier is invalid_grant; a malformed one invalid_request, and it burns the code", async () => {
     const { exchange } = await linked();
     await expectError(await exchange({ code_verifier: "" }), "invalid_grant");
     const second = await linked();
     await expectError(await second.exchange({ code_verifier: "x".repeat(42) }), "invalid_request");
+    // Burned by the failed verification too, as by a wrong verifier (RELIABILITY B1-12).
+    await expectError(await second.exchange(), "invalid_grant");
   });
 
   it("a reused code is invalid_grant and revokes the tokens of the first exchange", async () => {
