@@ -73,6 +73,10 @@ describe("POST /price-watches", () => {
       [watchBody(item.id, { days: 0 }), "days", /at least 1/],
       [watchBody(item.id, { max_price: 12.345 }), "max_price", /two decimals/],
       [watchBody(item.id, { max_price: -5 }), "max_price", /more than 0/],
+      [watchBody(item.id, { max_price: 0 }), "max_price", /more than 0/],
+      [watchBody(item.id, { max_price: "0.00" }), "max_price", /more than 0/],
+      [watchBody(item.id, { max_price: "NaN" }), "max_price", /two decimals/],
+      [watchBody(item.id, { max_price: "1e3" }), "max_price", /two decimals/],
       [watchBody(item.id, { catalog_item_id: 12 }), "catalog_item_id", /item id/],
       [{ catalog_item_id: String(item.id) }, "max_price", /./],
     ];

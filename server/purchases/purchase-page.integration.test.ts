@@ -13,6 +13,8 @@ import { pageCaller } from "../testing/page-caller";
 import { sandboxLedger } from "../testing/purchase-ledger";
 import { sandboxProvider } from "../payments/sandbox";
 import { chargeDuePurchase } from "./charge-purchase";
+import { disconnectApp } from "../oauth";
+import { agentWithPerson, buy, directItem, getPurchase, quoteOf } from "../testing/agent-purchases";
 
 const codeOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -188,5 +190,29 @@ describe("purchase cancel page", () => {
     expect((await db().purchase.findUniqueOrThrow({ where: { id: purchase.id } })).status).toBe(
       "held",
     );
+  });
+
+  it("the person who disconnected the assistant still cancels its held purchase from the email (B2-18): the app's token is dead, the link is not", async () => {
+    const { person, agent, token: appToken } = await agentWithPerson();
+    const bought = await buy(
+      appToken,
+      (await quoteOf(appToken, [(await directItem()).id])).quote_id,
+    );
+    expect(bought.status).toBe(201);
+    const purchaseId = bought.body.purchase_id as string;
+    expect(
+      await disconnectApp(db(), { personId: person.id, clientId: agent.id, now: new Date() }),
+    ).toBe(1);
+    expect((await getPurchase(appToken, purchaseId)).status).toBe(401);
+    const token = await tokenFromEmail(purchaseId);
+    expect(await pageCaller().purchasePage.cancel({ id: purchaseId, token })).toMatchObject({
+      status: "cancelled",
+    });
+    expect(await sandboxLedger(purchaseId)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
   });
 });

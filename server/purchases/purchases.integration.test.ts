@@ -130,23 +130,33 @@ describe("POST /purchases: refusals, each with its status, nothing held", () => 
   ) => {
     expect({ status: result.status, code: result.body.error?.code }).toEqual({ status, code });
   };
+  /** Nothing of the refused quote was bought, held or taken from stock (RELIABILITY B1-22). */
+  const nothingHeldFor = async (quoteId: string, itemId: number) => {
+    expect(await db().purchase.count({ where: { quoteId } })).toBe(0);
+    const variants = await db().variant.findMany({ where: { itemId }, select: { quantity: true } });
+    return variants.map((variant) => variant.quantity);
+  };
 
   it("unknown quote or another person's quote: 404", async () => {
     const a = await setup();
     const b = await setup();
-    const quote = await quoteOf(a.token, [(await directItem()).id]);
+    const item = await directItem();
+    const quote = await quoteOf(a.token, [item.id]);
     await refusedWith(await buy(b.token, quote.quote_id), 404, "not_found");
     await refusedWith(await buy(a.token, "quo_nothing"), 404, "not_found");
+    expect(await nothingHeldFor(quote.quote_id, item.id)).toEqual([1]);
   });
 
   it("quote_expired, quote_already_purchased", async () => {
     const { token } = await setup();
-    const quote = await quoteOf(token, [(await directItem()).id]);
+    const item = await directItem();
+    const quote = await quoteOf(token, [item.id]);
     await db().quote.update({
       where: { id: quote.quote_id },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     await refusedWith(await buy(token, quote.quote_id), 409, "quote_expired");
+    expect(await nothingHeldFor(quote.quote_id, item.id)).toEqual([1]);
     const fresh = await quoteOf(token, [(await directItem()).id]);
     expect((await buy(token, fresh.quote_id)).status).toBe(201);
     await refusedWith(await buy(token, fresh.quote_id), 409, "quote_already_purchased");
@@ -231,15 +241,18 @@ describe("POST /purchases: refusals, each with its status, nothing held", () => 
     const quote = await quoteOf(token, [repriced.id]);
     await db().item.update({ where: { id: repriced.id }, data: { priceCents: 2600 } });
     await refusedWith(await buy(token, quote.quote_id), 409, "price_changed");
+    expect(await nothingHeldFor(quote.quote_id, repriced.id)).toEqual([1]);
     const removed = await directItem();
     const removedQuote = await quoteOf(token, [removed.id]);
     await db().item.update({ where: { id: removed.id }, data: { status: "removed" } });
     await refusedWith(await buy(token, removedQuote.quote_id), 409, "price_unavailable");
+    expect(await nothingHeldFor(removedQuote.quote_id, removed.id)).toEqual([1]);
     const taken = await directItem();
     const takenQuote = await quoteOf(token, [taken.id]);
     await db().variant.updateMany({ where: { itemId: taken.id }, data: { quantity: 0 } });
     const refused = await buy(token, takenQuote.quote_id);
     await refusedWith(refused, 409, "item_unavailable");
+    expect(await nothingHeldFor(takenQuote.quote_id, taken.id)).toEqual([0]);
     expect(refused.body.error.items).toEqual([{ item_id: taken.id, size: "M" }]);
   });
 
