@@ -3,6 +3,8 @@
  * addresses, as production does, and partners see generic delivery errors (the detail goes to our
  * log), so a sign-up cannot map the network the service runs in.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createPartner, createWebhookEndpoint } from "../../../prisma/factories";
 import { operationHandler } from "../../edges/rest/rest-router";
@@ -81,5 +83,22 @@ describe("a developer's own sandbox (loopback PUBLIC_URL)", () => {
     onTestFinished(() => failing.close());
     const answered = await deliverTestEvent(failing.url);
     expect(answered.delivery).toMatchObject({ responseStatus: 500, lastError: "HTTP 500" });
+  });
+
+  it("does not follow a redirect, wherever it points (B2-24): the attempt fails and the target is never asked", async () => {
+    const target = await startReceiver();
+    onTestFinished(() => target.close());
+    const redirecting = createServer((_request, response) =>
+      response.writeHead(302, { location: target.url }).end(),
+    );
+    await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
+    onTestFinished(() => void redirecting.close());
+    const { port } = redirecting.address() as AddressInfo;
+    const attempt = await deliverTestEvent(`http://127.0.0.1:${port}/hooks`);
+    expect(attempt.delivery).toMatchObject({
+      responseStatus: 302,
+      lastError: "HTTP 302 (redirects are not followed)",
+    });
+    expect(target.received).toHaveLength(0);
   });
 });
