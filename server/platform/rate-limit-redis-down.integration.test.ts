@@ -129,4 +129,25 @@ describe("the API with Redis down", () => {
     expect(statuses[120]).toBe(429);
     expect(outageLines()).toHaveLength(1);
   }, 120_000);
+
+  it("buys once with the money rules held in PostgreSQL (RELIABILITY rule 6): the key replays, the quote is bought once, one hold", async () => {
+    const { agentWithPerson, buy, directItem, quoteOf } =
+      await import("../testing/agent-purchases");
+    const { sandboxLedger } = await import("../testing/purchase-ledger");
+    const { randomUUID } = await import("node:crypto");
+    const { token } = await agentWithPerson();
+    const { quote_id: quoteId } = await quoteOf(token, [(await directItem()).id]);
+    const key = randomUUID();
+    const bought = await buy(token, quoteId, key);
+    expect(bought.status).toBe(201);
+    const replayed = await buy(token, quoteId, key);
+    expect([replayed.status, replayed.headers.get("idempotent-replayed"), replayed.text]).toEqual([
+      201,
+      "true",
+      bought.text,
+    ]);
+    const again = await buy(token, quoteId);
+    expect([again.status, again.body.error.code]).toEqual([409, "quote_already_purchased"]);
+    expect(await sandboxLedger(bought.body.purchase_id)).toMatchObject({ holds: 1, captures: 0 });
+  }, 60_000);
 });
