@@ -6,6 +6,8 @@ import { revokeClient } from "../edges/ops/commands";
 import { shopperCaller } from "../testing/callers";
 import { basic, callApi, linkedPerson, token } from "../testing/oauth";
 import { sha256 } from "../core/ids";
+import { captureLogLines } from "../testing/log-capture";
+import { listConnectedApps } from "./grants";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const me = operationHandler("GET /api/v1/me");
@@ -38,15 +40,31 @@ describe("refresh_token", () => {
     expect(days).toBeLessThanOrEqual(30);
   });
 
-  it("a used refresh token presented again revokes the whole chain", async () => {
-    const { tokens, refresh } = await linkedTokens();
+  it("a used refresh token presented again revokes the whole chain, logs it as a security event and the app is no longer connected (B2-15)", async () => {
+    const log = captureLogLines();
+    const { tokens, refresh, person, client } = await linkedTokens();
     const second = await (await refresh(tokens.refresh_token)).json();
+    expect(
+      (await listConnectedApps(db(), { personId: person.id, now: new Date() })).map(
+        (app) => app.client_id,
+      ),
+    ).toContain(client.id);
     const reuse = await refresh(tokens.refresh_token);
     expect(reuse.status).toBe(400);
     expect((await reuse.json()).error).toBe("invalid_grant");
     expect((await call(me, tokens.access_token)).status).toBe(401);
     expect((await call(me, second.access_token)).status).toBe(401);
     expect((await (await refresh(second.refresh_token)).json()).error).toBe("invalid_grant");
+    expect(
+      await log.find(
+        (line) => line.msg === "security: grant revoked" && line.reason === "refresh_token_reused",
+      ),
+    ).toBeDefined();
+    expect(
+      (await listConnectedApps(db(), { personId: person.id, now: new Date() })).map(
+        (app) => app.client_id,
+      ),
+    ).not.toContain(client.id);
   });
 
   it("two concurrent refreshes with the same token: at most one answer, and no refresh token stays valid (strict rotation)", async () => {
