@@ -130,3 +130,36 @@ describe("POST /purchases: Stripe refuses the create (M4)", () => {
     expect((await buyOne(token)).answer.status).toBe(429);
   });
 });
+
+describe("POST /purchases: Stripe answers 500 or 429 (RELIABILITY B4-08)", () => {
+  it("a 500 is retried with the same key, and the retry holds the card once", async () => {
+    const { token } = await personWithStripeCard();
+    stripe.failNextWrites(2, 500);
+    const made = await buyOne(token);
+    expect([made.answer.status, made.answer.body.status]).toEqual([201, "held"]);
+    expect(made.newIntents).toBe(1);
+    // Both refused tries and the one that worked carried the purchase's own key.
+    const keys = stripe.failedKeys();
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys)).toEqual(new Set([`${made.answer.body.purchase_id}:authorize`]));
+  });
+
+  it("a rate limit that lasts: 202 processing with nothing held, never a second PaymentIntent; the same key answers the same, not a 409 loop", async () => {
+    const { token } = await personWithStripeCard();
+    stripe.failNextWrites(5, 429);
+    const made = await buyOne(token);
+    expect([made.answer.status, made.answer.body.status]).toEqual([202, "processing"]);
+    expect(made.newIntents).toBe(0);
+    // stripe-node retries a 429 only when Stripe asks (Stripe-Should-Retry): one try, one key.
+    expect(stripe.failedKeys()).toEqual([`${made.answer.body.purchase_id}:authorize`]);
+    const intents = stripe.intents.size;
+    const again = await buy(token, made.quote.quote_id, made.key);
+    expect([again.status, again.body.purchase_id, again.body.status]).toEqual([
+      202,
+      made.answer.body.purchase_id,
+      "processing",
+    ]);
+    expect(stripe.intents.size).toBe(intents);
+    stripe.failNextWrites(0, 429);
+  });
+});

@@ -17,7 +17,8 @@
  * PaymentMethods (`pm_card_visa`, `pm_card_chargeDeclined`, `pm_card_authenticationRequired`;
  * 4242 4242 4242 4242, 4000 0000 0000 0002, 4000 0025 0000 3155). `delayNextResponse(ms)` holds the
  * next write's answer after doing the work, as a timeout would; `revokeKey(key)` rolls a key (401 from
- * then on); a restricted key (`rk_test_…`) may only read (403).
+ * then on); a restricted key (`rk_test_…`) may only read (403); `failNextWrites(n, 500 | 429)`
+ * answers the next writes as Stripe's internal error or rate limit, before doing anything.
  */
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
@@ -102,6 +103,11 @@ export const startStripeShapedServer = async () => {
   const revoked = new Set<string>();
   let delayMs = 0;
   let dropRequests = 0;
+  let failures: { count: number; status: 429 | 500; keys: string[] } = {
+    count: 0,
+    status: 500,
+    keys: [],
+  };
   let requests = 0;
   let baseUrl = "";
 
@@ -709,6 +715,22 @@ export const startStripeShapedServer = async () => {
     }
     if (url.pathname.startsWith("/3ds/"))
       return authenticationPage(url, request.method ?? "GET", parseForm(body), response);
+    if (failures.count > 0 && request.method === "POST") {
+      // Refused before any work, as Stripe's 500 (api_error) or 429 (rate limit) is: no result is
+      // saved under the key, so a retry with it does the work.
+      failures.count--;
+      failures.keys.push(String(request.headers["idempotency-key"] ?? ""));
+      return send(
+        failures.status === 500
+          ? error(500, { type: "api_error", message: "An unknown error occurred." })
+          : error(429, {
+              type: "invalid_request_error",
+              code: "rate_limit",
+              message: "Too many requests hit the API too quickly.",
+            }),
+        failures.status === 429 ? { "stripe-rate-limited-reason": "global-rate" } : {},
+      );
+    }
     const params = parseForm(body);
     const publishable = text(params.key) ?? url.searchParams.get("key") ?? "";
     const apiKey = /^Bearer ((sk|rk)_test_\w+)$/.exec(request.headers.authorization ?? "")?.[1];
@@ -785,6 +807,14 @@ export const startStripeShapedServer = async () => {
     dropNextRequests: (count: number) => {
       dropRequests = count;
     },
+    /**
+     * The next `count` writes are answered `status` (500 api_error, or 429 rate_limit) before any
+     * work; `failedKeys()` lists the Idempotency-Key each carried.
+     */
+    failNextWrites: (count: number, status: 429 | 500) => {
+      failures = { count, status, keys: [] };
+    },
+    failedKeys: () => [...failures.keys],
     /** What Stripe.js does in the browser after 3-D Secure succeeds. */
     completeAuthentication: (intentId: string) =>
       Object.assign(intents.get(intentId)!, {
