@@ -215,4 +215,43 @@ describe("purchase cancel page", () => {
       releases: 1,
     });
   });
+
+  it("two cancels at once (a double click, two tabs): one cancels, the other says already cancelled; one release, one email (B3-18)", async () => {
+    const { purchase } = await createHeldPurchase();
+    const token = await tokenFromEmail(purchase.id);
+    const answers = await Promise.all(
+      [0, 1].map(() => pageCaller().purchasePage.cancel({ id: purchase.id, token })),
+    );
+    expect(answers.map((answer) => answer.already_cancelled).sort()).toEqual([false, true]);
+    expect(await sandboxLedger(purchase.id)).toEqual({
+      status: "voided",
+      holds: 1,
+      captures: 0,
+      releases: 1,
+    });
+    expect(
+      await db().emailMessage.count({ where: { dedupeKey: `purchase-closed:${purchase.id}` } }),
+    ).toBe(1);
+  });
+
+  it("a cancelled purchase gives its amount back to the 30-day room (B3-11)", async () => {
+    const { person, token: appToken } = await agentWithPerson();
+    const [first, second] = [
+      await quoteOf(appToken, [(await directItem(2_500)).id]),
+      await quoteOf(appToken, [(await directItem(2_500)).id]),
+    ];
+    // Room for exactly one of the two.
+    const totalCents = Math.round(Number(first.totals.grand_total.amount) * 100);
+    await db().person.update({
+      where: { id: person.id },
+      data: { spendingLimitPer30DaysCents: totalCents },
+    });
+    const bought = await buy(appToken, first.quote_id);
+    expect(bought.status).toBe(201);
+    const over = await buy(appToken, second.quote_id);
+    expect([over.status, over.body.error.code]).toEqual([409, "over_spending_limit"]);
+    const token = await tokenFromEmail(bought.body.purchase_id);
+    await pageCaller().purchasePage.cancel({ id: bought.body.purchase_id, token });
+    expect((await buy(appToken, second.quote_id)).status).toBe(201);
+  });
 });
