@@ -129,6 +129,24 @@ describe("a price drop", () => {
     });
   });
 
+  it("a card whose bank asks the person to authenticate (off-session) gives needs_you (authentication_required): nothing captured, one email, and a later drop buys nothing more (B4-09)", async () => {
+    const { token, person, item, watchId } = await watching({
+      card: testCards.requiresAuthentication,
+    });
+    await dropTo(item.id, 7_500);
+    await process();
+    const { body } = await getWatch(token, watchId);
+    expect(body).toMatchObject({ status: "needs_you", outcome: "authentication_required" });
+    expect(body.checkout_url).toMatch(/\/checkout\/chk_/);
+    const purchase = await db().purchase.findUniqueOrThrow({ where: { id: body.purchase_id } });
+    expect(purchase.status).toBe("requires_person");
+    expect((await sandboxLedger(purchase.id)).captures).toBe(0);
+    await dropTo(item.id, 7_000);
+    await process();
+    expect(await db().purchase.count({ where: { personId: person.id } })).toBe(1);
+    expect(await emailsOf(person.email, "price-watch-needs-you")).toHaveLength(1);
+  });
+
   it("the item sold to someone else first gives item_sold, nothing bought", async () => {
     const { token, person, item, watchId } = await watching();
     const variant = await db().variant.findFirstOrThrow({ where: { itemId: item.id } });
