@@ -166,6 +166,31 @@ describe("PostgreSQL failing over in the middle of a purchase", () => {
     });
   }, 60_000);
 
+  it("cut right after the answer's commit, before the service hears it (B4-04, B4-14): the same key then replays the committed purchase, one hold, nothing released", async () => {
+    const { agentWithPerson, directItem, quoteOf, buy, db } = await load();
+    const { token } = await agentWithPerson();
+    const quote = await quoteOf(token, [(await directItem()).id]);
+    const key = randomUUID();
+    // The record transaction stores the answer under the key; its COMMIT succeeds on the server.
+    proxy.cutAfterCommitOf(/UPDATE idempotency_records SET response_status/);
+    const lost = await buy(token, quote.quote_id, key);
+    expect(lost.status).toBe(503);
+    await reopen();
+    const replayed = await afterRecovery(() => buy(token, quote.quote_id, key));
+    expect([replayed.status, replayed.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
+    expect(replayed.body.status).toBe("held");
+    const { purchases, payments } = await rowsOf(quote.quote_id);
+    expect(purchases).toEqual([{ id: replayed.body.purchase_id, status: "held", reason: null }]);
+    expect(payments).toEqual([{ status: "authorized" }]);
+    const { sandboxLedger } = await load();
+    expect(await sandboxLedger(replayed.body.purchase_id)).toMatchObject({
+      status: "authorized",
+      holds: 1,
+      captures: 0,
+      releases: 0,
+    });
+  }, 60_000);
+
   it("a person's row locked by a stuck session: 503 with Retry-After within 5 s (lock_timeout), not a hang; nothing written or held; the same key buys once the lock is gone", async () => {
     const { agentWithPerson, directItem, quoteOf, buy, db } = await load();
     const { token, person } = await agentWithPerson();

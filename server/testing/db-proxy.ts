@@ -52,6 +52,7 @@ export const databaseProxy = () => {
   let port = 0;
   let cutTrigger: RegExp | undefined;
   let stall: { statement: RegExp; reached: () => void } | undefined;
+  let cutAfterCommitTrigger: RegExp | undefined;
 
   const open = () =>
     new Promise<void>((resolve) => {
@@ -63,8 +64,20 @@ export const databaseProxy = () => {
           socket.on("error", () => socket.destroy());
         }
         const readStatements = statementReader();
+        // Armed by cutAfterCommitOf on this connection: its next COMMIT reaches the server, and the
+        // outage comes before the server's answer reaches the client.
+        let commitArmed = false;
+        let dropAnswer = false;
         client.on("data", (chunk: Buffer) => {
           const statements = readStatements(chunk);
+          if (cutAfterCommitTrigger?.test(statements)) {
+            cutAfterCommitTrigger = undefined;
+            commitArmed = true;
+          }
+          if (commitArmed && /\bCOMMIT\b/i.test(statements)) {
+            commitArmed = false;
+            dropAnswer = true;
+          }
           // A planned outage in the middle of an operation: cut just before this statement reaches the server.
           if (cutTrigger?.test(statements)) {
             cutTrigger = undefined;
@@ -82,7 +95,11 @@ export const databaseProxy = () => {
           }
           upstream.write(chunk);
         });
-        upstream.pipe(client);
+        upstream.on("data", (chunk: Buffer) => {
+          if (dropAnswer) return void cut();
+          client.write(chunk);
+        });
+        upstream.on("end", () => client.end());
         // A client that goes away (a killed process) takes its server connection with it, so the
         // server rolls back its open transaction and frees its locks at once, as it would on a real socket.
         client.on("close", () => upstream.destroy());
@@ -112,6 +129,15 @@ export const databaseProxy = () => {
     cutTrigger = statement;
   };
 
+  /**
+   * The next transaction that sends a statement matching `statement` commits on the server, and
+   * then every connection is cut before the answer to its COMMIT reaches the client: a failover
+   * right after the commit (RELIABILITY B4-04), the client not knowing whether it committed.
+   */
+  const cutAfterCommitOf = (statement: RegExp) => {
+    cutAfterCommitTrigger = statement;
+  };
+
   /** Holds back the next statement matching `statement` and every later byte of its connection; resolves when it arrives. */
   const stallBefore = (statement: RegExp) =>
     new Promise<void>((reached) => {
@@ -125,5 +151,5 @@ export const databaseProxy = () => {
     return viaProxy.toString();
   };
 
-  return { use, open, cut, cutBefore, stallBefore, url };
+  return { use, open, cut, cutBefore, cutAfterCommitOf, stallBefore, url };
 };
