@@ -167,7 +167,7 @@ describe("PostgreSQL failing over in the middle of a purchase", () => {
   }, 60_000);
 
   it("cut right after the answer's commit, before the service hears it (B4-04, B4-14): the same key then replays the committed purchase, one hold, nothing released", async () => {
-    const { agentWithPerson, directItem, quoteOf, buy, db } = await load();
+    const { agentWithPerson, directItem, quoteOf, buy } = await load();
     const { token } = await agentWithPerson();
     const quote = await quoteOf(token, [(await directItem()).id]);
     const key = randomUUID();
