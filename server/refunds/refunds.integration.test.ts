@@ -5,6 +5,7 @@
  * answer, or whose answer is lost, leaves the refund pending and the sweep finishes it with the same
  * key, never a second refund; the person emailed each time.
  */
+import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPartner, createStore } from "../../prisma/factories";
 import { AppError } from "../core/errors";
@@ -234,8 +235,21 @@ describe("refunding a store order", () => {
     });
   });
 
-  it("a processor that does not answer leaves it pending; the sweep finishes it with the same key, once", async () => {
+  it("a processor that does not answer leaves it pending; the sweep finishes it with the same key, once, and the partner hears of it once (B6-05)", async () => {
     const [order] = await paidOrders([await createStore()], [6_000]);
+    const { clientId } = await db().checkout.findUniqueOrThrow({
+      where: { id: order.checkoutId! },
+      select: { clientId: true },
+    });
+    await db().webhookEndpoint.create({
+      data: {
+        id: `we_${randomUUID()}`,
+        clientId,
+        url: "https://hooks.example.ca/refunds",
+        eventTypes: ["order.refunded"],
+        secret: "whsec_dGVzdHRlc3R0ZXN0dGVzdA",
+      },
+    });
     // The refund is made, but its answer is lost on the way back.
     const lost: PaymentProvider = {
       ...paymentProvider(),
@@ -271,5 +285,8 @@ describe("refunding a store order", () => {
     expect(await sandboxRefunds(order.id)).toHaveLength(1);
     expect(await refundEmails(order.number)).toHaveLength(1);
     expect((await ledger(order.id)).filter((row) => row.kind === "refund")).toHaveLength(1);
+    expect(
+      await db().webhookEvent.count({ where: { type: "order.refunded", objectId: order.number } }),
+    ).toBe(1);
   });
 });
