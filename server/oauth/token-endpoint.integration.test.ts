@@ -147,7 +147,21 @@ describe("client credentials", () => {
         body: "{}",
       }),
     );
-    expect((await json.json()).error).toBe("invalid_request");
+    /** RFC 6749 §5.2: 400, a JSON error, never cached (RELIABILITY B1-08, C3). */
+    const expectRefused = async (response: Response, status = 400) => {
+      expect([
+        response.status,
+        response.headers.get("cache-control"),
+        response.headers.get("content-type"),
+        (await response.json()).error,
+      ]).toEqual([
+        status,
+        "no-store",
+        expect.stringContaining("application/json"),
+        "invalid_request",
+      ]);
+    };
+    await expectRefused(json);
     const repeated = await tokenPost(
       new Request("http://localhost:3000/oauth/token", {
         method: "POST",
@@ -155,11 +169,13 @@ describe("client credentials", () => {
         body: "grant_type=client_credentials&grant_type=client_credentials",
       }),
     );
-    expect((await repeated.json()).error).toBe("invalid_request");
+    await expectRefused(repeated);
     expect((await (await requestToken({ grant_type: "password" })).json()).error).toBe(
       "unsupported_grant_type",
     );
-    expect((await tokenGet()).status).toBe(405);
+    const get = await tokenGet();
+    expect(get.headers.get("allow")).toBe("POST");
+    await expectRefused(get, 405);
   });
 
   it("revoking the client stops its secret and its tokens at once", async () => {
