@@ -379,6 +379,28 @@ describe("POST /purchases: races", () => {
     expect((await db().variant.findFirstOrThrow({ where: { itemId: item.id } })).quantity).toBe(0);
   });
 
+  it("fifty people at once for one quantity-one item: one holds it, 49 are told item_unavailable with nothing bought or held, the stock never below zero (B3-09)", async () => {
+    const item = await directItem();
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => setup()));
+    const quotes = await Promise.all(buyers.map(({ token }) => quoteOf(token, [item.id])));
+    const results = await Promise.all(
+      buyers.map(({ token }, index) => buy(token, quotes[index].quote_id)),
+    );
+    const held = results.filter((result) => result.status === 201);
+    expect(held).toHaveLength(1);
+    const refused = results.filter((result) => result.status !== 201);
+    expect(new Set(refused.map((result) => `${result.status} ${result.body.error?.code}`))).toEqual(
+      new Set(["409 item_unavailable"]),
+    );
+    expect((await db().variant.findFirstOrThrow({ where: { itemId: item.id } })).quantity).toBe(0);
+    const purchases = await db().purchase.findMany({
+      where: { quoteId: { in: quotes.map((quote) => quote.quote_id) } },
+      select: { id: true },
+    });
+    expect(purchases.map((purchase) => purchase.id)).toEqual([held[0].body.purchase_id]);
+    expect(await sandboxLedger(held[0].body.purchase_id)).toMatchObject({ holds: 1, captures: 0 });
+  }, 120_000);
+
   it("the same key ten times in parallel: one purchase, one hold in the sandbox ledger", async () => {
     const { token, person } = await setup();
     const quote = await quoteOf(token, [(await directItem()).id]);
