@@ -251,6 +251,44 @@ describe("POST /stripe/webhook: checkout payments", () => {
     expect(paid.orders).toHaveLength(2);
   });
 
+  it("out of order: canceled arrives before a stale amount_capturable_updated; the attempt is voided once, nothing placed or captured, the stale event changes nothing (B3-17)", async () => {
+    const checkoutId = await newCheckout();
+    const attempt = await startAttempt(db(), {
+      checkoutId,
+      method: "card",
+      cardLast4: "3155",
+      now: new Date(),
+    });
+    const result = await authorizePayment(db(), provider, {
+      payment: attempt,
+      method: cardOf(testCards.requiresAuthentication),
+      description: `Checkout ${checkoutId}`,
+    });
+    if (result.kind !== "requires_action") throw new Error("expected requires_action");
+    const intentId = result.processorPaymentId;
+    // A snapshot as Stripe would have sent it had the person authenticated, delivered late.
+    const stale = eventOf("payment_intent.amount_capturable_updated", {
+      ...intent(intentId),
+      status: "requires_capture",
+      amount_capturable: intent(intentId).amount,
+    });
+    // The person never authenticated: Stripe cancelled the intent.
+    Object.assign(intent(intentId), { status: "canceled", next_action: null });
+    const canceled = eventOf("payment_intent.canceled", intent(intentId));
+
+    expect((await deliver(canceled)).body.outcome).toBe("processed");
+    const voided = await checkoutState(checkoutId);
+    expect(voided).toMatchObject({
+      checkout: { status: "awaiting_payment", paidPaymentId: null },
+      orders: [],
+      payments: ["voided"],
+    });
+    expect((await deliver(stale)).status).toBe(200);
+    expect(await checkoutState(checkoutId)).toEqual(voided);
+    expect(intent(intentId).status).toBe("canceled");
+    expect((await deliver(canceled)).body.outcome).toBe("duplicate");
+  });
+
   it("a declined authentication's payment_failed records the decline; the checkout stays payable", async () => {
     const checkoutId = await newCheckout();
     const attempt = await startAttempt(db(), {
