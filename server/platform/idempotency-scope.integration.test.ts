@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createItem, createPartner, createStore } from "../../prisma/factories";
+import { db } from "./db";
 import { agentWithPerson, buy, directItem, quoteOf } from "../testing/agent-purchases";
 import { createCheckoutVia, createQuoteVia } from "../testing/checkout-fixtures";
 
@@ -64,5 +65,42 @@ describe("an Idempotency-Key is scoped", () => {
     const again = await buy(token, quoteId, key);
     expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
     expect(again.body.purchase_id).toBe(purchase.body.purchase_id);
+  });
+});
+
+describe("a request refused before it runs stores nothing under its key (B3-06)", () => {
+  const recordsOf = (key: string) => db().idempotencyRecord.count({ where: { key } });
+
+  it("a 401 (a token gone wrong), then the same key with a good token buys", async () => {
+    const { token } = await agentWithPerson();
+    const { quote_id: quoteId } = await quoteOf(token, [(await directItem()).id]);
+    const key = randomUUID();
+    expect((await buy("sat_not_a_token", quoteId, key)).status).toBe(401);
+    expect(await recordsOf(key)).toBe(0);
+    const bought = await buy(token, quoteId, key);
+    expect([bought.status, bought.headers.get("idempotent-replayed")]).toEqual([201, null]);
+  });
+
+  it("a 422 for the body, then the same key with the body corrected buys", async () => {
+    const { token } = await agentWithPerson();
+    const { quote_id: quoteId } = await quoteOf(token, [(await directItem()).id]);
+    const key = randomUUID();
+    const invalid = await buy(token, quoteId, key, { quote_id: 42 });
+    expect([invalid.status, invalid.body.error.code]).toEqual([422, "invalid_request"]);
+    expect(await recordsOf(key)).toBe(0);
+    expect((await buy(token, quoteId, key)).status).toBe(201);
+  });
+
+  it("the partner's rate limit (429): nothing stored, so the key runs once the window resets", async () => {
+    const { token } = await agentWithPerson();
+    const { quote_id: quoteId } = await quoteOf(token, [(await directItem()).id]);
+    let limited = await buy(token, quoteId, randomUUID(), {});
+    for (let calls = 0; limited.status !== 429 && calls < 130; calls++)
+      limited = await buy(token, quoteId, randomUUID(), {});
+    expect(limited.status).toBe(429);
+    const key = randomUUID();
+    const refused = await buy(token, quoteId, key);
+    expect([refused.status, refused.body.error.code]).toEqual([429, "rate_limited"]);
+    expect(await recordsOf(key)).toBe(0);
   });
 });
