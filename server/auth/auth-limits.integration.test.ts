@@ -43,8 +43,14 @@ const post = (
 
 const expectOAuth429 = async (response: Response) => {
   expect(response.status).toBe(429);
-  expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  const retryAfter = Number(response.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(response.headers.get("cache-control")).toBe("no-store");
+  // The policies and the spent window, as every 429 here publishes them (RELIABILITY rule 10, C2).
+  expect(response.headers.get("ratelimit-policy")).toMatch(/^"[0-9a-z-]+";q=\d+;w=\d+/);
+  const spent = response.headers.get("ratelimit")?.match(/;r=0;t=(\d+)/);
+  expect(spent).not.toBeNull();
+  expect(retryAfter).toBeGreaterThanOrEqual(Number(spent?.[1]));
   expect((await response.json()).error).toBe("temporarily_unavailable");
 };
 

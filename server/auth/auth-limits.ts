@@ -14,7 +14,13 @@
  */
 import { env } from "../platform/env";
 import { AppError } from "../core/errors";
-import { consumeRateLimit, defineLimit, type Limiter, type Policy } from "../platform/rate-limit";
+import {
+  consumeRateLimit,
+  defineLimit,
+  type Limiter,
+  type Policy,
+  rateLimitHeaders,
+} from "../platform/rate-limit";
 import { count } from "../platform/observability/metrics";
 
 const minute = (points: number): Policy => ({ name: "minute", points, duration: 60 });
@@ -59,6 +65,8 @@ export const refuseIfSpent = async (limit: Limit, key: string) => {
         message: `Too many failed attempts; retry after ${retryAfter} seconds.`,
         retryAfter,
         details: { violated_policies: [policy.name] },
+        // As every 429 does (RELIABILITY rule 10): the policy, and the window spent until its reset.
+        headers: rateLimitHeaders([{ policy, remaining: 0, resetSeconds: retryAfter }]),
       });
     }
   }

@@ -449,6 +449,10 @@ describe("the public connector's rate limit", () => {
     }
     expect(refused, "no 429 within 160 requests").toBeDefined();
     expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused!.headers.get("ratelimit-policy")).toBe(
+      '"minute";q=120;w=60, "hour";q=3000;w=3600',
+    );
+    expect(refused!.headers.get("ratelimit")).toMatch(/"minute";r=0;t=\d+/);
     expect((await refused!.json()).error.code).toBe("rate_limited");
   });
 });
