@@ -1,8 +1,11 @@
 /** The one rule for hosts an outsider names: which addresses, and how a name is resolved. */
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   addressProblem,
   isLoopbackHost,
+  pinnedLookup,
   resolveCheckedHost,
   setHostResolver,
   UnreachableHostError,
@@ -148,5 +151,42 @@ describe("resolving a host", () => {
       resolveCheckedHost("slow.example", { policy: "public", signal: AbortSignal.timeout(200) }),
     ).rejects.toMatchObject({ reason: "timeout" });
     expect(performance.now() - started).toBeLessThan(1_500);
+  });
+});
+
+describe("pinnedLookup (DNS rebinding, RELIABILITY B2-24)", () => {
+  it("connects to the address the check approved, never resolving the name again: a name that resolves nowhere still reaches it, and an every-address lookup gets only it", async () => {
+    const hosts: (string | undefined)[] = [];
+    const server = createServer((request, response) => {
+      hosts.push(request.headers.host);
+      response.end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const lookup = pinnedLookup({ address: "127.0.0.1", family: 4 });
+    try {
+      // .invalid never resolves (RFC 6761): only the pinned address can answer.
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = httpRequest(
+          `http://rebound.invalid:${port}/hooks`,
+          { lookup, agent: false },
+          (response) => {
+            response.resume();
+            response.on("end", () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on("error", reject);
+        request.end();
+      });
+      expect(status).toBe(200);
+      // Node's happy-eyeballs connect asks for every address: it gets only the pinned one.
+      const all = await new Promise<unknown>((resolve) =>
+        lookup("rebound.invalid", { all: true }, (_error, addresses) => resolve(addresses)),
+      );
+      expect(all).toEqual([{ address: "127.0.0.1", family: 4 }]);
+      expect(hosts).toEqual([`rebound.invalid:${port}`]);
+    } finally {
+      server.close();
+    }
   });
 });
