@@ -4,6 +4,7 @@
  * default under heavy load produced exactly these errors as 500s.
  */
 import { describe, expect, it } from "vitest";
+import { createPerson } from "../../prisma/factories";
 import { db, isDatabaseUnavailable, rawPool } from "./db";
 
 const failure = async (work: () => Promise<unknown>) => {
@@ -71,6 +72,33 @@ describe("isDatabaseUnavailable", () => {
     // The pooled connections are clean afterwards: the next statements run under the 30 s limit.
     const { rows } = await rawPool().query<{ statement_timeout: string }>("SHOW statement_timeout");
     expect(rows[0].statement_timeout).toBe("30s");
+  });
+
+  it("a deadlock PostgreSQL broke (40P01) is unavailable: that transaction was rolled back whole, so a retry is safe (B5-05)", async () => {
+    const [a, b] = await Promise.all([rawPool().connect(), rawPool().connect()]);
+    const first = (await createPerson()).person.id;
+    const second = (await createPerson()).person.id;
+    try {
+      await a.query("BEGIN");
+      await b.query("BEGIN");
+      await a.query("UPDATE persons SET purchases_paused = false WHERE id = $1", [first]);
+      await b.query("UPDATE persons SET purchases_paused = false WHERE id = $1", [second]);
+      // Each now waits for the other's row: PostgreSQL breaks the cycle after deadlock_timeout (1 s).
+      const answers = await Promise.allSettled([
+        a.query("UPDATE persons SET purchases_paused = false WHERE id = $1", [second]),
+        b.query("UPDATE persons SET purchases_paused = false WHERE id = $1", [first]),
+      ]);
+      const broken = answers.flatMap((answer) =>
+        answer.status === "rejected" ? [answer.reason as { code?: string }] : [],
+      );
+      expect(broken.map((error) => error.code)).toEqual(["40P01"]);
+      expect(isDatabaseUnavailable(broken[0])).toBe(true);
+    } finally {
+      await a.query("ROLLBACK").catch(() => undefined);
+      await b.query("ROLLBACK").catch(() => undefined);
+      a.release();
+      b.release();
+    }
   });
 
   it("a query error is not unavailability", async () => {

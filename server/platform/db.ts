@@ -129,7 +129,9 @@ export const poolUse = () =>
 // P2024: no free pooled connection in time; P2028: an interactive transaction could not start in
 // time or outlived its timeout (rolled back, nothing written). Both mean overload: retry later.
 // 55P03: a row lock not granted within lock_timeout. 57014: a statement cancelled (statement_timeout,
-// or an operator's pg_cancel_backend).
+// or an operator's pg_cancel_backend). 40P01 / 40001: PostgreSQL rolled the transaction back to break
+// a deadlock or a serialization conflict; rows are locked in one order so neither should happen
+// (ADR 0138), and if one does, nothing of it was written and the retry is safe (idempotency keys).
 const unavailableCodes = new Set([
   "P1001",
   "P1002",
@@ -144,12 +146,15 @@ const unavailableCodes = new Set([
   "57P03",
   "55P03",
   "57014",
+  "40P01",
+  "40001",
 ]);
 
 /**
  * True when an error means the database cannot be reached or cannot serve right now (answer 503,
  * retry later): a connection failure, a row lock not granted within lock_timeout (55P03), a
- * statement cancelled (57014: over statement_timeout), or a
+ * statement cancelled (57014: over statement_timeout), a transaction rolled back to break a
+ * deadlock or a serialization conflict (40P01, 40001), or a
  * transaction the database did not finish within Prisma's timeout (P2028, rolled back). Prisma
  * wraps a raw query's driver error in `meta.driverAdapterError`, so that is followed like `cause`.
  */
