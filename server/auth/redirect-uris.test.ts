@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redirectUriProblem } from "./redirect-uris";
+import { isLoopback, redirectUriProblem } from "./redirect-uris";
 
 describe("redirect URI rule", () => {
   it.each([
@@ -8,6 +8,8 @@ describe("redirect URI rule", () => {
     "http://localhost:8080/cb",
     "http://127.0.0.1/cb",
     "http://[::1]:9000/cb",
+    "http://127.0.0.2:4000/cb",
+    "http://app.localhost:3000/cb",
   ])("accepts %s in sandbox", (uri) => {
     expect(redirectUriProblem(uri, "sandbox")).toBeUndefined();
   });
@@ -29,4 +31,14 @@ describe("redirect URI rule", () => {
     expect(redirectUriProblem("http://localhost:8080/cb", "production")).toContain("production");
     expect(redirectUriProblem("https://app.example.com/cb", "production")).toBeUndefined();
   });
+});
+
+describe('isLoopback (the consent page\'s "runs on your own computer" notice, B2-23)', () => {
+  it.each([
+    ["http://localhost:8080/cb", true],
+    ["http://127.0.0.1/cb", true],
+    ["http://[::1]:9000/cb", true],
+    ["https://app.example.com/cb", false],
+    ["https://127.0.0.1.example.com/cb", false],
+  ])("%s: %s", (uri, expected) => expect(isLoopback(uri)).toBe(expected));
 });

@@ -5,8 +5,7 @@
  * (javascript:, data:, custom schemes). Matching at /oauth/authorize is exact string equality.
  */
 import type { ServiceEnvironment } from "./environment";
-
-const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+import { isLoopbackHost } from "../platform/http/outbound-host";
 
 /** The reason a redirect URI is refused, or undefined when it is acceptable. */
 export const redirectUriProblem = (
@@ -26,7 +25,7 @@ export const redirectUriProblem = (
   if (url.username || url.password) return "must not contain user information";
   if (url.protocol === "https:") return undefined;
   if (url.protocol !== "http:") return "must use https";
-  if (!loopbackHosts.has(url.hostname)) return "must use https (plain http is only for localhost)";
+  if (!isLoopbackHost(url.hostname)) return "must use https (plain http is only for localhost)";
   if (environment !== "sandbox") return "must use https in production";
   return undefined;
 };
@@ -34,4 +33,5 @@ export const redirectUriProblem = (
 /** The host people see on the consent page ("where you will be sent back"). */
 export const redirectHost = (value: string) => new URL(value).host;
 
-export const isLoopback = (value: string) => loopbackHosts.has(new URL(value).hostname);
+/** Whether the redirect goes back to the person's own computer (the consent page says so): the one notion of a loopback host. */
+export const isLoopback = (value: string) => isLoopbackHost(new URL(value).hostname);
