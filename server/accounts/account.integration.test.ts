@@ -34,7 +34,7 @@ describe("account procedures", () => {
     expect(
       (await failure(shopper(person.id).account.updateSizes({ sizes: ["x".repeat(21)] }))).options
         .fields,
-    ).toEqual({ sizes: "each size must be at most 20 characters" });
+    ).toEqual({ "sizes[0]": "each size must be at most 20 characters" });
   });
 
   it("saves a Canadian address with a normalised postal code, and replaces it", async () => {

@@ -174,8 +174,12 @@ describe("invalid requests", () => {
       { shipping_address: { ...torontoAddress, province: "ZZ" } },
     ],
     ["no items", "items", { items: [] }],
-    ["quantity zero", "items.quantity", { items: [{ item_id: 1, quantity: 0 }] }],
-    ["quantity as a string", "items.quantity", { items: [{ item_id: 1, quantity: "1" }] }],
+    ["quantity zero", "items[0].quantity", { items: [{ item_id: 1, quantity: 0 }] }],
+    [
+      "quantity as a string",
+      "items[1].quantity",
+      { items: [{ item_id: 1 }, { item_id: 2, quantity: "1" }] },
+    ],
     [
       "a price of its own (mass assignment)",
       "items[0].unit_price",

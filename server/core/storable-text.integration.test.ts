@@ -39,7 +39,7 @@ describe("findUnstorableInput", () => {
       field: "shipping_address.name",
     });
     expect(findUnstorableInput({ items: [{ size: "\u001b[31m" }] })).toMatchObject({
-      field: "items.size",
+      field: "items[0].size",
     });
     expect(findUnstorableInput({ first_name: "\ud800" })).toMatchObject({ field: "first_name" });
     expect(findUnstorableInput({ first_name: "x\udc00" })).toMatchObject({ field: "first_name" });
@@ -48,7 +48,7 @@ describe("findUnstorableInput", () => {
     let deep: unknown = "x";
     for (let level = 0; level < 100_000; level++) deep = [deep];
     expect(findUnstorableInput({ metadata: deep })).toMatchObject({
-      field: "metadata",
+      field: "metadata[0]",
       reason: expect.stringMatching(/nested/),
     });
     expect(findUnstorableInput({ when: new Date(), count: 1e308 })).toBeUndefined();

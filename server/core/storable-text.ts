@@ -7,6 +7,7 @@
  * a deeply nested body is a 422 too, never a stack overflow. Imports only the error table.
  */
 import { AppError } from "./errors";
+import { fieldName } from "./zod-fields";
 
 /** Deepest nesting any input may have: the deepest schema is a few levels; 32 leaves room. */
 const maxInputDepth = 32;
@@ -31,10 +32,10 @@ const isUnstorableText = (text: string) => unstorable.test(text);
 export const findUnstorableInput = (
   value: unknown,
 ): { field: string; reason: string } | undefined => {
-  const stack: { value: unknown; path: string[]; depth: number }[] = [
+  const stack: { value: unknown; path: PropertyKey[]; depth: number }[] = [
     { value, path: [], depth: 0 },
   ];
-  const nameOf = (path: string[]) => path.join(".") || "body";
+  const nameOf = (path: PropertyKey[]) => fieldName(path) || "body";
   while (stack.length > 0) {
     const item = stack.pop()!;
     if (typeof item.value === "string") {
@@ -43,10 +44,12 @@ export const findUnstorableInput = (
       continue;
     }
     if (item.value === null || typeof item.value !== "object") continue;
-    if (item.depth >= maxInputDepth) return { field: nameOf(item.path), reason: tooDeepReason };
+    // Named by where the nesting starts (its first two steps), not by the hundreds of steps below.
+    if (item.depth >= maxInputDepth)
+      return { field: nameOf(item.path.slice(0, 2)), reason: tooDeepReason };
     if (Array.isArray(item.value)) {
-      for (const element of item.value)
-        stack.push({ value: element, path: item.path, depth: item.depth + 1 });
+      for (const [index, element] of item.value.entries())
+        stack.push({ value: element, path: [...item.path, index], depth: item.depth + 1 });
       continue;
     }
     // Only plain data: a Date or a class instance a server caller passes is not user text.

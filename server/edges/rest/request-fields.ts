@@ -8,6 +8,7 @@
  * The schemas stay strict for the pages' tRPC calls; only this edge is lenient.
  */
 import type { z } from "zod";
+import { fieldName } from "../../core/zod-fields";
 
 /** Whole words of a field name that make it the service's to decide (`status`, `unit_price`, `person_id`, `order_number`, `grand_total`...). */
 const protectedWords =
@@ -95,12 +96,12 @@ export const prepareInput = (
   schema: z.ZodType,
   value: unknown,
   refused: Record<string, string>,
-  path = "",
+  path: readonly PropertyKey[] = [],
 ): unknown => {
   const def = defOf(unwrap(schema));
   if (def.type === "array" && def.element && Array.isArray(value)) {
     return value.map((element, index) =>
-      prepareInput(def.element!, element, refused, `${path}[${index}]`),
+      prepareInput(def.element!, element, refused, [...path, index]),
     );
   }
   if (def.type !== "object" || !def.shape || !isPlainObject(value)) return value;
@@ -108,11 +109,11 @@ export const prepareInput = (
   const keepsUnknown = def.catchall !== undefined && defOf(def.catchall).type !== "never";
   const prepared: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    const name = path ? `${path}.${key}` : key;
+    const name = [...path, key];
     // Own keys only: a body key like "constructor" or "__proto__" must not find Object's own members.
     const fieldSchema = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
     if (!fieldSchema) {
-      if (isProtectedField(key)) refused[name] = protectedFieldReason;
+      if (isProtectedField(key)) refused[fieldName(name)] = protectedFieldReason;
       else if (keepsUnknown) prepared[key] = field;
       continue;
     }

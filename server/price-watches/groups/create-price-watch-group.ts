@@ -10,6 +10,7 @@
  * count in price_watchers and the price-change handler evaluates them) and one set email.
  */
 import { AppError } from "../../core/errors";
+import { fieldName } from "../../core/zod-fields";
 import type { QuotableItem } from "../../checkout";
 import { parseCents } from "../../core/money";
 import { randomId } from "../../core/ids";
@@ -34,7 +35,7 @@ import { findPersonGroup, insertGroup } from "./store";
 
 const dayMs = 24 * 3_600_000;
 
-/** An invalid field of alternative `index` (its size), named as 422 fields name a list's (alternatives.size), the message saying which. */
+/** An invalid field of alternative `index` (its size), named as 422 fields name a list's element (`alternatives[0].size`), the message saying which. */
 const atAlternative = <T>(index: number, check: () => T): T => {
   try {
     return check();
@@ -44,7 +45,7 @@ const atAlternative = <T>(index: number, check: () => T): T => {
       throw new AppError("invalid_request", {
         fields: Object.fromEntries(
           Object.entries(fields).map(([field, message]) => [
-            `alternatives.${field}`,
+            fieldName(["alternatives", index, field]),
             `alternative ${index + 1}: ${message}`,
           ]),
         ),

@@ -189,14 +189,14 @@ describe("POST /price-watch-groups", () => {
       ],
       [
         { alternatives: [one, { ...one, max_price: 70 }], max_total: 100 },
-        "alternatives.catalog_item_id",
+        "alternatives[1].catalog_item_id",
       ],
       [
         { alternatives: [{ catalog_item_id: String(other.id), max_price: 120 }], max_total: 100 },
-        "alternatives.max_price",
+        "alternatives[0].max_price",
       ],
       [{ alternatives: [one], max_total: 100, days: 31 }, "days"],
-      [{ alternatives: [{ ...one, size: "XXXL" }], max_total: 100 }, "alternatives.size"],
+      [{ alternatives: [{ ...one, size: "XXXL" }], max_total: 100 }, "alternatives[0].size"],
     ];
     for (const [body, field] of cases) {
       const reply = await setGroup(buyer.token, body);
