@@ -44,7 +44,7 @@ export const findUnstorableInput = (
       continue;
     }
     if (item.value === null || typeof item.value !== "object") continue;
-    // Named by where the nesting starts (its first two steps), not by the hundreds of steps below.
+    // Named by where the nesting starts (its first two steps), not by every step below it.
     if (item.depth >= maxInputDepth)
       return { field: nameOf(item.path.slice(0, 2)), reason: tooDeepReason };
     if (Array.isArray(item.value)) {

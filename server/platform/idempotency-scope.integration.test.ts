@@ -91,7 +91,7 @@ describe("a request refused before it runs stores nothing under its key (B3-06)"
     expect((await buy(token, quoteId, key)).status).toBe(201);
   });
 
-  it("the partner's rate limit (429): nothing stored, so the key runs once the window resets", async () => {
+  it("the partner's rate limit (429): nothing is stored under the key, which stays free for when the window resets", async () => {
     const { token } = await agentWithPerson();
     const { quote_id: quoteId } = await quoteOf(token, [(await directItem()).id]);
     let limited = await buy(token, quoteId, randomUUID(), {});

@@ -41,7 +41,7 @@ export const isReady = (checks: Checks) =>
 
 /**
  * How soon to ask again when not ready (every 503 carries Retry-After, RELIABILITY rule 10): a
- * dependency's answer is kept 1 s, an index builds in seconds, a drain lasts about 10.
+ * dependency's answer is kept half a second, an index builds in seconds, a drain lasts about 10.
  */
 export const notReadyRetryAfterSeconds = 5;
 

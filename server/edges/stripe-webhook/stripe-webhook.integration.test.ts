@@ -116,11 +116,8 @@ const cardOf = (number: string) => ({
   cvc: "123",
 });
 
-/**
- * A checkout attempt the person authenticated with their bank (3-D Secure through Stripe.js): its
- * PaymentIntent is requires_capture at Stripe, and the browser has not come back to tell us.
- */
-const authenticatedAttempt = async () => {
+/** A checkout attempt whose PaymentIntent waits for the person's bank (3-D Secure): requires_action at Stripe. */
+const attemptAwaitingAuthentication = async () => {
   const checkoutId = await newCheckout();
   const attempt = await startAttempt(db(), {
     checkoutId,
@@ -135,8 +132,17 @@ const authenticatedAttempt = async () => {
   });
   if (result.kind !== "requires_action")
     throw new Error(`expected requires_action, got ${result.kind}`);
-  shaped.completeAuthentication(result.processorPaymentId);
   return { checkoutId, attempt, intentId: result.processorPaymentId };
+};
+
+/**
+ * A checkout attempt the person authenticated with their bank (3-D Secure through Stripe.js): its
+ * PaymentIntent is requires_capture at Stripe, and the browser has not come back to tell us.
+ */
+const authenticatedAttempt = async () => {
+  const awaiting = await attemptAwaitingAuthentication();
+  shaped.completeAuthentication(awaiting.intentId);
+  return awaiting;
 };
 
 const checkoutState = async (checkoutId: string) => {
@@ -252,20 +258,7 @@ describe("POST /stripe/webhook: checkout payments", () => {
   });
 
   it("out of order: canceled arrives before a stale amount_capturable_updated; the attempt is voided once, nothing placed or captured, the stale event changes nothing (B3-17)", async () => {
-    const checkoutId = await newCheckout();
-    const attempt = await startAttempt(db(), {
-      checkoutId,
-      method: "card",
-      cardLast4: "3155",
-      now: new Date(),
-    });
-    const result = await authorizePayment(db(), provider, {
-      payment: attempt,
-      method: cardOf(testCards.requiresAuthentication),
-      description: `Checkout ${checkoutId}`,
-    });
-    if (result.kind !== "requires_action") throw new Error("expected requires_action");
-    const intentId = result.processorPaymentId;
+    const { checkoutId, intentId } = await attemptAwaitingAuthentication();
     // A snapshot as Stripe would have sent it had the person authenticated, delivered late.
     const stale = eventOf("payment_intent.amount_capturable_updated", {
       ...intent(intentId),
@@ -290,29 +283,16 @@ describe("POST /stripe/webhook: checkout payments", () => {
   });
 
   it("a declined authentication's payment_failed records the decline; the checkout stays payable", async () => {
-    const checkoutId = await newCheckout();
-    const attempt = await startAttempt(db(), {
-      checkoutId,
-      method: "card",
-      cardLast4: "3155",
-      now: new Date(),
-    });
-    const result = await authorizePayment(db(), provider, {
-      payment: attempt,
-      method: cardOf(testCards.requiresAuthentication),
-      description: `Checkout ${checkoutId}`,
-    });
-    if (result.kind !== "requires_action") throw new Error("expected requires_action");
-    Object.assign(intent(result.processorPaymentId), {
+    const { checkoutId, attempt, intentId } = await attemptAwaitingAuthentication();
+    Object.assign(intent(intentId), {
       status: "requires_payment_method",
       next_action: null,
       last_payment_error: { type: "card_error", code: "payment_intent_authentication_failure" },
     });
 
-    expect(
-      (await deliver(eventOf("payment_intent.payment_failed", intent(result.processorPaymentId))))
-        .status,
-    ).toBe(200);
+    expect((await deliver(eventOf("payment_intent.payment_failed", intent(intentId)))).status).toBe(
+      200,
+    );
 
     expect(await db().payment.findUniqueOrThrow({ where: { id: attempt.id } })).toMatchObject({
       status: "declined",
