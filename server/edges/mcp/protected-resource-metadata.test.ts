@@ -8,8 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { GET as restMetadata } from "@/app/.well-known/oauth-protected-resource/api/v1/route";
 import { GET as connectorMetadata } from "@/app/.well-known/oauth-protected-resource/mcp/account/route";
-import { mcpAccountScopes } from "@/server/edges/mcp/edge";
-import { allScopes } from "./scopes";
+import { mcpAccountScopes } from "./edge";
+import { allScopes } from "../../auth";
 
 const origin = "http://localhost:3000";
 
