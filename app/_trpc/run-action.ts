@@ -8,6 +8,7 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import { toAppError } from "@/server/platform/http/respond";
 import type { ActionState } from "./action-state";
+import { fieldsByFormInput } from "@/server/core/zod-fields";
 
 export const runAction = async <T>(
   run: () => Promise<T>,
@@ -19,7 +20,7 @@ export const runAction = async <T>(
   } catch (error) {
     unstable_rethrow(error);
     const appError = toAppError(error);
-    const fields = appError.options.fields && formFields(appError.options.fields);
+    const fields = appError.options.fields && fieldsByFormInput(appError.options.fields);
     return {
       status: "error",
       at: Date.now(),
@@ -27,17 +28,6 @@ export const runAction = async <T>(
       fields,
     };
   }
-};
-
-/**
- * A 422's fields as a form's inputs are named: the API names a list's element (`sizes[0]`), a form
- * has one input for the list (`sizes`), which shows the first of its elements' reasons.
- */
-const formFields = (fields: Record<string, string>) => {
-  const byInput: Record<string, string> = {};
-  for (const [field, reason] of Object.entries(fields))
-    byInput[field.replace(/\[\d+\]/g, "")] ??= reason;
-  return byInput;
 };
 
 /** FormData → plain strings (missing fields are undefined, so zod reports them). */

@@ -17,6 +17,17 @@ export const fieldName = (path: readonly PropertyKey[]) =>
     "",
   );
 
+/**
+ * A 422's fields as a page's form names its inputs: the API names a list's element (`sizes[0]`), a
+ * form has one input for the list (`sizes`), which shows the first of its elements' reasons.
+ */
+export const fieldsByFormInput = (fields: Record<string, string>) => {
+  const byInput: Record<string, string> = {};
+  for (const [field, reason] of Object.entries(fields))
+    byInput[field.replace(/\[\d+\]/g, "")] ??= reason;
+  return byInput;
+};
+
 /** Turns a ZodError into the `fields` member of a 422: field name to the first reason. */
 export const zodFields = (error: ZodError, prefix = ""): Record<string, string> => {
   const fields: Record<string, string> = {};
