@@ -8,6 +8,7 @@
  */
 import { AppError } from "../core/errors";
 import { env } from "../platform/env";
+import { testCards } from "./sandbox-cards";
 
 export type CardEntry = "processor_form" | "sandbox_test_cards";
 
@@ -26,4 +27,30 @@ export const refuseCardNumberInProduction = (message: string) => {
   throw new AppError("forbidden", {
     message: `${message} This service never accepts a card number directly in production.`,
   });
+};
+
+/**
+ * Refuses, before anything is counted, opened or sent, a method our server cannot hand to the
+ * configured processor: in production any card number (403, as above); with Stripe outside
+ * production a number other than the test cards (our server may send Stripe only its test payment
+ * methods) and Link (confirmed only in Stripe's own form on the page): 422 naming the field. The
+ * sandbox takes every number (a real one is declined there, as Stripe's test mode declines it).
+ */
+export const refuseMethodTheProcessorCannotTake = (
+  method: { type: "card"; number: string } | { type: "link" },
+  message: string,
+) => {
+  if (method.type === "card") refuseCardNumberInProduction(message);
+  if (env().PAYMENT_PROCESSOR !== "stripe") return;
+  if (method.type === "link")
+    throw new AppError("invalid_request", {
+      fields: { "method.type": "link is paid in Stripe's own form on the checkout page" },
+    });
+  if (!(Object.values(testCards) as string[]).includes(method.number))
+    throw new AppError("invalid_request", {
+      fields: {
+        "method.number":
+          "is not a test card: with Stripe, cards are entered in Stripe's own form on the checkout page",
+      },
+    });
 };

@@ -80,5 +80,9 @@ export type {
   ProcessorRefusal,
 } from "./provider";
 export { isLuhnValid, testCards } from "./sandbox-cards";
-export { cardEntry, refuseCardNumberInProduction } from "./card-entry";
+export {
+  cardEntry,
+  refuseCardNumberInProduction,
+  refuseMethodTheProcessorCannotTake,
+} from "./card-entry";
 export { closeLedgerDispute, openLedgerDispute } from "./store/sandbox-ledger";

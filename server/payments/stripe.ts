@@ -27,6 +27,7 @@ import { testCards } from "./sandbox-cards";
 const testPaymentMethods: Record<string, string> = {
   [testCards.succeeds]: "pm_card_visa",
   [testCards.answersLate]: "pm_card_visa",
+  [testCards.answersSlowly]: "pm_card_visa",
   [testCards.declined]: "pm_card_chargeDeclined",
   [testCards.requiresAuthentication]: "pm_card_authenticationRequired",
 };

@@ -6,7 +6,7 @@
  */
 import { AppError } from "../../core/errors";
 import { paymentProvider } from "../../payments";
-import { authorizePayment, refuseCardNumberInProduction } from "../../payments";
+import { authorizePayment, refuseMethodTheProcessorCannotTake } from "../../payments";
 import type { PaymentMethod } from "../../payments";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import { finalizePayment } from "./finalize-payment";
@@ -42,7 +42,10 @@ export const pay = publicProcedure
     const card = input.method.type === "card" ? input.method : undefined;
     // Before anything is counted, opened or sent: in production the page pays through the
     // processor's own form (start-intent.ts), and a card number posted here is refused unseen.
-    if (card) refuseCardNumberInProduction("Pay with the card form on the checkout page.");
+    refuseMethodTheProcessorCannotTake(
+      input.method,
+      "Pay with the card form on the checkout page.",
+    );
     if (
       card &&
       card.exp_year * 12 + card.exp_month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1

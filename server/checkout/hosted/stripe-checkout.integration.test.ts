@@ -258,6 +258,39 @@ describe("completing an intent the browser confirmed", () => {
     ).toMatchObject({ outcome: "paid" });
   });
 
+  it("the sandbox's card step, posted anyway, takes only the test cards our server may send Stripe: another number or Link is a 422 naming the field, with nothing opened", async () => {
+    const { id } = await newCheckout();
+    const intents = stripe.intents.size;
+    const pay = (method: Parameters<typeof page.checkoutPage.pay>[0]["method"]) =>
+      page.checkoutPage.pay({ id, accept_terms: true, method, language: "en" });
+    await expect(
+      pay({ type: "card", number: "4111111111111111", exp_month: 12, exp_year: 2034, cvc: "123" }),
+    ).rejects.toMatchObject({
+      cause: {
+        code: "invalid_request",
+        options: { fields: { "method.number": expect.stringMatching(/Stripe's own form/) } },
+      },
+    });
+    await expect(pay({ type: "link", email: "buyer@example.ca" })).rejects.toMatchObject({
+      cause: {
+        code: "invalid_request",
+        options: { fields: { "method.type": expect.any(String) } },
+      },
+    });
+    expect(await db().payment.count({ where: { checkoutId: id } })).toBe(0);
+    expect(stripe.intents.size).toBe(intents);
+    // Every sandbox test card maps to one of Stripe's test payment methods (the slow bank too).
+    expect(
+      await pay({
+        type: "card",
+        number: "4000000000000093",
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: "123",
+      }),
+    ).toMatchObject({ outcome: "paid" });
+  });
+
   it("an authorization arriving after the 30-minute expiry releases the hold and places nothing", async () => {
     const { id, itemId } = await newCheckout();
     const started = await page.checkoutPage.startIntent({ id, accept_terms: true });
