@@ -3,9 +3,11 @@
  * its ledger in the sandbox_* tables) or Stripe. Production never runs the sandbox (server/platform/env.ts).
  */
 import { env } from "../platform/env";
+import { stripeClientSettings } from "./processor-budget";
 import type { PaymentProvider } from "./provider";
 import { sandboxProvider } from "./sandbox";
 import { stripeProvider } from "./stripe";
+import { defaultStripePace } from "./stripe-pace";
 import { withProcessorSpans } from "./traced-provider";
 
 let stripe: { key: string; provider: PaymentProvider } | undefined;
@@ -21,14 +23,23 @@ const chosenProvider = (): PaymentProvider => {
     throw new Error(
       "Invalid configuration:\n  STRIPE_SECRET_KEY: required when PAYMENT_PROCESSOR is stripe",
     );
-  // One Stripe client per process (it keeps its connections); rebuilt only if the key changes.
-  const key = `${config.STRIPE_SECRET_KEY} ${config.STRIPE_API_BASE ?? ""}`;
+  const defaults = defaultStripePace(config.STRIPE_SECRET_KEY);
+  const pace = {
+    accountPerSecond: config.STRIPE_REQUESTS_PER_SECOND ?? defaults.accountPerSecond,
+    endpointPerSecond: config.STRIPE_ENDPOINT_REQUESTS_PER_SECOND ?? defaults.endpointPerSecond,
+    maxWaitMs: stripeClientSettings.paceWaitMs,
+    redisUrl: config.REDIS_URL,
+    prefix: `${process.env.RATE_LIMIT_PREFIX ?? "rl"}:stripe`,
+  };
+  // One Stripe client per process (it keeps its connections and its pace); rebuilt only if its settings change.
+  const key = JSON.stringify([config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE, pace]);
   if (stripe?.key !== key)
     stripe = {
       key,
       provider: stripeProvider({
         secretKey: config.STRIPE_SECRET_KEY,
         apiBase: config.STRIPE_API_BASE,
+        pace,
       }),
     };
   return stripe.provider;

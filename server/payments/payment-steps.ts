@@ -28,8 +28,8 @@ import { logger } from "../platform/observability/log";
 
 /**
  * An attempt with the processor longer than this is reconciled by the sweep (settle-payments.ts):
- * the slowest processor call (processor-budget.ts, 70 s with Stripe's settings) and 30 s of margin
- * (100 s), so a call still running is never taken for lost and its hold released under it (H1).
+ * the slowest processor call (processor-budget.ts, 85 s with Stripe's settings) and 30 s of margin
+ * (115 s), so a call still running is never taken for lost and its hold released under it (H1).
  * Should a call outlive even that, the guarded writes still keep it from paying without money.
  */
 export const attemptTimeoutMs = slowestCallMs(stripeClientSettings) + 30_000;

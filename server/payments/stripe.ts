@@ -12,6 +12,7 @@
  */
 import Stripe from "stripe";
 import { stripeClientSettings } from "./processor-budget";
+import { pacedHttpClient, type StripePace } from "./stripe-pace";
 import {
   type BalanceTransaction,
   type PaymentMethod,
@@ -206,6 +207,8 @@ export const stripeProvider = (options: {
   apiBase?: string;
   timeoutMs?: number;
   maxNetworkRetries?: number;
+  /** Keeps the requests under Stripe's rate limits (stripe-pace.ts); the service's own provider always has it. */
+  pace?: StripePace;
 }): PaymentProvider => {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
   const stripe = new Stripe(options.secretKey, {
@@ -214,6 +217,7 @@ export const stripeProvider = (options: {
     maxNetworkRetries: options.maxNetworkRetries ?? stripeClientSettings.maxNetworkRetries,
     timeout: options.timeoutMs ?? stripeClientSettings.timeoutMs,
     telemetry: false,
+    ...(options.pace ? { httpClient: pacedHttpClient(options.pace, options.secretKey) } : {}),
     ...(base
       ? {
           host: base.hostname,

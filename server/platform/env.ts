@@ -97,6 +97,10 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: webhookSecret.optional(),
   /** The webhook secret being rotated out: events signed with it are still accepted until it is removed. */
   STRIPE_WEBHOOK_SECRET_PREVIOUS: webhookSecret.optional(),
+  /** Stripe requests a second all instances send together (server/payments/stripe-pace.ts); default 80% of Stripe's limit: 80 with a live key, 20 with a test key. */
+  STRIPE_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** Stripe requests a second to one endpoint (a method and path: POST /v1/payment_intents); default 20, 80% of Stripe's 25. */
+  STRIPE_ENDPOINT_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).optional(),
   /** Another address for Stripe's API (a local Stripe-shaped server in tests); never set in production. */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** Inngest (server/platform/jobs/client.ts): events are sent when INNGEST_EVENT_KEY or INNGEST_DEV is set; INNGEST_BASE_URL points at a self-hosted server. */

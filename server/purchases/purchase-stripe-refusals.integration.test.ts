@@ -144,14 +144,28 @@ describe("POST /purchases: Stripe answers 500 or 429 (RELIABILITY B4-08)", () =>
     expect(new Set(keys)).toEqual(new Set([`${made.answer.body.purchase_id}:authorize`]));
   });
 
-  it("a rate limit that lasts: 202 processing with nothing held, never a second PaymentIntent; the same key answers the same, not a 409 loop", async () => {
+  it("a passing rate limit is sent again after a backoff (stripe-pace.ts): held, one PaymentIntent, every try with the purchase's own key", async () => {
     const { token } = await personWithStripeCard();
-    stripe.failNextWrites(5, 429);
+    stripe.failNextWrites(3, 429);
+    const made = await buyOne(token);
+    expect([made.answer.status, made.answer.body.status]).toEqual([201, "held"]);
+    expect(made.newIntents).toBe(1);
+    const keys = stripe.failedKeys();
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys)).toEqual(new Set([`${made.answer.body.purchase_id}:authorize`]));
+  });
+
+  it("a rate limit that lasts past the pace's wait: 202 processing with nothing held, never a second PaymentIntent; the same key answers the same, not a 409 loop", async () => {
+    const { token } = await personWithStripeCard();
+    stripe.failNextWrites(10_000, 429);
     const made = await buyOne(token);
     expect([made.answer.status, made.answer.body.status]).toEqual([202, "processing"]);
     expect(made.newIntents).toBe(0);
-    // stripe-node retries a 429 only when Stripe asks (Stripe-Should-Retry): one try, one key.
-    expect(stripe.failedKeys()).toEqual([`${made.answer.body.purchase_id}:authorize`]);
+    // Sent again for stripeClientSettings.paceWaitMs (5 s), always under the purchase's one key;
+    // stripe-node itself retries a 429 only when Stripe asks (Stripe-Should-Retry).
+    expect(new Set(stripe.failedKeys())).toEqual(
+      new Set([`${made.answer.body.purchase_id}:authorize`]),
+    );
     const intents = stripe.intents.size;
     const again = await buy(token, made.quote.quote_id, made.key);
     expect([again.status, again.body.purchase_id, again.body.status]).toEqual([

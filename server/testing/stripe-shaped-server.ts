@@ -18,7 +18,8 @@
  * 4242 4242 4242 4242, 4000 0000 0000 0002, 4000 0025 0000 3155). `delayNextResponse(ms)` holds the
  * next write's answer after doing the work, as a timeout would; `revokeKey(key)` rolls a key (401 from
  * then on); a restricted key (`rk_test_…`) may only read (403); `failNextWrites(n, 500 | 429)`
- * answers the next writes as Stripe's internal error or rate limit, before doing anything.
+ * answers the next writes as Stripe's internal error or rate limit, before doing anything;
+ * `limitRate({ perSecond, perEndpoint })` refuses what goes beyond Stripe's rate limits (429).
  */
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
@@ -110,6 +111,32 @@ export const startStripeShapedServer = async () => {
   };
   let requests = 0;
   let baseUrl = "";
+  /**
+   * Stripe's rate limiter as `limitRate` sets it: at most `perSecond` API requests in any 1,000 ms,
+   * and `perEndpoint` to one method and path (ids taken out); beyond, 429 and nothing done.
+   */
+  let rateLimit: { perSecond: number; perEndpoint: number } | undefined;
+  const sent = new Map<string, number[]>();
+  let rateLimited = 0;
+  const isRateLimited = (method: string, path: string) => {
+    if (!path.startsWith("/v1/") || !rateLimit) return false;
+    const endpoint = `${method} ${path.replace(/\/(pi|cus|pm|seti|ch|re|tr|trr|po|acct|dp|evt)_\w+/g, "/{id}")}`;
+    const now = Date.now();
+    const recent = (key: string) => {
+      const times = (sent.get(key) ?? []).filter((time) => time > now - 1_000);
+      sent.set(key, times);
+      return times;
+    };
+    const all = recent("*");
+    const ofEndpoint = recent(endpoint);
+    if (all.length >= rateLimit.perSecond || ofEndpoint.length >= rateLimit.perEndpoint) {
+      rateLimited++;
+      return true;
+    }
+    all.push(now);
+    ofEndpoint.push(now);
+    return false;
+  };
 
   const cardOf = (paymentMethod: string) =>
     testMethods[paymentMethod] ?? methods.get(paymentMethod)?.card;
@@ -715,6 +742,15 @@ export const startStripeShapedServer = async () => {
     }
     if (url.pathname.startsWith("/3ds/"))
       return authenticationPage(url, request.method ?? "GET", parseForm(body), response);
+    if (rateLimit && isRateLimited(request.method ?? "GET", url.pathname))
+      return send(
+        error(429, {
+          type: "invalid_request_error",
+          code: "rate_limit",
+          message: "Too many requests hit the API too quickly.",
+        }),
+        { "stripe-rate-limited-reason": "global-rate" },
+      );
     if (failures.count > 0 && request.method === "POST") {
       // Refused before any work, as Stripe's 500 (api_error) or 429 (rate limit) is: no result is
       // saved under the key, so a retry with it does the work.
@@ -797,6 +833,14 @@ export const startStripeShapedServer = async () => {
     closeDispute: connect.closeDispute,
     addAccount: connect.addAccount,
     requestCount: () => requests,
+    /** From now on, Stripe's rate limiter: at most `perSecond` API requests in any second, `perEndpoint` to one endpoint. */
+    limitRate: (limits: { perSecond: number; perEndpoint: number } | undefined) => {
+      rateLimit = limits;
+      sent.clear();
+      rateLimited = 0;
+    },
+    /** Requests answered 429 by `limitRate`'s limiter since it was set. */
+    rateLimitedCount: () => rateLimited,
     /** The next write does its work, then answers only after `ms` (longer than the client's timeout: an unknown outcome). */
     delayNextResponse: (ms: number) => {
       delayMs = ms;

@@ -56,6 +56,11 @@ const countersOf = (counter: MakeCounter) => ({
     "Rate-limit windows decided by this process's memory because Redis was slow, failing or paused (fail open: not shared between instances), by limit and window (minute, hour...). Always 0 without REDIS_URL, where memory is the store.",
     ["limit", "window"],
   ),
+  shopping_stripe_paced_total: counter(
+    "shopping_stripe_paced_total",
+    "Requests to Stripe held back to stay under Stripe's rate limits (server/payments/stripe-pace.ts), by reason: window (a one-second window of the account or the endpoint was spent: the request waited for the next) or rate_limited (Stripe answered 429 all the same: sent again after a backoff).",
+    ["reason"],
+  ),
   shopping_purchases_total: counter(
     "shopping_purchases_total",
     "Assistant purchases reaching an outcome: processing (written), held, declined (the person must pay through a link), refused, captured, capture_failed, cancelled, released (the hold lapsed), refunded.",
