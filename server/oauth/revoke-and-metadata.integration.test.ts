@@ -73,6 +73,31 @@ describe("POST /oauth/revoke", () => {
     expect((await call(me, tokens.access_token)).status).toBe(200);
   });
 
+  it("answers alike, headers and body, whether the token was unknown, garbage, another client's or the caller's own: nothing tells a guesser which (B1-19)", async () => {
+    const { auth, tokens } = await linkedTokens();
+    const other = await linkedTokens();
+    const answers = [];
+    for (const form of <Record<string, string>[]>[
+      { token: "sat_unknown" },
+      { token: "%%%garbage", token_type_hint: "foo" },
+      { token: other.tokens.access_token },
+      { token: tokens.refresh_token, token_type_hint: "refresh_token" },
+    ]) {
+      const response = await revoke(form, auth);
+      answers.push({
+        status: response.status,
+        // Each answer has its own request id and time; nothing else may differ.
+        headers: [...response.headers].filter(([name]) => !["x-request-id", "date"].includes(name)),
+        body: await response.text(),
+      });
+    }
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]).toMatchObject({ status: 200, body: "" });
+    // The caller's own grant was revoked; the other client's token still works.
+    expect((await call(me, tokens.access_token)).status).toBe(401);
+    expect((await call(me, other.tokens.access_token)).status).toBe(200);
+  });
+
   it("needs client authentication", async () => {
     const { client, tokens } = await linkedTokens();
     const response = await revoke(

@@ -418,16 +418,26 @@ describe("POST /purchases: races", () => {
     expect(await sandboxLedger(purchases[0].id)).toMatchObject({ holds: 1, status: "authorized" });
   });
 
-  it(`too_many_purchases: the ${purchasesPerHour + 1}th purchase within an hour is 429 with Retry-After`, async () => {
-    const { token } = await setup();
+  it(`too_many_purchases: the ${purchasesPerHour + 1}th purchase within an hour is 429 with Retry-After, not kept under its key: once the hour allows, the same key buys (B3-06)`, async () => {
+    const { token, person } = await setup();
     for (let index = 0; index < purchasesPerHour; index++)
       expect(
         (await buy(token, (await quoteOf(token, [(await directItem(100)).id])).quote_id)).status,
       ).toBe(201);
-    const refused = await buy(token, (await quoteOf(token, [(await directItem(100)).id])).quote_id);
+    const quote = await quoteOf(token, [(await directItem(100)).id]);
+    const key = randomUUID();
+    const refused = await buy(token, quote.quote_id, key);
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe("too_many_purchases");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3500);
+    // The hour passes for the ten purchases before it.
+    await db().purchase.updateMany({
+      where: { personId: person.id },
+      data: { createdAt: new Date(Date.now() - 61 * 60_000) },
+    });
+    const retried = await buy(token, quote.quote_id, key);
+    expect([retried.status, retried.body.status]).toEqual([201, "held"]);
+    expect(retried.headers.get("idempotent-replayed")).toBeNull();
   });
 });
 
