@@ -50,12 +50,12 @@ const createPerson = (verified = true) => {
   return { email, password };
 };
 
-const authorizationUrl = async (clientId: string, scope: string) => {
+const authorizationUrl = async (clientId: string, scope: string, redirect = redirectUri) => {
   const verifier = oauth.generateRandomCodeVerifier();
   const query = new URLSearchParams({
     response_type: "code",
     client_id: clientId,
-    redirect_uri: redirectUri,
+    redirect_uri: redirect,
     scope,
     state: "ui-state",
     code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
@@ -258,6 +258,32 @@ test.describe("[LINKING] sign-in and consent in the browser", () => {
     await expect(
       page.getByRole("listitem", { name: "Style Assistant" }).getByText("purchase:write"),
     ).toBeVisible();
+  });
+
+  test("the consent page names where the person returns, and warns only when that is their own computer (B2-23)", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const { email, password } = createPerson();
+    const loopback = "http://127.0.0.1:8765/callback";
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const agent = await (
+      await anonymous.post("/oauth/register/agent", {
+        data: { client_name: "Desk Assistant", redirect_uris: [redirectUri, loopback] },
+      })
+    ).json();
+    await anonymous.dispose();
+    const warning = /This app runs on your own computer/;
+    await page.goto((await authorizationUrl(agent.client_id, "catalog:read", loopback)).path);
+    await signIn(page, email, password);
+    await expect(page.getByText(warning)).toContainText("127.0.0.1:8765");
+    await page.goto((await authorizationUrl(agent.client_id, "catalog:read")).path);
+    await expect(
+      page.getByRole("heading", { name: /Desk Assistant wants to connect/ }),
+    ).toBeVisible();
+    await expect(page.getByText("partner.example.com")).toBeVisible();
+    await expect(page.getByText(warning)).toHaveCount(0);
   });
 
   test("an unconfirmed person is asked to confirm their email instead of approving", async ({
