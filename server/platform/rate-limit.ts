@@ -303,6 +303,13 @@ const consumeWindows = async (counted: Counted[]): Promise<RateLimitState> => {
         : undefined,
     ),
   );
+  // The 429's headers say what the windows hold once the points are given back.
+  for (const [i, answer] of answers.entries())
+    if (answer.status === "fulfilled")
+      states[i].remaining = Math.min(
+        counted[i].limit.policy.points,
+        states[i].remaining + (counted[i].points ?? 1),
+      );
   const first = counted[spent[0]];
   count("shopping_rate_limit_refusals_total", { limit: first.label });
   const windows = states.filter((_, i) => counted[i].key === first.key);
