@@ -104,6 +104,12 @@ const mapError = (error: unknown): ProcessorPayment | never => {
 const mapCreateError = (error: unknown): ProcessorPayment | never => {
   if (error instanceof Stripe.errors.StripeCardError && error.payment_intent)
     return mapError(error);
+  throwIfRefused(error);
+  return mapError(error);
+};
+
+/** Throws the refusal when Stripe refused the request itself (see mapCreateError); returns otherwise. */
+const throwIfRefused = (error: unknown) => {
   if (
     error instanceof Stripe.errors.StripeInvalidRequestError &&
     error.code === "resource_missing"
@@ -124,7 +130,6 @@ const mapCreateError = (error: unknown): ProcessorPayment | never => {
       cause: error,
     });
   }
-  return mapError(error);
 };
 
 /**
@@ -317,6 +322,7 @@ export const stripeProvider = (options: {
           );
         return { id: intent.id, clientSecret: intent.client_secret };
       } catch (error) {
+        throwIfRefused(error);
         mapError(error);
         throw error;
       }

@@ -16,7 +16,10 @@ import { stripeProvider } from "../payments/stripe";
 import { testCards } from "../payments/sandbox-cards";
 import { agentWithPerson, buy, directItem, getPurchase, quoteOf } from "../testing/agent-purchases";
 import { startStripeShapedServer } from "../testing/stripe-shaped-server";
+import { buyQuote } from "./buy-quote";
 import { purchasesPerHour } from "./policy";
+import { reconcilePurchases } from "./reconcile-purchases";
+import { paymentProvider } from "../payments";
 
 let stripe: Awaited<ReturnType<typeof startStripeShapedServer>>;
 const saved = { ...process.env };
@@ -40,7 +43,7 @@ afterAll(async () => {
 });
 
 /** A linked person whose saved card is a PaymentMethod saved at the Stripe-shaped server (a SetupIntent for a Customer). */
-const personWithStripeCard = async () => {
+const personWithStripeCard = async (number: string = testCards.succeeds) => {
   const made = await agentWithPerson({ card: null });
   const card = await stripeProvider({
     secretKey: "sk_test_setup",
@@ -48,7 +51,7 @@ const personWithStripeCard = async () => {
     maxNetworkRetries: 0,
   }).saveMethod({
     idempotencyKey: randomId("save_"),
-    card: { type: "card", number: testCards.succeeds, expMonth: 12, expYear: 2031, cvc: "123" },
+    card: { type: "card", number, expMonth: 12, expYear: 2031, cvc: "123" },
   });
   await db().savedCard.create({
     data: {
@@ -175,5 +178,32 @@ describe("POST /purchases: Stripe answers 500 or 429 (RELIABILITY B4-08)", () =>
     ]);
     expect(stripe.intents.size).toBe(intents);
     stripe.failNextWrites(0, 429);
+  });
+});
+
+describe("a saved card that wants authentication, and Stripe failing the release (audit 2026-12-07)", () => {
+  it("the purchase is still answered requires_person (a checkout link for the person, never a 500); reconciliation releases the hold later, once", async () => {
+    const { token, person, agent } = await personWithStripeCard(testCards.requiresAuthentication);
+    const quote = await quoteOf(token, [(await directItem()).id]);
+    const answered = await buyQuote(
+      { db: db(), now: new Date(), clientId: agent.id, personId: person.id },
+      { quote_id: quote.quote_id, idempotency_key: randomUUID() },
+      // The cancel and both of the client's retries fail.
+      { afterAuthorize: async () => stripe.failNextWrites(3, 500) },
+    );
+    expect(answered.result).toMatchObject({ status: 402 });
+    expect(await db().purchase.findFirstOrThrow({ where: { personId: person.id } })).toMatchObject({
+      status: "requires_person",
+      reason: "authentication_required",
+    });
+    const payment = await db().payment.findFirstOrThrow({
+      where: { purchase: { personId: person.id } },
+    });
+    expect(stripe.intents.get(payment.processorPaymentId!)?.status).not.toBe("canceled");
+    await reconcilePurchases(db(), { now: new Date(), provider: paymentProvider() });
+    expect(stripe.intents.get(payment.processorPaymentId!)?.status).toBe("canceled");
+    expect(await db().payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      status: "voided",
+    });
   });
 });

@@ -13,6 +13,7 @@
  * before the release) is released.
  */
 import { type Db, inTransaction } from "../platform/db";
+import { logger } from "../platform/observability/log";
 import {
   attemptTimeoutMs,
   findPaymentOfPurchase,
@@ -58,7 +59,14 @@ const settleStuck = async (db: Db, provider: PaymentProvider, purchaseId: string
     found &&
     (found.status === "authorized" || found.status === "requires_action")
   ) {
-    await releasePayment(db, provider, { ...payment, processorPaymentId: found.id });
+    // Failing, it is the leftover pass's below (a hold under a refused purchase).
+    await releasePayment(db, provider, { ...payment, processorPaymentId: found.id }).catch(
+      (error: unknown) =>
+        logger.warn(
+          { purchase_id: purchaseId, err: error },
+          "purchases: releasing a hold found after no answer failed; tried again next run",
+        ),
+    );
   }
   return moved;
 };
@@ -76,6 +84,16 @@ export const reconcilePurchases = async (
   let refused = 0;
   for (const { id } of stuck) if (await settleStuck(db, provider, id, now)) refused++;
   const leftover = await listHoldsOfClosedPurchases(db, take);
-  for (const payment of leftover) await releasePayment(db, provider, payment);
-  return { refused, released: leftover.length };
+  let released = 0;
+  // One hold the processor will not release must not stop the others: it is tried again next run.
+  for (const payment of leftover)
+    await releasePayment(db, provider, payment).then(
+      () => released++,
+      (error: unknown) =>
+        logger.warn(
+          { payment_id: payment.id, err: error },
+          "purchases: releasing a hold under a closed purchase failed; tried again next run",
+        ),
+    );
+  return { refused, released };
 };

@@ -18,6 +18,7 @@
 import { randomId } from "../core/ids";
 import { AppError } from "../core/errors";
 import { type Db, inTransaction } from "../platform/db";
+import { logger } from "../platform/observability/log";
 import { authorizePayment, isProcessorRefusal, releasePayment } from "../payments";
 import {
   type HeldPayment,
@@ -201,18 +202,26 @@ export const recordAuthorizeAnswer = async (
       }
     }
   }
-  // Nobody is there to authenticate off-session: the person pays through a checkout link instead.
-  if (result.kind === "requires_action")
-    await releasePayment(db, provider, {
-      ...payment,
-      processorPaymentId: result.processorPaymentId,
-    });
   if (result.kind === "unknown" && !keyed) return;
-  return inTransaction(db, async (tx) => {
+  const answer = await inTransaction(db, async (tx) => {
     if (result.kind === "refused_by_processor")
       await recordRefusedAuthorize(tx, { id: payment.id, reason: result.reason, now });
     const move = moveOfAnswer(result);
     if (move) await movePurchase(tx, { id, now, ...move });
     return keyed && storeAnswerUnderKey(tx, tx, id, keyed);
   });
+  // Nobody is there to authenticate off-session: the person pays through a checkout link instead.
+  // The hold waiting for that step is released once the answer is recorded; a release the processor
+  // fails is left to reconciliation's pass over holds under closed purchases (reconcile-purchases.ts).
+  if (result.kind === "requires_action")
+    await releasePayment(db, provider, {
+      ...payment,
+      processorPaymentId: result.processorPaymentId,
+    }).catch((error: unknown) =>
+      logger.warn(
+        { purchase_id: id, err: error },
+        "purchases: releasing the hold that awaited authentication failed; reconciliation retries it",
+      ),
+    );
+  return answer;
 };

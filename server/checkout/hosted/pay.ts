@@ -6,13 +6,17 @@
  */
 import { AppError } from "../../core/errors";
 import { paymentProvider } from "../../payments";
-import { authorizePayment, refuseMethodTheProcessorCannotTake } from "../../payments";
+import {
+  authorizePayment,
+  isProcessorRefusal,
+  refuseMethodTheProcessorCannotTake,
+} from "../../payments";
 import type { PaymentMethod } from "../../payments";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import { finalizePayment } from "./finalize-payment";
 import { admitPayAttempt, recordPayDecline } from "./pay-limits";
 import { type DeclineReason, type PayOutcome, ZPay } from "./page.schema";
-import { releaseAbandoned, startAttempt } from "./payment-attempt";
+import { closeRefusedAttempt, releaseAbandoned, startAttempt } from "./payment-attempt";
 
 const declineMessages: Record<string, string> = {
   card_declined: "Your card was declined. Try another card or pay with Link.",
@@ -77,6 +81,9 @@ export const pay = publicProcedure
       payment,
       method,
       description: `Checkout ${payment.checkoutId}`,
+    }).catch((error: unknown) => {
+      if (!isProcessorRefusal(error)) throw error;
+      return closeRefusedAttempt(ctx.db, { id: payment.id, reason: error.reason, now });
     });
     if (result.kind === "declined") {
       await recordPayDecline(ctx.clientAddress);

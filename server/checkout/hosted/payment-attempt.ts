@@ -8,7 +8,13 @@
 import { type Db, inTransaction, type Tx } from "../../platform/db";
 import { AppError } from "../../core/errors";
 import { readListings } from "../../catalogue";
-import { attemptTimeoutMs, type HeldPayment, openPayment, releasePayment } from "../../payments";
+import {
+  attemptTimeoutMs,
+  type HeldPayment,
+  openPayment,
+  recordRefusedAuthorize,
+  releasePayment,
+} from "../../payments";
 import type { PaymentProvider } from "../../payments";
 import { moveCheckouts } from "../checkout-transitions";
 import {
@@ -164,4 +170,21 @@ export const releaseAbandoned = async (
       ),
     );
   }
+};
+
+/**
+ * The processor refused our own request before any bank was asked (a rolled or restricted key, a
+ * request it does not take): nothing exists at the processor, so the attempt is over, recorded as
+ * such (not a decline: it does not count toward the checkout's declines), and the person is told
+ * plainly instead of meeting a 500; the checkout stays payable.
+ */
+export const closeRefusedAttempt = async (
+  db: Db,
+  attempt: { id: string; reason: string; now: Date },
+): Promise<never> => {
+  await recordRefusedAuthorize(db, attempt);
+  throw new AppError("processor_refused", {
+    message:
+      "The payment service refused this payment before asking your bank. Nothing was charged; try again in a few minutes.",
+  });
 };

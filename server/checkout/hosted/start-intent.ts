@@ -7,13 +7,13 @@
  */
 import { AppError } from "../../core/errors";
 import { paymentProvider } from "../../payments";
-import { isUnknownOutcome, ownerOf, processorKey } from "../../payments";
+import { isProcessorRefusal, isUnknownOutcome, ownerOf, processorKey } from "../../payments";
 import { publicProcedure } from "../../platform/trpc/procedures";
 import { isCheckoutIntent, moveAttempt } from "../store/borrowed";
 import { completeCheckoutIntent } from "./complete-intent";
 import { ZCompleteIntent, ZStartIntent } from "./page.schema";
 import { admitPayAttempt, recordPayDecline } from "./pay-limits";
-import { releaseAbandoned, startAttempt } from "./payment-attempt";
+import { closeRefusedAttempt, releaseAbandoned, startAttempt } from "./payment-attempt";
 
 export const startIntent = publicProcedure.input(ZStartIntent).mutation(async ({ ctx, input }) => {
   const provider = paymentProvider();
@@ -22,12 +22,13 @@ export const startIntent = publicProcedure.input(ZStartIntent).mutation(async ({
       message: "This checkout takes the sandbox's test cards on the page.",
     });
   await admitPayAttempt(ctx.clientAddress);
+  const now = ctx.clock.now();
   const payment = await startAttempt(ctx.db, {
     checkoutId: input.id,
     method: "payment_element",
     cardLast4: null,
     buyerLanguage: input.language,
-    now: ctx.clock.now(),
+    now,
   });
   await releaseAbandoned(ctx.db, provider, payment.abandoned);
   const idempotencyKey = processorKey(ownerOf(payment), "authorize");
@@ -46,13 +47,8 @@ export const startIntent = publicProcedure.input(ZStartIntent).mutation(async ({
             "The payment service did not answer. Nothing was charged; try again in a minute.",
           retryAfter: 60,
         });
-      // Refused by Stripe: no intent exists, the attempt is over.
-      await moveAttempt(ctx.db, {
-        id: payment.id,
-        from: ["authorizing"],
-        to: "declined",
-        declineCode: "processor_refused",
-      });
+      if (isProcessorRefusal(error))
+        return closeRefusedAttempt(ctx.db, { id: payment.id, reason: error.reason, now });
       throw error;
     });
   // Awaiting the person: the page confirms the intent with Stripe.js.

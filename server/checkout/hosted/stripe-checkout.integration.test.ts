@@ -425,3 +425,48 @@ describe("the safety net for intents left awaiting the person (neither the brows
     expect(await db().order.count({ where: { checkoutId: id } })).toBe(0);
   });
 });
+
+describe("a request Stripe refuses outright (a rolled key)", () => {
+  it("the Payment Element's step and the card step say so (409 processor_refused, never a 500), close the attempt as not the bank's decline, and leave the checkout payable once the key works", async () => {
+    const { id } = await newCheckout();
+    stripe.revokeKey("sk_test_local");
+    // More tries than the checkout's five declines: none of them is the bank's.
+    for (let attempt = 0; attempt < 6; attempt++)
+      await expect(page.checkoutPage.startIntent({ id, accept_terms: true })).rejects.toMatchObject(
+        { cause: { code: "processor_refused" } },
+      );
+    await expect(
+      page.checkoutPage.pay({
+        id,
+        accept_terms: true,
+        method: {
+          type: "card",
+          number: "4242424242424242",
+          exp_month: 12,
+          exp_year: 2034,
+          cvc: "123",
+        },
+        language: "en",
+      }),
+    ).rejects.toMatchObject({ cause: { code: "processor_refused" } });
+    const attempts = await db().payment.findMany({ where: { checkoutId: id } });
+    expect(attempts).toHaveLength(7);
+    for (const attempt of attempts)
+      expect(attempt).toMatchObject({ status: "declined", declineCode: "processor_refused" });
+    // The operator puts a working key in place: the same checkout pays.
+    process.env.STRIPE_SECRET_KEY = "sk_test_rolled";
+    resetEnv();
+    const started = await page.checkoutPage.startIntent({ id, accept_terms: true });
+    await stripe.confirmAsBrowser(
+      intentIdOf(started.clientSecret),
+      started.clientSecret,
+      card("4242424242424242"),
+    );
+    expect(
+      await page.checkoutPage.completeIntent({
+        id,
+        payment_intent: intentIdOf(started.clientSecret),
+      }),
+    ).toMatchObject({ outcome: "paid" });
+  });
+});

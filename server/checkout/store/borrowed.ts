@@ -101,13 +101,20 @@ export const countAttemptsAuthorizingSince = (tx: Tx, checkoutId: string, since:
     where: { checkoutId, status: "authorizing", updatedAt: { gt: since } },
   });
 
-/** How many of the checkout's attempts were declined by the bank (timeouts left out). */
+/**
+ * Attempts closed as `declined` that no bank declined: the processor never answered
+ * (processor_timeout), or refused our own request before asking one (processor_refused, a rolled
+ * key; payment_method_not_found). They do not count toward a checkout's declines.
+ */
+const notTheBanks = ["processor_timeout", "processor_refused", "payment_method_not_found"];
+
+/** How many of the checkout's attempts were declined by the bank. */
 export const countDeclines = (tx: Tx, checkoutId: string) =>
   tx.payment.count({
     where: {
       checkoutId,
       status: "declined",
-      OR: [{ declineCode: null }, { declineCode: { not: "processor_timeout" } }],
+      OR: [{ declineCode: null }, { declineCode: { notIn: notTheBanks } }],
     },
   });
 
