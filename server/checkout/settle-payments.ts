@@ -9,6 +9,8 @@
  *   (paid_payment_id, set with the orders) and released otherwise. A capture the processor refuses
  *   (the hold lapsed), or left unanswered too often (capture-retries.ts: bounded, with backoff), is
  *   `capture_failed`: the checkout is marked and the shopper told.
+ * - A release the processor failed (of a hold under an attempt voided or declined meanwhile) is
+ *   tried again once due, a minute after each failure (`releaseDuePayments`), until it is made.
  * An attempt counts as lost only after `attemptTimeoutMs`, longer than any processor call, so a
  * call still running is never settled under it (H1).
  */
@@ -29,6 +31,7 @@ import {
   isCaptureFailed,
   type HeldPayment,
   lookUpAuthorize,
+  releaseDuePayments,
   releasePayment,
 } from "../payments";
 import { logger } from "../platform/observability/log";
@@ -141,5 +144,6 @@ export const settlePayments = async (options: {
     );
     return "done";
   });
-  return { reconciled, settled: held.length };
+  const released = await releaseDuePayments(db, provider, { now, take });
+  return { reconciled, settled: held.length, released };
 };

@@ -47,6 +47,9 @@ const chosenProvider = (): PaymentProvider => {
 export {
   attemptTimeoutMs,
   authorizePayment,
+  releaseDuePayments,
+  releaseOrRetryLater,
+  retryReleaseLater,
   capturePayment,
   confirmPayment,
   isCaptureFailed,

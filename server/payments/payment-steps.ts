@@ -15,6 +15,9 @@ import {
   recordFailedAuthentication,
   recordHoldReleasedAtCapture,
   recordReleaseOutcome,
+  recordReleaseDue,
+  clearReleaseDue,
+  findReleasesDue,
 } from "./store/payments";
 import {
   type PaymentMethod,
@@ -219,4 +222,52 @@ export const releasePayment = async (db: Db, provider: PaymentProvider, payment:
     await recordReleaseOutcome(db, { id: payment.id, status: result.status });
   }
   return result.status;
+};
+
+/** How long after a failed release it is tried again (each failure pushes it this much later). */
+const releaseRetryMs = 60_000;
+
+/**
+ * Releases a hold that no attempt needs any more (the attempt was voided or declined here while the
+ * processor held money for it). When the processor fails the release, it is not left to luck: the
+ * release is due again in a minute and the sweep's `releaseDuePayments` tries it until it is made.
+ * Returns whether the hold was released now.
+ */
+export const releaseOrRetryLater = async (
+  db: Db,
+  provider: PaymentProvider,
+  payment: HeldPayment,
+  now: Date,
+) => {
+  try {
+    await releasePayment(db, provider, payment);
+    return true;
+  } catch (error) {
+    await retryReleaseLater(db, payment.id, error, now);
+    return false;
+  }
+};
+
+/** A release the processor failed: due again in a minute, for `releaseDuePayments`. */
+export const retryReleaseLater = async (db: Db, paymentId: string, error: unknown, now: Date) => {
+  logger.warn(
+    { payment_id: paymentId, err: error },
+    "payments: the release failed; the sweep tries it again",
+  );
+  await recordReleaseDue(db, paymentId, new Date(now.getTime() + releaseRetryMs));
+};
+
+/** The sweep's pass over releases that failed before (`releaseOrRetryLater`): each tried again, a failure a minute later. */
+export const releaseDuePayments = async (
+  db: Db,
+  provider: PaymentProvider,
+  options: { now: Date; take: number },
+) => {
+  let released = 0;
+  for (const payment of await findReleasesDue(db, options)) {
+    if (!(await releaseOrRetryLater(db, provider, payment, options.now))) continue;
+    await clearReleaseDue(db, payment.id);
+    released++;
+  }
+  return released;
 };

@@ -13,7 +13,7 @@
  * - still awaiting the person (or unknown to us): nothing to do, null.
  */
 import type { Db } from "../../platform/db";
-import { ownerOf, type PaymentProvider, processorKey } from "../../payments";
+import { ownerOf, type PaymentProvider, processorKey, retryReleaseLater } from "../../payments";
 import { findAttemptByProcessorId, moveAttempt, recordCardLast4 } from "../store/borrowed";
 import { finalizePayment } from "./finalize-payment";
 import type { PayOutcome } from "./page.schema";
@@ -52,7 +52,7 @@ export const completeCheckoutIntent = async (
           idempotencyKey: processorKey(ownerOf(payment), "release"),
           paymentId: processorPaymentId,
         })
-        .catch(() => undefined);
+        .catch((error: unknown) => retryReleaseLater(db, payment.id, error, now));
     return isDeclined || row.status === "declined" ? declinedOutcome(intent.declineCode) : null;
   }
   if (intent.status === "voided") {

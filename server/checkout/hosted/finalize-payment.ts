@@ -12,26 +12,30 @@
 import { type Db, inTransaction } from "../../platform/db";
 import { notifyCheckoutClosed } from "../../platform/jobs/events";
 import { markCheckoutCaptureFailed } from "../checkout-capture-failed";
-import { capturePayment, isCaptureFailed, releasePayment } from "../../payments";
+import { capturePayment, isCaptureFailed, releaseOrRetryLater } from "../../payments";
 import type { PaymentProvider } from "../../payments";
 import { moveCheckouts } from "../checkout-transitions";
 import { moveAttempt } from "../store/borrowed";
 import { lockCheckout } from "./payment-attempt";
 import type { ClosedReason, PayOutcome } from "./page.schema";
 import { placeOrders } from "./place-orders";
-import { logger } from "../../platform/observability/log";
 
 type Attempt = { id: string; checkoutId: string; attempt: number };
 
-const lapsedMessage =
-  "This checkout link expired before the payment was confirmed: the hold on your card was released and nothing was charged. Ask the app that sent you here for a new checkout link.";
+/** What became of the hold, as the person is told: released now, or (the processor failed the release) by the sweep shortly. */
+const holdWords = (isReleased: boolean) =>
+  isReleased
+    ? "the hold on your card was released"
+    : "the hold on your card will be released within minutes";
+const lapsedMessage = (isReleased: boolean) =>
+  `This checkout link expired before the payment was confirmed: ${holdWords(isReleased)} and nothing was charged. Ask the app that sent you here for a new checkout link.`;
 
-const closedMessage = (status: string) =>
-  `This checkout is ${status.replace("_", " ")}; the hold on your card was released and nothing was charged.`;
+const closedMessage = (status: string, isReleased: boolean) =>
+  `This checkout is ${status.replace("_", " ")}; ${holdWords(isReleased)} and nothing was charged.`;
 const closedReason = (status: string): ClosedReason =>
   status === "cancelled" || status === "paid" ? status : "expired";
-const settledMessage =
-  "This payment attempt was already closed (a newer attempt replaced it, or your bank answered too late): its hold was released and nothing was charged. You can pay again.";
+const settledMessage = (isReleased: boolean) =>
+  `This payment attempt was already closed (a newer attempt replaced it, or your bank answered too late): ${holdWords(isReleased)} and nothing was charged. You can pay again.`;
 const captureFailedMessage = (orderNumber: string) =>
   `Your bank released the hold on your card before the payment for order ${orderNumber} could be collected: nothing was charged and the order is on hold. We emailed you about it.`;
 
@@ -78,29 +82,24 @@ export const finalizePayment = async (
   const held = { ...payment, processorPaymentId };
   if (decision.kind === "settled") {
     // The hold the answer brought is released (same key as settlement's, so never twice).
-    await releasePayment(db, provider, held).catch((error: unknown) =>
-      logger.warn(
-        { payment_id: payment.id, error: (error as Error).message },
-        "payments: release left to the sweep",
-      ),
-    );
+    const isReleased = await releaseOrRetryLater(db, provider, held, now);
     return decision.status === "awaiting_payment"
-      ? { outcome: "declined", reason: "settled", message: settledMessage }
+      ? { outcome: "declined", reason: "settled", message: settledMessage(isReleased) }
       : {
           outcome: "closed",
           reason: closedReason(decision.status),
-          message: closedMessage(decision.status),
+          message: closedMessage(decision.status, isReleased),
         };
   }
   if (decision.kind === "void") {
     if (decision.isLapsedNow) notifyCheckoutClosed(payment.checkoutId);
-    await releasePayment(db, provider, held);
+    const isReleased = await releaseOrRetryLater(db, provider, held, now);
     return decision.isLapsedNow
-      ? { outcome: "closed", reason: "lapsed", message: lapsedMessage }
+      ? { outcome: "closed", reason: "lapsed", message: lapsedMessage(isReleased) }
       : {
           outcome: "closed",
           reason: closedReason(decision.status),
-          message: closedMessage(decision.status),
+          message: closedMessage(decision.status, isReleased),
         };
   }
   notifyCheckoutClosed(payment.checkoutId);

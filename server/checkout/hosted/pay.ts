@@ -76,7 +76,7 @@ export const pay = publicProcedure
       now,
     });
     const provider = paymentProvider();
-    await releaseAbandoned(ctx.db, provider, payment.abandoned);
+    await releaseAbandoned(ctx.db, provider, payment.abandoned, now);
     const result = await authorizePayment(ctx.db, provider, {
       payment,
       method,

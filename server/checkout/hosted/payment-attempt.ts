@@ -13,7 +13,7 @@ import {
   type HeldPayment,
   openPayment,
   recordRefusedAuthorize,
-  releasePayment,
+  releaseOrRetryLater,
 } from "../../payments";
 import type { PaymentProvider } from "../../payments";
 import { moveCheckouts } from "../checkout-transitions";
@@ -161,15 +161,9 @@ export const releaseAbandoned = async (
   db: Db,
   provider: PaymentProvider,
   abandoned: HeldPayment[],
+  now: Date,
 ) => {
-  for (const payment of abandoned) {
-    await releasePayment(db, provider, payment).catch((error: unknown) =>
-      logger.warn(
-        { payment_id: payment.id, error: (error as Error).message },
-        "payments: the abandoned intent could not be cancelled now",
-      ),
-    );
-  }
+  for (const payment of abandoned) await releaseOrRetryLater(db, provider, payment, now);
 };
 
 /**

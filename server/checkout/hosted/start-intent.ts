@@ -30,7 +30,7 @@ export const startIntent = publicProcedure.input(ZStartIntent).mutation(async ({
     buyerLanguage: input.language,
     now,
   });
-  await releaseAbandoned(ctx.db, provider, payment.abandoned);
+  await releaseAbandoned(ctx.db, provider, payment.abandoned, now);
   const idempotencyKey = processorKey(ownerOf(payment), "authorize");
   const intent = await provider
     .createIntent({

@@ -17,6 +17,7 @@ import { pageCaller } from "../../testing/page-caller";
 import { startStripeShapedServer } from "../../testing/stripe-shaped-server";
 import { completeCheckoutIntent } from "./complete-intent";
 import { settleOpenIntents } from "./settle-open-intents";
+import { settlePayments } from "../settle-payments";
 
 let stripe: Awaited<ReturnType<typeof startStripeShapedServer>>;
 let token: string;
@@ -376,6 +377,41 @@ describe("a new attempt while an earlier intent is open", () => {
     expect((await db().checkout.findUniqueOrThrow({ where: { id } })).status).toBe(
       "awaiting_payment",
     );
+  });
+});
+
+describe("a release Stripe fails (audit 2026-12-07)", () => {
+  it("a hold under an attempt already replaced is not forgotten: the person is told it will be released, and the sweep releases it once due", async () => {
+    const { id } = await newCheckout();
+    const first = await page.checkoutPage.startIntent({ id, accept_terms: true });
+    const firstIntent = intentIdOf(first.clientSecret);
+    stripe.dropNextRequests(3); // the earlier intent's cancel, as above
+    await page.checkoutPage.startIntent({ id, accept_terms: true });
+    await stripe.confirmAsBrowser(firstIntent, first.clientSecret, card("4242424242424242"));
+    // The late answer's release fails too: the cancel and both of the client's retries.
+    stripe.failNextWrites(3, 500);
+    const now = new Date();
+    expect(
+      await completeCheckoutIntent(db(), paymentProvider(), {
+        processorPaymentId: firstIntent,
+        now,
+      }),
+    ).toMatchObject({
+      outcome: "declined",
+      message: expect.stringContaining("will be released within minutes"),
+    });
+    expect(stripe.intents.get(firstIntent)).toMatchObject({ status: "requires_capture" });
+    const due = await db().payment.findUniqueOrThrow({ where: { id: first.paymentId } });
+    expect(due.releaseDueAt?.getTime()).toBeGreaterThan(now.getTime());
+    // Not before it is due; then released, once.
+    await settlePayments({ db: db(), now });
+    expect(stripe.intents.get(firstIntent)).toMatchObject({ status: "requires_capture" });
+    await settlePayments({ db: db(), now: new Date(now.getTime() + 61_000) });
+    expect(stripe.intents.get(firstIntent)).toMatchObject({ status: "canceled" });
+    expect(
+      (await db().payment.findUniqueOrThrow({ where: { id: first.paymentId } })).releaseDueAt,
+    ).toBeNull();
+    expect(await db().order.count({ where: { checkoutId: id } })).toBe(0);
   });
 });
 

@@ -140,6 +140,28 @@ export const recordReleaseOutcome = (
     data: { status: options.status },
   });
 
+/**
+ * A release the processor failed, of a hold no attempt needs any more (the attempt already voided or
+ * declined here): the sweep tries it again from `at` (`findReleasesDue`).
+ */
+export const recordReleaseDue = (db: Client, id: string, at: Date) =>
+  db.payment.updateMany({ where: { id }, data: { releaseDueAt: at } });
+
+/** The release was made (or found made): nothing is due any more. */
+export const clearReleaseDue = (db: Client, id: string) =>
+  db.payment.updateMany({ where: { id }, data: { releaseDueAt: null } });
+
+/** Payments whose release is due at `now`, the longest due first. */
+export const findReleasesDue = async (db: Client, options: { now: Date; take: number }) =>
+  (
+    await db.payment.findMany({
+      where: { releaseDueAt: { lte: options.now }, processorPaymentId: { not: null } },
+      select: purchasePaymentSelect,
+      orderBy: { releaseDueAt: "asc" },
+      take: options.take,
+    })
+  ).map((payment) => ({ ...payment, processorPaymentId: payment.processorPaymentId! }));
+
 /** A payment whose next capture may be tried at `now` (Prisma filter, for the sweeps' queries). */
 export const captureDueWhere = (now: Date) => ({
   OR: [{ nextCaptureAt: null }, { nextCaptureAt: { lte: now } }],
