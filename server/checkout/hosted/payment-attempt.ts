@@ -25,7 +25,6 @@ import {
 import type { Language } from "../../core/locale";
 import { linePrices, lockCheckoutRow, writeBuyerLanguage } from "../store/checkouts";
 import { refuseAfterDeclines } from "./pay-limits";
-import { logger } from "../../platform/observability/log";
 
 /** Locks the checkout's row for the payment's decisions; not_found when there is no such checkout. */
 export const lockCheckout = async (tx: Tx, id: string) => {
