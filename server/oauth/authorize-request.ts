@@ -16,6 +16,7 @@ import {
 } from "./client-metadata-document";
 import { audienceForResource } from "../auth";
 import { agentOnlyScopes, allScopes, isScope, type Scope } from "../auth";
+import { findUnstorableInput } from "../core/storable-text";
 
 /** The parameters this server reads; anything else is ignored (RFC 6749 3.1). */
 export const authorizeParameterNames = [
@@ -136,6 +137,9 @@ export const validateAuthorizeRequest = async (
 
   if (repeated.includes("client_id") || repeated.includes("redirect_uri"))
     return page("Invalid request", "The app sent client_id or redirect_uri more than once.");
+  const unstorable = findUnstorableInput(parameters);
+  if (unstorable)
+    return page("Invalid request", `The app sent ${unstorable.field}, which ${unstorable.reason}.`);
   const clientId = ZClientId.safeParse(parameters.client_id);
   if (!clientId.success)
     return page("Unknown app", "The app did not say who it is (client_id is missing).");

@@ -43,6 +43,16 @@ describe("GET /oauth/authorize: client and redirect URI (never a redirect)", () 
     ).toContain("has not registered");
   });
 
+  it("a client_id or redirect_uri holding a NUL is an error page, never a 500 (PostgreSQL refuses the character)", async () => {
+    expect(
+      await expectNoRedirect(await authorize(authorizeParams("a\u0000b", redirectUri, challenge))),
+    ).toContain("Invalid request");
+    const { client } = await createLinkingPartner();
+    await expectNoRedirect(
+      await authorize(authorizeParams(client.id, `${redirectUri}\u0000`, challenge)),
+    );
+  });
+
   it("a revoked client is an error page", async () => {
     const { client } = await createLinkingPartner();
     await db().apiClient.update({ where: { id: client.id }, data: { revokedAt: new Date() } });

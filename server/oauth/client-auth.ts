@@ -8,6 +8,7 @@ import { authLimits, recordFailure, refuseIfSpent } from "../auth";
 import { findClientCredentials, isCurrentEnvironment } from "../auth";
 import { oauthError, oauthLimited } from "./responses";
 import { secretMatches } from "../auth";
+import { findUnstorableInput } from "../core/storable-text";
 
 export type ClientAuth = {
   clientId: string;
@@ -40,7 +41,9 @@ const decodeBasic = (value: string) => {
   if (colon < 0) return undefined;
   const clientId = formDecode(decoded.slice(0, colon));
   const secret = formDecode(decoded.slice(colon + 1));
-  return clientId && secret !== undefined ? { clientId, secret } : undefined;
+  if (!clientId || secret === undefined || findUnstorableInput({ clientId, secret }))
+    return undefined;
+  return { clientId, secret };
 };
 
 /** Reads client credentials from HTTP Basic or the form; refuses both at once. */

@@ -4,6 +4,7 @@
  */
 import { AppError } from "../core/errors";
 import { BodyTooLargeError, maxFormBytes, readCappedText } from "../platform/http/read-body";
+import { findUnstorableInput } from "../core/storable-text";
 
 export type OAuthErrorCode =
   | "invalid_request"
@@ -98,5 +99,9 @@ export const readForm = async (request: Request): Promise<URLSearchParams | Resp
     if (form.getAll(name).length > 1)
       return oauthError("invalid_request", `Parameter ${name} is repeated.`);
   }
+  // A NUL in a client_id reached PostgreSQL, which refuses it: a 500 (found by a newcomer's check).
+  const unstorable = findUnstorableInput(Object.fromEntries(form));
+  if (unstorable)
+    return oauthError("invalid_request", `Parameter ${unstorable.field} ${unstorable.reason}.`);
   return form;
 };

@@ -98,6 +98,12 @@ describe("POST /oauth/revoke", () => {
     expect((await call(me, other.tokens.access_token)).status).toBe(200);
   });
 
+  it("a NUL in client_id is invalid_request, never a 500", async () => {
+    const response = await revoke({ token: "x", client_id: "a\u0000" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe("invalid_request");
+  });
+
   it("needs client authentication", async () => {
     const { client, tokens } = await linkedTokens();
     const response = await revoke(

@@ -201,3 +201,22 @@ describe("client credentials", () => {
     ).toBe(401);
   });
 });
+
+describe("characters no client id holds", () => {
+  it("a NUL in client_id, as a form field or in Basic credentials, is refused as OAuth says, never a 500 (PostgreSQL refuses the character)", async () => {
+    const { secret } = await createPartner();
+    const inForm = await requestToken({
+      grant_type: "client_credentials",
+      client_id: "a\u0000b",
+      client_secret: secret,
+    });
+    expect(inForm.status).toBe(400);
+    expect(await inForm.json()).toMatchObject({ error: "invalid_request" });
+    const inBasic = await requestToken(
+      { grant_type: "client_credentials" },
+      { authorization: basic("a\u0000b", secret) },
+    );
+    expect(inBasic.status).toBe(401);
+    expect(await inBasic.json()).toMatchObject({ error: "invalid_client" });
+  });
+});

@@ -1,7 +1,30 @@
 import { serve } from "inngest/next";
-import { inngest } from "@/server/platform/jobs/client";
+import { inngest, isInngestServed } from "@/server/platform/jobs/client";
 import { functions } from "@/server/edges/jobs/functions";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT } = serve({ client: inngest, functions });
+const served = serve({ client: inngest, functions });
+
+type Handler = typeof served.GET;
+
+/** Without Inngest the route is not there (isInngestServed): 404 with the service's error body. */
+const whenServed =
+  (handler: Handler): Handler =>
+  async (...request) =>
+    isInngestServed()
+      ? handler(...request)
+      : Response.json(
+          {
+            error: {
+              code: "not_found",
+              message:
+                "Inngest is not configured here: timed work runs in the service's own sweep.",
+            },
+          },
+          { status: 404 },
+        );
+
+export const GET = whenServed(served.GET);
+export const POST = whenServed(served.POST);
+export const PUT = whenServed(served.PUT);

@@ -10,3 +10,11 @@ export const inngest = new Inngest({ id: "shopping-api" });
 
 /** The same rule server/platform/env.ts applies when it requires INNGEST_SIGNING_KEY in production. */
 export const isInngestConfigured = () => isInngestConfiguredIn(process.env);
+
+/**
+ * Whether app/api/inngest serves the functions: Inngest is configured, or a signing key says an
+ * Inngest server will call. Otherwise the sweep does the timed work and nothing may call in: the
+ * route answers 404 like any unknown path (the SDK's own answer was a 500 asking for a signing key).
+ */
+export const isInngestServed = () =>
+  isInngestConfigured() || Boolean(process.env.INNGEST_BASE_URL || process.env.INNGEST_SIGNING_KEY);
