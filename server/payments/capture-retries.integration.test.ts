@@ -103,6 +103,26 @@ describe("bounded capture retries", () => {
     expect(calls).toHaveLength(made);
   });
 
+  it("a capture whose answer was lost is found captured at once (the processor is asked what it holds), never retried into capture_failed", async () => {
+    const sandbox = sandboxProvider();
+    let lost = 0;
+    const provider: PaymentProvider = {
+      ...sandbox,
+      capture: async (input) => {
+        await sandbox.capture(input); // done at the processor...
+        lost++;
+        throw new Error("socket hang up"); // ...and the answer never arrives
+      },
+    };
+    const { id, paymentId } = await paidCheckoutWithoutCapture(provider, new Date());
+    expect(lost).toBe(1);
+    expect(await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({
+      status: "captured",
+      captureAttempts: 0,
+    });
+    expect((await db().checkout.findUniqueOrThrow({ where: { id } })).captureFailedAt).toBeNull();
+  });
+
   it("an assistant purchase's capture: the charge step and the sweep share the bound; after it, capture_failed and no more calls", async () => {
     const { provider, calls } = captureDown();
     const t0 = new Date();

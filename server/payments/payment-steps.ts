@@ -186,7 +186,12 @@ export const capturePayment = async (
       { payment_id: payment.id, error: (error as Error).message },
       "payments: capture did not answer",
     );
-    return recordCaptureUnanswered(db, payment.id, now);
+    // What the processor holds decides, not the failed call: a capture that went through (Stripe
+    // replays a saved 500 under the same key for a day) or a hold already gone. Only a hold still
+    // there, or a processor that cannot say, counts as an unanswered try.
+    result = await provider.retrieve({ paymentId: payment.processorPaymentId }).catch(() => null);
+    if (!result || (result.status !== "captured" && result.status !== "voided"))
+      return recordCaptureUnanswered(db, payment.id, now);
   }
   if (result.status === "captured") {
     await recordCaptured(db, payment.id);
