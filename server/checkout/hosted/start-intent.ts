@@ -73,6 +73,16 @@ export const completeIntent = publicProcedure
     const outcome = await completeCheckoutIntent(ctx.db, paymentProvider(), {
       processorPaymentId: input.payment_intent,
       now: ctx.clock.now(),
+    }).catch((error: unknown) => {
+      // Stripe did not answer our question about the payment: what the bank decided stands, and
+      // the webhook or the sweep completes it (orders placed once, or the hold released).
+      if (isUnknownOutcome(error))
+        throw new AppError("payment_in_progress", {
+          message:
+            "We could not confirm your payment with the payment service just now. If your bank approved it, your order is placed within minutes and you are charged once; you can also reload this page in a minute.",
+          retryAfter: 60,
+        });
+      throw error;
     });
     // A decline the page reports counts for its address, as on the sandbox's form (review M5).
     if (outcome?.outcome === "declined") await recordPayDecline(ctx.clientAddress);

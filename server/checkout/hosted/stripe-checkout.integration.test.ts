@@ -415,6 +415,23 @@ describe("a release Stripe fails (audit 2026-12-07)", () => {
   });
 });
 
+describe("Stripe not answering the page's return (audit 2026-12-07)", () => {
+  it("is 409 payment_in_progress, never a 500; the return asked again pays once", async () => {
+    const { id } = await newCheckout();
+    const started = await page.checkoutPage.startIntent({ id, accept_terms: true });
+    const intentId = intentIdOf(started.clientSecret);
+    await stripe.confirmAsBrowser(intentId, started.clientSecret, card("4242424242424242"));
+    stripe.dropNextRequests(3); // the retrieve and both of the client's retries
+    await expect(
+      page.checkoutPage.completeIntent({ id, payment_intent: intentId }),
+    ).rejects.toMatchObject({ cause: { code: "payment_in_progress" } });
+    expect(await page.checkoutPage.completeIntent({ id, payment_intent: intentId })).toMatchObject({
+      outcome: "paid",
+    });
+    expect(captured(id)).toBe(1);
+  });
+});
+
 describe("the safety net for intents left awaiting the person (neither the browser's return nor the webhook arrived)", () => {
   const afterAttempt = (ms: number) => new Date(Date.now() + attemptTimeoutMs + ms);
 
