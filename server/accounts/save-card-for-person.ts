@@ -9,7 +9,7 @@ import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
 import { isUnknownOutcome } from "../payments";
-import { refuseCardNumberInProduction, testCards } from "../payments";
+import { isTestCard, refuseCardNumberInProduction, testCards } from "../payments";
 import { cardBrand, type ZSaveCardInput } from "./saved-card.schema";
 import { readCardOwner } from "./store/saved-cards";
 import { type SavedCardForPurchase, upsertSavedCard } from "./store/saved-cards";
@@ -46,7 +46,7 @@ const refuseUnsavableTestCard = (number: string) => {
       number:
         "was declined by the bank: try another card (sandbox test card 4000 0000 0000 0002 always declines)",
     });
-  if (!(Object.values(testCards) as string[]).includes(number))
+  if (!isTestCard(number))
     throw invalid({ number: "is not a sandbox test card: use 4242 4242 4242 4242" });
 };
 

@@ -8,7 +8,7 @@
  */
 import { AppError } from "../core/errors";
 import { env } from "../platform/env";
-import { testCards } from "./sandbox-cards";
+import { isTestCard } from "./sandbox-cards";
 
 export type CardEntry = "processor_form" | "sandbox_test_cards";
 
@@ -46,7 +46,7 @@ export const refuseMethodTheProcessorCannotTake = (
     throw new AppError("invalid_request", {
       fields: { "method.type": "link is paid in Stripe's own form on the checkout page" },
     });
-  if (!(Object.values(testCards) as string[]).includes(method.number))
+  if (!isTestCard(method.number))
     throw new AppError("invalid_request", {
       fields: {
         "method.number":

@@ -93,7 +93,7 @@ export type {
   ProcessorPayment,
   ProcessorRefusal,
 } from "./provider";
-export { isLuhnValid, testCards } from "./sandbox-cards";
+export { isLuhnValid, isTestCard, testCards } from "./sandbox-cards";
 export {
   cardEntry,
   refuseCardNumberInProduction,

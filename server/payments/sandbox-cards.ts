@@ -9,6 +9,10 @@ export const testCards = {
   answersSlowly: "4000000000000093",
 } as const;
 
+/** Whether `number` is one of the test cards (the only numbers a sandbox card form, or our server talking to Stripe, takes). */
+export const isTestCard = (number: string) =>
+  (Object.values(testCards) as string[]).includes(number);
+
 /** How long the slow bank takes to answer: longer than Prisma's 5 s interactive-transaction timeout, so a caller holding a transaction across it fails. */
 export const slowBankAnswerMs = 6_000;
 

@@ -1,4 +1,5 @@
 import { serve } from "inngest/next";
+import { AppError, errorBody } from "@/server/core/errors";
 import { inngest, isInngestServed } from "@/server/platform/jobs/client";
 import { functions } from "@/server/edges/jobs/functions";
 
@@ -15,13 +16,12 @@ const whenServed =
     isInngestServed()
       ? handler(...request)
       : Response.json(
-          {
-            error: {
-              code: "not_found",
+          errorBody(
+            new AppError("not_found", {
               message:
                 "Inngest is not configured here: timed work runs in the service's own sweep.",
-            },
-          },
+            }),
+          ),
           { status: 404 },
         );
 

@@ -53,6 +53,15 @@ afterAll(async () => {
 const newCheckout = () =>
   openCheckoutVia(token, { storeId, priceCents: 5000, email: "buyer@example.ca" });
 const intentIdOf = (clientSecret: string) => clientSecret.split("_secret_")[0];
+/** What the person's browser does with a started intent: Stripe.js confirms it with the test card, then the page's return. */
+const confirmAndReturn = async (id: string, started: { clientSecret: string }) => {
+  await stripe.confirmAsBrowser(
+    intentIdOf(started.clientSecret),
+    started.clientSecret,
+    card("4242424242424242"),
+  );
+  return page.checkoutPage.completeIntent({ id, payment_intent: intentIdOf(started.clientSecret) });
+};
 const captured = (id: string) =>
   [...stripe.intents.values()].filter(
     (intent) =>
@@ -202,17 +211,7 @@ describe("completing an intent the browser confirmed", () => {
     });
     const second = await page.checkoutPage.startIntent({ id, accept_terms: true });
     expect(intentIdOf(second.clientSecret)).not.toBe(intentIdOf(first.clientSecret));
-    await stripe.confirmAsBrowser(
-      intentIdOf(second.clientSecret),
-      second.clientSecret,
-      card("4242424242424242"),
-    );
-    expect(
-      await page.checkoutPage.completeIntent({
-        id,
-        payment_intent: intentIdOf(second.clientSecret),
-      }),
-    ).toMatchObject({ outcome: "paid" });
+    expect(await confirmAndReturn(id, second)).toMatchObject({ outcome: "paid" });
   });
 
   it("3-D Secure: the intent waits for the person, then the return after the bank's page pays", async () => {
@@ -510,16 +509,6 @@ describe("a request Stripe refuses outright (a rolled key)", () => {
     process.env.STRIPE_SECRET_KEY = "sk_test_rolled";
     resetEnv();
     const started = await page.checkoutPage.startIntent({ id, accept_terms: true });
-    await stripe.confirmAsBrowser(
-      intentIdOf(started.clientSecret),
-      started.clientSecret,
-      card("4242424242424242"),
-    );
-    expect(
-      await page.checkoutPage.completeIntent({
-        id,
-        payment_intent: intentIdOf(started.clientSecret),
-      }),
-    ).toMatchObject({ outcome: "paid" });
+    expect(await confirmAndReturn(id, started)).toMatchObject({ outcome: "paid" });
   });
 });
