@@ -3,11 +3,11 @@
  * items (title, size as listed, condition, picture), shipping, tax lines and totals, and the ship-to
  * address, in the buyer's language (the one they paid in) and the zone of the province it ships to.
  */
-import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import type { OrderSummary } from "../server/core/order-summary";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
+import { StoreLink } from "./components/store-link";
 import { WhatWasBought } from "./components/what-was-bought";
 
 export type OrderConfirmationProps = Localised & {
@@ -103,12 +103,13 @@ export default function OrderConfirmation(props: OrderConfirmationProps) {
       </Text>
       <WhatWasBought summary={summary} intl={intl} />
       {summary.stores.map((store) => (
-        <Text key={store.storeUrl} style={{ fontSize: 13, color: "#6b655f", margin: "4px 0" }}>
-          {t("orders.email.storeLink", { store: store.storeName })}{" "}
-          <Link href={store.storeUrl} style={{ color: "#9c3d2a" }}>
-            {store.storeUrl}
-          </Link>
-        </Text>
+        <StoreLink
+          key={store.storeUrl}
+          intl={intl}
+          storeName={store.storeName}
+          storeUrl={store.storeUrl}
+          compact
+        />
       ))}
     </EmailLayout>
   );

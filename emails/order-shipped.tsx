@@ -1,9 +1,9 @@
 /** Sent when a store ships its order: carrier, tracking number and what is in the parcel, in the buyer's language and zone. */
 import type { ReactNode } from "react";
-import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
+import { StoreLink } from "./components/store-link";
 import { type ParcelItem, ParcelItems } from "./components/parcel-items";
 
 export type OrderShippedProps = Localised & {
@@ -57,14 +57,7 @@ export default function OrderShipped(props: OrderShippedProps) {
       <Text>{t.rich("orders.shipped.tracking", { tracking: props.trackingNumber, strong })}</Text>
       <Text style={{ marginBottom: 0 }}>{t("orders.shipped.items")}</Text>
       <ParcelItems items={props.items} intl={intl} />
-      {props.storeUrl ? (
-        <Text style={{ fontSize: 13, color: "#6b655f" }}>
-          {t("orders.email.storeLink", { store: props.storeName })}{" "}
-          <Link href={props.storeUrl} style={{ color: "#9c3d2a" }}>
-            {props.storeUrl}
-          </Link>
-        </Text>
-      ) : null}
+      <StoreLink intl={intl} storeName={props.storeName} storeUrl={props.storeUrl} />
     </EmailLayout>
   );
 }

@@ -1,9 +1,9 @@
 /** Sent when money from an order goes back to the buyer's card: what, how much, and when it arrives, in their language. */
 import type { ReactNode } from "react";
-import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
+import { refundCard, StoreLink } from "./components/store-link";
 import { type ParcelItem, ParcelItems } from "./components/parcel-items";
 
 export type RefundIssuedProps = Localised & {
@@ -36,11 +36,6 @@ export const previewProps: RefundIssuedProps = {
   cardLast4: "4242",
 };
 
-const cardOf = (props: RefundIssuedProps, intl: ReturnType<typeof emailIntl>) =>
-  props.cardLast4
-    ? intl.t("orders.refund.cardEnding", { last4: props.cardLast4 })
-    : intl.t("orders.refund.cardPaidWith");
-
 export const subject = (props: RefundIssuedProps) => {
   const intl = emailIntl(props);
   return intl.t("orders.refund.subject", {
@@ -52,7 +47,7 @@ export const subject = (props: RefundIssuedProps) => {
 export default function RefundIssued(props: RefundIssuedProps) {
   const intl = emailIntl(props);
   const { t } = intl;
-  const card = cardOf(props, intl);
+  const card = refundCard(props.cardLast4, intl);
   const amount = intl.money(props.amountCents);
   const total = intl.money(props.orderTotalCents);
   const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
@@ -79,14 +74,7 @@ export default function RefundIssued(props: RefundIssuedProps) {
           ? t("orders.refund.full", { total })
           : t("orders.refund.partial", { refunded: intl.money(props.refundedCents), total })}
       </Text>
-      {props.storeUrl ? (
-        <Text style={{ fontSize: 13, color: "#6b655f" }}>
-          {t("orders.email.storeLink", { store: props.storeName })}{" "}
-          <Link href={props.storeUrl} style={{ color: "#9c3d2a" }}>
-            {props.storeUrl}
-          </Link>
-        </Text>
-      ) : null}
+      <StoreLink intl={intl} storeName={props.storeName} storeUrl={props.storeUrl} />
     </EmailLayout>
   );
 }

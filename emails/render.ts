@@ -21,6 +21,7 @@ import * as priceWatchNeedsYou from "./price-watch-needs-you";
 import * as priceWatchSet from "./price-watch-set";
 import * as purchaseClosed from "./purchase-closed";
 import * as purchaseCopy from "./purchase-copy";
+import * as refundFailed from "./refund-failed";
 import * as refundIssued from "./refund-issued";
 import * as searchWatchMatches from "./search-watch-matches";
 import * as resetPassword from "./reset-password";
@@ -58,6 +59,7 @@ const templates = {
   "price-watch-group-set": shopper(priceWatchGroupSet),
   "price-watch-group-ended": shopper(priceWatchGroupEnded),
   "refund-issued": shopper(refundIssued),
+  "refund-failed": shopper(refundFailed),
   "endpoint-deprecated": partner(endpointDeprecated),
   "webhook-endpoint-disabled": partner(webhookEndpointDisabled),
 } satisfies Record<string, Template>;

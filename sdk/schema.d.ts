@@ -637,7 +637,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint; the answer shows its signing secret once
-         * @description Any valid token of the client, whatever its scopes. Endpoints registered with client credentials receive the client's events; an endpoint registered with a person's linked token belongs to that person too and receives only events about that person's objects (a linked token sees and manages only such endpoints). Another owner's endpoint is 404. https only in production; in the sandbox also http to a loopback host. At most 10 endpoints per owner. Deliveries follow Standard Webhooks: POST with webhook-id (the event id, the same on every retry and replay: deduplicate on it), webhook-timestamp and webhook-signature (v1 HMAC-SHA256; after a rotation, one signature per live secret). The body is {type, timestamp, data}, data being the resource as its GET answers it. At least once, in no guaranteed order; retried with backoff for 3 days on anything but a 2xx within 10 seconds (redirects are not followed); an endpoint failing for 5 days is disabled and its owner emailed. Events: checkout.paid, checkout.expired, checkout.cancelled, order.shipped, order.refunded, purchase.held, purchase.paid, purchase.cancelled, purchase.requires_person, purchase.refunded, price_watch.fulfilled, price_watch.ended, price_watch.needs_you.
+         * @description Any valid token of the client, whatever its scopes. Endpoints registered with client credentials receive the client's events; an endpoint registered with a person's linked token belongs to that person too and receives only events about that person's objects (a linked token sees and manages only such endpoints). Another owner's endpoint is 404. https only in production; in the sandbox also http to a loopback host. At most 10 endpoints per owner. Deliveries follow Standard Webhooks: POST with webhook-id (the event id, the same on every retry and replay: deduplicate on it), webhook-timestamp and webhook-signature (v1 HMAC-SHA256; after a rotation, one signature per live secret). The body is {type, timestamp, data}, data being the resource as its GET answers it. At least once, in no guaranteed order; retried with backoff for 3 days on anything but a 2xx within 10 seconds (redirects are not followed); an endpoint failing for 5 days is disabled and its owner emailed. Events: checkout.paid, checkout.expired, checkout.cancelled, order.shipped, order.refunded, order.refund_failed, purchase.held, purchase.paid, purchase.cancelled, purchase.requires_person, purchase.refunded, price_watch.fulfilled, price_watch.ended, price_watch.needs_you.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -2968,7 +2968,7 @@ export interface components {
              *       "order.shipped"
              *     ]
              */
-            event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "order.refunded" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "purchase.refunded" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
+            event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "order.refunded" | "order.refund_failed" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "purchase.refunded" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
             /**
              * @description Until when the previous secret also signs, after a rotation
              * @example null
@@ -3039,7 +3039,7 @@ export interface components {
              *       "order.shipped"
              *     ]
              */
-            event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "order.refunded" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "purchase.refunded" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
+            event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "order.refunded" | "order.refund_failed" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "purchase.refunded" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
             /**
              * @description Until when the previous secret also signs, after a rotation
              * @example null
@@ -7552,7 +7552,7 @@ export interface operations {
                      *       "order.shipped"
                      *     ]
                      */
-                    event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "order.refunded" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "purchase.refunded" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
+                    event_types: ("checkout.paid" | "checkout.expired" | "checkout.cancelled" | "order.shipped" | "order.refunded" | "order.refund_failed" | "purchase.held" | "purchase.paid" | "purchase.cancelled" | "purchase.requires_person" | "purchase.refunded" | "price_watch.fulfilled" | "price_watch.ended" | "price_watch.needs_you")[];
                     /**
                      * @description Where events are POSTed: https (in the sandbox also http to localhost, 127.0.0.1 or [::1])
                      * @example https://partner.example/webhooks/shopping

@@ -91,6 +91,7 @@ export type {
   PaymentOwner,
   PaymentProvider,
   ProcessorPayment,
+  ProcessorRefund,
   ProcessorRefusal,
 } from "./provider";
 export { isLuhnValid, isTestCard, testCards } from "./sandbox-cards";

@@ -54,7 +54,10 @@ type CardSetup = {
 export type ProcessorRefund = {
   id: string;
   amountCents: number;
+  /** `failed` also after `succeeded`: the bank sent the money back (a closed card), to the platform's balance. */
   status: "succeeded" | "pending" | "failed";
+  /** Why it failed, in the processor's words (`expired_or_canceled_card`), when it did. */
+  failureReason: string | null;
   metadata: Record<string, string>;
 };
 
@@ -127,13 +130,15 @@ export type PaymentProvider = {
   /**
    * Gives back `amountCents` of a captured payment (all of it when omitted); `metadata` names our
    * refund, so a refund the processor reports later (its webhook, reconciliation) is known as ours.
+   * `refundStatus` is the refund's as made: a card refund is usually `succeeded` at once, but one
+   * may stay `pending` at the bank and end `failed` (listRefunds tells which, later).
    */
   refund: (input: {
     idempotencyKey: string;
     paymentId: string;
     amountCents?: number;
     metadata?: Record<string, string>;
-  }) => Promise<ProcessorPayment & { refundId: string }>;
+  }) => Promise<ProcessorPayment & { refundId: string; refundStatus: ProcessorRefund["status"] }>;
   /** The refunds of a captured payment, as the processor lists them (its own and any made in its dashboard). */
   listRefunds: (input: { paymentId: string }) => Promise<ProcessorRefund[]>;
   /** The payment as the processor sees it now, by its id or by the key of the authorize that made it; null if it never existed. */

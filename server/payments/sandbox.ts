@@ -174,28 +174,43 @@ export const sandboxProvider = (): PaymentProvider => ({
     answer(idempotencyKey, { op: "release", paymentId }, (sql) =>
       move(sql, paymentId, ["authorized", "requires_action"], "voided"),
     ),
-  refund: ({ idempotencyKey, paymentId, amountCents, metadata = {} }) =>
-    answer(idempotencyKey, { op: "refund", paymentId, amountCents, metadata }, async (sql) => {
-      const row = await findLedgerPayment(sql, paymentId);
-      if (row?.status !== "captured")
-        throw new ProcessorRefusedError(
-          "processor_refused",
-          `sandbox processor: payment ${paymentId} is not captured`,
-        );
-      const amount = amountCents ?? row.amountCents - row.refundedCents;
-      if (amount <= 0 || row.refundedCents + amount > row.amountCents)
-        throw new ProcessorRefusedError(
-          "processor_refused",
-          `sandbox processor: refund of ${amount} exceeds what is left of ${paymentId}`,
-        );
-      const refundId = await insertLedgerRefund(sql, { paymentId, amountCents: amount, metadata });
-      return {
-        ...toPayment(await addLedgerRefund(sql, { id: paymentId, amountCents: amount })),
-        refundId,
-      };
-    }),
+  // The sandbox's refunds succeed at once: none waits at a bank, none fails there.
+  refund: async ({ idempotencyKey, paymentId, amountCents, metadata = {} }) => ({
+    refundStatus: "succeeded" as const,
+    ...(await answer(
+      idempotencyKey,
+      { op: "refund", paymentId, amountCents, metadata },
+      async (sql) => {
+        const row = await findLedgerPayment(sql, paymentId);
+        if (row?.status !== "captured")
+          throw new ProcessorRefusedError(
+            "processor_refused",
+            `sandbox processor: payment ${paymentId} is not captured`,
+          );
+        const amount = amountCents ?? row.amountCents - row.refundedCents;
+        if (amount <= 0 || row.refundedCents + amount > row.amountCents)
+          throw new ProcessorRefusedError(
+            "processor_refused",
+            `sandbox processor: refund of ${amount} exceeds what is left of ${paymentId}`,
+          );
+        const refundId = await insertLedgerRefund(sql, {
+          paymentId,
+          amountCents: amount,
+          metadata,
+        });
+        return {
+          ...toPayment(await addLedgerRefund(sql, { id: paymentId, amountCents: amount })),
+          refundId,
+        };
+      },
+    )),
+  }),
   listRefunds: async ({ paymentId }) =>
-    (await listLedgerRefunds(paymentId)).map((refund) => ({ ...refund, status: "succeeded" })),
+    (await listLedgerRefunds(paymentId)).map((refund) => ({
+      ...refund,
+      status: "succeeded",
+      failureReason: null,
+    })),
   reverseTransfer: ({ idempotencyKey, transferId, amountCents, metadata }) =>
     answer(idempotencyKey, { op: "reverse", transferId, amountCents, metadata }, async (sql) => {
       const transfer = await findTransferForReversal(sql, transferId);

@@ -151,6 +151,14 @@ const mapTransferError = (error: unknown): never => {
   throw error;
 };
 
+/** A refund's state in our terms: `requires_action` and `pending` wait at the bank; `canceled` gave nothing back. */
+const refundStatusOf = (refund: Stripe.Refund): ProcessorRefund["status"] =>
+  refund.status === "succeeded"
+    ? "succeeded"
+    : refund.status === "failed" || refund.status === "canceled"
+      ? "failed"
+      : "pending";
+
 /** Stripe's balance transaction types we record, in our terms (a reversal is `transfer_refund`). */
 const balanceTypes: Record<string, BalanceTransaction["type"]> = {
   charge: "charge",
@@ -171,6 +179,15 @@ const toBalanceTransaction = (transaction: Stripe.BalanceTransaction): BalanceTr
       : null;
   // An adjustment is a dispute's only when its source is one: its withdrawal, or its reinstatement once won.
   const isDispute = transaction.type === "adjustment" && sourceId.startsWith("du_");
+  // A refund the bank sent back returns its amount under the refund's id.
+  if (transaction.type === "refund_failure")
+    return {
+      id: transaction.id,
+      type: "refund",
+      objectId: `${sourceId}:failed`,
+      amountCents: transaction.amount,
+      createdAt: new Date(transaction.created * 1000),
+    };
   const type = isDispute
     ? "dispute"
     : transaction.type === "adjustment"
@@ -248,12 +265,8 @@ export const stripeProvider = (options: {
       refunds.push({
         id: refund.id,
         amountCents: refund.amount,
-        status:
-          refund.status === "succeeded"
-            ? "succeeded"
-            : refund.status === "failed" || refund.status === "canceled"
-              ? "failed"
-              : "pending",
+        status: refundStatusOf(refund),
+        failureReason: refund.failure_reason ?? null,
         metadata: (refund.metadata ?? {}) as Record<string, string>,
       });
     return refunds;
@@ -353,6 +366,7 @@ export const stripeProvider = (options: {
         return {
           ...toPayment(await stripe.paymentIntents.retrieve(paymentId), refunded),
           refundId: made.id,
+          refundStatus: refundStatusOf(made),
         };
       } catch (error) {
         return mapTransferError(error);

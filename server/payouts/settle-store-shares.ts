@@ -80,14 +80,14 @@ const transferShare = async (
   if (!share.processorPaymentId) return { waiting: "no_processor_payment" };
   try {
     const transfer = await provider.transfer({
-      // A sale's key is the payment's; a won dispute's share goes again under the dispute's.
+      // A sale's key is the payment's; a won dispute's (or failed refund's) share goes again under its own.
       idempotencyKey:
         share.kind === "sale"
           ? transferKey(share.paymentId, share.storeId)
           : `${share.sourceId}:restore:${share.storeId}`,
       destination: share.payoutAccount,
       amountCents: share.netCents,
-      // A sale is funded by its charge; a won dispute's share by the balance the dispute gave back.
+      // A sale is funded by its charge; a share given back, by the balance the dispute or the bank returned.
       sourcePaymentId: share.kind === "sale" ? share.processorPaymentId : undefined,
       transferGroup: share.transferGroup,
       metadata: { ledger_entry: share.id, order: share.orderNumber, payment: share.paymentId },

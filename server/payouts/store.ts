@@ -74,7 +74,7 @@ export type PendingTransfer = {
   transferAttempts: number;
 };
 
-/** `sale` (and won `dispute_won`) rows not yet transferred whose next try is due, oldest first. */
+/** `sale` rows (and `dispute_won`, `refund_failed`: shares given back) not yet transferred whose next try is due, oldest first. */
 export const findDueTransfers = (db: Db, options: { now: Date; limit: number }) =>
   db.$queryRaw<PendingTransfer[]>`
     SELECT e.id, e.kind, e.source_id AS "sourceId", e.payment_id AS "paymentId", e.store_id AS "storeId", e.net_cents AS "netCents",
@@ -83,7 +83,7 @@ export const findDueTransfers = (db: Db, options: { now: Date; limit: number }) 
       e.transfer_attempts AS "transferAttempts"
     FROM store_ledger_entries e
       JOIN orders o ON o.id = e.order_id JOIN stores s ON s.id = e.store_id JOIN payments p ON p.id = e.payment_id
-    WHERE e.transfer_status = 'pending' AND e.kind IN ('sale', 'dispute_won')
+    WHERE e.transfer_status = 'pending' AND e.kind IN ('sale', 'dispute_won', 'refund_failed')
       AND (e.next_transfer_at IS NULL OR e.next_transfer_at <= ${options.now})
     ORDER BY e.created_at LIMIT ${options.limit}`;
 
@@ -154,12 +154,13 @@ export const findSaleEntry = (tx: Tx, orderId: string) =>
 
 /**
  * A row that takes from or gives back to a sale: a refund's or a dispute's (negative amounts, to be
- * reversed from the sale's transfer) or a won dispute's (positive, to be transferred again).
+ * reversed from the sale's transfer) or a won dispute's or a refund the bank sent back (positive,
+ * to be transferred again).
  */
 export const insertLedgerEntry = (
   tx: Tx,
   entry: StoreShare & {
-    kind: "refund" | "dispute" | "dispute_won";
+    kind: "refund" | "dispute" | "dispute_won" | "refund_failed";
     sourceId: string;
     orderId: string;
     paymentId: string;

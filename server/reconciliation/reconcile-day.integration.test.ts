@@ -124,7 +124,7 @@ describe("reconciling a day", () => {
     await db()
       .$executeRaw`UPDATE store_ledger_entries SET transferred_at = transferred_at - interval '3 days' WHERE payment_id <> ${paid.payment.id}`;
     await db()
-      .$executeRaw`UPDATE refunds SET succeeded_at = succeeded_at - interval '3 days' WHERE payment_id <> ${paid.payment.id}`;
+      .$executeRaw`UPDATE refunds SET created_at = created_at - interval '3 days' WHERE payment_id <> ${paid.payment.id}`;
     const clean = await reconcileDay(db(), provider, today());
     expect(clean.differences).toEqual([]);
     // At Stripe: the charge, two transfers, the refund and its reversal.

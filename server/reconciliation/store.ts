@@ -14,12 +14,17 @@ export const readOurMovements = (db: Db, from: Date, to: Date) =>
     SELECT 'charge' AS type, processor_payment_id AS "objectId", id AS "ourId", amount_cents AS "amountCents", captured_at AS at
       FROM payments WHERE captured_at >= ${from} AND captured_at < ${to} AND processor_payment_id IS NOT NULL
     UNION ALL
-    -- A processor's refund recorded against several orders carries its id and the order after ':'.
-    SELECT 'refund', split_part(processor_refund_id, ':', 1), id, amount_cents, succeeded_at
-      FROM refunds WHERE status = 'succeeded' AND succeeded_at >= ${from} AND succeeded_at < ${to}
+    -- A refund the processor made takes its amount when made, also while it waits at the bank; one
+    -- the bank sends back returns it when it fails (docs/adr/0140). A processor's refund recorded
+    -- against several orders carries its id and the order after ':'.
+    SELECT 'refund', split_part(processor_refund_id, ':', 1), id, amount_cents, created_at
+      FROM refunds WHERE processor_refund_id IS NOT NULL AND created_at >= ${from} AND created_at < ${to}
     UNION ALL
-    -- A sale's and a won dispute's share are transfers; a refund's and a dispute's, reversals.
-    SELECT CASE WHEN kind IN ('sale', 'dispute_won') THEN 'transfer' ELSE 'transfer_reversal' END, transfer_id, id, abs(net_cents), transferred_at
+    SELECT 'refund', split_part(processor_refund_id, ':', 1) || ':failed', id, amount_cents, failed_at
+      FROM refunds WHERE processor_refund_id IS NOT NULL AND failed_at >= ${from} AND failed_at < ${to}
+    UNION ALL
+    -- A sale's, a won dispute's and a failed refund's shares are transfers; a refund's and a dispute's, reversals.
+    SELECT CASE WHEN kind IN ('sale', 'dispute_won', 'refund_failed') THEN 'transfer' ELSE 'transfer_reversal' END, transfer_id, id, abs(net_cents), transferred_at
       FROM store_ledger_entries WHERE transfer_id IS NOT NULL AND transferred_at >= ${from} AND transferred_at < ${to}
     UNION ALL
     -- A dispute takes its amount when opened, and gives it back when won.

@@ -1,5 +1,5 @@
 /** Refunds: money given back from a store order, by the operator, a store's cancellation or the processor (docs/adr/0107). */
-export { recordProcessorRefunds } from "./processor-refunds";
+export { syncProcessorRefunds } from "./processor-refunds";
 export { refundOrder } from "./refund-order";
 export type { RefundOutcome } from "./refund-order";
 export { refundPurchase } from "./refund-purchase";

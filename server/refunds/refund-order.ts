@@ -8,13 +8,21 @@
  * 3. record: `succeeded` with the store's ledger row (negative amounts; the reversal of its
  *    transfer follows in the payouts sweep), the purchase `refunded` once all its orders are, the
  *    person's email and the partner's `order.refunded` webhook, in one transaction. A refusal
- *    marks it `failed` (nothing given back); no answer leaves it pending for the sweep.
+ *    marks it `failed` (nothing given back); no answer leaves it pending for the sweep. A refund
+ *    the processor made but the bank has not yet settled stays pending with the processor's id,
+ *    recorded when it says (docs/adr/0140): the person hears "refunded" only once it is.
  */
 import { AppError } from "../core/errors";
 import { toMoney } from "../core/money";
 import { inTransaction, type Db, type Tx } from "../platform/db";
 import { enqueueEmail } from "../platform/mail/outbox";
-import { isProcessorRefusal, isUnknownOutcome, type PaymentProvider } from "../payments";
+import { count } from "../platform/observability/metrics";
+import {
+  isProcessorRefusal,
+  isUnknownOutcome,
+  type PaymentProvider,
+  type ProcessorRefund,
+} from "../payments";
 import { orderEmailReader, type QuoteSnapshot } from "../checkout";
 import type { RefundIssuedProps } from "../../emails/refund-issued";
 import { recordWebhookEvent } from "../partners";
@@ -28,6 +36,7 @@ import {
   lockOrderByNumber,
   markOrderCancelled,
   markRefundFailed,
+  markRefundProcessing,
   markRefundSucceeded,
   markRefundWaiting,
   purchaseRefundTotals,
@@ -100,8 +109,9 @@ const openRefund = (db: Db, request: RefundRequest) =>
     return { refund, order };
   });
 
-type ProcessorAnswer =
+export type ProcessorAnswer =
   | { kind: "refunded"; processorRefundId: string }
+  | { kind: "processing"; processorRefundId: string }
   | { kind: "refused"; reason: string }
   | { kind: "unknown"; reason: string };
 
@@ -119,13 +129,26 @@ export const askProcessor = async (
       amountCents: refund.amountCents,
       metadata: { refund: refund.id, order: order.number },
     });
-    return { kind: "refunded", processorRefundId: made.refundId };
+    return answerOfRefund({ id: made.refundId, status: made.refundStatus, failureReason: null });
   } catch (error) {
     if (isProcessorRefusal(error)) return { kind: "refused", reason: error.message };
     if (isUnknownOutcome(error)) return { kind: "unknown", reason: "processor_unanswered" };
     throw error;
   }
 };
+
+/** A processor's refund as an answer: made, still at the bank, or failed there. */
+export const answerOfRefund = (
+  made: Pick<ProcessorRefund, "id" | "status" | "failureReason">,
+): ProcessorAnswer =>
+  made.status === "succeeded"
+    ? { kind: "refunded", processorRefundId: made.id }
+    : made.status === "pending"
+      ? { kind: "processing", processorRefundId: made.id }
+      : {
+          kind: "refused",
+          reason: `the bank failed the refund: ${made.failureReason ?? "unknown"}`,
+        };
 
 /** Step 3: the answer recorded; the refund as it then stands. */
 export const recordAnswer = async (
@@ -137,12 +160,17 @@ export const recordAnswer = async (
   inTransaction(db, async (tx) => {
     const refund = (await findRefund(tx, refundId))!;
     const order = (await lockOrderById(tx, refund.orderId))!;
+    const nextAt = new Date(now.getTime() + refundRetryDelayMs(refund.attempts + 1));
     if (answer.kind === "refused")
-      await markRefundFailed(tx, { id: refundId, reason: answer.reason });
-    if (answer.kind === "unknown") {
-      const nextAt = new Date(now.getTime() + refundRetryDelayMs(refund.attempts + 1));
+      await markRefundFailed(tx, { id: refundId, reason: answer.reason, now });
+    if (answer.kind === "unknown")
       await markRefundWaiting(tx, { id: refundId, reason: answer.reason, nextAt });
-    }
+    if (answer.kind === "processing")
+      await markRefundProcessing(tx, {
+        id: refundId,
+        processorRefundId: answer.processorRefundId,
+        nextAt,
+      });
     let refundedCents = order.succeededCents;
     if (answer.kind === "refunded") {
       const isFirst = await markRefundSucceeded(tx, {
@@ -155,6 +183,15 @@ export const recordAnswer = async (
         refundedCents += refund.amountCents;
       }
     }
+    if (answer.kind !== "unknown" && refund.status === "pending")
+      count("shopping_refunds_total", {
+        outcome:
+          answer.kind === "refunded"
+            ? "succeeded"
+            : answer.kind === "refused"
+              ? "failed"
+              : "processing",
+      });
     return {
       refund: (await findRefund(tx, refundId))!,
       orderNumber: order.number,
@@ -202,15 +239,9 @@ export const recordRefunded = async (
     if (totals.refundedCents >= totals.paidCents)
       await markPurchaseRefunded(tx, { id: order.purchaseId, now });
   }
-  const store = (order.snapshot as QuoteSnapshot | null)?.stores.find(
-    (candidate) => candidate.storeId === order.storeId,
-  );
-  // In the buyer's language: the one they paid the checkout in, else their person's.
+  const { store, props: about } = await refundEmailBase(tx, order);
   const props: RefundIssuedProps = {
-    ...(await orderEmailReader(tx, { checkoutId: order.checkoutId, personId: order.personId })),
-    orderNumber: order.number,
-    storeName: order.storeName,
-    storeUrl: store?.url ?? "",
+    ...about,
     items: (store?.lines ?? []).map((line) => ({
       title: line.title,
       size: line.size,
@@ -220,7 +251,6 @@ export const recordRefunded = async (
     refundedCents,
     orderTotalCents: order.grandTotalCents,
     reason: refund.reason,
-    cardLast4: order.cardLast4,
   };
   await enqueueEmail(tx, {
     to: order.email,
@@ -228,8 +258,52 @@ export const recordRefunded = async (
     props,
     dedupeKey: `refund-issued:${refund.id}`,
   });
-  await recordWebhookEvent(tx, {
+  await recordRefundEvent(tx, {
     type: "order.refunded",
+    order,
+    refund,
+    refundedCents,
+    now,
+    fields: { fully_refunded: refundedCents >= order.grandTotalCents },
+  });
+};
+
+/**
+ * What both refund emails say of the order, in the buyer's language (the one they paid the
+ * checkout in, else their person's): the order, its store and the card; and the store's part of
+ * the order's snapshot.
+ */
+export const refundEmailBase = async (tx: Tx, order: RefundableOrder) => {
+  const store = (order.snapshot as QuoteSnapshot | null)?.stores.find(
+    (candidate) => candidate.storeId === order.storeId,
+  );
+  const props = {
+    ...(await orderEmailReader(tx, { checkoutId: order.checkoutId, personId: order.personId })),
+    orderNumber: order.number,
+    storeName: order.storeName,
+    storeUrl: store?.url ?? "",
+    cardLast4: order.cardLast4,
+  };
+  return { store, props };
+};
+
+/** The partner's event of a refund (`order.refunded`, `order.refund_failed`): the order, the refund, what reached the card so far. */
+export const recordRefundEvent = (
+  tx: Tx,
+  options: {
+    type: "order.refunded" | "order.refund_failed";
+    order: RefundableOrder;
+    refund: RefundRow;
+    refundedCents: number;
+    now: Date;
+    /** Added to the refund's fields, and to the event's. */
+    refundFields?: Record<string, unknown>;
+    fields?: Record<string, unknown>;
+  },
+) => {
+  const { order, refund, now } = options;
+  return recordWebhookEvent(tx, {
+    type: options.type,
     clientId: order.clientId,
     personId: order.personId,
     objectId: order.number,
@@ -242,10 +316,12 @@ export const recordRefunded = async (
         id: refund.id,
         amount: toMoney(refund.amountCents),
         reason: refund.reason,
-        created_at: now.toISOString(),
+        // When it went through: the same in both events of one refund.
+        created_at: (refund.succeededAt ?? now).toISOString(),
+        ...options.refundFields,
       },
-      refunded: toMoney(refundedCents),
-      fully_refunded: refundedCents >= order.grandTotalCents,
+      refunded: toMoney(options.refundedCents),
+      ...options.fields,
     }),
   });
 };

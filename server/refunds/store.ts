@@ -116,8 +116,25 @@ export const insertRefund = (
 
 export const findRefund = (tx: Tx, id: string) => tx.refund.findUnique({ where: { id } });
 
-export const isKnownProcessorRefund = async (tx: Tx, processorRefundId: string) =>
-  (await tx.refund.count({ where: { processorRefundId } })) > 0;
+/**
+ * Our rows of a processor's refund: ours by its metadata's id, else those recorded from it (one
+ * made in its dashboard over several orders is one row an order, `<id>` then `<id>:<order>`).
+ */
+export const findRefundsOfProcessorRefund = (
+  tx: Tx,
+  made: { id: string; metadata: Record<string, string> },
+) =>
+  tx.refund.findMany({
+    where: made.metadata.refund
+      ? { id: made.metadata.refund }
+      : {
+          OR: [
+            { processorRefundId: made.id },
+            { processorRefundId: { startsWith: `${made.id}:` } },
+          ],
+        },
+    orderBy: { createdAt: "asc" },
+  });
 
 /** pending -> succeeded, once: false when another run recorded it first. */
 export const markRefundSucceeded = async (
@@ -148,12 +165,41 @@ export const markRefundWaiting = (tx: Tx, options: { id: string; reason: string;
     },
   });
 
-/** The processor refused: nothing was given back, and the amount is free to refund again. */
-export const markRefundFailed = (tx: Tx, options: { id: string; reason: string }) =>
+/** The processor made the refund, but it waits at the bank: its state is asked again later (by the refund's id, not made again). */
+export const markRefundProcessing = (
+  tx: Tx,
+  options: { id: string; processorRefundId: string; nextAt: Date },
+) =>
   tx.refund.updateMany({
     where: { id: options.id, status: "pending" },
-    data: { status: "failed", failureReason: options.reason.slice(0, 500), nextAttemptAt: null },
+    data: {
+      processorRefundId: options.processorRefundId,
+      failureReason: "processing at the bank",
+      attempts: { increment: 1 },
+      nextAttemptAt: options.nextAt,
+    },
   });
+
+/**
+ * The processor refused, or the bank failed the refund: nothing was given back, and the amount is
+ * free to refund again. `from` succeeded: the bank sent back a refund already recorded; false when
+ * another run recorded it first.
+ */
+export const markRefundFailed = async (
+  tx: Tx,
+  options: { id: string; reason: string; now: Date; from?: "pending" | "succeeded" },
+) =>
+  (
+    await tx.refund.updateMany({
+      where: { id: options.id, status: options.from ?? "pending" },
+      data: {
+        status: "failed",
+        failureReason: options.reason.slice(0, 500),
+        failedAt: options.now,
+        nextAttemptAt: null,
+      },
+    })
+  ).count === 1;
 
 /** Refunds left pending whose next try is due (a crash after the row, or no answer), oldest first; not those a request is still asking about. */
 export const findDueRefunds = (tx: Tx, options: { now: Date; olderThan: Date; limit: number }) =>

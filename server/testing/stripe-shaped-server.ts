@@ -19,7 +19,9 @@
  * next write's answer after doing the work, as a timeout would; `revokeKey(key)` rolls a key (401 from
  * then on); a restricted key (`rk_test_…`) may only read (403); `failNextWrites(n, 500 | 429)`
  * answers the next writes as Stripe's internal error or rate limit, before doing anything;
- * `limitRate({ perSecond, perEndpoint })` refuses what goes beyond Stripe's rate limits (429).
+ * `limitRate({ perSecond, perEndpoint })` refuses what goes beyond Stripe's rate limits (429);
+ * `makeRefundsWaitAtBank(true)` and `settleRefund(id, outcome)` play a bank that settles a refund
+ * days later, or sends it back (also after it succeeded).
  */
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
@@ -118,6 +120,8 @@ export const startStripeShapedServer = async () => {
   let rateLimit: { perSecond: number; perEndpoint: number } | undefined;
   const sent = new Map<string, number[]>();
   let rateLimited = 0;
+  /** Refunds made from now on wait at the bank (`pending`) until `settleRefund`. */
+  let refundsWaitAtBank = false;
   const isRateLimited = (method: string, path: string) => {
     if (!path.startsWith("/v1/") || !rateLimit) return false;
     const endpoint = `${method} ${path.replace(/\/(pi|cus|pm|seti|ch|re|tr|trr|po|acct|dp|evt)_\w+/g, "/{id}")}`;
@@ -545,7 +549,7 @@ export const startStripeShapedServer = async () => {
           message: "This PaymentIntent has no successful charge to refund.",
         });
       const refunded = refunds
-        .filter((refund) => refund.payment_intent === intent.id)
+        .filter((refund) => refund.payment_intent === intent.id && refund.status !== "failed")
         .reduce((sum, refund) => sum + (refund.amount as number), 0);
       const amount = params.amount ? Number(params.amount) : (intent.amount as number) - refunded;
       if (amount <= 0 || refunded + amount > (intent.amount as number))
@@ -562,7 +566,8 @@ export const startStripeShapedServer = async () => {
         currency: intent.currency,
         payment_intent: intent.id,
         charge: intent.latest_charge ?? null,
-        status: "succeeded",
+        status: refundsWaitAtBank ? "pending" : "succeeded",
+        failure_reason: null,
         metadata: params.metadata ?? {},
         created: Math.floor(Date.now() / 1000),
       };
@@ -841,6 +846,28 @@ export const startStripeShapedServer = async () => {
     },
     /** Requests answered 429 by `limitRate`'s limiter since it was set. */
     rateLimitedCount: () => rateLimited,
+    /** From now on, refunds are made `pending` (as a bank that takes days), or `succeeded` at once again. */
+    makeRefundsWaitAtBank: (wait: boolean) => {
+      refundsWaitAtBank = wait;
+    },
+    /**
+     * What the bank does with a refund, days later: `succeeded`, or `failed` (also one that
+     * succeeded: a closed card sends it back) with Stripe's `failure_reason`, its amount returned
+     * to the balance as a `refund_failure` transaction. The refund as it now stands (send the event).
+     */
+    settleRefund: (
+      refundId: string,
+      outcome: { status: "succeeded" } | { status: "failed"; failureReason: string },
+    ) => {
+      const refund = refunds.find((each) => each.id === refundId)!;
+      Object.assign(refund, {
+        status: outcome.status,
+        failure_reason: outcome.status === "failed" ? outcome.failureReason : null,
+      });
+      if (outcome.status === "failed")
+        connect.recordBalance("refund_failure", refund, refund.amount as number);
+      return structuredClone(refund);
+    },
     /** The next write does its work, then answers only after `ms` (longer than the client's timeout: an unknown outcome). */
     delayNextResponse: (ms: number) => {
       delayMs = ms;

@@ -3,8 +3,9 @@
  * polling (server/checkout/settle-payments.ts), from what Stripe's API says now (never from the
  * event's copy of the object), so a late, repeated or out-of-order event is harmless: a checkout's
  * attempt goes through completeCheckoutIntent, a purchase's payment through actOnPurchasePayment.
- * A refund made in Stripe's dashboard is recorded as ours are (recordProcessorRefunds lists the
- * PaymentIntent's refunds from Stripe); a dispute's events, as recordDispute keeps it. A type not
+ * A charge's or a refund's event records what Stripe lists of the PaymentIntent's refunds now
+ * (syncProcessorRefunds): one made in its dashboard, one of ours settled or failed at the bank; a
+ * dispute's events, as recordDispute keeps it. A type not
  * in this table is answered 200 and ignored (Stripe sends what the endpoint subscribes to).
  */
 import type { Db } from "../../platform/db";
@@ -13,7 +14,7 @@ import { completeCardSetup } from "../../accounts";
 import { completeCheckoutIntent } from "../../checkout";
 import { ownerOfAuthorizeKey } from "./authorize-key";
 import { idOf, type TStripeEvent } from "./event.schema";
-import { recordProcessorRefunds } from "../../refunds";
+import { syncProcessorRefunds } from "../../refunds";
 import { recordDispute } from "../../disputes";
 import { actOnPurchasePayment } from "./purchase-payment";
 
@@ -52,18 +53,21 @@ const onSetupIntentSucceeded: Act = async (event, { db, provider, now }) => {
   return outcome ? ("failed" in outcome ? "card_setup_failed" : "card_saved") : "not_ours";
 };
 
-/** A charge refunded: the refunds Stripe lists for its PaymentIntent that we did not make, recorded once. */
-const onChargeRefunded: Act = async (event, { db, provider, now }) => {
+/**
+ * A charge refunded, or one of its refunds updated (settled or failed at the bank, also after it
+ * succeeded): the refunds Stripe lists for its PaymentIntent, recorded as they now stand.
+ */
+const onRefunds: Act = async (event, { db, provider, now }) => {
   const intentId = idOf(event.data.object.payment_intent);
   const payment = intentId
     ? await findPaymentOfIntent(db, { paymentIntentId: intentId, owner: null })
     : null;
   if (!payment?.processorPaymentId) return "not_ours";
-  const recorded = await recordProcessorRefunds(db, provider, {
+  const changed = await syncProcessorRefunds(db, provider, {
     processorPaymentId: payment.processorPaymentId,
     now,
   });
-  return `refunds:${recorded}`;
+  return `refunds:${changed}`;
 };
 
 /** A dispute opened, updated or closed: its state asked of Stripe, recorded once and kept up to date. */
@@ -76,7 +80,10 @@ export const eventActions: Record<string, Act> = {
   "payment_intent.canceled": onPaymentIntent,
   "payment_intent.payment_failed": onPaymentIntent,
   "setup_intent.succeeded": onSetupIntentSucceeded,
-  "charge.refunded": onChargeRefunded,
+  "charge.refunded": onRefunds,
+  "charge.refund.updated": onRefunds,
+  "refund.updated": onRefunds,
+  "refund.failed": onRefunds,
   "charge.dispute.created": onDispute,
   "charge.dispute.updated": onDispute,
   "charge.dispute.closed": onDispute,

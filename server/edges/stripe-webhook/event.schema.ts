@@ -15,7 +15,7 @@ export const ZStripeEvent = z.object({
       id: z.string().min(1).max(255),
       /** A PaymentIntent's own metadata: the key of the authorize that made it (server/payments/stripe.ts). */
       metadata: z.record(z.string(), z.string()).nullish(),
-      /** A Charge's or a Dispute's PaymentIntent. */
+      /** A Charge's, a Refund's or a Dispute's PaymentIntent. */
       payment_intent: ZExpandable.nullish(),
     }),
   }),

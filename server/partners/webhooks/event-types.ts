@@ -8,6 +8,7 @@ export const webhookEventTypes = [
   "checkout.cancelled",
   "order.shipped",
   "order.refunded",
+  "order.refund_failed",
   "purchase.held",
   "purchase.paid",
   "purchase.cancelled",

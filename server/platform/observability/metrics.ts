@@ -66,6 +66,11 @@ const countersOf = (counter: MakeCounter) => ({
     "Assistant purchases reaching an outcome: processing (written), held, declined (the person must pay through a link), refused, captured, capture_failed, cancelled, released (the hold lapsed), refunded.",
     ["outcome"],
   ),
+  shopping_refunds_total: counter(
+    "shopping_refunds_total",
+    "Refunds reaching an outcome: succeeded, processing (made, waiting at the bank), failed (refused by the processor or failed at the bank before it succeeded), failed_at_bank (sent back after it succeeded: the person is owed it by other means; alert on any).",
+    ["outcome"],
+  ),
   shopping_watch_evaluations_total: counter(
     "shopping_watch_evaluations_total",
     "Price watch evaluations after a price change, by outcome (bought, not_bought, not_qualified, ended, claimed_elsewhere, failed).",

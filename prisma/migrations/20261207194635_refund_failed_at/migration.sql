@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "refunds" ADD COLUMN     "failed_at" TIMESTAMPTZ(3);
