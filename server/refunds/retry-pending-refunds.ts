@@ -3,15 +3,16 @@
  * answer, or the process died between writing it and recording the answer) is asked again with
  * its own key, which replays the first answer or makes the refund once, and its answer recorded.
  * Only refunds older than a minute: a request still asking about a newer one records it itself.
- * A refund the processor made that waits at the bank is never asked for again (once its key is
- * forgotten, after a day, that would make a second one): its state is read from the processor's
- * list of the payment's refunds.
+ * The processor's list of the payment's refunds is read first: a refund it made (one waiting at
+ * the bank, or one whose answer was lost) is recorded as it stands there and never asked for
+ * again, since a key the processor has forgotten (Stripe keeps one a day) would make a second.
+ * Only a refund the processor does not list is asked for, with its key.
  */
 import { inTransaction, type Db } from "../platform/db";
 import type { PaymentProvider } from "../payments";
 import { askProcessor, recordAnswer } from "./refund-order";
 import { syncProcessorRefunds } from "./processor-refunds";
-import { findDueRefunds, lockOrderById } from "./store";
+import { findDueRefunds, findRefund, lockOrderById } from "./store";
 
 const inFlightMs = 60_000;
 
@@ -27,12 +28,14 @@ export const retryPendingRefunds = async (
   });
   for (const refund of due) {
     const order = (await inTransaction(db, (tx) => lockOrderById(tx, refund.orderId)))!;
-    if (refund.processorRefundId && order.processorPaymentId)
+    if (order.processorPaymentId)
       await syncProcessorRefunds(db, provider, {
         processorPaymentId: order.processorPaymentId,
         now,
       });
-    else await recordAnswer(db, refund.id, await askProcessor(provider, refund, order), now);
+    const current = (await findRefund(db, refund.id))!;
+    if (current.status === "pending" && !current.processorRefundId)
+      await recordAnswer(db, refund.id, await askProcessor(provider, refund, order), now);
   }
   return due.length;
 };

@@ -18,6 +18,7 @@ import { handleStripeWebhook } from "../edges/stripe-webhook/endpoint";
 import { payCheckoutAtStripe } from "../testing/paid-orders";
 import { startStripeShapedServer } from "../testing/stripe-shaped-server";
 import { refundOrder } from "./refund-order";
+import { type PaymentProvider, UnknownOutcomeError } from "../payments/provider";
 import { retryPendingRefunds } from "./retry-pending-refunds";
 import { settleStoreShares } from "../payouts";
 import { reconcileDay } from "../reconciliation/reconcile-day";
@@ -227,6 +228,45 @@ describe("refunds at Stripe", () => {
     expect(
       await db().storeLedgerEntry.count({ where: { sourceId: outcome.refund.id, kind: "refund" } }),
     ).toBe(1);
+  });
+
+  it("one whose answer was lost is found in Stripe's list, not made again once Stripe forgot its key", async () => {
+    const { payment, orders } = await payCheckoutAtStripe(
+      token,
+      provider(),
+      [await createStore()],
+      [2_500],
+    );
+    const lost: PaymentProvider = {
+      ...provider(),
+      refund: async (input) => {
+        await provider().refund(input);
+        throw new UnknownOutcomeError("answer lost");
+      },
+    };
+    const pending = await refundOrder(db(), lost, {
+      orderNumber: orders[0].number,
+      amountCents: 900,
+      reason: "Returned",
+      source: "operator",
+      now: new Date(),
+    });
+    expect(pending.refund).toMatchObject({ status: "pending", processorRefundId: null });
+    // A day of no answers later, Stripe no longer knows the key.
+    stripe.forgetIdempotencyKeys();
+    await retryPendingRefunds(db(), {
+      now: new Date(Date.now() + 25 * 3_600_000),
+      provider: provider(),
+    });
+    const [made, ...more] = refundOf(payment.processorPaymentId);
+    expect(more).toEqual([]);
+    expect(await db().refund.findUniqueOrThrow({ where: { id: pending.refund.id } })).toMatchObject(
+      {
+        status: "succeeded",
+        processorRefundId: made.id,
+      },
+    );
+    expect(await emailsOf("refund-issued", orders[0].number)).toHaveLength(1);
   });
 
   it("one the bank fails while it waits is failed, and its amount can be refunded again", async () => {

@@ -846,6 +846,8 @@ export const startStripeShapedServer = async () => {
     },
     /** Requests answered 429 by `limitRate`'s limiter since it was set. */
     rateLimitedCount: () => rateLimited,
+    /** Stripe forgets the Idempotency-Keys it holds (it keeps each a day): the same key makes a new object. */
+    forgetIdempotencyKeys: () => replays.clear(),
     /** From now on, refunds are made `pending` (as a bank that takes days), or `succeeded` at once again. */
     makeRefundsWaitAtBank: (wait: boolean) => {
       refundsWaitAtBank = wait;
