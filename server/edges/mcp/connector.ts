@@ -7,6 +7,7 @@
  * with the fields, exactly as the REST call would.
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { z } from "zod";
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -80,6 +81,30 @@ export const runTool = async (
   }
 };
 
+/**
+ * A request handler whose params are checked here: the SDK's own parse of a request answers a
+ * malformed one (`"params": {"name": 42}`) -32603 Internal error with the validator's dump. Here
+ * it is -32602 Invalid params naming each field and why, as JSON-RPC has it. The SDK is given a
+ * schema that takes any params of the method.
+ */
+const onRequest = <Schema extends typeof ListToolsRequestSchema | typeof CallToolRequestSchema>(
+  server: Server,
+  schema: Schema,
+  handler: (request: z.infer<Schema>) => unknown,
+) => {
+  const anyParams = z.looseObject({ method: schema.shape.method });
+  server.setRequestHandler(anyParams, (request) => {
+    const parsed = schema.safeParse(request);
+    if (!parsed.success) {
+      const why = parsed.error.issues
+        .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+        .join("; ");
+      throw new McpError(ErrorCode.InvalidParams, `Invalid params: ${why}`);
+    }
+    return handler(parsed.data as z.infer<Schema>) as never;
+  });
+};
+
 /** The MCP server of `connector` for one request, its tool calls made as `call` says. */
 export const createConnectorServer = (
   connector: ToolConnector,
@@ -90,10 +115,10 @@ export const createConnectorServer = (
     capabilities: { tools: { listChanged: false } },
     instructions: instructions[connector],
   });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  onRequest(server, ListToolsRequestSchema, () => ({
     tools: definitions.map(describeTool),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  onRequest(server, CallToolRequestSchema, (request) => {
     const definition = definitions.find((candidate) => candidate.name === request.params.name);
     // An unknown tool is a protocol error (the client asked for something not listed), as the spec has it.
     if (!definition)

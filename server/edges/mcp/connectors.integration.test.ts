@@ -379,6 +379,65 @@ describe("the public connector at /mcp", () => {
   });
 });
 
+describe("malformed requests", () => {
+  it("are -32602 Invalid params naming the field, never -32603 Internal error", async () => {
+    const send = async (body: unknown, sessionId?: string) => {
+      const response = await fetch(`${server.base}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2025-11-25",
+          ...(sessionId ? { "mcp-session-id": sessionId } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      return {
+        response,
+        body: (await response.json()) as { error?: { code: number; message: string } },
+      };
+    };
+    const opened = await send({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "raw", version: "1" },
+      },
+    });
+    const sessionId = opened.response.headers.get("mcp-session-id") ?? undefined;
+    const malformed = [
+      { method: "tools/call", params: { name: 42 }, field: "params.name" },
+      {
+        method: "tools/call",
+        params: { name: "search_products", arguments: "q=coat" },
+        field: "params.arguments",
+      },
+      { method: "tools/call", field: "params" },
+      { method: "tools/list", params: { cursor: 5 }, field: "params.cursor" },
+    ];
+    for (const [index, { field, ...request }] of malformed.entries()) {
+      const { response, body } = await send(
+        { jsonrpc: "2.0", id: index + 1, ...request },
+        sessionId,
+      );
+      expect(response.status, JSON.stringify(request)).toBe(200);
+      expect(body.error?.code, JSON.stringify(request)).toBe(-32602);
+      expect(body.error?.message, JSON.stringify(request)).toContain(field.split(".").at(-1));
+    }
+    // Params that are not an object make no JSON-RPC request at all: refused by the SDK's transport,
+    // which calls any message it cannot read a parse error.
+    const notObject = await send(
+      { jsonrpc: "2.0", id: 9, method: "tools/call", params: "search_products" },
+      sessionId,
+    );
+    expect(notObject.response.status).toBe(400);
+    expect(notObject.body.error?.code).toBe(-32700);
+  });
+});
+
 describe("the public connector's rate limit", () => {
   it("counts every message of a batch (protocol 2025-03-26 lets a client send them), and refuses a batch of more than 20", async () => {
     // An address of its own (through one trusted proxy), so no other test's calls count here.
