@@ -150,4 +150,23 @@ describe("saving a card with a SetupIntent", () => {
     ).rejects.toMatchObject({ cause: { code: "not_found" } });
     expect(await db().savedCard.count({ where: { personId: other.id } })).toBe(0);
   });
+
+  it("the sandbox's card form, posted anyway, refuses the 3-D Secure test card (Stripe would wait for an authentication no one gives) and saves a test card", async () => {
+    const { person } = await createPerson();
+    const card = (number: string) => ({ number, exp_month: 12, exp_year: 2034, cvc: "123" });
+    const setups = stripe.setups.size;
+    await expect(
+      shopper(person.id).account.saveCard(card("4000 0025 0000 3155")),
+    ).rejects.toMatchObject({
+      cause: {
+        code: "invalid_request",
+        options: { fields: { number: expect.stringMatching(/3-D Secure/) } },
+      },
+    });
+    expect(stripe.setups.size).toBe(setups);
+    expect(await db().savedCard.count({ where: { personId: person.id } })).toBe(0);
+    expect(await shopper(person.id).account.saveCard(card("4242 4242 4242 4242"))).toMatchObject({
+      card: { last4: "4242" },
+    });
+  });
 });

@@ -9,7 +9,12 @@ import type { Db } from "../platform/db";
 import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
 import { isUnknownOutcome } from "../payments";
-import { isTestCard, refuseCardNumberInProduction, testCards } from "../payments";
+import {
+  isTestCard,
+  refuseAuthenticationWithStripe,
+  refuseCardNumberInProduction,
+  testCards,
+} from "../payments";
 import { cardBrand, type ZSaveCardInput } from "./saved-card.schema";
 import { readCardOwner } from "./store/saved-cards";
 import { type SavedCardForPurchase, upsertSavedCard } from "./store/saved-cards";
@@ -48,6 +53,7 @@ const refuseUnsavableTestCard = (number: string) => {
     });
   if (!isTestCard(number))
     throw invalid({ number: "is not a sandbox test card: use 4242 4242 4242 4242" });
+  refuseAuthenticationWithStripe(number, "number");
 };
 
 /** Throws what saving `card` would be refused with, before anything is written (403 in production, 422 with fields). */

@@ -8,7 +8,7 @@
  */
 import { AppError } from "../core/errors";
 import { env } from "../platform/env";
-import { isTestCard } from "./sandbox-cards";
+import { isTestCard, testCards } from "./sandbox-cards";
 
 export type CardEntry = "processor_form" | "sandbox_test_cards";
 
@@ -53,4 +53,21 @@ export const refuseMethodTheProcessorCannotTake = (
           "is not a test card: with Stripe, cards are entered in Stripe's own form on the checkout page",
       },
     });
+  refuseAuthenticationWithStripe(method.number, "method.number");
+};
+
+/**
+ * With Stripe, a card that asks for 3-D Secure (test card 4000 0025 0000 3155) is authenticated only
+ * in Stripe's own form, in the person's browser. Posted to us, Stripe would wait for an
+ * authentication no one can give: the sandbox's approve step would report it declined, and a saved
+ * card's setup would fail. 422 naming `field`, before anything is opened.
+ */
+export const refuseAuthenticationWithStripe = (number: string, field: string) => {
+  if (env().PAYMENT_PROCESSOR !== "stripe" || number !== testCards.requiresAuthentication) return;
+  throw new AppError("invalid_request", {
+    fields: {
+      [field]:
+        "asks for 3-D Secure, which Stripe completes only in its own form on the page: enter it there, or use 4242 4242 4242 4242",
+    },
+  });
 };

@@ -98,6 +98,7 @@ export { isLuhnValid, isTestCard, testCards } from "./sandbox-cards";
 export {
   cardEntry,
   refuseCardNumberInProduction,
+  refuseAuthenticationWithStripe,
   refuseMethodTheProcessorCannotTake,
 } from "./card-entry";
 export { closeLedgerDispute, openLedgerDispute } from "./store/sandbox-ledger";

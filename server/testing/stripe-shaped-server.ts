@@ -396,6 +396,9 @@ export const startStripeShapedServer = async () => {
         Object.assign(setup, { payment_method: copy, status: "requires_confirmation" });
         return { status: 200, body: setup };
       }
+      // Unlike Stripe, a SetupIntent the server confirms with the 3-D Secure card is saved without
+      // asking: the tests' way to a saved card the bank later asks to authenticate off-session. The
+      // service never sends one (card-entry.ts, refuseAuthenticationWithStripe).
       if (cardOf(copy) === "chargeDeclined")
         return applyMethod(setup, copy, { isOffSession: false });
       setup.payment_method = copy;

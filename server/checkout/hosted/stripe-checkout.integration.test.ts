@@ -258,7 +258,7 @@ describe("completing an intent the browser confirmed", () => {
     ).toMatchObject({ outcome: "paid" });
   });
 
-  it("the sandbox's card step, posted anyway, takes only the test cards our server may send Stripe: another number or Link is a 422 naming the field, with nothing opened", async () => {
+  it("the sandbox's card step, posted anyway, takes only the test cards our server may send Stripe: another number, the 3-D Secure card or Link is a 422 naming the field, with nothing opened", async () => {
     const { id } = await newCheckout();
     const intents = stripe.intents.size;
     const pay = (method: Parameters<typeof page.checkoutPage.pay>[0]["method"]) =>
@@ -269,6 +269,15 @@ describe("completing an intent the browser confirmed", () => {
       cause: {
         code: "invalid_request",
         options: { fields: { "method.number": expect.stringMatching(/Stripe's own form/) } },
+      },
+    });
+    // A card asking for 3-D Secure is authenticated only in Stripe's own form, in the browser.
+    await expect(
+      pay({ type: "card", number: "4000002500003155", exp_month: 12, exp_year: 2034, cvc: "123" }),
+    ).rejects.toMatchObject({
+      cause: {
+        code: "invalid_request",
+        options: { fields: { "method.number": expect.stringMatching(/3-D Secure/) } },
       },
     });
     await expect(pay({ type: "link", email: "buyer@example.ca" })).rejects.toMatchObject({
