@@ -6,7 +6,7 @@ import { z } from "zod";
 import { decimalPattern } from "../core/money";
 import { ZMoney } from "../core/money-input";
 import { sortOrders } from "./search/types";
-import { ZIntCount, ZIntId, ZIntPage } from "../core/zod";
+import { wholeNumber, ZIntCount, ZIntId, ZIntPage } from "../core/zod";
 
 /** Optional fields accept null as if omitted (reference 1.2.1). */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -31,22 +31,10 @@ const price = z
 
 /** page and per_page as search takes them (1 to 2000, 1 to 48, default 24); lists reuse them. */
 export const pageFields = {
-  page: optional(
-    z.coerce
-      .number({ error: "must be a whole number" })
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .max(2000, "must be at most 2000"),
-  )
+  page: optional(wholeNumber(1, 2000))
     .transform((value) => value ?? 1)
     .meta({ example: 1 }),
-  per_page: optional(
-    z.coerce
-      .number({ error: "must be a whole number" })
-      .int("must be a whole number")
-      .min(1, "must be at least 1")
-      .max(48, "must be at most 48"),
-  )
+  per_page: optional(wholeNumber(1, 48))
     .transform((value) => value ?? 24)
     .meta({ example: 24 }),
 };

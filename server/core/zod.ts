@@ -5,6 +5,22 @@ import { z } from "zod";
 export const optional = <T extends z.ZodType>(schema: T) =>
   schema.nullish().transform((value) => value ?? undefined);
 
+/**
+ * A whole number given as a JSON number or in decimal digits (a query string, a form field), in
+ * [min, max]. Only digits are read as a number: "0x10", "1e1", " 12" and "" stay strings and are
+ * refused, where z.coerce.number would take them as 16, 10, 12 and 0. `message` replaces every
+ * message (a card's month); by default each names the bound.
+ */
+export const wholeNumber = (min: number, max: number, message?: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && /^-?\d{1,15}$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: message ?? "must be a whole number" })
+      .int(message ?? "must be a whole number")
+      .min(min, message ?? `must be at least ${min}`)
+      .max(max, message ?? `must be at most ${max}`),
+  );
+
 /** Largest id or count the database holds (PostgreSQL int4): the documented bound instead of ±2^53. */
 const maxInt = 2_147_483_647;
 

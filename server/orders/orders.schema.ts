@@ -1,21 +1,17 @@
 /** Schemas of the person's orders (GET /me/orders). Imports only zod. */
 import { z } from "zod";
-import { optional } from "../core/zod";
+import { optional, wholeNumber } from "../core/zod";
 import { ZPagination, ZStoreSummary } from "../catalogue";
 import { ZMoney } from "../core/money-input";
 import { ZQuoteLine, ZTaxLine, ZTotals } from "../checkout";
 import { ZTracking } from "../checkout";
 
-const wholeNumber = z.coerce
-  .number({ error: "must be a whole number" })
-  .int("must be a whole number");
-
 export const ZListMyOrdersRequest = z
   .object({
-    page: optional(wholeNumber.min(1, "must be at least 1").max(2000, "must be at most 2000"))
+    page: optional(wholeNumber(1, 2000))
       .transform((value) => value ?? 1)
       .meta({ example: 1 }),
-    per_page: optional(wholeNumber.min(1, "must be at least 1").max(50, "must be at most 50"))
+    per_page: optional(wholeNumber(1, 50))
       .transform((value) => value ?? 20)
       .meta({ example: 20 }),
   })

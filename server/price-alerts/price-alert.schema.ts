@@ -3,7 +3,7 @@ import { z } from "zod";
 import { pageFields, ZPagination } from "../catalogue";
 import { ZMoney } from "../core/money-input";
 import { ZAmountInput } from "../core/money-input";
-import { dropPercentRange, exactlyOne, isObjectPayload } from "../core/zod";
+import { dropPercentRange, exactlyOne, isObjectPayload, wholeNumber } from "../core/zod";
 
 /** Live alerts one person may hold, all apps together (409 too_many_alerts beyond). */
 export const liveAlertsPerPerson = 100;
@@ -29,11 +29,7 @@ export const ZCreatePriceAlertBody = z
           "Email the person when the item's price is this or less (CAD, before shipping and tax). Give this or drop_percent, not both",
         example: 12.34,
       }),
-    drop_percent: z.coerce
-      .number({ error: "must be a whole number" })
-      .int("must be a whole number")
-      .min(dropPercentRange.min, `must be at least ${dropPercentRange.min}`)
-      .max(dropPercentRange.max, `must be at most ${dropPercentRange.max}`)
+    drop_percent: wholeNumber(dropPercentRange.min, dropPercentRange.max)
       .nullish()
       .transform((value) => value ?? undefined)
       .meta({

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { AppError } from "../core/errors";
+import { wholeNumber } from "../core/zod";
 import { checkoutUrl } from "../checkout";
 import { readReadingPreferences } from "../accounts";
 import { cancelWatch } from "./cancel-watch";
@@ -17,7 +18,7 @@ import { withItem } from "./price-watch-view";
 import { findWatch, watchExists } from "./store/watches";
 
 const ZCancelLink = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: wholeNumber(1, 2_147_483_647),
   token: z.string().min(1).max(1000),
 });
 

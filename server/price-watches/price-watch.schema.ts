@@ -6,12 +6,8 @@ import { priceWatchStatuses, watchDays } from "./states";
 import { ZPagination } from "../catalogue";
 import { ZMoney } from "../core/money-input";
 import { ZAmountInput } from "../core/money-input";
-import { optional } from "../core/zod";
+import { optional, wholeNumber } from "../core/zod";
 import { watchConditionNames } from "./conditions";
-
-const wholeNumber = z.coerce
-  .number({ error: "must be a whole number" })
-  .int("must be a whole number");
 
 export const ZCreatePriceWatchBody = z
   .object({
@@ -35,11 +31,7 @@ export const ZCreatePriceWatchBody = z
         "Buy when the item's price is this or less, before shipping and tax (CAD). Give this or drop_percent, not both",
       example: 80,
     }),
-    drop_percent: optional(
-      wholeNumber
-        .min(dropPercentRange.min, `must be at least ${dropPercentRange.min}`)
-        .max(dropPercentRange.max, `must be at most ${dropPercentRange.max}`),
-    ).meta({
+    drop_percent: optional(wholeNumber(dropPercentRange.min, dropPercentRange.max)).meta({
       description: `Instead of max_price (1.9.0): buy when the price is this many percent (${dropPercentRange.min} to ${dropPercentRange.max}) below the price when the watch is set; the watch keeps the price that makes (rounded down to the cent) as its max_price`,
       // null in the example: it shows a watch set with max_price (one of the two).
       example: null,
@@ -48,11 +40,7 @@ export const ZCreatePriceWatchBody = z
       description: "Most to spend including shipping and tax (CAD); at least max_price",
       example: 100,
     }),
-    days: optional(
-      wholeNumber
-        .min(watchDays.min, `must be at least ${watchDays.min}`)
-        .max(watchDays.max, `must be at most ${watchDays.max}`),
-    ).meta({
+    days: optional(wholeNumber(watchDays.min, watchDays.max)).meta({
       description: `How long the watch lasts, ${watchDays.min} to ${watchDays.max} days; ${watchDays.default} when omitted or null`,
       example: 7,
     }),
@@ -74,20 +62,15 @@ export const ZCreatePriceWatchBody = z
   });
 
 export const ZPriceWatchIdParams = z.object({
-  price_watch_id: z.coerce
-    .number({ error: "must be a price watch id" })
-    .int("must be a price watch id")
-    .min(1, "must be a price watch id")
-    .max(2_147_483_647, "must be a price watch id")
-    .meta({ example: 4821 }),
+  price_watch_id: wholeNumber(1, 2_147_483_647, "must be a price watch id").meta({ example: 4821 }),
 });
 
 export const ZListPriceWatchesQuery = z
   .object({
-    page: optional(wholeNumber.min(1, "must be at least 1").max(2000, "must be at most 2000"))
+    page: optional(wholeNumber(1, 2000))
       .transform((value) => value ?? 1)
       .meta({ example: 1 }),
-    per_page: optional(wholeNumber.min(1, "must be at least 1").max(48, "must be at most 48"))
+    per_page: optional(wholeNumber(1, 48))
       .transform((value) => value ?? 24)
       .meta({ example: 24 }),
   })

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { checkPriceRange, ZPagination, ZSearchProductsRequest, pageFields } from "../catalogue";
 import { ZAmountInput, ZMoney } from "../core/money-input";
-import { optional, ZIntCount } from "../core/zod";
+import { optional, wholeNumber, ZIntCount } from "../core/zod";
 import { searchWatchDays, searchWatchModes, searchWatchStatuses } from "./states";
 
 const search = ZSearchProductsRequest.shape;
@@ -34,13 +34,7 @@ export const ZCreateSearchWatchBody = z
       description: "buy only, and required there: most to spend including shipping and tax (CAD)",
       example: 120,
     }),
-    days: optional(
-      z.coerce
-        .number({ error: "must be a whole number" })
-        .int("must be a whole number")
-        .min(searchWatchDays.min, `must be at least ${searchWatchDays.min}`)
-        .max(searchWatchDays.max, `must be at most ${searchWatchDays.max}`),
-    ).meta({
+    days: optional(wholeNumber(searchWatchDays.min, searchWatchDays.max)).meta({
       description: `How long the watch lasts, ${searchWatchDays.min} to ${searchWatchDays.max} days; ${searchWatchDays.default} when omitted or null`,
       example: 7,
     }),

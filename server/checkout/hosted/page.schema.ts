@@ -4,6 +4,7 @@
  * forms can import it.
  */
 import { z } from "zod";
+import { wholeNumber } from "../../core/zod";
 import { isLuhnValid } from "../../payments";
 
 export const ZCheckoutRef = z.object({
@@ -21,16 +22,8 @@ const ZCard = z.object({
     .string()
     .transform((value) => value.replace(/[\s-]/g, ""))
     .refine(isLuhnValid, "is not a valid card number"),
-  exp_month: z.coerce
-    .number({ error: "must be a month" })
-    .int("must be a month from 1 to 12")
-    .min(1, "must be a month from 1 to 12")
-    .max(12, "must be a month from 1 to 12"),
-  exp_year: z.coerce
-    .number({ error: "must be a year" })
-    .int("must be a year from 2000 to 2100")
-    .min(2000, "must be a year from 2000 to 2100")
-    .max(2100, "must be a year from 2000 to 2100"),
+  exp_month: wholeNumber(1, 12, "must be a month from 1 to 12"),
+  exp_year: wholeNumber(2000, 2100, "must be a year from 2000 to 2100"),
   cvc: z.string().regex(/^\d{3,4}$/, "must be 3 or 4 digits"),
 });
 

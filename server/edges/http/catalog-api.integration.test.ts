@@ -109,6 +109,11 @@ describe("422 for every bound, naming the field", () => {
     ["page=2001", "page"],
     ["page=abc", "page"],
     ["page=1.5", "page"],
+    // Digits only: what Number() would also read as a number is not one here.
+    ["per_page=0x10", "per_page"],
+    ["per_page=1e1", "per_page"],
+    ["per_page=%2012", "per_page"],
+    ["page=", "page"],
     [`q=${"a".repeat(201)}`, "q"],
     [`category=${"a".repeat(301)}`, "category"],
     [`store=${"a".repeat(64)}`, "store"],

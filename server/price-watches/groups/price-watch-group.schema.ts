@@ -2,15 +2,11 @@
 import { z } from "zod";
 import { parseCents } from "../../core/money";
 import { ZAmountInput, ZMoney } from "../../core/money-input";
-import { optional, ZIntId } from "../../core/zod";
+import { optional, wholeNumber, ZIntId } from "../../core/zod";
 import { ZPagination } from "../../catalogue";
 import { ZCreatePriceWatchBody, ZListPriceWatchesQuery, ZPriceWatch } from "../price-watch.schema";
 import { watchDays } from "../states";
 import { maxAlternatives, priceWatchGroupStatuses } from "./group-states";
-
-const wholeNumber = z.coerce
-  .number({ error: "must be a whole number" })
-  .int("must be a whole number");
 
 const ZAlternative = z
   .object({
@@ -37,11 +33,7 @@ export const ZCreatePriceWatchGroupBody = z
       description: "Most to spend on the one purchase, including shipping and tax (CAD)",
       example: 100,
     }),
-    days: optional(
-      wholeNumber
-        .min(watchDays.min, `must be at least ${watchDays.min}`)
-        .max(watchDays.max, `must be at most ${watchDays.max}`),
-    ).meta({
+    days: optional(wholeNumber(watchDays.min, watchDays.max)).meta({
       description: `How long the watch lasts, ${watchDays.min} to ${watchDays.max} days; ${watchDays.default} when omitted or null`,
       example: 7,
     }),
