@@ -3247,7 +3247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3394,7 +3394,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3609,7 +3609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4193,7 +4193,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4305,7 +4305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4546,7 +4546,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4761,7 +4761,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5004,7 +5004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5219,7 +5219,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5461,7 +5461,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5995,7 +5995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6201,7 +6201,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6358,7 +6358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6487,7 +6487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6623,7 +6623,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6735,7 +6735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6857,7 +6857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7112,7 +7112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7318,7 +7318,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7598,7 +7598,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7699,7 +7699,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7813,7 +7813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7916,7 +7916,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Body is not JSON (unsupported_media_type) */
+            /** @description Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type) */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,5 @@
 /** POST /checkout/quotes through the REST handler: pricing per store, unavailable items, and the 4xx edges. */
+import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createItem, createPartner, createStore } from "../../prisma/factories";
 import { db } from "../platform/db";
@@ -206,7 +207,7 @@ describe("invalid requests", () => {
     expect(wrong.body.error.fields["items[0].size"]).toContain("is not a size");
   });
 
-  it("415 for a body that is not JSON, 413 past 64 KiB, 422 for broken JSON", async () => {
+  it("415 for a body that is not JSON or is compressed, 413 past 64 KiB, 422 for broken JSON", async () => {
     const xml = await callRoute(postQuote, {
       path: "/checkout/quotes",
       token,
@@ -215,6 +216,19 @@ describe("invalid requests", () => {
     });
     expect(xml.status).toBe(415);
     expect((await xml.json()).error.code).toBe("unsupported_media_type");
+    // A compressed body is not read as JSON (a misleading 422): 415 saying what is accepted (RFC 7694).
+    const gzipped = await callRoute(postQuote, {
+      path: "/checkout/quotes",
+      token,
+      rawBody: new Uint8Array(gzipSync(JSON.stringify({ items: [{ item_id: 1 }] }))),
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+    });
+    expect(gzipped.status).toBe(415);
+    expect(gzipped.headers.get("accept-encoding")).toBe("identity");
+    expect((await gzipped.json()).error).toMatchObject({
+      code: "unsupported_media_type",
+      message: expect.stringContaining("Content-Encoding"),
+    });
     const big = await callRoute(postQuote, {
       path: "/checkout/quotes",
       token,

@@ -11,14 +11,15 @@ export const callRoute = (
     path: string;
     token?: string;
     body?: unknown;
-    rawBody?: string;
+    /** Sent as is (bytes: a compressed body). */
+    rawBody?: string | Uint8Array<ArrayBuffer>;
     headers?: Record<string, string>;
     params?: Record<string, string>;
   },
 ) => {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";

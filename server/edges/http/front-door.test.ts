@@ -3,7 +3,7 @@
  * node's parser refuses in the shared JSON shape. Next is a stand-in here; the lean layer says no.
  */
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureLogLines } from "../../testing/log-capture";
 import { rawRequest, rawRequestBytes } from "../../testing/raw-http";
@@ -144,5 +144,47 @@ describe("front door", () => {
     // Logged once, on the request's own line, with the stack.
     expect((line?.err as { stack?: string }).stack).toMatch(/\n\s+at /);
     expect(logs.lines.filter((candidate) => candidate.err !== undefined)).toHaveLength(1);
+  });
+
+  it("answers 408 in the JSON shape to a request that stalls mid-body or mid-headers, within its deadline", async () => {
+    const slow = createFrontServer(
+      {
+        api: () => false,
+        // Reads the whole body first, as every handler here does.
+        next: (request, response) => void request.resume().on("end", () => response.end("read")),
+      },
+      { headersMs: 600, requestMs: 1_000, checkEveryMs: 100 },
+    );
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const slowPort = (slow.address() as AddressInfo).port;
+    try {
+      const stalled = async (bytes: string) => {
+        const startedAt = Date.now();
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = connect(slowPort, "127.0.0.1", () => socket.write(bytes));
+          let received = "";
+          socket.on("data", (chunk) => (received += chunk.toString()));
+          socket.on("close", () => resolve(received));
+          socket.on("error", reject);
+        });
+        return { answer, ms: Date.now() - startedAt };
+      };
+      const midBody = await stalled(
+        'POST /api/v1/checkout/quotes HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"items":',
+      );
+      const midHeaders = await stalled("GET /products HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+      for (const { answer, ms } of [midBody, midHeaders]) {
+        expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(errorCode(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toBe("request_timeout");
+        expect(ms).toBeLessThan(5_000);
+      }
+    } finally {
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+
+  it("keeps node's request deadlines short by default", () => {
+    expect(server.requestTimeout).toBe(30_000);
+    expect(server.headersTimeout).toBe(20_000);
   });
 });

@@ -44,7 +44,15 @@ const clientError = (code: string | undefined) => {
   return new AppError(errorCode, { message });
 };
 
-export const createFrontServer = (handlers: Handlers) => {
+/**
+ * How long a request may take to arrive: its headers, then all of it with its body. Node's defaults
+ * (60 s and 300 s) let a client that stalls mid-body hold a connection for five minutes; every body
+ * here is capped at a few hundred KiB, which arrives in well under a second. A request still
+ * arriving is answered 408 within `checkEveryMs` of its deadline.
+ */
+export const arrivalDeadlines = { headersMs: 20_000, requestMs: 30_000, checkEveryMs: 5_000 };
+
+export const createFrontServer = (handlers: Handlers, deadlines = arrivalDeadlines) => {
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     const startedAt = performance.now();
     const requestId = assignRequestId(request);
@@ -81,7 +89,15 @@ export const createFrontServer = (handlers: Handlers) => {
   // Keep idle connections for 65 s (node's default is 5 s): a client that pauses between calls (or
   // whose event loop was busy) reused a socket the server had just closed and saw "other side closed".
   // Longer than the 60 s idle timeout of common load balancers and client pools, as their docs advise.
-  const server = createServer({ keepAliveTimeout: 65_000 }, listener);
+  const server = createServer(
+    {
+      keepAliveTimeout: 65_000,
+      headersTimeout: deadlines.headersMs,
+      requestTimeout: deadlines.requestMs,
+      connectionsCheckingInterval: deadlines.checkEveryMs,
+    },
+    listener,
+  );
   // RFC 9110 lets a server ignore an Expect it does not support; node would answer a bare 417.
   server.on("checkExpectation", listener);
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {

@@ -1,7 +1,9 @@
 /**
- * Reads a JSON request body for the REST wrapper: 415 unless the Content-Type is JSON, 413 past the
- * size limit (checked on Content-Length and again while streaming, so a chunked body cannot slip
- * past), 422 naming `body` when it is not valid JSON. An empty body reads as undefined.
+ * Reads a JSON request body for the REST wrapper: 415 unless the Content-Type is JSON and the body
+ * is sent as is (a Content-Encoding such as gzip is not decoded here: RFC 7694 answers it 415,
+ * where reading the compressed bytes as JSON would be a misleading 422), 413 past the size limit
+ * (checked on Content-Length and again while streaming, so a chunked body cannot slip past), 422
+ * naming `body` when it is not valid JSON. An empty body reads as undefined.
  */
 import { AppError } from "../../core/errors";
 import { BodyTooLargeError, readCappedBytes } from "../../platform/http/read-body";
@@ -28,6 +30,13 @@ export const readJsonBody = async (
   if (!isJsonType(request.headers.get("content-type"))) {
     throw new AppError("unsupported_media_type", {
       message: "The body must be JSON (Content-Type: application/json).",
+    });
+  }
+  const encoding = (request.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
+  if (encoding !== "identity") {
+    throw new AppError("unsupported_media_type", {
+      message: "Send the body uncompressed: no Content-Encoding is accepted.",
+      headers: { "Accept-Encoding": "identity" },
     });
   }
   try {

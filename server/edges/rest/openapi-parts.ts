@@ -52,7 +52,9 @@ export const commonErrors = {
 /** What reading a JSON body may answer (server/edges/rest/json-body.ts). */
 export const bodyErrors = {
   413: errorResponse("Body over 64 KiB (payload_too_large)"),
-  415: errorResponse("Body is not JSON (unsupported_media_type)"),
+  415: errorResponse(
+    "Body is not JSON, or is sent with a Content-Encoding (unsupported_media_type)",
+  ),
 };
 
 export const ok = (schema: z.ZodType, description = "OK") => ({
