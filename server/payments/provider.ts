@@ -172,6 +172,20 @@ export type PaymentProvider = {
     transferGroup: string;
     metadata: Record<string, string>;
   }) => Promise<ProcessorTransfer>;
+  /**
+   * What the processor made for our ledger row (`metadata.ledger_entry`): its transfer in the
+   * group, or its reversal of `transferId`; null when none. Asked before a transfer or a reversal is
+   * tried again: under a key the processor has forgotten (Stripe keeps one a day) a try would make
+   * a second.
+   */
+  findTransfer: (input: {
+    ledgerEntryId: string;
+    transferGroup: string;
+  }) => Promise<{ id: string } | null>;
+  findReversal: (input: {
+    ledgerEntryId: string;
+    transferId: string;
+  }) => Promise<{ id: string } | null>;
   /** Takes back `amountCents` of a transfer from the store's connected account (a refund's or a dispute's share). */
   reverseTransfer: (input: {
     idempotencyKey: string;

@@ -24,6 +24,8 @@ import {
   answerOnce,
   findLedgerDispute,
   findLedgerPayment,
+  findLedgerReversalOf,
+  findLedgerTransferOf,
   findSavedMethod,
   findTransferForReversal,
   insertLedgerRefund,
@@ -211,6 +213,10 @@ export const sandboxProvider = (): PaymentProvider => ({
       status: "succeeded",
       failureReason: null,
     })),
+  findTransfer: ({ ledgerEntryId, transferGroup }) =>
+    findLedgerTransferOf({ ledgerEntryId, transferGroup }),
+  findReversal: ({ ledgerEntryId, transferId }) =>
+    findLedgerReversalOf({ ledgerEntryId, transferId }),
   reverseTransfer: ({ idempotencyKey, transferId, amountCents, metadata }) =>
     answer(idempotencyKey, { op: "reverse", transferId, amountCents, metadata }, async (sql) => {
       const transfer = await findTransferForReversal(sql, transferId);

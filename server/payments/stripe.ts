@@ -380,6 +380,27 @@ export const stripeProvider = (options: {
         throw error;
       }
     },
+    findTransfer: async ({ ledgerEntryId, transferGroup }) => {
+      try {
+        for await (const made of stripe.transfers.list({
+          transfer_group: transferGroup,
+          limit: 100,
+        }))
+          if (made.metadata?.ledger_entry === ledgerEntryId) return { id: made.id };
+        return null;
+      } catch (error) {
+        return mapError(error);
+      }
+    },
+    findReversal: async ({ ledgerEntryId, transferId }) => {
+      try {
+        for await (const made of stripe.transfers.listReversals(transferId, { limit: 100 }))
+          if (made.metadata?.ledger_entry === ledgerEntryId) return { id: made.id };
+        return null;
+      } catch (error) {
+        return mapError(error);
+      }
+    },
     reverseTransfer: async ({ idempotencyKey, transferId, amountCents, metadata }) => {
       try {
         const reversal = await stripe.transfers.createReversal(

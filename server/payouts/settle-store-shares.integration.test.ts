@@ -108,6 +108,16 @@ describe("a two-store checkout, captured", () => {
     expect(
       await db().sandboxTransfer.count({ where: { destination: `acct_sandbox_${store.slug}` } }),
     ).toBe(1);
+    // What a later retry would ask first: the processor finds the transfer made for the row.
+    expect(
+      await paymentProvider().findTransfer({ ledgerEntryId: paid.id, transferGroup: id }),
+    ).toEqual({ id: paid.transferId });
+    expect(
+      await paymentProvider().findTransfer({
+        ledgerEntryId: waiting.id,
+        transferGroup: "chk_other",
+      }),
+    ).toBeNull();
   });
 
   it("prints the store's statement with its totals, and the same as CSV", async () => {

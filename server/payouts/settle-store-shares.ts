@@ -6,7 +6,9 @@
  * 2. transfer: each `sale` row not yet transferred is sent to the store's connected account with
  *    the key `<payment id>:transfer:<store id>`, outside any transaction; a processor that does not
  *    answer, or refuses, leaves the row pending with its reason and a later try (the same key:
- *    never a second transfer). A store disconnected since waits the same way.
+ *    never a second transfer). A store disconnected since waits the same way. A row tried before
+ *    first asks the processor for a transfer made for it (its metadata names the row): a key older
+ *    than the processor keeps it (a day at Stripe) would make a second one.
  * 3. reverse: each `refund` row takes the store's part of the refund back from the sale's transfer
  *    (key `<refund id>:reversal`), once that transfer is made; the sale always transfers its whole
  *    net, so its key's request never changes (docs/adr/0107).
@@ -79,6 +81,14 @@ const transferShare = async (
   if (!share.payoutAccount) return { waiting: "not_connected" };
   if (!share.processorPaymentId) return { waiting: "no_processor_payment" };
   try {
+    // Tried before: the processor may have made it with its answer lost, under a key it has since forgotten.
+    if (share.transferAttempts > 0) {
+      const made = await provider.findTransfer({
+        ledgerEntryId: share.id,
+        transferGroup: share.transferGroup,
+      });
+      if (made) return { transferId: made.id };
+    }
     const transfer = await provider.transfer({
       // A sale's key is the payment's; a won dispute's (or failed refund's) share goes again under its own.
       idempotencyKey:
@@ -112,12 +122,19 @@ const reverseRefundedShares = async (db: Db, { now, provider, limit = 50 }: Opti
       continue;
     }
     try {
-      const reversal = await provider.reverseTransfer({
-        idempotencyKey: `${share.refundId}:reversal:${share.storeId}`,
-        transferId: share.saleTransferId,
-        amountCents,
-        metadata: { ledger_entry: share.id, refund: share.refundId },
-      });
+      const reversal =
+        (share.transferAttempts > 0
+          ? await provider.findReversal({
+              ledgerEntryId: share.id,
+              transferId: share.saleTransferId,
+            })
+          : null) ??
+        (await provider.reverseTransfer({
+          idempotencyKey: `${share.refundId}:reversal:${share.storeId}`,
+          transferId: share.saleTransferId,
+          amountCents,
+          metadata: { ledger_entry: share.id, refund: share.refundId },
+        }));
       await recordTransferred(db, { id: share.id, transferId: reversal.id, now });
       reversed++;
     } catch (error) {

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPartner, createStore } from "../../prisma/factories";
 import { randomId } from "../core/ids";
 import { db } from "../platform/db";
-import { isProcessorRefusal, transferKey } from "../payments";
+import { isProcessorRefusal, type PaymentProvider, transferKey } from "../payments";
+import { UnknownOutcomeError } from "../payments/provider";
+import { refundOrder } from "../refunds";
 import { stripeProvider } from "../payments/stripe";
 import { captureAtStripe, payCheckoutAtStripe } from "../testing/paid-orders";
 import { startStripeShapedServer } from "../testing/stripe-shaped-server";
@@ -111,6 +113,60 @@ describe("transfers to connected accounts at Stripe", () => {
     expect(row.transferStatus).toBe("pending");
     expect(row.transferReason).toMatch(/^refused: .*No such destination/);
     expect(row.transferAttempts).toBe(1);
+  });
+
+  it("a transfer and a reversal whose answers were lost are found at Stripe, not made again once it forgot their keys", async () => {
+    const store = await createStore();
+    stripe.addAccount(store.payoutAccount!);
+    const { id, payment, orders } = await checkoutCapturedAtStripe([store]);
+    // Stripe makes each, but no answer comes back.
+    const lost: PaymentProvider = {
+      ...provider(),
+      transfer: async (input) => {
+        await provider().transfer(input);
+        throw new UnknownOutcomeError("answer lost");
+      },
+      reverseTransfer: async (input) => {
+        await provider().reverseTransfer(input);
+        throw new UnknownOutcomeError("answer lost");
+      },
+    };
+    const settle = (using: PaymentProvider, hoursLater: number) =>
+      settleStoreShares(db(), {
+        now: new Date(Date.now() + hoursLater * 3_600_000),
+        provider: using,
+      });
+    await settle(lost, 0);
+    const sale = () =>
+      db().storeLedgerEntry.findFirstOrThrow({ where: { paymentId: payment.id, kind: "sale" } });
+    expect(await sale()).toMatchObject({
+      transferStatus: "pending",
+      transferReason: "processor_unanswered",
+    });
+    // A day later Stripe has forgotten the key: the transfer it made is found, not made again.
+    stripe.forgetIdempotencyKeys();
+    await settle(provider(), 25);
+    const made = stripe.transfers.filter((transfer) => transfer.transfer_group === id);
+    expect(made).toHaveLength(1);
+    expect(await sale()).toMatchObject({ transferStatus: "transferred", transferId: made[0].id });
+
+    await refundOrder(db(), provider(), {
+      orderNumber: orders[0].number,
+      amountCents: 1_000,
+      reason: "Returned",
+      source: "operator",
+      now: new Date(),
+    });
+    await settle(lost, 26);
+    stripe.forgetIdempotencyKeys();
+    await settle(provider(), 51);
+    const reversals = stripe.reversals.filter((reversal) => reversal.transfer === made[0].id);
+    expect(reversals).toHaveLength(1);
+    expect(
+      await db().storeLedgerEntry.findFirstOrThrow({
+        where: { paymentId: payment.id, kind: "refund" },
+      }),
+    ).toMatchObject({ transferStatus: "transferred", transferId: reversals[0].id });
   });
 
   it("looks up a connected account, and whether it can receive transfers", async () => {

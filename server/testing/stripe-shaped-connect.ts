@@ -3,7 +3,7 @@
  * separate charges and transfers (docs/adr/0106): connected accounts (`GET /v1/accounts/:id`,
  * made by the test with `addAccount`), and transfers (`POST /v1/transfers` with
  * `source_transaction`, `transfer_group` and `metadata`; `GET /v1/transfers/:id`; `GET
- * /v1/transfers?transfer_group=`; `POST /v1/transfers/:id/reversals`), and the platform's balance
+ * /v1/transfers?transfer_group=`; `POST` and `GET /v1/transfers/:id/reversals`), and the platform's balance
  * transactions (`GET /v1/balance_transactions`, paged, with `expand[]=data.source`) for every
  * capture, refund, transfer, reversal and dispute (`GET /v1/disputes/:id`; a test opens and closes
  * them with `openDispute` and `closeDispute`). A transfer is refused as Stripe refuses it: an unknown
@@ -237,6 +237,14 @@ export const stripeShapedConnect = (intents: Map<string, Json>) => {
         return account
           ? { status: 200, body: account }
           : invalid(`No such account: '${accountId}'`, "account", "resource_missing");
+      }
+      const reversalsOf = /^\/v1\/transfers\/(\w+)\/reversals$/.exec(url.pathname)?.[1];
+      if (reversalsOf) {
+        const data = reversals.filter((each) => each.transfer === reversalsOf);
+        return {
+          status: 200,
+          body: { object: "list", url: url.pathname, has_more: false, data },
+        };
       }
       const transferId = /^\/v1\/transfers\/(\w+)$/.exec(url.pathname)?.[1];
       if (transferId) {

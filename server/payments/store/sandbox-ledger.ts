@@ -208,6 +208,23 @@ export const listLedgerRefunds = async (paymentId: string) => {
   ).rows;
 };
 
+/** One row found by a statement of the pool, or null. */
+const firstRow = async (statement: Prisma.Sql) =>
+  (await rawPool().query<{ id: string }>(statement.text, statement.values as unknown[])).rows[0] ??
+  null;
+
+/** The sandbox transfer made for our ledger row in its group (its metadata names the row), or null. */
+export const findLedgerTransferOf = (options: { ledgerEntryId: string; transferGroup: string }) =>
+  firstRow(
+    Prisma.sql`SELECT id FROM sandbox_transfers WHERE transfer_group = ${options.transferGroup} AND metadata->>'ledger_entry' = ${options.ledgerEntryId} LIMIT 1`,
+  );
+
+/** The sandbox reversal of `transferId` made for our ledger row, or null. */
+export const findLedgerReversalOf = (options: { ledgerEntryId: string; transferId: string }) =>
+  firstRow(
+    Prisma.sql`SELECT id FROM sandbox_transfer_reversals WHERE transfer_id = ${options.transferId} AND metadata->>'ledger_entry' = ${options.ledgerEntryId} LIMIT 1`,
+  );
+
 /** A transfer and what has been reversed of it, under its row lock. */
 export const findTransferForReversal = async (sql: Sql, transferId: string) =>
   (
