@@ -1,12 +1,11 @@
 /**
  * The sweep's part of refunds (`retry-refunds`): a refund left `pending` (the processor did not
- * answer, or the process died between writing it and recording the answer) is asked again with
- * its own key, which replays the first answer or makes the refund once, and its answer recorded.
- * Only refunds older than a minute: a request still asking about a newer one records it itself.
- * The processor's list of the payment's refunds is read first: a refund it made (one waiting at
- * the bank, or one whose answer was lost) is recorded as it stands there and never asked for
- * again, since a key the processor has forgotten (Stripe keeps one a day) would make a second.
- * Only a refund the processor does not list is asked for, with its key.
+ * answer, the process died between writing it and recording the answer, or the refund waits at
+ * the bank). The processor's list of the payment's refunds is read first: a refund it made is
+ * recorded as it stands there and never asked for again, since under a key the processor has
+ * forgotten (Stripe keeps one a day) the ask would make a second. Only a refund it does not list
+ * is asked for again, with its own key, and the answer recorded. Only refunds older than a minute:
+ * a request still asking about a newer one records it itself.
  */
 import { inTransaction, type Db } from "../platform/db";
 import type { PaymentProvider } from "../payments";
