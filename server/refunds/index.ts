@@ -7,6 +7,7 @@ export { retryPendingRefunds } from "./retry-pending-refunds";
 export {
   findOrderByNumber as refundableOrder,
   listOrderRefunds,
+  listRefundsSentBack,
   refundedByPurchase,
 } from "./store";
 export { refundShare } from "./policy";

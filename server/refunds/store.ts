@@ -213,6 +213,25 @@ export const findDueRefunds = (tx: Tx, options: { now: Date; olderThan: Date; li
     take: options.limit,
   });
 
+/** Refunds the bank sent back after they succeeded, newest first: what the operator pays back another way (docs/adr/0140). */
+export const listRefundsSentBack = (tx: Tx) =>
+  tx.$queryRaw<
+    {
+      refundId: string;
+      orderNumber: string;
+      email: string;
+      amountCents: number;
+      failureReason: string | null;
+      succeededAt: Date;
+      failedAt: Date;
+    }[]
+  >`
+    SELECT r.id AS "refundId", o.number AS "orderNumber", o.email, r.amount_cents AS "amountCents",
+      r.failure_reason AS "failureReason", r.succeeded_at AS "succeededAt", r.failed_at AS "failedAt"
+    FROM refunds r JOIN orders o ON o.id = r.order_id
+    WHERE r.status = 'failed' AND r.succeeded_at IS NOT NULL
+    ORDER BY r.failed_at DESC LIMIT 500`;
+
 /** Marks the order cancelled by its store; false when it already was. */
 export const markOrderCancelled = async (
   tx: Tx,

@@ -18,7 +18,12 @@ import {
   markSandboxItemSold,
 } from "./purchase-commands";
 import { connectStore, printStatement, setStoreFee, statementTable } from "./store-commands";
-import { cancelOrderCommand, refundOrderCommand, refundPurchaseCommand } from "./refund-commands";
+import {
+  cancelOrderCommand,
+  listRefundsSentBackCommand,
+  refundOrderCommand,
+  refundPurchaseCommand,
+} from "./refund-commands";
 import { reconcileReportCommand } from "./reconcile-commands";
 import { closeSandboxDispute, listDisputedOrders, openSandboxDispute } from "./dispute-commands";
 import { setItemPriceCommand } from "./item-commands";
@@ -46,6 +51,7 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
                                                refund an assistant purchase (refunded once all of it is)
   order:cancel ORDER_NUMBER --reason R          the store cannot ship it: cancelled and refunded in full
   order:list --disputed                        open disputes: orders, stores, amounts held back, evidence due dates
+  order:list --refund-sent-back                refunds the bank sent back (a closed card): each person is owed one
   sandbox:dispute ORDER_NUMBER [--amount 12.34] [--reason R]
                                                sandbox only: the cardholder disputes the order's payment
   sandbox:dispute-close SBDP_ID --outcome won|lost
@@ -94,6 +100,7 @@ const main = async () => {
       amount: { type: "string" },
       date: { type: "string" },
       disputed: { type: "boolean", default: false },
+      "refund-sent-back": { type: "boolean", default: false },
       outcome: { type: "string" },
       run: { type: "boolean", default: false },
       reason: { type: "string" },
@@ -207,7 +214,9 @@ const main = async () => {
       case "order:cancel":
         return print(await cancelOrderCommand(positionals[0], { reason: values.reason }));
       case "order:list":
-        if (!values.disputed) throw new Error("usage: order:list --disputed");
+        if (values["refund-sent-back"]) return print(await listRefundsSentBackCommand());
+        if (!values.disputed)
+          throw new Error("usage: order:list --disputed, or order:list --refund-sent-back");
         return print(await listDisputedOrders());
       case "sandbox:dispute":
         return print(

@@ -8,6 +8,7 @@ import { db } from "../../platform/db";
 import { paymentProvider } from "../../payments";
 import { settleStoreShares } from "../../payouts";
 import { payCheckout } from "../../testing/paid-orders";
+import { recordRefundFailedAtBank } from "../../refunds/refund-failed-at-bank";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "../../..");
@@ -134,5 +135,38 @@ describe("npm run ops order:refund, order:cancel", () => {
     const cancelled = await opsJson("order:cancel", order.number, "--reason", "Cannot ship it");
     expect(cancelled).toMatchObject({ cancelled: true, status: "succeeded" });
     expect(cancelled.refunded).toBe(cancelled.order_total);
+  }, 60_000);
+
+  it("order:list --refund-sent-back lists the refunds a bank sent back, what each person is owed", async () => {
+    const token = await (await createPartner()).token();
+    const { orders } = await payCheckout(token, [await createStore()], [4_000]);
+    const refunded = await opsJson(
+      "order:refund",
+      orders[0].number,
+      "--amount",
+      "15.00",
+      "--reason",
+      "Returned",
+    );
+    expect(
+      (await opsJson("order:list", "--refund-sent-back")).refunds_sent_back,
+    ).not.toContainEqual(expect.objectContaining({ refund_id: refunded.refund_id }));
+    // Days later the bank sends it back (Stripe's charge.refund.updated; the sandbox has no bank).
+    await recordRefundFailedAtBank(db(), {
+      refundId: refunded.refund_id,
+      failureReason: "expired_or_canceled_card",
+      now: new Date(),
+    });
+    expect((await opsJson("order:list", "--refund-sent-back")).refunds_sent_back).toContainEqual(
+      expect.objectContaining({
+        refund_id: refunded.refund_id,
+        order_number: orders[0].number,
+        email: orders[0].email,
+        amount: "15.00",
+        reason: "the bank sent the refund back: expired_or_canceled_card",
+        sent_back_at: expect.any(String),
+      }),
+    );
+    expect(await refusal("order:list")).toContain("--refund-sent-back");
   }, 60_000);
 });

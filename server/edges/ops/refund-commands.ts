@@ -3,14 +3,22 @@
  * - `order:refund ORDER_NUMBER [--amount 12.34] --reason "…"`: a store order, in full or in part;
  * - `purchase:refund PUR_ID [--amount 12.34] --reason "…"`: an assistant purchase's orders;
  * - `order:cancel ORDER_NUMBER --reason "…"`: the store cannot ship it: cancelled and refunded in full.
- * Each prints the refund as recorded: succeeded, pending (the processor did not answer: the sweep
- * asks again with the same key) or failed (refused: nothing given back).
+ * - `order:list --refund-sent-back`: refunds the bank sent back after they succeeded (a closed card):
+ *   the person is owed each, to pay back another way (docs/adr/0140).
+ * Each refund prints as recorded: succeeded, pending (the processor did not answer, or the refund
+ * waits at the bank: the sweep settles it) or failed (refused, or sent back: nothing reached the card).
  */
 import { z } from "zod";
 import { formatCents, parseCents } from "../../core/money";
 import { db } from "../../platform/db";
 import { paymentProvider } from "../../payments";
-import { refundOrder, refundPurchase, type RefundOutcome } from "../../refunds";
+import { inTransaction } from "../../platform/db";
+import {
+  listRefundsSentBack,
+  refundOrder,
+  refundPurchase,
+  type RefundOutcome,
+} from "../../refunds";
 import { ZAmountInput } from "../../core/money-input";
 import { fail } from "./commands";
 
@@ -36,6 +44,18 @@ const shown = (outcome: RefundOutcome) => ({
   ...(outcome.refund.failureReason ? { reason: outcome.refund.failureReason } : {}),
   refunded: formatCents(outcome.refundedCents),
   order_total: formatCents(outcome.orderTotalCents),
+});
+
+export const listRefundsSentBackCommand = async () => ({
+  refunds_sent_back: (await inTransaction(db(), (tx) => listRefundsSentBack(tx))).map((row) => ({
+    refund_id: row.refundId,
+    order_number: row.orderNumber,
+    email: row.email,
+    amount: formatCents(row.amountCents),
+    reason: row.failureReason,
+    succeeded_at: row.succeededAt.toISOString(),
+    sent_back_at: row.failedAt.toISOString(),
+  })),
 });
 
 export const refundOrderCommand = async (
