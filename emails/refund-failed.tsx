@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Text } from "@react-email/text";
 import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
+import { type ParcelItem, ParcelItems } from "./components/parcel-items";
 import { refundCard, StoreLink } from "./components/store-link";
 
 /** The bank's reasons Stripe names, as this email words them; any other is "unknown". */
@@ -17,6 +18,8 @@ export type RefundFailedProps = Localised & {
   storeName: string;
   /** The store's site, linked for questions ("" when unknown: no link). */
   storeUrl: string;
+  /** What was bought, as listed. */
+  items: ParcelItem[];
   /** The refund sent back, in cents. */
   amountCents: number;
   /** The processor's code for why (`expired_or_canceled_card`). */
@@ -30,6 +33,7 @@ export const previewProps: RefundFailedProps = {
   orderNumber: "SO-7K3M9QX2-1",
   storeName: "Maple & Thread",
   storeUrl: "https://maple-and-thread.example.ca",
+  items: [{ title: "Wool coat", size: "M", quantity: 1 }],
   amountCents: 8999,
   failureReason: "expired_or_canceled_card",
   cardLast4: "4242",
@@ -57,7 +61,7 @@ export default function RefundFailed(props: RefundFailedProps) {
       heading={t("orders.refundFailed.heading")}
       footer={t("orders.email.footer")}
     >
-      <Text>
+      <Text style={{ marginBottom: 0 }}>
         {t.rich("orders.refundFailed.body", {
           store: props.storeName,
           amount,
@@ -66,6 +70,7 @@ export default function RefundFailed(props: RefundFailedProps) {
           strong,
         })}
       </Text>
+      <ParcelItems items={props.items} intl={intl} />
       <Text>
         {t("orders.refundFailed.why", { reason: t(`orders.refundFailed.reasons.${reason}`) })}
       </Text>

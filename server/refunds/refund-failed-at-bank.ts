@@ -52,8 +52,11 @@ export const recordRefundFailedAtBank = (
       });
     // The order's refunds before this one failed (lockOrderById counted it as succeeded).
     const refundedCents = order.succeededCents - refund.amountCents;
-    const { props: about } = await refundEmailBase(tx, order);
-    const props: RefundFailedProps = { ...about, amountCents: refund.amountCents, failureReason };
+    const props: RefundFailedProps = {
+      ...(await refundEmailBase(tx, order)),
+      amountCents: refund.amountCents,
+      failureReason,
+    };
     await enqueueEmail(tx, {
       to: order.email,
       template: "refund-failed",

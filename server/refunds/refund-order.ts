@@ -239,14 +239,8 @@ export const recordRefunded = async (
     if (totals.refundedCents >= totals.paidCents)
       await markPurchaseRefunded(tx, { id: order.purchaseId, now });
   }
-  const { store, props: about } = await refundEmailBase(tx, order);
   const props: RefundIssuedProps = {
-    ...about,
-    items: (store?.lines ?? []).map((line) => ({
-      title: line.title,
-      size: line.size,
-      quantity: line.quantity,
-    })),
+    ...(await refundEmailBase(tx, order)),
     amountCents: refund.amountCents,
     refundedCents,
     orderTotalCents: order.grandTotalCents,
@@ -270,21 +264,24 @@ export const recordRefunded = async (
 
 /**
  * What both refund emails say of the order, in the buyer's language (the one they paid the
- * checkout in, else their person's): the order, its store and the card; and the store's part of
- * the order's snapshot.
+ * checkout in, else their person's): the order, its store, what was bought and the card.
  */
 export const refundEmailBase = async (tx: Tx, order: RefundableOrder) => {
   const store = (order.snapshot as QuoteSnapshot | null)?.stores.find(
     (candidate) => candidate.storeId === order.storeId,
   );
-  const props = {
+  return {
     ...(await orderEmailReader(tx, { checkoutId: order.checkoutId, personId: order.personId })),
     orderNumber: order.number,
     storeName: order.storeName,
     storeUrl: store?.url ?? "",
+    items: (store?.lines ?? []).map((line) => ({
+      title: line.title,
+      size: line.size,
+      quantity: line.quantity,
+    })),
     cardLast4: order.cardLast4,
   };
-  return { store, props };
 };
 
 /** The partner's event of a refund (`order.refunded`, `order.refund_failed`): the order, the refund, what reached the card so far. */

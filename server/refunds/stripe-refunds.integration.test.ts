@@ -379,6 +379,7 @@ describe("refunds at Stripe", () => {
     expect(email.props).toMatchObject({
       amountCents: 2_000,
       failureReason: "expired_or_canceled_card",
+      items: [expect.objectContaining({ title: expect.any(String), quantity: 1 })],
     });
     expect(await emailsOf("refund-failed", orders[0].number)).toHaveLength(1);
     const events = await db().webhookEvent.findMany({
