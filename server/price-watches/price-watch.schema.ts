@@ -62,7 +62,14 @@ export const ZCreatePriceWatchBody = z
   });
 
 export const ZPriceWatchIdParams = z.object({
-  price_watch_id: wholeNumber(1, 2_147_483_647, "must be a price watch id").meta({ example: 4821 }),
+  // A path parameter is required: wholeNumber's preprocess reads as optional to the OpenAPI
+  // generator (zod-openapi takes a transform's input as optional), so the id keeps z.coerce.
+  price_watch_id: z.coerce
+    .number({ error: "must be a price watch id" })
+    .int("must be a price watch id")
+    .min(1, "must be a price watch id")
+    .max(2_147_483_647, "must be a price watch id")
+    .meta({ example: 4821 }),
 });
 
 export const ZListPriceWatchesQuery = z

@@ -21,4 +21,18 @@ describe("OpenAPI document", () => {
     expect(JSON.stringify(perPage)).toContain('"maximum":48');
     expect(operation.description).toContain("every filter except its own");
   });
+
+  it("marks every path parameter required, as OpenAPI demands", () => {
+    const optional = Object.entries(openApiDocument().paths!).flatMap(([path, operations]) =>
+      Object.values(operations ?? {}).flatMap((operation) =>
+        (
+          (operation as { parameters?: { in: string; name: string; required?: boolean }[] })
+            .parameters ?? []
+        )
+          .filter((parameter) => parameter.in === "path" && parameter.required !== true)
+          .map((parameter) => `${path} ${parameter.name}`),
+      ),
+    );
+    expect(optional).toEqual([]);
+  });
 });
