@@ -183,7 +183,10 @@ export const recordAnswer = async (
         refundedCents += refund.amountCents;
       }
     }
-    if (answer.kind !== "unknown" && refund.status === "pending")
+    // Counted once an outcome: a refund still at the bank is counted processing when first seen there.
+    const isNews =
+      answer.kind === "processing" ? refund.processorRefundId === null : answer.kind !== "unknown";
+    if (isNews && refund.status === "pending")
       count("shopping_refunds_total", {
         outcome:
           answer.kind === "refunded"

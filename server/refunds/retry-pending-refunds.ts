@@ -33,8 +33,17 @@ export const retryPendingRefunds = async (
         now,
       });
     const current = (await findRefund(db, refund.id))!;
-    if (current.status === "pending" && !current.processorRefundId)
+    if (current.status !== "pending") continue;
+    if (!current.processorRefundId)
       await recordAnswer(db, refund.id, await askProcessor(provider, refund, order), now);
+    // Made, but not in the processor's list (yet): looked at again later, never made again.
+    else if (!current.nextAttemptAt || current.nextAttemptAt <= now)
+      await recordAnswer(
+        db,
+        refund.id,
+        { kind: "processing", processorRefundId: current.processorRefundId },
+        now,
+      );
   }
   return due.length;
 };
