@@ -19,7 +19,7 @@ import {
   markRefundSucceeded,
 } from "./store";
 
-/** The number of refunds whose record changed. */
+/** The number of refunds whose record changed (settled, failed or recorded; one still at the bank is not). */
 export const syncProcessorRefunds = async (
   db: Db,
   provider: PaymentProvider,
@@ -36,10 +36,8 @@ export const syncProcessorRefunds = async (
     }
     for (const row of rows) {
       if (row.status === "pending") {
-        const before = row.processorRefundId;
         const after = await recordAnswer(db, row.id, answerOfRefund(made), now);
-        if (after.refund.status !== "pending" || before !== after.refund.processorRefundId)
-          changed++;
+        if (after.refund.status !== "pending") changed++;
       } else if (row.status === "succeeded" && made.status === "failed") {
         const isUndone = await recordRefundFailedAtBank(db, {
           refundId: row.id,

@@ -33,6 +33,25 @@ let itemId: number;
 let storeSlug: string;
 const clients: Client[] = [];
 
+/** A raw JSON-RPC POST to /mcp, as a client without the SDK sends it; `headers` adds or replaces. */
+const postMcp = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.base}/mcp`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+/** The initialize request of a raw client speaking `protocolVersion`. */
+const initializeRequest = (protocolVersion: string, name = "raw") => ({
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: { protocolVersion, capabilities: {}, clientInfo: { name, version: "1" } },
+});
+
 const connect = async (path: string, token?: string) => {
   const client = new Client({ name: "connector-test", version: "1.0.0" });
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -317,26 +336,9 @@ describe("the public connector at /mcp", () => {
   });
 
   it("answers over HTTP with X-Request-Id, security and rate-limit headers; refuses other hosts and origins, GET, and forged sessions", async () => {
-    const initialize = {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "raw", version: "1" },
-      },
-    };
+    const initialize = initializeRequest("2025-11-25");
     const post = (headers: Record<string, string>, body: unknown = initialize) =>
-      fetch(`${server.base}/mcp`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          ...headers,
-        },
-        body: JSON.stringify(body),
-      });
+      postMcp(body, headers);
     const ok = await post({});
     expect(ok.status).toBe(200);
     expect(ok.headers.get("x-request-id")).toBeTruthy();
@@ -382,31 +384,16 @@ describe("the public connector at /mcp", () => {
 describe("malformed requests", () => {
   it("are -32602 Invalid params naming the field, never -32603 Internal error", async () => {
     const send = async (body: unknown, sessionId?: string) => {
-      const response = await fetch(`${server.base}/mcp`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2025-11-25",
-          ...(sessionId ? { "mcp-session-id": sessionId } : {}),
-        },
-        body: JSON.stringify(body),
+      const response = await postMcp(body, {
+        "mcp-protocol-version": "2025-11-25",
+        ...(sessionId ? { "mcp-session-id": sessionId } : {}),
       });
       return {
         response,
         body: (await response.json()) as { error?: { code: number; message: string } },
       };
     };
-    const opened = await send({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-11-25",
-        capabilities: {},
-        clientInfo: { name: "raw", version: "1" },
-      },
-    });
+    const opened = await send(initializeRequest("2025-11-25"));
     const sessionId = opened.response.headers.get("mcp-session-id") ?? undefined;
     const malformed = [
       { method: "tools/call", params: { name: 42 }, field: "params.name" },
@@ -443,29 +430,14 @@ describe("the public connector's rate limit", () => {
     // An address of its own (through one trusted proxy), so no other test's calls count here.
     useEnv({ TRUST_PROXY: "1" });
     const send = (body: unknown, sessionId?: string) =>
-      fetch(`${server.base}/mcp`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "x-forwarded-for": "198.51.100.77",
-          "mcp-protocol-version": "2025-03-26",
-          ...(sessionId ? { "mcp-session-id": sessionId } : {}),
-        },
-        body: JSON.stringify(body),
+      postMcp(body, {
+        "x-forwarded-for": "198.51.100.77",
+        "mcp-protocol-version": "2025-03-26",
+        ...(sessionId ? { "mcp-session-id": sessionId } : {}),
       });
     const pings = (count: number) =>
       Array.from({ length: count }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "ping" }));
-    const opened = await send({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-03-26",
-        capabilities: {},
-        clientInfo: { name: "batch", version: "1" },
-      },
-    });
+    const opened = await send(initializeRequest("2025-03-26", "batch"));
     const sessionId = opened.headers.get("mcp-session-id")!;
     const tooMany = await send(pings(maxBatchMessages + 1), sessionId);
     expect(tooMany.status).toBe(400);
@@ -488,16 +460,10 @@ describe("the public connector's rate limit", () => {
     const client = await connect("/mcp");
     const transport = client.transport as StreamableHTTPClientTransport;
     const ping = () =>
-      fetch(`${server.base}/mcp`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-session-id": transport.sessionId!,
-          "mcp-protocol-version": "2025-11-25",
-        },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
-      });
+      postMcp(
+        { jsonrpc: "2.0", id: 1, method: "ping" },
+        { "mcp-session-id": transport.sessionId!, "mcp-protocol-version": "2025-11-25" },
+      );
     let refused: Response | undefined;
     // Up to 160: a Redis answer later than the limiter's 25 ms deadline is decided by this process's
     // memory (fail open, RELIABILITY B4-06), so a busy machine may let a few extra requests through.

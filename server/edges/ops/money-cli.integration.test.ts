@@ -8,7 +8,7 @@ import { db } from "../../platform/db";
 import { paymentProvider } from "../../payments";
 import { settleStoreShares } from "../../payouts";
 import { payCheckout } from "../../testing/paid-orders";
-import { recordRefundFailedAtBank } from "../../refunds/refund-failed-at-bank";
+import { recordRefundFailedAtBank } from "../../refunds";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "../../..");
