@@ -62,7 +62,7 @@ beforeAll(async () => {
       "-subj",
       "/CN=127.0.0.1",
       "-addext",
-      "subjectAltName=IP:127.0.0.1",
+      "subjectAltName=IP:127.0.0.1,DNS:rebinding.example",
       "-keyout",
       path.join(dir, "key.pem"),
       "-out",
@@ -75,7 +75,8 @@ beforeAll(async () => {
   server = createServer(
     { key: readFileSync(path.join(dir, "key.pem")), cert },
     (request, response) => {
-      const clientId = `${origin}${request.url}`;
+      // The address it was fetched at, by IP or by name (the DNS rebinding test names it).
+      const clientId = `https://${request.headers.host}${request.url}`;
       const pathname = new URL(clientId).pathname;
       hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
       const send = (body: unknown) =>
@@ -219,6 +220,40 @@ describe("client ID metadata documents", () => {
       expect(response.status, host).toBe(400);
       expect(await response.text(), host).toMatch(/is a (private or reserved|link-local) address/);
     }
+  });
+});
+
+describe("a document host whose name answers differently from one lookup to the next (B2-24, DNS rebinding)", () => {
+  /** Answers `first` to the first lookup and `later` to every other; counts the lookups. */
+  const rebindingResolver = (first: string, later: string) => {
+    const lookups: string[] = [];
+    setHostResolver(async (hostname) => {
+      lookups.push(hostname);
+      return [{ address: lookups.length === 1 ? first : later, family: 4 }];
+    });
+    return lookups;
+  };
+  const rebindingUrl = (pathname: string) =>
+    `https://rebinding.example:${new URL(origin).port}${pathname}`;
+
+  it("fetches from the address it checked, not from what the name answers next", async () => {
+    const lookups = rebindingResolver("127.0.0.1", "10.0.0.1");
+    const before = hits.get("/good.json") ?? 0;
+    const response = await authorizeWith(rebindingUrl("/good.json"));
+    expect(response.status).toBe(303);
+    expect(hits.get("/good.json")).toBe(before + 1);
+    expect(lookups).toEqual(["rebinding.example"]);
+  });
+
+  it("a refused answer when checked is refused, whatever the name answers next", async () => {
+    const lookups = rebindingResolver("169.254.169.254", "127.0.0.1");
+    // Another document than the test above's, which the server may still hold fetched.
+    const before = hits.get("/many.json") ?? 0;
+    const response = await authorizeWith(rebindingUrl("/many.json?n=rebinding"));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("is a link-local address");
+    expect(hits.get("/many.json") ?? 0).toBe(before);
+    expect(lookups).toEqual(["rebinding.example"]);
   });
 });
 

@@ -12,6 +12,7 @@ import { db } from "../../platform/db";
 import { createDnsResolver, setHostResolver } from "../../platform/http/outbound-host";
 import { captureLogLines } from "../../testing/log-capture";
 import { startSilentDns, timeThreadPool } from "../../testing/silent-dns";
+import { startReceiver } from "../../testing/webhook-receiver";
 import { deliverDueWebhooks } from "./deliver";
 import { sendTestEvent } from "./endpoints";
 import { postWebhook } from "./post-webhook";
@@ -71,5 +72,79 @@ describe("a webhook host whose name server never answers", () => {
     });
     expect(result).toMatchObject({ ok: false, status: null, error: "timed out" });
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+/**
+ * B2-24, DNS rebinding: a name that answers one address when checked and another when connected to.
+ * The attempt resolves once and connects to the address it checked (`pinnedLookup`); a second
+ * resolution, wherever it points, is never asked for.
+ */
+describe("a webhook host whose name answers differently from one lookup to the next", () => {
+  /** Answers `first` to the first lookup and `later` to every other; counts the lookups. */
+  const rebindingResolver = (first: string, later: string) => {
+    const lookups: string[] = [];
+    setHostResolver(async (hostname) => {
+      lookups.push(hostname);
+      return [{ address: lookups.length === 1 ? first : later, family: 4 }];
+    });
+    return lookups;
+  };
+
+  it("connects to the address it checked, not to what the name answers next", async () => {
+    const receiver = await startReceiver();
+    try {
+      const lookups = rebindingResolver("127.0.0.1", "169.254.169.254");
+      const result = await postWebhook({
+        url: `http://rebinding.example:${new URL(receiver.url).port}/hooks`,
+        body: "{}",
+        headers: {},
+        rules: "developer-machine",
+      });
+      expect(result).toEqual({ ok: true, status: 200 });
+      expect(receiver.received).toHaveLength(1);
+      expect(lookups).toEqual(["rebinding.example"]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("a public answer when checked, loopback afterwards: nothing reaches loopback", async () => {
+    const receiver = await startReceiver();
+    try {
+      const lookups = rebindingResolver("93.184.215.14", "127.0.0.1");
+      const result = await postWebhook({
+        url: `http://rebinding.example:${new URL(receiver.url).port}/hooks`,
+        body: "{}",
+        headers: {},
+        rules: "public-only",
+        // The public address does not answer here (no route out, or a silent one): fail fast.
+        timeoutMs: 1_000,
+      });
+      expect(result.ok).toBe(false);
+      expect(receiver.received).toHaveLength(0);
+      expect(lookups).toEqual(["rebinding.example"]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("a refused answer when checked is refused, whatever the name answers next", async () => {
+    const receiver = await startReceiver();
+    try {
+      const lookups = rebindingResolver("169.254.169.254", "127.0.0.1");
+      const result = await postWebhook({
+        url: `http://rebinding.example:${new URL(receiver.url).port}/hooks`,
+        body: "{}",
+        headers: {},
+        rules: "developer-machine",
+      });
+      expect(result).toMatchObject({ ok: false, status: null, error: "connection failed" });
+      expect(result.ok === false && result.detail).toContain("resolves to 169.254.169.254");
+      expect(receiver.received).toHaveLength(0);
+      expect(lookups).toEqual(["rebinding.example"]);
+    } finally {
+      await receiver.close();
+    }
   });
 });
