@@ -35,8 +35,8 @@ const redisSilentMs = 250;
 const redisPauseMs = 5000;
 
 /**
- * `isDegraded`: memory is counting since Redis last failed; the outage is logged once, when it
- * starts. `ready`: while the connection is not ready, the one wait for its `ready` event that every
+ * `isDegraded`: memory is counting since Redis last failed; the outage is logged once when it starts
+ * and once when Redis answers again. `ready`: while the connection is not ready, the one wait for its `ready` event that every
  * caller shares.
  */
 type RedisLink = {
@@ -114,6 +114,16 @@ const pauseUnlessAnswered = (link: RedisLink, work: Promise<unknown>) => {
   setTimeout(() => answered || pause(), redisSilentMs).unref();
 };
 
+/** Redis answered: counting is shared again; the end of an outage is logged once, as its start was. */
+const markAnswered = (link: RedisLink) => {
+  if (!link.isDegraded) return;
+  link.isDegraded = false;
+  logger.info(
+    { redis: redactedUrl(link.url) },
+    "rate limits: Redis answers again; counting there, shared by every instance",
+  );
+};
+
 type Operation = (limiter: RateLimiterAbstract) => Promise<RateLimiterRes>;
 
 /**
@@ -168,11 +178,11 @@ class FailoverLimiter {
     const work = whenReady(redis.link).then(() => operation(redis.limiter));
     try {
       const result = await deadline(work, redisDeadlineMs);
-      redis.link.isDegraded = false;
+      markAnswered(redis.link);
       return result;
     } catch (error) {
       if (error instanceof RateLimiterRes) {
-        redis.link.isDegraded = false; // Redis answered: the window is spent
+        markAnswered(redis.link); // Redis answered: the window is spent
         throw error;
       }
       pauseUnlessAnswered(redis.link, work);

@@ -1,0 +1,113 @@
+/**
+ * Redis back after an outage (RELIABILITY B5-08): a real redis-server, killed mid-use and started
+ * again on the same port. While it is down memory counts (fail open, ADR 0080); once it answers
+ * again, within the 5-second pause and ioredis's reconnection, the counts are Redis's again, shared
+ * by every instance, and both the outage and its end are logged once.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLogs } from "./observability/log";
+import { consumeRateLimit, createLimiters } from "./rate-limit";
+import { memoryDecisions } from "../testing/rate-limit-memory";
+
+const freePort = async () => {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+};
+
+/** A redis-server of this test's own (Debian's package), keeping nothing on disk. */
+const startRedis = async (port: number) => {
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, maxRetriesPerRequest: 0 });
+  probe.on("error", () => undefined);
+  for (let tries = 0; ; tries++) {
+    try {
+      await probe.connect();
+      await probe.ping();
+      break;
+    } catch (error) {
+      probe.disconnect();
+      if (tries > 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return { child, probe };
+};
+
+const kill = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+
+const logged: string[] = [];
+let port: number;
+let redis: Awaited<ReturnType<typeof startRedis>>;
+beforeAll(async () => {
+  captureLogs((line) => void logged.push(line));
+  port = await freePort();
+  redis = await startRedis(port);
+});
+afterAll(async () => {
+  redis.probe.disconnect();
+  await kill(redis.child);
+});
+
+const messages = () =>
+  logged
+    .filter((line) => line.includes('"msg":"rate limits: Redis'))
+    .map((line) => JSON.parse(line).msg);
+
+describe("rate limits when Redis comes back after an outage", () => {
+  it("count in memory while it is down, then in Redis again, and log the outage and its end once each", async () => {
+    const prefix = `${process.env.RATE_LIMIT_PREFIX}:return`;
+    const policies = [{ name: "minute", points: 100, duration: 60 }];
+    // Two instances' limiters on one Redis.
+    const first = createLimiters({ redisUrl: `redis://127.0.0.1:${port}`, prefix, policies });
+    const second = createLimiters({ redisUrl: `redis://127.0.0.1:${port}/0`, prefix, policies });
+    const counted = async () => Number(await redis.probe.get(`${prefix}:minute:client`));
+
+    await consumeRateLimit("client", first);
+    await consumeRateLimit("client", second);
+    expect(await counted()).toBe(2);
+
+    redis.probe.disconnect();
+    await kill(redis.child);
+    const before = await memoryDecisions();
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await consumeRateLimit("client", first);
+      expect(performance.now() - started).toBeLessThan(100);
+    }
+    expect(await memoryDecisions()).toBe(before + 3);
+
+    redis = await startRedis(port); // a fresh server: its counts start again
+    // Memory alone for the 5-second pause, then Redis as soon as ioredis has reconnected.
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && !(await counted())) {
+      await consumeRateLimit("client", first);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // Both instances count in Redis again. (A call that reached Redis late, while memory decided it,
+    // was counted there too: the shared count holds every request that reached it.)
+    const decidedByMemory = await memoryDecisions();
+    const countedBefore = await counted();
+    await consumeRateLimit("client", first);
+    await consumeRateLimit("client", second);
+    expect(await memoryDecisions()).toBe(decidedByMemory);
+    expect(await counted()).toBe(countedBefore + 2);
+    expect(messages()).toEqual([
+      "rate limits: Redis is slow or unreachable; counting per process in memory until it answers again",
+      "rate limits: Redis answers again; counting there, shared by every instance",
+    ]);
+  }, 30_000);
+});
