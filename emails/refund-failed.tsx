@@ -8,10 +8,7 @@ import { emailIntl, type Localised } from "./components/i18n";
 import { EmailLayout } from "./components/layout";
 import { type ParcelItem, ParcelItems } from "./components/parcel-items";
 import { refundCard, StoreLink } from "./components/store-link";
-
-/** The bank's reasons Stripe names, as this email words them; any other is "unknown". */
-const reasonOf = (code: string) =>
-  code === "expired_or_canceled_card" || code === "lost_or_stolen_card" ? code : "unknown";
+import { refundSentBackReasonKey } from "../server/core/messages";
 
 export type RefundFailedProps = Localised & {
   orderNumber: string;
@@ -53,7 +50,7 @@ export default function RefundFailed(props: RefundFailedProps) {
   const card = refundCard(props.cardLast4, intl);
   const amount = intl.money(props.amountCents);
   const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
-  const reason = reasonOf(props.failureReason);
+  const reason = refundSentBackReasonKey(props.failureReason);
   return (
     <EmailLayout
       intl={intl}

@@ -5,7 +5,8 @@
  * widths, in English and in French (the browser's Accept-Language, `locale: "fr-CA"`). Every view
  * shows what happened and the item bought; on the phone nothing scrolls sideways.
  * Purchases are real sandbox holds (`ops purchase:create-sandbox`); the charge is run now with
- * `ops sandbox:purchase-due`, the item sold elsewhere with `ops sandbox:item-sold`.
+ * `ops sandbox:purchase-due`, the item sold elsewhere with `ops sandbox:item-sold`; a refund the
+ * bank sends back with `ops purchase:refund` then `ops sandbox:refund-sent-back`.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ops } from "../fixtures/api-client";
@@ -52,6 +53,18 @@ const says: Record<string, Record<Language, string[]>> = {
     en: ["This purchase is cancelled", "The item sold elsewhere before the charge"],
     fr: ["Cet achat est annulé", "L’article a été vendu ailleurs avant le débit"],
   },
+  sent_back: {
+    en: [
+      "Your refund did not reach your card",
+      "the card was reported lost or stolen",
+      "The money is still yours",
+    ],
+    fr: [
+      "Votre remboursement n’a pas atteint votre carte",
+      "la carte a été déclarée perdue ou volée",
+      "L’argent vous revient toujours",
+    ],
+  },
   invalid: {
     en: ["This link does not work", "Use the link in the latest email"],
     fr: ["Ce lien ne fonctionne pas", "Utilisez le lien du plus récent courriel"],
@@ -94,7 +107,8 @@ const expectState = async (
   width: number,
 ) => {
   const card = page.locator("section.purchase-card");
-  await expect(card).toHaveAttribute("data-state", state === "item_sold" ? "cancelled" : state);
+  const shownState = { item_sold: "cancelled", sent_back: "refunded" }[state] ?? state;
+  await expect(card).toHaveAttribute("data-state", shownState);
   for (const text of says[state][language]) await expect(card).toContainText(text);
   if (made) {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(made.order_number);
@@ -127,13 +141,36 @@ test.describe("[CANCEL PAGE] the purchase cancel page, every state, desktop and 
     );
     const buy = () =>
       ops("purchase:create-sandbox", "--email", email, "--name", "Errand Assistant") as Made;
-    for (const state of ["cancellable", "cancelledEn", "cancelledFr", "charged", "item_sold"]) {
+    for (const state of [
+      "cancellable",
+      "cancelledEn",
+      "cancelledFr",
+      "charged",
+      "item_sold",
+      "sent_back",
+    ]) {
       made[state] = buy();
       expect(made[state].status).toBe("held");
     }
     expect(ops("sandbox:purchase-due", made.charged.purchase_id)).toMatchObject({
       status: "paid",
     });
+    // Charged, refunded in full, then the refund sent back by the bank (a card reported lost).
+    expect(ops("sandbox:purchase-due", made.sent_back.purchase_id)).toMatchObject({
+      status: "paid",
+    });
+    const { refunds } = ops(
+      "purchase:refund",
+      made.sent_back.purchase_id,
+      "--reason",
+      "Returned",
+    ) as {
+      refunds: { refund_id: string; status: string }[];
+    };
+    expect(refunds).toEqual([expect.objectContaining({ status: "succeeded" })]);
+    expect(
+      ops("sandbox:refund-sent-back", refunds[0].refund_id, "--reason", "lost_or_stolen_card"),
+    ).toMatchObject({ status: "failed" });
     ops("sandbox:item-sold", String(made.item_sold.item_id));
     expect(ops("sandbox:purchase-due", made.item_sold.purchase_id)).toMatchObject({
       status: "cancelled",
@@ -201,7 +238,7 @@ test.describe("[CANCEL PAGE] the purchase cancel page, every state, desktop and 
     }
   });
 
-  for (const state of ["charged", "item_sold"] as const) {
+  for (const state of ["charged", "item_sold", "sent_back"] as const) {
     test(`${state}: what happened and what to do`, async ({ browser, baseURL }, testInfo) => {
       for (const view of views) {
         const { page, close } = await open(browser, baseURL!, view);
@@ -214,6 +251,11 @@ test.describe("[CANCEL PAGE] the purchase cancel page, every state, desktop and 
           if (state === "charged")
             await expect(page.locator("section.purchase-card")).toContainText(
               `${made.charged.store}`,
+            );
+          // Not "the money went back to your card": the bank sent it back.
+          if (state === "sent_back")
+            await expect(page.locator("section.purchase-card")).not.toContainText(
+              view.language === "fr" ? "Cet achat a été remboursé" : "This purchase was refunded",
             );
           await snap(page, testInfo, `${state}-${view.name}-${view.language}`);
         } finally {

@@ -3,11 +3,12 @@
  * `ops purchase:create-sandbox`, a real sandbox hold) sees it at /account/purchases with its
  * status, item, store, total, assistant and time left, cancels it through @trpc/client, and sees
  * it cancelled in place without a reload, and still after one; and in French (Accept-Language
- * fr-CA), the same list in French with amounts as French writes them.
+ * fr-CA), the same list in French with amounts as French writes them. A purchase refunded in part
+ * whose refund the bank sent back (`ops sandbox:refund-sent-back`) says so, not "refunded".
  */
 import { expect, test } from "@playwright/test";
 import { ops } from "../fixtures/api-client";
-import { signIn, snap, unique } from "../fixtures/shoppers";
+import { signIn, signInNewShopper, snap, unique } from "../fixtures/shoppers";
 
 test.describe("[DASHBOARD] assistant purchases", () => {
   test("see a held purchase, cancel it, see it cancelled", async ({ page }, testInfo) => {
@@ -127,5 +128,57 @@ test.describe("[DASHBOARD] assistant purchases", () => {
     await expect(row.getByRole("button", { name: "Annuler l’achat" })).toBeVisible();
     await expect(page.getByText("Fuseau horaire : heure de l’Est.")).toBeVisible();
     await snap(page, testInfo, "purchase-held-fr");
+  });
+
+  test("a refund the bank sent back: what reached the card, what did not, and what happens next", async ({
+    page,
+  }, testInfo) => {
+    const { email } = await signInNewShopper(page, {
+      prefix: "purchases-sent-back",
+      name: "Noor",
+      path: "/account/purchases",
+      extra: ["--card", "4242424242424242"],
+    });
+    const purchase = ops(
+      "purchase:create-sandbox",
+      "--email",
+      email,
+      "--name",
+      "Helpful Assistant",
+    ) as {
+      purchase_id: string;
+    };
+    expect(ops("sandbox:purchase-due", purchase.purchase_id)).toMatchObject({ status: "paid" });
+    const refund = (amount: string) =>
+      (
+        ops(
+          "purchase:refund",
+          purchase.purchase_id,
+          "--amount",
+          amount,
+          "--reason",
+          "Returned",
+        ) as {
+          refunds: { refund_id: string }[];
+        }
+      ).refunds[0].refund_id;
+    const first = refund("2.00");
+    refund("1.00");
+    expect(
+      ops("sandbox:refund-sent-back", first, "--reason", "expired_or_canceled_card"),
+    ).toMatchObject({ status: "failed" });
+
+    await page.reload();
+    const row = page.locator(`[data-purchase-id="${purchase.purchase_id}"]`);
+    await expect(row.getByTestId("purchase-status")).toHaveText("Paid");
+    await expect(row.getByTestId("refunded")).toHaveText("$1.00");
+    await expect(row.getByTestId("refund-sent-back")).toContainText(
+      "Your bank sent back the refund of $2.00",
+    );
+    await expect(row.getByTestId("refund-sent-back")).toContainText(
+      "the card is expired or cancelled",
+    );
+    await expect(row.getByTestId("refund-sent-back")).toContainText("The money is still yours");
+    await snap(page, testInfo, "purchase-refund-sent-back");
   });
 });

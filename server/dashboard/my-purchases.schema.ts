@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { publicPurchaseStatuses } from "../purchases";
 import { ZMoney } from "../core/money-input";
+import { refundSentBackReasons } from "../core/messages";
 
 /** Purchases per page of the dashboard list. */
 export const myPurchasesPageSize = 10;
@@ -35,6 +36,19 @@ const ZMyPurchase = z.object({
   grand_total: ZMoney,
   /** Given back to the person's card so far (null when nothing was). */
   refunded: ZMoney.nullable(),
+  /** Refunds being made or waiting at the bank (null when none). */
+  refund_on_its_way: ZMoney.nullable(),
+  /**
+   * What the bank sent back after a refund had succeeded (null when nothing): the money did not
+   * reach the card, is still the person's, and they will be contacted (the refund-failed email).
+   */
+  refund_sent_back: z
+    .object({
+      amount: ZMoney,
+      at: z.string(),
+      reason: z.enum(refundSentBackReasons),
+    })
+    .nullable(),
   assistant: z.string(),
   created_at: z.string(),
   charges_at: z.string().nullable(),

@@ -9,7 +9,7 @@ import { toMoney } from "../core/money";
 import { AppError } from "../core/errors";
 import { paymentProvider } from "../payments";
 import { cancelPurchase } from "../purchases";
-import { refundedByPurchase } from "../refunds";
+import { refundsOfPurchases, refundView } from "../refunds";
 import { readReadingPreferences } from "../accounts";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import type { QuoteSnapshot } from "../checkout";
@@ -47,8 +47,8 @@ export const listMyPurchases = shopperProcedure
       pageSize: myPurchasesPageSize,
     });
     const shown = rows.slice(0, myPurchasesPageSize);
-    const [refunded, reading] = await Promise.all([
-      refundedByPurchase(
+    const [refunds, reading] = await Promise.all([
+      refundsOfPurchases(
         ctx.db,
         shown.map((row) => row.id),
       ),
@@ -63,7 +63,7 @@ export const listMyPurchases = shopperProcedure
         stores: snapshotOf(row).stores.map((store) => store.name),
         items: itemsOf(snapshotOf(row)),
         grand_total: toMoney(row.grandTotalCents),
-        refunded: refunded.has(row.id) ? toMoney(refunded.get(row.id)!) : null,
+        ...refundView(refunds.get(row.id)),
         assistant: row.client.name,
         created_at: row.createdAt.toISOString(),
         charges_at: row.chargesAt?.toISOString() ?? null,

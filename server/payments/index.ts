@@ -101,4 +101,8 @@ export {
   refuseAuthenticationWithStripe,
   refuseMethodTheProcessorCannotTake,
 } from "./card-entry";
-export { closeLedgerDispute, openLedgerDispute } from "./store/sandbox-ledger";
+export {
+  closeLedgerDispute,
+  openLedgerDispute,
+  sendBackLedgerRefund,
+} from "./store/sandbox-ledger";

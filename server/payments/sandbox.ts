@@ -176,7 +176,8 @@ export const sandboxProvider = (): PaymentProvider => ({
     answer(idempotencyKey, { op: "release", paymentId }, (sql) =>
       move(sql, paymentId, ["authorized", "requires_action"], "voided"),
     ),
-  // The sandbox's refunds succeed at once: none waits at a bank, none fails there.
+  // The sandbox's refunds succeed at once: none waits at a bank. Its bank may send one back later
+  // (`ops sandbox:refund-sent-back`: sendBackLedgerRefund), as Stripe's does.
   refund: async ({ idempotencyKey, paymentId, amountCents, metadata = {} }) => ({
     refundStatus: "succeeded" as const,
     ...(await answer(
@@ -208,10 +209,10 @@ export const sandboxProvider = (): PaymentProvider => ({
     )),
   }),
   listRefunds: async ({ paymentId }) =>
-    (await listLedgerRefunds(paymentId)).map((refund) => ({
+    (await listLedgerRefunds(paymentId)).map(({ failedAt, failureReason, ...refund }) => ({
       ...refund,
-      status: "succeeded",
-      failureReason: null,
+      status: failedAt ? "failed" : "succeeded",
+      failureReason: failedAt ? failureReason : null,
     })),
   findTransfer: ({ ledgerEntryId, transferGroup }) =>
     findLedgerTransferOf({ ledgerEntryId, transferGroup }),

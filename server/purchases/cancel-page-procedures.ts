@@ -18,7 +18,7 @@ import { publicPurchaseStatus, type PurchaseState } from "./states";
 import { readReadingPreferences } from "../accounts";
 import { findClientContact } from "../auth";
 
-const ZCancelLink = z.object({
+export const ZCancelLink = z.object({
   id: z.string().startsWith("pur_").max(64),
   token: z.string().min(1).max(1000),
 });
@@ -29,7 +29,8 @@ const invalidLink = () =>
       "This cancel link is not valid. Use the link in the email we sent about this purchase.",
   });
 
-const checkToken = (input: z.infer<typeof ZCancelLink>, now: Date) => {
+/** The link's token, signed for this purchase and this purpose; invalid_link otherwise. */
+export const checkCancelLink = (input: z.infer<typeof ZCancelLink>, now: Date) => {
   if (purchaseOfCancelToken(input.token, now) !== input.id) throw invalidLink();
 };
 
@@ -59,7 +60,7 @@ const cancelPageState = (purchase: { status: PurchaseState; cancelUntil: Date },
  */
 const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, input }) => {
   const now = ctx.clock.now();
-  checkToken(input, now);
+  checkCancelLink(input, now);
   const purchase = await findCancelPageView(ctx.db, input.id);
   const summary = purchase && (await readWhatWasBought(ctx.db, input.id));
   if (!purchase || !summary) throw invalidLink();
@@ -90,7 +91,7 @@ const inspectCancel = publicProcedure.input(ZCancelLink).query(async ({ ctx, inp
 
 const cancel = publicProcedure.input(ZCancelLink).mutation(async ({ ctx, input }) => {
   const now = ctx.clock.now();
-  checkToken(input, now);
+  checkCancelLink(input, now);
   if (!(await purchaseExists(ctx.db, input.id))) throw invalidLink();
   const result = await cancelPurchase(ctx.db, paymentProvider(), {
     id: input.id,

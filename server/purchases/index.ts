@@ -1,5 +1,5 @@
 /** What other capabilities and the edges may use of purchases: everything else in the folder is its own. */
-export { purchasePageRouter } from "./cancel-page-procedures";
+export { checkCancelLink, purchasePageRouter, ZCancelLink } from "./cancel-page-procedures";
 export { cancelPurchase } from "./cancel-purchase";
 export { chargePurchase } from "./charge-purchase-job";
 export { chargeDuePurchase, chargeDuePurchases } from "./charge-purchase";

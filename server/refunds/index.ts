@@ -3,12 +3,14 @@ export { syncProcessorRefunds } from "./processor-refunds";
 export { refundOrder } from "./refund-order";
 export type { RefundOutcome } from "./refund-order";
 export { refundPurchase } from "./refund-purchase";
-export { recordRefundFailedAtBank } from "./refund-failed-at-bank";
 export { retryPendingRefunds } from "./retry-pending-refunds";
 export {
   findOrderByNumber as refundableOrder,
+  findRefundAtProcessor,
   listOrderRefunds,
   listRefundsSentBack,
-  refundedByPurchase,
+  refundsOfPurchases,
 } from "./store";
 export { refundShare } from "./policy";
+export { purchaseRefundsRouter } from "./procedures";
+export { refundView } from "./refund-view";

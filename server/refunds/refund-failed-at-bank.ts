@@ -31,7 +31,9 @@ export const recordRefundFailedAtBank = (
     const failureReason = options.failureReason ?? "unknown";
     const isFirst = await markRefundFailed(tx, {
       id: refundId,
-      reason: `the bank sent the refund back: ${failureReason}`,
+      // The bank's code alone (`expired_or_canceled_card`): the row's succeeded_at and failed_at say
+      // it was sent back, and the person's pages word the code (refundSentBackReasonKey).
+      reason: failureReason,
       now,
       from: "succeeded",
     });

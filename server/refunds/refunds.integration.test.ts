@@ -18,10 +18,12 @@ import { agentWithPerson, buy, directItem, quoteOf } from "../testing/agent-purc
 import { payCheckout } from "../testing/paid-orders";
 import { operationHandler } from "../edges/rest/rest-router";
 import { callRoute } from "../testing/rest";
-import { shopperCaller } from "../testing/callers";
+import { shopperCaller, visitorCaller } from "../testing/callers";
+import { cancelUrl } from "../purchases";
 import { refundOrder } from "./refund-order";
 import { refundPurchase } from "./refund-purchase";
 import { retryPendingRefunds } from "./retry-pending-refunds";
+import { sendBackSandboxRefund } from "../edges/ops/refund-commands";
 
 const myOrders = operationHandler("GET /api/v1/me/orders");
 const myOrder = operationHandler("GET /api/v1/me/orders/{order_number}");
@@ -288,5 +290,80 @@ describe("refunding a store order", () => {
     expect(
       await db().webhookEvent.count({ where: { type: "order.refunded", objectId: order.number } }),
     ).toBe(1);
+  });
+});
+
+describe("the person's view of a purchase's refunds (/account/purchases)", () => {
+  it("says what reached the card, what is on its way, and what the bank sent back", async () => {
+    const { token: agent, person } = await agentWithPerson();
+    const bought = await buy(
+      agent,
+      (await quoteOf(agent, [(await directItem(8_000)).id])).quote_id,
+    );
+    const purchaseId = bought.body.purchase_id as string;
+    await chargeDuePurchases(db(), {
+      now: new Date(Date.now() + 25 * 3_600_000),
+      provider: paymentProvider(),
+    });
+    const listed = async () =>
+      (await shopperCaller(person.id).account.listMyPurchases()).purchases.find(
+        (purchase) => purchase.purchase_id === purchaseId,
+      )!;
+    expect(await listed()).toMatchObject({
+      refunded: null,
+      refund_on_its_way: null,
+      refund_sent_back: null,
+    });
+    const [{ orderNumber }] = await refundPurchase(db(), paymentProvider(), {
+      purchaseId,
+      amountCents: 3_000,
+      reason: "Returned",
+      now: new Date(),
+    });
+
+    // A second refund whose answer is lost: on its way until the sweep hears of it.
+    const lost: PaymentProvider = {
+      ...paymentProvider(),
+      refund: async (input) => {
+        await paymentProvider().refund(input);
+        throw new UnknownOutcomeError("answer lost");
+      },
+    };
+    await refund(orderNumber, 1_000, lost);
+    expect(await listed()).toMatchObject({
+      status: "paid",
+      refunded: { amount: "30.00" },
+      refund_on_its_way: { amount: "10.00" },
+      refund_sent_back: null,
+    });
+
+    // Days later the bank sends the first back (the sandbox's bank, as Stripe's webhook would tell
+    // us); the same look at the processor's list finds the second made: it reached the card.
+    const first = await db().refund.findFirstOrThrow({
+      where: { status: "succeeded", order: { purchaseId } },
+    });
+    expect(await sendBackSandboxRefund(first.id, { reason: "lost_or_stolen_card" })).toMatchObject({
+      status: "failed",
+    });
+    const shown = await listed();
+    expect(shown).toMatchObject({
+      refunded: { amount: "10.00" },
+      refund_on_its_way: null,
+      refund_sent_back: { amount: { amount: "30.00" }, reason: "lost_or_stolen_card" },
+    });
+    expect(Date.parse(shown.refund_sent_back!.at)).toBeGreaterThan(Date.now() - 60_000);
+
+    // The cancel page the purchase's email links to says the same, to the link's holder only.
+    const { cancelUntil } = await db().purchase.findUniqueOrThrow({ where: { id: purchaseId } });
+    const token = new URL(cancelUrl({ id: purchaseId, cancelUntil })).searchParams.get("token")!;
+    const onPage = await visitorCaller().purchaseRefunds.ofCancelLink({ id: purchaseId, token });
+    expect(onPage).toEqual({
+      refunded: shown.refunded,
+      refund_on_its_way: null,
+      refund_sent_back: shown.refund_sent_back,
+    });
+    await expect(
+      visitorCaller().purchaseRefunds.ofCancelLink({ id: `${purchaseId}x`, token }),
+    ).rejects.toThrow("This cancel link is not valid");
   });
 });

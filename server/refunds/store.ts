@@ -116,6 +116,23 @@ export const insertRefund = (
 
 export const findRefund = (tx: Tx, id: string) => tx.refund.findUnique({ where: { id } });
 
+/** A refund with its payment's id at the processor (the sandbox's bank sending it back), or undefined. */
+export const findRefundAtProcessor = async (tx: Tx, id: string) =>
+  (
+    await tx.$queryRaw<
+      {
+        id: string;
+        status: string;
+        amountCents: number;
+        processorRefundId: string | null;
+        processorPaymentId: string | null;
+      }[]
+    >`
+      SELECT r.id, r.status, r.amount_cents AS "amountCents", r.processor_refund_id AS "processorRefundId",
+        p.processor_payment_id AS "processorPaymentId"
+      FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE r.id = ${id}`
+  )[0];
+
 /**
  * Our rows of a processor's refund: ours by its metadata's id, else those recorded from it (one
  * made in its dashboard over several orders is one row an order, `<id>` then `<id>:<order>`).
@@ -266,14 +283,53 @@ export const findOrderByNumber = async (tx: Tx, number: string) =>
     >`SELECT ${orderColumns} FROM ${orderJoins} WHERE o.number = ${number}`
   )[0];
 
-/** What was refunded of each purchase (its orders' refunds that went through), for the dashboard. */
-export const refundedByPurchase = async (tx: Tx, purchaseIds: string[]) => {
+/**
+ * Where each purchase's refunds stand, as the person is told (the dashboard, the cancel page):
+ * `returnedCents` went back to the card; `onItsWayCents` is being made or waits at the bank;
+ * `sentBack` is what the bank sent back after it had succeeded (docs/adr/0140: the money is still
+ * the person's, and they were emailed). A refund the processor refused outright gave nothing back
+ * and is the operator's to redo: it is not shown.
+ */
+export type PurchaseRefunds = {
+  returnedCents: number;
+  onItsWayCents: number;
+  sentBack: { cents: number; at: Date; reason: string | null } | null;
+};
+
+export const refundsOfPurchases = async (tx: Tx, purchaseIds: string[]) => {
   const rows = purchaseIds.length
-    ? await tx.$queryRaw<{ purchaseId: string; refundedCents: number }[]>`
-        SELECT o.purchase_id AS "purchaseId", sum(r.amount_cents)::int AS "refundedCents"
+    ? await tx.$queryRaw<
+        {
+          purchaseId: string;
+          status: string;
+          amountCents: number;
+          failedAt: Date | null;
+          failureReason: string | null;
+        }[]
+      >`
+        SELECT o.purchase_id AS "purchaseId", r.status, r.amount_cents AS "amountCents",
+               r.failed_at AS "failedAt", r.failure_reason AS "failureReason"
         FROM refunds r JOIN orders o ON o.id = r.order_id
-        WHERE r.status = 'succeeded' AND o.purchase_id = ANY(${purchaseIds}::text[])
-        GROUP BY o.purchase_id`
+        WHERE o.purchase_id = ANY(${purchaseIds}::text[])
+        ORDER BY r.failed_at NULLS FIRST`
     : [];
-  return new Map(rows.map((row) => [row.purchaseId, row.refundedCents]));
+  const byPurchase = new Map<string, PurchaseRefunds>();
+  for (const row of rows) {
+    const refunds = byPurchase.get(row.purchaseId) ?? {
+      returnedCents: 0,
+      onItsWayCents: 0,
+      sentBack: null,
+    };
+    if (row.status === "succeeded") refunds.returnedCents += row.amountCents;
+    else if (row.status === "pending") refunds.onItsWayCents += row.amountCents;
+    else if (row.failedAt)
+      // The latest sent back gives the date and the bank's reason (rows come oldest first).
+      refunds.sentBack = {
+        cents: (refunds.sentBack?.cents ?? 0) + row.amountCents,
+        at: row.failedAt,
+        reason: row.failureReason,
+      };
+    byPurchase.set(row.purchaseId, refunds);
+  }
+  return byPurchase;
 };

@@ -96,7 +96,9 @@ function PurchaseRow({
   const locale = useLocale() as Locale;
   const when = (iso: string) => formatTime(new Date(iso), locale, timeZone);
   const money = (amount: string) => formatMoney(parseCents(amount), locale);
+  const tOrders = useTranslations("orders");
   const name = purchase.order_number ?? purchase.purchase_id;
+  const sentBack = purchase.refund_sent_back;
   const chargesIn =
     purchase.status === "held" && purchase.charges_at
       ? formatTimeLeft(new Date(nowMs), new Date(purchase.charges_at), locale)
@@ -130,6 +132,12 @@ function PurchaseRow({
             <dd data-testid="refunded">{money(purchase.refunded.amount)}</dd>
           </>
         ) : null}
+        {purchase.refund_on_its_way ? (
+          <>
+            <dt>{t("dashboard.refundOnItsWay")}</dt>
+            <dd data-testid="refund-on-its-way">{money(purchase.refund_on_its_way.amount)}</dd>
+          </>
+        ) : null}
         <dt>{t("dashboard.assistant")}</dt>
         <dd>{purchase.assistant}</dd>
         <dt>{t("dashboard.order")}</dt>
@@ -153,6 +161,17 @@ function PurchaseRow({
           </>
         ) : null}
       </dl>
+      {sentBack ? (
+        <div role="status" className="notice warn" data-testid="refund-sent-back">
+          <p>
+            {t("refundSentBack.text", {
+              amount: money(sentBack.amount.amount),
+              time: when(sentBack.at),
+              reason: tOrders(`refundFailed.reasons.${sentBack.reason}`),
+            })}
+          </p>
+        </div>
+      ) : null}
       {canCancel ? (
         <div className="button-row" style={{ marginTop: 12 }}>
           <button

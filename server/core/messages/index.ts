@@ -98,6 +98,19 @@ type WhyKey = keyof Messages["watches"]["why"];
 export const watchOutcomeKey = (outcome: string | null | undefined): WhyKey =>
   outcome && Object.hasOwn(en.watches.why, outcome) ? (outcome as WhyKey) : "other";
 
+type RefundSentBackKey = keyof Messages["orders"]["refundFailed"]["reasons"];
+/** Every reason a sent-back refund is worded with ("unknown" among them). */
+export const refundSentBackReasons = Object.keys(en.orders.refundFailed.reasons) as [
+  RefundSentBackKey,
+  ...RefundSentBackKey[],
+];
+
+/** Why a bank sent a refund back, as a key of orders.json's `refundFailed.reasons`: the processor's code when there is a sentence for it, else "unknown". */
+export const refundSentBackReasonKey = (code: string | null | undefined): RefundSentBackKey =>
+  code && Object.hasOwn(en.orders.refundFailed.reasons, code)
+    ? (code as RefundSentBackKey)
+    : "unknown";
+
 type LastCheckKey = keyof Messages["watches"]["lastCheck"]["condition"];
 
 /** Why a price watch's evaluation did not buy, as a key of watches.json's `lastCheck.condition` (1.9.0): its failed condition when there is a sentence for it, else "other". */

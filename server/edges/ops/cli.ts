@@ -23,6 +23,7 @@ import {
   listRefundsSentBackCommand,
   refundOrderCommand,
   refundPurchaseCommand,
+  sendBackSandboxRefund,
 } from "./refund-commands";
 import { reconcileReportCommand } from "./reconcile-commands";
 import { closeSandboxDispute, listDisputedOrders, openSandboxDispute } from "./dispute-commands";
@@ -56,6 +57,8 @@ const usage = `usage: npm run ops -- <command> [options] [--json]
                                                sandbox only: the cardholder disputes the order's payment
   sandbox:dispute-close SBDP_ID --outcome won|lost
                                                sandbox only: the bank decides the dispute
+  sandbox:refund-sent-back REFUND_ID [--reason expired_or_canceled_card|lost_or_stolen_card|unknown]
+                                               sandbox only: the bank sends back a refund that had succeeded
   reconcile:report --date YYYY-MM-DD [--run]   the day's reconciliation with the processor (--run: reconcile it now)
   item:set-price ITEM_ID --price 12.34          change an item's price (price watches and alerts act on it)
   person:create --email E --password P [--verified] [--name N] [--sizes "M,8"] [--address-json '{...}']
@@ -227,6 +230,8 @@ const main = async () => {
         );
       case "sandbox:dispute-close":
         return print(await closeSandboxDispute(positionals[0], { outcome: values.outcome }));
+      case "sandbox:refund-sent-back":
+        return print(await sendBackSandboxRefund(positionals[0], { reason: values.reason }));
       case "reconcile:report":
         return print(await reconcileReportCommand({ date: values.date, run: values.run }));
       case "item:set-price":

@@ -8,7 +8,7 @@ import { db } from "../../platform/db";
 import { paymentProvider } from "../../payments";
 import { settleStoreShares } from "../../payouts";
 import { payCheckout } from "../../testing/paid-orders";
-import { recordRefundFailedAtBank } from "../../refunds";
+import { reconcileDay } from "../../reconciliation";
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, "../../..");
@@ -151,19 +151,55 @@ describe("npm run ops order:refund, order:cancel", () => {
     expect(
       (await opsJson("order:list", "--refund-sent-back")).refunds_sent_back,
     ).not.toContainEqual(expect.objectContaining({ refund_id: refunded.refund_id }));
-    // Days later the bank sends it back (Stripe's charge.refund.updated; the sandbox has no bank).
-    await recordRefundFailedAtBank(db(), {
-      refundId: refunded.refund_id,
-      failureReason: "expired_or_canceled_card",
-      now: new Date(),
+    // Days later the bank sends it back: the sandbox's bank, as Stripe's charge.refund.updated would tell us.
+    expect(
+      await refusal("sandbox:refund-sent-back", refunded.refund_id, "--reason", "bogus"),
+    ).toContain("--reason must be one of expired_or_canceled_card, lost_or_stolen_card, unknown");
+    expect(
+      await opsJson(
+        "sandbox:refund-sent-back",
+        refunded.refund_id,
+        "--reason",
+        "expired_or_canceled_card",
+      ),
+    ).toEqual({
+      refund_id: refunded.refund_id,
+      amount: "15.00",
+      status: "failed",
+      reason: "expired_or_canceled_card",
     });
+    expect(await refusal("sandbox:refund-sent-back", refunded.refund_id)).toContain(
+      "only a refund that succeeded can be sent back",
+    );
+    // The person is told once (the partner's event as from Stripe's: server/refunds/stripe-refunds.integration.test.ts).
+    expect(
+      await db().emailMessage.count({
+        where: { dedupeKey: `refund-failed:${refunded.refund_id}` },
+      }),
+    ).toBe(1);
+    // The money is back with the payment: the whole order can be refunded again, another way.
+    const again = await opsJson("order:refund", orders[0].number, "--reason", "Paid back");
+    expect(again).toMatchObject({ amount: refunded.order_total, status: "succeeded" });
+    // And the sandbox processor's balance lists the failure as Stripe's does: the day matches ours.
+    const { processorRefundId } = await db().refund.findUniqueOrThrow({
+      where: { id: refunded.refund_id },
+    });
+    const report = await reconcileDay(db(), paymentProvider(), new Date());
+    expect(
+      report.differences.filter((difference) =>
+        [refunded.refund_id, processorRefundId].some((id) =>
+          JSON.stringify(difference).includes(id!),
+        ),
+      ),
+    ).toEqual([]);
+    expect(report.matched).toBeGreaterThanOrEqual(3);
     expect((await opsJson("order:list", "--refund-sent-back")).refunds_sent_back).toContainEqual(
       expect.objectContaining({
         refund_id: refunded.refund_id,
         order_number: orders[0].number,
         email: orders[0].email,
         amount: "15.00",
-        reason: "the bank sent the refund back: expired_or_canceled_card",
+        reason: "expired_or_canceled_card",
         sent_back_at: expect.any(String),
       }),
     );

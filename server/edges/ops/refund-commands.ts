@@ -5,16 +5,24 @@
  * - `order:cancel ORDER_NUMBER --reason "…"`: the store cannot ship it: cancelled and refunded in full.
  * - `order:list --refund-sent-back`: refunds the bank sent back after they succeeded (a closed card):
  *   the person is owed each, to pay back another way (docs/adr/0140).
+ * - `sandbox:refund-sent-back REFUND_ID [--reason expired_or_canceled_card]` (sandbox only): the
+ *   sandbox's bank sends a refund back, then what Stripe's webhook would cause follows
+ *   (syncProcessorRefunds), so a partner sees `order.refund_failed` and the person its email and page.
  * Each refund prints as recorded: succeeded, pending (the processor did not answer, or the refund
  * waits at the bank: the sweep settles it) or failed (refused, or sent back: nothing reached the card).
  */
 import { z } from "zod";
 import { formatCents, parseCents } from "../../core/money";
 import { db } from "../../platform/db";
-import { paymentProvider } from "../../payments";
+import { env } from "../../platform/env";
+import { sqlTransaction } from "../../platform/sql";
+import { paymentProvider, sendBackLedgerRefund } from "../../payments";
 import { inTransaction } from "../../platform/db";
+import { refundSentBackReasons } from "../../core/messages";
 import {
+  findRefundAtProcessor,
   listRefundsSentBack,
+  syncProcessorRefunds,
   refundOrder,
   refundPurchase,
   type RefundOutcome,
@@ -99,4 +107,39 @@ export const refundPurchaseCommand = async (
     now: new Date(),
   });
   return { purchase_id: purchaseId, refunds: outcomes.map(shown) };
+};
+
+export const sendBackSandboxRefund = async (
+  refundId: string | undefined,
+  input: { reason?: string },
+) => {
+  if (env().SERVICE_ENV !== "sandbox")
+    fail("sandbox:refund-sent-back works only in the sandbox: a bank's answer comes from Stripe");
+  if (!refundId) fail("usage: sandbox:refund-sent-back REFUND_ID [--reason R]");
+  const reason = z
+    .enum(refundSentBackReasons)
+    .safeParse(input.reason ?? "expired_or_canceled_card");
+  if (!reason.success) fail(`--reason must be one of ${refundSentBackReasons.join(", ")}`);
+  const refund =
+    (await inTransaction(db(), (tx) => findRefundAtProcessor(tx, refundId!))) ??
+    fail(`no refund ${refundId}`);
+  if (refund.status !== "succeeded" || !refund.processorRefundId || !refund.processorPaymentId)
+    fail(`refund ${refundId} is ${refund.status}: only a refund that succeeded can be sent back`);
+  const now = new Date();
+  // A refund made at the processor over several orders is recorded as `<id>:<order>`.
+  const atProcessor = refund.processorRefundId!.split(":")[0];
+  await sqlTransaction((sql) =>
+    sendBackLedgerRefund(sql, { id: atProcessor, reason: reason.data!, now }),
+  );
+  await syncProcessorRefunds(db(), paymentProvider(), {
+    processorPaymentId: refund.processorPaymentId!,
+    now,
+  });
+  const after = (await inTransaction(db(), (tx) => findRefundAtProcessor(tx, refundId!)))!;
+  return {
+    refund_id: refundId,
+    amount: formatCents(refund.amountCents),
+    status: after.status,
+    reason: reason.data,
+  };
 };

@@ -10,6 +10,7 @@ import { developersRouter } from "../../partners";
 import { shopperAuthRouter } from "../../accounts";
 import { purchasePageRouter } from "../../purchases";
 import { purchasesRouter } from "../../purchases";
+import { purchaseRefundsRouter } from "../../refunds";
 import { priceAlertsRouter } from "../../price-alerts";
 import { webhooksRouter } from "../../partners";
 import { priceWatchesRouter } from "../../price-watches";
@@ -30,6 +31,7 @@ export const appRouter = router({
   developers: developersRouter,
   purchasePage: purchasePageRouter,
   purchases: purchasesRouter,
+  purchaseRefunds: purchaseRefundsRouter,
   priceAlerts: priceAlertsRouter,
   webhooks: webhooksRouter,
   priceWatches: priceWatchesRouter,

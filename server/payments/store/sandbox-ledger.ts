@@ -197,15 +197,38 @@ export const insertLedgerRefund = async (
     RETURNING id`
   )[0].id;
 
-/** A payment's refunds, oldest first, on the pool. */
+/** A payment's refunds, oldest first, on the pool (`failedAt` set for one the sandbox's bank sent back). */
 export const listLedgerRefunds = async (paymentId: string) => {
-  const statement = Prisma.sql`SELECT id, amount_cents AS "amountCents", metadata FROM sandbox_refunds WHERE payment_id = ${paymentId} ORDER BY created_at, id`;
+  const statement = Prisma.sql`SELECT id, amount_cents AS "amountCents", metadata, failed_at AS "failedAt", failure_reason AS "failureReason" FROM sandbox_refunds WHERE payment_id = ${paymentId} ORDER BY created_at, id`;
   return (
-    await rawPool().query<{ id: string; amountCents: number; metadata: Record<string, string> }>(
-      statement.text,
-      statement.values as unknown[],
-    )
+    await rawPool().query<{
+      id: string;
+      amountCents: number;
+      metadata: Record<string, string>;
+      failedAt: Date | null;
+      failureReason: string | null;
+    }>(statement.text, statement.values as unknown[])
   ).rows;
+};
+
+/**
+ * The sandbox's bank sends a refund back after it succeeded, as a closed card's bank does at
+ * Stripe: the refund fails with `reason`, and its amount returns to the payment (refundable again)
+ * and to the balance. Once: the payment's id, or null when it was already sent back or is unknown.
+ */
+export const sendBackLedgerRefund = async (
+  sql: Sql,
+  options: { id: string; reason: string; now: Date },
+) => {
+  const [refund] = await sql.$queryRaw<{ paymentId: string; amountCents: number }[]>`
+    UPDATE sandbox_refunds SET failed_at = ${options.now}, failure_reason = ${options.reason}
+    WHERE id = ${options.id} AND failed_at IS NULL
+    RETURNING payment_id AS "paymentId", amount_cents AS "amountCents"`;
+  if (!refund) return null;
+  await sql.$executeRaw`
+    UPDATE sandbox_payments SET refunded_cents = refunded_cents - ${refund.amountCents}::int, updated_at = now()
+    WHERE id = ${refund.paymentId}`;
+  return refund.paymentId;
 };
 
 /** One row found by a statement of the pool, or null. */
@@ -247,13 +270,15 @@ export const insertTransferReversal = async (
 
 /**
  * The sandbox processor's balance transactions in [from, to): its captures, refunds, transfers and
- * reversals, as Stripe would list them (a capture and a reversal add; a refund and a transfer take away).
+ * reversals, as Stripe would list them (a capture and a reversal add; a refund and a transfer take away;
+ * a refund the bank sent back adds its amount again, under `<refund>:failed` as the Stripe adapter names it).
  */
 export const listLedgerBalance = async (from: Date, to: Date) => {
   const statement = Prisma.sql`
     SELECT 'bt_' || id AS id, 'charge' AS type, id AS "objectId", amount_cents AS "amountCents", captured_at AS "createdAt"
       FROM sandbox_payments WHERE captured_at >= ${from} AND captured_at < ${to}
     UNION ALL SELECT 'bt_' || id, 'refund', id, -amount_cents, created_at FROM sandbox_refunds WHERE created_at >= ${from} AND created_at < ${to}
+    UNION ALL SELECT 'bt_' || id || '_failed', 'refund', id || ':failed', amount_cents, failed_at FROM sandbox_refunds WHERE failed_at >= ${from} AND failed_at < ${to}
     UNION ALL SELECT 'bt_' || id, 'transfer', id, -amount_cents, created_at FROM sandbox_transfers WHERE created_at >= ${from} AND created_at < ${to}
     UNION ALL SELECT 'bt_' || id, 'transfer_reversal', id, amount_cents, created_at FROM sandbox_transfer_reversals WHERE created_at >= ${from} AND created_at < ${to}
     UNION ALL SELECT 'bt_' || id, 'dispute', id, -amount_cents, created_at FROM sandbox_disputes WHERE created_at >= ${from} AND created_at < ${to}

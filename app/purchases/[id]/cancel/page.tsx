@@ -5,6 +5,7 @@ import { WhatWasBought } from "@/app/_components/what-was-bought";
 import { ZoneNote } from "@/app/_components/zone-note";
 import { pageCaller } from "@/app/_trpc/server";
 import { formatMoney, formatTime, formatTimeLeft, type Locale } from "@/server/core/locale";
+import { parseCents } from "@/server/core/money";
 import { cancelPurchaseAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -134,6 +135,35 @@ async function StateNotice({
   }
 }
 
+type Refunds = Awaited<
+  ReturnType<Awaited<ReturnType<typeof pageCaller>>["purchaseRefunds"]["ofCancelLink"]>
+>;
+
+/** A refund the bank sent back (a closed card): it did not reach the person, who is still owed it. */
+async function SentBackNotice({
+  sentBack,
+  time,
+}: {
+  sentBack: NonNullable<Refunds["refund_sent_back"]>;
+  time: (iso: string) => string;
+}) {
+  const t = await getTranslations("purchases.refundSentBack");
+  const tReasons = await getTranslations("orders.refundFailed.reasons");
+  const locale = (await getLocale()) as Locale;
+  return (
+    <div className="notice warn" role="status" data-testid="refund-sent-back">
+      <h2>{t("title")}</h2>
+      <p>
+        {t("text", {
+          amount: formatMoney(parseCents(sentBack.amount.amount), locale),
+          time: time(sentBack.at),
+          reason: tReasons(sentBack.reason),
+        })}
+      </p>
+    </div>
+  );
+}
+
 /**
  * Where the purchase copy email's cancel link lands. Opening it changes nothing (mail scanners open
  * links): it shows the purchase, what it bought and who bought it, and while it can be cancelled
@@ -155,6 +185,11 @@ export default async function CancelPurchasePage({
     .inspectCancel({ id, token })
     .catch(() => undefined);
   if (!purchase) return <InvalidLink />;
+  // What became of its refunds, once it was charged: one the bank sent back is said first.
+  const refunds =
+    purchase.state === "refunded" || purchase.state === "charged"
+      ? await (await pageCaller()).purchaseRefunds.ofCancelLink({ id, token })
+      : undefined;
   const t = await getTranslations("purchases");
   const locale = (await getLocale()) as Locale;
   const time = (iso: string) => formatTime(new Date(iso), locale, purchase.time_zone);
@@ -172,7 +207,13 @@ export default async function CancelPurchasePage({
         </h1>
         <p className="lede">{t("boughtBy", { assistant: purchase.assistant })}</p>
       </div>
-      <StateNotice purchase={purchase} token={token} time={time} />
+      {refunds?.refund_sent_back ? (
+        <SentBackNotice sentBack={refunds.refund_sent_back} time={time} />
+      ) : null}
+      {/* "Refunded" says the money went back: not when all of it was sent back by the bank. */}
+      {purchase.state === "refunded" && refunds?.refund_sent_back && !refunds.refunded ? null : (
+        <StateNotice purchase={purchase} token={token} time={time} />
+      )}
       <dl className="facts">
         <dt>{t("cancelPage.total")}</dt>
         <dd className="amount">{formatMoney(purchase.grand_total_cents, locale)}</dd>
