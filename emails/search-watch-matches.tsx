@@ -2,7 +2,8 @@
  * A search watch's notification (notify mode): the items that newly match the person's saved
  * search, each with its picture, price and why it matched (new listing, price change, back in
  * stock). One at once when the watch's last email is an hour old or more; otherwise the matches
- * wait and the next one names them all (the digest). Never buys.
+ * wait and the next one names them all (the digest). Never buys. It links to the person's saved
+ * searches, where they stop it themselves (the assistant that set it may be disconnected).
  */
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
@@ -15,6 +16,8 @@ export type SearchWatchMatchesProps = Localised & {
   /** The saved search in words ("wool coat, size M, under $120.00"). */
   search: string;
   matches: (EmailWatchedItem & { reason: "new_listing" | "price_change" | "back_in_stock" })[];
+  /** The person's saved searches (/account/search-watches), where they can stop this one themselves. */
+  searchWatchesUrl: string;
 };
 
 export const previewProps: SearchWatchMatchesProps = {
@@ -33,6 +36,7 @@ export const previewProps: SearchWatchMatchesProps = {
       reason: "new_listing",
     },
   ],
+  searchWatchesUrl: "http://localhost:3000/account/search-watches",
 };
 
 export const subject = (props: SearchWatchMatchesProps) =>
@@ -64,7 +68,8 @@ export default function SearchWatchMatches(props: SearchWatchMatchesProps) {
         </Section>
       ))}
       <Text style={{ fontSize: 13, color: "#6b655f" }}>
-        {t("searchWatches.email.matches.digest")} {t("searchWatches.email.matches.manage")}
+        {t("searchWatches.email.matches.digest")}{" "}
+        {t("searchWatches.email.matches.manage", { url: props.searchWatchesUrl })}
       </Text>
     </EmailLayout>
   );

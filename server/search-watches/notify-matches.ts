@@ -14,6 +14,7 @@ import { emailItemOf, findItemCards } from "../catalogue";
 import { formatMoney, type Locale } from "../core/locale";
 import { parseCents } from "../core/money";
 import { enqueueEmails } from "../platform/mail/outbox";
+import { env } from "../platform/env";
 import { count } from "../platform/observability/metrics";
 import { poolSqlReplanned, type Sql, sqlTransaction } from "../platform/sql";
 import { emailWindowStart } from "./policy";
@@ -79,6 +80,7 @@ export const emailWatchesDue = async (sql: Sql, ids: readonly string[], now: Dat
     const props: SearchWatchMatchesProps = {
       ...reading,
       search: describeSearch(watch.filters, reading.locale),
+      searchWatchesUrl: `${env().PUBLIC_URL}/account/search-watches`,
       matches: matches.flatMap((match) => {
         const card = cards.get(match.itemId);
         if (!card) return [];

@@ -239,6 +239,10 @@ describe("notify mode", () => {
     const delivered = await smtp.waitFor(person.email);
     expect(delivered.subject).toContain(`Long ${q} coat`);
     expect(delivered.text).toContain("Newly listed");
+    // The person can stop it themselves (the assistant that set it may be gone).
+    expect(delivered.text).toContain(
+      "You can stop this watch, or any of your saved searches, at any time from your account: http://localhost:3000/account/search-watches",
+    );
     expect(smtp.messages.filter((message) => message.to.includes(person.email))).toHaveLength(1);
   });
 
