@@ -140,14 +140,18 @@ export function SubmitButton({
   className = "button primary",
   name,
   value,
+  once = false,
 }: {
   children: ReactNode;
   className?: string;
   name?: string;
   value?: string;
+  /** A form done once it succeeded (confirming an email): the button goes, leaving only the message. */
+  once?: boolean;
 }) {
-  const { pending } = useContext(StateContext);
+  const { pending, state } = useContext(StateContext);
   const isHydrated = useHydrated();
+  if (once && state.status === "ok") return null;
   return (
     <button
       type="submit"

@@ -97,6 +97,8 @@ test.describe("[ACCOUNTS] shopper pages", () => {
     await snap(page, testInfo, "verify-email");
     await page.getByRole("button", { name: "Confirm my email" }).click();
     await expect(page.getByText("is confirmed")).toBeVisible();
+    // Done: no button left to press again.
+    await expect(page.getByRole("button", { name: "Confirm my email" })).toHaveCount(0);
 
     await page.goto("/account");
     await expect(page.getByText("Until then you cannot approve apps")).toHaveCount(0);

@@ -50,7 +50,9 @@ export default async function VerifyEmailPage({
         <ActionForm action={confirmEmailAction}>
           <input type="hidden" name="token" value={token} />
           <FormMessage />
-          <SubmitButton className="button primary block">{t("submit")}</SubmitButton>
+          <SubmitButton className="button primary block" once>
+            {t("submit")}
+          </SubmitButton>
         </ActionForm>
       )}
       <div className="auth-footer">
