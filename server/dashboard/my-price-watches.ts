@@ -18,6 +18,7 @@ import {
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { findClientSummaries } from "../auth";
 import { readReadingPreferences } from "../accounts";
+import { publicPurchaseStatus, publicPurchaseStatuses, readPurchaseStates } from "../purchases";
 import { parseCents } from "../core/money";
 import { drawPriceCharts } from "../catalogue";
 import { ZPriceChart } from "./price-charts";
@@ -25,6 +26,11 @@ import { ZDashboardPageInput, ZWatchedItem } from "./dashboard.schema";
 
 /** Watches per page of the dashboard list. */
 const myWatchesPageSize = 10;
+
+/** Where a watch's (or a group's) purchase stands now: its public status and why; null before one. */
+export const ZMyPurchaseStanding = z
+  .object({ status: z.enum(publicPurchaseStatuses), reason: z.string().nullable() })
+  .nullable();
 
 const ZMyWatch = ZPriceWatch.extend({
   assistant: z.string(),
@@ -34,6 +40,14 @@ const ZMyWatch = ZPriceWatch.extend({
   last_evaluation: ZPriceWatchEvaluation.nullable(),
   /** The item's price history with the watch's max price as its line (server-drawn SVG). */
   price_chart: ZPriceChart,
+  /**
+   * Where the purchase the watch made stands now (null before it made one): a watch that bought
+   * stays `fulfilled` (one purchase a watch), but its purchase may since have been cancelled (the
+   * person cancelled from the email, the item sold elsewhere before the charge) or refunded.
+   */
+  purchase: z
+    .object({ status: z.enum(publicPurchaseStatuses), reason: z.string().nullable() })
+    .nullable(),
 });
 export type TMyWatch = z.infer<typeof ZMyWatch>;
 
@@ -45,6 +59,12 @@ const ZMyWatchesResponse = z.object({
   time_zone: z.string(),
 });
 export type TMyWatchesResponse = z.infer<typeof ZMyWatchesResponse>;
+
+/** The purchase as the page says it: its public status and why. */
+export const purchaseStanding = (
+  purchase:
+    { status: Parameters<typeof publicPurchaseStatus>[0]; reason: string | null } | undefined,
+) => (purchase ? { status: publicPurchaseStatus(purchase.status), reason: purchase.reason } : null);
 
 export const listMyWatches = shopperProcedure
   .input(ZDashboardPageInput)
@@ -62,6 +82,10 @@ export const listMyWatches = shopperProcedure
     ]);
     const names = new Map(clients.map((client) => [client.id, client.name]));
     const preferences = await readReadingPreferences(ctx.db, ctx.personId);
+    const purchases = await readPurchaseStates(
+      ctx.db,
+      shown.flatMap((row) => (row.purchaseId ? [row.purchaseId] : [])),
+    );
     const wire = shown.map(toWirePriceWatch);
     const charts = await drawPriceCharts(
       ctx.db,
@@ -80,6 +104,7 @@ export const listMyWatches = shopperProcedure
         item: row.item,
         last_evaluation: row.lastEvaluation,
         price_chart: charts[index]!,
+        purchase: purchaseStanding(row.purchaseId ? purchases.get(row.purchaseId) : undefined),
       })),
       page: input.page,
       has_more: rows.length > myWatchesPageSize,

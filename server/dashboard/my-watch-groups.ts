@@ -22,6 +22,8 @@ import {
 } from "../price-watches";
 import { shopperProcedure } from "../platform/trpc/procedures";
 import { ZPriceChart } from "./price-charts";
+import { readPurchaseStates } from "../purchases";
+import { purchaseStanding, ZMyPurchaseStanding } from "./my-price-watches";
 import { ZDashboardPageInput, ZWatchedItem } from "./dashboard.schema";
 
 /** Groups per page: up to 10 alternatives each, each with a chart (about 10 ms of CPU a chart not yet drawn). */
@@ -39,6 +41,8 @@ const ZMyWatchGroup = ZPriceWatchGroup.extend({
   assistant: z.string(),
   can_cancel: z.boolean(),
   alternatives: z.array(ZMyAlternative),
+  /** Where the purchase the group made stands now (null before it made one), as a watch's. */
+  purchase: ZMyPurchaseStanding,
 });
 export type TMyWatchGroup = z.infer<typeof ZMyWatchGroup>;
 
@@ -66,6 +70,10 @@ export const listMyWatchGroups = shopperProcedure
     ]);
     const names = new Map(clients.map((client) => [client.id, client.name]));
     const preferences = await readReadingPreferences(ctx.db, ctx.personId);
+    const purchases = await readPurchaseStates(
+      ctx.db,
+      groups.flatMap((group) => (group.purchaseId ? [group.purchaseId] : [])),
+    );
     const alternatives = groups.flatMap((group) => group.alternatives);
     const charts = await drawPriceCharts(
       ctx.db,
@@ -86,6 +94,9 @@ export const listMyWatchGroups = shopperProcedure
           ...wire,
           assistant: names.get(group.clientId)!,
           can_cancel: isCancellableGroup(group.status),
+          purchase: purchaseStanding(
+            group.purchaseId ? purchases.get(group.purchaseId) : undefined,
+          ),
           alternatives: group.alternatives.map((alternative, index) => ({
             ...wire.alternatives[index]!,
             item: alternative.item,

@@ -11,6 +11,8 @@ import { processPriceChanges } from "../price-changes/process-price-changes";
 import { setItemPrice } from "../catalogue/set-item-price";
 import { callRoute } from "../testing/rest";
 import { shopperCaller } from "../testing/callers";
+import { cancelPurchase } from "../purchases";
+import { paymentProvider } from "../payments";
 import { createBuyer, setWatch, watchableItem, type BuyerOptions } from "../testing/watch-fixtures";
 
 const evaluationsRoute = operationHandler("GET /api/v1/price-watches/{price_watch_id}/evaluations");
@@ -154,6 +156,28 @@ describe("evaluations of a live watch", () => {
       price: { amount: "79.00" },
       outcome: "not_bought",
       failed_condition: "max_total",
+    });
+  });
+
+  it("the dashboard's list says when the purchase a watch made was since cancelled", async () => {
+    const { person, item, watchId } = await watching();
+    await dropTo(item.id, 7_500);
+    const shown = async () =>
+      (await shopperCaller(person.id).account.listMyWatches({ page: 1 })).watches.find(
+        (watch) => watch.price_watch_id === watchId,
+      )!;
+    const bought = await shown();
+    expect(bought).toMatchObject({ status: "fulfilled", purchase: { status: "held" } });
+    // The person cancels it from the copy email: the watch still made its one purchase, and says what became of it.
+    await cancelPurchase(db(), paymentProvider(), {
+      id: bought.purchase_id!,
+      now: new Date(),
+      by: "person",
+    });
+    expect(await shown()).toMatchObject({
+      status: "fulfilled",
+      order_number: bought.order_number,
+      purchase: { status: "cancelled", reason: "cancelled_by_person" },
     });
   });
 });

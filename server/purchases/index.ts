@@ -24,6 +24,7 @@ export { findOwnPurchase, purchaseOwnerFilter, readOwnPurchase } from "./store/o
 export { hasPurchaseGrantSql } from "./store/locked-state";
 export {
   findPurchaseOfQuote,
+  readPurchaseStates,
   readPurchaseSummary,
   readRecordedPurchase,
   readWhatWasBought,

@@ -12,7 +12,7 @@ import { dashboardClient, messageOf } from "@/app/_trpc/client";
 import { useLocale, useTranslations } from "next-intl";
 import type { TMyPurchase, TMyPurchaseItem, TMyPurchasesResponse } from "@/server/dashboard";
 import { formatMoney, formatTime, formatTimeLeft, type Locale } from "@/server/core/locale";
-import { isConditionKey } from "@/server/core/messages";
+import { isConditionKey, purchaseReasonKey } from "@/server/core/messages";
 import { parseCents } from "@/server/core/money";
 import { NoticeLine, type Notice } from "../notice-line";
 import { Pager } from "../pager";
@@ -24,21 +24,6 @@ const statusTones: Partial<Record<TMyPurchase["status"], string>> = {
   paid: "ok",
   requires_person: "accent",
 };
-
-const reasons = [
-  "cancelled_by_person",
-  "item_sold",
-  "notice_undelivered",
-  "hold_expired",
-  "card_declined",
-  "authentication_required",
-  "payment_method_not_found",
-  "card_not_on_this_account",
-  "processor_refused",
-  "bank_no_answer",
-  "processor_timeout",
-] as const;
-const reasonKey = (reason: string) => reasons.find((known) => known === reason) ?? "other";
 
 /** The purchase's items: picture, title, size as listed, condition and store. */
 function PurchaseItems({ items }: { items: TMyPurchaseItem[] }) {
@@ -157,7 +142,7 @@ function PurchaseRow({
         {purchase.reason && purchase.status !== "paid" ? (
           <>
             <dt>{t("dashboard.why")}</dt>
-            <dd>{t(`reason.${reasonKey(purchase.reason)}`)}</dd>
+            <dd>{t(`reason.${purchaseReasonKey(purchase.reason)}`)}</dd>
           </>
         ) : null}
       </dl>

@@ -12,6 +12,7 @@ import { dashboardClient } from "@/app/_trpc/client";
 import { PriceChart } from "@/app/_components/price-chart";
 import { WatchedItemCard } from "@/app/_components/watched-item";
 import { watchOutcomeKey } from "@/server/core/messages";
+import { PurchaseFate } from "../purchase-fate";
 import { formatMoney, type Locale } from "@/server/core/locale";
 import { parseCents } from "@/server/core/money";
 import type { TMyWatchGroup, TMyWatchGroupsResponse } from "@/server/dashboard";
@@ -131,6 +132,7 @@ function GroupRow({
             <dd data-testid="group-order">{group.order_number}</dd>
           </>
         ) : null}
+        <PurchaseFate purchase={group.purchase} />
         <UntilOrSet entry={group} timeZone={timeZone} />
         {group.outcome && group.outcome !== "bought" ? (
           <>

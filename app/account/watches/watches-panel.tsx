@@ -12,6 +12,7 @@ import { dashboardClient } from "@/app/_trpc/client";
 import { PriceChart } from "@/app/_components/price-chart";
 import { WatchedItemCard } from "@/app/_components/watched-item";
 import { watchConditionKey, watchOutcomeKey } from "@/server/core/messages";
+import { PurchaseFate } from "../purchase-fate";
 import { formatMoney, formatTime, type Locale } from "@/server/core/locale";
 import { parseCents } from "@/server/core/money";
 import type { TMyWatch, TMyWatchesResponse } from "@/server/dashboard";
@@ -113,6 +114,7 @@ function WatchRow({
             <dd data-testid="watch-order">{watch.order_number}</dd>
           </>
         ) : null}
+        <PurchaseFate purchase={watch.purchase} />
         {watch.checkout_url ? (
           <>
             <dt>{t("account.payYourself")}</dt>

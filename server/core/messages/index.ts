@@ -98,6 +98,12 @@ type WhyKey = keyof Messages["watches"]["why"];
 export const watchOutcomeKey = (outcome: string | null | undefined): WhyKey =>
   outcome && Object.hasOwn(en.watches.why, outcome) ? (outcome as WhyKey) : "other";
 
+type PurchaseReasonKey = keyof Messages["purchases"]["reason"];
+
+/** Why a purchase is where it is, as a key of purchases.json's `reason`: its reason when there is a sentence for it, else "other". */
+export const purchaseReasonKey = (reason: string | null | undefined): PurchaseReasonKey =>
+  reason && Object.hasOwn(en.purchases.reason, reason) ? (reason as PurchaseReasonKey) : "other";
+
 type RefundSentBackKey = keyof Messages["orders"]["refundFailed"]["reasons"];
 /** Every reason a sent-back refund is worded with ("unknown" among them). */
 export const refundSentBackReasons = Object.keys(en.orders.refundFailed.reasons) as [

@@ -195,6 +195,17 @@ export const readPurchaseSummary = (db: Client, id: string) =>
     },
   });
 
+/** Where each of these purchases stands now, by id (what a watch's page says of the purchase it made). */
+export const readPurchaseStates = async (db: Client, ids: string[]) =>
+  new Map(
+    (
+      await db.purchase.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, status: true, reason: true },
+      })
+    ).map((row) => [row.id, row]),
+  );
+
 /** Purchases left `processing` since before `before` (their request stopped), a batch. */
 export const listStuckPurchases = (db: Client, options: { before: Date; take: number }) =>
   db.purchase.findMany({
