@@ -27,7 +27,7 @@ export { currentPersonId, personIdFromRequest } from "./session";
 export { signInPath } from "./sign-in-link";
 export { authenticateBearer, bearerOwnerHint, bearerToken, mcpAccountAudience } from "./tokens";
 export { isCurrentEnvironment } from "./environment";
-export { audienceForResource } from "./resources";
+export { audienceForResource, clientAudienceForResource } from "./resources";
 export { agentOnlyScopes, clientCredentialsScopes, isScope, parseScopeString } from "./scopes";
 export { accessTokenLifetimeSeconds, issueAccessToken, secretMatches } from "./tokens";
 export {

@@ -9,13 +9,19 @@ import { describe, expect, it } from "vitest";
 import { GET as metadataRoute } from "@/app/.well-known/oauth-authorization-server/route";
 import { POST as tokenRoute } from "@/app/oauth/token/route";
 import { POST as revokeRoute } from "@/app/oauth/revoke/route";
-import { createAgent, createLinkingPartner, createPerson } from "../../prisma/factories";
+import {
+  createAgent,
+  createLinkingPartner,
+  createPartner,
+  createPerson,
+} from "../../prisma/factories";
 import { db } from "../platform/db";
 import { authorize, submitConsent } from "../testing/oauth";
 import { operationHandler } from "@/server/edges/rest/rest-router";
 
 const meRoute = operationHandler("GET /api/v1/me");
 const addressRoute = operationHandler("GET /api/v1/me/shipping-address");
+const productsRoute = operationHandler("GET /api/v1/products");
 
 const issuer = new URL("http://localhost:3000");
 
@@ -26,6 +32,7 @@ const routes: Record<string, (request: Request) => Response | Promise<Response>>
   "POST /oauth/revoke": revokeRoute,
   "GET /api/v1/me": meRoute,
   "GET /api/v1/me/shipping-address": addressRoute,
+  "GET /api/v1/products": productsRoute,
 };
 const appFetch = async (
   url: string,
@@ -249,5 +256,44 @@ describe("oauth4webapi against the authorization server", () => {
     expect(() =>
       oauth.validateAuthResponse(as, client, new URL(denied.headers.get("location")!), state),
     ).toThrow(oauth.AuthorizationResponseError);
+  });
+
+  it("client_credentials: the REST API's own resource is served; a resource it cannot serve is invalid_target (RFC 8707)", async () => {
+    const { client: registered, secret } = await createPartner();
+    const as = await discover();
+    const client: oauth.Client = { client_id: registered.id };
+    const clientAuth = oauth.ClientSecretBasic(secret);
+    const grant = (resource: string) =>
+      oauth.clientCredentialsGrantRequest(as, client, clientAuth, { resource }, options);
+
+    const tokens = await oauth.processClientCredentialsResponse(
+      as,
+      client,
+      await grant(new URL("/api/v1", issuer).href),
+    );
+    expect(tokens.scope).toBe("catalog:read checkout:write");
+    const products = await oauth.protectedResourceRequest(
+      tokens.access_token,
+      "GET",
+      new URL("/api/v1/products?per_page=1", issuer),
+      undefined,
+      undefined,
+      options,
+    );
+    expect(products.status).toBe(200);
+
+    // The account connector acts for a person, whom this grant has not; an unknown resource is refused too.
+    for (const resource of [
+      new URL("/mcp/account", issuer).href,
+      new URL("/mcp", issuer).href,
+      "https://elsewhere.example/api/v1",
+    ]) {
+      const refusal = await oauth
+        .processClientCredentialsResponse(as, client, await grant(resource))
+        .catch((error: unknown) => error);
+      expect(refusal, resource).toBeInstanceOf(oauth.ResponseBodyError);
+      expect(refusal).toMatchObject({ status: 400, error: "invalid_target" });
+      expect((refusal as oauth.ResponseBodyError).error_description).toMatch(/resource/);
+    }
   });
 });

@@ -7,7 +7,7 @@
 import { db, isDatabaseUnavailable } from "../platform/db";
 import { systemClock } from "../platform/clock";
 import { accessTokenLifetimeSeconds, issueAccessToken } from "../auth";
-import { clientCredentialsScopes, parseScopeString } from "../auth";
+import { clientAudienceForResource, clientCredentialsScopes, parseScopeString } from "../auth";
 import { clientIp } from "../platform/http/client-ip";
 import { admit, authLimits } from "../auth";
 import {
@@ -27,6 +27,13 @@ const grantClientCredentials = async (
 ): Promise<Response> => {
   // A public client (no secret) cannot use this grant: it could not prove who it is.
   if (client.secretHash === null) return invalidClient(auth);
+  // RFC 8707 2: a resource this grant cannot serve is refused, never answered with a token it would refuse.
+  const audience = clientAudienceForResource(form.get("resource") ?? undefined);
+  if (audience === undefined)
+    return oauthError(
+      "invalid_target",
+      "resource is not a resource this server issues client-credentials tokens for; the account connector needs a person's authorization.",
+    );
   const grantable = client.scopes.filter((scope) =>
     clientCredentialsScopes.includes(scope as never),
   );
@@ -42,6 +49,7 @@ const grantClientCredentials = async (
   const { token } = await issueAccessToken(db(), {
     clientId: client.id,
     scopes: requested,
+    audience,
     now: systemClock.now(),
   });
   return oauthJson({
