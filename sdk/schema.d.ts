@@ -999,12 +999,63 @@ export interface components {
             error: {
                 /** @description Stable snake_case code; treat unknown codes as other */
                 code: string;
+                /** @description On already_at_price: the item's price now */
+                current_price?: components["schemas"]["Money"];
                 /** @description Only on 422: field name to the reason */
                 fields?: {
                     [key: string]: string;
                 };
+                /** @description On the 409s of POST /checkout/sessions and POST /purchases (item_unavailable, nothing_to_buy, quote_expired, price_changed, price_unavailable): the quote's lines concerned */
+                items?: components["schemas"]["ErrorItem"][];
+                /** @description On over_spending_limit: the spending limit exceeded (Money). On too_many_watches, too_many_alerts, too_many_search_watches and too_many_open_checkouts: how many are allowed (integer) */
+                limit?: components["schemas"]["Money"] | number;
                 message: string;
+                /**
+                 * @description On already_alerting: the person's live alert on the item
+                 * @example alr_9c2e4b7d1f3a4e6b8c0d2f4a
+                 */
+                price_alert_id?: string;
+                /**
+                 * @description On already_watching: the person's live watch on the item
+                 * @example 311
+                 */
+                price_watch_id?: number;
+                /**
+                 * @description On too_many_open_checkouts: seconds until the first open checkout ends
+                 * @example 1800
+                 */
+                retry_after?: number;
+                /** @description On over_spending_limit: what the spending limits still allow */
+                room?: components["schemas"]["Money"];
+                /**
+                 * @description On 403 insufficient_scope: the scope the operation needs
+                 * @example purchase:write
+                 */
+                scope?: string;
+                /**
+                 * @description On checkout_closed and watch_closed: the status the checkout or watch already has
+                 * @example paid
+                 */
+                status?: string;
+                /** @description On store_requires_checkout_link: the slugs of the stores concerned */
+                stores?: string[];
+                /** @description On 409 nothing_to_buy from POST /checkout/quotes: why each item cannot be bought */
+                unavailable_items?: components["schemas"]["UnavailableItem"][];
+                /** @description On 429: the RateLimit-Policy names that are spent */
+                violated_policies?: string[];
             };
+        };
+        /**
+         * @example {
+         *       "item_id": 48213,
+         *       "size": "M"
+         *     }
+         */
+        ErrorItem: {
+            /** @example 48213 */
+            item_id: number;
+            /** @example M */
+            size: string | null;
         };
         /**
          * @description Each facet is counted over the items matching every filter except its own (with brand=A the brand facet still lists B and C with the counts adding them would give). Most common first, at most 100 values.

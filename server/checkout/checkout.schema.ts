@@ -159,7 +159,7 @@ export const unavailableReasons = [
   "store_unavailable",
 ] as const;
 
-const ZUnavailableItem = z
+export const ZUnavailableItem = z
   .object({
     item_id: ZIntId(48213),
     size: z.string().nullable().meta({ example: "M" }),

@@ -3,7 +3,7 @@ export { closeCheckout, expireDueCheckouts } from "./checkout-transitions";
 export { checkoutUrl, toWireCheckout } from "./checkout-view";
 export { loadQuotableItems } from "../catalogue";
 export type { QuotableItem } from "../catalogue";
-export { ZCreateQuoteRequest, ZQuote } from "./checkout.schema";
+export { ZCreateQuoteRequest, ZQuote, ZUnavailableItem } from "./checkout.schema";
 export type { TShippingAddress } from "./checkout.schema";
 export { priceItems, quoteItems } from "./create-quote";
 export { insertCheckout } from "./create-session";

@@ -1,5 +1,70 @@
 /** Building blocks of the OpenAPI document shared by the operation table's entries (server/api/). */
 import { z } from "zod";
+import { ZUnavailableItem } from "../../checkout";
+import { ZMoney } from "../../core/money-input";
+import { ZIntCount, ZIntId } from "../../core/zod";
+
+/** A quote line an error names: the item and the size asked for. */
+const ZErrorItem = z
+  .object({
+    item_id: ZIntId(48213),
+    size: z.string().nullable().meta({ example: "M" }),
+  })
+  .meta({ id: "ErrorItem" });
+
+/**
+ * The extra members a code carries (core/errors.ts `details`; ADR 0020), each optional: declared so
+ * a client validating against the document accepts them, while an undeclared member stays refused.
+ */
+const errorDetails = {
+  scope: z.string().optional().meta({
+    description: "On 403 insufficient_scope: the scope the operation needs",
+    example: "purchase:write",
+  }),
+  items: z.array(ZErrorItem).optional().meta({
+    description:
+      "On the 409s of POST /checkout/sessions and POST /purchases (item_unavailable, nothing_to_buy, quote_expired, price_changed, price_unavailable): the quote's lines concerned",
+  }),
+  unavailable_items: z.array(ZUnavailableItem).optional().meta({
+    description: "On 409 nothing_to_buy from POST /checkout/quotes: why each item cannot be bought",
+  }),
+  limit: z
+    .union([ZMoney, ZIntCount(25)])
+    .optional()
+    .meta({
+      description:
+        "On over_spending_limit: the spending limit exceeded (Money). On too_many_watches, too_many_alerts, too_many_search_watches and too_many_open_checkouts: how many are allowed (integer)",
+    }),
+  room: ZMoney.optional().meta({
+    description: "On over_spending_limit: what the spending limits still allow",
+  }),
+  current_price: ZMoney.optional().meta({
+    description: "On already_at_price: the item's price now",
+  }),
+  price_watch_id: ZIntId(311).optional().meta({
+    description: "On already_watching: the person's live watch on the item",
+  }),
+  price_alert_id: z.string().optional().meta({
+    description: "On already_alerting: the person's live alert on the item",
+    example: "alr_9c2e4b7d1f3a4e6b8c0d2f4a",
+  }),
+  stores: z
+    .array(z.string().meta({ example: "north-thread" }))
+    .optional()
+    .meta({ description: "On store_requires_checkout_link: the slugs of the stores concerned" }),
+  status: z.string().optional().meta({
+    description:
+      "On checkout_closed and watch_closed: the status the checkout or watch already has",
+    example: "paid",
+  }),
+  violated_policies: z
+    .array(z.string().meta({ example: "minute" }))
+    .optional()
+    .meta({ description: "On 429: the RateLimit-Policy names that are spent" }),
+  retry_after: ZIntCount(1800).optional().meta({
+    description: "On too_many_open_checkouts: seconds until the first open checkout ends",
+  }),
+};
 
 const ZError = z
   .object({
@@ -12,6 +77,7 @@ const ZError = z
         .record(z.string(), z.string())
         .optional()
         .meta({ description: "Only on 422: field name to the reason" }),
+      ...errorDetails,
     }),
   })
   .meta({
