@@ -22,6 +22,7 @@ import { currentLifecycles } from "./lifecycle-store";
 import { markDeprecated } from "./lifecycle-verdict";
 import { addExamples } from "./openapi-examples";
 import { bodyErrors, commonErrors, ok } from "./openapi-parts";
+import { responseHeaderComponents, withResponseHeaders } from "./openapi-headers";
 
 const success = (entry: Operation) =>
   entry.output
@@ -67,12 +68,12 @@ const toOperationObject = (entry: Operation): ZodOpenApiOperationObject => {
         }
       : {}),
     // Every operation but a GET reads its body (unknown fields are ignored, not the body), so each may answer 413 and 415.
-    responses: {
+    responses: withResponseHeaders(entry, {
       [entry.status]: success(entry),
       ...(entry.method !== "GET" ? bodyErrors : {}),
       ...errorsOf(entry),
       ...entry.responses,
-    },
+    }),
   };
 };
 
@@ -123,6 +124,7 @@ export const openApiDocument = () =>
       // Relative to the document's own origin (/api/v1/openapi.json), so it is right behind any host.
       servers: [{ url: "/api/v1", description: "This service" }],
       components: {
+        headers: responseHeaderComponents,
         securitySchemes: {
           oauth2: {
             type: "oauth2",
