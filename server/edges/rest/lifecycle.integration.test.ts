@@ -118,8 +118,17 @@ describe("a deprecated operation", () => {
     expect(body.error.message).toContain(replacement);
     expect(response.headers.get("link")).toContain(`<${replacement}>; rel="deprecation"`);
     expect(response.headers.get("deprecation")).toBe(`@${Math.floor(announced.getTime() / 1000)}`);
-    // Even without a token: the operation is gone for everyone in the window.
-    expect((await callRoute(categories as never, { path: "/categories" })).status).toBe(410);
+    // A partner response: the rate-limit headers come with the 410 (DESIGN.md "Headers").
+    expect(response.headers.get("ratelimit-limit")).toBeTruthy();
+    expect(response.headers.get("ratelimit-remaining")).toBeTruthy();
+    expect(response.headers.get("ratelimit-policy")).toBeTruthy();
+    // A missing or invalid token is 401 first, as the reference says, with the lifecycle headers.
+    for (const token of [undefined, "sat_not-a-token"]) {
+      const unauthorized = await callRoute(categories as never, { path: "/categories", token });
+      expect(unauthorized.status, String(token)).toBe(401);
+      expect(unauthorized.headers.get("www-authenticate")).toContain("Bearer");
+      expect(unauthorized.headers.get("link")).toContain(`<${replacement}>; rel="deprecation"`);
+    }
 
     const mcp = await retiredErrorFor(operation);
     expect(mcp?.code).toBe("retired");

@@ -149,9 +149,8 @@ export const withPartner =
       const { operationId } = options;
       noteRequest({ operationId });
       const now = systemClock.now();
-      // A retired operation (after its sunset, or in a brownout) is gone for every caller: no token needed to learn it.
+      // Read first so every answer, a 401 included, carries the deprecation headers.
       lifecycle = await lifecycleVerdict(operationId, now);
-      if (lifecycle.retired) throw lifecycle.retired;
       const database = db();
       const authorization = request.headers.get("authorization");
       // A token this process accepted before names its client and person, which never change: the
@@ -166,6 +165,10 @@ export const withPartner =
       recordCall(actor.clientId, operationId, now);
       // The remembered owner is the actor the check found: a token's client and person never change.
       limits = await (counting ?? consumePartnerRateLimit(actor));
+      // A retired operation (after its sunset, or in a brownout) answers 410 only to a valid token,
+      // counted like any call: an invalid token is 401 as on every operation (the reference), and the
+      // 410 carries the rate-limit headers of every partner response (DESIGN.md).
+      if (lifecycle.retired) throw lifecycle.retired;
       // Before any parsing (403 before 422); the procedure takes this verdict rather than checking again.
       const admitted = { meta: options.meta, admission: admit(options.meta, actor) };
       // Every part is parsed before refusing, so one 422 names every bad field at once.
