@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { messagesOf } from ".";
+import { formatTime } from "../locale";
 
 type Tree = { [key: string]: string | Tree };
 
@@ -37,5 +38,13 @@ describe("messages", () => {
           JSON.stringify([...new Set(placeholders(french.get(key)!))]),
     );
     expect(different.map(([key]) => key)).toEqual([]);
+  });
+
+  it("no English message puts a full stop after a time: an English time already ends in a.m. or p.m.", () => {
+    expect(formatTime(new Date("2026-12-07T23:37:00Z"), "en-CA", "America/Toronto")).toMatch(
+      /[ap]\.m\.$/,
+    );
+    const timeArguments = /\{(time|expires|until|at|charges_at|cancel_until)\}\./;
+    expect([...english].filter(([, text]) => timeArguments.test(text))).toEqual([]);
   });
 });
