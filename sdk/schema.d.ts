@@ -31,7 +31,7 @@ export interface paths {
         put?: never;
         /**
          * Price items for a Canadian address: live shipping and tax per store
-         * @description Items may come from several stores; each store ships its own parcel. Per store: items at current prices, every shipping option (cheapest marked, with a delivery estimate and the totals it would give), the free-shipping offer, tax lines (GST, HST, PST or QST by destination, charged on items and shipping, rounded half-up per line) and totals; then overall totals. Items that cannot be bought now are listed in unavailable_items; 409 nothing_to_buy when none can. A quote lives 30 minutes. Scope checkout:write.
+         * @description Items may come from several stores; each store ships its own parcel. Per store: items at current prices, every shipping option (cheapest marked, with a delivery estimate and the totals it would give), the free-shipping offer, tax lines (GST, HST, PST or QST by destination, charged on items and shipping, rounded half-up per line) and totals; then overall totals. Items that cannot be bought now are listed in unavailable_items; 409 nothing_to_buy when none can. One order may total at most 10000000.00 CAD with its dearest shipping options (an item's price is at most 1000000.00): a quote that could total more is 422 invalid_request with fields.items, and nothing is stored. A quote lives 30 minutes. Scope checkout:write.
          */
         post: operations["createQuote"];
         delete?: never;
@@ -494,7 +494,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: change an item's price, as a store edit would
-         * @description The new price is recorded with a price-change event in one transaction; live price watches (and alerts) on the item are evaluated from it within seconds. Setting the price it already has records nothing (changed: false). Any sandbox client token (catalog:read).
+         * @description The new price is recorded with a price-change event in one transaction; live price watches (and alerts) on the item are evaluated from it within seconds. Setting the price it already has records nothing (changed: false). A price is at most 1000000.00 (422 invalid_request naming price); a quote of such items is held to the order bound of POST /checkout/quotes. Any sandbox client token (catalog:read).
          */
         post: operations["sandboxSetItemPrice"];
         delete?: never;

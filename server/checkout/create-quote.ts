@@ -4,7 +4,8 @@
  * items are listed rather than failing the quote, unless nothing can be bought (409 nothing_to_buy).
  */
 import { randomId } from "../core/ids";
-import { priceParcel } from "../core/parcel-pricing";
+import { formatCents, maxOrderTotalCents } from "../core/money";
+import { largestGrandTotalCents, type PricedParcel, priceParcel } from "../core/parcel-pricing";
 import { loadQuotableItems } from "../catalogue";
 import { poolSql } from "../platform/sql";
 import type { z } from "zod";
@@ -73,25 +74,39 @@ export const priceItems = async (
       details: { unavailable_items: unavailableItems },
     });
   }
-  return {
-    destination,
-    unavailable,
-    stores: groups.map(({ store, lines }) => ({
-      storeId: store.id,
-      slug: store.slug,
-      name: store.name,
-      url: store.url,
-      agentCheckout: store.agentCheckout,
+  const stores = groups.map(({ store, lines }) => ({
+    storeId: store.id,
+    slug: store.slug,
+    name: store.name,
+    url: store.url,
+    agentCheckout: store.agentCheckout,
+    lines,
+    parcel: priceParcel({
       lines,
-      parcel: priceParcel({
-        lines,
-        rates: store.shippingRates,
-        freeShippingThresholdCents: store.freeShippingThresholdCents,
-        destination,
-        now,
-      }),
-    })),
-  };
+      rates: store.shippingRates,
+      freeShippingThresholdCents: store.freeShippingThresholdCents,
+      destination,
+      now,
+    }),
+  }));
+  refuseOverOrderTotal(stores.map((store) => store.parcel));
+  return { destination, unavailable, stores };
+};
+
+/**
+ * The one place an order's total is bounded (core/money.ts maxOrderTotalCents): a quote that could
+ * total more, with any shipping choice, is a 422 naming `items`, before anything is stored. Every
+ * total written later (checkout, purchase, store order, ledger) comes from a quote, so it fits.
+ */
+const refuseOverOrderTotal = (parcels: readonly PricedParcel[]) => {
+  const largest = largestGrandTotalCents(parcels);
+  if (largest <= maxOrderTotalCents) return;
+  throw new AppError("invalid_request", {
+    message: `One order may total at most ${formatCents(maxOrderTotalCents)} CAD; quote fewer items.`,
+    fields: {
+      items: `must total at most ${formatCents(maxOrderTotalCents)} with shipping and tax (these come to ${formatCents(largest)})`,
+    },
+  });
 };
 
 export const createQuote = procedure({ caller: "partner", scope: "checkout:write" })

@@ -1,9 +1,6 @@
 /** An amount of CAD in a request body, to integer cents. Imports only zod and the money rules. */
 import { z } from "zod";
-import { decimalPattern, formatCents, parseCents } from "./money";
-
-/** The largest amount a price or watch field accepts: $1,000,000.00. */
-const maxAmountCents = 100_000_000;
+import { decimalPattern, formatCents, maxAmountCents, parseCents } from "./money";
 
 /**
  * A positive amount in dollars with at most two decimals, as a JSON number (12.34) or a decimal

@@ -15,6 +15,22 @@ export const formatCents = (cents: Cents): string => {
 
 export const toMoney = (cents: Cents): Money => ({ amount: formatCents(cents), currency: "CAD" });
 
+/**
+ * The largest single amount the service accepts: $1,000,000.00. An item's price (the sandbox and
+ * ops repricing, a listed item) and every amount a person or partner types (a watch's max_price and
+ * max_total, an alert's target) are refused past it (core/money-input.ts, 422 naming the field).
+ */
+export const maxAmountCents: Cents = 100_000_000;
+
+/**
+ * The most one order may total, grand_total with its dearest shipping: $10,000,000.00. A quote past
+ * it is refused where its totals are made (server/checkout/create-quote.ts, 422 naming `items`), so
+ * every total stored from a quote (checkout, store order, purchase, ledger, refund) fits the
+ * PostgreSQL int4 its column is (2,147,483,647), with room for twice over. Without it 22 items at
+ * the largest price quoted fine and their checkout's insert failed (a 500). See docs/adr/0141.
+ */
+export const maxOrderTotalCents: Cents = 1_000_000_000;
+
 /** Accepted decimal input: digits with at most two decimals, e.g. "12", "12.5", "12.50". */
 export const decimalPattern = /^\d{1,9}(\.\d{1,2})?$/;
 

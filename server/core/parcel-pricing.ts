@@ -72,3 +72,14 @@ export const priceParcel = (input: {
     defaultOptionKey: options.find((option) => option.isCheapest)!.key,
   };
 };
+
+/**
+ * The most the parcels can total, each with its dearest shipping option: what a quote is held to
+ * (maxOrderTotalCents), so that no choice of shipping made later can take a stored total past it.
+ */
+export const largestGrandTotalCents = (parcels: readonly PricedParcel[]): Cents =>
+  sumCents(
+    parcels.map((parcel) =>
+      Math.max(...parcel.options.map((option) => option.totals.grandTotalCents)),
+    ),
+  );

@@ -24,7 +24,7 @@ export const checkoutOperations = [
     outputDescription: "The quote",
     summary: "Price items for a Canadian address: live shipping and tax per store",
     description:
-      "Items may come from several stores; each store ships its own parcel. Per store: items at current prices, every shipping option (cheapest marked, with a delivery estimate and the totals it would give), the free-shipping offer, tax lines (GST, HST, PST or QST by destination, charged on items and shipping, rounded half-up per line) and totals; then overall totals. Items that cannot be bought now are listed in unavailable_items; 409 nothing_to_buy when none can. A quote lives 30 minutes. Scope checkout:write.",
+      "Items may come from several stores; each store ships its own parcel. Per store: items at current prices, every shipping option (cheapest marked, with a delivery estimate and the totals it would give), the free-shipping offer, tax lines (GST, HST, PST or QST by destination, charged on items and shipping, rounded half-up per line) and totals; then overall totals. Items that cannot be bought now are listed in unavailable_items; 409 nothing_to_buy when none can. One order may total at most 10000000.00 CAD with its dearest shipping options (an item's price is at most 1000000.00): a quote that could total more is 422 invalid_request with fields.items, and nothing is stored. A quote lives 30 minutes. Scope checkout:write.",
     responses: { 409: errorResponse("nothing_to_buy, with unavailable_items") },
     call: async ({ caller, body }) => ({ body: await caller.checkout.createQuote(body) }),
   }),
