@@ -10,7 +10,12 @@ import { AppError } from "../core/errors";
 import { notifyCheckoutCreated } from "../platform/jobs/events";
 import { procedure } from "../platform/trpc/procedures";
 import type { Tx } from "../platform/db";
-import { runIdempotent } from "../platform/idempotency";
+import {
+  readKeptRequestHash,
+  refuseReusedKey,
+  requestHash,
+  runIdempotent,
+} from "../platform/idempotency";
 import { toWireCheckout } from "./checkout-view";
 import { checkOpenCheckoutCaps } from "./open-checkout-caps";
 import { ownerOf } from "./ownership";
@@ -107,17 +112,19 @@ export const createSession = procedure({ caller: "partner", scope: "checkout:wri
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
     const owner = ownerOf(ctx.actor);
-    // Validation first: an unknown quote (or another owner's) or selection is a 422/404 and stores nothing under the key.
-    const quote = await findOwnedQuote(ctx.db, input.quote_id, owner);
-    if (!quote) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
-    const snapshot = quote.snapshot as unknown as QuoteSnapshot;
-    const selections = resolveSelections(snapshot, input.shipping_selections);
     const { idempotency_key: key, ...request } = input;
     const ref = {
       scope: owner.personId ? `${owner.clientId}:${owner.personId}` : owner.clientId,
       operation: "checkout.sessions.create",
       key,
     };
+    // The key before the body: kept for another request, it is 422 whatever quote this one names.
+    refuseReusedKey(await readKeptRequestHash(ctx.db, ref, now), requestHash(request));
+    // Then validation: an unknown quote (or another owner's) or selection is a 404/422 and stores nothing under the key.
+    const quote = await findOwnedQuote(ctx.db, input.quote_id, owner);
+    if (!quote) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
+    const snapshot = quote.snapshot as unknown as QuoteSnapshot;
+    const selections = resolveSelections(snapshot, input.shipping_selections);
 
     const outcome = await runIdempotent(ctx.db, { ref, request, now, status: 201 }, async (tx) => {
       if (quote.expiresAt <= now)

@@ -74,6 +74,48 @@ const inUse = () =>
   });
 
 /**
+ * The key used before with another request: 422 with `fields` naming the header, spelt as the
+ * header's own 422 spells it (a missing or malformed key), as every 422 names its field (DESIGN.md).
+ */
+const keyReused = () =>
+  new AppError("idempotency_key_reused", {
+    message:
+      "This Idempotency-Key was used with a different request; use a new key for a new request.",
+    fields: {
+      "Idempotency-Key": "was used with a different request; use a new key for a new request",
+    },
+  });
+
+/**
+ * The key checked before the request's references are resolved (its quote, its selections): a key
+ * still kept for another request is 422 idempotency_key_reused whatever the new body names, an
+ * unknown quote included, rather than the 404 or 422 of that body. `keptHash` is the request hash
+ * kept under the key (readKeptRequestHash, or keptRequestHashSql inside a store's own read); null
+ * when the key is new or expired. A key kept for this same request goes on to the operation's own
+ * claim, which decides the replay (and catches a concurrent first use of the key).
+ */
+export const refuseReusedKey = (keptHash: string | null | undefined, hash: string) => {
+  if (keptHash && keptHash !== hash) throw keyReused();
+};
+
+/** The request hash kept under a live key, or null. */
+export const readKeptRequestHash = async (db: Db, ref: IdempotencyKeyRef, now: Date) => {
+  const record = await db.idempotencyRecord.findUnique({
+    where: { scope_operation_key: ref },
+    select: { requestHash: true, expiresAt: true },
+  });
+  return record && record.expiresAt > now ? record.requestHash : null;
+};
+
+/**
+ * readKeptRequestHash as a scalar subquery over four positional parameters from `$first` (scope,
+ * operation, key, now), for a use case that reads its whole context in one statement (POST
+ * /purchases, whose statements are counted: docs/adr/0131).
+ */
+export const keptRequestHashSql = (first: number) =>
+  `(SELECT request_hash FROM idempotency_records WHERE scope = $${first} AND operation = $${first + 1} AND key = $${first + 2} AND expires_at > $${first + 3})`;
+
+/**
  * What a request that did not get the claim receives: the stored outcome, or why not. A staged
  * outcome (claimIdempotencyKey's `staged`) is answered only once its request finished, or once that
  * request is abandoned (a crash after the first step): then the staged outcome is the first answer.
@@ -86,12 +128,7 @@ export const answerExisting = async <T>(
 ): Promise<{ result: T; replayed: true }> => {
   const record = await db.idempotencyRecord.findUnique({ where: { scope_operation_key: ref } });
   if (!record) throw inUse();
-  if (record.requestHash !== hash) {
-    throw new AppError("idempotency_key_reused", {
-      message:
-        "This Idempotency-Key was used with a different request; use a new key for a new request.",
-    });
-  }
+  if (record.requestHash !== hash) throw keyReused();
   const running =
     record.lockedAt !== null && record.lockedAt.getTime() >= now.getTime() - abandonedClaimMs;
   if (record.responseStatus === null || record.responseBody === null || running) throw inUse();

@@ -21,8 +21,10 @@
  *    (a price watch records its state there, step 3b);
  * 5. answer.
  * Idempotent per (client, person) and key: every outcome but too_many_purchases and the checks
- * before the key (token, switch, unknown quote) is stored and replayed byte for byte; a duplicate
- * while the first is running is 409 idempotency_key_in_use with Retry-After.
+ * before the claim (token, switch, unknown quote) is stored and replayed byte for byte; a duplicate
+ * while the first is running is 409 idempotency_key_in_use with Retry-After. The key is looked at
+ * before the quote is: one kept for another request is 422 idempotency_key_reused even when this
+ * request's quote does not exist.
  */
 import type { z } from "zod";
 import { AppError } from "../core/errors";
@@ -39,6 +41,7 @@ import {
   answerExisting,
   claimIdempotencyKey,
   finishIdempotent,
+  refuseReusedKey,
   requestHash,
   storeIdempotentRefusal,
 } from "../platform/idempotency";
@@ -148,15 +151,25 @@ const readContext = async (
   watch: WatchSteps | undefined,
 ): Promise<PurchaseRequest> => {
   const { clientId, personId, now } = buyer;
-  const context = await readPurchaseContext(clientId, personId, input.quote_id);
+  const { idempotency_key: key, ...request } = input;
+  const ref = { scope: `${clientId}:${personId}`, operation: "purchases.create", key };
+  const context = await readPurchaseContext({
+    clientId,
+    personId,
+    quoteId: input.quote_id,
+    ref,
+    now,
+  });
   if (!context || !agentPurchasesOn(context)) throw agentPurchasesUnavailable();
+  const hash = requestHash(request);
+  // The key before the quote: kept for another request, it is 422 whatever quote this one names.
+  refuseReusedKey(context.keptRequestHash, hash);
   const { quoteId } = context;
   if (!quoteId) throw new AppError("not_found", { message: `No quote ${input.quote_id}.` });
-  const { idempotency_key: key, ...request } = input;
   return {
     context: { ...context, quoteId },
     key: {
-      ref: { scope: `${clientId}:${personId}`, operation: "purchases.create", key },
+      ref,
       now,
       quoteId,
       snapshot: context.snapshot,
@@ -164,7 +177,7 @@ const readContext = async (
       email: context.email,
       watch,
     },
-    hash: requestHash(request),
+    hash,
     grandTotalCents: snapshotTotals(context.snapshot, {}).grandTotalCents,
   };
 };

@@ -9,6 +9,7 @@
 import { Prisma } from "../../generated/prisma/client";
 import { rawPool } from "../../platform/db";
 import { anyOf, pipelined, type Sql } from "../../platform/sql";
+import { type IdempotencyKeyRef, keptRequestHashSql } from "../../platform/idempotency";
 import { lockPerson, spendingColumnsSql, type SpendingRow } from "../../accounts";
 import type { QuoteSnapshot } from "../../checkout";
 import type { PurchaseSwitchClient } from "../agent-purchases";
@@ -21,7 +22,8 @@ const spendingStatuses = ["processing", "held", "capturing", "paid"] as const;
 
 /**
  * What the purchase needs before its transaction, in one statement: the assistant, the quote (null
- * unless this client's for this person), the person's email and saved address. Not the saved card:
+ * unless this client's for this person), the person's email and saved address, and the request
+ * hash kept under the Idempotency-Key (checked before the quote is). Not the saved card:
  * it is read under the person's lock (readLockedState), review L14.
  */
 export type PurchaseContext = PurchaseSwitchClient & {
@@ -36,21 +38,25 @@ export type PurchaseContext = PurchaseSwitchClient & {
   shippingAddress: SavedAddress | null;
 };
 
-export const readPurchaseContext = async (
-  clientId: string,
-  personId: string,
-  quoteId: string,
-): Promise<PurchaseContext | undefined> => {
-  const { rows } = await rawPool().query<PurchaseContext>({
+export const readPurchaseContext = async (input: {
+  clientId: string;
+  personId: string;
+  quoteId: string;
+  ref: IdempotencyKeyRef;
+  now: Date;
+}): Promise<(PurchaseContext & { keptRequestHash: string | null }) | undefined> => {
+  const { clientId, personId, quoteId, ref, now } = input;
+  const { rows } = await rawPool().query<PurchaseContext & { keptRequestHash: string | null }>({
     name: "purchase-context",
     text: `SELECT c.kind::text AS kind, c.name, c.purchases_enabled AS "purchasesEnabled", p.email, p.language,
         q.id AS "quoteId", q.expires_at AS "expiresAt", q.snapshot, q.address,
+        ${keptRequestHashSql(4)} AS "keptRequestHash",
         (SELECT json_build_object('name', a.name, 'line1', a.line1, 'line2', a.line2, 'city', a.city, 'province', a.province, 'postalCode', a.postal_code, 'country', a.country)
            FROM shipping_addresses a WHERE a.person_id = p.id) AS "shippingAddress"
       FROM api_clients c JOIN persons p ON p.id = $2
       LEFT JOIN quotes q ON q.id = $3 AND q.client_id = c.id AND q.person_id = p.id
       WHERE c.id = $1`,
-    values: [clientId, personId, quoteId],
+    values: [clientId, personId, quoteId, ref.scope, ref.operation, ref.key, now],
   });
   return rows[0];
 };
