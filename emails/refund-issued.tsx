@@ -1,4 +1,7 @@
-/** Sent when money from an order goes back to the buyer's card: what, how much, and when it arrives, in their language. */
+/**
+ * Sent when money from an order goes back to the buyer's card: what, how much, and when it arrives,
+ * in their language; for an order its store cancelled, that it was cancelled and will not ship.
+ */
 import type { ReactNode } from "react";
 import { Text } from "@react-email/text";
 import { emailIntl, type Localised } from "./components/i18n";
@@ -20,6 +23,11 @@ export type RefundIssuedProps = Localised & {
   /** Why, as the operator or the store gave it (their words: not translated). */
   reason: string;
   cardLast4: string | null;
+  /**
+   * The store cancelled the order (ops order:cancel): the email says so and that it will not ship,
+   * not only that money was refunded. Absent in emails queued before it existed: a refund.
+   */
+  storeCancelled?: boolean;
 };
 
 export const previewProps: RefundIssuedProps = {
@@ -38,10 +46,13 @@ export const previewProps: RefundIssuedProps = {
 
 export const subject = (props: RefundIssuedProps) => {
   const intl = emailIntl(props);
-  return intl.t("orders.refund.subject", {
-    number: props.orderNumber,
-    amount: intl.money(props.amountCents),
-  });
+  return intl.t(
+    props.storeCancelled ? "orders.refund.cancelled.subject" : "orders.refund.subject",
+    {
+      number: props.orderNumber,
+      amount: intl.money(props.amountCents),
+    },
+  );
 };
 
 export default function RefundIssued(props: RefundIssuedProps) {
@@ -54,12 +65,18 @@ export default function RefundIssued(props: RefundIssuedProps) {
   return (
     <EmailLayout
       intl={intl}
-      preview={t("orders.refund.preview", { amount, card })}
-      heading={t("orders.refund.heading")}
+      preview={
+        props.storeCancelled
+          ? t("orders.refund.cancelled.preview", { store: props.storeName, amount })
+          : t("orders.refund.preview", { amount, card })
+      }
+      heading={t(
+        props.storeCancelled ? "orders.refund.cancelled.heading" : "orders.refund.heading",
+      )}
       footer={t("orders.email.footer")}
     >
       <Text style={{ marginBottom: 0 }}>
-        {t.rich("orders.refund.body", {
+        {t.rich(props.storeCancelled ? "orders.refund.cancelled.body" : "orders.refund.body", {
           store: props.storeName,
           amount,
           number: props.orderNumber,

@@ -514,7 +514,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: ship one of your store orders (adds tracking, emails it)
-         * @description Ships an order of a paid checkout, or of an assistant purchase once its card is charged (advance a held purchase first).
+         * @description Ships an order of a paid checkout, or of an assistant purchase once its card is charged (advance a held purchase first). An order its store cancelled (refunded in full) never ships: 409 order_cancelled, nothing emailed.
          */
         post: operations["sandboxShipOrder"];
         delete?: never;
@@ -9299,7 +9299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description order_not_paid: the order's purchase is still held (the person may cancel until charges_at) or was cancelled */
+            /** @description order_not_paid: the order's purchase is still held (the person may cancel until charges_at) or was cancelled; order_cancelled: the store cancelled the order (it was refunded and does not ship) */
             409: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];

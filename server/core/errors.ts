@@ -51,6 +51,8 @@ export const errorTable = {
   order_not_paid: { status: 409, trpc: "CONFLICT" },
   /** A store cancelling an order it already shipped (operator: refund it instead). */
   order_shipped: { status: 409, trpc: "CONFLICT" },
+  /** Sandbox shipping of an order its store cancelled (refunded in full): it never ships. */
+  order_cancelled: { status: 409, trpc: "CONFLICT" },
   /** A refund of more than is left of the order, or of nothing. */
   not_refundable: { status: 409, trpc: "CONFLICT" },
   /** The purchase was refused, or must be paid by the person: there is no hold to cancel. */

@@ -248,6 +248,7 @@ export const recordRefunded = async (
     refundedCents,
     orderTotalCents: order.grandTotalCents,
     reason: refund.reason,
+    storeCancelled: refund.source === "store_cancelled",
   };
   await enqueueEmail(tx, {
     to: order.email,

@@ -2,7 +2,8 @@
  * POST /sandbox/orders/{order}/ship: marks one of the client's store orders (of a paid checkout, or
  * of a charged assistant purchase) shipped with a carrier and tracking number, and emails the
  * tracking to the order's email (outbox, same transaction). Shipping an order again answers it as it
- * is, with no second email.
+ * is, with no second email. An order its store cancelled (ops order:cancel: refunded in full, the
+ * person told it will not ship) is 409 order_cancelled, and nothing is emailed.
  */
 import { randomInt } from "node:crypto";
 import { publicPurchaseStatus } from "../purchases";
@@ -16,7 +17,12 @@ import { orderEmailReader, ZStoreOrder } from "../checkout";
 import type { OrderShippedProps } from "../../emails/order-shipped";
 import { assertSandbox } from "./sandbox-only";
 import { ZShipOrderInput } from "./sandbox.schema";
-import { findOwnOrder, markOrderShipped, readOrderTracking } from "./store";
+import { findOwnOrder, isOrderCancelled, markOrderShipped, readOrderTracking } from "./store";
+
+const cancelled = (number: string) =>
+  new AppError("order_cancelled", {
+    message: `Order ${number} was cancelled by its store and refunded: it does not ship.`,
+  });
 
 const trackingNumber = () => Array.from({ length: 16 }, () => randomInt(10)).join("");
 
@@ -34,6 +40,7 @@ export const shipOrder = procedure({ caller: "partner", scope: "checkout:write" 
         message: `Order ${input.order} belongs to a purchase that is ${publicPurchaseStatus(order.purchase.status)}: it ships once the card is charged (POST /sandbox/purchases/${order.purchaseId}/advance).`,
       });
     }
+    if (order.cancelledAt) throw cancelled(input.order);
     const owner = (order.checkout ?? order.purchase)!;
     const store = (owner.quote.snapshot as unknown as QuoteSnapshot).stores.find(
       (candidate) => candidate.storeId === order.storeId,
@@ -47,7 +54,11 @@ export const shipOrder = procedure({ caller: "partner", scope: "checkout:write" 
         trackingNumber: tracking,
         now,
       });
-      if (!isShipped) return;
+      if (!isShipped) {
+        // Not shipped now: shipped before (answered as it is), or cancelled since it was read.
+        if (await isOrderCancelled(tx, order.id)) throw cancelled(input.order);
+        return;
+      }
       // In the buyer's language: the one they paid the checkout in, else their person's.
       const props: OrderShippedProps = {
         ...(await orderEmailReader(tx, {

@@ -40,6 +40,7 @@ export const findOwnOrder = (db: Client, options: { number: string; actor: Actor
       id: true,
       storeId: true,
       email: true,
+      cancelledAt: true,
       checkoutId: true,
       purchaseId: true,
       checkout: {
@@ -63,7 +64,8 @@ export const markOrderShipped = async (
 ) =>
   (
     await db.order.updateMany({
-      where: { id: options.id, fulfilment: "processing" },
+      // Never an order its store cancelled, even one cancelled after the caller read it.
+      where: { id: options.id, fulfilment: "processing", cancelledAt: null },
       data: {
         fulfilment: "shipped",
         carrier: options.carrier,
@@ -72,6 +74,11 @@ export const markOrderShipped = async (
       },
     })
   ).count === 1;
+
+/** Whether the order's store cancelled it (orders.cancelled_at, written by the refunds' cancellation). */
+export const isOrderCancelled = async (db: Client, id: string) =>
+  (await db.order.findUniqueOrThrow({ where: { id }, select: { cancelledAt: true } }))
+    .cancelledAt !== null;
 
 /** An order's number, fulfilment and tracking; throws when unknown. */
 export const readOrderTracking = (db: Client, id: string) =>

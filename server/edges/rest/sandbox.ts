@@ -25,11 +25,11 @@ export const sandboxOperations = [
     output: ZStoreOrder,
     summary: "Sandbox: ship one of your store orders (adds tracking, emails it)",
     description:
-      "Ships an order of a paid checkout, or of an assistant purchase once its card is charged (advance a held purchase first).",
+      "Ships an order of a paid checkout, or of an assistant purchase once its card is charged (advance a held purchase first). An order its store cancelled (refunded in full) never ships: 409 order_cancelled, nothing emailed.",
     responses: {
       404: errorResponse("No such order of yours, or not the sandbox (not_found)"),
       409: errorResponse(
-        "order_not_paid: the order's purchase is still held (the person may cancel until charges_at) or was cancelled",
+        "order_not_paid: the order's purchase is still held (the person may cancel until charges_at) or was cancelled; order_cancelled: the store cancelled the order (it was refunded and does not ship)",
       ),
     },
     call: async ({ caller, params, body }) => ({
