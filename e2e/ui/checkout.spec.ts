@@ -54,6 +54,37 @@ test.describe("[CHECKOUT] hosted page", () => {
     ).toBe("awaiting_payment");
   });
 
+  test("a decline or a failed authentication keeps what was typed: number, expiry, CVC, terms", async ({
+    partner,
+    page,
+  }) => {
+    // React resets a <form action={fn}> after its action; the pay form must not (its header says so).
+    const expectTyped = async (number: string) => {
+      await expect(page.getByLabel("Card number")).toHaveValue(number);
+      await expect(page.getByLabel("Month")).toHaveValue("12");
+      await expect(page.getByLabel("Year")).toHaveValue("2034");
+      await expect(page.getByLabel("CVC")).toHaveValue("123");
+      await expect(page.getByLabel(/I accept the terms/)).toBeChecked();
+    };
+    const { checkout } = await createCheckout(partner.api, 13);
+    await page.goto(new URL(checkout.checkout_url).pathname);
+    await fillCard(page, "4000 0000 0000 0002");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Your card was declined" }),
+    ).toBeVisible();
+    await expectTyped("4000 0000 0000 0002");
+    await page.getByLabel("Card number").fill("4000 0025 0000 3155");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await page.getByRole("button", { name: "Fail authentication" }).click();
+    await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeVisible();
+    await expectTyped("4000 0025 0000 3155");
+    // What was kept is what the next attempt sends: only the number changes, and it pays.
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await expect(page.getByRole("heading", { name: /Paid/ })).toBeVisible();
+  });
+
   test("the authentication card shows the confirm step, and completing it pays", async ({
     partner,
     page,

@@ -4,13 +4,24 @@
  * (stripe-pay-panel.tsx; no card form of ours at all); with the sandbox, its test-card form: terms
  * to accept, then a card form or the Link wallet. A card that needs authentication shows the
  * bank's confirm step; a decline shows why and keeps the form. The card fields are uncontrolled
- * (what was typed before hydration is kept) and the pay button waits for hydration. Card and Link
+ * (what was typed before hydration is kept) and the pay button waits for hydration. The payment is
+ * started from onSubmit rather than as the form's `action`, as app/_components/action-form.tsx does:
+ * React resets a form after its action, which cleared the card and the terms tick after a decline.
+ * The form stays mounted (hidden) under the bank's confirm step, so a failed authentication comes
+ * back to what was typed; the card number stays in the browser's fields only. Card and Link
  * are tabs as the ARIA pattern has them: Tab reaches the chosen one, the arrow keys switch.
  * `total` arrives formatted in the page's locale.
  */
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { type KeyboardEvent, useActionState, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  startTransition,
+  useActionState,
+  useRef,
+  useState,
+} from "react";
 import { useHydrated } from "@/app/_components/use-hydrated";
 import { type ActionState, confirmAuthentication, payCheckout } from "./actions";
 
@@ -101,110 +112,122 @@ function SandboxPayPanel({ checkoutId, email, total, pendingPaymentId }: Props) 
         ? pendingPaymentId
         : null;
 
-  if (challenge) {
-    return (
-      <section className="card pay" aria-label={t("confirmLabel")}>
-        <h2>{t("confirmHeading")}</h2>
-        <p>{t("confirmText", { total })}</p>
-        <form action={confirm}>
-          <input type="hidden" name="id" value={checkoutId} />
-          <input type="hidden" name="payment_id" value={challenge} />
-          <button name="result" value="approve" disabled={confirming}>
-            {t("approve")}
-          </button>{" "}
-          <button name="result" value="fail" className="secondary" disabled={confirming}>
-            {t("fail")}
-          </button>
-        </form>
-      </section>
-    );
-  }
   const message =
     latest?.error ??
     (latest?.outcome && "message" in latest.outcome ? latest.outcome.message : undefined);
+  const submitPayment = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    startTransition(() => pay(data));
+  };
   return (
-    <section className="card pay" aria-labelledby="pay-heading">
-      <h2 id="pay-heading">{t("heading")}</h2>
-      {message ? (
-        <p role="alert" className="alert">
-          {message}
-        </p>
+    <>
+      {challenge ? (
+        <section className="card pay" aria-label={t("confirmLabel")}>
+          <h2>{t("confirmHeading")}</h2>
+          <p>{t("confirmText", { total })}</p>
+          <form action={confirm}>
+            <input type="hidden" name="id" value={checkoutId} />
+            <input type="hidden" name="payment_id" value={challenge} />
+            <button name="result" value="approve" disabled={confirming}>
+              {t("approve")}
+            </button>{" "}
+            <button name="result" value="fail" className="secondary" disabled={confirming}>
+              {t("fail")}
+            </button>
+          </form>
+        </section>
       ) : null}
-      <MethodTabs method={method} onChoose={setMethod} />
-      <form
-        action={pay}
-        id="pay-method-panel"
-        role="tabpanel"
-        aria-labelledby={`pay-tab-${method}`}
+      {/* Kept mounted (not rendered again) while the bank's step shows, so its fields keep their values. */}
+      <section
+        className="card pay"
+        aria-labelledby="pay-heading"
+        style={challenge ? { display: "none" } : undefined}
       >
-        <input type="hidden" name="id" value={checkoutId} />
-        <input type="hidden" name="method" value={method} />
-        {method === "card" ? (
-          <div className="fields">
-            <label>
-              {t("cardNumber")}
-              <input
-                name="number"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="4242 4242 4242 4242"
-                required
-              />
-            </label>
-            <label>
-              {t("month")}
-              <input
-                name="exp_month"
-                inputMode="numeric"
-                autoComplete="cc-exp-month"
-                placeholder="12"
-                required
-                size={3}
-              />
-            </label>
-            <label>
-              {t("year")}
-              <input
-                name="exp_year"
-                inputMode="numeric"
-                autoComplete="cc-exp-year"
-                placeholder="2030"
-                required
-                size={5}
-              />
-            </label>
-            <label>
-              {t("cvc")}
-              <input
-                name="cvc"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                required
-                size={4}
-              />
-            </label>
-          </div>
-        ) : (
-          <label>
-            {t("linkEmail")}
-            <input name="link_email" type="email" defaultValue={email} required />
-          </label>
-        )}
-        {latest?.fields ? (
-          <ul className="alert">
-            {Object.entries(latest.fields).map(([field, text]) => (
-              <li key={field}>{text}</li>
-            ))}
-          </ul>
+        <h2 id="pay-heading">{t("heading")}</h2>
+        {message ? (
+          <p role="alert" className="alert">
+            {message}
+          </p>
         ) : null}
-        <label className="terms">
-          <input type="checkbox" name="accept_terms" required /> {t("terms")}
-        </label>
-        <button type="submit" disabled={paying || !isHydrated}>
-          {method === "link" ? t("payWithLink", { total }) : t("pay", { total })}
-        </button>
-      </form>
-    </section>
+        <MethodTabs method={method} onChoose={setMethod} />
+        <form
+          onSubmit={submitPayment}
+          // Never a GET with the card in its address, should a submission ever happen unhydrated.
+          method="post"
+          id="pay-method-panel"
+          role="tabpanel"
+          aria-labelledby={`pay-tab-${method}`}
+        >
+          <input type="hidden" name="id" value={checkoutId} />
+          <input type="hidden" name="method" value={method} />
+          {method === "card" ? (
+            <div className="fields">
+              <label>
+                {t("cardNumber")}
+                <input
+                  name="number"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  placeholder="4242 4242 4242 4242"
+                  required
+                />
+              </label>
+              <label>
+                {t("month")}
+                <input
+                  name="exp_month"
+                  inputMode="numeric"
+                  autoComplete="cc-exp-month"
+                  placeholder="12"
+                  required
+                  size={3}
+                />
+              </label>
+              <label>
+                {t("year")}
+                <input
+                  name="exp_year"
+                  inputMode="numeric"
+                  autoComplete="cc-exp-year"
+                  placeholder="2030"
+                  required
+                  size={5}
+                />
+              </label>
+              <label>
+                {t("cvc")}
+                <input
+                  name="cvc"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  placeholder="123"
+                  required
+                  size={4}
+                />
+              </label>
+            </div>
+          ) : (
+            <label>
+              {t("linkEmail")}
+              <input name="link_email" type="email" defaultValue={email} required />
+            </label>
+          )}
+          {latest?.fields ? (
+            <ul className="alert">
+              {Object.entries(latest.fields).map(([field, text]) => (
+                <li key={field}>{text}</li>
+              ))}
+            </ul>
+          ) : null}
+          <label className="terms">
+            <input type="checkbox" name="accept_terms" required /> {t("terms")}
+          </label>
+          <button type="submit" disabled={paying || !isHydrated}>
+            {method === "link" ? t("payWithLink", { total }) : t("pay", { total })}
+          </button>
+        </form>
+      </section>
+    </>
   );
 }
