@@ -372,7 +372,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One item with its variants and images */
+        /**
+         * One item with its variants and images
+         * @description A sold item is still answered, with available false on it and on every variant (it has left search). Scope catalog:read.
+         */
         get: operations["getProduct"];
         put?: never;
         post?: never;
@@ -494,7 +497,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: change an item's price, as a store edit would
-         * @description The new price is recorded with a price-change event in one transaction; live price watches (and alerts) on the item are evaluated from it within seconds. Setting the price it already has records nothing (changed: false). A price is at most 1000000.00 (422 invalid_request naming price); a quote of such items is held to the order bound of POST /checkout/quotes. Any sandbox client token (catalog:read).
+         * @description The new price is recorded with a price-change event in one transaction; live price watches (and alerts) on the item are evaluated from it within seconds. Setting the price it already has records nothing (changed: false). A sold or removed item is not for sale: 404, nothing written. A price is at most 1000000.00 (422 invalid_request naming price); a quote of such items is held to the order bound of POST /checkout/quotes. Any sandbox client token (catalog:read).
          */
         post: operations["sandboxSetItemPrice"];
         delete?: never;
@@ -7661,7 +7664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not for sale (not_found) */
+            /** @description No such item, removed, or its store cannot sell now (not_found) */
             404: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -7830,7 +7833,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not for sale (not_found) */
+            /** @description No such item, removed, or its store cannot sell now (not_found) */
             404: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];

@@ -54,8 +54,16 @@ export const summaryFromSource = (
 const toProductSummary = (row: ProductSummaryRow, watches: WatchCounts = noWatches) =>
   summaryFromSource(summarySourceOf(row), watches);
 
+/**
+ * Whether a listed item's units can be bought: only an active one. A sold item stays readable
+ * (ADR 0040) with units left in its variants (a store that sold it elsewhere says nothing of its
+ * stock), so `is_available` alone (units left, ADR 0133) would call it available.
+ */
+const isForSale = (row: Pick<ProductDetailRow, "status">) => row.status === "active";
+
 export const toProductDetail = (row: ProductDetailRow, watches: WatchCounts = noWatches) => ({
   ...toProductSummary(row, watches),
+  available: isForSale(row) && row.isAvailable,
   description: row.description,
   created_at: row.createdAt.toISOString(),
   images: row.images.map((image) => ({ url: absolute(image.url), is_cover: image.isCover })),
@@ -63,6 +71,6 @@ export const toProductDetail = (row: ProductDetailRow, watches: WatchCounts = no
     id: variant.id,
     size: variant.size,
     color: variant.color,
-    available: variant.quantity > 0,
+    available: isForSale(row) && variant.quantity > 0,
   })),
 });

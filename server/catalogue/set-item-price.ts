@@ -21,7 +21,8 @@ export type PriceChanged = {
 /**
  * Sets the prices of `changes` (one item or a store-wide sale) in one transaction, locking the item
  * rows in id order (no deadlock with another batch). An unchanged price records no event. An
- * unknown or removed item is not_found and nothing is written.
+ * unknown, sold or removed item is not_found (not for sale: it has no price to change) and
+ * nothing is written.
  */
 export const setItemPrices = async (
   db: Db,
@@ -38,7 +39,9 @@ export const setItemPrices = async (
     const rows = await lockItemPrices(tx, ids);
     if (rows.length !== ids.length) {
       const found = new Set(rows.map((row) => row.id));
-      throw new AppError("not_found", { message: `No item ${ids.find((id) => !found.has(id))}.` });
+      throw new AppError("not_found", {
+        message: `No item ${ids.find((id) => !found.has(id))} is for sale.`,
+      });
     }
     const out: PriceChanged[] = rows.map((row) => ({
       itemId: row.id,

@@ -10,10 +10,13 @@ import type { Sql } from "../../platform/sql";
 
 export type ItemPrice = { id: number; priceCents: number };
 
-/** Locks the items of `ids` that are not removed, in id order (no deadlock with another batch); their current prices. */
+/**
+ * Locks the items of `ids` that are for sale (active: a sold or removed item has no price to change),
+ * in id order (no deadlock with another batch); their current prices.
+ */
 export const lockItemPrices = async (sql: Sql, ids: readonly number[]): Promise<ItemPrice[]> => {
   const rows = await sql.$queryRaw<{ id: number; price_cents: number }[]>`
-    SELECT id, price_cents FROM items WHERE id = ANY(${[...ids]}::int[]) AND status <> 'removed' ORDER BY id FOR UPDATE`;
+    SELECT id, price_cents FROM items WHERE id = ANY(${[...ids]}::int[]) AND status = 'active' ORDER BY id FOR UPDATE`;
   return rows.map((row) => ({ id: row.id, priceCents: row.price_cents }));
 };
 

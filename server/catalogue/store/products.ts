@@ -59,6 +59,8 @@ export type ProductSummarySource = Pick<
 const productDetailSelect = {
   ...productSummarySelect,
   description: true,
+  // A sold item is still shown, as not available (product-json.ts, ADR 0040).
+  status: true,
   createdAt: true,
   images: { select: { url: true, isCover: true }, orderBy: { position: "asc" } },
   variants: {

@@ -33,7 +33,11 @@ export const catalogOperations = [
     input: { params: ZGetProductRequest },
     output: ZProductDetail,
     summary: "One item with its variants and images",
-    responses: { 404: errorResponse("Not for sale (not_found)") },
+    description:
+      "A sold item is still answered, with available false on it and on every variant (it has left search). Scope catalog:read.",
+    responses: {
+      404: errorResponse("No such item, removed, or its store cannot sell now (not_found)"),
+    },
     call: async ({ caller, params }) => ({ body: await caller.catalog.getProduct(params) }),
   }),
   defineOperation({
@@ -46,7 +50,9 @@ export const catalogOperations = [
     summary: "An item's price history, its lows and its change from the previous price",
     description:
       "Every price the item has had (oldest first; at most the newest 500 points, `truncated` when older ones were left out), the lowest price in effect in the last 30 and 90 days and since it was listed (always over every change), the price before the latest change and the change from it. A sold item keeps its history. Scope catalog:read.",
-    responses: { 404: errorResponse("Not for sale (not_found)") },
+    responses: {
+      404: errorResponse("No such item, removed, or its store cannot sell now (not_found)"),
+    },
     call: async ({ caller, params }) => ({ body: await caller.catalog.getPriceHistory(params) }),
   }),
   defineOperation({

@@ -81,7 +81,7 @@ export const sandboxOperations = [
     output: ZItemPriceChange,
     summary: "Sandbox: change an item's price, as a store edit would",
     description:
-      "The new price is recorded with a price-change event in one transaction; live price watches (and alerts) on the item are evaluated from it within seconds. Setting the price it already has records nothing (changed: false). A price is at most 1000000.00 (422 invalid_request naming price); a quote of such items is held to the order bound of POST /checkout/quotes. Any sandbox client token (catalog:read).",
+      "The new price is recorded with a price-change event in one transaction; live price watches (and alerts) on the item are evaluated from it within seconds. Setting the price it already has records nothing (changed: false). A sold or removed item is not for sale: 404, nothing written. A price is at most 1000000.00 (422 invalid_request naming price); a quote of such items is held to the order bound of POST /checkout/quotes. Any sandbox client token (catalog:read).",
     responses: { 404: errorResponse("No such item for sale, or not the sandbox (not_found)") },
     call: async ({ caller, params, body }) => ({
       body: await caller.sandbox.setItemPrice({ ...params, ...body }),

@@ -435,16 +435,19 @@ describe("evaluation", () => {
 
   it("an alternative whose item sold elsewhere ends alone; the group goes on, and ends item_sold when none is left", async () => {
     const { token, person, items, groupId, watchIds } = await grouped();
-    for (const item of items)
-      await db().item.update({ where: { id: item.id }, data: { status: "sold" } });
-    await setItemPrices(db(), [{ itemId: items[0].id, priceCents: 7_500 }], { now: new Date() });
+    // Each price drops, then its item sells before the change is processed (a sold item's price cannot change).
+    const dropThenSell = async (itemId: number) => {
+      await setItemPrices(db(), [{ itemId, priceCents: 7_500 }], { now: new Date() });
+      await db().item.update({ where: { id: itemId }, data: { status: "sold" } });
+    };
+    await dropThenSell(items[0].id);
     await processAll();
     expect((await getGroup(token, groupId)).body.status).toBe("active");
     expect((await watchRows(watchIds)).map((watch) => watch.status)).toEqual([
       "item_sold",
       "active",
     ]);
-    await setItemPrices(db(), [{ itemId: items[1].id, priceCents: 7_500 }], { now: new Date() });
+    await dropThenSell(items[1].id);
     await processAll();
     expect((await getGroup(token, groupId)).body).toMatchObject({
       status: "cancelled",

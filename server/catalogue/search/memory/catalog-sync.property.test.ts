@@ -17,6 +17,7 @@
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { AppError } from "../../../core/errors";
 import { createItem, createPartner, createPerson, createStore } from "../../../../prisma/factories";
 import { randomId } from "../../../core/ids";
 import { db } from "../../../platform/db";
@@ -224,12 +225,17 @@ const perform = async (step: Action): Promise<void> => {
       return;
     }
     case "reprice":
-      // The one way a price changes: the row and its kind-'price' event in one transaction.
-      await setItemPrice(
-        db(),
-        { itemId: itemIds[step.item], priceCents: step.priceCents },
-        { now: new Date() },
-      );
+      // The one way a price changes: the row and its kind-'price' event in one transaction. A sold
+      // item is not for sale and keeps its price (not_found); a sale side by side may sell it first.
+      try {
+        await setItemPrice(
+          db(),
+          { itemId: itemIds[step.item], priceCents: step.priceCents },
+          { now: new Date() },
+        );
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === "not_found")) throw error;
+      }
       return;
     case "relist":
       await db().item.update({ where: { id: itemIds[step.item] }, data: { status: "active" } });
