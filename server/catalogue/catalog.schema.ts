@@ -6,7 +6,7 @@ import { z } from "zod";
 import { decimalPattern } from "../core/money";
 import { ZMoney } from "../core/money-input";
 import { sortOrders } from "./search/types";
-import { wholeNumber, ZIntCount, ZIntId, ZIntPage } from "../core/zod";
+import { wholeNumber, wholeNumberParam, ZIntCount, ZIntId, ZIntPage } from "../core/zod";
 
 /** Optional fields accept null as if omitted (reference 1.2.1). */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -184,12 +184,7 @@ export const ZSearchProductsResponse = z.object({
 });
 
 export const ZGetProductRequest = z.object({
-  id: z.coerce
-    .number({ error: "must be a whole number" })
-    .int("must be a whole number")
-    .min(1, "must be at least 1")
-    .max(2147483647, "must be at most 2147483647")
-    .meta({ example: 48213 }),
+  id: wholeNumberParam(1, 2147483647, { example: 48213 }),
 });
 
 export const ZProductDetail = ZProductSummary.extend({

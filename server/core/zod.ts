@@ -5,17 +5,20 @@ import { z } from "zod";
 export const optional = <T extends z.ZodType>(schema: T) =>
   schema.nullish().transform((value) => value ?? undefined);
 
+/** What a whole number given as text may be: decimal digits, optionally negative (then refused by its bounds). */
+const wholeNumberDigits = /^-?\d{1,15}$/;
+
 /**
  * A whole number given as a JSON number or in decimal digits (a query string, a form field), in
  * [min, max]. Only digits are read as a number: "0x10", "1e1", " 12" and "" stay strings and are
  * refused, where z.coerce.number would take them as 16, 10, 12 and 0. `message` replaces every
  * message (a card's month); by default each names the bound. For optional fields and procedure
  * inputs only: the OpenAPI generator reads a preprocess as optional, so a required REST parameter
- * (a path id) would lose its `required`.
+ * (a path id) would lose its `required`; a path takes `wholeNumberParam`.
  */
 export const wholeNumber = (min: number, max: number, message?: string) =>
   z.preprocess(
-    (value) => (typeof value === "string" && /^-?\d{1,15}$/.test(value) ? Number(value) : value),
+    (value) => (typeof value === "string" && wholeNumberDigits.test(value) ? Number(value) : value),
     z
       .number({ error: message ?? "must be a whole number" })
       .int(message ?? "must be a whole number")
@@ -64,3 +67,37 @@ export const exactlyOne =
           : `give ${first} or ${second}`,
       });
   };
+
+/**
+ * A required whole number in a path (an item's or a price watch's id), read by the same rule as
+ * `wholeNumber`: a JSON number (MCP arguments, procedure callers) or decimal digits (the path), so
+ * "0x10", "1e3" and " 12" are refused where z.coerce.number read them as 16, 1000 and 12. Not a
+ * preprocess: its first stage is a union of a number and a digit string, which the OpenAPI generator
+ * reads as required; the document shows the parameter as the integer it is (`override`: the union
+ * is how it is read, not what a client sends).
+ */
+export const wholeNumberParam = (
+  min: number,
+  max: number,
+  options: { message?: string; example: number },
+) => {
+  const { message, example } = options;
+  const notWhole = message ?? "must be a whole number";
+  return z
+    .union([z.number(), z.string().regex(wholeNumberDigits, notWhole)], { error: notWhole })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int(notWhole)
+        .min(min, message ?? `must be at least ${min}`)
+        .max(max, message ?? `must be at most ${max}`),
+    )
+    .meta({
+      example,
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+        Object.assign(jsonSchema, { type: "integer", minimum: min, maximum: max, example });
+      },
+    });
+};

@@ -6,7 +6,7 @@ import { priceWatchStatuses, watchDays } from "./states";
 import { ZPagination } from "../catalogue";
 import { ZMoney } from "../core/money-input";
 import { ZAmountInput } from "../core/money-input";
-import { optional, wholeNumber } from "../core/zod";
+import { optional, wholeNumber, wholeNumberParam } from "../core/zod";
 import { watchConditionNames } from "./conditions";
 
 export const ZCreatePriceWatchBody = z
@@ -62,14 +62,10 @@ export const ZCreatePriceWatchBody = z
   });
 
 export const ZPriceWatchIdParams = z.object({
-  // A path parameter is required: wholeNumber's preprocess reads as optional to the OpenAPI
-  // generator (zod-openapi takes a transform's input as optional), so the id keeps z.coerce.
-  price_watch_id: z.coerce
-    .number({ error: "must be a price watch id" })
-    .int("must be a price watch id")
-    .min(1, "must be a price watch id")
-    .max(2_147_483_647, "must be a price watch id")
-    .meta({ example: 4821 }),
+  price_watch_id: wholeNumberParam(1, 2_147_483_647, {
+    message: "must be a price watch id",
+    example: 4821,
+  }),
 });
 
 export const ZListPriceWatchesQuery = z

@@ -20,6 +20,15 @@ export const toolJsonSchema = (schema: z.ZodType, io: "input" | "output"): ToolJ
     io,
     unrepresentable: "any",
     target: "draft-2020-12",
+    // A schema's own rendering for the OpenAPI document (zod-openapi's `override` meta: a path id
+    // read from a number or digits, shown as the integer it is) is the tool's too.
+    override: ({ zodSchema, jsonSchema }) => {
+      const { override } = (z.globalRegistry.get(zodSchema) ?? {}) as {
+        override?: unknown;
+      };
+      if (typeof override === "function")
+        (override as (context: { jsonSchema: object }) => void)({ jsonSchema });
+    },
   }) as Record<string, unknown>;
   const ref =
     typeof generated.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(generated.$ref)?.[1] : undefined;
