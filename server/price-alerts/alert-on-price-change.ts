@@ -8,7 +8,8 @@
  * second waits on the row lock, re-reads it as `notified` and skips it (PostgreSQL's read-committed
  * re-check); only the winner's RETURNING row gets an email, and the email's dedupe key
  * (`price-alert:<id>`) would stop a second one anyway. The item's price is read live (not from the
- * event): events may be handled late or out of order. A sold or unlisted item notifies nobody.
+ * event): events may be handled late or out of order. A sold or unlisted item notifies nobody, and
+ * an item's `sold` event stops its live alerts.
  * The email is in the person's language (accounts' readReadingPreferencesOf) and shows the item's
  * card (picture, condition, store), read only when some alert fired.
  */
@@ -18,7 +19,12 @@ import { emailItemOf, findItemCards, priceChartImage, type PriceChangeHandler } 
 import { env } from "../platform/env";
 import { poolSql, type Sql, sqlTransaction } from "../platform/sql";
 import { enqueueEmail } from "../platform/mail/outbox";
-import { anyAlertFiresAtLivePrice, type FiredAlert, fireAlertsAtLivePrice } from "./store";
+import {
+  anyAlertFiresAtLivePrice,
+  type FiredAlert,
+  fireAlertsAtLivePrice,
+  stopAlertsOfSoldItem,
+} from "./store";
 
 /** How long an alert email's price chart still draws (ADR 0119). */
 const chartLinkMs = 90 * 24 * 3_600_000;
@@ -69,6 +75,8 @@ export const priceAlertHandler: PriceChangeHandler = {
   // Raw `pg` (server/platform/sql.ts): a sale runs this for each of thousands of items. Most notify
   // nobody: for them one read, not a transaction (three statements).
   handle: async (_db, event, { now }) => {
+    // The item sold (catalogue's sellItems): its alerts end, no email (ADR 0075).
+    if (event.kind === "sold") return void (await stopAlertsOfSoldItem(poolSql, event.itemId, now));
     if (!(await anyAlertFiresAtLivePrice(poolSql, event.itemId))) return;
     await sqlTransaction(async (tx) => {
       const fired = await fireAlertsAtLivePrice(tx, event.itemId, now);

@@ -129,3 +129,14 @@ export const anyAlertFiresAtLivePrice = async (sql: Sql, itemId: number) =>
       WITH item AS (${liveItemSql(itemId)})
       SELECT EXISTS (SELECT 1 FROM price_alerts a, item WHERE ${firesAtSql}) AS fires`
   )[0].fires;
+
+/**
+ * Stops every live alert on the item if the item is sold (read live, not from the event): its price
+ * can no longer reach anyone's target. `stopped` is the alert's one ending without an email (ADR
+ * 0075); a single UPDATE ... WHERE status = 'active', so two runs stop each alert once.
+ */
+export const stopAlertsOfSoldItem = (sql: Sql, itemId: number, now: Date) =>
+  sql.$executeRaw`
+    UPDATE price_alerts a SET status = 'stopped', stopped_at = ${now}, updated_at = ${now}
+    FROM items i
+    WHERE i.id = ${itemId} AND i.status = 'sold' AND a.item_id = i.id AND a.status = 'active'`;

@@ -133,26 +133,46 @@ export const restockVariants = async (sql: Sql, lines: readonly Reservation[]) =
 };
 
 /**
+ * The one place an item stops being for sale because it sold: marks sold the active items `which`
+ * selects and, in the same statement, records one `sold` catalogue event for each
+ * (price_change_events, old = new price). The price-change processor hands the event to every
+ * handler: the item's live price watches end item_sold (with their ended email) and its live
+ * alerts stop, exactly once (server/price-changes). Only a row this statement moved from active
+ * gets an event, so a second sale of the same item (a retry, a race) records nothing.
+ */
+const sellItems = (sql: Sql, which: Prisma.Sql, now: Date) =>
+  sql.$queryRaw<{ item_id: number }[]>`
+    WITH sold AS (
+      UPDATE items SET status = 'sold', updated_at = ${now}
+      WHERE status = 'active' AND ${which}
+      RETURNING id, price_cents)
+    INSERT INTO price_change_events (item_id, kind, old_price_cents, new_price_cents, created_at)
+    SELECT id, 'sold', price_cents, price_cents, ${now} FROM sold
+    RETURNING item_id`;
+
+/**
  * Marks sold the active items among `itemIds` with nothing left in any variant (they leave
- * search). The caller leaves out items an open checkout still holds a unit of.
+ * search), recording their `sold` events (sellItems). The caller leaves out items an open checkout
+ * still holds a unit of.
  */
 export const markSoldOut = async (sql: Sql, itemIds: readonly number[], now: Date) => {
   if (itemIds.length === 0) return;
-  await sql.$executeRaw`
-    UPDATE items SET status = 'sold', updated_at = ${now}
-    WHERE ${anyOf(Prisma.sql`id`, itemIds, "int")} AND status = 'active'
-      AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.item_id = items.id AND v.quantity > 0)`;
+  await sellItems(
+    sql,
+    Prisma.sql`${anyOf(Prisma.sql`id`, itemIds, "int")}
+      AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.item_id = items.id AND v.quantity > 0)`,
+    now,
+  );
 };
 
 /**
- * The store sold the item elsewhere (in its own shop): it leaves the catalogue, and a held purchase
- * of it is cancelled at its charge (item_sold). The sandbox's stand-in for a store's stock feed;
- * false when the item was not active.
+ * The store sold the item elsewhere (in its own shop): it leaves search, reads as not available,
+ * and a held purchase of it is cancelled at its charge (item_sold); its `sold` event ends its
+ * watches and alerts (sellItems). The sandbox's stand-in for a store's stock feed; false when the
+ * item was not active.
  */
 export const markItemSold = async (sql: Sql, itemId: number, now: Date) =>
-  (await sql.$executeRaw`
-    UPDATE items SET status = 'sold', updated_at = ${now} WHERE id = ${itemId} AND status = 'active'`) ===
-  1;
+  (await sellItems(sql, Prisma.sql`id = ${itemId}`, now)).length === 1;
 
 /** For each of `itemIds`: its price and whether it is still listed (active, its store selling). */
 export const readListings = async (sql: Sql, itemIds: readonly number[]) => {

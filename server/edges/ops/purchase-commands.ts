@@ -163,8 +163,9 @@ export const makeSandboxPurchaseDue = async (purchaseId: string | undefined) => 
 };
 
 /**
- * `sandbox:item-sold ITEM_ID` (sandbox only): the store sold the item elsewhere; it leaves the
- * catalogue and a held purchase of it is cancelled at its charge (item_sold).
+ * `sandbox:item-sold ITEM_ID` (sandbox only): the store sold the item elsewhere; it leaves search
+ * and reads as not available, a held purchase of it is cancelled at its charge (item_sold), and its
+ * live price watches end item_sold and its alerts stop (markItemSold's `sold` event).
  */
 export const markSandboxItemSold = async (itemId: string | undefined) => {
   if (env().SERVICE_ENV !== "sandbox")
