@@ -152,9 +152,12 @@ function SandboxPayPanel({ checkoutId, email, total, pendingPaymentId }: Props) 
         ) : null}
         <MethodTabs method={method} onChoose={setMethod} />
         <form
+          // The server action stays the form's action, so the page's HTML posts to it without
+          // JavaScript (and a plain HTTP client can pay, as the embedded-default load test does);
+          // once hydrated, onSubmit starts it instead and prevents the form action, so React does
+          // not reset what was typed.
+          action={pay}
           onSubmit={submitPayment}
-          // Never a GET with the card in its address, should a submission ever happen unhydrated.
-          method="post"
           id="pay-method-panel"
           role="tabpanel"
           aria-labelledby={`pay-tab-${method}`}
