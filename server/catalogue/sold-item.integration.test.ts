@@ -9,24 +9,10 @@ import { createItem, createPartner, createStore } from "../../prisma/factories";
 import { db } from "../platform/db";
 import { callRoute } from "../testing/rest";
 import { operationHandler } from "../edges/rest/rest-router";
-import { createCaller } from "../edges/trpc/caller";
-import { createInnerContext } from "../platform/trpc/context";
+import { partnerCaller } from "../testing/callers";
 import { tools } from "../edges/mcp/tools";
 import { markItemSold } from "./store/stock";
 import { poolSql } from "../platform/sql";
-
-const partnerCaller = () =>
-  createCaller(
-    createInnerContext({
-      requestId: "test",
-      actor: {
-        kind: "client",
-        clientId: "cli_test",
-        tokenId: "tok_test",
-        scopes: ["catalog:read"],
-      },
-    }),
-  );
 
 const soldItem = async () => {
   const store = await createStore();
@@ -55,7 +41,7 @@ describe("an item sold elsewhere", () => {
     const item = await soldItem();
     const tool = tools.find((entry) => entry.name === "get_product")!;
     const result = await tool.call(tool.input.parse({ id: item.id }) as Record<string, unknown>, {
-      caller: partnerCaller(),
+      caller: partnerCaller(["catalog:read"]),
       idempotencyKey: () => "unused",
     });
     expect(tool.text(result)).toContain("Not available");
