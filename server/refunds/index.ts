@@ -4,9 +4,9 @@ export { refundOrder } from "./refund-order";
 export type { RefundOutcome } from "./refund-order";
 export { refundPurchase } from "./refund-purchase";
 export { retryPendingRefunds } from "./retry-pending-refunds";
+export { sendRefundBackInSandbox } from "./sandbox-refund-sent-back";
 export {
   findOrderByNumber as refundableOrder,
-  findRefundAtProcessor,
   listOrderRefunds,
   listRefundsSentBack,
   refundsOfPurchases,

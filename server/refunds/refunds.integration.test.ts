@@ -23,7 +23,7 @@ import { cancelUrl } from "../purchases";
 import { refundOrder } from "./refund-order";
 import { refundPurchase } from "./refund-purchase";
 import { retryPendingRefunds } from "./retry-pending-refunds";
-import { sendBackSandboxRefund } from "../edges/ops/refund-commands";
+import { sendRefundBackInSandbox } from "./sandbox-refund-sent-back";
 
 const myOrders = operationHandler("GET /api/v1/me/orders");
 const myOrder = operationHandler("GET /api/v1/me/orders/{order_number}");
@@ -342,9 +342,13 @@ describe("the person's view of a purchase's refunds (/account/purchases)", () =>
     const first = await db().refund.findFirstOrThrow({
       where: { status: "succeeded", order: { purchaseId } },
     });
-    expect(await sendBackSandboxRefund(first.id, { reason: "lost_or_stolen_card" })).toMatchObject({
-      status: "failed",
-    });
+    expect(
+      await sendRefundBackInSandbox(db(), paymentProvider(), {
+        refundId: first.id,
+        reason: "lost_or_stolen_card",
+        now: new Date(),
+      }),
+    ).toMatchObject({ status: "failed" });
     const shown = await listed();
     expect(shown).toMatchObject({
       refunded: { amount: "10.00" },

@@ -15,14 +15,12 @@ import { z } from "zod";
 import { formatCents, parseCents } from "../../core/money";
 import { db } from "../../platform/db";
 import { env } from "../../platform/env";
-import { sqlTransaction } from "../../platform/sql";
-import { paymentProvider, sendBackLedgerRefund } from "../../payments";
+import { paymentProvider } from "../../payments";
 import { inTransaction } from "../../platform/db";
 import { refundSentBackReasons } from "../../core/messages";
 import {
-  findRefundAtProcessor,
   listRefundsSentBack,
-  syncProcessorRefunds,
+  sendRefundBackInSandbox,
   refundOrder,
   refundPurchase,
   type RefundOutcome,
@@ -120,26 +118,15 @@ export const sendBackSandboxRefund = async (
     .enum(refundSentBackReasons)
     .safeParse(input.reason ?? "expired_or_canceled_card");
   if (!reason.success) fail(`--reason must be one of ${refundSentBackReasons.join(", ")}`);
-  const refund =
-    (await inTransaction(db(), (tx) => findRefundAtProcessor(tx, refundId!))) ??
-    fail(`no refund ${refundId}`);
-  if (refund.status !== "succeeded" || !refund.processorRefundId || !refund.processorPaymentId)
-    fail(`refund ${refundId} is ${refund.status}: only a refund that succeeded can be sent back`);
-  const now = new Date();
-  // A refund made at the processor over several orders is recorded as `<id>:<order>`.
-  const atProcessor = refund.processorRefundId!.split(":")[0];
-  await sqlTransaction((sql) =>
-    sendBackLedgerRefund(sql, { id: atProcessor, reason: reason.data!, now }),
-  );
-  await syncProcessorRefunds(db(), paymentProvider(), {
-    processorPaymentId: refund.processorPaymentId!,
-    now,
+  const sent = await sendRefundBackInSandbox(db(), paymentProvider(), {
+    refundId: refundId!,
+    reason: reason.data!,
+    now: new Date(),
   });
-  const after = (await inTransaction(db(), (tx) => findRefundAtProcessor(tx, refundId!)))!;
   return {
-    refund_id: refundId,
-    amount: formatCents(refund.amountCents),
-    status: after.status,
+    refund_id: sent.refundId,
+    amount: formatCents(sent.amountCents),
+    status: sent.status,
     reason: reason.data,
   };
 };
