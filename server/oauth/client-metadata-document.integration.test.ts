@@ -15,6 +15,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { useRebindingResolver } from "../testing/rebinding-resolver";
 import { GET as authorizeGet } from "@/app/oauth/authorize/route";
 import { createPerson } from "../../prisma/factories";
 import { db } from "../platform/db";
@@ -224,20 +225,11 @@ describe("client ID metadata documents", () => {
 });
 
 describe("a document host whose name answers differently from one lookup to the next (B2-24, DNS rebinding)", () => {
-  /** Answers `first` to the first lookup and `later` to every other; counts the lookups. */
-  const rebindingResolver = (first: string, later: string) => {
-    const lookups: string[] = [];
-    setHostResolver(async (hostname) => {
-      lookups.push(hostname);
-      return [{ address: lookups.length === 1 ? first : later, family: 4 }];
-    });
-    return lookups;
-  };
   const rebindingUrl = (pathname: string) =>
     `https://rebinding.example:${new URL(origin).port}${pathname}`;
 
   it("fetches from the address it checked, not from what the name answers next", async () => {
-    const lookups = rebindingResolver("127.0.0.1", "10.0.0.1");
+    const lookups = useRebindingResolver("127.0.0.1", "10.0.0.1");
     const before = hits.get("/good.json") ?? 0;
     const response = await authorizeWith(rebindingUrl("/good.json"));
     expect(response.status).toBe(303);
@@ -246,7 +238,7 @@ describe("a document host whose name answers differently from one lookup to the 
   });
 
   it("a refused answer when checked is refused, whatever the name answers next", async () => {
-    const lookups = rebindingResolver("169.254.169.254", "127.0.0.1");
+    const lookups = useRebindingResolver("169.254.169.254", "127.0.0.1");
     // Another document than the test above's, which the server may still hold fetched.
     const before = hits.get("/many.json") ?? 0;
     const response = await authorizeWith(rebindingUrl("/many.json?n=rebinding"));

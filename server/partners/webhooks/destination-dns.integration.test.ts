@@ -7,6 +7,7 @@
  * seconds include the lookup.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { useRebindingResolver } from "../../testing/rebinding-resolver";
 import { createPartner, createWebhookEndpoint } from "../../../prisma/factories";
 import { db } from "../../platform/db";
 import { createDnsResolver, setHostResolver } from "../../platform/http/outbound-host";
@@ -81,20 +82,10 @@ describe("a webhook host whose name server never answers", () => {
  * resolution, wherever it points, is never asked for.
  */
 describe("a webhook host whose name answers differently from one lookup to the next", () => {
-  /** Answers `first` to the first lookup and `later` to every other; counts the lookups. */
-  const rebindingResolver = (first: string, later: string) => {
-    const lookups: string[] = [];
-    setHostResolver(async (hostname) => {
-      lookups.push(hostname);
-      return [{ address: lookups.length === 1 ? first : later, family: 4 }];
-    });
-    return lookups;
-  };
-
   it("connects to the address it checked, not to what the name answers next", async () => {
     const receiver = await startReceiver();
     try {
-      const lookups = rebindingResolver("127.0.0.1", "169.254.169.254");
+      const lookups = useRebindingResolver("127.0.0.1", "169.254.169.254");
       const result = await postWebhook({
         url: `http://rebinding.example:${new URL(receiver.url).port}/hooks`,
         body: "{}",
@@ -112,7 +103,7 @@ describe("a webhook host whose name answers differently from one lookup to the n
   it("a public answer when checked, loopback afterwards: nothing reaches loopback", async () => {
     const receiver = await startReceiver();
     try {
-      const lookups = rebindingResolver("93.184.215.14", "127.0.0.1");
+      const lookups = useRebindingResolver("93.184.215.14", "127.0.0.1");
       const result = await postWebhook({
         url: `http://rebinding.example:${new URL(receiver.url).port}/hooks`,
         body: "{}",
@@ -132,7 +123,7 @@ describe("a webhook host whose name answers differently from one lookup to the n
   it("a refused answer when checked is refused, whatever the name answers next", async () => {
     const receiver = await startReceiver();
     try {
-      const lookups = rebindingResolver("169.254.169.254", "127.0.0.1");
+      const lookups = useRebindingResolver("169.254.169.254", "127.0.0.1");
       const result = await postWebhook({
         url: `http://rebinding.example:${new URL(receiver.url).port}/hooks`,
         body: "{}",
