@@ -11,7 +11,7 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, ops, serviceState, test } from "../fixtures/api-client";
 import { buyableItems, createCheckout } from "../fixtures/checkout";
 import { directItem, linkAssistant } from "../fixtures/price-watches";
-import { unique } from "../fixtures/shoppers";
+import { accountPages, unique } from "../fixtures/shoppers";
 
 /** The first link to `path` (a regular expression source) in an email to `to` at the SMTP capture. */
 const emailedLink = async (api: APIRequestContext, to: string, path: string) => {
@@ -205,19 +205,7 @@ test.describe("[A11Y] shopper pages in English and French", () => {
       await page.locator("form button[type=submit]").click();
       // The path itself: the sign-in page's own URL ends with callbackUrl=/account.
       await page.waitForURL((url) => url.pathname === "/account", { timeout: 15_000 });
-      for (const path of [
-        "/account",
-        "/account/address",
-        "/account/limits",
-        "/account/card",
-        "/account/purchases",
-        "/account/alerts",
-        "/account/watches",
-        "/account/watch-groups",
-        "/account/search-watches",
-        "/account/apps",
-        "/sandbox/mailbox",
-      ]) {
+      for (const path of [...accountPages, "/sandbox/mailbox"]) {
         findings.push(...(await visit(page, path, `${path} [${locale}]`)));
       }
       // A refused form shows its errors: they must be readable too.

@@ -5,20 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { linkAssistant, newWatcher } from "../fixtures/price-watches";
-import { signIn } from "../fixtures/shoppers";
-
-const pages = [
-  "/account",
-  "/account/address",
-  "/account/limits",
-  "/account/card",
-  "/account/purchases",
-  "/account/alerts",
-  "/account/watches",
-  "/account/watch-groups",
-  "/account/search-watches",
-  "/account/apps",
-];
+import { accountPages, signIn } from "../fixtures/shoppers";
 
 test("[ACCOUNT] every account page fits a 375 px phone", async ({
   browser,
@@ -34,7 +21,7 @@ test("[ACCOUNT] every account page fits a 375 px phone", async ({
     await signIn(page, person.email, person.password);
     await page.waitForURL((url) => url.pathname === "/account", { timeout: 15_000 });
     const tooWide: string[] = [];
-    for (const path of pages) {
+    for (const path of accountPages) {
       await page.goto(path);
       await expect(page.locator("main")).toBeVisible();
       const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
